@@ -1,0 +1,32 @@
+/** Builds the PWA when the sources are newer than the last build (npm start, browser tests, bench). */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+const SOURCES = ['src/app', 'src/shared', 'public', 'index.html', 'vite.config.ts', 'package.json'];
+const STAMP = 'dist/.build-stamp';
+
+function newestChange(entry: string): number {
+  if (!existsSync(entry)) return 0;
+  const stat = statSync(entry);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return readdirSync(entry).reduce((newest, child) => Math.max(newest, newestChange(path.join(entry, child))), stat.mtimeMs);
+}
+
+export function buildIsCurrent(root = process.cwd()): boolean {
+  const stamp = path.join(root, STAMP);
+  if (!existsSync(stamp) || !existsSync(path.join(root, 'dist/index.html'))) return false;
+  const sources = Math.max(...SOURCES.map((entry) => newestChange(path.join(root, entry))));
+  return statSync(stamp).mtimeMs >= sources;
+}
+
+export function buildIfNeeded(root = process.cwd()): void {
+  if (buildIsCurrent(root)) return;
+  console.log('[build] building the PWA (vite build)...');
+  const result = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) throw new Error(`vite build failed with exit code ${result.status}`);
+  writeFileSync(path.join(root, STAMP), new Date().toISOString());
+}

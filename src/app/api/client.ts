@@ -1,0 +1,63 @@
+/**
+ * The one HTTP client of the app (ofetch). It adds the bearer token to every call but login and
+ * turns failures into ApiFailure with the HTTP status and the server's message. It never toasts
+ * or redirects: the caller decides what a failure means (offline, it may mean "queue it").
+ */
+import { FetchError, ofetch, type FetchOptions } from 'ofetch';
+import { jwtAtom } from '../state/session';
+import { appStore } from '../state/store';
+
+export class ApiFailure extends Error {
+  constructor(
+    message: string,
+    /** HTTP status, or 0 when no answer came (offline, timeout, connection reset). */
+    readonly status: number,
+    readonly body: unknown,
+  ) {
+    super(message);
+    this.name = 'ApiFailure';
+  }
+}
+
+export function toApiFailure(error: unknown): ApiFailure {
+  if (error instanceof ApiFailure) return error;
+  if (error instanceof FetchError) {
+    const status = error.response?.status ?? 0;
+    const data: unknown = error.data;
+    const serverMessage =
+      typeof data === 'object' && data !== null && 'message' in data && typeof data.message === 'string'
+        ? data.message
+        : null;
+    const message = serverMessage ?? (status === 0 ? 'No connection to the server' : `${status} ${error.response?.statusText ?? ''}`.trim());
+    return new ApiFailure(message, status, data);
+  }
+  return new ApiFailure(error instanceof Error ? error.message : String(error), 0, null);
+}
+
+const baseFetch = ofetch.create({
+  baseURL: '/',
+  timeout: 30_000,
+  retry: 0,
+  onRequest({ options }) {
+    const token = appStore.get(jwtAtom);
+    if (token) options.headers.set('Authorization', `Bearer ${token}`);
+  },
+});
+
+/** Calls the API; rejects with ApiFailure. */
+export async function apiFetch<T>(path: string, options: FetchOptions<'json'> = {}): Promise<T> {
+  try {
+    return await baseFetch<T>(path, options);
+  } catch (error) {
+    throw toApiFailure(error);
+  }
+}
+
+/** The login call: the only one without a bearer token. */
+export async function publicFetch<T>(path: string, options: FetchOptions<'json'> = {}): Promise<T> {
+  try {
+    return await ofetch<T>(path, { baseURL: '/', timeout: 30_000, retry: 0, ...options });
+  } catch (error) {
+    throw toApiFailure(error);
+  }
+}

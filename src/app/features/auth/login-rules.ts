@@ -1,0 +1,36 @@
+/** Decisions of the login form (spec section 5), kept out of the page so they can be tested. */
+import type { LoginResponse } from '../../../shared/contract';
+import { messages } from '../../../shared/messages';
+
+export interface LoginFieldErrors {
+  username: string | null;
+  password: string | null;
+  form: string | null;
+}
+
+export function validateLogin(username: string, password: string): LoginFieldErrors {
+  const usernameMissing = username.trim() === '';
+  const passwordMissing = password === '';
+  return {
+    username: usernameMissing ? messages.login.userNameRequired : null,
+    password: passwordMissing ? messages.login.passwordRequired : null,
+    form: usernameMissing || passwordMissing ? messages.login.bothFieldsRequired : null,
+  };
+}
+
+/**
+ * The token of a login answer, or null when the answer carries none. Checked by hand rather than
+ * with the zod schema: zod would be most of the login page's download.
+ */
+export function readLoginResponse(body: unknown): LoginResponse | null {
+  if (typeof body !== 'object' || body === null) return null;
+  const { accessToken, expiredAccessToken } = body as Record<string, unknown>;
+  if (typeof accessToken !== 'string' || accessToken === '') return null;
+  if (typeof expiredAccessToken !== 'number' || !Number.isFinite(expiredAccessToken)) return null;
+  return { accessToken, expiredAccessToken };
+}
+
+export function signInErrorMessage(error: unknown): string {
+  const reason = error instanceof Error ? error.message : String(error);
+  return messages.login.signInFailed(reason);
+}

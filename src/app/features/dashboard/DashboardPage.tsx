@@ -1,0 +1,5 @@
+import { UnderConstruction } from '../placeholder/UnderConstruction';
+
+export default function DashboardPage() {
+  return <UnderConstruction />;
+}

@@ -1,0 +1,31 @@
+/** The routes of the spec (section 2). Every page is its own chunk, loaded on demand. */
+import { lazy } from 'react';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { AppLayout } from './features/layout/AppLayout';
+import { RouteGuard } from './features/layout/RouteGuard';
+
+const LoginPage = lazy(() => import('./features/auth/LoginPage'));
+const DashboardPage = lazy(() => import('./features/dashboard/DashboardPage'));
+const UnderConstruction = lazy(() => import('./features/placeholder/UnderConstruction'));
+
+export function AppRoutes() {
+  return (
+    <RouteGuard>
+      <Routes>
+        <Route element={<AppLayout />}>
+          <Route path="/login" element={<LoginPage />} />
+          <Route path="/dashboard" element={<DashboardPage />} />
+          <Route path="/products" element={<UnderConstruction />} />
+          <Route path="/products/:productId" element={<UnderConstruction />} />
+          <Route path="/orders" element={<UnderConstruction />} />
+          <Route path="/parser" element={<UnderConstruction />} />
+          <Route path="/export" element={<UnderConstruction />} />
+          <Route path="/logs" element={<UnderConstruction />} />
+          <Route path="/report" element={<UnderConstruction />} />
+          <Route path="/uploadEan" element={<UnderConstruction />} />
+          <Route path="*" element={<Navigate to="/dashboard" replace />} />
+        </Route>
+      </Routes>
+    </RouteGuard>
+  );
+}

@@ -1,0 +1,84 @@
+/**
+ * The session, in jotai atoms persisted in localStorage under the spec's keys `jwt` and
+ * `expiredAccessToken` (raw strings, not JSON, so other tools can read them).
+ */
+import { atom } from 'jotai';
+import { atomWithStorage, RESET } from 'jotai/utils';
+import type { LoginResponse } from '../../shared/contract';
+
+/** Same shape as jotai's SyncStorage (not exported from 'jotai/utils'). */
+interface ValueStorage<V> {
+  getItem: (key: string, initialValue: V) => V;
+  setItem: (key: string, value: V) => void;
+  removeItem: (key: string) => void;
+  subscribe?: (key: string, callback: (value: V) => void, initialValue: V) => () => void;
+}
+
+function localStorageOf<T>(parse: (raw: string) => T | null, format: (value: T) => string): ValueStorage<T | null> {
+  return {
+    getItem(key, initialValue) {
+      const raw = globalThis.localStorage?.getItem(key);
+      return raw === null || raw === undefined ? initialValue : parse(raw);
+    },
+    setItem(key, value) {
+      if (value === null) globalThis.localStorage?.removeItem(key);
+      else globalThis.localStorage?.setItem(key, format(value));
+    },
+    removeItem(key) {
+      globalThis.localStorage?.removeItem(key);
+    },
+    subscribe(key, callback, initialValue) {
+      if (typeof window === 'undefined') return () => undefined;
+      const onStorage = (event: StorageEvent) => {
+        if (event.storageArea === localStorage && event.key === key) {
+          callback(event.newValue === null ? initialValue : parse(event.newValue));
+        }
+      };
+      window.addEventListener('storage', onStorage);
+      return () => window.removeEventListener('storage', onStorage);
+    },
+  };
+}
+
+const parseExpiry = (raw: string): number | null => {
+  const value = Number(raw);
+  return Number.isFinite(value) ? value : null;
+};
+
+export const jwtAtom = atomWithStorage<string | null>(
+  'jwt',
+  null,
+  localStorageOf((raw) => raw, (value) => value),
+  { getOnInit: true },
+);
+
+export const expiredAccessTokenAtom = atomWithStorage<number | null>(
+  'expiredAccessToken',
+  null,
+  localStorageOf(parseExpiry, (value) => String(value)),
+  { getOnInit: true },
+);
+
+/** The user name of the signed-in person (for tagging offline changes); not secret. */
+export const sessionUserAtom = atomWithStorage<string | null>(
+  'sessionUser',
+  null,
+  localStorageOf((raw) => raw, (value) => value),
+  { getOnInit: true },
+);
+
+/** Set when the guard ended an expired session, so the login page can say so. */
+export const sessionExpiredNoticeAtom = atom(false);
+
+export const signInAtom = atom(null, (_get, set, login: LoginResponse & { username: string }) => {
+  set(jwtAtom, login.accessToken);
+  set(expiredAccessTokenAtom, login.expiredAccessToken);
+  set(sessionUserAtom, login.username);
+  set(sessionExpiredNoticeAtom, false);
+});
+
+export const signOutAtom = atom(null, (_get, set, reason: 'signed-out' | 'expired' = 'signed-out') => {
+  set(jwtAtom, RESET);
+  set(expiredAccessTokenAtom, RESET);
+  set(sessionExpiredNoticeAtom, reason === 'expired');
+});

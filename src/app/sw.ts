@@ -1,0 +1,37 @@
+/// <reference lib="webworker" />
+/**
+ * The service worker: precaches the app shell and every lazy chunk, answers navigations with
+ * index.html (except the API), and keeps product images in a bounded cache. API JSON is cached by
+ * the app in IndexedDB, not here. A new version waits until the person chooses to reload.
+ */
+import { clientsClaim } from 'workbox-core';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst } from 'workbox-strategies';
+
+declare const self: ServiceWorkerGlobalScope;
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('/index.html'), {
+    denylist: [/^\/api\//, /^\/auth\//, /^\/healthz/, /^\/media\//],
+  }),
+);
+
+registerRoute(
+  ({ url, request }) => url.origin === self.location.origin && url.pathname.startsWith('/media/') && request.destination === 'image',
+  new CacheFirst({
+    cacheName: 'product-images',
+    plugins: [new ExpirationPlugin({ maxEntries: 2_000, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true })],
+  }),
+);
+
+self.addEventListener('message', (event: ExtendableMessageEvent) => {
+  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
+
+// The first install takes control of open pages at once; later versions wait for the prompt.
+clientsClaim();

@@ -1,0 +1,33 @@
+/**
+ * Registers the service worker and, when a new version has been downloaded, asks the person to
+ * reload. Never reloads by itself: someone may be in the middle of an edit.
+ */
+import { Button, Card, Flex, Text } from '@radix-ui/themes';
+import { useRegisterSW } from 'virtual:pwa-register/react';
+import { messages } from '../../shared/messages';
+
+export function UpdatePrompt() {
+  const {
+    needRefresh: [needRefresh, setNeedRefresh],
+    updateServiceWorker,
+  } = useRegisterSW({
+    onRegisterError(error: unknown) {
+      console.error('Service worker registration failed', error);
+    },
+  });
+
+  if (!needRefresh) return null;
+  return (
+    <Card className="update-prompt" role="status" aria-live="polite">
+      <Flex gap="3" align="center">
+        <Text size="2">{messages.app.updateAvailable}</Text>
+        <Button size="1" onClick={() => void updateServiceWorker(true)}>
+          Reload
+        </Button>
+        <Button size="1" variant="ghost" color="gray" onClick={() => setNeedRefresh(false)}>
+          Later
+        </Button>
+      </Flex>
+    </Card>
+  );
+}

@@ -1,0 +1,17 @@
+/**
+ * Toasts (react-hot-toast, top centre). The spec's rule: a text containing 'successful' is a
+ * success, anything else an error.
+ */
+import toast from 'react-hot-toast';
+import { TOAST_DURATION_MS } from '../../shared/constants';
+
+export type ToastKind = 'success' | 'error';
+
+export function toastKind(text: string): ToastKind {
+  return text.includes('successful') ? 'success' : 'error';
+}
+
+export function notify(text: string, durationMs: number = TOAST_DURATION_MS.default): string {
+  const options = { duration: durationMs };
+  return toastKind(text) === 'success' ? toast.success(text, options) : toast.error(text, options);
+}

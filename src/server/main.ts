@@ -1,0 +1,54 @@
+/** Starts the back end: database, migrations, first administrator, then the HTTP server. */
+import { serve } from '@hono/node-server';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { createApp } from './app';
+import { LoginThrottle } from './auth/login-throttle';
+import { loadSigningSecret } from './auth/secret';
+import { TokenService } from './auth/tokens';
+import { ensureAdministrator } from './auth/users';
+import { DEFAULT_ADMIN, readConfig } from './config';
+import { openDatabase } from './db/connection';
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  const handle = await openDatabase(
+    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
+  );
+  console.log(`[server] database: ${handle.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`}`);
+
+  if (await ensureAdministrator(handle.db, config.adminUsername, config.adminPassword)) {
+    console.log(`[server] created the first user '${config.adminUsername}'`);
+  }
+  if (config.adminUsername === DEFAULT_ADMIN.username && config.adminPassword === DEFAULT_ADMIN.password) {
+    console.warn('[server] WARNING: the default sign-in admin/admin is in use; set ADMIN_USERNAME and ADMIN_PASSWORD');
+  }
+
+  const tokens = new TokenService(loadSigningSecret(config.dataDir, config.jwtSecret), config.tokenLifetimeSeconds);
+  const throttle = new LoginThrottle(config.login.maxFailures, config.login.windowSeconds);
+  const app = createApp({
+    db: handle.db,
+    tokens,
+    throttle,
+    staticDir: config.staticDir,
+    clientAddress: (c) => getConnInfo(c).remote.address ?? 'unknown',
+  });
+
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+    console.log(`[server] listening on http://${config.host}:${info.port}`);
+  });
+
+  const shutdown = (signal: string) => {
+    console.log(`[server] ${signal}: shutting down`);
+    server.close(() => {
+      void handle.close().finally(() => process.exit(0));
+    });
+    setTimeout(() => process.exit(0), 5_000).unref();
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error('[server] failed to start:', error);
+  process.exit(1);
+});

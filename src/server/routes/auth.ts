@@ -1,0 +1,47 @@
+/** POST /auth/login: user name and password in, access token and its expiry (ms) out. */
+import { Hono, type Context } from 'hono';
+import { loginRequestSchema, type LoginResponse } from '../../shared/contract';
+import { messages } from '../../shared/messages';
+import { LoginThrottle } from '../auth/login-throttle';
+import { decoyPasswordHash, verifyPassword } from '../auth/passwords';
+import type { TokenService } from '../auth/tokens';
+import { findUserByName } from '../auth/users';
+import type { Database } from '../db/connection';
+import { ApiError } from '../http/errors';
+import { readJsonBody } from '../http/read-json';
+
+export interface AuthRouteDeps {
+  db: Database;
+  tokens: TokenService;
+  throttle: LoginThrottle;
+  /** The caller's network address, for throttling. */
+  clientAddress: (c: Context) => string;
+  now?: () => number;
+}
+
+export function authRoutes(deps: AuthRouteDeps) {
+  const now = deps.now ?? Date.now;
+  return new Hono().post('/login', async (c) => {
+    const parsed = loginRequestSchema.safeParse(await readJsonBody(c));
+    if (!parsed.success) throw new ApiError(400, messages.login.bothFieldsRequired);
+    const { username, password } = parsed.data;
+
+    const key = LoginThrottle.key(username, deps.clientAddress(c));
+    const verdict = deps.throttle.check(key, now());
+    if (!verdict.allowed) {
+      throw new ApiError(429, `Too many failed sign-in attempts. Try again in ${verdict.retryAfterSeconds} seconds.`, {
+        'Retry-After': String(verdict.retryAfterSeconds),
+      });
+    }
+
+    const user = await findUserByName(deps.db, username);
+    const valid = await verifyPassword(password, user?.passwordHash ?? (await decoyPasswordHash()));
+    if (!user || !valid) {
+      deps.throttle.recordFailure(key, now());
+      throw new ApiError(401, 'Wrong user name or password');
+    }
+    deps.throttle.reset(key);
+    const body: LoginResponse = await deps.tokens.issue({ userId: user.id, username: user.username });
+    return c.json(body);
+  });
+}
