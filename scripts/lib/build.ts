@@ -26,6 +26,8 @@ export function buildIfNeeded(root = process.cwd()): void {
   const result = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
     cwd: root,
     stdio: 'inherit',
+    // Callers such as Vitest set NODE_ENV=test, which would bundle React's development build.
+    env: { ...process.env, NODE_ENV: 'production' },
   });
   if (result.status !== 0) throw new Error(`vite build failed with exit code ${result.status}`);
   writeFileSync(path.join(root, STAMP), new Date().toISOString());

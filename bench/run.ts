@@ -1,0 +1,52 @@
+/**
+ * npm run bench: the figures the issues ask for, one line each (`name: value unit`).
+ * Runs against the built PWA and a real server on loopback with a fresh data folder.
+ */
+import { chromium } from 'playwright-core';
+import { buildIfNeeded } from '../scripts/lib/build';
+import { CHROMIUM_ARGS, findChromium } from '../scripts/lib/chromium';
+import { startServerProcess } from '../scripts/lib/server-process';
+import { INITIAL_JS_BUDGET_KB, measureInitialJs } from './lib/initial-js';
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+}
+
+const ADMIN = { username: 'bench', password: 'bench-password-1' };
+
+buildIfNeeded();
+const startedAt = performance.now();
+const server = await startServerProcess({ ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password });
+const coldStartMs = performance.now() - startedAt;
+
+try {
+  console.log(`server cold start (new embedded database) to healthy: ${coldStartMs.toFixed(0)} ms`);
+
+  const loginTimes: number[] = [];
+  for (let i = 0; i < 20; i += 1) {
+    const t0 = performance.now();
+    const response = await fetch(`${server.url}/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    });
+    if (!response.ok) throw new Error(`login failed: ${response.status}`);
+    await response.arrayBuffer();
+    loginTimes.push(performance.now() - t0);
+  }
+  loginTimes.sort((a, b) => a - b);
+  console.log(`POST /auth/login p50: ${percentile(loginTimes, 50).toFixed(1)} ms`);
+  console.log(`POST /auth/login p95: ${percentile(loginTimes, 95).toFixed(1)} ms`);
+
+  const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS, headless: true });
+  try {
+    const initial = await measureInitialJs(browser, `${server.url}/login`);
+    console.log(
+      `initial JS for /login: ${initial.gzipKb.toFixed(1)} KB gzipped (${initial.rawKb.toFixed(1)} KB raw, ${initial.files.length} files; budget ${INITIAL_JS_BUDGET_KB} KB)`,
+    );
+  } finally {
+    await browser.close();
+  }
+} finally {
+  await server.stop();
+}
