@@ -1,3 +1,5 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { measureInitialJs, INITIAL_JS_BUDGET_KB } from '../../bench/lib/initial-js';
@@ -29,6 +31,37 @@ describe('the installed app', () => {
     await page.goto(`${baseUrl()}/products/123`);
     await expect.poll(() => page.getByTestId('page-title').textContent()).toBe('products');
     await context.close();
+  });
+
+  it('announces a new version and switches to it only when the person chooses Reload', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signIn(page);
+    await waitForServiceWorkerControl(page);
+    const firstWorker = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL);
+
+    // Publish a "new version": the served service worker changes by one byte-level comment.
+    const swFile = path.resolve('dist/sw.js');
+    const original = readFileSync(swFile);
+    writeFileSync(swFile, Buffer.concat([original, Buffer.from(`\n// release ${Date.now()}\n`)]));
+    try {
+      await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+      await page.getByText('A new version is available').waitFor();
+      // Nothing reloaded by itself: the old worker still controls the page.
+      expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(firstWorker);
+      const waiting = await page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting));
+      expect(waiting).toBe(true);
+
+      const reloaded = page.waitForEvent('load');
+      await page.getByRole('button', { name: 'Reload' }).click();
+      await reloaded;
+      await page.getByText('This page is under construction').waitFor();
+      expect(await page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting))).toBe(false);
+      expect(await page.getByText('A new version is available').count()).toBe(0);
+    } finally {
+      writeFileSync(swFile, original);
+      await context.close();
+    }
   });
 
   it('is installable: Chromium reports no installability errors', async () => {

@@ -6,6 +6,14 @@ import { Button, Card, Flex, Text } from '@radix-ui/themes';
 import { useRegisterSW } from 'virtual:pwa-register/react';
 import { messages } from '../../shared/messages';
 
+/**
+ * Reload once the new worker controls the page. The plugin reloads only when the page was
+ * already controlled when it registered, which is not so on the visit that installed the app.
+ */
+function reloadWhenNewVersionControls(): void {
+  navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), { once: true });
+}
+
 export function UpdatePrompt() {
   const {
     needRefresh: [needRefresh, setNeedRefresh],
@@ -21,7 +29,13 @@ export function UpdatePrompt() {
     <Card className="update-prompt" role="status" aria-live="polite">
       <Flex gap="3" align="center">
         <Text size="2">{messages.app.updateAvailable}</Text>
-        <Button size="1" onClick={() => void updateServiceWorker(true)}>
+        <Button
+          size="1"
+          onClick={() => {
+            reloadWhenNewVersionControls();
+            void updateServiceWorker(true);
+          }}
+        >
           Reload
         </Button>
         <Button size="1" variant="ghost" color="gray" onClick={() => setNeedRefresh(false)}>
