@@ -1,26 +1,20 @@
-/** The Hono app: security headers, /healthz, /auth, the token-guarded /api, and the PWA. */
-import { Hono, type Context } from 'hono';
+/** The Hono app: security headers, /healthz, /auth, the token-guarded /api, media, and the PWA. */
+import { Hono } from 'hono';
 import { compress } from 'hono/compress';
-import type { LoginThrottle } from './auth/login-throttle';
-import type { TokenService } from './auth/tokens';
-import { isDatabaseReady, type Database } from './db/connection';
+import type { AppDeps } from './app-deps';
+import { isDatabaseReady } from './db/connection';
 import { ApiError, errorResponse } from './http/errors';
 import { pwaStaticRoutes } from './http/pwa-static';
-import { requireToken } from './http/require-token';
+import { requireToken, type AuthEnv } from './http/require-token';
 import { securityHeaders } from './http/security-headers';
 import { authRoutes } from './routes/auth';
-import { referenceListRoutes } from './routes/reference-lists';
+import { eanRoutes } from './routes/ean';
+import { feedRoutes } from './routes/feeds';
+import { imageRoutes } from './routes/images';
+import { productRoutes } from './routes/products';
+import { demoFileRoutes, mediaFileRoutes } from './routes/public-files';
 
-export interface AppDeps {
-  db: Database;
-  tokens: TokenService;
-  throttle: LoginThrottle;
-  /** Built PWA to serve; omitted in API-only tests. */
-  staticDir?: string;
-  /** The caller's network address, for throttling sign-in failures. */
-  clientAddress?: (c: Context) => string;
-  now?: () => number;
-}
+export type { AppDeps } from './app-deps';
 
 export function createApp(deps: AppDeps) {
   const app = new Hono();
@@ -44,14 +38,19 @@ export function createApp(deps: AppDeps) {
     }),
   );
 
-  const api = new Hono();
+  const api = new Hono<AuthEnv>();
   api.use('*', requireToken(deps.tokens));
-  api.route('/v1', referenceListRoutes());
+  api.route('/v1', feedRoutes(deps));
+  api.route('/v1', productRoutes(deps));
+  api.route('/v1', imageRoutes(deps));
+  api.route('/v1', eanRoutes(deps));
   api.all('*', (c) => {
     throw new ApiError(404, `No such call: ${c.req.method} ${c.req.path}`);
   });
   app.route('/api', api);
 
+  app.route('/', mediaFileRoutes(deps));
+  app.route('/', demoFileRoutes(deps));
   if (deps.staticDir) app.route('/', pwaStaticRoutes(deps.staticDir));
   app.notFound((c) => c.json({ message: 'Not found' }, 404));
   return app;

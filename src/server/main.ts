@@ -8,6 +8,8 @@ import { TokenService } from './auth/tokens';
 import { ensureAdministrator } from './auth/users';
 import { DEFAULT_ADMIN, readConfig } from './config';
 import { openDatabase } from './db/connection';
+import { MediaStore } from './media/media-store';
+import path from 'node:path';
 
 async function main(): Promise<void> {
   const config = readConfig();
@@ -29,6 +31,7 @@ async function main(): Promise<void> {
     db: handle.db,
     tokens,
     throttle,
+    media: new MediaStore(handle.db, path.join(config.dataDir, 'media')),
     staticDir: config.staticDir,
     clientAddress: (c) => getConnInfo(c).remote.address ?? 'unknown',
   });

@@ -35,3 +35,98 @@ export type Category = z.infer<typeof categorySchema>;
 
 export const familyKeySchema = z.string();
 export type FamilyKey = z.infer<typeof familyKeySchema>;
+
+export const brandSchema = z.object({ brandId: z.number().int(), brandName: z.string() });
+export type Brand = z.infer<typeof brandSchema>;
+
+export const productImageSchema = z.object({
+  /** A UUID from the server, or a random id the client gave a newly added image. */
+  id: z.string().min(1).max(100),
+  /** Path on our host (/media/…), or the supplier's URL until images are re-exported. */
+  filePath: z.string().max(2_000),
+  name: z.string().max(500),
+  altImage: z.string().max(500),
+  isMainImage: z.boolean(),
+});
+export type ProductImage = z.infer<typeof productImageSchema>;
+
+const nullableMeasure = z.number().finite().nonnegative().nullable();
+
+/** A product as GET /api/v1/product/{id} answers it and PUT /api/v1/product takes it back. */
+export const productSchema = z.object({
+  productId: z.number().int().positive(),
+  ean: z.string().max(20),
+  supplierEan: z.string().max(20),
+  isChangeEan: z.boolean(),
+  sku: z.string().max(100),
+  title: z.string().max(500),
+  /** HTML; sanitised on the server whatever arrives. */
+  description: z.string().max(200_000),
+  sellingPrice: z.number().finite().nonnegative(),
+  priceSupplier: z.number().finite().nonnegative(),
+  deliveryPrice: z.number().finite().nonnegative(),
+  deliveryCode: z.string().max(50),
+  weight: nullableMeasure,
+  width: nullableMeasure,
+  length: nullableMeasure,
+  height: nullableMeasure,
+  productSize: z.string().max(50),
+  color: z.string().max(100),
+  material: z.string().max(100),
+  supplier: z.object({ supplierId: z.number().int(), supplierName: z.string() }),
+  brand: z.string().max(200).nullable(),
+  categoryId: z.number().int().nullable(),
+  categoryName: z.string().nullable(),
+  stock: z.number().int().nonnegative(),
+  passedModeration: z.boolean(),
+  mainProduct: z.boolean(),
+  familyKey: z.string().max(200).nullable(),
+  buyBlock: z.boolean(),
+  isExportOnBol: z.boolean(),
+  numberOfImages: z.number().int().nonnegative(),
+  /** Raised by one on every change; also sent as the ETag. */
+  version: z.number().int().positive(),
+  dateCreate: z.string(),
+  dateUpdate: z.string(),
+  productImages: z.array(productImageSchema).max(50),
+});
+export type Product = z.infer<typeof productSchema>;
+
+export interface ProductPage {
+  content: Product[];
+  totalPages: number;
+  totalElements: number;
+}
+
+export interface ParsingHistoryEntry {
+  id: number;
+  supplierId: number;
+  supplierName: string;
+  operation: 'feed-import' | 'image-reexport';
+  /** ISO time the operation started. */
+  dateTimeOperation: string;
+  finishedAt: string | null;
+  status: 'running' | 'success' | 'partial' | 'failed';
+  rowsRead: number;
+  created: number;
+  updated: number;
+  unchanged: number;
+  refused: number;
+  problems: { line: number; reason: string }[];
+  message: string;
+}
+
+export interface Page<T> {
+  content: T[];
+  totalPages: number;
+  totalElements: number;
+  number: number;
+  size: number;
+}
+
+/** Answer of POST /api/v1/ean. */
+export interface EanUploadReport {
+  rowsRead: number;
+  applied: { row: number; supplierEan: string; newEan: string; productIds: number[] }[];
+  refused: { row: number; reason: string }[];
+}

@@ -5,7 +5,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -31,6 +32,14 @@ export type DatabaseSource =
   /** An already open PGlite, e.g. one loaded from a test snapshot. */
   | { kind: 'pglite-instance'; client: PGlite };
 
+/**
+ * Opens a PGlite with the extensions the migrations need (they must be registered on every open).
+ * Without a data folder it lives in memory.
+ */
+export function createPglite(dataDir?: string, options: Omit<PGliteOptions, 'extensions' | 'dataDir'> = {}): Promise<PGlite> {
+  return PGlite.create({ ...options, dataDir, extensions: { pg_trgm } });
+}
+
 export async function openDatabase(source: DatabaseSource): Promise<DatabaseHandle> {
   if (source.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: source.url, max: 10 });
@@ -42,7 +51,7 @@ export async function openDatabase(source: DatabaseSource): Promise<DatabaseHand
   if (source.kind === 'pglite') {
     const dir = path.join(source.dataDir, 'pgdata');
     mkdirSync(dir, { recursive: true });
-    client = await PGlite.create(dir);
+    client = await createPglite(dir);
   } else {
     client = source.client;
   }

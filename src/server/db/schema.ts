@@ -1,10 +1,177 @@
 /** The database schema (drizzle). Migrations in ./migrations are generated from it: `npm run db:generate`. */
-import { pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+};
 
 export const users = pgTable('users', {
   id: serial('id').primaryKey(),
   username: text('username').notNull().unique(),
   /** scrypt hash, see src/server/auth/passwords.ts; never the password itself. */
   passwordHash: text('password_hash').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  ...timestamps,
 });
+
+export const suppliers = pgTable('suppliers', {
+  supplierId: serial('supplier_id').primaryKey(),
+  supplierName: text('supplier_name').notNull().unique(),
+  /** Where the feed is fetched from (http, https or a path served by this server). */
+  supplierUrlFeed: text('supplier_url_feed').notNull().default(''),
+  /** 'csv' or 'xml'; see the README's feed formats. */
+  feedFormat: text('feed_format').notNull().default('csv'),
+  /** True while a feed import of this supplier runs. */
+  inProgress: boolean('in_progress').notNull().default(false),
+  /** Sizes in this supplier's feed are US shoe sizes (converted to EU for bol). */
+  usShoeSizes: boolean('us_shoe_sizes').notNull().default(false),
+  ...timestamps,
+});
+
+export const brands = pgTable('brands', {
+  brandId: serial('brand_id').primaryKey(),
+  brandName: text('brand_name').notNull().unique(),
+});
+
+export const categories = pgTable('categories', {
+  categoryId: serial('category_id').primaryKey(),
+  categoryName: text('category_name').notNull().unique(),
+});
+
+export const products = pgTable(
+  'products',
+  {
+    productId: serial('product_id').primaryKey(),
+    supplierId: integer('supplier_id')
+      .notNull()
+      .references(() => suppliers.supplierId),
+    /**
+     * The feed's identity of the row within its supplier: the supplier EAN, or `sku:<SKU>` when the
+     * feed has no EAN. Upserts match on (supplier_id, source_key).
+     */
+    sourceKey: text('source_key').notNull(),
+    ean: text('ean').notNull().default(''),
+    supplierEan: text('supplier_ean').notNull().default(''),
+    isChangeEan: boolean('is_change_ean').notNull().default(false),
+    sku: text('sku').notNull().default(''),
+    title: text('title').notNull().default(''),
+    /** Sanitised HTML. */
+    description: text('description').notNull().default(''),
+    sellingPrice: numeric('selling_price', { precision: 12, scale: 2, mode: 'number' }).notNull().default(0),
+    priceSupplier: numeric('price_supplier', { precision: 12, scale: 2, mode: 'number' }).notNull().default(0),
+    deliveryPrice: numeric('delivery_price', { precision: 12, scale: 2, mode: 'number' }).notNull().default(0),
+    deliveryCode: text('delivery_code').notNull().default(''),
+    weight: numeric('weight', { precision: 12, scale: 3, mode: 'number' }),
+    width: numeric('width', { precision: 12, scale: 2, mode: 'number' }),
+    length: numeric('length', { precision: 12, scale: 2, mode: 'number' }),
+    height: numeric('height', { precision: 12, scale: 2, mode: 'number' }),
+    productSize: text('product_size').notNull().default(''),
+    color: text('color').notNull().default(''),
+    material: text('material').notNull().default(''),
+    brandId: integer('brand_id').references(() => brands.brandId),
+    categoryId: integer('category_id').references(() => categories.categoryId),
+    stock: integer('stock').notNull().default(0),
+    passedModeration: boolean('passed_moderation').notNull().default(false),
+    mainProduct: boolean('main_product').notNull().default(false),
+    familyKey: text('family_key'),
+    buyBlock: boolean('buy_block').notNull().default(false),
+    isExportOnBol: boolean('is_export_on_bol').notNull().default(false),
+    /** Kept equal to the count of product_images rows by the code that changes them. */
+    numberOfImages: integer('number_of_images').notNull().default(0),
+    /** Raised by one on every change; the ETag of the product. */
+    version: integer('version').notNull().default(1),
+    dateCreate: timestamp('date_create', { withTimezone: true }).notNull().defaultNow(),
+    dateUpdate: timestamp('date_update', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('products_supplier_source_key').on(t.supplierId, t.sourceKey),
+    index('products_ean').on(t.ean),
+    index('products_supplier_ean').on(t.supplierEan),
+    index('products_sku').on(t.sku),
+    index('products_supplier_date_update').on(t.supplierId, t.dateUpdate),
+    index('products_date_update').on(t.dateUpdate),
+    index('products_selling_price').on(t.sellingPrice),
+    index('products_brand').on(t.brandId),
+    index('products_category').on(t.categoryId),
+    index('products_family_key').on(t.familyKey),
+    index('products_title_trgm').using('gin', sql`${t.title} gin_trgm_ops`),
+  ],
+);
+
+export const productImages = pgTable(
+  'product_images',
+  {
+    /** A UUID. */
+    id: text('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.productId, { onDelete: 'cascade' }),
+    /** Path on this server, e.g. /media/ab/abcdef….jpg; empty until an external image is re-exported. */
+    filePath: text('file_path').notNull().default(''),
+    /** The supplier's URL of the image, when it came from a feed. */
+    sourceUrl: text('source_url').notNull().default(''),
+    name: text('name').notNull().default(''),
+    altImage: text('alt_image').notNull().default(''),
+    isMainImage: boolean('is_main_image').notNull().default(false),
+    /** 1-based order within the product. */
+    position: integer('position').notNull().default(1),
+    ...timestamps,
+  },
+  (t) => [index('product_images_product').on(t.productId, t.position)],
+);
+
+/** Stored media files, by content hash: the same bytes are stored once. */
+export const mediaFiles = pgTable('media_files', {
+  filePath: text('file_path').primaryKey(),
+  sha256: text('sha256').notNull().unique(),
+  contentType: text('content_type').notNull(),
+  bytes: integer('bytes').notNull(),
+  ...timestamps,
+});
+
+/** Answers already given to requests with an Idempotency-Key, replayed on a repeat. */
+export const idempotentRequests = pgTable('idempotent_requests', {
+  key: text('key').primaryKey(),
+  /** Who sent it: a key is only replayed to the same user and call. */
+  userId: integer('user_id').notNull(),
+  route: text('route').notNull(),
+  status: integer('status').notNull(),
+  body: jsonb('body').notNull(),
+  ...timestamps,
+});
+
+export const parsingHistory = pgTable(
+  'parsing_history',
+  {
+    id: serial('id').primaryKey(),
+    supplierId: integer('supplier_id')
+      .notNull()
+      .references(() => suppliers.supplierId),
+    /** 'feed-import' or 'image-reexport'. */
+    operation: text('operation').notNull().default('feed-import'),
+    dateTimeOperation: timestamp('date_time_operation', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** 'running', 'success', 'partial' (some rows refused) or 'failed'. */
+    status: text('status').notNull().default('running'),
+    rowsRead: integer('rows_read').notNull().default(0),
+    created: integer('created').notNull().default(0),
+    updated: integer('updated').notNull().default(0),
+    unchanged: integer('unchanged').notNull().default(0),
+    refused: integer('refused').notNull().default(0),
+    /** First refused rows: [{ line, reason }] (at most 100). */
+    problems: jsonb('problems').notNull().default([]),
+    message: text('message').notNull().default(''),
+  },
+  (t) => [index('parsing_history_date').on(t.dateTimeOperation)],
+);

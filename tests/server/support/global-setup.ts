@@ -5,9 +5,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../../../src/server/db/connection';
+import { createPglite, openDatabase } from '../../../src/server/db/connection';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -17,7 +16,7 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject) {
   const dir = mkdtempSync(path.join(tmpdir(), 'backoffice-pg-snapshot-'));
-  const client = await PGlite.create();
+  const client = await createPglite();
   const handle = await openDatabase({ kind: 'pglite-instance', client });
   const dump = await client.dumpDataDir('none');
   await handle.close();

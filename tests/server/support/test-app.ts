@@ -1,5 +1,9 @@
 /** A server app on a fresh database with a user, a known signing secret and a controllable clock. */
-import { createApp } from '../../../src/server/app';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createApp, type AppDeps } from '../../../src/server/app';
+import { MediaStore } from '../../../src/server/media/media-store';
 import { LoginThrottle } from '../../../src/server/auth/login-throttle';
 import { TokenService } from '../../../src/server/auth/tokens';
 import { ensureAdministrator } from '../../../src/server/auth/users';
@@ -12,6 +16,7 @@ export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
 export interface TestApp {
   app: ReturnType<typeof createApp>;
   database: DatabaseHandle;
+  media: MediaStore;
   clock: { now: number };
   tokens: TokenService;
   /** A valid bearer token for TEST_USER. */
@@ -19,8 +24,17 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(options: { staticDir?: string; tokenLifetimeSeconds?: number } = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  staticDir?: string;
+  tokenLifetimeSeconds?: number;
+  /** Replace or add dependencies of the app (e.g. a fake fetch for feeds). */
+  deps?: Partial<AppDeps>;
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase();
+  const mediaDir = mkdtempSync(path.join(tmpdir(), 'backoffice-media-'));
+  const media = new MediaStore(database.db, mediaDir);
   await ensureAdministrator(database.db, TEST_USER.username, TEST_USER.password);
   const clock = { now: Date.now() };
   const now = () => clock.now;
@@ -29,20 +43,26 @@ export async function createTestApp(options: { staticDir?: string; tokenLifetime
     db: database.db,
     tokens,
     throttle: new LoginThrottle(5, 60),
+    media,
     staticDir: options.staticDir,
     clientAddress: (c) => c.req.header('X-Test-Address') ?? '192.0.2.1',
     now,
+    ...options.deps,
   });
   return {
     app,
     database,
+    media,
     clock,
     tokens,
     async token() {
       const issued = await tokens.issue({ userId: 1, username: TEST_USER.username });
       return issued.accessToken;
     },
-    close: () => database.close(),
+    async close() {
+      await database.close();
+      rmSync(mediaDir, { recursive: true, force: true });
+    },
   };
 }
 

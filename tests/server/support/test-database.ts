@@ -4,16 +4,15 @@
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../../../src/server/db/connection';
+import { createPglite, openDatabase, type DatabaseHandle } from '../../../src/server/db/connection';
 
 export async function createTestDatabase(): Promise<DatabaseHandle> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const snapshot = readFileSync(inject('pgliteSnapshotPath'));
-    const client = await PGlite.create({ loadDataDir: new Blob([snapshot]) });
+    const client = await createPglite(undefined, { loadDataDir: new Blob([snapshot]) });
     return openDatabase({ kind: 'pglite-instance', client });
   }
 

@@ -1,0 +1,18 @@
+/** What the HTTP app is built from; main.ts makes the real ones, tests make their own. */
+import type { Context } from 'hono';
+import type { LoginThrottle } from './auth/login-throttle';
+import type { TokenService } from './auth/tokens';
+import type { Database } from './db/connection';
+import type { MediaStore } from './media/media-store';
+
+export interface AppDeps {
+  db: Database;
+  tokens: TokenService;
+  throttle: LoginThrottle;
+  media: MediaStore;
+  /** Built PWA to serve; omitted in API-only tests. */
+  staticDir?: string;
+  /** The caller's network address, for throttling sign-in failures. */
+  clientAddress?: (c: Context) => string;
+  now?: () => number;
+}
