@@ -15,4 +15,11 @@ export interface AppDeps {
   /** The caller's network address, for throttling sign-in failures. */
   clientAddress?: (c: Context) => string;
   now?: () => number;
+  /** Outbound HTTP (feed downloads, image re-export). Defaults to the global fetch; tests pass a fake. */
+  fetch?: typeof fetch;
+  /**
+   * This server's own origin (e.g. http://127.0.0.1:8080): feed and image URLs stored as paths
+   * ('/demo/feeds/…') are fetched from here.
+   */
+  selfOrigin?: string;
 }
