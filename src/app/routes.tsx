@@ -7,6 +7,7 @@ import { RouteGuard } from './features/layout/RouteGuard';
 const LoginPage = lazy(() => import('./features/auth/LoginPage'));
 const DashboardPage = lazy(() => import('./features/dashboard/DashboardPage'));
 const UnderConstruction = lazy(() => import('./features/placeholder/UnderConstruction'));
+const UploadEanPage = lazy(() => import('./features/upload-ean/UploadEanPage'));
 
 export function AppRoutes() {
   return (
@@ -22,7 +23,7 @@ export function AppRoutes() {
           <Route path="/export" element={<UnderConstruction />} />
           <Route path="/logs" element={<UnderConstruction />} />
           <Route path="/report" element={<UnderConstruction />} />
-          <Route path="/uploadEan" element={<UnderConstruction />} />
+          <Route path="/uploadEan" element={<UploadEanPage />} />
           <Route path="*" element={<Navigate to="/dashboard" replace />} />
         </Route>
       </Routes>

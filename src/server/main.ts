@@ -8,8 +8,17 @@ import { TokenService } from './auth/tokens';
 import { ensureAdministrator } from './auth/users';
 import { DEFAULT_ADMIN, readConfig } from './config';
 import { openDatabase } from './db/connection';
+import { importDemoCatalogue, seedDemoSuppliers } from './demo/demo-seed';
+import { resetInterruptedRuns } from './feeds/supplier-lock';
 import { MediaStore } from './media/media-store';
 import path from 'node:path';
+import type { AppDeps } from './app-deps';
+
+/** How this server reaches itself (for feed and image addresses that are paths): a wildcard host means loopback. */
+function selfOriginOf(host: string, port: number): string {
+  const reachable = host === '0.0.0.0' || host === '' ? '127.0.0.1' : host === '::' ? '::1' : host;
+  return `http://${reachable.includes(':') ? `[${reachable}]` : reachable}:${port}`;
+}
 
 async function main(): Promise<void> {
   const config = readConfig();
@@ -25,19 +34,30 @@ async function main(): Promise<void> {
     console.warn('[server] WARNING: the default sign-in admin/admin is in use; set ADMIN_USERNAME and ADMIN_PASSWORD');
   }
 
+  const released = await resetInterruptedRuns(handle.db);
+  if (released > 0) console.log(`[server] released ${released} supplier(s) left busy by a previous run`);
+  const demo = process.env.DEMO_CATALOGUE !== '0' && (await seedDemoSuppliers(handle.db));
+  if (demo) console.log('[server] empty database: created the demo suppliers; their feeds are imported once the server listens');
+
   const tokens = new TokenService(loadSigningSecret(config.dataDir, config.jwtSecret), config.tokenLifetimeSeconds);
   const throttle = new LoginThrottle(config.login.maxFailures, config.login.windowSeconds);
-  const app = createApp({
+  const deps: AppDeps = {
     db: handle.db,
     tokens,
     throttle,
     media: new MediaStore(handle.db, path.join(config.dataDir, 'media')),
     staticDir: config.staticDir,
     clientAddress: (c) => getConnInfo(c).remote.address ?? 'unknown',
-  });
+    selfOrigin: selfOriginOf(config.host, config.port),
+  };
+  const app = createApp(deps);
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     console.log(`[server] listening on http://${config.host}:${info.port}`);
+    // The routes read deps.selfOrigin when they run, so the real port (PORT=0) is picked up here.
+    deps.selfOrigin = selfOriginOf(config.host, info.port);
+    // In the background: /healthz and sign-in answer while the demo catalogue fills.
+    if (demo) void importDemoCatalogue(deps);
   });
 
   const shutdown = (signal: string) => {

@@ -18,4 +18,16 @@ export const messages = {
   app: {
     updateAvailable: 'A new version is available',
   },
+  eanUpload: {
+    chooseFile: 'Choose File',
+    upload: 'Upload',
+    uploading: 'Uploading...',
+    selectFileFirst: 'Please select a file first',
+    uploaded: 'File uploaded successfully',
+    failed: 'Failed to upload file',
+  },
+  family: {
+    mainNeedsFamilyKey: 'To select a product as main, you need to specify the Family Key.',
+    familyKeyMissing: 'Family Key is missing',
+  },
 } as const;

@@ -99,12 +99,23 @@ export const products = pgTable(
     index('products_ean').on(t.ean),
     index('products_supplier_ean').on(t.supplierEan),
     index('products_sku').on(t.sku),
-    index('products_supplier_date_update').on(t.supplierId, t.dateUpdate),
-    index('products_date_update').on(t.dateUpdate),
-    index('products_selling_price').on(t.sellingPrice),
-    index('products_brand').on(t.brandId),
+    // Sort column + productId: the filter's stable order (product-filter-sql.ts) read straight off
+    // one index, also for deep pages, without an extra sort step.
+    index('products_supplier_date_update').on(t.supplierId, t.dateUpdate, t.productId),
+    index('products_date_update').on(t.dateUpdate, t.productId),
+    index('products_selling_price').on(t.sellingPrice, t.productId),
+    index('products_title_sort').on(t.title, t.productId),
+    // Small partial indexes for the list's frequent yes/no filters: the page and the count read
+    // only the matching entries instead of scanning the table.
+    index('products_not_moderated_date_update').on(t.dateUpdate, t.productId).where(sql`not ${t.passedModeration}`),
+    index('products_main_date_update').on(t.dateUpdate, t.productId).where(sql`${t.mainProduct}`),
+    index('products_no_description_date_update').on(t.dateUpdate, t.productId).where(sql`${t.description} = ''`),
+    // Brand plus a price range is a common pair; brand alone uses the prefix.
+    index('products_brand').on(t.brandId, t.sellingPrice),
     index('products_category').on(t.categoryId),
     index('products_family_key').on(t.familyKey),
+    // "Products without images" (numberOfImages=0) is a daily filter.
+    index('products_number_of_images').on(t.numberOfImages),
     index('products_title_trgm').using('gin', sql`${t.title} gin_trgm_ops`),
   ],
 );

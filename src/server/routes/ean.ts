@@ -1,8 +1,128 @@
-/** POST /api/v1/ean: the EAN spreadsheet. */
+/**
+ * POST /api/v1/ean: the EAN sheet (multipart field `eanExel`, one .xlsx). Every product whose
+ * supplier EAN is a row's 'Supplier EAN' gets the row's 'New EAN' as its EAN and is marked as
+ * changed. Valid rows are applied together in one transaction; the answer is an EanUploadReport.
+ * Format, rules and limits: docs/ean-and-images.md.
+ */
+import { inArray, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { EanUploadReport } from '../../shared/contract';
 import type { AppDeps } from '../app-deps';
+import { EanSheetError, MAX_EAN_SHEET_BYTES, readEanSheet, type EanSheetRow } from '../catalogue/ean-sheet';
+import { gtinVariants, planEanUpload, type EanChange, type ProductEanRef } from '../catalogue/ean-sheet-plan';
+import type { Database } from '../db/connection';
+import { products } from '../db/schema';
+import { ApiError } from '../http/errors';
 import type { AuthEnv } from '../http/require-token';
 
-export function eanRoutes(_deps: AppDeps) {
-  return new Hono<AuthEnv>();
+export const EAN_UPLOAD_FIELD = 'eanExel';
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+/** Bound parameters per statement stay far below PostgreSQL's 65,535. */
+const CHUNK = 1_000;
+
+const tooLarge = () => new ApiError(413, `The file is larger than ${MAX_EAN_SHEET_BYTES / 1024 / 1024} MB`);
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+function chunks<T>(items: T[], size = CHUNK): T[][] {
+  const result: T[][] = [];
+  for (let start = 0; start < items.length; start += size) result.push(items.slice(start, start + size));
+  return result;
+}
+
+/** The EANs of a cell that passed reading, in every stored form they may have. */
+function lookupForms(rows: EanSheetRow[], column: 'supplierEan' | 'newEan'): string[] {
+  const forms = new Set<string>();
+  for (const row of rows) {
+    const cell = row[column];
+    if ('ean' in cell && /^\d{1,14}$/.test(cell.ean)) for (const form of gtinVariants(cell.ean)) forms.add(form);
+  }
+  return [...forms];
+}
+
+async function productsWhere(tx: Tx, column: typeof products.supplierEan | typeof products.ean, values: string[]): Promise<ProductEanRef[]> {
+  const found: ProductEanRef[] = [];
+  for (const part of chunks(values)) {
+    found.push(
+      ...(await tx
+        .select({ productId: products.productId, supplierEan: products.supplierEan, ean: products.ean })
+        .from(products)
+        .where(inArray(column, part))),
+    );
+  }
+  return found;
+}
+
+async function applyChanges(tx: Tx, changes: EanChange[], now: Date): Promise<void> {
+  const updates = changes.flatMap((change) =>
+    change.productIds.map((productId) => ({ productId, ean: change.newEan, isChangeEan: change.isChangeEan })),
+  );
+  for (const part of chunks(updates)) {
+    const values = sql.join(
+      part.map((update) => sql`(${update.productId}::integer, ${update.ean}::text, ${update.isChangeEan}::boolean)`),
+      sql`, `,
+    );
+    await tx.execute(sql`
+      update ${products} as p
+         set ean = v.ean, is_change_ean = v.is_change_ean, version = p.version + 1, date_update = ${now.toISOString()}::timestamptz
+        from (values ${values}) as v(product_id, ean, is_change_ean)
+       where p.product_id = v.product_id`);
+  }
+}
+
+export function eanRoutes(deps: AppDeps) {
+  const now = () => new Date(deps.now?.() ?? Date.now());
+
+  return new Hono<AuthEnv>().post(
+    '/ean',
+    bodyLimit({
+      maxSize: MAX_EAN_SHEET_BYTES + MULTIPART_OVERHEAD_BYTES,
+      onError: () => {
+        throw tooLarge();
+      },
+    }),
+    async (c) => {
+      if (!(c.req.header('Content-Type') ?? '').toLowerCase().startsWith('multipart/form-data')) {
+        throw new ApiError(400, `Send the sheet as multipart/form-data in the field '${EAN_UPLOAD_FIELD}'`);
+      }
+      let form: FormData;
+      try {
+        form = await c.req.formData();
+      } catch {
+        throw new ApiError(400, 'The upload could not be read as multipart/form-data');
+      }
+      const parts = form.getAll(EAN_UPLOAD_FIELD);
+      const file = parts[0];
+      if (!(file instanceof File)) throw new ApiError(400, `The field '${EAN_UPLOAD_FIELD}' with an .xlsx file is missing`);
+      if (parts.length > 1) throw new ApiError(400, 'Send one file per request');
+      if (file.size > MAX_EAN_SHEET_BYTES) throw tooLarge();
+      if (file.size === 0) throw new ApiError(400, 'The file is empty');
+
+      let rows: EanSheetRow[];
+      try {
+        rows = await readEanSheet(new Uint8Array(await file.arrayBuffer()));
+      } catch (error) {
+        if (error instanceof EanSheetError) throw new ApiError(error.status, error.message);
+        throw error;
+      }
+
+      const report = await deps.db.transaction(async (tx) => {
+        // One EAN sheet at a time: the "already used" checks must see the previous sheet's changes.
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext('backoffice:ean-sheet'))`);
+        const lookup = {
+          bySupplierEan: await productsWhere(tx, products.supplierEan, lookupForms(rows, 'supplierEan')),
+          byEan: await productsWhere(tx, products.ean, lookupForms(rows, 'newEan')),
+        };
+        const plan = planEanUpload(rows, lookup);
+        await applyChanges(tx, plan.applied, now());
+        return {
+          rowsRead: rows.length,
+          applied: plan.applied.map(({ row, supplierEan, newEan, productIds }) => ({ row, supplierEan, newEan, productIds })),
+          refused: plan.refused,
+        } satisfies EanUploadReport;
+      });
+      return c.json(report);
+    },
+  );
 }

@@ -1,8 +1,123 @@
-/** Product images: list, delete, and the upload of one image file per request. */
+/**
+ * Product images: list, delete, and the upload of one image file per request.
+ * See docs/ean-and-images.md for the answers, limits and the Idempotency-Key behaviour.
+ */
+import { createHash } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppDeps } from '../app-deps';
+import { imagesOfProduct, renumberImages, toProductImage } from '../catalogue/image-rows';
+import { productEtag } from '../catalogue/product-etag';
+import { productImages, products } from '../db/schema';
+import { ApiError } from '../http/errors';
+import { IDEMPOTENCY_HEADER, runIdempotent } from '../http/idempotency';
 import type { AuthEnv } from '../http/require-token';
+import { ImageTooLargeError, MAX_IMAGE_BYTES, NotAnImageError } from '../media/media-store';
 
-export function imageRoutes(_deps: AppDeps) {
-  return new Hono<AuthEnv>();
+/** The multipart field of the upload (spec section 7). */
+export const IMAGE_UPLOAD_FIELD = 'multipartFile';
+/** Room for the multipart boundaries and part headers around the file. */
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+export const MAX_IMAGE_UPLOAD_BODY_BYTES = MAX_IMAGE_BYTES + MULTIPART_OVERHEAD_BYTES;
+
+const tooLarge = () => new ApiError(413, `The image is larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MB`);
+
+function parseProductId(value: string): number {
+  if (!/^\d{1,9}$/.test(value) || Number(value) < 1) {
+    throw new ApiError(400, `The product id must be a positive whole number, not '${value.slice(0, 40)}'`);
+  }
+  return Number(value);
+}
+
+export function imageRoutes(deps: AppDeps) {
+  const { db } = deps;
+  const now = () => new Date(deps.now?.() ?? Date.now());
+
+  return new Hono<AuthEnv>()
+    .get('/image/:productId', async (c) => {
+      const productId = parseProductId(c.req.param('productId'));
+      const [product] = await db.select({ productId: products.productId }).from(products).where(eq(products.productId, productId));
+      if (!product) throw new ApiError(404, `Product ${productId} does not exist`);
+      const rows = await imagesOfProduct(db, productId);
+      return c.json(rows.map(toProductImage));
+    })
+
+    /**
+     * Deletes one image; answers the product's remaining images in their new order, with the
+     * product's new version as ETag (the delete changes the product, so a save that follows must
+     * be based on this version). The stored file stays: it is content-addressed and may be shared.
+     */
+    .delete('/image/:imageId', async (c) => {
+      const imageId = c.req.param('imageId');
+      const result = await db.transaction(async (tx) => {
+        const [deleted] = await tx
+          .delete(productImages)
+          .where(eq(productImages.id, imageId))
+          .returning({ productId: productImages.productId });
+        if (!deleted) return null;
+        const remaining = await renumberImages(tx, deleted.productId);
+        const [product] = await tx
+          .update(products)
+          .set({ version: sql`${products.version} + 1`, dateUpdate: now() })
+          .where(eq(products.productId, deleted.productId))
+          .returning({ version: products.version });
+        return { remaining, version: product?.version ?? 0 };
+      });
+      if (!result) throw new ApiError(404, `Image '${imageId.slice(0, 100)}' does not exist`);
+      c.header('ETag', productEtag(result.version));
+      return c.json(result.remaining.map(toProductImage));
+    })
+
+    /** One image file per request; answers the stored file's path as a JSON string. */
+    .post(
+      '/media/save/image',
+      bodyLimit({
+        maxSize: MAX_IMAGE_UPLOAD_BODY_BYTES,
+        onError: () => {
+          throw tooLarge();
+        },
+      }),
+      async (c) => {
+        if (!(c.req.header('Content-Type') ?? '').toLowerCase().startsWith('multipart/form-data')) {
+          throw new ApiError(400, `Send the image as multipart/form-data in the field '${IMAGE_UPLOAD_FIELD}'`);
+        }
+        let form: FormData;
+        try {
+          form = await c.req.formData();
+        } catch {
+          throw new ApiError(400, 'The upload could not be read as multipart/form-data');
+        }
+        const parts = form.getAll(IMAGE_UPLOAD_FIELD);
+        const file = parts[0];
+        if (!(file instanceof File)) throw new ApiError(400, `The field '${IMAGE_UPLOAD_FIELD}' with an image file is missing`);
+        if (parts.length > 1) throw new ApiError(400, 'Send one image per request');
+        if (file.size > MAX_IMAGE_BYTES) throw tooLarge();
+        if (file.size === 0) throw new ApiError(400, 'The file is empty');
+        const bytes = new Uint8Array(await file.arrayBuffer());
+
+        const result = await runIdempotent(
+          db,
+          {
+            key: c.req.header(IDEMPOTENCY_HEADER),
+            userId: c.get('user').userId,
+            route: 'POST /media/save/image',
+            fingerprint: createHash('sha256').update(bytes).digest('hex'),
+          },
+          async () => {
+            try {
+              const stored = await deps.media.storeImage(bytes);
+              return { status: 200, body: stored.filePath };
+            } catch (error) {
+              if (error instanceof NotAnImageError) throw new ApiError(415, error.message);
+              if (error instanceof ImageTooLargeError) throw tooLarge();
+              throw error;
+            }
+          },
+        );
+        if (result.replayed) c.header('Idempotent-Replayed', 'true');
+        return c.json(result.body, result.status as ContentfulStatusCode);
+      },
+    );
 }

@@ -4,11 +4,17 @@
  */
 import { Hono } from 'hono';
 import type { AppDeps } from '../app-deps';
+import { mediaFileResponse } from '../catalogue/image-files';
+import { demoFiles } from '../demo/demo-file-routes';
 
-export function mediaFileRoutes(_deps: AppDeps) {
-  return new Hono();
+/** Stored media: see src/server/catalogue/image-files.ts. */
+export function mediaFileRoutes(deps: AppDeps) {
+  return new Hono().get('/media/*', (c) =>
+    mediaFileResponse(deps.media, c.req.path, c.req.header('If-None-Match'), c.req.method),
+  );
 }
 
+/** Demo supplier feeds and pictures: see src/server/demo/demo-file-routes.ts. */
 export function demoFileRoutes(_deps: AppDeps) {
-  return new Hono();
+  return demoFiles();
 }

@@ -1,0 +1,44 @@
+/** Decisions of the Upload EAN screen (spec sections 2, 5, 8, 9), kept out of the page for tests. */
+import type { EanUploadReport } from '../../../shared/contract';
+import { messages } from '../../../shared/messages';
+
+/** What the picker offers: .xlsx only (the server checks the content as well). */
+export const EAN_FILE_ACCEPT = '.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** The report lists at most this many rows of each kind; the counts always cover all of them. */
+export const REPORT_ROW_LIMIT = 500;
+
+export function chooserLabel(file: { name: string } | null): string {
+  return file ? file.name : messages.eanUpload.chooseFile;
+}
+
+export function uploadButtonLabel(busy: boolean): string {
+  return busy ? messages.eanUpload.uploading : messages.eanUpload.upload;
+}
+
+/** Null when the upload may start, else the message to show instead. */
+export function uploadRefusal(file: File | null): string | null {
+  return file ? null : messages.eanUpload.selectFileFirst;
+}
+
+/** The server's message when it sent one, else the spec's generic failure. */
+export function uploadFailureMessage(error: unknown): string {
+  if (typeof error === 'object' && error !== null && 'body' in error) {
+    const { body } = error;
+    if (typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string' && body.message.trim() !== '') {
+      return body.message;
+    }
+  }
+  return messages.eanUpload.failed;
+}
+
+const rowsWord = (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'row' : 'rows'}`;
+
+export function reportSummary(report: EanUploadReport): string {
+  return `${rowsWord(report.rowsRead)} read: ${report.applied.length.toLocaleString('en-US')} applied, ${report.refused.length.toLocaleString('en-US')} refused.`;
+}
+
+/** The first rows to list and how many more there are. */
+export function visibleRows<T>(rows: readonly T[], limit = REPORT_ROW_LIMIT): { shown: readonly T[]; hidden: number } {
+  return { shown: rows.slice(0, limit), hidden: Math.max(0, rows.length - limit) };
+}

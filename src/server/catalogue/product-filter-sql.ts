@@ -1,0 +1,85 @@
+/**
+ * A checked ProductFilter as drizzle conditions and ordering. Every user value goes in as a bound
+ * parameter. Names (supplier, brand) are resolved by scalar sub-selects, so the planner can still
+ * use the product indexes on supplier_id and brand_id.
+ */
+import { and, asc, desc, eq, gt, gte, ilike, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { brands, products, suppliers } from '../db/schema';
+import type { ProductFilter, ProductSortKey } from './product-filter-query';
+
+export const SORT_COLUMNS: Record<ProductSortKey, AnyPgColumn> = {
+  productId: products.productId,
+  dateUpdate: products.dateUpdate,
+  dateCreate: products.dateCreate,
+  sellingPrice: products.sellingPrice,
+  priceSupplier: products.priceSupplier,
+  deliveryPrice: products.deliveryPrice,
+  title: products.title,
+  ean: products.ean,
+  supplierEan: products.supplierEan,
+  sku: products.sku,
+  stock: products.stock,
+  numberOfImages: products.numberOfImages,
+};
+
+/** `%`, `_` and `\` typed by a person are literal characters, not LIKE wildcards. */
+export function likeContains(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+/** The first instant after the given UTC day. */
+function dayAfter(date: string): Date {
+  const next = new Date(`${date}T00:00:00Z`);
+  next.setUTCDate(next.getUTCDate() + 1);
+  return next;
+}
+
+function flag(column: AnyPgColumn, value: boolean | null): SQL | undefined {
+  return value === null ? undefined : eq(column, value);
+}
+
+export function productFilterCondition(filter: ProductFilter): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [
+    filter.supplierName === null
+      ? undefined
+      : eq(products.supplierId, sql`(select ${suppliers.supplierId} from ${suppliers} where ${suppliers.supplierName} = ${filter.supplierName})`),
+    filter.brand === null
+      ? undefined
+      : eq(products.brandId, sql`(select ${brands.brandId} from ${brands} where ${brands.brandName} = ${filter.brand})`),
+    filter.keyword === null
+      ? undefined
+      : or(
+          ilike(products.title, likeContains(filter.keyword)),
+          eq(products.ean, filter.keyword),
+          eq(products.sku, filter.keyword),
+          eq(products.supplierEan, filter.keyword),
+        ),
+    flag(products.passedModeration, filter.passedModeration),
+    filter.hasDescription === null
+      ? undefined
+      : filter.hasDescription
+        ? sql`${products.description} <> ''`
+        : eq(products.description, ''),
+    flag(products.buyBlock, filter.buyBlock),
+    flag(products.mainProduct, filter.isMainProduct),
+    flag(products.isExportOnBol, filter.isExportOnBol),
+    flag(products.isChangeEan, filter.isChangeEan),
+    filter.inStock === null ? undefined : filter.inStock ? gt(products.stock, 0) : eq(products.stock, 0),
+    filter.priceFrom === null ? undefined : gte(products.sellingPrice, filter.priceFrom),
+    filter.priceTo === null ? undefined : lte(products.sellingPrice, filter.priceTo),
+    filter.categoryId === null ? undefined : eq(products.categoryId, filter.categoryId),
+    filter.dateFrom === null ? undefined : gte(products.dateUpdate, new Date(`${filter.dateFrom}T00:00:00Z`)),
+    filter.dateTo === null ? undefined : lt(products.dateUpdate, dayAfter(filter.dateTo)),
+    filter.numberOfImages === null ? undefined : eq(products.numberOfImages, filter.numberOfImages),
+    filter.familyKey === null ? undefined : eq(products.familyKey, filter.familyKey),
+  ];
+  return and(...conditions);
+}
+
+/** The sort column, then productId in the same direction: a stable order that one index can serve. */
+export function productOrder(filter: ProductFilter): SQL[] {
+  const direction = filter.sort.direction === 'asc' ? asc : desc;
+  const column = SORT_COLUMNS[filter.sort.key];
+  return column === products.productId ? [direction(column)] : [direction(column), direction(products.productId)];
+}

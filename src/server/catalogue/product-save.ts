@@ -1,0 +1,157 @@
+/**
+ * PUT /api/v1/product: saves a whole product and its image list in one transaction. The version
+ * goes up by one and date_update becomes now on every save; the update only applies to the
+ * version read (`WHERE version = expected`), so a concurrent save cannot be overwritten unseen.
+ */
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Product } from '../../shared/contract';
+import type { Database } from '../db/connection';
+import { brands, categories, mediaFiles, productImages, products } from '../db/schema';
+import { ApiError } from '../http/errors';
+import { headerMatchesVersion } from './product-etag';
+import { isMediaPath, planImages, type ImagePlan } from './product-image-plan';
+import { loadProduct, type Queryable } from './product-read-model';
+import type { ProductSaveInput } from './product-save-input';
+import { sanitizeDescription } from './sanitize-description';
+
+export type ProductSaveOutcome =
+  | { kind: 'saved'; product: Product }
+  /** If-Match named another version, or another save won the race: nothing was written. */
+  | { kind: 'stale'; product: Product };
+
+async function brandIdFor(tx: Queryable, name: string | null): Promise<number | null> {
+  if (name === null) return null;
+  const [created] = await tx
+    .insert(brands)
+    .values({ brandName: name })
+    .onConflictDoNothing({ target: brands.brandName })
+    .returning({ brandId: brands.brandId });
+  if (created) return created.brandId;
+  const [found] = await tx.select({ brandId: brands.brandId }).from(brands).where(eq(brands.brandName, name));
+  if (!found) throw new Error(`brand '${name}' vanished while saving`);
+  return found.brandId;
+}
+
+async function checkCategory(tx: Queryable, categoryId: number | null): Promise<void> {
+  if (categoryId === null) return;
+  const [found] = await tx.select({ id: categories.categoryId }).from(categories).where(eq(categories.categoryId, categoryId));
+  if (!found) throw new ApiError(400, `Category ${categoryId} does not exist`);
+}
+
+/** New images must use files stored on this server and ids no other product uses. */
+async function checkNewImages(tx: Queryable, plan: ImagePlan): Promise<void> {
+  if (plan.inserts.length === 0) return;
+  for (const image of plan.inserts) {
+    if (!isMediaPath(image.filePath)) {
+      throw new ApiError(400, `New image '${image.id}' must use a file uploaded to this server (/media/…), got '${image.filePath}'`);
+    }
+  }
+  const paths = [...new Set(plan.inserts.map((image) => image.filePath))];
+  const stored = await tx.select({ filePath: mediaFiles.filePath }).from(mediaFiles).where(inArray(mediaFiles.filePath, paths));
+  const known = new Set(stored.map((row) => row.filePath));
+  const unknown = paths.find((p) => !known.has(p));
+  if (unknown !== undefined) throw new ApiError(400, `Image file ${unknown} does not exist on this server; upload it first`);
+
+  const taken = await tx
+    .select({ id: productImages.id })
+    .from(productImages)
+    .where(inArray(productImages.id, plan.inserts.map((image) => image.id)));
+  if (taken.length > 0) throw new ApiError(400, `Image id '${taken[0]?.id}' belongs to another product`);
+}
+
+async function applyImages(tx: Queryable, productId: number, plan: ImagePlan): Promise<void> {
+  if (plan.deletes.length > 0) await tx.delete(productImages).where(inArray(productImages.id, plan.deletes));
+  for (const image of plan.updates) {
+    const { id, ...fields } = image;
+    await tx.update(productImages).set(fields).where(and(eq(productImages.id, id), eq(productImages.productId, productId)));
+  }
+  if (plan.inserts.length > 0) {
+    await tx.insert(productImages).values(plan.inserts.map((image) => ({ ...image, productId })));
+  }
+}
+
+/**
+ * @param ifMatch the If-Match header, or null when the client did not send one (then the save
+ * applies to whatever version is current: last write wins).
+ */
+export async function saveProduct(db: Database, input: ProductSaveInput, ifMatch: string | null, now: Date): Promise<ProductSaveOutcome> {
+  const { product } = input;
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ version: products.version })
+      .from(products)
+      .where(eq(products.productId, product.productId))
+      .for('update');
+    if (!current) throw new ApiError(404, `Product ${product.productId} does not exist`);
+    const stale = async (): Promise<ProductSaveOutcome> => {
+      const latest = await loadProduct(tx, product.productId);
+      if (!latest) throw new ApiError(404, `Product ${product.productId} does not exist`);
+      return { kind: 'stale', product: latest };
+    };
+    if (ifMatch !== null && !headerMatchesVersion(ifMatch, current.version)) return stale();
+
+    await checkCategory(tx, product.categoryId);
+    const brandId = await brandIdFor(tx, input.brand);
+    const existingImages = await tx
+      .select({ id: productImages.id })
+      .from(productImages)
+      .where(eq(productImages.productId, product.productId));
+    const plan = planImages(
+      existingImages.map((row) => row.id),
+      input.images,
+      randomUUID,
+    );
+    await checkNewImages(tx, plan);
+
+    const updated = await tx
+      .update(products)
+      .set({
+        ean: product.ean,
+        supplierEan: product.supplierEan,
+        isChangeEan: product.isChangeEan,
+        sku: product.sku,
+        title: product.title,
+        description: sanitizeDescription(product.description),
+        sellingPrice: product.sellingPrice,
+        priceSupplier: product.priceSupplier,
+        deliveryPrice: product.deliveryPrice,
+        deliveryCode: product.deliveryCode,
+        weight: product.weight,
+        width: product.width,
+        length: product.length,
+        height: product.height,
+        productSize: product.productSize,
+        color: product.color,
+        material: product.material,
+        brandId,
+        categoryId: product.categoryId,
+        stock: product.stock,
+        passedModeration: product.passedModeration,
+        mainProduct: product.mainProduct,
+        familyKey: input.familyKey,
+        buyBlock: product.buyBlock,
+        isExportOnBol: product.isExportOnBol,
+        numberOfImages: plan.updates.length + plan.inserts.length,
+        version: sql`${products.version} + 1`,
+        dateUpdate: now,
+      })
+      .where(and(eq(products.productId, product.productId), eq(products.version, current.version)))
+      .returning({ productId: products.productId });
+    if (updated.length === 0) return stale();
+
+    await applyImages(tx, product.productId, plan);
+
+    if (product.mainProduct && input.familyKey !== null) {
+      // One main product per family: the one saved as main takes over from any other.
+      await tx
+        .update(products)
+        .set({ mainProduct: false, version: sql`${products.version} + 1`, dateUpdate: now })
+        .where(and(eq(products.familyKey, input.familyKey), eq(products.mainProduct, true), ne(products.productId, product.productId)));
+    }
+
+    const saved = await loadProduct(tx, product.productId);
+    if (!saved) throw new Error(`product ${product.productId} vanished while saving`);
+    return { kind: 'saved', product: saved };
+  });
+}

@@ -1,0 +1,103 @@
+/**
+ * Streaming CSV feed reader (csv-parse). The first line is the header; its column names are
+ * matched case-insensitively to FEED_COLUMNS and unknown columns are ignored. The delimiter is
+ * detected from the header line: whichever of ';', ',' or a tab occurs most often outside quotes
+ * (',' on a tie). Only one chunk of the feed is held in memory at a time.
+ */
+import { Readable } from 'node:stream';
+import { CsvError, parse } from 'csv-parse';
+import { canonicalColumn, FeedFormatError, type FeedItem } from './feed-item';
+import { FEED_COLUMNS } from './parse-feed-row';
+
+const DELIMITERS = [',', ';', '\t'] as const;
+/** A header line longer than this is not a feed header. */
+const MAX_HEADER_BYTES = 64 * 1024;
+
+/** The delimiter of a CSV header line. */
+export function detectCsvDelimiter(headerLine: string): string {
+  const counts = new Map<string, number>(DELIMITERS.map((d) => [d, 0]));
+  let quoted = false;
+  for (const char of headerLine) {
+    if (char === '"') quoted = !quoted;
+    else if (!quoted && counts.has(char)) counts.set(char, (counts.get(char) ?? 0) + 1);
+  }
+  let best: string = ',';
+  for (const delimiter of DELIMITERS) if ((counts.get(delimiter) ?? 0) > (counts.get(best) ?? 0)) best = delimiter;
+  return best;
+}
+
+type Chunk = Uint8Array | string;
+
+/** Reads until the first line break (or the header limit) and gives back what it read. */
+async function readHead(iterator: AsyncIterator<Chunk>): Promise<{ chunks: Buffer[]; done: boolean }> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for (;;) {
+    const next = await iterator.next();
+    if (next.done) return { chunks, done: true };
+    const chunk = typeof next.value === 'string' ? Buffer.from(next.value) : Buffer.from(next.value.buffer, next.value.byteOffset, next.value.byteLength);
+    chunks.push(chunk);
+    size += chunk.length;
+    if (chunk.includes(10) || size > MAX_HEADER_BYTES) return { chunks, done: false };
+  }
+}
+
+async function* replay(head: Buffer[], iterator: AsyncIterator<Chunk>, done: boolean): AsyncGenerator<Buffer> {
+  yield* head;
+  if (done) return;
+  for (;;) {
+    const next = await iterator.next();
+    if (next.done) return;
+    yield typeof next.value === 'string' ? Buffer.from(next.value) : Buffer.from(next.value.buffer, next.value.byteOffset, next.value.byteLength);
+  }
+}
+
+function newlines(fields: readonly string[]): number {
+  let count = 0;
+  for (const field of fields) {
+    if (!field.includes('\n')) continue;
+    for (const char of field) if (char === '\n') count += 1;
+  }
+  return count;
+}
+
+export async function* readCsvFeed(source: AsyncIterable<Chunk>): AsyncGenerator<FeedItem> {
+  const iterator = source[Symbol.asyncIterator]();
+  const head = await readHead(iterator);
+  const headText = Buffer.concat(head.chunks).toString('utf8').replace(/^\uFEFF/, '');
+  const delimiter = detectCsvDelimiter(headText.split('\n', 1)[0] ?? '');
+
+  const parser = parse({ delimiter, bom: true, info: true, skip_empty_lines: true, relax_column_count: true, relax_quotes: true });
+  const input = Readable.from(replay(head.chunks, iterator, head.done));
+  input.on('error', (error) => parser.destroy(error));
+  input.pipe(parser);
+
+  let columns: (string | null)[] | null = null;
+  try {
+    for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+      const line = info.lines - newlines(record);
+      if (!columns) {
+        columns = record.map((name) => canonicalColumn(name, FEED_COLUMNS));
+        if (!columns.some((column) => column === 'title')) {
+          throw new FeedFormatError(`The CSV header (line ${line}) has no 'title' column; expected columns: ${FEED_COLUMNS.join(', ')}`);
+        }
+        continue;
+      }
+      if (record.length !== columns.length) {
+        yield { line, problem: `The row has ${record.length} fields but the header has ${columns.length}` };
+        continue;
+      }
+      const fields: Record<string, string> = {};
+      for (let i = 0; i < columns.length; i += 1) {
+        const column = columns[i];
+        if (column) fields[column] = record[i] ?? '';
+      }
+      yield { line, record: fields };
+    }
+  } catch (error) {
+    if (error instanceof CsvError) throw new FeedFormatError(`The CSV feed cannot be read: ${error.message}`);
+    throw error;
+  } finally {
+    input.destroy();
+  }
+}

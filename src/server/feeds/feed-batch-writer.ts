@@ -1,0 +1,232 @@
+/**
+ * Writes one batch of parsed feed rows in one transaction (all or nothing) and counts what
+ * happened to each row. Which fields a re-import may change is decided here, in the upsert's
+ * SET list (docs/feeds.md, "What a re-import changes"):
+ * - always (supplier data): sku, priceSupplier, stock;
+ * - while the product has not passed moderation (content): title, description, brand, category,
+ *   weight, width, length, height, productSize, color, material, familyKey and the feed's images;
+ * - never after creation: ean, supplierEan, isChangeEan, sellingPrice, deliveryCode, mainProduct,
+ *   passedModeration, buyBlock, isExportOnBol.
+ * A row whose owned fields are all equal is left alone: no new version, no new date_update.
+ */
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db/connection';
+import type { NameIds } from './name-ids';
+import type { FeedProductRow } from './parse-feed-row';
+import { jsonValue, queryRows } from './query-rows';
+
+export interface BatchCounts {
+  created: number;
+  updated: number;
+  unchanged: number;
+}
+
+interface ExistingProduct {
+  product_id: number;
+  source_key: string;
+  passed_moderation: boolean;
+  urls: unknown;
+}
+
+interface ImageInsert {
+  id: string;
+  product_id: number;
+  url: string;
+  name: string;
+  ord: number;
+  main: boolean;
+  /** The product existed before this batch, so its images go after the ones it has. */
+  existing: boolean;
+}
+
+/** The last path segment of an image URL, as the image's name. */
+export function imageName(url: string): string {
+  const path = url.split(/[?#]/, 1)[0] ?? '';
+  const last = path.slice(path.lastIndexOf('/') + 1);
+  try {
+    return decodeURIComponent(last).slice(0, 200);
+  } catch {
+    return last.slice(0, 200);
+  }
+}
+
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((value, i) => value === b[i]);
+}
+
+export async function writeFeedBatch(
+  db: Database,
+  supplierId: number,
+  rows: readonly FeedProductRow[],
+  names: { brands: NameIds; categories: NameIds },
+  now: Date,
+  /**
+   * False when the supplier had no products when the import started: keys are unique within an
+   * import, so no row of this batch can exist yet and the lookup of existing products is skipped.
+   */
+  mayExist = true,
+): Promise<BatchCounts> {
+  if (rows.length === 0) return { created: 0, updated: 0, unchanged: 0 };
+  await names.brands.resolve(db, rows.map((row) => row.brand));
+  await names.categories.resolve(db, rows.map((row) => row.category));
+
+  const payload = JSON.stringify(
+    rows.map((row) => ({
+      k: row.sourceKey,
+      ean: row.ean,
+      sku: row.sku,
+      title: row.title,
+      description: row.description,
+      brand_id: names.brands.idOf(row.brand),
+      category_id: names.categories.idOf(row.category),
+      price_supplier: row.priceSupplier,
+      selling_price: row.sellingPrice,
+      delivery_code: row.deliveryCode,
+      stock: row.stock,
+      weight: row.weight,
+      width: row.width,
+      length: row.length,
+      height: row.height,
+      product_size: row.productSize,
+      color: row.color,
+      material: row.material,
+      family_key: row.familyKey,
+      n_images: row.images.length,
+    })),
+  );
+  const keys = JSON.stringify(rows.map((row) => row.sourceKey));
+  const at = now.toISOString();
+
+  return db.transaction(async (tx) => {
+    const existing = mayExist
+      ? await queryRows<ExistingProduct>(
+          tx,
+          sql`select p.product_id, p.source_key, p.passed_moderation,
+                     (select json_agg(i.source_url order by i.position, i.created_at) from product_images i
+                       where i.product_id = p.product_id and i.source_url <> '') as urls
+                from products p
+               where p.supplier_id = ${supplierId}
+                 and p.source_key in (select value from json_array_elements_text(${keys}::json))`,
+        )
+      : [];
+
+    const written = await queryRows<{ product_id: number; source_key: string; inserted: boolean }>(
+      tx,
+      sql`insert into products as p (
+            supplier_id, source_key, ean, supplier_ean, sku, title, description, brand_id, category_id,
+            price_supplier, selling_price, delivery_code, stock, weight, width, length, height,
+            product_size, color, material, family_key, number_of_images, date_create, date_update)
+          select ${supplierId}, x.k, x.ean, x.ean, x.sku, x.title, x.description, x.brand_id, x.category_id,
+                 x.price_supplier, x.selling_price, x.delivery_code, x.stock, x.weight, x.width, x.length, x.height,
+                 x.product_size, x.color, x.material, x.family_key, x.n_images, ${at}::timestamptz, ${at}::timestamptz
+            from json_to_recordset(${payload}::json) as x(
+                 k text, ean text, sku text, title text, description text, brand_id int, category_id int,
+                 price_supplier numeric, selling_price numeric, delivery_code text, stock int, weight numeric,
+                 width numeric, length numeric, height numeric, product_size text, color text, material text,
+                 family_key text, n_images int)
+          on conflict (supplier_id, source_key) do update set
+            sku = excluded.sku,
+            price_supplier = excluded.price_supplier,
+            stock = excluded.stock,
+            title = case when p.passed_moderation then p.title else excluded.title end,
+            description = case when p.passed_moderation then p.description else excluded.description end,
+            brand_id = case when p.passed_moderation then p.brand_id else excluded.brand_id end,
+            category_id = case when p.passed_moderation then p.category_id else excluded.category_id end,
+            weight = case when p.passed_moderation then p.weight else excluded.weight end,
+            width = case when p.passed_moderation then p.width else excluded.width end,
+            length = case when p.passed_moderation then p.length else excluded.length end,
+            height = case when p.passed_moderation then p.height else excluded.height end,
+            product_size = case when p.passed_moderation then p.product_size else excluded.product_size end,
+            color = case when p.passed_moderation then p.color else excluded.color end,
+            material = case when p.passed_moderation then p.material else excluded.material end,
+            family_key = case when p.passed_moderation then p.family_key else excluded.family_key end,
+            version = p.version + 1,
+            date_update = excluded.date_update
+          where (p.sku, p.price_supplier, p.stock) is distinct from (excluded.sku, excluded.price_supplier, excluded.stock)
+             or (not p.passed_moderation
+                 and (p.title, p.description, p.brand_id, p.category_id, p.weight, p.width, p.length, p.height,
+                      p.product_size, p.color, p.material, p.family_key)
+                     is distinct from
+                     (excluded.title, excluded.description, excluded.brand_id, excluded.category_id, excluded.weight,
+                      excluded.width, excluded.length, excluded.height, excluded.product_size, excluded.color,
+                      excluded.material, excluded.family_key))
+          returning p.product_id, p.source_key, (p.xmax = 0) as inserted`,
+    );
+
+    const rowByKey = new Map(rows.map((row) => [row.sourceKey, row]));
+    const inserts: ImageInsert[] = [];
+    const addImages = (productId: number, urls: readonly string[], isNew: boolean) =>
+      urls.forEach((url, i) =>
+        inserts.push({ id: randomUUID(), product_id: productId, url, name: imageName(url), ord: i + 1, main: isNew && i === 0, existing: !isNew }),
+      );
+
+    let created = 0;
+    const updatedIds = new Set<number>();
+    for (const result of written) {
+      if (result.inserted) {
+        created += 1;
+        addImages(result.product_id, rowByKey.get(result.source_key)?.images ?? [], true);
+      } else {
+        updatedIds.add(result.product_id);
+      }
+    }
+
+    // Feed images of existing products follow the feed while the product is not moderated.
+    // Images people uploaded (no source URL) are never touched; re-exported ones keep their file.
+    const removals: { product_id: number; url: string }[] = [];
+    const imageChanged: number[] = [];
+    for (const product of existing) {
+      if (product.passed_moderation) continue;
+      const before = jsonValue<string[] | null>(product.urls) ?? [];
+      const after = rowByKey.get(product.source_key)?.images ?? [];
+      if (sameList(before, after)) continue;
+      imageChanged.push(product.product_id);
+      for (const url of before) if (!after.includes(url)) removals.push({ product_id: product.product_id, url });
+      addImages(product.product_id, after.filter((url) => !before.includes(url)), false);
+    }
+
+    if (removals.length > 0) {
+      await tx.execute(
+        sql`delete from product_images i using json_to_recordset(${JSON.stringify(removals)}::json) as x(product_id int, url text)
+             where i.product_id = x.product_id and i.source_url = x.url`,
+      );
+    }
+    if (inserts.length > 0) {
+      await tx.execute(
+        sql`insert into product_images (id, product_id, source_url, name, is_main_image, position, created_at)
+            select x.id, x.product_id, x.url, x.name, x.main,
+                   x.ord + case when x.existing
+                                then coalesce((select max(i.position) from product_images i where i.product_id = x.product_id), 0)
+                                else 0 end,
+                   ${at}::timestamptz
+              from json_to_recordset(${JSON.stringify(inserts)}::json)
+                   as x(id text, product_id int, url text, name text, ord int, main boolean, existing boolean)`,
+      );
+    }
+    if (imageChanged.length > 0) {
+      // Every product with images keeps exactly one main image: the first by position unless one is set.
+      await tx.execute(
+        sql`update product_images set is_main_image = true
+             where id in (select distinct on (i.product_id) i.id from product_images i
+                           where i.product_id in (select value::int from json_array_elements_text(${JSON.stringify(imageChanged)}::json))
+                             and not exists (select 1 from product_images m where m.product_id = i.product_id and m.is_main_image)
+                           order by i.product_id, i.position)`,
+      );
+    }
+    if (imageChanged.length > 0) {
+      const changes = JSON.stringify(imageChanged.map((id) => ({ id, bump: !updatedIds.has(id) })));
+      await tx.execute(
+        sql`update products p
+               set number_of_images = (select count(*) from product_images i where i.product_id = p.product_id),
+                   version = p.version + case when x.bump then 1 else 0 end,
+                   date_update = case when x.bump then ${at}::timestamptz else p.date_update end
+              from json_to_recordset(${changes}::json) as x(id int, bump boolean)
+             where p.product_id = x.id`,
+      );
+      for (const id of imageChanged) updatedIds.add(id);
+    }
+
+    return { created, updated: updatedIds.size, unchanged: rows.length - created - updatedIds.size };
+  });
+}

@@ -1,0 +1,22 @@
+/** What the streaming feed readers hand to the import, one at a time. */
+import type { FeedRecord } from './parse-feed-row';
+
+export type FeedItem =
+  /** A record and the (1-based) line of the feed where it starts. */
+  | { line: number; record: FeedRecord }
+  /** A record the reader could not even split into fields (e.g. a CSV row with a wrong field count). */
+  | { line: number; problem: string };
+
+/** The feed is unreadable from this point on (bad XML, unclosed CSV quote): the import stops. */
+export class FeedFormatError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'FeedFormatError';
+  }
+}
+
+/** Canonical column name for a CSV header or XML element name, or null for columns we ignore. */
+export function canonicalColumn(name: string, known: readonly string[]): string | null {
+  const wanted = name.trim().toLowerCase();
+  return known.find((column) => column.toLowerCase() === wanted) ?? null;
+}

@@ -1,0 +1,189 @@
+/**
+ * One raw feed record (a CSV row or an XML <product>) -> a product row ready to upsert, or the
+ * reason it is refused. Pure: the import job and the tests call it the same way.
+ * The columns are documented in docs/feeds.md.
+ */
+import { eanProblem } from '../../shared/rules/ean';
+import { parsePrice } from '../../shared/rules/price';
+import { isDeliveryCode } from '../../shared/rules/product-validation';
+import { sanitizeDescription } from '../catalogue/sanitize-description';
+
+/** Field values as a reader hands them over: text, or a list for repeated XML elements (images). */
+export type FeedRecord = Readonly<Record<string, string | readonly string[] | undefined>>;
+
+export interface FeedProductRow {
+  /** The upsert key within the supplier: the EAN, or `sku:<SKU>` when the feed has no EAN. */
+  sourceKey: string;
+  ean: string;
+  sku: string;
+  title: string;
+  description: string;
+  brand: string;
+  category: string;
+  priceSupplier: number;
+  sellingPrice: number;
+  deliveryCode: string;
+  stock: number;
+  weight: number | null;
+  width: number | null;
+  length: number | null;
+  height: number | null;
+  productSize: string;
+  color: string;
+  material: string;
+  familyKey: string | null;
+  /** Image URLs in feed order, without duplicates. */
+  images: string[];
+}
+
+export interface FeedRowRefusal {
+  line: number;
+  reason: string;
+}
+
+export type ParsedFeedRow = { ok: true; row: FeedProductRow } | { ok: false; refusal: FeedRowRefusal };
+
+/** Who the row belongs to; only the name is used, in messages. */
+export interface FeedRowSupplier {
+  supplierName: string;
+}
+
+/** The feed's column names (case-insensitive in CSV headers; element names in XML). */
+export const FEED_COLUMNS = [
+  'ean', 'sku', 'title', 'description', 'brand', 'category', 'price', 'retailPrice', 'deliveryCode', 'stock',
+  'weight', 'width', 'length', 'height', 'size', 'color', 'material', 'familyKey', 'images',
+] as const;
+
+/** Longest values the product contract allows (src/shared/contract.ts). */
+const MAX_LENGTH = {
+  ean: 20,
+  sku: 100,
+  title: 500,
+  description: 200_000,
+  brand: 200,
+  category: 200,
+  productSize: 50,
+  color: 100,
+  material: 100,
+  familyKey: 200,
+} as const;
+const MAX_IMAGES = 50;
+const MAX_IMAGE_URL_LENGTH = 2_000;
+/** Fits the numeric(12, 2) columns with room to spare. */
+const MAX_MEASURE = 1_000_000;
+const MAX_STOCK = 2_147_483_647;
+
+class RowRefused extends Error {}
+
+function text(record: FeedRecord, column: string): string {
+  const value = record[column];
+  if (value === undefined) return '';
+  return (typeof value === 'string' ? value : value.join('|')).trim();
+}
+
+function bounded(value: string, label: string, max: number): string {
+  if (value.length > max) throw new RowRefused(`${label} is longer than ${max.toLocaleString('en-US')} characters`);
+  return value;
+}
+
+function measure(record: FeedRecord, column: string, label: string): number | null {
+  const raw = text(record, column);
+  if (raw === '') return null;
+  const value = parsePrice(raw);
+  if (value === null || value > MAX_MEASURE) throw new RowRefused(`${label} '${raw}' is not a number from 0 to ${MAX_MEASURE.toLocaleString('en-US')}`);
+  return value;
+}
+
+function price(record: FeedRecord, column: string, label: string): number {
+  const raw = text(record, column);
+  const value = parsePrice(raw);
+  if (value === null || value > MAX_MEASURE) throw new RowRefused(`${label} '${raw}' is not a price`);
+  return value;
+}
+
+function stock(record: FeedRecord): number {
+  const raw = text(record, 'stock');
+  if (raw === '') return 0;
+  const value = /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
+  if (!Number.isSafeInteger(value) || value > MAX_STOCK) throw new RowRefused(`Stock '${raw}' is not a whole number of 0 or more`);
+  return value;
+}
+
+/** A feed image address: an absolute http(s) URL, or a path on the feed's own host ('/demo/images/1.png'). */
+function isImageAddress(value: string): boolean {
+  if (value.startsWith('/')) return !value.startsWith('//');
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+function images(record: FeedRecord): string[] {
+  const value = record.images;
+  const parts = value === undefined ? [] : typeof value === 'string' ? value.split('|') : value;
+  const urls: string[] = [];
+  for (const part of parts) {
+    const url = part.trim();
+    if (url === '' || urls.includes(url)) continue;
+    if (url.length > MAX_IMAGE_URL_LENGTH || !isImageAddress(url)) {
+      throw new RowRefused(`Image '${url.slice(0, 100)}' is not an http(s) address`);
+    }
+    urls.push(url);
+  }
+  if (urls.length > MAX_IMAGES) throw new RowRefused(`More than ${MAX_IMAGES} images`);
+  return urls;
+}
+
+function description(record: FeedRecord): string {
+  const raw = bounded(text(record, 'description'), 'Description', MAX_LENGTH.description);
+  // Plain text without markup characters comes out of the sanitiser unchanged: skip the parser.
+  return /[<>&"']/.test(raw) ? sanitizeDescription(raw) : raw;
+}
+
+export function parseFeedRow(record: FeedRecord, lineNumber: number, supplier: FeedRowSupplier): ParsedFeedRow {
+  try {
+    const ean = text(record, 'ean');
+    if (ean !== '') {
+      const problem = eanProblem(ean);
+      if (problem) throw new RowRefused(problem);
+    }
+    const sku = bounded(text(record, 'sku'), 'SKU', MAX_LENGTH.sku);
+    if (ean === '' && sku === '') throw new RowRefused(`Neither EAN nor SKU is given, so the row cannot be matched to a product of ${supplier.supplierName}`);
+    const title = bounded(text(record, 'title'), 'Title', MAX_LENGTH.title);
+    if (title === '') throw new RowRefused('Title is missing');
+    const deliveryCode = text(record, 'deliveryCode');
+    if (deliveryCode !== '' && !isDeliveryCode(deliveryCode)) throw new RowRefused(`Delivery code '${deliveryCode}' is not one of bol's delivery terms`);
+    const familyKey = bounded(text(record, 'familyKey'), 'Family key', MAX_LENGTH.familyKey);
+
+    return {
+      ok: true,
+      row: {
+        sourceKey: ean !== '' ? ean : `sku:${sku}`,
+        ean,
+        sku,
+        title,
+        description: description(record),
+        brand: bounded(text(record, 'brand'), 'Brand', MAX_LENGTH.brand),
+        category: bounded(text(record, 'category'), 'Category', MAX_LENGTH.category),
+        priceSupplier: price(record, 'price', 'Price'),
+        sellingPrice: price(record, 'retailPrice', 'Retail price'),
+        deliveryCode,
+        stock: stock(record),
+        weight: measure(record, 'weight', 'Weight'),
+        width: measure(record, 'width', 'Width'),
+        length: measure(record, 'length', 'Length'),
+        height: measure(record, 'height', 'Height'),
+        productSize: bounded(text(record, 'size'), 'Size', MAX_LENGTH.productSize),
+        color: bounded(text(record, 'color'), 'Colour', MAX_LENGTH.color),
+        material: bounded(text(record, 'material'), 'Material', MAX_LENGTH.material),
+        familyKey: familyKey === '' ? null : familyKey,
+        images: images(record),
+      },
+    };
+  } catch (error) {
+    if (error instanceof RowRefused) return { ok: false, refusal: { line: lineNumber, reason: error.message } };
+    throw error;
+  }
+}

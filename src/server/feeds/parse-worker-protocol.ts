@@ -1,0 +1,19 @@
+/** Messages between the import (main thread) and parse-worker.ts. */
+import type { ParsedBatch } from './feed-row-batches';
+
+export type ParseWorkerRequest =
+  | { type: 'parse'; format: string; supplierName: string; batchSize: number }
+  /** Feed bytes, pushed by the main thread as they arrive (the worker cannot pull while PGlite keeps the main thread busy). */
+  | { type: 'chunk'; bytes: Uint8Array }
+  | { type: 'end-of-input' }
+  /** The writer can take one more batch. */
+  | { type: 'more' };
+
+export type ParseWorkerReply =
+  | { type: 'ready' }
+  | { type: 'batch'; batch: ParsedBatch }
+  /** Bytes taken from the input queue, so the main thread may push more. */
+  | { type: 'consumed'; bytes: number }
+  | { type: 'end' }
+  /** `unreadable`: the feed itself is broken (FeedFormatError); otherwise a stream or server problem. */
+  | { type: 'error'; unreadable: boolean; message: string };

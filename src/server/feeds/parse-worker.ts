@@ -1,0 +1,62 @@
+/**
+ * Worker thread entry: parses one feed and posts batches of rows to the import, which writes them
+ * meanwhile on the main thread (PGlite runs there, so parsing beside it makes large imports
+ * faster). The main thread pushes the feed's bytes; at most one batch waits ahead of the writer.
+ */
+import { parentPort } from 'node:worker_threads';
+import { FeedFormatError } from './feed-item';
+import { feedRowBatches, readFeedBytes } from './feed-row-batches';
+import type { ParseWorkerReply, ParseWorkerRequest } from './parse-worker-protocol';
+
+const port = parentPort;
+if (!port) throw new Error('parse-worker.ts runs as a worker thread only');
+
+const send = (reply: ParseWorkerReply) => port.postMessage(reply);
+let credit = 0;
+const chunks: Uint8Array[] = [];
+let inputEnded = false;
+/** The input reader and the batch sender may both be waiting (the CSV stream reads ahead): wake all. */
+let waiting: (() => void)[] = [];
+const nudge = () => {
+  const resolvers = waiting;
+  waiting = [];
+  for (const resolve of resolvers) resolve();
+};
+const sleep = () => new Promise<void>((resolve) => waiting.push(resolve));
+
+async function* input(): AsyncGenerator<Uint8Array> {
+  for (;;) {
+    const chunk = chunks.shift();
+    if (chunk) {
+      send({ type: 'consumed', bytes: chunk.byteLength });
+      yield chunk;
+    } else if (inputEnded) {
+      return;
+    } else {
+      await sleep();
+    }
+  }
+}
+
+async function parse(request: Extract<ParseWorkerRequest, { type: 'parse' }>): Promise<void> {
+  try {
+    for await (const batch of feedRowBatches(readFeedBytes(request.format, input()), { supplierName: request.supplierName }, request.batchSize)) {
+      while (credit === 0) await sleep();
+      credit -= 1;
+      send({ type: 'batch', batch });
+    }
+    send({ type: 'end' });
+  } catch (error) {
+    send({ type: 'error', unreadable: error instanceof FeedFormatError, message: error instanceof Error ? error.message : String(error) });
+  }
+}
+
+port.on('message', (message: ParseWorkerRequest) => {
+  if (message.type === 'parse') void parse(message);
+  else if (message.type === 'chunk') chunks.push(message.bytes);
+  else if (message.type === 'end-of-input') inputEnded = true;
+  else credit += 1;
+  nudge();
+});
+
+send({ type: 'ready' });

@@ -1,0 +1,128 @@
+/** Parsing-history rows: one per feed import or image re-export of one supplier. */
+import { asc, desc, eq, sql } from 'drizzle-orm';
+import type { Page, ParsingHistoryEntry } from '../../shared/contract';
+import type { Database } from '../db/connection';
+import { parsingHistory, suppliers } from '../db/schema';
+import type { FeedRowRefusal } from './parse-feed-row';
+
+export type HistoryOperation = ParsingHistoryEntry['operation'];
+export type HistoryStatus = ParsingHistoryEntry['status'];
+
+/** Only the first problems are kept: a broken feed of 100,000 rows must not make a huge row. */
+export const MAX_STORED_PROBLEMS = 100;
+
+export interface RunCounts {
+  rowsRead: number;
+  created: number;
+  updated: number;
+  unchanged: number;
+  refused: number;
+}
+
+export function emptyCounts(): RunCounts {
+  return { rowsRead: 0, created: 0, updated: 0, unchanged: 0, refused: 0 };
+}
+
+export async function startHistoryEntry(db: Database, supplierId: number, operation: HistoryOperation, now: Date): Promise<number> {
+  const rows = await db.insert(parsingHistory).values({ supplierId, operation, dateTimeOperation: now, status: 'running' }).returning({ id: parsingHistory.id });
+  const id = rows[0]?.id;
+  if (id === undefined) throw new Error('the parsing history insert returned no id');
+  return id;
+}
+
+/** Progress while running (the status stays 'running'), or the outcome when finishedAt is given. */
+export async function recordHistory(
+  db: Database,
+  id: number,
+  values: { counts: RunCounts; problems: FeedRowRefusal[]; status?: HistoryStatus; message?: string; finishedAt?: Date },
+): Promise<void> {
+  await db
+    .update(parsingHistory)
+    .set({
+      ...values.counts,
+      problems: values.problems.slice(0, MAX_STORED_PROBLEMS),
+      ...(values.status ? { status: values.status } : {}),
+      ...(values.message !== undefined ? { message: values.message } : {}),
+      ...(values.finishedAt ? { finishedAt: values.finishedAt } : {}),
+    })
+    .where(eq(parsingHistory.id, id));
+}
+
+const entryColumns = {
+  id: parsingHistory.id,
+  supplierId: parsingHistory.supplierId,
+  supplierName: suppliers.supplierName,
+  operation: parsingHistory.operation,
+  dateTimeOperation: parsingHistory.dateTimeOperation,
+  finishedAt: parsingHistory.finishedAt,
+  status: parsingHistory.status,
+  rowsRead: parsingHistory.rowsRead,
+  created: parsingHistory.created,
+  updated: parsingHistory.updated,
+  unchanged: parsingHistory.unchanged,
+  refused: parsingHistory.refused,
+  problems: parsingHistory.problems,
+  message: parsingHistory.message,
+};
+
+interface EntryRow {
+  id: number;
+  supplierId: number;
+  supplierName: string;
+  operation: string;
+  dateTimeOperation: Date;
+  finishedAt: Date | null;
+  status: string;
+  rowsRead: number;
+  created: number;
+  updated: number;
+  unchanged: number;
+  refused: number;
+  problems: unknown;
+  message: string;
+}
+
+function toEntry(row: EntryRow): ParsingHistoryEntry {
+  return {
+    ...row,
+    operation: row.operation as HistoryOperation,
+    status: row.status as HistoryStatus,
+    dateTimeOperation: row.dateTimeOperation.toISOString(),
+    finishedAt: row.finishedAt ? row.finishedAt.toISOString() : null,
+    problems: row.problems as FeedRowRefusal[],
+  };
+}
+
+export async function historyEntry(db: Database, id: number): Promise<ParsingHistoryEntry> {
+  const rows = await db.select(entryColumns).from(parsingHistory).innerJoin(suppliers, eq(suppliers.supplierId, parsingHistory.supplierId)).where(eq(parsingHistory.id, id));
+  if (!rows[0]) throw new Error(`parsing history entry ${id} vanished`);
+  return toEntry(rows[0]);
+}
+
+export interface HistoryPageRequest {
+  page: number;
+  size: number;
+  direction: 'asc' | 'desc';
+}
+
+export async function historyPage(db: Database, request: HistoryPageRequest): Promise<Page<ParsingHistoryEntry>> {
+  const order = request.direction === 'asc' ? asc : desc;
+  const [rows, total] = await Promise.all([
+    db
+      .select(entryColumns)
+      .from(parsingHistory)
+      .innerJoin(suppliers, eq(suppliers.supplierId, parsingHistory.supplierId))
+      .orderBy(order(parsingHistory.dateTimeOperation), order(parsingHistory.id))
+      .limit(request.size)
+      .offset(request.page * request.size),
+    db.select({ count: sql<number>`count(*)::int` }).from(parsingHistory),
+  ]);
+  const totalElements = total[0]?.count ?? 0;
+  return {
+    content: rows.map(toEntry),
+    totalPages: Math.ceil(totalElements / request.size),
+    totalElements,
+    number: request.page,
+    size: request.size,
+  };
+}

@@ -1,0 +1,46 @@
+/**
+ * The supplier's inProgress flag is the lock of its feed import and image re-export: claimed by a
+ * single UPDATE (so two requests cannot both win) and always released.
+ */
+import { and, eq, not, sql } from 'drizzle-orm';
+import type { Database } from '../db/connection';
+import { parsingHistory, suppliers } from '../db/schema';
+import { ApiError } from '../http/errors';
+
+export type SupplierRecord = typeof suppliers.$inferSelect;
+
+export class SupplierBusyError extends ApiError {
+  constructor(supplierName: string) {
+    super(409, `An import or image re-export of supplier '${supplierName}' is already running; try again when it has finished`);
+  }
+}
+
+/** Marks the supplier busy; throws 404 for an unknown supplier and 409 when it is busy already. */
+export async function claimSupplier(db: Database, supplierId: number): Promise<SupplierRecord> {
+  const claimed = await db
+    .update(suppliers)
+    .set({ inProgress: true })
+    .where(and(eq(suppliers.supplierId, supplierId), not(suppliers.inProgress)))
+    .returning();
+  if (claimed[0]) return claimed[0];
+  const existing = await db.select().from(suppliers).where(eq(suppliers.supplierId, supplierId));
+  if (!existing[0]) throw new ApiError(404, `There is no supplier with id ${supplierId}`);
+  throw new SupplierBusyError(existing[0].supplierName);
+}
+
+export async function releaseSupplier(db: Database, supplierId: number): Promise<void> {
+  await db.update(suppliers).set({ inProgress: false }).where(eq(suppliers.supplierId, supplierId));
+}
+
+/**
+ * At server start nothing runs yet: flags and 'running' history entries left by a stopped server
+ * are stale. Returns how many suppliers were released.
+ */
+export async function resetInterruptedRuns(db: Database, now: Date = new Date()): Promise<number> {
+  await db
+    .update(parsingHistory)
+    .set({ status: 'failed', finishedAt: now, message: 'Interrupted: the server stopped while this was running' })
+    .where(eq(parsingHistory.status, 'running'));
+  const released = await db.update(suppliers).set({ inProgress: false }).where(sql`${suppliers.inProgress}`).returning({ id: suppliers.supplierId });
+  return released.length;
+}

@@ -1,0 +1,90 @@
+import ExcelJS from 'exceljs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { gtinCheckDigit } from '../../src/shared/rules/ean';
+import { baseUrl, launchBrowser, signIn } from './support/browser';
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+beforeEach(async () => {
+  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  page = await context.newPage();
+});
+afterEach(async () => {
+  await context.close();
+});
+
+const ean = (twelve: string) => `${twelve}${gtinCheckDigit(twelve)}`;
+
+async function xlsxBuffer(rows: unknown[][]): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('EAN');
+  for (const values of rows) sheet.addRow(values);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/** A product of the running catalogue (the demo data), when the product list answers one. */
+async function someProduct(): Promise<{ productId: number; supplierEan: string } | null> {
+  return page.evaluate(async () => {
+    const response = await fetch('/api/v1/bol/product/filter?page=0&size=5', {
+      headers: { Authorization: `Bearer ${localStorage.getItem('jwt') ?? ''}` },
+    });
+    if (!response.ok) return null;
+    const body = (await response.json()) as { content?: { productId: number; supplierEan: string }[] };
+    return body.content?.find((product) => /^\d{13}$/.test(product.supplierEan)) ?? null;
+  });
+}
+
+describe('Upload EAN', () => {
+  it('asks for a file, uploads the chosen .xlsx and shows which rows were applied and refused', async () => {
+    await signIn(page);
+    await page.goto(`${baseUrl()}/uploadEan`);
+    const chooser = page.getByRole('button', { name: 'Choose File' });
+    await chooser.waitFor();
+    expect(await page.locator('input[type=file]').getAttribute('accept')).toContain('.xlsx');
+
+    await page.getByRole('button', { name: 'Upload', exact: true }).click();
+    await page.getByText('Please select a file first').waitFor();
+
+    const product = await someProduct();
+    const badCheckDigit = `${ean('871000000001').slice(0, -1)}${(Number(ean('871000000001').at(-1)) + 1) % 10}`;
+    const rows: unknown[][] = [
+      ['Supplier EAN', 'New EAN'],
+      [ean('871999000001'), ean('871999000002')],
+      [badCheckDigit, ean('871999000003')],
+    ];
+    if (product) rows.push([product.supplierEan, ean('871999000004')]);
+    await page.locator('input[type=file]').setInputFiles({
+      name: 'ean-changes.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: await xlsxBuffer(rows),
+    });
+    await page.getByRole('button', { name: 'ean-changes.xlsx' }).waitFor();
+
+    await page.getByRole('button', { name: 'Upload', exact: true }).click();
+    await page.getByText('File uploaded successfully').waitFor();
+    const report = page.getByTestId('ean-report');
+    await report.waitFor();
+    const refused = page.getByRole('table', { name: 'Rows refused' });
+    const refusedRows = await refused.locator('tbody tr').allTextContents();
+    expect(refusedRows).toContain(`2No product has the supplier EAN ${ean('871999000001')}`);
+    expect(refusedRows.find((text) => text.startsWith('3'))).toMatch(/^3Supplier EAN '\d{13}' has a wrong check digit \(expected \d\)$/);
+    if (product) {
+      const applied = await page.getByRole('table', { name: 'Rows applied' }).locator('tbody tr').allTextContents();
+      expect(applied[0]).toContain(ean('871999000004'));
+    }
+    expect(await report.getByText(`${rows.length - 1} rows read`).count()).toBe(1);
+
+    // Let the toast finish its entrance before the picture.
+    await page.waitForTimeout(400);
+    await page.screenshot({ path: '/tmp/upload-ean.png', fullPage: true });
+  });
+});
