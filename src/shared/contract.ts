@@ -116,6 +116,14 @@ export interface ParsingHistoryEntry {
   message: string;
 }
 
+/** Answer of POST /api/v1/feed/parse/{id} and POST /api/v1/feed/reexport/images/{id}. */
+export interface FeedRunReport {
+  /** One history entry per supplier that ran, in supplier order. */
+  entries: ParsingHistoryEntry[];
+  /** Suppliers left out of an id-0 run because an import or re-export of theirs was already running. */
+  skipped: { supplierId: number; supplierName: string; message: string }[];
+}
+
 export interface Page<T> {
   content: T[];
   totalPages: number;

@@ -6,7 +6,7 @@ import { products, productImages, suppliers } from '../../src/server/db/schema';
 import { demoImagePng } from '../../src/server/demo/demo-images';
 import { seedDemoSuppliers } from '../../src/server/demo/demo-seed';
 import { importSupplierFeed } from '../../src/server/feeds/feed-import';
-import type { FeedRunReport } from '../../src/server/routes/feeds';
+import type { FeedRunReport } from '../../src/shared/contract';
 import { createTestApp, type TestApp } from './support/test-app';
 
 /** What the fake supplier web servers answer, by URL; a function may build a streaming answer. */

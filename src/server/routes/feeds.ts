@@ -5,7 +5,7 @@
 import { asc } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { ParsingHistoryEntry, Supplier } from '../../shared/contract';
+import type { FeedRunReport, Supplier } from '../../shared/contract';
 import type { AppDeps } from '../app-deps';
 import { suppliers } from '../db/schema';
 import { importSupplierFeed, type RunResult } from '../feeds/feed-import';
@@ -16,13 +16,6 @@ import { ApiError } from '../http/errors';
 import type { AuthEnv } from '../http/require-token';
 
 /** Answer of POST /feed/parse/{id} and /feed/reexport/images/{id}. */
-export interface FeedRunReport {
-  /** One history entry per supplier that ran, in supplier order. */
-  entries: ParsingHistoryEntry[];
-  /** Suppliers left out of an id-0 run because an import or re-export of theirs was already running. */
-  skipped: { supplierId: number; supplierName: string; message: string }[];
-}
-
 export const HISTORY_MAX_PAGE_SIZE = 200;
 const HISTORY_DEFAULT_PAGE_SIZE = 20;
 const MAX_ID = 2_147_483_647;
