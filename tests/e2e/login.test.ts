@@ -1,24 +1,12 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, signIn } from './support/browser';
+import type { Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { baseUrl, signIn, useFreshPage } from './support/browser';
 import { E2E_ADMIN } from './support/global-setup';
 
-let browser: Browser;
-let context: BrowserContext;
+const freshPage = useFreshPage({ width: 1280, height: 800 });
 let page: Page;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
-beforeEach(async () => {
-  context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  page = await context.newPage();
-});
-afterEach(async () => {
-  await context.close();
+beforeEach(() => {
+  page = freshPage();
 });
 
 const heading = () => page.getByRole('heading', { level: 2 });

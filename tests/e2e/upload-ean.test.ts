@@ -1,25 +1,13 @@
 import ExcelJS from 'exceljs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { gtinCheckDigit } from '../../src/shared/rules/ean';
-import { baseUrl, launchBrowser, signIn } from './support/browser';
+import { baseUrl, signIn, useFreshPage } from './support/browser';
 
-let browser: Browser;
-let context: BrowserContext;
+const freshPage = useFreshPage({ width: 1280, height: 900 });
 let page: Page;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
-beforeEach(async () => {
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  page = await context.newPage();
-});
-afterEach(async () => {
-  await context.close();
+beforeEach(() => {
+  page = freshPage();
 });
 
 const ean = (twelve: string) => `${twelve}${gtinCheckDigit(twelve)}`;

@@ -118,7 +118,7 @@ describe('POST /api/v1/media/save/image', () => {
     form.append('multipartFile', new File([pngBytes()], 'second.png', { type: 'image/png' }));
     const response = await upload(form);
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ message: 'Send one image per request' });
+    expect(await response.json()).toEqual({ message: 'Send one file per request' });
   });
 
   it('stores the same bytes once', async () => {

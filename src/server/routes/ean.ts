@@ -6,7 +6,6 @@
  */
 import { inArray, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import type { EanUploadReport } from '../../shared/contract';
 import type { AppDeps } from '../app-deps';
 import { EanSheetError, MAX_EAN_SHEET_BYTES, readEanSheet, type EanSheetRow } from '../catalogue/ean-sheet';
@@ -14,14 +13,19 @@ import { gtinVariants, planEanUpload, type EanChange, type ProductEanRef } from 
 import type { Database } from '../db/connection';
 import { products } from '../db/schema';
 import { ApiError } from '../http/errors';
+import { readSingleFile, singleFileBodyLimit, type SingleFileUpload } from '../http/single-file-upload';
 import type { AuthEnv } from '../http/require-token';
 
 export const EAN_UPLOAD_FIELD = 'eanExel';
-const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 /** Bound parameters per statement stay far below PostgreSQL's 65,535. */
 const CHUNK = 1_000;
 
-const tooLarge = () => new ApiError(413, `The file is larger than ${MAX_EAN_SHEET_BYTES / 1024 / 1024} MB`);
+const EAN_SHEET_UPLOAD: SingleFileUpload = {
+  field: EAN_UPLOAD_FIELD,
+  maxBytes: MAX_EAN_SHEET_BYTES,
+  what: 'an .xlsx file',
+  tooLarge: () => new ApiError(413, `The file is larger than ${MAX_EAN_SHEET_BYTES / 1024 / 1024} MB`),
+};
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -76,28 +80,9 @@ export function eanRoutes(deps: AppDeps) {
 
   return new Hono<AuthEnv>().post(
     '/ean',
-    bodyLimit({
-      maxSize: MAX_EAN_SHEET_BYTES + MULTIPART_OVERHEAD_BYTES,
-      onError: () => {
-        throw tooLarge();
-      },
-    }),
+    singleFileBodyLimit(EAN_SHEET_UPLOAD),
     async (c) => {
-      if (!(c.req.header('Content-Type') ?? '').toLowerCase().startsWith('multipart/form-data')) {
-        throw new ApiError(400, `Send the sheet as multipart/form-data in the field '${EAN_UPLOAD_FIELD}'`);
-      }
-      let form: FormData;
-      try {
-        form = await c.req.formData();
-      } catch {
-        throw new ApiError(400, 'The upload could not be read as multipart/form-data');
-      }
-      const parts = form.getAll(EAN_UPLOAD_FIELD);
-      const file = parts[0];
-      if (!(file instanceof File)) throw new ApiError(400, `The field '${EAN_UPLOAD_FIELD}' with an .xlsx file is missing`);
-      if (parts.length > 1) throw new ApiError(400, 'Send one file per request');
-      if (file.size > MAX_EAN_SHEET_BYTES) throw tooLarge();
-      if (file.size === 0) throw new ApiError(400, 'The file is empty');
+      const file = await readSingleFile(c, EAN_SHEET_UPLOAD);
 
       let rows: EanSheetRow[];
       try {

@@ -5,13 +5,13 @@
 import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppDeps } from '../app-deps';
 import { imagesOfProduct, renumberImages, toProductImage } from '../catalogue/image-rows';
 import { productEtag } from '../catalogue/product-etag';
 import { productImages, products } from '../db/schema';
 import { ApiError } from '../http/errors';
+import { readSingleFile, singleFileBodyLimit, uploadBodyLimitBytes, type SingleFileUpload } from '../http/single-file-upload';
 import { IDEMPOTENCY_HEADER, runIdempotent } from '../http/idempotency';
 import type { AuthEnv } from '../http/require-token';
 import { ImageTooLargeError, MAX_IMAGE_BYTES, NotAnImageError } from '../media/media-store';
@@ -19,10 +19,11 @@ import { ImageTooLargeError, MAX_IMAGE_BYTES, NotAnImageError } from '../media/m
 /** The multipart field of the upload (spec section 7). */
 export const IMAGE_UPLOAD_FIELD = 'multipartFile';
 /** Room for the multipart boundaries and part headers around the file. */
-const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
-export const MAX_IMAGE_UPLOAD_BODY_BYTES = MAX_IMAGE_BYTES + MULTIPART_OVERHEAD_BYTES;
 
 const tooLarge = () => new ApiError(413, `The image is larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MB`);
+const IMAGE_UPLOAD: SingleFileUpload = { field: IMAGE_UPLOAD_FIELD, maxBytes: MAX_IMAGE_BYTES, what: 'an image file', tooLarge };
+/** The largest request body the image upload reads. */
+export const MAX_IMAGE_UPLOAD_BODY_BYTES = uploadBodyLimitBytes(IMAGE_UPLOAD);
 
 function parseProductId(value: string): number {
   if (!/^\d{1,9}$/.test(value) || Number(value) < 1) {
@@ -73,28 +74,9 @@ export function imageRoutes(deps: AppDeps) {
     /** One image file per request; answers the stored file's path as a JSON string. */
     .post(
       '/media/save/image',
-      bodyLimit({
-        maxSize: MAX_IMAGE_UPLOAD_BODY_BYTES,
-        onError: () => {
-          throw tooLarge();
-        },
-      }),
+      singleFileBodyLimit(IMAGE_UPLOAD),
       async (c) => {
-        if (!(c.req.header('Content-Type') ?? '').toLowerCase().startsWith('multipart/form-data')) {
-          throw new ApiError(400, `Send the image as multipart/form-data in the field '${IMAGE_UPLOAD_FIELD}'`);
-        }
-        let form: FormData;
-        try {
-          form = await c.req.formData();
-        } catch {
-          throw new ApiError(400, 'The upload could not be read as multipart/form-data');
-        }
-        const parts = form.getAll(IMAGE_UPLOAD_FIELD);
-        const file = parts[0];
-        if (!(file instanceof File)) throw new ApiError(400, `The field '${IMAGE_UPLOAD_FIELD}' with an image file is missing`);
-        if (parts.length > 1) throw new ApiError(400, 'Send one image per request');
-        if (file.size > MAX_IMAGE_BYTES) throw tooLarge();
-        if (file.size === 0) throw new ApiError(400, 'The file is empty');
+        const file = await readSingleFile(c, IMAGE_UPLOAD);
         const bytes = new Uint8Array(await file.arrayBuffer());
 
         const result = await runIdempotent(

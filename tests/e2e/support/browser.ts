@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import { CHROMIUM_ARGS } from '../../../scripts/lib/chromium';
 import { E2E_ADMIN } from './global-setup';
 
@@ -14,6 +14,30 @@ export function launchBrowser(): Promise<Browser> {
 }
 
 /** A persistent profile: unlike the default incognito context, it can report installability. */
+/**
+ * One browser for the test file and a fresh context and page for every test. Returns a getter:
+ * `const page = useFreshPage(); … page().goto(…)`.
+ */
+export function useFreshPage(viewport = { width: 1280, height: 800 }): () => Page {
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+  beforeEach(async () => {
+    context = await browser.newContext({ viewport });
+    page = await context.newPage();
+  });
+  afterEach(async () => {
+    await context.close();
+  });
+  return () => page;
+}
+
 export async function launchPersistent(): Promise<{ context: BrowserContext; close(): Promise<void> }> {
   const profile = mkdtempSync(path.join(tmpdir(), 'backoffice-profile-'));
   const context = await chromium.launchPersistentContext(profile, {
