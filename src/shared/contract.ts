@@ -116,6 +116,18 @@ export interface ParsingHistoryEntry {
   message: string;
 }
 
+/**
+ * Answer of GET /api/v1/product/changes: products changed after `cursor` (oldest first). Send the
+ * answer's cursor back to get the next page, and keep the last one to fetch later changes.
+ */
+export interface ProductChanges {
+  products: Product[];
+  /** Where the next call starts; null only when nothing was ever received. */
+  cursor: string | null;
+  /** True when more changed products follow right now. */
+  hasMore: boolean;
+}
+
 /** Answer of POST /api/v1/feed/parse/{id} and POST /api/v1/feed/reexport/images/{id}. */
 export interface FeedRunReport {
   /** One history entry per supplier that ran, in supplier order. */

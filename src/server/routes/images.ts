@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { ProductImage } from '../../shared/contract';
 import type { AppDeps } from '../app-deps';
 import { imagesOfProduct, renumberImages, toProductImage } from '../catalogue/image-rows';
 import { productEtag } from '../catalogue/product-etag';
@@ -18,7 +19,6 @@ import { ImageTooLargeError, MAX_IMAGE_BYTES, NotAnImageError } from '../media/m
 
 /** The multipart field of the upload (spec section 7). */
 export const IMAGE_UPLOAD_FIELD = 'multipartFile';
-/** Room for the multipart boundaries and part headers around the file. */
 
 const tooLarge = () => new ApiError(413, `The image is larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MB`);
 const IMAGE_UPLOAD: SingleFileUpload = { field: IMAGE_UPLOAD_FIELD, maxBytes: MAX_IMAGE_BYTES, what: 'an image file', tooLarge };
@@ -52,23 +52,34 @@ export function imageRoutes(deps: AppDeps) {
      */
     .delete('/image/:imageId', async (c) => {
       const imageId = c.req.param('imageId');
-      const result = await db.transaction(async (tx) => {
-        const [deleted] = await tx
-          .delete(productImages)
-          .where(eq(productImages.id, imageId))
-          .returning({ productId: productImages.productId });
-        if (!deleted) return null;
-        const remaining = await renumberImages(tx, deleted.productId);
-        const [product] = await tx
-          .update(products)
-          .set({ version: sql`${products.version} + 1`, dateUpdate: now() })
-          .where(eq(products.productId, deleted.productId))
-          .returning({ version: products.version });
-        return { remaining, version: product?.version ?? 0 };
-      });
-      if (!result) throw new ApiError(404, `Image '${imageId.slice(0, 100)}' does not exist`);
-      c.header('ETag', productEtag(result.version));
-      return c.json(result.remaining.map(toProductImage));
+      // Keyed, because the outbox re-sends a delete whose answer was lost: the repeat must get the
+      // first answer (with the product's new version), not a 404 that hides that version.
+      const result = await runIdempotent(
+        db,
+        { key: c.req.header(IDEMPOTENCY_HEADER), userId: c.get('user').userId, route: 'DELETE /image', fingerprint: imageId },
+        async () => {
+          const deleted = await db.transaction(async (tx) => {
+            const [row] = await tx
+              .delete(productImages)
+              .where(eq(productImages.id, imageId))
+              .returning({ productId: productImages.productId });
+            if (!row) return null;
+            const remaining = await renumberImages(tx, row.productId);
+            const [product] = await tx
+              .update(products)
+              .set({ version: sql`${products.version} + 1`, dateUpdate: now() })
+              .where(eq(products.productId, row.productId))
+              .returning({ version: products.version });
+            return { images: remaining.map(toProductImage), version: product?.version ?? 0 };
+          });
+          if (!deleted) throw new ApiError(404, `Image '${imageId.slice(0, 100)}' does not exist`);
+          return { status: 200, body: deleted };
+        },
+      );
+      const answer = result.body as { images: ProductImage[]; version: number };
+      if (result.replayed) c.header('Idempotent-Replayed', 'true');
+      c.header('ETag', productEtag(answer.version));
+      return c.json(answer.images);
     })
 
     /** One image file per request; answers the stored file's path as a JSON string. */

@@ -1,9 +1,12 @@
 /** The product filter, one product, saving, family inheritance, and the brand/category/family lists. */
+import { createHash } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { eq } from 'drizzle-orm';
+import type { Product } from '../../shared/contract';
 import type { AppDeps } from '../app-deps';
 import { applyFamily } from '../catalogue/family-apply';
 import { FAMILY_KEY_MISSING } from '../catalogue/family-inheritance';
+import { parseChangesQuery, productChanges } from '../catalogue/product-changes';
 import { headerMatchesVersion, productEtag } from '../catalogue/product-etag';
 import { filterProducts } from '../catalogue/product-filter';
 import { parseProductFilter } from '../catalogue/product-filter-query';
@@ -13,6 +16,7 @@ import { saveProduct } from '../catalogue/product-save';
 import { checkProductSaveInput } from '../catalogue/product-save-input';
 import { suppliers } from '../db/schema';
 import { ApiError } from '../http/errors';
+import { IDEMPOTENCY_HEADER, runIdempotent } from '../http/idempotency';
 import { readJsonBody } from '../http/read-json';
 import type { AuthEnv } from '../http/require-token';
 
@@ -53,6 +57,14 @@ export function productRoutes(deps: AppDeps) {
     .get('/categories', async (c) => c.json(await listCategories(db)))
     .get('/family', async (c) => c.json(await listFamilyKeys(db)))
 
+    // Before /product/:id, which would otherwise take 'changes' for an id.
+    .get('/product/changes', async (c) => {
+      const parsed = parseChangesQuery(searchParams(c));
+      if (!parsed.ok) throw new ApiError(400, parsed.message);
+      c.header('Cache-Control', 'private, no-store');
+      return c.json(await productChanges(db, parsed.query));
+    })
+
     .get('/product/:id', async (c) => {
       const productId = idParameter(c.req.param('id'), 'Product id');
       const product = await loadProduct(db, productId);
@@ -78,11 +90,29 @@ export function productRoutes(deps: AppDeps) {
     })
 
     .put('/product', async (c) => {
-      const checked = checkProductSaveInput(await readJsonBody(c));
+      const body = await readJsonBody(c);
+      const checked = checkProductSaveInput(body);
       if (!checked.ok) throw new ApiError(400, checked.message);
-      const outcome = await saveProduct(db, checked.input, c.req.header('If-Match') ?? null, now());
-      c.header('ETag', productEtag(outcome.product.version));
-      // 412 carries the current product, so the client can show it beside its own edit.
-      return c.json(outcome.product, outcome.kind === 'saved' ? 200 : 412);
+      const ifMatch = c.req.header('If-Match') ?? null;
+      // Keyed, because the outbox re-sends a save whose answer was lost: the repeat gets the first
+      // answer instead of a 412 against the version its own first attempt created.
+      const result = await runIdempotent(
+        db,
+        {
+          key: c.req.header(IDEMPOTENCY_HEADER),
+          userId: c.get('user').userId,
+          route: 'PUT /product',
+          fingerprint: createHash('sha256').update(JSON.stringify([ifMatch, body])).digest('hex'),
+        },
+        async () => {
+          const outcome = await saveProduct(db, checked.input, ifMatch, now());
+          // 412 carries the current product, so the client can show it beside its own edit.
+          return { status: outcome.kind === 'saved' ? 200 : 412, body: outcome.product };
+        },
+      );
+      const product = result.body as Product;
+      if (result.replayed) c.header('Idempotent-Replayed', 'true');
+      c.header('ETag', productEtag(product.version));
+      return c.json(product, result.status === 200 ? 200 : 412);
     });
 }

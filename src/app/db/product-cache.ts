@@ -1,0 +1,53 @@
+/**
+ * Cached reads of the product list: pages as the server answered them (ids + totals, so an
+ * optimistic local edit shows in every cached page), and a local answer for an unseen query.
+ */
+import { ALL_SUPPLIERS_NAME } from '../../shared/constants';
+import type { Product, ProductPage } from '../../shared/contract';
+import { fromCachedProduct, toCachedProduct, type BackofficeDatabase } from './database';
+import { filterProductsLocally } from './local-filter';
+import { normalizeProductQuery, productQueryKey, type ProductQuery } from './query-key';
+import { withQuotaFallback } from './storage';
+
+export interface CachedAnswer {
+  page: ProductPage;
+  /** When the page was fetched; null for a page made locally from cached products. */
+  fetchedAt: number | null;
+  /** True when filtered locally from cached products (the screen says it is offline data). */
+  local: boolean;
+}
+
+/** Keeps a page the server answered (and its products). */
+export async function cacheProductPage(db: BackofficeDatabase, query: ProductQuery, page: ProductPage, now: number = Date.now()): Promise<void> {
+  await withQuotaFallback(db, () =>
+    db.transaction('rw', [db.products, db.productPages, db.outbox], async () => {
+      // A product with a change still waiting keeps the local (newer) copy.
+      const waiting = new Set((await db.outbox.toArray()).filter((e) => e.kind === 'product-save').map((e) => e.entityKey));
+      await db.products.bulkPut(page.content.filter((p) => !waiting.has(`product:${p.productId}`)).map(toCachedProduct));
+      await db.productPages.put({
+        key: productQueryKey(query),
+        productIds: page.content.map((p) => p.productId),
+        totalPages: page.totalPages,
+        totalElements: page.totalElements,
+        fetchedAt: now,
+      });
+    }),
+  );
+}
+
+/** The cached page for exactly this query, or one filtered locally from cached products. */
+export async function readCachedProducts(db: BackofficeDatabase, query: ProductQuery): Promise<CachedAnswer> {
+  const stored = await db.productPages.get(productQueryKey(query));
+  if (stored) {
+    const products = await db.products.bulkGet(stored.productIds);
+    const content = products.filter((p) => p !== undefined).map(fromCachedProduct);
+    return { page: { content, totalPages: stored.totalPages, totalElements: stored.totalElements }, fetchedAt: stored.fetchedAt, local: false };
+  }
+  const supplierName = normalizeProductQuery(query).supplierName;
+  const candidates =
+    supplierName && supplierName !== ALL_SUPPLIERS_NAME
+      ? await db.products.where('supplier.supplierName').equals(supplierName).toArray()
+      : await db.products.toArray();
+  const products: Product[] = candidates.map(fromCachedProduct);
+  return { page: filterProductsLocally(products, query), fetchedAt: null, local: true };
+}

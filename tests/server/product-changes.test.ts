@@ -1,0 +1,123 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Product, ProductChanges, ProductImage } from '../../src/shared/contract';
+import { productImages, products } from '../../src/server/db/schema';
+import { insertCatalogueBasics, insertImages, insertMediaFile, insertProduct, type CatalogueFixture } from './support/product-fixtures';
+import { createTestApp, type TestApp } from './support/test-app';
+
+let t: TestApp;
+let auth: Record<string, string>;
+let f: CatalogueFixture;
+const ids: number[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  auth = { Authorization: `Bearer ${await t.token()}` };
+  f = await insertCatalogueBasics(t.database.db);
+  // Five products updated in the same microsecond and two later: the cursor must not skip or repeat.
+  const same = new Date('2025-03-01T08:00:00.123456Z');
+  for (let i = 0; i < 5; i += 1) ids.push(await insertProduct(t.database.db, { supplierId: f.supplierIds.shoes, dateUpdate: same }));
+  ids.push(await insertProduct(t.database.db, { supplierId: f.supplierIds.bags, dateUpdate: new Date('2025-03-02T08:00:00Z') }));
+  ids.push(await insertProduct(t.database.db, { supplierId: f.supplierIds.shoes, dateUpdate: new Date('2025-03-03T08:00:00Z') }));
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const changes = async (query: string) => {
+  const response = await t.app.request(`/api/v1/product/changes${query}`, { headers: auth });
+  return { status: response.status, body: (await response.json()) as ProductChanges & { message?: string } };
+};
+
+async function downloadAll(query: string, limit: number): Promise<{ ids: number[]; cursor: string | null; calls: number }> {
+  const seen: number[] = [];
+  let cursor: string | null = null;
+  let calls = 0;
+  for (;;) {
+    calls += 1;
+    const { status, body } = await changes(`?limit=${limit}${cursor ? `&cursor=${cursor}` : ''}${query}`);
+    expect(status).toBe(200);
+    seen.push(...body.products.map((product) => product.productId));
+    cursor = body.cursor;
+    if (!body.hasMore) return { ids: seen, cursor, calls };
+  }
+}
+
+describe('GET /api/v1/product/changes', () => {
+  it('needs a token', async () => {
+    expect((await t.app.request('/api/v1/product/changes')).status).toBe(401);
+  });
+
+  it('pages through every product once, oldest change first, even with equal update times', async () => {
+    const all = await downloadAll('', 2);
+    expect(all.ids).toEqual(ids);
+    expect(all.calls).toBe(4);
+  });
+
+  it('answers only what changed after the kept cursor', async () => {
+    const first = await downloadAll('', 500);
+    expect((await changes(`?cursor=${first.cursor}`)).body).toEqual({ products: [], cursor: first.cursor, hasMore: false });
+
+    await t.database.db.update(products).set({ title: 'Changed later', dateUpdate: new Date('2025-04-01T00:00:00Z') }).where(eq(products.productId, ids[1]!));
+    const later = await changes(`?cursor=${first.cursor}`);
+    expect(later.body.products.map((product: Product) => [product.productId, product.title])).toEqual([[ids[1], 'Changed later']]);
+    expect(later.body.hasMore).toBe(false);
+  });
+
+  it('can be limited to one supplier', async () => {
+    const bags = await downloadAll('&supplierName=Bag%20Depot', 10);
+    expect(bags.ids).toEqual([ids[5]]);
+    expect((await downloadAll('&supplierName=All', 10)).ids).toHaveLength(ids.length);
+  });
+
+  it('refuses a cursor it did not give and a limit out of range, naming them', async () => {
+    expect(await changes('?cursor=yesterday')).toEqual({ status: 400, body: { message: "cursor 'yesterday' is not one this server gave" } });
+    expect((await changes('?limit=0')).body.message).toBe("limit must be a whole number from 1 to 1000, got '0'");
+    expect((await changes('?limit=5000')).status).toBe(400);
+  });
+});
+
+describe('a re-sent save or delete with the same Idempotency-Key', () => {
+  const put = (body: unknown, headers: Record<string, string>) =>
+    t.app.request('/api/v1/product', { method: 'PUT', headers: { ...auth, 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) });
+
+  it('answers the first save again instead of a conflict with its own result', async () => {
+    const productId = await insertProduct(t.database.db, { supplierId: f.supplierIds.shoes });
+    const current = (await (await t.app.request(`/api/v1/product/${productId}`, { headers: auth })).json()) as Product;
+    const edit = { ...current, title: 'Saved once' };
+    const headers = { 'If-Match': `"${current.version}"`, 'Idempotency-Key': 'save-1' };
+
+    const first = await put(edit, headers);
+    expect(first.status).toBe(200);
+    // The first answer was lost on the way; the outbox sends the same request again.
+    const repeat = await put(edit, headers);
+    expect(repeat.status).toBe(200);
+    expect(repeat.headers.get('Idempotent-Replayed')).toBe('true');
+    expect(repeat.headers.get('ETag')).toBe(`"${current.version + 1}"`);
+    expect(((await repeat.json()) as Product).title).toBe('Saved once');
+    const [row] = await t.database.db.select().from(products).where(eq(products.productId, productId));
+    expect(row?.version).toBe(current.version + 1);
+
+    // Without the key the same stale request is the conflict it is.
+    expect((await put(edit, { 'If-Match': `"${current.version}"` })).status).toBe(412);
+  });
+
+  it('answers the first delete again, with the version it created, instead of 404', async () => {
+    const productId = await insertProduct(t.database.db, { supplierId: f.supplierIds.shoes });
+    await insertImages(t.database.db, productId, [
+      { id: randomUUID(), filePath: await insertMediaFile(t.database.db, 'a'), position: 1, isMainImage: true },
+      { id: randomUUID(), filePath: await insertMediaFile(t.database.db, 'b'), position: 2 },
+    ]);
+    const [image] = await t.database.db.select().from(productImages).where(eq(productImages.productId, productId)).limit(1);
+    const del = () => t.app.request(`/api/v1/image/${image!.id}`, { method: 'DELETE', headers: { ...auth, 'Idempotency-Key': 'delete-1' } });
+
+    const first = await del();
+    expect(first.status).toBe(200);
+    const repeat = await del();
+    expect(repeat.status).toBe(200);
+    expect(repeat.headers.get('ETag')).toBe(first.headers.get('ETag'));
+    expect(((await repeat.json()) as ProductImage[]).length).toBe(1);
+    expect((await t.app.request(`/api/v1/image/${image!.id}`, { method: 'DELETE', headers: auth })).status).toBe(404);
+  });
+});
