@@ -3,6 +3,7 @@ import './app.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { startSyncWhenNeeded } from './features/sync/start-sync';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -11,3 +12,6 @@ createRoot(root).render(
     <App />
   </StrictMode>,
 );
+
+// The sync engine (Dexie, the drainer) is its own chunk, loaded when there is something to sync.
+startSyncWhenNeeded();

@@ -26,6 +26,20 @@ export const messages = {
     uploaded: 'File uploaded successfully',
     failed: 'Failed to upload file',
   },
+  sync: {
+    /** The login page while the browser is offline. */
+    signInNeedsConnection: 'Signing in needs a connection. Changes waiting on this device are kept and sent once you are signed in again.',
+    signOutWaitingTitle: 'Changes are still waiting',
+    signOutWaiting: (count: number) =>
+      count === 1
+        ? '1 change has not reached the server yet. It stays on this device and is sent when you sign in again.'
+        : `${count} changes have not reached the server yet. They stay on this device and are sent when you sign in again.`,
+    pausedForSignIn: 'Sending stopped: the server asks you to sign in again. Your changes are kept.',
+    discardTitle: 'Discard this change?',
+    discardConfirm: 'It is removed from this device and never sent. This cannot be undone.',
+    allSent: 'All changes are on the server',
+    offlineNote: 'You are offline. Changes are kept on this device and sent when the connection returns.',
+  },
   family: {
     mainNeedsFamilyKey: 'To select a product as main, you need to specify the Family Key.',
     familyKeyMissing: 'Family Key is missing',

@@ -6,7 +6,7 @@ import { products, productImages, suppliers } from '../../src/server/db/schema';
 import { demoImagePng } from '../../src/server/demo/demo-images';
 import { seedDemoSuppliers } from '../../src/server/demo/demo-seed';
 import { importSupplierFeed } from '../../src/server/feeds/feed-import';
-import type { FeedRunReport } from '../../src/shared/contract';
+import type { FeedRunReport, ProductChanges } from '../../src/shared/contract';
 import { createTestApp, type TestApp } from './support/test-app';
 
 /** What the fake supplier web servers answer, by URL; a function may build a streaming answer. */
@@ -293,6 +293,7 @@ describe('POST /api/v1/feed/reexport/images/{id}', () => {
     served.set('https://img.test/p2.png', () => new Response(new Uint8Array(demoImagePng(2))));
     served.set('https://img.test/notes.txt', () => new Response('just text, called an image'));
     fetched.length = 0;
+    const before = (await (await call('GET', '/api/v1/product/changes?limit=1000')).json()) as ProductChanges;
 
     const response = await call('POST', `/api/v1/feed/reexport/images/${id}`);
     expect(response.status).toBe(200);
@@ -314,6 +315,12 @@ describe('POST /api/v1/feed/reexport/images/{id}', () => {
         expect(existsSync(t.media.diskPath(image.filePath) ?? '')).toBe(true);
       }
     }
+    // Offline copies following the changes feed learn the new paths (same product version).
+    const changed = (await (await call('GET', `/api/v1/product/changes?cursor=${before.cursor}`)).json()) as ProductChanges;
+    expect(changed.products.map((product) => [product.title, product.version, product.productImages.filter((image) => image.filePath.startsWith('/media/')).length])).toEqual([
+      ['One', 1, 1],
+      ['Two', 1, 2],
+    ]);
     const stored = await t.database.db.execute(sql`select count(*)::int as n from media_files`);
     expect((stored as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(2);
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product, ProductChanges, ProductImage } from '../../src/shared/contract';
 import { productImages, products } from '../../src/server/db/schema';
@@ -15,11 +16,15 @@ beforeAll(async () => {
   t = await createTestApp();
   auth = { Authorization: `Bearer ${await t.token()}` };
   f = await insertCatalogueBasics(t.database.db);
-  // Five products updated in the same microsecond and two later: the cursor must not skip or repeat.
-  const same = new Date('2025-03-01T08:00:00.123456Z');
-  for (let i = 0; i < 5; i += 1) ids.push(await insertProduct(t.database.db, { supplierId: f.supplierIds.shoes, dateUpdate: same }));
-  ids.push(await insertProduct(t.database.db, { supplierId: f.supplierIds.bags, dateUpdate: new Date('2025-03-02T08:00:00Z') }));
-  ids.push(await insertProduct(t.database.db, { supplierId: f.supplierIds.shoes, dateUpdate: new Date('2025-03-03T08:00:00Z') }));
+  // Five products written by one transaction (one statement) and two later: the cursor must
+  // neither skip nor repeat any of them.
+  const five = await t.database.db
+    .insert(products)
+    .values([1, 2, 3, 4, 5].map((n) => ({ supplierId: f.supplierIds.shoes, sourceKey: `same-${n}`, ean: '8710103974307', title: `Same ${n}` })))
+    .returning({ id: products.productId });
+  ids.push(...five.map((row) => row.id));
+  ids.push(await insertProduct(t.database.db, { supplierId: f.supplierIds.bags }));
+  ids.push(await insertProduct(t.database.db, { supplierId: f.supplierIds.shoes }));
 });
 afterAll(async () => {
   await t.close();
@@ -49,7 +54,7 @@ describe('GET /api/v1/product/changes', () => {
     expect((await t.app.request('/api/v1/product/changes')).status).toBe(401);
   });
 
-  it('pages through every product once, oldest change first, even with equal update times', async () => {
+  it('pages through every product once, oldest change first, also inside one transaction', async () => {
     const all = await downloadAll('', 2);
     expect(all.ids).toEqual(ids);
     expect(all.calls).toBe(4);
@@ -59,7 +64,7 @@ describe('GET /api/v1/product/changes', () => {
     const first = await downloadAll('', 500);
     expect((await changes(`?cursor=${first.cursor}`)).body).toEqual({ products: [], cursor: first.cursor, hasMore: false });
 
-    await t.database.db.update(products).set({ title: 'Changed later', dateUpdate: new Date('2025-04-01T00:00:00Z') }).where(eq(products.productId, ids[1]!));
+    await t.database.db.update(products).set({ title: 'Changed later' }).where(eq(products.productId, ids[1]!));
     const later = await changes(`?cursor=${first.cursor}`);
     expect(later.body.products.map((product: Product) => [product.productId, product.title])).toEqual([[ids[1], 'Changed later']]);
     expect(later.body.hasMore).toBe(false);
@@ -69,6 +74,26 @@ describe('GET /api/v1/product/changes', () => {
     const bags = await downloadAll('&supplierName=Bag%20Depot', 10);
     expect(bags.ids).toEqual([ids[5]]);
     expect((await downloadAll('&supplierName=All', 10)).ids).toHaveLength(ids.length);
+  });
+
+  // Needs a second connection holding a transaction open, which the embedded database cannot have.
+  it.runIf(process.env.TEST_DATABASE_URL)('holds back changes until every older writer has finished, so none is skipped', async () => {
+    const start = await downloadAll('', 500);
+    const slow = new pg.Client({ connectionString: t.database.url });
+    await slow.connect();
+    try {
+      await slow.query('BEGIN');
+      await slow.query('UPDATE products SET title = $1 WHERE product_id = $2', ['Slow writer', ids[2]]);
+      // A later, quicker writer commits first.
+      await t.database.db.update(products).set({ title: 'Quick writer' }).where(eq(products.productId, ids[3]!));
+      expect((await changes(`?cursor=${start.cursor}`)).body.products).toEqual([]);
+
+      await slow.query('COMMIT');
+      const after = await changes(`?cursor=${start.cursor}`);
+      expect(after.body.products.map((product: Product) => product.title)).toEqual(['Slow writer', 'Quick writer']);
+    } finally {
+      await slow.end();
+    }
   });
 
   it('refuses a cursor it did not give and a limit out of range, naming them', async () => {

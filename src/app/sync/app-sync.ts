@@ -1,14 +1,22 @@
 /**
  * The engine wired to the browser: the real transport (fetch), the session atoms, navigator.locks
- * and the window/document events. Call `startAppSync()` once when the app starts.
+ * and the window/document events, and the sync status atoms of `state/sync.ts` kept fresh from
+ * the database. Call `startAppSync()` once when the app starts; main.tsx loads this module as its
+ * own chunk, so Dexie is not part of the first download.
  */
-import { getAppDatabase, type BackofficeDatabase } from '../db/database';
+import { liveQuery } from 'dexie';
+import { getProductChanges, getProductTotal } from '../api/products';
+import { getAppDatabase, LAST_USER_META_KEY, type BackofficeDatabase } from '../db/database';
 import { requestPersistentStorage } from '../db/storage';
 import { jwtAtom, sessionUserAtom } from '../state/session';
 import { appStore } from '../state/store';
-import { browserLock, drainOutbox, type DrainDeps, type DrainSummary, type OutboxRequest, type ResponseLike } from './drainer';
-import { earliestNextAttempt } from './outbox';
+import { drainingAtom, lastSyncAtAtom, offlineDownloadAtom, outboxCountsAtom, pausedForSignInAtom } from '../state/sync';
+import { browserLock, drainOutbox, LAST_SYNC_META_KEY, type DrainDeps, type DrainSummary, type OutboxRequest, type ResponseLike } from './drainer';
+import { listDownloadRecords, runOfflineDownload, type DownloadTransport } from './offline-download';
+import { countOutbox, discard, earliestNextAttempt, resolveConflict, retry, type OutboxCounts, type OutboxEntry } from './outbox';
 import { createSyncScheduler, type SyncScheduler } from './sync-scheduler';
+
+type Store = typeof appStore;
 
 /** The outbox's own use of fetch: writes go through app/sync, never from screens. */
 export function fetchTransport(request: OutboxRequest): Promise<ResponseLike> {
@@ -35,13 +43,22 @@ export function appDrainDeps(db: BackofficeDatabase = getAppDatabase()): DrainDe
 
 let scheduler: SyncScheduler | null = null;
 
-export function startAppSync(onDrained?: (summary: DrainSummary) => void): SyncScheduler {
+/** Starts draining, watching the outbox for the status atoms, and following sign-ins. Idempotent. */
+export function startAppSync(onDrained?: (summary: DrainSummary) => void, store: Store = appStore): SyncScheduler {
   if (scheduler) return scheduler;
   const deps = appDrainDeps();
-  void requestPersistentStorage(deps.db).catch(() => null);
   scheduler = createSyncScheduler({
-    drain: () => drainOutbox(deps),
-    nextWakeAt: () => earliestNextAttempt(deps.db),
+    drain: async () => {
+      store.set(drainingAtom, true);
+      try {
+        const summary = await drainOutbox(deps);
+        store.set(pausedForSignInAtom, summary.pausedForAuth);
+        return summary;
+      } finally {
+        store.set(drainingAtom, false);
+      }
+    },
+    nextWakeAt: () => earliestNextAttempt(deps.db, deps.currentUser()),
     now: () => Date.now(),
     setTimer: (fn, ms) => setTimeout(fn, ms),
     clearTimer: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
@@ -50,6 +67,158 @@ export function startAppSync(onDrained?: (summary: DrainSummary) => void): SyncS
     ...(onDrained ? { onDrained } : {}),
     onError: (error) => console.error('Sync failed', error),
   });
+  watchDatabase(deps.db, store);
+  followSession(deps.db, store);
+  window.addEventListener('online', () => {
+    // Changes that waited only for the connection go now, not when their backoff ends.
+    void sendWaitingNow(deps.db, (entry) => /^No (connection|answer)/.test(entry.lastError ?? '')).then(() => scheduler?.syncNow());
+    void refreshOfflineCopies(store);
+  });
   scheduler.start();
   return scheduler;
+}
+
+/** Outbox counts and the last sync time, from the database (other tabs' changes included). */
+function watchDatabase(db: BackofficeDatabase, store: Store): void {
+  liveQuery(() => countOutbox(db)).subscribe({
+    next: (counts) => store.set(outboxCountsAtom, counts),
+    error: (error: unknown) => console.error('Reading the outbox failed', error),
+  });
+  liveQuery(async () => (await db.meta.get(LAST_SYNC_META_KEY))?.value).subscribe({
+    next: (value) => store.set(lastSyncAtAtom, typeof value === 'number' ? value : null),
+    error: (error: unknown) => console.error('Reading the last sync time failed', error),
+  });
+}
+
+/**
+ * On every sign-in (and at start with a session): remember who signed in (the v2 migration
+ * tags old changes with it), ask once for persistent storage, send what waits (a drain paused
+ * for sign-in resumes here) and continue or refresh the offline copy.
+ */
+function followSession(db: BackofficeDatabase, store: Store): void {
+  let previousToken = store.get(jwtAtom);
+  const onSignedIn = () => {
+    const user = store.get(sessionUserAtom);
+    if (user) void db.meta.put({ key: LAST_USER_META_KEY, value: user }).catch((error: unknown) => console.error(error));
+    void requestPersistentStorage(db).catch(() => null);
+    void scheduler?.syncNow();
+    void refreshOfflineCopies(store);
+  };
+  store.sub(jwtAtom, () => {
+    const token = store.get(jwtAtom);
+    const signedIn = token !== null && token !== previousToken;
+    previousToken = token;
+    // After the whole sign-in write: the user name atom is set after the token.
+    if (signedIn) queueMicrotask(onSignedIn);
+  });
+  if (previousToken) queueMicrotask(onSignedIn);
+}
+
+/** Makes waiting entries due at once (their backoff is skipped). */
+async function sendWaitingNow(db: BackofficeDatabase, which: (entry: OutboxEntry) => boolean = () => true): Promise<void> {
+  await db.outbox
+    .where('status')
+    .equals('pending')
+    .filter((entry) => entry.nextAttemptAt > 0 && which(entry))
+    .modify({ nextAttemptAt: 0 });
+}
+
+/** The "Sync now" button: sends every waiting change now; resolves when that drain ended. */
+export async function syncNow(): Promise<DrainSummary | null> {
+  if (!scheduler) return null;
+  await sendWaitingNow(getAppDatabase());
+  return scheduler.syncNow();
+}
+
+export function appDatabase(): BackofficeDatabase {
+  return getAppDatabase();
+}
+
+export async function currentOutboxCounts(): Promise<OutboxCounts> {
+  return countOutbox(getAppDatabase());
+}
+
+export async function retryChange(id: string): Promise<void> {
+  await retry(getAppDatabase(), id);
+  void syncNow();
+}
+
+export async function discardChange(id: string): Promise<void> {
+  await discard(getAppDatabase(), id);
+}
+
+export async function resolveChange(id: string, choice: 'keep-mine' | 'take-theirs'): Promise<void> {
+  await resolveConflict(getAppDatabase(), id, choice);
+  if (choice === 'keep-mine') void syncNow();
+}
+
+// --- Make available offline -------------------------------------------------------------------
+
+/** A finished offline copy is refreshed (changes only) when older than this. */
+const REFRESH_AFTER_MS = 10 * 60_000;
+
+const appDownloadTransport: DownloadTransport = {
+  changes: ({ cursor, limit, supplierName }) => getProductChanges({ cursor, limit, supplierName }),
+  total: (supplierName) => getProductTotal(supplierName),
+};
+
+let downloading: Promise<void> | null = null;
+
+function canDownload(store: Store): boolean {
+  return store.get(jwtAtom) !== null && globalThis.navigator?.onLine !== false;
+}
+
+/** Downloads one scope ('All' = the whole catalogue) into the products table, in the background. */
+export function makeAvailableOffline(supplierName: string, store: Store = appStore): Promise<void> {
+  if (downloading) return downloading;
+  downloading = downloadInto(store, [supplierName]).finally(() => {
+    downloading = null;
+  });
+  return downloading;
+}
+
+/** Continues an unfinished download and refreshes finished ones that are getting old. */
+export async function refreshOfflineCopies(store: Store = appStore, force = false): Promise<void> {
+  if (downloading || !canDownload(store)) return;
+  const records = await listDownloadRecords(getAppDatabase()).catch(() => []);
+  const now = Date.now();
+  const due = records.filter((record) => force || !record.complete || (record.finishedAt ?? 0) + REFRESH_AFTER_MS <= now);
+  if (due.length === 0 || downloading) return;
+  // Unfinished first: that is the one the person is waiting for.
+  due.sort((a, b) => Number(a.complete) - Number(b.complete));
+  downloading = downloadInto(store, due.map((record) => record.scope)).finally(() => {
+    downloading = null;
+  });
+  return downloading;
+}
+
+async function downloadInto(store: Store, scopes: string[]): Promise<void> {
+  for (const scope of scopes) {
+    try {
+      const { record } = await browserLock(`offline-download:${scope}`, () =>
+        runOfflineDownload(
+          {
+            db: getAppDatabase(),
+            transport: appDownloadTransport,
+            onProgress: (progress) =>
+              store.set(offlineDownloadAtom, { status: 'running', ...progress, finishedAt: null, error: null }),
+          },
+          scope,
+        ),
+      );
+      store.set(offlineDownloadAtom, {
+        status: 'done',
+        scope,
+        received: record.received,
+        total: record.total,
+        refreshing: false,
+        finishedAt: record.finishedAt,
+        error: null,
+      });
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      store.set(offlineDownloadAtom, (previous) => ({ ...previous, status: 'error', scope, error: reason }));
+      return;
+    }
+  }
 }

@@ -7,6 +7,7 @@ import { fromCachedProduct, toCachedProduct, type BackofficeDatabase } from '../
 import { classifyAnswer, type AnswerClass, type HeadersLike } from './classify-answer';
 import {
   isProduct,
+  recordOwnVersion,
   uploadResultMetaKey,
   uploadIdOfPlaceholder,
   placeholderPath,
@@ -354,6 +355,12 @@ async function rebaseLater(db: BackofficeDatabase, done: OutboxEntry, kind: Outb
   return laterSaves;
 }
 
+/** Whether anything else of the same record waits after `done` (any kind, any status). */
+async function hasLaterEntries(db: BackofficeDatabase, done: OutboxEntry): Promise<boolean> {
+  const others = await db.outbox.where('entityKey').equals(done.entityKey).toArray();
+  return others.some((other) => other.id !== done.id && other.seq > done.seq);
+}
+
 async function applySuccess(db: BackofficeDatabase, entry: OutboxEntry, answer: unknown, headers: HeadersLike, now: number): Promise<void> {
   await db.transaction('rw', [db.outbox, db.products, db.bolModels, db.files, db.meta], async () => {
     await db.outbox.delete(entry.id);
@@ -364,10 +371,16 @@ async function applySuccess(db: BackofficeDatabase, entry: OutboxEntry, answer: 
         const version = server?.version ?? versionFromEtag(headers);
         // Later saves are rebased before any later product-save may race in (same transaction).
         const laterSaves = version === null ? false : await rebaseLater(db, entry, 'product-save', version);
+        // Sent with If-Match, so the server went from exactly baseVersion to version.
+        if (version !== null && entry.baseVersion !== null) await recordOwnVersion(db, entry.entityKey, entry.author, entry.baseVersion, version);
         if (!server) return;
         const local = await db.products.get(server.productId);
-        // With more of my saves waiting, the local copy stays mine, only on the new version.
-        if (laterSaves && local) await db.products.put({ ...local, version: server.version, dateUpdate: server.dateUpdate });
+        // With more changes of this product waiting (saves, but also image deletes and uploads,
+        // which the local copy already shows), the local copy stays mine, only on the new version.
+        // Taking the server's copy here brought back an image whose delete was still waiting, and
+        // the next save built on that copy re-created the image after the delete.
+        const laterChanges = laterSaves || (await hasLaterEntries(db, entry));
+        if (laterChanges && local) await db.products.put({ ...local, version: server.version, dateUpdate: server.dateUpdate });
         else await db.products.put(toCachedProduct(server));
         return;
       }
@@ -382,6 +395,8 @@ async function applySuccess(db: BackofficeDatabase, entry: OutboxEntry, answer: 
         const version = versionFromEtag(headers);
         if (version === null) return;
         await rebaseLater(db, entry, 'product-save', version);
+        // The delete raised the version by one; an edit made on the version before builds on this one.
+        await recordOwnVersion(db, entry.entityKey, entry.author, version - 1, version);
         const local = await db.products.get(entry.payload.productId);
         if (local && local.version < version) await db.products.put({ ...local, version });
         return;

@@ -25,6 +25,44 @@ export function uploadResultMetaKey(uploadId: string): string {
   return `${UPLOAD_RESULT_PREFIX}${uploadId}`;
 }
 
+const OWN_VERSIONS_PREFIX = 'own-versions:';
+/** How many version steps of one record are remembered (edits are rarely based on older ones). */
+const OWN_VERSIONS_KEPT = 50;
+
+interface OwnVersionSteps {
+  author: string;
+  /** Version the change was based on -> version the server gave it. */
+  steps: Record<string, number>;
+}
+
+/**
+ * Remembers that this author's own change took a record from version `from` to `to` (called by
+ * the drainer when a change succeeds, inside its transaction, which includes `meta`).
+ */
+export async function recordOwnVersion(db: BackofficeDatabase, entityKey: string, author: string, from: number, to: number): Promise<void> {
+  if (to <= from) return;
+  const key = `${OWN_VERSIONS_PREFIX}${entityKey}`;
+  const row = (await db.meta.get(key))?.value as OwnVersionSteps | undefined;
+  // Another author's steps are not ours to follow: start afresh.
+  const steps = row?.author === author ? { ...row.steps } : {};
+  steps[String(from)] = to;
+  const kept = Object.keys(steps).map(Number).sort((a, b) => b - a).slice(0, OWN_VERSIONS_KEPT);
+  await db.meta.put({ key, value: { author, steps: Object.fromEntries(kept.map((version) => [String(version), steps[String(version)]])) } });
+}
+
+/**
+ * The version a new change really builds on. An edit made on version 5 while the author's own
+ * earlier save was taking the record to 6 is not in conflict with anyone: it builds on 6. Only
+ * steps made by this author's own changes are followed; a version made by someone else stops it.
+ */
+async function followOwnVersions(db: BackofficeDatabase, entityKey: string, author: string, baseVersion: number): Promise<number> {
+  const row = (await db.meta.get(`${OWN_VERSIONS_PREFIX}${entityKey}`))?.value as OwnVersionSteps | undefined;
+  if (row?.author !== author) return baseVersion;
+  let version = baseVersion;
+  for (let next = row.steps[String(version)]; next !== undefined && next > version; next = row.steps[String(version)]) version = next;
+  return version;
+}
+
 function newId(): string {
   return crypto.randomUUID();
 }
@@ -127,7 +165,7 @@ export async function enqueueProductSave(
         kind: 'product-save',
         entityKey,
         seq,
-        baseVersion,
+        baseVersion: await followOwnVersions(db, entityKey, author, baseVersion),
         author,
         payload: { product: toSend },
         dependsOn,
@@ -366,9 +404,24 @@ export async function listOutbox(db: BackofficeDatabase, statuses?: readonly Out
   return statuses ? all.filter((entry) => statuses.includes(entry.status)) : all;
 }
 
-/** Earliest time a pending entry may be sent (for the scheduler's timer), or null. */
-export async function earliestNextAttempt(db: BackofficeDatabase): Promise<number | null> {
-  const pending = await db.outbox.where('status').equals('pending').toArray();
-  if (pending.length === 0) return null;
-  return Math.min(...pending.map((entry) => entry.nextAttemptAt));
+/**
+ * When the drainer can next send something (the scheduler's timer), or null when waiting would
+ * not help. Only the first entry of each entity counts: the entries behind it wait for it
+ * whatever their own time says. (Counting them answered 0 for a new edit queued behind a save in
+ * backoff, so the scheduler drained again at once, again and again, until the backoff ended.)
+ * With `user`, only that user's entries count, as only they are sent under that user's token;
+ * `null` (signed out) means nothing can be sent: a sign-in starts a drain anyway.
+ */
+export async function earliestNextAttempt(db: BackofficeDatabase, user?: string | null): Promise<number | null> {
+  if (user === null) return null;
+  const heads = new Map<string, OutboxEntry>();
+  for (const entry of await db.outbox.orderBy('seq').toArray()) {
+    if (!heads.has(entry.entityKey)) heads.set(entry.entityKey, entry);
+  }
+  let earliest: number | null = null;
+  for (const head of heads.values()) {
+    if (head.status !== 'pending' || (user !== undefined && head.author !== user)) continue;
+    earliest = earliest === null ? head.nextAttemptAt : Math.min(earliest, head.nextAttemptAt);
+  }
+  return earliest;
 }

@@ -1,10 +1,10 @@
 /**
  * "Make available offline": the products changed since a point, in pages that follow one stable
- * order (last update, then id), so the app can download the catalogue in the background, resume
+ * order (writer transaction, then id), so the app can download the catalogue in the background, resume
  * where it stopped and later fetch only what changed. Products are never deleted by the app, so
  * there are no tombstones to send.
  */
-import { and, asc, eq, gt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, sql, type SQL } from 'drizzle-orm';
 import type { ProductChanges } from '../../shared/contract';
 import { products, suppliers } from '../db/schema';
 import { loadProducts, type Queryable } from './product-read-model';
@@ -13,8 +13,8 @@ export const CHANGES_DEFAULT_LIMIT = 500;
 export const CHANGES_MAX_LIMIT = 1_000;
 
 export interface ChangesCursor {
-  /** Last update of the last product already received, in microseconds since the epoch. */
-  dateUpdateMicros: bigint;
+  /** Writer transaction of the last product already received (products.change_txid). */
+  txid: bigint;
   productId: number;
 }
 
@@ -24,18 +24,15 @@ export interface ProductChangesQuery {
   limit: number;
 }
 
-/**
- * A cursor is opaque to the app: `<microseconds>.<productId>`. Microseconds, because PostgreSQL
- * keeps them and a millisecond ISO time would skip or repeat products updated in the same ms.
- */
+/** A cursor is opaque to the app: `<txid>.<productId>`. */
 export function encodeCursor(cursor: ChangesCursor): string {
-  return `${cursor.dateUpdateMicros}.${cursor.productId}`;
+  return `${cursor.txid}.${cursor.productId}`;
 }
 
 export function decodeCursor(text: string): ChangesCursor | null {
   const match = /^(\d{1,19})\.(\d{1,10})$/.exec(text);
   if (!match) return null;
-  return { dateUpdateMicros: BigInt(match[1] ?? '0'), productId: Number(match[2]) };
+  return { txid: BigInt(match[1] ?? '0'), productId: Number(match[2]) };
 }
 
 export type ParsedChangesQuery = { ok: true; query: ProductChangesQuery } | { ok: false; message: string };
@@ -54,15 +51,16 @@ export function parseChangesQuery(params: URLSearchParams): ParsedChangesQuery {
   return { ok: true, query: { cursor, limit, supplierName: supplierName === '' || supplierName === 'All' ? null : supplierName } };
 }
 
-const dateUpdateMicros = sql<string>`(extract(epoch from ${products.dateUpdate}) * 1000000)::bigint`;
-
+/**
+ * Pages on (writer transaction id, product id). Only rows written by transactions older than the
+ * oldest one still running are handed out: those can never be joined later by a row with a smaller
+ * id, so a cursor never skips a change (with update times it would: a transaction stamps its rows
+ * when it starts and may commit after a reader already moved past that time).
+ */
 export async function productChanges(db: Queryable, query: ProductChangesQuery): Promise<ProductChanges> {
-  const conditions: SQL[] = [];
+  const conditions: SQL[] = [sql`${products.changeTxid} < txid_snapshot_xmin(txid_current_snapshot())`];
   if (query.cursor) {
-    // Integer arithmetic on an interval keeps every microsecond (a float epoch would not).
-    const after = sql`(timestamptz 'epoch' + ${query.cursor.dateUpdateMicros.toString()}::bigint * interval '1 microsecond')`;
-    const keyset = or(gt(products.dateUpdate, after), and(eq(products.dateUpdate, after), gt(products.productId, query.cursor.productId)));
-    if (keyset) conditions.push(keyset);
+    conditions.push(sql`(${products.changeTxid}, ${products.productId}) > (${query.cursor.txid.toString()}::bigint, ${query.cursor.productId})`);
   }
   if (query.supplierName !== null) {
     conditions.push(
@@ -71,16 +69,16 @@ export async function productChanges(db: Queryable, query: ProductChangesQuery):
   }
   // One more than asked tells whether another page follows.
   const rows = await db
-    .select({ productId: products.productId, micros: dateUpdateMicros })
+    .select({ productId: products.productId, txid: products.changeTxid })
     .from(products)
-    .where(conditions.length > 0 ? and(...conditions) : undefined)
-    .orderBy(asc(products.dateUpdate), asc(products.productId))
+    .where(and(...conditions))
+    .orderBy(asc(products.changeTxid), asc(products.productId))
     .limit(query.limit + 1);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {
     products: await loadProducts(db, page.map((row) => row.productId)),
-    cursor: last ? encodeCursor({ dateUpdateMicros: BigInt(last.micros), productId: last.productId }) : query.cursor ? encodeCursor(query.cursor) : null,
+    cursor: last ? encodeCursor({ txid: last.txid, productId: last.productId }) : query.cursor ? encodeCursor(query.cursor) : null,
     hasMore: rows.length > query.limit,
   };
 }

@@ -1,6 +1,7 @@
 /** The database schema (drizzle). Migrations in ./migrations are generated from it: `npm run db:generate`. */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   index,
   integer,
@@ -91,6 +92,13 @@ export const products = pgTable(
     numberOfImages: integer('number_of_images').notNull().default(0),
     /** Raised by one on every change; the ETag of the product. */
     version: integer('version').notNull().default(1),
+    /**
+     * The id of the transaction that last wrote the row (set by the trigger products_change_txid,
+     * migration 0002). GET /product/changes pages on it: unlike a timestamp, it lets the server
+     * hand out only rows whose writers have all finished, so a slow transaction never commits a row
+     * "behind" a cursor already given out.
+     */
+    changeTxid: bigint('change_txid', { mode: 'bigint' }).notNull().default(sql`txid_current()`),
     dateCreate: timestamp('date_create', { withTimezone: true }).notNull().defaultNow(),
     dateUpdate: timestamp('date_update', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -116,6 +124,7 @@ export const products = pgTable(
     index('products_family_key').on(t.familyKey),
     // "Products without images" (numberOfImages=0) is a daily filter.
     index('products_number_of_images').on(t.numberOfImages),
+    index('products_change_txid').on(t.changeTxid, t.productId),
     index('products_title_trgm').using('gin', sql`${t.title} gin_trgm_ops`),
   ],
 );

@@ -115,9 +115,15 @@ async function runClaimedReexport(deps: ImageJobDeps, supplier: SupplierRecord, 
       });
       if (stored.length > 0) {
         await deps.db.execute(
-          sql`update product_images i set file_path = x.file_path
-                from json_to_recordset(${JSON.stringify(stored)}::json) as x(id text, file_path text)
-               where i.id = x.id and i.file_path = ''`,
+          sql`with changed as (
+                update product_images i set file_path = x.file_path
+                  from json_to_recordset(${JSON.stringify(stored)}::json) as x(id text, file_path text)
+                 where i.id = x.id and i.file_path = ''
+                returning i.product_id)
+              -- Same product, same version: only its writer mark moves, so offline copies that
+              -- follow GET /product/changes learn the new image paths.
+              update products p set change_txid = p.change_txid
+               where p.product_id in (select product_id from changed)`,
         );
         counts.created += stored.length;
       }

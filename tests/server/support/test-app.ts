@@ -7,15 +7,14 @@ import { MediaStore } from '../../../src/server/media/media-store';
 import { LoginThrottle } from '../../../src/server/auth/login-throttle';
 import { TokenService } from '../../../src/server/auth/tokens';
 import { ensureAdministrator } from '../../../src/server/auth/users';
-import type { DatabaseHandle } from '../../../src/server/db/connection';
-import { createTestDatabase } from './test-database';
+import { createTestDatabase, type TestDatabase } from './test-database';
 
 export const TEST_USER = { username: 'admin', password: 'correct horse battery staple' } as const;
 export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
 
 export interface TestApp {
   app: ReturnType<typeof createApp>;
-  database: DatabaseHandle;
+  database: TestDatabase;
   media: MediaStore;
   clock: { now: number };
   tokens: TokenService;

@@ -8,7 +8,10 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { createPglite, openDatabase, type DatabaseHandle } from '../../../src/server/db/connection';
 
-export async function createTestDatabase(): Promise<DatabaseHandle> {
+/** The database, and its connection string when it is a real PostgreSQL. */
+export type TestDatabase = DatabaseHandle & { url?: string };
+
+export async function createTestDatabase(): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const snapshot = readFileSync(inject('pgliteSnapshotPath'));
@@ -26,6 +29,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   const handle = await openDatabase({ kind: 'postgres', url: url.toString() });
   return {
     ...handle,
+    url: url.toString(),
     async close() {
       await handle.close();
       const cleanup = new pg.Client({ connectionString: serverUrl });

@@ -1,4 +1,4 @@
-import { Button, Callout, Card, Flex, Heading, Text, TextField } from '@radix-ui/themes';
+import { AlertDialog, Button, Callout, Card, Flex, Heading, Text, TextField } from '@radix-ui/themes';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -7,7 +7,8 @@ import { sessionState } from '../../../shared/rules/session';
 import { login } from '../../api/auth';
 import { loadReferenceLists } from '../../state/reference-lists';
 import { expiredAccessTokenAtom, jwtAtom, sessionExpiredNoticeAtom, signInAtom, signOutAtom } from '../../state/session';
-import { readLoginResponse, signInErrorMessage, validateLogin, type LoginFieldErrors } from './login-rules';
+import { onlineAtom, outboxCountsAtom } from '../../state/sync';
+import { readLoginResponse, signInErrorMessage, signOutStep, validateLogin, type LoginFieldErrors } from './login-rules';
 
 const NO_ERRORS: LoginFieldErrors = { username: null, password: null, form: null };
 
@@ -15,7 +16,6 @@ export default function LoginPage() {
   const jwt = useAtomValue(jwtAtom);
   const expiredAccessToken = useAtomValue(expiredAccessTokenAtom);
   const expiredNotice = useAtomValue(sessionExpiredNoticeAtom);
-  const signOut = useSetAtom(signOutAtom);
 
   // eslint-disable-next-line react-hooks/purity -- whether the stored session is still valid right now
   const signedIn = sessionState({ jwt, expiredAccessToken }, Date.now()) === 'active';
@@ -27,13 +27,51 @@ export default function LoginPage() {
             <Heading as="h2" size="5">
               {messages.login.alreadySignedIn}
             </Heading>
-            <Button onClick={() => signOut('signed-out')}>Sign Out</Button>
+            <SignOutButton />
           </Flex>
         </Card>
       </Flex>
     );
   }
   return <SignInForm expired={expiredNotice} />;
+}
+
+/** Sign Out; with changes still waiting it first says how many (they are kept). */
+function SignOutButton() {
+  const signOut = useSetAtom(signOutAtom);
+  const counts = useAtomValue(outboxCountsAtom);
+  const [waiting, setWaiting] = useState<number | null>(null);
+
+  async function onSignOut() {
+    // The atom may not be filled yet right after start: then ask the outbox itself.
+    const count = counts?.waiting ?? (await import('../../sync/app-sync').then((sync) => sync.currentOutboxCounts()).catch(() => null))?.waiting ?? 0;
+    if (signOutStep(count) === 'sign-out') signOut('signed-out');
+    else setWaiting(count);
+  }
+
+  return (
+    <>
+      <Button onClick={() => void onSignOut()}>Sign Out</Button>
+      <AlertDialog.Root open={waiting !== null} onOpenChange={(open) => !open && setWaiting(null)}>
+        <AlertDialog.Content maxWidth="440px">
+          <AlertDialog.Title>{messages.sync.signOutWaitingTitle}</AlertDialog.Title>
+          <AlertDialog.Description size="2">{messages.sync.signOutWaiting(waiting ?? 0)}</AlertDialog.Description>
+          <Flex gap="3" mt="4" justify="end">
+            <AlertDialog.Cancel>
+              <Button variant="soft" color="gray">
+                Stay signed in
+              </Button>
+            </AlertDialog.Cancel>
+            <AlertDialog.Action>
+              <Button color="red" onClick={() => signOut('signed-out')}>
+                Sign Out
+              </Button>
+            </AlertDialog.Action>
+          </Flex>
+        </AlertDialog.Content>
+      </AlertDialog.Root>
+    </>
+  );
 }
 
 function SignInForm({ expired }: { expired: boolean }) {
@@ -43,6 +81,7 @@ function SignInForm({ expired }: { expired: boolean }) {
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<LoginFieldErrors>(NO_ERRORS);
   const [submitting, setSubmitting] = useState(false);
+  const online = useAtomValue(onlineAtom);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -93,6 +132,11 @@ function SignInForm({ expired }: { expired: boolean }) {
               onChange={setPassword}
               error={errors.password}
             />
+            {!online && (
+              <Callout.Root color="gray" size="1" data-testid="offline-sign-in">
+                <Callout.Text>{messages.sync.signInNeedsConnection}</Callout.Text>
+              </Callout.Root>
+            )}
             {errors.form && (
               <Callout.Root color="red" role="alert" size="1">
                 <Callout.Text>{errors.form}</Callout.Text>

@@ -34,3 +34,11 @@ export function signInErrorMessage(error: unknown): string {
   const reason = error instanceof Error ? error.message : String(error);
   return messages.login.signInFailed(reason);
 }
+
+/**
+ * What Sign Out does: at once with nothing waiting, else it asks first (the changes are kept
+ * either way, and sent when their author signs in again).
+ */
+export function signOutStep(waitingChanges: number): 'sign-out' | 'confirm' {
+  return waitingChanges > 0 ? 'confirm' : 'sign-out';
+}

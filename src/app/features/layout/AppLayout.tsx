@@ -1,10 +1,14 @@
-/** Top bar with the navigation (a drawer on small screens), the path title and the person icon. */
+/**
+ * Top bar with the navigation (a drawer on small screens), the path title, the sync status and
+ * the person icon.
+ */
 import { Box, Flex, Heading, IconButton } from '@radix-ui/themes';
 import { Suspense, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { messages } from '../../../shared/messages';
 import { pathTitle } from '../../../shared/rules/path-title';
 import { MenuIcon, PersonIcon } from '../../ui/icons';
+import { SyncIndicator, SyncPanelHost } from '../sync/SyncIndicator';
 import { NavDrawer } from './NavDrawer';
 import { NAV_ITEMS } from './nav-items';
 
@@ -35,6 +39,7 @@ export function AppLayout() {
               </NavLink>
             ))}
           </nav>
+          <SyncIndicator />
           <IconButton asChild variant="ghost" color="gray" aria-label="Account">
             <Link to="/login">
               <PersonIcon size={20} />
@@ -43,6 +48,7 @@ export function AppLayout() {
         </Flex>
       </header>
       <NavDrawer open={drawerOpen} onOpenChange={setDrawerOpen} />
+      <SyncPanelHost />
       <Box asChild className="page">
         <main>
           <Suspense fallback={<p className="loading">{messages.loading}</p>}>

@@ -1,0 +1,41 @@
+/** Product calls of the catalogue API (docs/products.md). */
+import { ALL_SUPPLIERS_NAME } from '../../shared/constants';
+import type { Product } from '../../shared/contract';
+import { apiFetch } from './client';
+
+export interface ProductChanges {
+  products: Product[];
+  /** Opaque; send it back for the next page, and keep the last one for a later refresh. */
+  cursor: string | null;
+  hasMore: boolean;
+}
+
+export interface ProductChangesQuery {
+  cursor?: string | null;
+  limit?: number;
+  /** A supplier's name; 'All' or empty means every supplier. */
+  supplierName?: string;
+}
+
+function scopeParam(supplierName: string | undefined): Record<string, string> {
+  return supplierName && supplierName !== ALL_SUPPLIERS_NAME ? { supplierName } : {};
+}
+
+/** GET /api/v1/product/changes: products changed after the cursor, oldest change first. */
+export function getProductChanges({ cursor, limit, supplierName }: ProductChangesQuery = {}): Promise<ProductChanges> {
+  return apiFetch<ProductChanges>('/api/v1/product/changes', {
+    query: {
+      ...(cursor ? { cursor } : {}),
+      ...(limit === undefined ? {} : { limit: String(limit) }),
+      ...scopeParam(supplierName),
+    },
+  });
+}
+
+/** How many products a supplier (or the whole catalogue) has: the filter's exact total, one row read. */
+export async function getProductTotal(supplierName?: string): Promise<number> {
+  const page = await apiFetch<{ totalElements: number }>('/api/v1/bol/product/filter', {
+    query: { size: '1', ...scopeParam(supplierName) },
+  });
+  return page.totalElements;
+}

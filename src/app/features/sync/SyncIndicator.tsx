@@ -1,0 +1,93 @@
+/**
+ * The top bar's sync status: online/offline and the number of waiting changes, as a compact
+ * button that opens the status panel. Part of the first download, so it only reads atoms; the
+ * panel itself is a lazy chunk loaded when first opened.
+ */
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
+import { lazy, Suspense } from 'react';
+import { drainingAtom, onlineAtom, outboxCountsAtom, pausedForSignInAtom, syncPanelOpenAtom } from '../../state/sync';
+import { CloudAlertIcon, CloudCheckIcon, CloudIcon, CloudOffIcon, CloudSyncIcon } from './sync-icons';
+import { indicatorState, type IndicatorState, type IndicatorTone } from './sync-rules';
+import './sync.css';
+
+const SyncPanel = lazy(() => import('./SyncPanel'));
+
+function useIndicatorState(): IndicatorState {
+  const online = useAtomValue(onlineAtom);
+  const counts = useAtomValue(outboxCountsAtom);
+  const pausedForSignIn = useAtomValue(pausedForSignInAtom);
+  const draining = useAtomValue(drainingAtom);
+  return indicatorState({ online, counts, pausedForSignIn, draining });
+}
+
+function ToneIcon({ tone, size }: { tone: IndicatorTone; size?: number }) {
+  switch (tone) {
+    case 'offline':
+      return <CloudOffIcon size={size} />;
+    case 'attention':
+      return <CloudAlertIcon size={size} />;
+    case 'syncing':
+      return <CloudSyncIcon size={size} className="sync-spin-soft" />;
+    case 'waiting':
+      return <CloudIcon size={size} />;
+    case 'synced':
+      return <CloudCheckIcon size={size} />;
+  }
+}
+
+/** The button in the top bar. */
+export function SyncIndicator() {
+  const state = useIndicatorState();
+  const online = useAtomValue(onlineAtom);
+  const openPanel = useSetAtom(syncPanelOpenAtom);
+  return (
+    <button
+      type="button"
+      className={`sync-indicator sync-tone-${state.tone}`}
+      aria-label={`Sync status: ${state.label}`}
+      aria-haspopup="dialog"
+      title={state.label}
+      data-testid="sync-indicator"
+      data-tone={state.tone}
+      onClick={() => openPanel(true)}
+    >
+      <ToneIcon tone={state.tone} />
+      <span className="sync-indicator-text">{online ? 'Online' : 'Offline'}</span>
+      {state.badge !== null && (
+        <span className="sync-badge" data-testid="sync-badge">
+          {state.badge > 99 ? '99+' : state.badge}
+        </span>
+      )}
+    </button>
+  );
+}
+
+/** The same status as a line in the navigation drawer. */
+export function SyncStatusLine({ onOpen }: { onOpen?: () => void }) {
+  const state = useIndicatorState();
+  const openPanel = useSetAtom(syncPanelOpenAtom);
+  return (
+    <button
+      type="button"
+      className={`sync-status-line sync-tone-${state.tone}`}
+      onClick={() => {
+        onOpen?.();
+        openPanel(true);
+      }}
+    >
+      <ToneIcon tone={state.tone} size={18} />
+      <span>{state.label}</span>
+    </button>
+  );
+}
+
+/** Renders the panel while it is open (its code is loaded the first time). */
+export function SyncPanelHost() {
+  const [open, setOpen] = useAtom(syncPanelOpenAtom);
+  if (!open) return null;
+  return (
+    <Suspense fallback={null}>
+      <SyncPanel open={open} onOpenChange={setOpen} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,362 @@
+/**
+ * The sync status panel (a lazy chunk): waiting, failed and conflicting changes with what they
+ * touch, their last attempt and error; "Sync now", retry and discard per change; a conflict's
+ * differing fields, mine beside the server's, with "Keep mine" and "Take theirs"; the last
+ * successful sync; "Make available offline".
+ */
+import { AlertDialog, Badge, Button, Callout, Dialog, Flex, Heading, IconButton, Progress, Text } from '@radix-ui/themes';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { messages } from '../../../shared/messages';
+import { suppliersAtom } from '../../state/reference-lists';
+import { jwtAtom, sessionUserAtom, signOutAtom } from '../../state/session';
+import { drainingAtom, lastSyncAtAtom, offlineDownloadAtom, onlineAtom, pausedForSignInAtom } from '../../state/sync';
+import { appDatabase, discardChange, makeAvailableOffline, refreshOfflineCopies, resolveChange, retryChange, syncNow } from '../../sync/app-sync';
+import { downloadPercent, listDownloadRecords } from '../../sync/offline-download';
+import { listOutbox, type OutboxEntry } from '../../sync/outbox';
+import { CloseIcon } from '../../ui/icons';
+import { notify } from '../../ui/notify';
+import {
+  conflictFields,
+  describeEntry,
+  downloadText,
+  groupEntries,
+  lastSyncText,
+  myRecord,
+  relativeTime,
+  statusLabel,
+  type PanelGroup,
+} from './sync-rules';
+
+/** The current time, refreshed every 20 s so relative times stay right while the panel is open. */
+function useNow(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 20_000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+function failed(action: string) {
+  return (error: unknown) => notify(`${action} failed: ${error instanceof Error ? error.message : String(error)}`);
+}
+
+export default function SyncPanel({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const online = useAtomValue(onlineAtom);
+  const draining = useAtomValue(drainingAtom);
+  const paused = useAtomValue(pausedForSignInAtom);
+  const lastSyncAt = useAtomValue(lastSyncAtAtom);
+  const signedIn = useAtomValue(jwtAtom) !== null;
+  const user = useAtomValue(sessionUserAtom);
+  const signOut = useSetAtom(signOutAtom);
+  const navigate = useNavigate();
+  const now = useNow();
+
+  const db = appDatabase();
+  const entries = useLiveQuery(() => listOutbox(db), [db], null);
+  const titles = useLiveQuery(
+    async () => {
+      const ids = [...new Set((entries ?? []).filter((e) => e.kind !== 'product-save').map((e) => e.entityKey.split(':')[1]).map(Number))];
+      const products = await db.products.bulkGet(ids);
+      return new Map(products.filter((p) => p !== undefined).map((p) => [p.productId, p.title]));
+    },
+    [db, entries],
+    new Map<number, string>(),
+  );
+
+  const groups = groupEntries(entries ?? []);
+  const waiting = entries?.length ?? 0;
+
+  function signInAgain() {
+    onOpenChange(false);
+    // The server refused the token: end the session (changes stay) and ask for a new sign-in.
+    if (signedIn) signOut('expired');
+    navigate('/login');
+  }
+
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Content maxWidth="680px" className="sync-panel" aria-describedby="sync-panel-summary">
+        <Flex justify="between" align="start" gap="3">
+          <div>
+            <Dialog.Title size="5" mb="1">
+              Sync status
+            </Dialog.Title>
+            <Text as="p" size="2" color="gray" id="sync-panel-summary">
+              <span className={online ? 'sync-dot sync-dot-online' : 'sync-dot sync-dot-offline'} aria-hidden="true" />
+              {online ? 'Online' : 'Offline'} · {waiting === 0 ? 'nothing waiting' : `${waiting} waiting`} · {lastSyncText(lastSyncAt, now)}
+            </Text>
+          </div>
+          <Flex gap="3" align="center">
+            <Button onClick={() => void syncNow().catch(failed('Sync'))} disabled={!online || waiting === 0} loading={draining}>
+              Sync now
+            </Button>
+            <Dialog.Close>
+              <IconButton variant="ghost" color="gray" aria-label="Close">
+                <CloseIcon />
+              </IconButton>
+            </Dialog.Close>
+          </Flex>
+        </Flex>
+
+        <Flex direction="column" gap="4" mt="4">
+          {!online && (
+            <Callout.Root color="gray" size="1">
+              <Callout.Text>{messages.sync.offlineNote}</Callout.Text>
+            </Callout.Root>
+          )}
+          {paused && waiting > 0 && (
+            <Callout.Root color="amber" size="1" role="alert">
+              <Flex justify="between" align="center" gap="3" wrap="wrap">
+                <Callout.Text>{messages.sync.pausedForSignIn}</Callout.Text>
+                <Button size="1" color="amber" variant="solid" onClick={signInAgain}>
+                  Sign in again
+                </Button>
+              </Flex>
+            </Callout.Root>
+          )}
+
+          {entries !== null && waiting === 0 && (
+            <Text as="p" size="2" color="green" className="sync-all-sent">
+              {messages.sync.allSent}
+            </Text>
+          )}
+          {(['conflict', 'failed', 'pending'] as const).map((group) =>
+            groups[group].length === 0 ? null : (
+              <EntryGroup key={group} group={group} entries={groups[group]} titles={titles} user={user} now={now} />
+            ),
+          )}
+
+          <OfflineDownload online={online} signedIn={signedIn} now={now} />
+        </Flex>
+      </Dialog.Content>
+    </Dialog.Root>
+  );
+}
+
+const GROUP_TITLES: Record<PanelGroup, string> = {
+  conflict: 'Conflicts: someone else changed these',
+  failed: 'Refused by the server',
+  pending: 'Waiting to be sent',
+};
+
+function EntryGroup(props: { group: PanelGroup; entries: OutboxEntry[]; titles: Map<number, string>; user: string | null; now: number }) {
+  const { group, entries } = props;
+  return (
+    <section aria-label={GROUP_TITLES[group]}>
+      <Heading as="h3" size="2" mb="2" color={group === 'pending' ? 'gray' : group === 'conflict' ? 'amber' : 'red'}>
+        {GROUP_TITLES[group]} ({entries.length})
+      </Heading>
+      <ul className="sync-list">
+        {entries.map((entry) => (
+          <EntryItem key={entry.id} entry={entry} {...props} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+const STATUS_COLORS = { pending: 'gray', sending: 'blue', failed: 'red', conflict: 'amber' } as const;
+
+function EntryItem({ entry, titles, user, now }: { entry: OutboxEntry; titles: Map<number, string>; user: string | null; now: number }) {
+  const description = describeEntry(entry, titles, user);
+  const [busy, setBusy] = useState(false);
+  const run = (action: string, work: () => Promise<void>) => {
+    setBusy(true);
+    void work()
+      .catch(failed(action))
+      .finally(() => setBusy(false));
+  };
+  const canRetry = entry.status === 'failed' || (entry.status === 'pending' && entry.attempts > 0);
+
+  return (
+    <li className="sync-item" data-testid="sync-entry">
+      <Flex justify="between" align="start" gap="3" wrap="wrap">
+        <div className="sync-item-main">
+          <Flex gap="2" align="center" wrap="wrap">
+            <Text size="2" weight="medium">
+              {description.kind}
+            </Text>
+            <Badge color={STATUS_COLORS[entry.status]} variant="soft" radius="full">
+              {statusLabel(entry.status)}
+            </Badge>
+          </Flex>
+          <Text as="p" size="2" className="sync-item-subject">
+            {description.subject}
+            {description.detail && <Text color="gray"> · {description.detail}</Text>}
+          </Text>
+          <Text as="p" size="1" color="gray">
+            {entry.lastAttemptAt === null
+              ? `Made ${relativeTime(entry.createdAt, now)}, not sent yet`
+              : `Last attempt ${relativeTime(entry.lastAttemptAt, now)} · ${entry.attempts === 1 ? '1 attempt' : `${entry.attempts} attempts`}`}
+            {description.otherAuthor && ` · by ${description.otherAuthor}, sent when they sign in`}
+          </Text>
+          {entry.lastError && entry.status !== 'conflict' && (
+            <Text as="p" size="1" color={entry.status === 'failed' ? 'red' : 'gray'} className="sync-item-error">
+              {entry.lastError}
+            </Text>
+          )}
+        </div>
+        {entry.status !== 'conflict' && (
+          <Flex gap="2">
+            {canRetry && (
+              <Button size="1" variant="soft" disabled={busy} onClick={() => run('Retry', () => retryChange(entry.id))}>
+                Retry
+              </Button>
+            )}
+            <DiscardButton disabled={busy || entry.status === 'sending'} onConfirm={() => run('Discard', () => discardChange(entry.id))} />
+          </Flex>
+        )}
+      </Flex>
+      {entry.status === 'conflict' && (
+        <ConflictView entry={entry} busy={busy} onResolve={(choice) => run(choice === 'keep-mine' ? 'Keep mine' : 'Take theirs', () => resolveChange(entry.id, choice))} />
+      )}
+    </li>
+  );
+}
+
+function DiscardButton({ disabled, onConfirm }: { disabled: boolean; onConfirm: () => void }) {
+  return (
+    <AlertDialog.Root>
+      <AlertDialog.Trigger>
+        <Button size="1" variant="soft" color="red" disabled={disabled}>
+          Discard
+        </Button>
+      </AlertDialog.Trigger>
+      <AlertDialog.Content maxWidth="420px">
+        <AlertDialog.Title>{messages.sync.discardTitle}</AlertDialog.Title>
+        <AlertDialog.Description size="2">{messages.sync.discardConfirm}</AlertDialog.Description>
+        <Flex gap="3" mt="4" justify="end">
+          <AlertDialog.Cancel>
+            <Button variant="soft" color="gray">
+              Cancel
+            </Button>
+          </AlertDialog.Cancel>
+          <AlertDialog.Action>
+            <Button color="red" onClick={onConfirm}>
+              Discard
+            </Button>
+          </AlertDialog.Action>
+        </Flex>
+      </AlertDialog.Content>
+    </AlertDialog.Root>
+  );
+}
+
+function ConflictView({ entry, busy, onResolve }: { entry: OutboxEntry; busy: boolean; onResolve: (choice: 'keep-mine' | 'take-theirs') => void }) {
+  const differences = conflictFields(myRecord(entry), entry.serverCopy);
+  return (
+    <div className="sync-conflict">
+      {differences.length === 0 ? (
+        <Text as="p" size="1" color="gray">
+          {entry.lastError ?? 'The server has a newer version of this record.'}
+        </Text>
+      ) : (
+        <table className="sync-diff">
+          <thead>
+            <tr>
+              <th scope="col">Field</th>
+              <th scope="col">Mine</th>
+              <th scope="col">Server</th>
+            </tr>
+          </thead>
+          <tbody>
+            {differences.map((difference) => (
+              <tr key={difference.field}>
+                <th scope="row">{difference.label}</th>
+                <td className="sync-diff-mine">{difference.mine}</td>
+                <td className="sync-diff-theirs">{difference.theirs}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <Flex gap="2" mt="2" justify="end">
+        <Button size="1" variant="soft" color="gray" disabled={busy} onClick={() => onResolve('take-theirs')}>
+          Take theirs
+        </Button>
+        <Button size="1" disabled={busy} onClick={() => onResolve('keep-mine')}>
+          Keep mine
+        </Button>
+      </Flex>
+    </div>
+  );
+}
+
+function OfflineDownload({ online, signedIn, now }: { online: boolean; signedIn: boolean; now: number }) {
+  const suppliers = useAtomValue(suppliersAtom);
+  const state = useAtomValue(offlineDownloadAtom);
+  const [scope, setScope] = useState(state.scope);
+  const db = appDatabase();
+  const records = useLiveQuery(() => listDownloadRecords(db), [db], []);
+  const running = state.status === 'running';
+  const percent = downloadPercent(state);
+  // Before anything ran in this tab, show what an earlier visit kept.
+  const kept = records.find((record) => record.scope === scope);
+  const shown =
+    state.status === 'idle' && kept
+      ? {
+          ...state,
+          scope: kept.scope,
+          received: kept.received,
+          total: kept.total,
+          status: kept.complete ? ('done' as const) : ('error' as const),
+          finishedAt: kept.finishedAt,
+          error: kept.complete ? null : 'interrupted',
+        }
+      : state;
+
+  return (
+    <section className="sync-download" aria-label="Make available offline">
+      <Heading as="h3" size="2" mb="1">
+        Make available offline
+      </Heading>
+      <Text as="p" size="1" color="gray" mb="2">
+        Downloads products to this device so they can be found and edited without a connection. Later visits fetch only what changed.
+      </Text>
+      <Flex gap="2" align="center" wrap="wrap">
+        <select
+          className="sync-download-scope"
+          aria-label="What to download"
+          value={scope}
+          disabled={running}
+          onChange={(event) => setScope(event.target.value)}
+        >
+          {suppliers.map((supplier) => (
+            <option key={supplier.supplierId} value={supplier.supplierName}>
+              {supplier.supplierName === 'All' ? 'Whole catalogue' : supplier.supplierName}
+            </option>
+          ))}
+        </select>
+        <Button
+          variant="soft"
+          disabled={!online || !signedIn || running}
+          loading={running}
+          onClick={() => void makeAvailableOffline(scope).catch(failed('Download'))}
+        >
+          {kept?.complete ? 'Update now' : 'Download'}
+        </Button>
+        {kept?.complete && !running && (
+          <Button variant="ghost" size="1" disabled={!online || !signedIn} onClick={() => void refreshOfflineCopies(undefined, true).catch(failed('Update'))}>
+            Update all
+          </Button>
+        )}
+      </Flex>
+      {running && (
+        <Progress
+          mt="3"
+          value={percent ?? undefined}
+          duration={percent === null ? '4s' : undefined}
+          aria-label="Download progress"
+          data-testid="download-progress"
+        />
+      )}
+      <Text as="p" size="1" color={shown.status === 'error' ? 'red' : 'gray'} mt="2" data-testid="download-status" role="status">
+        {downloadText(shown, now)}
+      </Text>
+    </section>
+  );
+}

@@ -1,0 +1,266 @@
+/**
+ * Decisions of the sync status indicator and panel, kept out of the components so they can be
+ * tested: how the state reads, how an outbox entry is named, which fields of a conflict differ,
+ * and relative times.
+ */
+import type { Product } from '../../../shared/contract';
+import type { OutboxCounts, OutboxEntry, OutboxKind, OutboxStatus } from '../../sync/outbox';
+import type { OfflineDownloadState } from '../../state/sync';
+
+export function changesText(count: number): string {
+  return count === 1 ? '1 change' : `${count} changes`;
+}
+
+export type IndicatorTone = 'offline' | 'attention' | 'syncing' | 'waiting' | 'synced';
+
+export interface IndicatorState {
+  tone: IndicatorTone;
+  /** Short text for the button's accessible name and tooltip. */
+  label: string;
+  /** Number on the badge (waiting changes), or null for none. */
+  badge: number | null;
+}
+
+export interface IndicatorInput {
+  online: boolean;
+  counts: OutboxCounts | null;
+  pausedForSignIn: boolean;
+  draining: boolean;
+}
+
+/** What the top-bar button shows: offline first, then problems, then activity. */
+export function indicatorState({ online, counts, pausedForSignIn, draining }: IndicatorInput): IndicatorState {
+  const waiting = counts?.waiting ?? 0;
+  const badge = waiting > 0 ? waiting : null;
+  const waitingText = waiting > 0 ? `${changesText(waiting)} waiting` : 'nothing waiting';
+  if (!online) return { tone: 'offline', label: `Offline, ${waitingText}`, badge };
+  const problems = (counts?.failed ?? 0) + (counts?.conflict ?? 0);
+  if (pausedForSignIn && waiting > 0) return { tone: 'attention', label: `Sign in again to send ${changesText(waiting)}`, badge };
+  if (problems > 0) return { tone: 'attention', label: `Online, ${changesText(problems)} need${problems === 1 ? 's' : ''} attention`, badge };
+  if (waiting > 0) return { tone: draining ? 'syncing' : 'waiting', label: `Online, ${waitingText}`, badge };
+  return { tone: 'synced', label: 'Online, all changes sent', badge: null };
+}
+
+const KIND_LABELS: Record<OutboxKind, string> = {
+  'product-save': 'Product changes',
+  'bol-model-save': 'Bol model changes',
+  'image-upload': 'Image upload',
+  'image-delete': 'Image removal',
+};
+
+const STATUS_LABELS: Record<OutboxStatus, string> = {
+  pending: 'Waiting',
+  sending: 'Sending',
+  failed: 'Failed',
+  conflict: 'Conflict',
+};
+
+export function statusLabel(status: OutboxStatus): string {
+  return STATUS_LABELS[status];
+}
+
+export interface EntryDescription {
+  /** What kind of change, e.g. 'Image upload'. */
+  kind: string;
+  /** What it touches, e.g. 'Product 12 · Garden chair'. */
+  subject: string;
+  /** A detail line (file name, image id), or null. */
+  detail: string | null;
+  /** Set when the change belongs to someone else: it waits for them to sign in. */
+  otherAuthor: string | null;
+}
+
+function productIdOf(entry: OutboxEntry): number {
+  switch (entry.kind) {
+    case 'product-save':
+      return entry.payload.product.productId;
+    case 'bol-model-save':
+      return entry.payload.model.productId;
+    default:
+      return entry.payload.productId;
+  }
+}
+
+/** Names an entry; `titles` are the titles of cached products by id (the entry may lack one). */
+export function describeEntry(entry: OutboxEntry, titles: ReadonlyMap<number, string> = new Map(), currentUser: string | null = null): EntryDescription {
+  const productId = productIdOf(entry);
+  const title = entry.kind === 'product-save' ? entry.payload.product.title : titles.get(productId);
+  const subject = title?.trim() ? `Product ${productId} · ${title.trim()}` : `Product ${productId}`;
+  let detail: string | null = null;
+  if (entry.kind === 'image-upload') detail = entry.payload.name;
+  if (entry.kind === 'image-delete') detail = `Image ${entry.payload.imageId}`;
+  return {
+    kind: KIND_LABELS[entry.kind],
+    subject,
+    detail,
+    otherAuthor: entry.author && currentUser !== null && entry.author !== currentUser ? entry.author : null,
+  };
+}
+
+export type PanelGroup = 'conflict' | 'failed' | 'pending';
+
+/** Groups entries for the panel: what needs a decision first, then failures, then the rest. */
+export function groupEntries(entries: readonly OutboxEntry[]): Record<PanelGroup, OutboxEntry[]> {
+  const groups: Record<PanelGroup, OutboxEntry[]> = { conflict: [], failed: [], pending: [] };
+  for (const entry of entries) {
+    if (entry.status === 'conflict') groups.conflict.push(entry);
+    else if (entry.status === 'failed') groups.failed.push(entry);
+    else groups.pending.push(entry);
+  }
+  return groups;
+}
+
+/** The product fields a person edits, with their labels, in screen order. */
+const PRODUCT_FIELDS: ReadonlyArray<[keyof Product, string]> = [
+  ['title', 'Title'],
+  ['ean', 'EAN'],
+  ['supplierEan', 'Supplier EAN'],
+  ['sku', 'SKU'],
+  ['sellingPrice', 'Selling price'],
+  ['priceSupplier', 'Supplier price'],
+  ['deliveryPrice', 'Delivery price'],
+  ['deliveryCode', 'Delivery code'],
+  ['stock', 'Stock'],
+  ['brand', 'Brand'],
+  ['categoryId', 'Category'],
+  ['familyKey', 'Family key'],
+  ['mainProduct', 'Main product'],
+  ['passedModeration', 'Passed moderation'],
+  ['buyBlock', 'Buy block'],
+  ['isExportOnBol', 'Export to bol'],
+  ['isChangeEan', 'EAN replaced'],
+  ['weight', 'Weight'],
+  ['width', 'Width'],
+  ['length', 'Length'],
+  ['height', 'Height'],
+  ['productSize', 'Size'],
+  ['color', 'Colour'],
+  ['material', 'Material'],
+  ['description', 'Description'],
+];
+
+export interface FieldDifference {
+  field: string;
+  label: string;
+  mine: string;
+  theirs: string;
+}
+
+/** A value as the panel shows it: empty as '—', yes/no for flags, HTML stripped and shortened. */
+export function displayValue(value: unknown, maxLength = 120): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'number') return String(value);
+  const text =
+    typeof value === 'string'
+      ? value.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim()
+      : JSON.stringify(value);
+  if (text === '') return '—';
+  return text.length > maxLength ? `${text.slice(0, maxLength - 1)}…` : text;
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  if (typeof a === 'number' || typeof b === 'number') return Number(a ?? NaN) === Number(b ?? NaN) || (a == null && b == null);
+  const norm = (value: unknown) => (value === null || value === undefined ? '' : typeof value === 'string' ? value.trim() : JSON.stringify(value));
+  return norm(a) === norm(b);
+}
+
+function imagesText(product: Product): string {
+  const count = product.productImages.length;
+  return count === 1 ? '1 image' : `${count} images`;
+}
+
+function sameImages(a: Product, b: Product): boolean {
+  return (
+    a.productImages.length === b.productImages.length &&
+    a.productImages.every((image, index) => image.filePath === b.productImages[index]?.filePath && image.altImage === b.productImages[index]?.altImage)
+  );
+}
+
+/** The fields where my version and the server's differ, mine beside theirs. */
+export function conflictFields(mine: unknown, theirs: unknown): FieldDifference[] {
+  if (!isRecord(mine) || !isRecord(theirs)) return [];
+  if (isProductLike(mine) && isProductLike(theirs)) {
+    const differences: FieldDifference[] = PRODUCT_FIELDS.filter(([field]) => !sameValue(mine[field], theirs[field])).map(([field, label]) => ({
+      field,
+      label,
+      mine: displayValue(mine[field]),
+      theirs: displayValue(theirs[field]),
+    }));
+    if (!sameImages(mine, theirs)) {
+      const [mineText, theirsText] = [imagesText(mine), imagesText(theirs)];
+      differences.push({
+        field: 'productImages',
+        label: 'Images',
+        mine: mineText === theirsText ? `${mineText} (changed)` : mineText,
+        theirs: theirsText,
+      });
+    }
+    return differences;
+  }
+  // Anything else (the Bol model): every top-level field but the bookkeeping ones.
+  const skip = new Set(['version', 'dateUpdate', 'dateCreate']);
+  const fields = [...new Set([...Object.keys(mine), ...Object.keys(theirs)])].filter((field) => !skip.has(field));
+  return fields
+    .filter((field) => !sameValue(mine[field], theirs[field]))
+    .map((field) => ({ field, label: field, mine: displayValue(mine[field]), theirs: displayValue(theirs[field]) }));
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isProductLike(value: Record<string, unknown>): value is Record<string, unknown> & Product {
+  return typeof value.productId === 'number' && Array.isArray(value.productImages) && 'sellingPrice' in value;
+}
+
+/** My side of a conflict: the record the entry carries. */
+export function myRecord(entry: OutboxEntry): unknown {
+  if (entry.kind === 'product-save') return entry.payload.product;
+  if (entry.kind === 'bol-model-save') return entry.payload.model;
+  return null;
+}
+
+/** 'just now', '5 minutes ago', 'yesterday', or the date for anything older than a week. */
+export function relativeTime(then: number, now: number): string {
+  const seconds = Math.round((now - then) / 1000);
+  if (seconds < 45) return 'just now';
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return minutes === 1 ? '1 minute ago' : `${minutes} minutes ago`;
+  const hours = Math.round(minutes / 60);
+  if (hours < 24) return hours === 1 ? '1 hour ago' : `${hours} hours ago`;
+  const days = Math.round(hours / 24);
+  if (days === 1) return 'yesterday';
+  if (days < 7) return `${days} days ago`;
+  return new Date(then).toISOString().slice(0, 10);
+}
+
+export function lastSyncText(lastSyncAt: number | null, now: number): string {
+  return lastSyncAt === null ? 'Nothing sent from this device yet' : `Last change sent ${relativeTime(lastSyncAt, now)}`;
+}
+
+function scopeText(scope: string): string {
+  return scope === 'All' ? 'the whole catalogue' : scope;
+}
+
+/** The progress line of "Make available offline". */
+export function downloadText(state: OfflineDownloadState, now: number): string {
+  const products = (count: number) => (count === 1 ? '1 product' : `${count.toLocaleString('en-US')} products`);
+  switch (state.status) {
+    case 'idle':
+      return 'Not downloaded yet: products you have not opened are not available offline.';
+    case 'running':
+      if (state.refreshing) return `Checking ${scopeText(state.scope)} for changes… ${products(state.received)} updated`;
+      return state.total === null
+        ? `Downloading ${scopeText(state.scope)}… ${products(state.received)} so far`
+        : `Downloading ${scopeText(state.scope)}… ${state.received.toLocaleString('en-US')} of ${products(state.total)}`;
+    case 'done':
+      return `${capitalise(scopeText(state.scope))} is available offline (${products(state.received)}), updated ${relativeTime(state.finishedAt ?? now, now)}.`;
+    case 'error':
+      return `The download stopped: ${state.error ?? 'unknown error'}. It continues where it stopped when you try again.`;
+  }
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

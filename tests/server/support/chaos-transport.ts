@@ -1,0 +1,104 @@
+/**
+ * A misbehaving connection between the outbox drainer and the real Hono app, for the chaos test.
+ * Every decision comes from a seeded random source, so a failing run can be replayed exactly.
+ *
+ * What it injects:
+ * - offline periods (`online = false`): every request fails as fetch does without a network;
+ * - `503` answered by a "proxy" before the request reaches the server;
+ * - a connection reset before the server saw the request;
+ * - a lost answer: the server handled (and committed) the request, then the connection broke
+ *   before the answer arrived — the case Idempotency-Key exists for.
+ */
+import type { OutboxRequest, ResponseLike } from '../../../src/app/sync/drainer';
+
+/** mulberry32: a small, fast, seeded PRNG (uniform in [0, 1)). */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+/** The part of a Hono app (`app.request`) the transport calls. */
+export interface RequestTarget {
+  request(path: string, init: RequestInit): Response | Promise<Response>;
+}
+
+export interface ChaosRates {
+  /** Share of calls answered 503 before reaching the server. */
+  unavailable: number;
+  /** Share of calls reset before reaching the server. */
+  resetBefore: number;
+  /** Share of calls handled by the server whose answer is then lost. */
+  lostAfter: number;
+}
+
+/** About a third of calls fail, evenly over the three kinds. */
+export const DEFAULT_CHAOS_RATES: ChaosRates = { unavailable: 0.11, resetBefore: 0.11, lostAfter: 0.11 };
+
+export interface ChaosStats {
+  requests: number;
+  /** Calls that reached the server (including those whose answer was then lost). */
+  reachedServer: number;
+  offline: number;
+  unavailable: number;
+  resetBefore: number;
+  lostAfter: number;
+}
+
+export class ChaosTransport {
+  online = true;
+  /** When false, calls go straight through (used to read the server's state at the end). */
+  chaos = true;
+  readonly stats: ChaosStats = { requests: 0, reachedServer: 0, offline: 0, unavailable: 0, resetBefore: 0, lostAfter: 0 };
+
+  constructor(
+    private readonly target: RequestTarget,
+    private readonly random: () => number,
+    private readonly rates: ChaosRates = DEFAULT_CHAOS_RATES,
+  ) {}
+
+  get injectedFailures(): number {
+    const { offline, unavailable, resetBefore, lostAfter } = this.stats;
+    return offline + unavailable + resetBefore + lostAfter;
+  }
+
+  readonly send = async (request: OutboxRequest): Promise<ResponseLike> => {
+    this.stats.requests += 1;
+    if (this.chaos && !this.online) {
+      this.stats.offline += 1;
+      // What fetch throws when there is no network.
+      throw new TypeError('Failed to fetch');
+    }
+    const roll = this.chaos ? this.random() : 1;
+    const { unavailable, resetBefore, lostAfter } = this.rates;
+    if (roll < unavailable) {
+      this.stats.unavailable += 1;
+      return new Response(JSON.stringify({ message: 'Service Unavailable' }), {
+        status: 503,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    }
+    if (roll < unavailable + resetBefore) {
+      this.stats.resetBefore += 1;
+      throw new Error('read ECONNRESET (before the server)');
+    }
+    this.stats.reachedServer += 1;
+    const response = await this.target.request(request.url, {
+      method: request.method,
+      headers: request.headers,
+      ...(request.body === undefined ? {} : { body: request.body }),
+    });
+    if (roll < unavailable + resetBefore + lostAfter) {
+      // Let the server finish (read the whole answer), then lose it.
+      await response.arrayBuffer();
+      this.stats.lostAfter += 1;
+      throw new Error('read ECONNRESET (after the server answered)');
+    }
+    return response;
+  };
+}
