@@ -17,6 +17,8 @@ export const messages = {
   },
   app: {
     updateAvailable: 'A new version is available',
+    loadFailed:
+      'This part of the app could not be loaded. Check the connection and reload; changes waiting on this device are kept.',
   },
   eanUpload: {
     chooseFile: 'Choose File',

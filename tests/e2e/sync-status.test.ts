@@ -220,6 +220,9 @@ describe('sync status', () => {
     await page.setViewportSize({ width: 600, height: 900 });
     await signIn(page);
     await waitForAppDatabase();
+    // The panel is a lazy chunk: offline it comes from the service worker's precache, so the
+    // worker must control the page before the connection goes.
+    await waitForServiceWorkerControl(page);
     await context.setOffline(true);
     await expect.poll(() => indicator().getAttribute('data-tone')).toBe('offline');
     expect(await indicator().getByText('Offline').isVisible()).toBe(false);

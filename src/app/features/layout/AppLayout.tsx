@@ -9,6 +9,7 @@ import { messages } from '../../../shared/messages';
 import { pathTitle } from '../../../shared/rules/path-title';
 import { MenuIcon, PersonIcon } from '../../ui/icons';
 import { SyncIndicator, SyncPanelHost } from '../sync/SyncIndicator';
+import { LoadFailureBoundary } from '../../ui/LoadFailureBoundary';
 import { NavDrawer } from './NavDrawer';
 import { NAV_ITEMS } from './nav-items';
 
@@ -51,9 +52,11 @@ export function AppLayout() {
       <SyncPanelHost />
       <Box asChild className="page">
         <main>
-          <Suspense fallback={<p className="loading">{messages.loading}</p>}>
-            <Outlet />
-          </Suspense>
+          <LoadFailureBoundary resetKey={pathname}>
+            <Suspense fallback={<p className="loading">{messages.loading}</p>}>
+              <Outlet />
+            </Suspense>
+          </LoadFailureBoundary>
         </main>
       </Box>
     </div>

@@ -5,6 +5,7 @@
  */
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { lazy, Suspense } from 'react';
+import { LoadFailureBoundary } from '../../ui/LoadFailureBoundary';
 import { drainingAtom, onlineAtom, outboxCountsAtom, pausedForSignInAtom, syncPanelOpenAtom } from '../../state/sync';
 import { CloudAlertIcon, CloudCheckIcon, CloudIcon, CloudOffIcon, CloudSyncIcon } from './sync-icons';
 import { indicatorState, type IndicatorState, type IndicatorTone } from './sync-rules';
@@ -86,8 +87,10 @@ export function SyncPanelHost() {
   const [open, setOpen] = useAtom(syncPanelOpenAtom);
   if (!open) return null;
   return (
-    <Suspense fallback={null}>
-      <SyncPanel open={open} onOpenChange={setOpen} />
-    </Suspense>
+    <LoadFailureBoundary>
+      <Suspense fallback={null}>
+        <SyncPanel open={open} onOpenChange={setOpen} />
+      </Suspense>
+    </LoadFailureBoundary>
   );
 }
