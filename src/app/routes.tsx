@@ -8,6 +8,7 @@ const LoginPage = lazy(() => import('./features/auth/LoginPage'));
 const DashboardPage = lazy(() => import('./features/dashboard/DashboardPage'));
 const UnderConstruction = lazy(() => import('./features/placeholder/UnderConstruction'));
 const UploadEanPage = lazy(() => import('./features/upload-ean/UploadEanPage'));
+const ProductListPage = lazy(() => import('./features/products/ProductListPage'));
 
 export function AppRoutes() {
   return (
@@ -16,7 +17,7 @@ export function AppRoutes() {
         <Route element={<AppLayout />}>
           <Route path="/login" element={<LoginPage />} />
           <Route path="/dashboard" element={<DashboardPage />} />
-          <Route path="/products" element={<UnderConstruction />} />
+          <Route path="/products" element={<ProductListPage />} />
           <Route path="/products/:productId" element={<UnderConstruction />} />
           <Route path="/orders" element={<UnderConstruction />} />
           <Route path="/parser" element={<UnderConstruction />} />

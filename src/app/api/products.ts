@@ -1,6 +1,6 @@
 /** Product calls of the catalogue API (docs/products.md). */
 import { ALL_SUPPLIERS_NAME } from '../../shared/constants';
-import type { Product } from '../../shared/contract';
+import type { Product, ProductPage } from '../../shared/contract';
 import { apiFetch } from './client';
 
 export interface ProductChanges {
@@ -38,4 +38,17 @@ export async function getProductTotal(supplierName?: string): Promise<number> {
     query: { size: '1', ...scopeParam(supplierName) },
   });
   return page.totalElements;
+}
+
+/**
+ * GET /api/v1/bol/product/filter: one page of the product list. The query is the filter call's
+ * parameters (docs/products.md); empty values mean "not filtered".
+ */
+export function filterProducts(query: Record<string, string | number | boolean | null | undefined>): Promise<ProductPage> {
+  const params: Record<string, string> = {};
+  for (const [name, value] of Object.entries(query)) {
+    if (value === null || value === undefined || value === '') continue;
+    params[name] = String(value);
+  }
+  return apiFetch<ProductPage>('/api/v1/bol/product/filter', { query: params });
 }

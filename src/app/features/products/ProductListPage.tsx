@@ -1,0 +1,87 @@
+/**
+ * /products: filters, the table with selection, paging with totals. Decisions live in
+ * product-list-rules.ts and load-product-list.ts; this page only wires them to the screen.
+ */
+import { Callout, Flex, Spinner, Text } from '@radix-ui/themes';
+import { useAtomValue, useSetAtom, useStore } from 'jotai';
+import { useEffect } from 'react';
+import { onlineAtom } from '../../state/sync';
+import {
+  clearSelectionAtom,
+  productListAtom,
+  productListErrorAtom,
+  productListLoadingAtom,
+  productListViewAtom,
+  productPageAtom,
+  selectedProductIdsAtom,
+} from '../../state/product-list';
+import { loadProductList } from './load-product-list';
+import { appProductListDeps } from './product-list-deps';
+import { lastExistingPage, offlineNote, toFilterQuery } from './product-list-rules';
+import { ProductFilterBar } from './ProductFilterBar';
+import { ProductPager } from './ProductPager';
+import { ProductTable } from './ProductTable';
+import { useListUrl } from './use-list-url';
+import './products.css';
+
+export default function ProductListPage() {
+  useListUrl();
+  const store = useStore();
+  const view = useAtomValue(productListViewAtom);
+  const list = useAtomValue(productListAtom);
+  const loading = useAtomValue(productListLoadingAtom);
+  const error = useAtomValue(productListErrorAtom);
+  const online = useAtomValue(onlineAtom);
+  const selection = useAtomValue(selectedProductIdsAtom);
+  const clearSelection = useSetAtom(clearSelectionAtom);
+  const setPage = useSetAtom(productPageAtom);
+  const queryText = JSON.stringify(toFilterQuery(view));
+
+  useEffect(() => {
+    void loadProductList(store, JSON.parse(queryText) as Record<string, string>, appProductListDeps);
+    // `online` is a dependency so the list is fetched again when the connection returns.
+  }, [store, queryText, online]);
+
+  // An old bookmark or a shrunk list can point past the last page.
+  const existing = loading ? null : lastExistingPage(view.page, list.totalPages);
+  useEffect(() => {
+    if (existing !== null) setPage(existing);
+  }, [existing, setPage]);
+
+  const offline = list.source !== null && list.source.kind !== 'network';
+
+  return (
+    <Flex direction="column" gap="3" className="product-list-page">
+      <ProductFilterBar />
+      {offline && list.source && (
+        <Callout.Root color="amber" size="1" data-testid="offline-note">
+          <Callout.Text>{offlineNote({ local: list.source.kind === 'local', fetchedAt: list.source.fetchedAt })}</Callout.Text>
+        </Callout.Root>
+      )}
+      {error && (
+        <Callout.Root color="red" size="1" role="alert">
+          <Callout.Text>{error.status === 0 ? 'No connection to the server, and no products kept on this device for this view.' : error.message}</Callout.Text>
+        </Callout.Root>
+      )}
+      <ProductPager
+        totalElements={list.totalElements}
+        totalPages={list.totalPages}
+        selectedCount={selection.length}
+        onClearSelection={() => clearSelection()}
+      />
+      <div className="product-table-area" aria-busy={loading}>
+        <ProductTable products={list.content} />
+        {loading && list.content.length === 0 && (
+          <Flex align="center" justify="center" gap="2" className="product-list-empty">
+            <Spinner /> <Text color="gray">Loading products…</Text>
+          </Flex>
+        )}
+        {!loading && list.content.length === 0 && !error && (
+          <Flex align="center" justify="center" className="product-list-empty">
+            <Text color="gray">No product matches these filters.</Text>
+          </Flex>
+        )}
+      </div>
+    </Flex>
+  );
+}

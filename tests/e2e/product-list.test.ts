@@ -1,0 +1,61 @@
+import type { Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { baseUrl, signIn, useFreshPage } from './support/browser';
+
+const freshPage = useFreshPage({ width: 1280, height: 800 });
+let page: Page;
+beforeEach(() => {
+  page = freshPage();
+});
+
+const rows = () => page.getByRole('table', { name: 'Products' }).locator('tbody tr');
+const range = () => page.getByTestId('product-range');
+
+/** The demo catalogue is imported in the background after the server starts: wait for the whole of it. */
+async function openFullList(): Promise<void> {
+  await page.goto(`${baseUrl()}/products`);
+  await expect.poll(
+    async () => {
+      await page.reload();
+      await rows().first().waitFor({ timeout: 10_000 }).catch(() => undefined);
+      return range().textContent();
+    },
+    { timeout: 45_000, interval: 1_000 },
+  ).toBe('1–20 of 2,354');
+}
+
+describe('Product list', () => {
+  it('filters rows and the total by the search text', async () => {
+    await signIn(page);
+    await openFullList();
+    expect(await rows().count()).toBe(20);
+    await page.screenshot({ path: '/tmp/products-1280x800.png' });
+
+    await page.getByLabel('Search').fill('planter');
+    await page.waitForURL(/searchValue=planter/);
+    await expect.poll(() => range().textContent()).not.toBe('1–20 of 2,354');
+    const titles = await page.getByRole('table', { name: 'Products' }).locator('tbody tr th').allTextContents();
+    expect(titles.length).toBeGreaterThan(0);
+    for (const title of titles) expect(title.toLowerCase()).toContain('planter');
+    const total = Number((await range().textContent())?.split(' of ')[1]?.replace(/,/g, ''));
+    expect(total).toBeGreaterThan(0);
+    expect(total).toBeLessThan(2354);
+  });
+
+  it('restores the view from a bookmarked URL', async () => {
+    await signIn(page);
+    await openFullList();
+    await page.goto(`${baseUrl()}/products?supplier=Volt+Electronics&sortBy=sellingPrice%2Casc&page=1&size=10`);
+    await expect.poll(() => range().textContent(), { timeout: 15_000 }).toMatch(/^11–20 of \d/);
+    expect(await rows().count()).toBe(10);
+    const suppliers = await page.getByRole('table', { name: 'Products' }).locator('tbody tr td:nth-child(6)').allTextContents();
+    expect(new Set(suppliers)).toEqual(new Set(['Volt Electronics']));
+    expect(await page.getByRole('combobox', { name: 'Supplier' }).textContent()).toBe('Volt Electronics');
+    expect(await page.getByTestId('page-text').textContent()).toMatch(/^Page 2 of /);
+    expect(page.url()).toContain('supplier=Volt+Electronics');
+
+    await page.setViewportSize({ width: 800, height: 1280 });
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: '/tmp/products-800x1280.png' });
+  });
+});

@@ -1,0 +1,210 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addToSelection,
+  DEFAULT_VIEW,
+  EMPTY_FILTERS,
+  FILTER_NAMES,
+  fromSearchString,
+  lastExistingPage,
+  offlineNote,
+  pageSelectionState,
+  rangeText,
+  removeFromSelection,
+  resetAllFilters,
+  thumbnailPath,
+  toFilterQuery,
+  togglePageSelection,
+  toSearchString,
+  urlSyncAction,
+  withFilter,
+  withPage,
+  withPageSize,
+  type ListView,
+  type ProductFilters,
+} from '../../src/app/features/products/product-list-rules';
+
+const onPage3: ListView = { ...DEFAULT_VIEW, page: 3 };
+
+/** A value for every filter, different from its empty value. */
+const everyFilter: ProductFilters = {
+  stock: 'true',
+  sortBy: 'title,asc',
+  dateFrom: '2025-01-01',
+  dateTo: '2025-02-28',
+  priceFrom: '10',
+  priceTo: '12,50',
+  familyKey: 'HOME-0001',
+  searchValue: 'planter',
+  isChangeEan: 'false',
+  isMainProduct: 'true',
+  isExportOnBol: 'false',
+  brand: 'Hortus',
+  buyBlock: 'true',
+  supplier: 'Green Garden Supplies',
+  description: 'false',
+  categoryId: '4',
+  numberOfImages: '0',
+  passedModeration: 'true',
+};
+
+describe('paging rules', () => {
+  it.each(FILTER_NAMES)('starts again at page 0 when %s changes', (name) => {
+    const next = withFilter(onPage3, name, everyFilter[name]);
+    expect(next.page).toBe(0);
+    expect(next.filters[name]).toBe(everyFilter[name]);
+  });
+
+  it('starts again at page 0 when the page size changes', () => {
+    expect(withPageSize(onPage3, 50)).toEqual({ ...onPage3, pageSize: 50, page: 0 });
+  });
+
+  it('keeps the page when a filter is set to the value it has', () => {
+    expect(withFilter(onPage3, 'brand', '')).toBe(onPage3);
+  });
+
+  it('moves to another page without touching the filters', () => {
+    const filtered = { ...onPage3, filters: everyFilter };
+    expect(withPage(filtered, 5)).toEqual({ ...filtered, page: 5 });
+    expect(withPage(filtered, -1).page).toBe(0);
+  });
+
+  it('points a page past the end at the last page that exists', () => {
+    expect(lastExistingPage(7, 3)).toBe(2);
+    expect(lastExistingPage(2, 3)).toBeNull();
+    expect(lastExistingPage(4, 0)).toBeNull();
+  });
+});
+
+describe('Reset all filters', () => {
+  const busy: ListView = { filters: everyFilter, page: 6, pageSize: 100 };
+  const reset = resetAllFilters(busy);
+
+  it('returns the page size to 20 and the page to 0', () => {
+    expect(reset.pageSize).toBe(20);
+    expect(reset.page).toBe(0);
+  });
+
+  it('keeps the stock and export-on-marketplace filters', () => {
+    expect(reset.filters.stock).toBe('true');
+    expect(reset.filters.isExportOnBol).toBe('false');
+  });
+
+  it('clears every other filter, the family key included', () => {
+    expect(reset.filters).toEqual({ ...EMPTY_FILTERS, stock: 'true', isExportOnBol: 'false' });
+    expect(reset.filters.familyKey).toBe('');
+  });
+});
+
+describe('selection', () => {
+  it('adds one or many ids without duplicates', () => {
+    expect(addToSelection([1, 2], 2)).toEqual([1, 2]);
+    expect(addToSelection([1], [2, 3, 2, 1])).toEqual([1, 2, 3]);
+  });
+
+  it('removes one or many ids', () => {
+    expect(removeFromSelection([1, 2, 3], 2)).toEqual([1, 3]);
+    expect(removeFromSelection([1, 2, 3], [1, 3, 9])).toEqual([2]);
+  });
+
+  it('tells whether all, some or none of the page is selected', () => {
+    expect(pageSelectionState([1, 2], [1, 2, 7])).toBe(true);
+    expect(pageSelectionState([1, 2], [2])).toBe('indeterminate');
+    expect(pageSelectionState([1, 2], [7])).toBe(false);
+    expect(pageSelectionState([], [7])).toBe(false);
+  });
+
+  it('selects the whole page, and deselects it when it was all selected, keeping other pages', () => {
+    expect(togglePageSelection([1, 2], [9, 2])).toEqual([9, 2, 1]);
+    expect(togglePageSelection([1, 2], [9, 1, 2])).toEqual([9]);
+  });
+});
+
+describe('the filter call query', () => {
+  it('maps every field of the filter state to its parameter', () => {
+    expect(toFilterQuery({ filters: everyFilter, page: 2, pageSize: 50 })).toEqual({
+      size: '50',
+      page: '2',
+      sort: 'title,asc',
+      supplierName: 'Green Garden Supplies',
+      brand: 'Hortus',
+      keyword: 'planter',
+      passedModeration: 'true',
+      hasDescription: 'false',
+      buyBlock: 'true',
+      priceFrom: '10',
+      priceTo: '12,50',
+      categoryId: '4',
+      dateFrom: '2025-01-01',
+      dateTo: '2025-02-28',
+      numberOfImages: '0',
+      familyKey: 'HOME-0001',
+      isMainProduct: 'true',
+      isExportOnBol: 'false',
+      isChangeEan: 'false',
+      stock: 'true',
+    });
+  });
+
+  it('sends only page, size and the default sort for the plain list', () => {
+    expect(toFilterQuery(DEFAULT_VIEW)).toEqual({ size: '20', page: '0', sort: 'dateUpdate,desc' });
+  });
+
+  it("leaves out the 'All' supplier, category 0 and empty or blank values", () => {
+    const filters = { ...EMPTY_FILTERS, supplier: 'All', categoryId: '0', searchValue: '   ', brand: '' };
+    expect(toFilterQuery({ ...DEFAULT_VIEW, filters })).toEqual({ size: '20', page: '0', sort: 'dateUpdate,desc' });
+  });
+
+  it('trims the search text but sends the family key as it is', () => {
+    const filters = { ...EMPTY_FILTERS, searchValue: ' lamp ', familyKey: 'Fam A' };
+    const query = toFilterQuery({ ...DEFAULT_VIEW, filters });
+    expect(query.keyword).toBe('lamp');
+    expect(query.familyKey).toBe('Fam A');
+  });
+});
+
+describe('the URL of a view', () => {
+  it('is empty for the plain list', () => {
+    expect(toSearchString(DEFAULT_VIEW)).toBe('');
+  });
+
+  it('gives back the same view for every filter, the page and the size', () => {
+    const view: ListView = { filters: everyFilter, page: 4, pageSize: 50 };
+    const search = toSearchString(view);
+    expect(search).toContain('searchValue=planter');
+    expect(search).toContain('page=4');
+    expect(search).toContain('size=50');
+    expect(fromSearchString(search)).toEqual(view);
+  });
+
+  it('drops values a link should not carry and keeps the rest', () => {
+    const view = fromSearchString('?stock=yes&sortBy=password&dateFrom=yesterday&priceTo=abc&categoryId=-1&page=x&size=900&brand=Hortus');
+    expect(view).toEqual({ ...DEFAULT_VIEW, filters: { ...EMPTY_FILTERS, brand: 'Hortus' } });
+  });
+
+  it('applies a URL that changed from outside, and writes the view otherwise', () => {
+    expect(urlSyncAction('?brand=A', null, '')).toBe('apply-url');
+    expect(urlSyncAction('?brand=B', '?brand=A', '?brand=A')).toBe('apply-url');
+    expect(urlSyncAction('?brand=A', '?brand=A', '?brand=C')).toBe('write-url');
+    expect(urlSyncAction('', null, '?brand=A')).toBe('write-url');
+    expect(urlSyncAction('', '?brand=A', '?brand=A')).toBe('write-url');
+    expect(urlSyncAction('?brand=A', '?brand=A', '?brand=A')).toBe('none');
+  });
+});
+
+describe('what the list shows', () => {
+  it('says which rows of how many are shown', () => {
+    expect(rangeText(0, 20, 2354)).toBe('1–20 of 2,354');
+    expect(rangeText(117, 20, 2354)).toBe('2,341–2,354 of 2,354');
+    expect(rangeText(0, 20, 0)).toBe('No products');
+  });
+
+  it('marks offline data with when it was fetched, or as filtered on the device', () => {
+    expect(offlineNote({ local: false, fetchedAt: Date.UTC(2025, 2, 12, 14, 5) })).toMatch(/^Offline data, fetched at 12 Mar 2025, \d\d:05$/);
+    expect(offlineNote({ local: true, fetchedAt: null })).toBe('Offline data, filtered from the products kept on this device');
+  });
+
+  it('uses the first image as the thumbnail', () => {
+    expect(thumbnailPath({ productImages: [{ filePath: '/media/a.png' }, { filePath: '/media/b.png' }] })).toBe('/media/a.png');
+    expect(thumbnailPath({ productImages: [] })).toBeNull();
+  });
+});
