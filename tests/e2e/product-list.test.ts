@@ -33,7 +33,12 @@ describe('Product list', () => {
 
     await page.getByLabel('Search').fill('planter');
     await page.waitForURL(/searchValue=planter/);
-    await expect.poll(() => range().textContent()).not.toBe('1–20 of 2,354');
+    // Wait for the filtered answer itself (while it loads the list is cleared and the range empty).
+    const filteredTotal = async () => {
+      const match = /^1–\d+ of ([\d,]+)$/.exec((await range().textContent()) ?? '');
+      return match ? Number(match[1]?.replace(/,/g, '')) : null;
+    };
+    await expect.poll(filteredTotal, { timeout: 15_000 }).toBeLessThan(2354);
     const titles = await page.getByRole('table', { name: 'Products' }).locator('tbody tr th').allTextContents();
     expect(titles.length).toBeGreaterThan(0);
     for (const title of titles) expect(title.toLowerCase()).toContain('planter');
