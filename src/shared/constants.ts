@@ -37,3 +37,20 @@ export const TOAST_DURATION_MS = {
   eanUpload: 4_000,
   imageUploadError: 10 * 60_000,
 } as const;
+
+/** Sort keys of the product filter call (`sort=key,asc|desc`), the same on the server and offline. */
+export const PRODUCT_SORT_KEYS = [
+  'productId',
+  'dateUpdate',
+  'dateCreate',
+  'sellingPrice',
+  'priceSupplier',
+  'deliveryPrice',
+  'title',
+  'ean',
+  'supplierEan',
+  'sku',
+  'stock',
+  'numberOfImages',
+] as const;
+export type ProductSortKey = (typeof PRODUCT_SORT_KEYS)[number];

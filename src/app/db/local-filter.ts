@@ -4,26 +4,13 @@
  * that a value the server would refuse is ignored here instead: offline, showing more is better
  * than showing an error.
  */
+import { PRODUCT_SORT_KEYS, type ProductSortKey } from '../../shared/constants';
 import { ALL_SUPPLIERS_NAME, DEFAULT_PAGE_SIZE } from '../../shared/constants';
 import type { Product, ProductPage } from '../../shared/contract';
 import { parsePrice } from '../../shared/rules/price';
 import { normalizeProductQuery, type ProductQuery } from './query-key';
 
-export const LOCAL_SORT_KEYS = [
-  'productId',
-  'dateUpdate',
-  'dateCreate',
-  'sellingPrice',
-  'priceSupplier',
-  'deliveryPrice',
-  'title',
-  'ean',
-  'supplierEan',
-  'sku',
-  'stock',
-  'numberOfImages',
-] as const;
-type SortKey = (typeof LOCAL_SORT_KEYS)[number];
+type SortKey = ProductSortKey;
 
 function parseBoolean(value: string | undefined): boolean | null {
   if (value === undefined) return null;
@@ -48,7 +35,7 @@ function parseWhole(value: string | undefined): number | null {
 
 function parseSort(value: string | undefined): { key: SortKey; descending: boolean } {
   const [rawKey, rawDirection] = (value ?? '').split(',').map((part) => part.trim());
-  const key = LOCAL_SORT_KEYS.find((candidate) => candidate === rawKey);
+  const key = PRODUCT_SORT_KEYS.find((candidate) => candidate === rawKey);
   if (!key) return { key: 'dateUpdate', descending: true };
   return { key, descending: (rawDirection ?? 'asc').toLowerCase() === 'desc' };
 }

@@ -5,6 +5,7 @@
  * present but wrong is refused with a sentence naming the parameter; docs/products.md lists the
  * semantics of each one.
  */
+import { PRODUCT_SORT_KEYS, type ProductSortKey } from '../../shared/constants';
 import { ALL_SUPPLIERS_NAME, DEFAULT_PAGE_SIZE } from '../../shared/constants';
 import { parsePrice } from '../../shared/rules/price';
 
@@ -14,22 +15,7 @@ export const MAX_PAGE_SIZE = 200;
 export const MAX_PAGE = 1_000_000;
 export const MAX_KEYWORD_LENGTH = 200;
 
-/** Sort keys the list may ask for, each a column of products (see product-filter-sql.ts). */
-export const PRODUCT_SORT_KEYS = [
-  'productId',
-  'dateUpdate',
-  'dateCreate',
-  'sellingPrice',
-  'priceSupplier',
-  'deliveryPrice',
-  'title',
-  'ean',
-  'supplierEan',
-  'sku',
-  'stock',
-  'numberOfImages',
-] as const;
-export type ProductSortKey = (typeof PRODUCT_SORT_KEYS)[number];
+export { PRODUCT_SORT_KEYS, type ProductSortKey };
 export type SortDirection = 'asc' | 'desc';
 
 /** Newest changes first: what staff look at after an import or an edit. */
