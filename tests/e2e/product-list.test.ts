@@ -63,4 +63,24 @@ describe('Product list', () => {
     await page.waitForTimeout(300);
     await page.screenshot({ path: '/tmp/products-800x1280.png' });
   });
+
+  it('runs a feed import for the chosen supplier and shows its outcome and the history entry', async () => {
+    await signIn(page);
+    await openFullList();
+    await page.goto(`${baseUrl()}/products?supplier=Green+Garden+Supplies`);
+    await page.getByRole('button', { name: 'Run feed import' }).click();
+    // The demo feed has not changed since the first start: every row is unchanged, one refused.
+    const outcome = page.getByTestId('feed-outcome');
+    await expect
+      .poll(() => outcome.textContent(), { timeout: 30_000 })
+      .toBe('Green Garden Supplies: Read 901 rows: 0 new, 0 updated, 900 unchanged, 1 refused');
+    expect(await page.getByRole('button', { name: 'Run feed import' }).isEnabled()).toBe(true);
+
+    await page.getByRole('button', { name: 'Parsing history' }).click();
+    const newest = page.getByTestId('parsing-history').locator('tbody tr').first();
+    await expect.poll(() => newest.textContent()).toContain('Green Garden Supplies');
+    expect(await newest.textContent()).toContain('Feed import');
+    expect(await newest.textContent()).toContain('900 unchanged');
+    await page.screenshot({ path: '/tmp/products-feed-import.png' });
+  }, 120_000);
 });

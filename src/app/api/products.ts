@@ -1,14 +1,9 @@
 /** Product calls of the catalogue API (docs/products.md). */
 import { ALL_SUPPLIERS_NAME } from '../../shared/constants';
-import type { Product, ProductPage } from '../../shared/contract';
-import { apiFetch } from './client';
+import type { ProductChanges, ProductPage } from '../../shared/contract';
 
-export interface ProductChanges {
-  products: Product[];
-  /** Opaque; send it back for the next page, and keep the last one for a later refresh. */
-  cursor: string | null;
-  hasMore: boolean;
-}
+export type { ProductChanges };
+import { apiFetch } from './client';
 
 export interface ProductChangesQuery {
   cursor?: string | null;

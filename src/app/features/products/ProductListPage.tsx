@@ -4,7 +4,7 @@
  */
 import { Callout, Flex, Spinner, Text } from '@radix-ui/themes';
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { onlineAtom } from '../../state/sync';
 import {
   clearSelectionAtom,
@@ -21,6 +21,7 @@ import { lastExistingPage, offlineNote, toFilterQuery } from './product-list-rul
 import { ProductFilterBar } from './ProductFilterBar';
 import { ProductPager } from './ProductPager';
 import { ProductTable } from './ProductTable';
+import { SupplierActions } from './SupplierActions';
 import { useListUrl } from './use-list-url';
 import './products.css';
 
@@ -37,10 +38,12 @@ export default function ProductListPage() {
   const setPage = useSetAtom(productPageAtom);
   const queryText = JSON.stringify(toFilterQuery(view));
 
+  const [catalogueVersion, setCatalogueVersion] = useState(0);
   useEffect(() => {
     void loadProductList(store, JSON.parse(queryText) as Record<string, string>, appProductListDeps);
-    // `online` is a dependency so the list is fetched again when the connection returns.
-  }, [store, queryText, online]);
+    // `online` is a dependency so the list is fetched again when the connection returns;
+    // `catalogueVersion` after a feed import or image re-export.
+  }, [store, queryText, online, catalogueVersion]);
 
   // An old bookmark or a shrunk list can point past the last page.
   const existing = loading ? null : lastExistingPage(view.page, list.totalPages);
@@ -53,6 +56,7 @@ export default function ProductListPage() {
   return (
     <Flex direction="column" gap="3" className="product-list-page">
       <ProductFilterBar />
+      <SupplierActions onCatalogueChanged={() => setCatalogueVersion((n) => n + 1)} />
       {offline && list.source && (
         <Callout.Root color="amber" size="1" data-testid="offline-note">
           <Callout.Text>{offlineNote({ local: list.source.kind === 'local', fetchedAt: list.source.fetchedAt })}</Callout.Text>

@@ -1,0 +1,53 @@
+/** What the supplier actions on the product list may do right now, and how their outcome reads. */
+import { ALL_SUPPLIERS_ID } from '../../../shared/constants';
+import type { FeedRunReport, ParsingHistoryEntry, Supplier } from '../../../shared/contract';
+
+export interface SupplierActionState {
+  enabled: boolean;
+  /** Why the actions are off, shown beside them; null when they are on. */
+  reason: string | null;
+}
+
+export function supplierActionState(input: { supplier: Supplier | null; online: boolean; busy: boolean }): SupplierActionState {
+  if (!input.online) return { enabled: false, reason: 'Feed import and image re-export need a connection.' };
+  if (!input.supplier) return { enabled: false, reason: 'Choose a supplier first.' };
+  if (input.busy) return { enabled: false, reason: null };
+  if (input.supplier.inProgress) {
+    return { enabled: false, reason: `An import or image re-export of ${input.supplier.supplierName} is running.` };
+  }
+  return { enabled: true, reason: null };
+}
+
+/** The chosen supplier of the filter ('All' is the synthetic supplier 0, which means every supplier). */
+export function chosenSupplier(suppliers: readonly Supplier[], name: string): Supplier | null {
+  return suppliers.find((supplier) => supplier.supplierName === name) ?? null;
+}
+
+export const actionScope = (supplier: Supplier) =>
+  supplier.supplierId === ALL_SUPPLIERS_ID ? 'every supplier' : supplier.supplierName;
+
+/** One line per supplier that ran, plus the ones skipped because they were busy. */
+export function runOutcome(report: FeedRunReport): { text: string; ok: boolean }[] {
+  const lines = report.entries.map((entry) => ({
+    text: `${entry.supplierName}: ${entry.message}`,
+    ok: entry.status === 'success' || entry.status === 'partial',
+  }));
+  for (const skipped of report.skipped) lines.push({ text: `${skipped.supplierName}: ${skipped.message}`, ok: false });
+  return lines;
+}
+
+const OPERATION_LABEL: Record<ParsingHistoryEntry['operation'], string> = {
+  'feed-import': 'Feed import',
+  'image-reexport': 'Image re-export',
+};
+
+const STATUS_LABEL: Record<ParsingHistoryEntry['status'], string> = {
+  running: 'Running',
+  success: 'Done',
+  partial: 'Done, some rows refused',
+  failed: 'Failed',
+};
+
+export function historyLabel(entry: ParsingHistoryEntry): { operation: string; status: string } {
+  return { operation: OPERATION_LABEL[entry.operation], status: STATUS_LABEL[entry.status] };
+}
