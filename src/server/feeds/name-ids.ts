@@ -2,6 +2,12 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type SqlRunner } from './query-rows';
 
+/** The id and name columns of each list (fixed identifiers, never input). */
+const COLUMNS = {
+  brands: { id: sql.identifier('brand_id'), name: sql.identifier('brand_name') },
+  categories: { id: sql.identifier('category_id'), name: sql.identifier('category_name') },
+} as const;
+
 export class NameIds {
   private readonly ids = new Map<string, number>();
 
@@ -13,26 +19,17 @@ export class NameIds {
     if (missing.length === 0) return;
     // Committed on their own, so a rolled-back batch never leaves a cached id that does not exist.
     const json = JSON.stringify(missing);
-    const rows =
-      this.table === 'brands'
-        ? await queryRows<{ id: number; name: string }>(
-            db,
-            sql`with added as (
-                  insert into brands (brand_name) select value from json_array_elements_text(${json}::json)
-                  on conflict (brand_name) do nothing returning brand_id, brand_name)
-                select brand_id as id, brand_name as name from added
-                union all
-                select brand_id, brand_name from brands where brand_name in (select value from json_array_elements_text(${json}::json))`,
-          )
-        : await queryRows<{ id: number; name: string }>(
-            db,
-            sql`with added as (
-                  insert into categories (category_name) select value from json_array_elements_text(${json}::json)
-                  on conflict (category_name) do nothing returning category_id, category_name)
-                select category_id as id, category_name as name from added
-                union all
-                select category_id, category_name from categories where category_name in (select value from json_array_elements_text(${json}::json))`,
-          );
+    const { id, name } = COLUMNS[this.table];
+    const table = sql.identifier(this.table);
+    const rows = await queryRows<{ id: number; name: string }>(
+      db,
+      sql`with added as (
+            insert into ${table} (${name}) select value from json_array_elements_text(${json}::json)
+            on conflict (${name}) do nothing returning ${id} as id, ${name} as name)
+          select id, name from added
+          union all
+          select ${id}, ${name} from ${table} where ${name} in (select value from json_array_elements_text(${json}::json))`,
+    );
     for (const row of rows) this.ids.set(row.name, row.id);
   }
 
