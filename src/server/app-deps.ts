@@ -1,6 +1,7 @@
 /** What the HTTP app is built from; main.ts makes the real ones, tests make their own. */
 import type { Context } from 'hono';
 import type { LoginThrottle } from './auth/login-throttle';
+import type { BolDeps } from './bol/bol-deps';
 import type { TokenService } from './auth/tokens';
 import type { Database } from './db/connection';
 import type { MediaStore } from './media/media-store';
@@ -22,4 +23,6 @@ export interface AppDeps {
    * ('/demo/feeds/…') are fetched from here.
    */
   selfOrigin?: string;
+  /** The bol connection (real bol or the simulator); without it the calls that need bol answer 503. */
+  bol?: BolDeps;
 }

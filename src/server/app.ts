@@ -8,9 +8,12 @@ import { pwaStaticRoutes } from './http/pwa-static';
 import { requireToken, type AuthEnv } from './http/require-token';
 import { securityHeaders } from './http/security-headers';
 import { authRoutes } from './routes/auth';
+import { bolRoutes } from './routes/bol';
 import { eanRoutes } from './routes/ean';
 import { feedRoutes } from './routes/feeds';
 import { imageRoutes } from './routes/images';
+import { orderRoutes } from './routes/orders';
+import { processReportRoutes } from './routes/process-reports';
 import { productRoutes } from './routes/products';
 import { demoFileRoutes, mediaFileRoutes } from './routes/public-files';
 
@@ -44,6 +47,9 @@ export function createApp(deps: AppDeps) {
   api.route('/v1', productRoutes(deps));
   api.route('/v1', imageRoutes(deps));
   api.route('/v1', eanRoutes(deps));
+  api.route('/v1', bolRoutes(deps));
+  api.route('/v1', orderRoutes(deps));
+  api.route('/v1', processReportRoutes(deps));
   api.all('*', (c) => {
     throw new ApiError(404, `No such call: ${c.req.method} ${c.req.path}`);
   });

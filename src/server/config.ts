@@ -15,6 +15,40 @@ export interface ServerConfig {
   /** The built PWA (vite build output). */
   staticDir: string;
   login: { maxFailures: number; windowSeconds: number };
+  bol: BolConfig;
+}
+
+/** bol's Retailer API: real credentials, or (none set) the built-in simulator. See docs/bol.md. */
+export interface BolConfig {
+  /** Both null: start the simulator on loopback and use it. */
+  credentials: { clientId: string; clientSecret: string } | null;
+  apiUrl: string;
+  tokenUrl: string;
+  /** The simulator's port on 127.0.0.1; 0 picks a free one. */
+  simulatorPort: number;
+  language: 'nl' | 'nl-BE' | 'fr' | 'fr-BE';
+  /** A data model file loaded at start when the database has no data model yet (else the demo model). */
+  modelFile: string | null;
+}
+
+const BOL_LANGUAGES = ['nl', 'nl-BE', 'fr', 'fr-BE'] as const;
+
+function readBolConfig(env: NodeJS.ProcessEnv): BolConfig {
+  const clientId = env.BOL_CLIENT_ID || '';
+  const clientSecret = env.BOL_CLIENT_SECRET || '';
+  if ((clientId === '') !== (clientSecret === '')) {
+    throw new Error('Set both BOL_CLIENT_ID and BOL_CLIENT_SECRET, or neither to use the built-in bol simulator');
+  }
+  const language = env.BOL_CONTENT_LANGUAGE || 'nl';
+  if (!(BOL_LANGUAGES as readonly string[]).includes(language)) throw new Error(`BOL_CONTENT_LANGUAGE must be one of ${BOL_LANGUAGES.join(', ')}, got '${language}'`);
+  return {
+    credentials: clientId === '' ? null : { clientId, clientSecret },
+    apiUrl: env.BOL_API_URL || 'https://api.bol.com',
+    tokenUrl: env.BOL_TOKEN_URL || 'https://login.bol.com/token',
+    simulatorPort: positiveInt(env.BOL_SIMULATOR_PORT, 0, 'BOL_SIMULATOR_PORT'),
+    language: language as BolConfig['language'],
+    modelFile: env.BOL_MODEL_FILE ? path.resolve(env.BOL_MODEL_FILE) : null,
+  };
 }
 
 export const DEFAULT_ADMIN = { username: 'admin', password: 'admin' } as const;
@@ -41,5 +75,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       maxFailures: positiveInt(env.LOGIN_MAX_FAILURES, 5, 'LOGIN_MAX_FAILURES'),
       windowSeconds: positiveInt(env.LOGIN_WINDOW_SECONDS, 60, 'LOGIN_WINDOW_SECONDS'),
     },
+    bol: readBolConfig(env),
   };
 }

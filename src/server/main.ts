@@ -2,6 +2,7 @@
 import { serve } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { createApp } from './app';
+import { startBol } from './bol/bol-setup';
 import { LoginThrottle } from './auth/login-throttle';
 import { loadSigningSecret } from './auth/secret';
 import { TokenService } from './auth/tokens';
@@ -39,6 +40,8 @@ async function main(): Promise<void> {
   const demo = process.env.DEMO_CATALOGUE !== '0' && (await seedDemoSuppliers(handle.db));
   if (demo) console.log('[server] empty database: created the demo suppliers; their feeds are imported once the server listens');
 
+  const bol = await startBol(config.bol, handle.db);
+
   const tokens = new TokenService(loadSigningSecret(config.dataDir, config.jwtSecret), config.tokenLifetimeSeconds);
   const throttle = new LoginThrottle(config.login.maxFailures, config.login.windowSeconds);
   const deps: AppDeps = {
@@ -49,6 +52,7 @@ async function main(): Promise<void> {
     staticDir: config.staticDir,
     clientAddress: (c) => getConnInfo(c).remote.address ?? 'unknown',
     selfOrigin: selfOriginOf(config.host, config.port),
+    bol: bol.deps,
   };
   const app = createApp(deps);
 
@@ -63,7 +67,10 @@ async function main(): Promise<void> {
   const shutdown = (signal: string) => {
     console.log(`[server] ${signal}: shutting down`);
     server.close(() => {
-      void handle.close().finally(() => process.exit(0));
+      void bol
+        .close()
+        .then(() => handle.close())
+        .finally(() => process.exit(0));
     });
     setTimeout(() => process.exit(0), 5_000).unref();
   };

@@ -325,6 +325,8 @@ describe('PUT /api/v1/product/family', () => {
     const response = await put(`/product/family?mainProductId=${main}&familyKey=FAM`);
     expect(response.status, await response.clone().text()).toBe(200);
     expect(response.headers.get('X-Family-Members-Updated')).toBe('1');
+    // Only the member that changed is named; the one already equal and the stranger are not.
+    expect(response.headers.get('X-Family-Members-Changed')).toBe(String(sibling));
     expect(response.headers.get('ETag')).toBe(`"${mainBefore.version}"`);
     expect((await response.json()) as Product).toEqual(mainBefore);
 

@@ -11,6 +11,8 @@ export interface FamilyApplyResult {
   main: Product;
   /** Members whose data changed (and whose version went up). */
   membersUpdated: number;
+  /** Their product ids, ascending. */
+  changedMemberIds: number[];
 }
 
 export async function applyFamily(db: Database, mainProductId: number, familyKey: string, now: Date): Promise<FamilyApplyResult> {
@@ -35,6 +37,6 @@ export async function applyFamily(db: Database, mainProductId: number, familyKey
     }
     const loaded = await loadProduct(tx, mainProductId);
     if (!loaded) throw new Error(`product ${mainProductId} vanished while inheriting`);
-    return { main: loaded, membersUpdated: changing.length };
+    return { main: loaded, membersUpdated: changing.length, changedMemberIds: [...changing].sort((a, b) => a - b) };
   });
 }

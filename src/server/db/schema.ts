@@ -195,3 +195,113 @@ export const parsingHistory = pgTable(
   },
   (t) => [index('parsing_history_date').on(t.dateTimeOperation)],
 );
+
+// ---- bol (docs/bol.md) ----
+
+/** bol's product classifications ("chunks") of the loaded data model file. */
+export const bolChunks = pgTable('bol_chunks', {
+  chunkId: text('chunk_id').primaryKey(),
+  chunkName: text('chunk_name').notNull(),
+  /** Order in the model file; the chunk list answers in this order. */
+  position: integer('position').notNull().default(0),
+});
+
+/** The attributes of each chunk, from the data model file. */
+export const bolAttributes = pgTable(
+  'bol_attributes',
+  {
+    chunkId: text('chunk_id')
+      .notNull()
+      .references(() => bolChunks.chunkId, { onDelete: 'cascade' }),
+    attributeId: text('attribute_id').notNull(),
+    attributeName: text('attribute_name').notNull(),
+    required: boolean('required').notNull().default(false),
+    description: text('description').notNull().default(''),
+    /** Allowed values (string[]) of a value-list attribute, otherwise null. */
+    valueList: jsonb('value_list').$type<string[] | null>(),
+    unit: text('unit'),
+    /** The product field that prefills it (see src/server/bol/model/model-file.ts), or null for the default by id. */
+    prefill: text('prefill'),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [uniqueIndex('bol_attributes_chunk_attribute').on(t.chunkId, t.attributeId)],
+);
+
+/** A product's chosen chunk and its saved Bol model (attribute values and image slots). */
+export const bolProductModels = pgTable('bol_product_models', {
+  productId: integer('product_id')
+    .primaryKey()
+    .references(() => products.productId, { onDelete: 'cascade' }),
+  chunkId: text('chunk_id'),
+  /** Saved values by attribute id; attributes not in here are prefilled from the product when read. */
+  values: jsonb('values').notNull().$type<Record<string, string>>().default({}),
+  /** Saved image slots [{ mediaId, value }], or null while the product's own images are used. */
+  mediaData: jsonb('media_data').$type<{ mediaId: number; value: string }[] | null>(),
+  /** Fields the client sent that we do not know, passed back unchanged. */
+  extra: jsonb('extra').notNull().$type<Record<string, unknown>>().default({}),
+  /** Raised by one on every change of the model or its chunk (0: never changed); the model's ETag. */
+  version: integer('version').notNull().default(0),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** What bol knows of a product, as far as we asked: content upload, upload report, catalog entry, offer. */
+export const bolProductStates = pgTable(
+  'bol_product_states',
+  {
+    productId: integer('product_id')
+      .primaryKey()
+      .references(() => products.productId, { onDelete: 'cascade' }),
+    /** 'NOT_SENT', 'PENDING', 'SUCCESS', 'FAILURE', 'TIMEOUT' or 'PURGED' (BolContentStatus). */
+    contentStatus: text('content_status').notNull().default('NOT_SENT'),
+    processStatusId: text('process_status_id'),
+    uploadId: text('upload_id'),
+    contentSubmittedAt: timestamp('content_submitted_at', { withTimezone: true }),
+    contentMessage: text('content_message').notNull().default(''),
+    uploadReport: jsonb('upload_report'),
+    catalog: jsonb('catalog'),
+    offer: jsonb('offer'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('bol_product_states_upload').on(t.uploadId)],
+);
+
+/** Orders imported from bol, with their details (POST /api/v1/bol/order/import). */
+export const bolOrders = pgTable(
+  'bol_orders',
+  {
+    orderId: text('order_id').primaryKey(),
+    orderPlacedDateTime: timestamp('order_placed_date_time', { withTimezone: true }).notNull(),
+    shipmentDetails: jsonb('shipment_details').notNull(),
+    /** [{ orderItemId, ean, title, quantity, unitPrice, fulfilmentMethod, fulfilmentStatus }] */
+    orderItems: jsonb('order_items').notNull(),
+    /** The newest latestChangedDateTime of its items: an unchanged order is not fetched again. */
+    latestChange: text('latest_change').notNull().default(''),
+    importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('bol_orders_placed').on(t.orderPlacedDateTime, t.orderId)],
+);
+
+/** Long-running bol calls: progress, outcome, and (one running per kind) their lock. */
+export const bolJobs = pgTable(
+  'bol_jobs',
+  {
+    id: serial('id').primaryKey(),
+    /** BolJobKind: 'order-import', 'content-creation', 'upload-report', 'offer-import', 'retailer-import'. */
+    kind: text('kind').notNull(),
+    /** 'running', 'success', 'partial' or 'failed'. */
+    status: text('status').notNull().default('running'),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    total: integer('total').notNull().default(0),
+    done: integer('done').notNull().default(0),
+    failed: integer('failed').notNull().default(0),
+    counts: jsonb('counts').notNull().$type<Record<string, number>>().default({}),
+    message: text('message').notNull().default(''),
+    items: jsonb('items').notNull().default([]),
+  },
+  (t) => [
+    // At most one running job per kind: the claim is an insert that this index refuses.
+    uniqueIndex('bol_jobs_one_running').on(t.kind).where(sql`${t.status} = 'running'`),
+    index('bol_jobs_started').on(t.startedAt),
+  ],
+);

@@ -33,6 +33,9 @@ function searchParams(c: Context): URLSearchParams {
   return new URL(c.req.url).searchParams;
 }
 
+/** At most this many changed member ids go into the X-Family-Members-Changed header. */
+const FAMILY_CHANGED_IDS_SHOWN = 200;
+
 export function productRoutes(deps: AppDeps) {
   const { db } = deps;
   const now = () => new Date(deps.now?.() ?? Date.now());
@@ -86,6 +89,8 @@ export function productRoutes(deps: AppDeps) {
       const result = await applyFamily(db, mainProductId, familyKey, now());
       c.header('ETag', productEtag(result.main.version));
       c.header('X-Family-Members-Updated', String(result.membersUpdated));
+      // Which members changed, so the editor can list them (families are small; capped anyway).
+      c.header('X-Family-Members-Changed', result.changedMemberIds.slice(0, FAMILY_CHANGED_IDS_SHOWN).join(','));
       return c.json(result.main);
     })
 

@@ -1,0 +1,57 @@
+/**
+ * Start-up of the bol side: jobs left running by a stopped server are closed, the data model is
+ * loaded when the database has none, and the Retailer API client points at bol (credentials set)
+ * or at the simulator started here on loopback (no credentials).
+ */
+import { readFileSync } from 'node:fs';
+import type { BolConfig } from '../config';
+import type { Database } from '../db/connection';
+import type { BolDeps } from './bol-deps';
+import { BolClient } from './client/bol-client';
+import { resetInterruptedBolJobs } from './marketplace/bol-jobs';
+import { DEMO_MODEL } from './model/demo-model';
+import { modelFileSchema, parseModelFile } from './model/model-file';
+import { hasModel, loadModel } from './model/model-store';
+import { BolSimulator, SIMULATOR_CREDENTIALS } from './simulator/bol-simulator';
+
+export interface BolStart {
+  deps: BolDeps;
+  close(): Promise<void>;
+}
+
+/** Reads and checks a model file; throws with a message naming the problem. */
+export function readModelFile(file: string) {
+  let content: unknown;
+  try {
+    content = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new Error(`${file} could not be read as JSON: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const parsed = parseModelFile(content);
+  if (!parsed.ok) throw new Error(`${file}: ${parsed.message}`);
+  return parsed.model;
+}
+
+export async function startBol(config: BolConfig, db: Database, log: (line: string) => void = console.log): Promise<BolStart> {
+  const interrupted = await resetInterruptedBolJobs(db);
+  if (interrupted > 0) log(`[bol] closed ${interrupted} bol job(s) left running by a previous run`);
+
+  if (!(await hasModel(db))) {
+    const source = config.modelFile ?? 'the demo model';
+    const model = config.modelFile ? readModelFile(config.modelFile) : modelFileSchema.parse(DEMO_MODEL);
+    const loaded = await loadModel(db, model);
+    log(`[bol] loaded the data model from ${source}: ${loaded.chunks} categories, ${loaded.attributes} attributes`);
+  }
+
+  if (config.credentials) {
+    log(`[bol] using bol's Retailer API at ${config.apiUrl} (token from ${config.tokenUrl})`);
+    const client = new BolClient({ apiUrl: config.apiUrl, tokenUrl: config.tokenUrl, ...config.credentials });
+    return { deps: { client, language: config.language, target: 'bol' }, close: async () => undefined };
+  }
+
+  const simulator = new BolSimulator({ ...SIMULATOR_CREDENTIALS });
+  const listener = await simulator.listen(config.simulatorPort);
+  log(`[bol] no BOL_CLIENT_ID/BOL_CLIENT_SECRET: using the built-in bol simulator on ${listener.url} (${simulator.orders.length} demo orders)`);
+  const client = new BolClient({ apiUrl: listener.url, tokenUrl: `${listener.url}/token`, ...SIMULATOR_CREDENTIALS });
+  return { deps: { client, language: config.language, target: 'simulator' }, close: listener.close };
+}

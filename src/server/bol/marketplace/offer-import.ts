@@ -1,0 +1,51 @@
+/**
+ * "Re-import offers": bol's offer export (request, wait for the process, download the CSV and read
+ * it by header), matched to our products by EAN. A product whose EAN is in the export gets the
+ * offer in its marketplace state; one whose offer is no longer in it loses it.
+ */
+import { and, inArray, isNotNull, notInArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/connection';
+import { bolProductStates, products } from '../../db/schema';
+import type { BolClient } from '../client/bol-client';
+import type { BolJob } from './bol-jobs';
+import { offerState, updateState } from './product-state';
+
+export async function importOffers(db: Database, client: BolClient, job: BolJob, now: () => Date): Promise<string> {
+  const offers = await client.exportOffers();
+  job.total = offers.length;
+  job.count('offers', offers.length);
+  const byEan = new Map(offers.filter((offer) => offer.ean !== '').map((offer) => [offer.ean, offer]));
+  const matched = new Set<number>();
+  const eans = [...byEan.keys()];
+  for (let start = 0; start < eans.length; start += 1_000) {
+    const slice = eans.slice(start, start + 1_000);
+    const rows = await db.select({ productId: products.productId, ean: products.ean }).from(products).where(inArray(products.ean, slice));
+    for (const row of rows) {
+      const offer = byEan.get(row.ean);
+      if (!offer) continue;
+      await updateState(db, row.productId, { offer: offerState(offer, now()) }, now());
+      matched.add(row.productId);
+    }
+    await job.progress();
+  }
+  const matchedEans = new Set((await db.select({ ean: products.ean }).from(products).where(inArray(products.productId, [...matched, 0]))).map((row) => row.ean));
+  let unmatched = 0;
+  for (const offer of offers) {
+    if (matchedEans.has(offer.ean)) {
+      job.done += 1;
+    } else {
+      unmatched += 1;
+      job.item({ status: 'skipped', message: `Offer ${offer.offerId}: no product with EAN ${offer.ean || '(none)'}` });
+    }
+  }
+  job.count('productsMatched', matched.size);
+  job.count('unmatchedOffers', unmatched);
+  // Offers that bol no longer lists are gone.
+  const removed = await db
+    .update(bolProductStates)
+    .set({ offer: null, updatedAt: now() })
+    .where(and(isNotNull(bolProductStates.offer), sql`${bolProductStates.offer} <> 'null'::jsonb`, notInArray(bolProductStates.productId, [...matched, 0])))
+    .returning({ productId: bolProductStates.productId });
+  job.count('offersRemoved', removed.length);
+  return `${offers.length} offer(s) on bol: ${matched.size} product(s) matched by EAN, ${unmatched} offer(s) without a product here, ${removed.length} offer(s) no longer on bol`;
+}

@@ -1,0 +1,68 @@
+/**
+ * bol limits requests per endpoint and HTTP method with token buckets; the most specific path
+ * pattern wins. Every answer carries X-RateLimit-Limit / -Remaining / -Reset, and a request over
+ * the limit gets 429 with Retry-After (whole seconds).
+ */
+export interface RateLimitRule {
+  method: string;
+  /** Matched against the path without query. The first matching rule applies, so list specific ones first. */
+  pattern: RegExp;
+  /** Requests per window (the bucket size). */
+  limit: number;
+  windowMs: number;
+}
+
+/** Our guess at bol's limits (its real table is not public): generous enough for the demo, tight where bol is (offer export). */
+export const DEFAULT_RATE_LIMITS: RateLimitRule[] = [
+  { method: 'GET', pattern: /^\/retailer\/orders\/[^/]+$/, limit: 25, windowMs: 1_000 },
+  { method: 'GET', pattern: /^\/retailer\/orders$/, limit: 10, windowMs: 10_000 },
+  { method: 'POST', pattern: /^\/retailer\/content\/products$/, limit: 20, windowMs: 1_000 },
+  { method: 'POST', pattern: /^\/retailer\/content\/chunk-recommendations$/, limit: 20, windowMs: 1_000 },
+  { method: 'GET', pattern: /^\/retailer\/content\/upload-report\/[^/]+$/, limit: 20, windowMs: 1_000 },
+  { method: 'GET', pattern: /^\/retailer\/content\/catalog-products\/[^/]+$/, limit: 20, windowMs: 1_000 },
+  { method: 'GET', pattern: /^\/shared\/process-status\/[^/]+$/, limit: 50, windowMs: 1_000 },
+  { method: 'POST', pattern: /^\/retailer\/offers\/export$/, limit: 10, windowMs: 60_000 },
+  { method: 'GET', pattern: /^\/retailer\/offers\/export\/[^/]+$/, limit: 10, windowMs: 60_000 },
+  { method: '*', pattern: /^\//, limit: 50, windowMs: 1_000 },
+];
+
+export interface RateDecision {
+  allowed: boolean;
+  headers: Record<string, string>;
+}
+
+interface Bucket {
+  tokens: number;
+  at: number;
+}
+
+export class RateLimiter {
+  private readonly buckets = new Map<number, Bucket>();
+
+  constructor(
+    private readonly rules: readonly RateLimitRule[],
+    private readonly now: () => number,
+  ) {}
+
+  take(method: string, path: string): RateDecision | null {
+    const index = this.rules.findIndex((rule) => (rule.method === '*' || rule.method === method) && rule.pattern.test(path));
+    const rule = this.rules[index];
+    if (!rule) return null;
+    const now = this.now();
+    const perMs = rule.limit / rule.windowMs;
+    const bucket = this.buckets.get(index) ?? { tokens: rule.limit, at: now };
+    bucket.tokens = Math.min(rule.limit, bucket.tokens + (now - bucket.at) * perMs);
+    bucket.at = now;
+    this.buckets.set(index, bucket);
+    const allowed = bucket.tokens >= 1;
+    if (allowed) bucket.tokens -= 1;
+    const headers: Record<string, string> = {
+      'X-RateLimit-Limit': String(rule.limit),
+      'X-RateLimit-Remaining': String(Math.floor(bucket.tokens)),
+      // Seconds until the bucket is full again.
+      'X-RateLimit-Reset': String(Math.ceil((rule.limit - bucket.tokens) / perMs / 1_000)),
+    };
+    if (!allowed) headers['Retry-After'] = String(Math.max(1, Math.ceil((1 - bucket.tokens) / perMs / 1_000)));
+    return { allowed, headers };
+  }
+}

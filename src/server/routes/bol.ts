@@ -1,0 +1,154 @@
+/**
+ * The bol calls of the spec's section 7 around a product: Bol categories (chunks), the Bol model,
+ * content creation, upload reports, the update from bol; plus our marketplace state and job
+ * progress. What each does on our side: docs/bol.md.
+ */
+import { createHash } from 'node:crypto';
+import { Hono, type Context } from 'hono';
+import { bolModelSchema, bolChunkSaveSchema, bolProductIdsSchema, type BolJobKind, type BolModel } from '../../shared/bol-contract';
+import type { AppDeps } from '../app-deps';
+import { requireBolClient } from '../bol/bol-deps';
+import { latestJobs, loadJob, runJob, type JobOutcome } from '../bol/marketplace/bol-jobs';
+import { createContent, readUploadReports, type ContentContext } from '../bol/marketplace/content-upload';
+import { assignChunk, chunkAssignment, readModel, requireProduct, saveModel } from '../bol/marketplace/product-model';
+import { marketplaceState } from '../bol/marketplace/product-state';
+import { importFromRetailer } from '../bol/marketplace/retailer-import';
+import { listChunks } from '../bol/model/model-store';
+import { headerMatchesVersion, productEtag } from '../catalogue/product-etag';
+import { ApiError } from '../http/errors';
+import { IDEMPOTENCY_HEADER, runIdempotent } from '../http/idempotency';
+import { readJsonBody } from '../http/read-json';
+import type { AuthEnv } from '../http/require-token';
+
+const JOB_KINDS: readonly BolJobKind[] = ['order-import', 'content-creation', 'upload-report', 'offer-import', 'retailer-import'];
+
+export function positiveId(text: string | undefined, name: string): number {
+  const value = text?.trim() ?? '';
+  if (!/^\d{1,9}$/.test(value) || Number(value) === 0) throw new ApiError(400, `${name} must be a positive whole number, got '${value}'`);
+  return Number(value);
+}
+
+/** A body schema's first problems as one sentence. */
+function invalidBody(what: string, issues: { path: PropertyKey[]; message: string }[]): ApiError {
+  const problems = issues.slice(0, 5).map((issue) => `${issue.path.map(String).join('.') || 'body'}: ${issue.message}`);
+  return new ApiError(400, `${what} is not valid: ${problems.join('; ')}`);
+}
+
+/** The product ids of a body that is either the array itself or { productIds: [...] }. */
+export async function productIdsOf(c: Context): Promise<number[]> {
+  const body = await readJsonBody(c);
+  const parsed = bolProductIdsSchema.safeParse(Array.isArray(body) ? { productIds: body } : body);
+  if (!parsed.success) throw invalidBody('The list of product ids', parsed.error.issues);
+  return parsed.data.productIds;
+}
+
+export function jobAnswer(c: Context, outcome: JobOutcome): Response {
+  // A failed job's report doubles as the error body: it has the `message` every error carries.
+  return c.json(outcome.report, outcome.httpStatus);
+}
+
+export function bolRoutes(deps: AppDeps) {
+  const { db } = deps;
+  const now = () => new Date(deps.now?.() ?? Date.now());
+  // Read when a call runs: main.ts learns the real port only once the server listens.
+  const selfOrigin = () => deps.selfOrigin ?? 'http://127.0.0.1:8080';
+  const contentContext = (): ContentContext => ({
+    db,
+    client: requireBolClient(deps.bol),
+    language: deps.bol?.language ?? 'nl',
+    selfOrigin: selfOrigin(),
+    now,
+  });
+
+  const uploadReports = async (c: Context) => {
+    const suffix = c.req.path.slice(c.req.path.indexOf('/bol/report/') + '/bol/report/'.length);
+    if (!suffix.startsWith('upload')) throw new ApiError(404, `No such call: ${c.req.method} ${c.req.path}`);
+    const productIds = await productIdsOf(c);
+    const context = contentContext();
+    return jobAnswer(c, await runJob(db, 'upload-report', now, (job) => readUploadReports(context, job, productIds)));
+  };
+
+  const createContentCall = async (c: Context) => {
+    const productIds = await productIdsOf(c);
+    const context = contentContext();
+    return jobAnswer(c, await runJob(db, 'content-creation', now, (job) => createContent(context, job, productIds)));
+  };
+
+  return new Hono<AuthEnv>()
+    .get('/bol/data/model/chunks', async (c) => c.json({ chunks: await listChunks(db) }))
+
+    .get('/bol/data/model/chunk/:productId', async (c) => {
+      const product = await requireProduct(db, positiveId(c.req.param('productId'), 'Product id'));
+      return c.json(await chunkAssignment(db, deps.bol?.client ?? null, product));
+    })
+
+    .post('/bol/data/model/chunk/save', async (c) => {
+      const parsed = bolChunkSaveSchema.safeParse(await readJsonBody(c));
+      if (!parsed.success) throw invalidBody('The category choice', parsed.error.issues);
+      return c.json(await assignChunk(db, parsed.data.productId, parsed.data.chunkId, now()));
+    })
+
+    .get('/bol/data/model/product/:productId', async (c) => {
+      const product = await requireProduct(db, positiveId(c.req.param('productId'), 'Product id'));
+      const model = await readModel(db, product, selfOrigin());
+      c.header('ETag', productEtag(model.version ?? 0));
+      c.header('Cache-Control', 'private, no-cache');
+      const ifNoneMatch = c.req.header('If-None-Match');
+      if (ifNoneMatch !== undefined && headerMatchesVersion(ifNoneMatch, model.version ?? 0)) return c.body(null, 304);
+      return c.json(model);
+    })
+
+    .post('/bol/data/model/product', async (c) => {
+      const body = await readJsonBody(c);
+      const parsed = bolModelSchema.safeParse(body);
+      if (!parsed.success) throw invalidBody('The Bol model', parsed.error.issues);
+      const ifMatch = c.req.header('If-Match') ?? null;
+      // Keyed like product saves: the outbox re-sends a save whose answer was lost.
+      const result = await runIdempotent(
+        db,
+        {
+          key: c.req.header(IDEMPOTENCY_HEADER),
+          userId: c.get('user').userId,
+          route: 'POST /bol/data/model/product',
+          fingerprint: createHash('sha256').update(JSON.stringify([ifMatch, body])).digest('hex'),
+        },
+        async () => {
+          const outcome = await saveModel(db, parsed.data, ifMatch, selfOrigin(), now());
+          // 412 carries the current model, so the client can show it beside its own edit.
+          return { status: outcome.kind === 'saved' ? 200 : 412, body: outcome.model };
+        },
+      );
+      const model = result.body as BolModel;
+      if (result.replayed) c.header('Idempotent-Replayed', 'true');
+      c.header('ETag', productEtag(model.version ?? 0));
+      return c.json(model, result.status === 200 ? 200 : 412);
+    })
+
+    .post('/bol/retailer/create/content', createContentCall)
+    .post('/bol/retailer/create/content/', createContentCall)
+    .post('/bol/report/*', uploadReports)
+
+    .post('/bol/retailer/import', async (c) => {
+      const client = requireBolClient(deps.bol);
+      return jobAnswer(c, await runJob(db, 'retailer-import', now, (job) => importFromRetailer(db, client, job, now)));
+    })
+
+    .get('/bol/state/:productId', async (c) => {
+      const productId = positiveId(c.req.param('productId'), 'Product id');
+      await requireProduct(db, productId);
+      return c.json(await marketplaceState(db, productId));
+    })
+
+    .get('/bol/jobs', async (c) => {
+      const kind = c.req.query('kind') ?? '';
+      if (kind !== '' && !JOB_KINDS.includes(kind as BolJobKind)) throw new ApiError(400, `kind must be one of ${JOB_KINDS.join(', ')}, got '${kind}'`);
+      return c.json({ jobs: await latestJobs(db, kind === '' ? null : (kind as BolJobKind), 20), target: deps.bol?.client ? deps.bol.target : null });
+    })
+
+    .get('/bol/jobs/:jobId', async (c) => {
+      const jobId = positiveId(c.req.param('jobId'), 'Job id');
+      const job = await loadJob(db, jobId);
+      if (!job) throw new ApiError(404, `There is no bol job ${jobId}`);
+      return c.json(job);
+    });
+}

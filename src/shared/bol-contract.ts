@@ -1,0 +1,208 @@
+/**
+ * The bol part of the API contract (spec sections 3 and 7; our side documented in docs/bol.md):
+ * the Bol product model, chunks (bol's categories), orders, a product's marketplace state and the
+ * report of a long-running bol job.
+ */
+import { z } from 'zod';
+import type { Page } from './contract';
+
+/** Image slots of a Bol model: slot 1 is the main picture (bol's FRONT), the others are OTHER. */
+export const BOL_MEDIA_SLOT_COUNT = 10;
+
+/** Page size bounds of GET /api/v1/bol/order. */
+export const BOL_ORDER_PAGE_SIZE = { min: 1, max: 100, default: 20 } as const;
+
+/** One attribute of the Bol form; `required`, `valueList`, `description` and `unit` come from the data model. */
+export const bolAttributeSchema = z.looseObject({
+  attributeId: z.string().min(1).max(100),
+  attributeName: z.string().max(200),
+  required: z.boolean(),
+  /** The value; '' (or null from older clients) when empty. */
+  value: z.string().max(10_000).nullable(),
+  /** The allowed values when the attribute is a value list (a select in the form), otherwise null. */
+  valueList: z.array(z.string()).nullable(),
+  description: z.string().max(2_000),
+  /** bol's unit id (e.g. 'unece.unit.CMT') for measured attributes, otherwise null. */
+  unit: z.string().max(100).nullable().optional(),
+});
+export type BolAttribute = z.infer<typeof bolAttributeSchema>;
+
+export const bolMediaSchema = z.looseObject({
+  /** The slot, 1..BOL_MEDIA_SLOT_COUNT; unique within a model. */
+  mediaId: z.number().int().min(1).max(BOL_MEDIA_SLOT_COUNT),
+  /** Absolute http(s) URL of the image (on this server's host for stored images). */
+  value: z.string().min(1).max(2_000),
+});
+export type BolMedia = z.infer<typeof bolMediaSchema>;
+
+/**
+ * GET /api/v1/bol/data/model/product/{productId} answers it and POST /api/v1/bol/data/model/product
+ * takes it back. Fields the client adds are kept and passed back unchanged.
+ */
+export const bolModelSchema = z.looseObject({
+  productId: z.number().int().positive(),
+  chunkId: z.string().max(50).nullable(),
+  chunkName: z.string().max(200).nullable(),
+  attributeData: z.array(bolAttributeSchema).max(500),
+  mediaData: z.array(bolMediaSchema).max(BOL_MEDIA_SLOT_COUNT),
+  /** Raised by one on every save (0: never saved); also sent as the ETag. */
+  version: z.number().int().nonnegative().optional(),
+});
+export type BolModel = z.infer<typeof bolModelSchema>;
+
+export const bolChunkSchema = z.object({ chunkId: z.string(), chunkName: z.string() });
+export type BolChunk = z.infer<typeof bolChunkSchema>;
+
+/** Answer of GET /api/v1/bol/data/model/chunks. */
+export interface BolChunkList {
+  chunks: BolChunk[];
+}
+
+/** A chunk bol recommends for a product, with bol's probability (0..1). */
+export interface BolChunkRecommendation extends BolChunk {
+  probability: number;
+}
+
+/**
+ * Answer of GET /api/v1/bol/data/model/chunk/{productId} (always 200): chunkId/chunkName are null
+ * while no chunk is assigned; recommendations are bol's, best first, and only asked for then.
+ */
+export interface BolChunkAssignment {
+  productId: number;
+  chunkId: string | null;
+  chunkName: string | null;
+  recommendations: BolChunkRecommendation[];
+  /** Why there are no recommendations although none is assigned (e.g. bol could not be reached). */
+  recommendationsNote?: string;
+}
+
+export const bolChunkSaveSchema = z.object({
+  productId: z.number().int().positive(),
+  chunkId: z.string().min(1).max(50),
+  chunkName: z.string().max(200).optional(),
+});
+export type BolChunkSave = z.infer<typeof bolChunkSaveSchema>;
+
+export const bolProductIdsSchema = z.object({ productIds: z.array(z.number().int().positive()).min(1).max(1_000) });
+
+export interface BolShipmentDetails {
+  salutation?: string;
+  firstName: string;
+  surname: string;
+  email: string;
+  city: string;
+  streetName: string;
+  zipCode: string;
+  houseNumber: string;
+  houseNumberExtension?: string;
+  countryCode?: string;
+}
+
+export interface BolOrderItem {
+  orderItemId: string;
+  ean: string;
+  title: string;
+  quantity: number;
+  unitPrice: number;
+  fulfilmentMethod: string;
+  fulfilmentStatus: string;
+  /** Our product with this EAN, when there is one. */
+  productId: number | null;
+}
+
+export interface BolOrder {
+  orderId: string;
+  /** ISO-8601 time. */
+  orderPlacedDateTime: string;
+  shipmentDetails: BolShipmentDetails;
+  orderItems: BolOrderItem[];
+}
+
+/** Answer of GET /api/v1/bol/order. */
+export type BolOrderPage = Page<BolOrder>;
+
+/** Where a product's content upload stands (see docs/bol.md). */
+export type BolContentStatus = 'NOT_SENT' | 'PENDING' | 'SUCCESS' | 'FAILURE' | 'TIMEOUT' | 'PURGED';
+
+export interface BolUploadReportEntry {
+  id?: string;
+  url?: string;
+  values?: { value: string; unitId?: string }[];
+  labels?: string[];
+  status: 'IN_PROGRESS' | 'DECLINED' | 'PUBLISHED';
+  subStatus?: string;
+  subStatusDescription?: string;
+}
+
+export interface BolUploadReport {
+  uploadId: string;
+  language: string;
+  status: 'IN_PROGRESS' | 'COMPLETED';
+  attributes: BolUploadReportEntry[];
+  assets: BolUploadReportEntry[];
+  /** When we read it from bol (ISO). */
+  readAt: string;
+}
+
+export interface BolOffer {
+  offerId: string;
+  ean: string;
+  price: number | null;
+  stock: number | null;
+  deliveryCode: string;
+  fulfilmentType: string;
+  onHoldByRetailer: boolean;
+  mutationDateTime: string;
+}
+
+/** GET /api/v1/bol/state/{productId}: what bol knows of a product, as far as we have asked. */
+export interface BolMarketplaceState {
+  productId: number;
+  chunkId: string | null;
+  chunkName: string | null;
+  /** Version of the saved Bol model; 0 when none was saved. */
+  modelVersion: number;
+  contentStatus: BolContentStatus;
+  processStatusId: string | null;
+  uploadId: string | null;
+  contentSubmittedAt: string | null;
+  /** bol's error message of a failed upload, or why we stopped following it. */
+  contentMessage: string;
+  uploadReport: BolUploadReport | null;
+  /** From bol's catalog (POST /api/v1/bol/retailer/import); null until asked or when bol does not know the EAN. */
+  catalog: { published: boolean; chunkId: string | null; enrichmentStatus: number | null; checkedAt: string } | null;
+  /** Our offer on bol (POST .../offer/import); null when the export had none for this EAN. */
+  offer: (BolOffer & { importedAt: string }) | null;
+  updatedAt: string | null;
+}
+
+export type BolJobKind = 'order-import' | 'content-creation' | 'upload-report' | 'offer-import' | 'retailer-import';
+
+export interface BolJobItem {
+  productId?: number;
+  orderId?: string;
+  status: 'success' | 'failed' | 'skipped' | 'pending';
+  message: string;
+  processStatusId?: string | null;
+  uploadId?: string | null;
+  uploadReport?: BolUploadReport | null;
+}
+
+/** Answer of every long-running bol call, and of GET /api/v1/bol/jobs/{id}. */
+export interface BolJobReport {
+  jobId: number;
+  kind: BolJobKind;
+  /** 'partial': it finished, but some items failed. */
+  status: 'running' | 'success' | 'partial' | 'failed';
+  startedAt: string;
+  finishedAt: string | null;
+  /** Items to do (products, orders, offers), once known. */
+  total: number;
+  done: number;
+  failed: number;
+  /** Job-specific counts, e.g. { pages, created, updated } for an order import. */
+  counts: Record<string, number>;
+  message: string;
+  /** Per item outcome; for the order import only the failed orders. */
+  items: BolJobItem[];
+}
