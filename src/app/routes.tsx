@@ -9,6 +9,8 @@ const DashboardPage = lazy(() => import('./features/dashboard/DashboardPage'));
 const UnderConstruction = lazy(() => import('./features/placeholder/UnderConstruction'));
 const UploadEanPage = lazy(() => import('./features/upload-ean/UploadEanPage'));
 const ProductListPage = lazy(() => import('./features/products/ProductListPage'));
+const ProductEditPage = lazy(() => import('./features/product-edit/ProductEditPage'));
+const OrdersPage = lazy(() => import('./features/orders/OrdersPage'));
 
 export function AppRoutes() {
   return (
@@ -18,8 +20,8 @@ export function AppRoutes() {
           <Route path="/login" element={<LoginPage />} />
           <Route path="/dashboard" element={<DashboardPage />} />
           <Route path="/products" element={<ProductListPage />} />
-          <Route path="/products/:productId" element={<UnderConstruction />} />
-          <Route path="/orders" element={<UnderConstruction />} />
+          <Route path="/products/:productId" element={<ProductEditPage />} />
+          <Route path="/orders" element={<OrdersPage />} />
           <Route path="/parser" element={<UnderConstruction />} />
           <Route path="/export" element={<UnderConstruction />} />
           <Route path="/logs" element={<UnderConstruction />} />

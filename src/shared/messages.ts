@@ -45,5 +45,41 @@ export const messages = {
   family: {
     mainNeedsFamilyKey: 'To select a product as main, you need to specify the Family Key.',
     familyKeyMissing: 'Family Key is missing',
+    inheritSucceeded: 'Product inheritance successful!',
+    inheritFailed: 'Failed to inherit product.',
+  },
+  productEdit: {
+    productIdUndefined: 'Product ID is undefined',
+    loadFailed: (message: string) => `Error: ${message}`,
+    fieldRequired: 'This field is required.',
+    fillRequired: 'Please fill all required fields.',
+    saved: 'Product successfully updated!',
+    saveFailed: 'Failed to save product.',
+    copied: (value: string) => `Copied to clipboard: ${value}`,
+    copyFailed: 'Failed to copy to clipboard',
+    /** The fallback copy (a hidden text area and execCommand) when the Clipboard API is refused. */
+    fallbackCopyFailed: 'Fallback: Oops, unable to copy',
+    fallbackCopyRefused: 'Fallback: the browser refused to copy',
+    /** Not in the spec: a save made offline, or while the server cannot be reached. */
+    savedOnDevice: 'Saved on this device. It is sent to the server when the connection returns.',
+    /** Not in the spec: the server holds a newer version than the one edited. */
+    conflict: 'Someone else changed this product meanwhile. Choose which version to keep.',
+    /** Not in the spec: the question before unsaved edits are left behind. */
+    leaveTitle: 'Leave without saving?',
+    leaveText: 'Your changes to this product have not been saved. They are lost if you leave.',
+    inheritNeedsConnection: 'Inheriting needs a connection to the server.',
+  },
+  images: {
+    addImage: 'Add image',
+    imagesAdded: (count: number) => `${count} images added`,
+    save: 'Save',
+    saveAndExit: 'Save & Exit',
+    pending: 'Pending...',
+    confirmDeletionTitle: 'Confirm Deletion',
+    confirmDeletion: 'Are you sure you want to delete this image?',
+    cancel: 'Cancel',
+    delete: 'Delete',
+    notAvailable: 'Image not available',
+    uploadFailed: 'Failed to upload files',
   },
 } as const;

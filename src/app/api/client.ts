@@ -61,3 +61,13 @@ export async function publicFetch<T>(path: string, options: FetchOptions<'json'>
     throw toApiFailure(error);
   }
 }
+
+/** Calls the API when the answer's headers matter too; rejects with ApiFailure. */
+export async function apiFetchWithHeaders<T>(path: string, options: FetchOptions<'json'> = {}): Promise<{ data: T; headers: Headers }> {
+  try {
+    const response = await baseFetch.raw<T>(path, options);
+    return { data: response._data as T, headers: response.headers };
+  } catch (error) {
+    throw toApiFailure(error);
+  }
+}

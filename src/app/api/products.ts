@@ -1,9 +1,9 @@
 /** Product calls of the catalogue API (docs/products.md). */
 import { ALL_SUPPLIERS_NAME } from '../../shared/constants';
-import type { ProductChanges, ProductPage } from '../../shared/contract';
+import type { Product, ProductChanges, ProductPage } from '../../shared/contract';
 
 export type { ProductChanges };
-import { apiFetch } from './client';
+import { apiFetch, apiFetchWithHeaders } from './client';
 
 export interface ProductChangesQuery {
   cursor?: string | null;
@@ -46,4 +46,34 @@ export function filterProducts(query: Record<string, string | number | boolean |
     params[name] = String(value);
   }
   return apiFetch<ProductPage>('/api/v1/bol/product/filter', { query: params });
+}
+
+/** GET /api/v1/product/{id}: one product. */
+export function getProduct(productId: number): Promise<Product> {
+  return apiFetch<Product>(`/api/v1/product/${productId}`);
+}
+
+export interface FamilyInheritance {
+  /** The main product, as saved. */
+  main: Product;
+  /** Members whose data changed. */
+  changedMemberIds: number[];
+}
+
+/** PUT /api/v1/product/family: the main product's family fields onto the other members. */
+export async function inheritFamily(mainProductId: number, familyKey: string): Promise<FamilyInheritance> {
+  const { data, headers } = await apiFetchWithHeaders<Product>('/api/v1/product/family', {
+    method: 'PUT',
+    query: { mainProductId: String(mainProductId), familyKey },
+  });
+  return { main: data, changedMemberIds: parseChangedMembers(headers.get('X-Family-Members-Changed')) };
+}
+
+/** The ids the server names in X-Family-Members-Changed ('12,15,18'). */
+export function parseChangedMembers(header: string | null): number[] {
+  if (!header) return [];
+  return header
+    .split(',')
+    .map((part) => Number(part.trim()))
+    .filter((id) => Number.isInteger(id) && id > 0);
 }

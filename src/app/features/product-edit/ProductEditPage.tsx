@@ -1,0 +1,101 @@
+/**
+ * /products/{productId}: the General tab (value 1) and the Bol Model tab (value 2), the tab kept
+ * in the URL (?tab=2). The product is read from the device first, then from the server
+ * (load-product.ts); the tabs do the editing.
+ */
+import { Callout, Flex, Heading, Tabs, Text } from '@radix-ui/themes';
+import { useAtom, useAtomValue } from 'jotai';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { useParams, useSearchParams } from 'react-router-dom';
+import { messages } from '../../../shared/messages';
+import { editedProductAtom } from '../../state/product-edit';
+import { onlineAtom } from '../../state/sync';
+import { LoadFailureBoundary } from '../../ui/LoadFailureBoundary';
+import { dateTimeText } from '../products/product-list-rules';
+import { deviceCopyNote, loadProductForEdit, productIdFromRoute } from './load-product';
+import { appProductLoadDeps } from './product-edit-deps';
+import './product-edit.css';
+
+const GeneralTab = lazy(() => import('./GeneralTab'));
+const BolModelTab = lazy(() => import('../bol-model/BolModelTab'));
+
+export const TAB_GENERAL = '1';
+export const TAB_BOL_MODEL = '2';
+
+export default function ProductEditPage() {
+  const { productId: param } = useParams();
+  const [search, setSearch] = useSearchParams();
+  const tab = search.get('tab') === TAB_BOL_MODEL ? TAB_BOL_MODEL : TAB_GENERAL;
+  const [state, setState] = useAtom(editedProductAtom);
+  const online = useAtomValue(onlineAtom);
+  const [reloads, setReloads] = useState(0);
+  const productId = productIdFromRoute(param);
+
+  useEffect(() => {
+    if (typeof productId !== 'number') return;
+    let current = true;
+    setState({ status: 'loading' });
+    void loadProductForEdit(productId, appProductLoadDeps, (next) => {
+      if (current) setState(next);
+    });
+    return () => {
+      current = false;
+    };
+  }, [productId, online, reloads, setState]);
+
+  const reload = useCallback(() => setReloads((n) => n + 1), []);
+  const showTab = useCallback(
+    (value: string) =>
+      setSearch(
+        (previous) => {
+          const next = new URLSearchParams(previous);
+          if (value === TAB_GENERAL) next.delete('tab');
+          else next.set('tab', value);
+          return next;
+        },
+        { replace: true },
+      ),
+    [setSearch],
+  );
+
+  if (productId === 'missing') return <Text color="red">{messages.productEdit.productIdUndefined}</Text>;
+  if (productId === null) return <Text color="red">{messages.productEdit.loadFailed(`'${param ?? ''}' is not a product id`)}</Text>;
+  if (state.status === 'loading') return <p className="loading">{messages.loading}</p>;
+  if (state.status === 'error') return <Text color="red" role="alert">{messages.productEdit.loadFailed(state.message)}</Text>;
+
+  const note = deviceCopyNote(state.source, dateTimeText);
+  const product = state.product;
+  return (
+    <Flex direction="column" gap="3" className="product-edit-page">
+      <Flex align="baseline" gap="3" wrap="wrap">
+        <Heading as="h2" size="5" className="product-edit-title">
+          {product.title || `Product ${product.productId}`}
+        </Heading>
+        <Text color="gray" size="2">
+          {product.supplier.supplierName} · EAN {product.ean}
+        </Text>
+      </Flex>
+      {note && (
+        <Callout.Root color="amber" size="1" data-testid="device-copy-note">
+          <Callout.Text>{note}</Callout.Text>
+        </Callout.Root>
+      )}
+      <Tabs.Root value={tab} onValueChange={showTab}>
+        <Tabs.List>
+          <Tabs.Trigger value={TAB_GENERAL}>General</Tabs.Trigger>
+          <Tabs.Trigger value={TAB_BOL_MODEL}>Bol Model</Tabs.Trigger>
+        </Tabs.List>
+        <LoadFailureBoundary>
+          <Suspense fallback={<p className="loading">{messages.loading}</p>}>
+            {/* Mounted while hidden: switching tabs must not throw away unsaved edits. */}
+            <Tabs.Content value={TAB_GENERAL} forceMount hidden={tab !== TAB_GENERAL}>
+              {/* Keyed on the product's version: a newer copy (saved, synced) starts a fresh form. */}
+              <GeneralTab key={`${product.productId}:${product.version}`} product={product} onShowGeneral={() => showTab(TAB_GENERAL)} onReload={reload} />
+            </Tabs.Content>
+            <Tabs.Content value={TAB_BOL_MODEL}>{tab === TAB_BOL_MODEL && <BolModelTab product={product} />}</Tabs.Content>
+          </Suspense>
+        </LoadFailureBoundary>
+      </Tabs.Root>
+    </Flex>
+  );
+}

@@ -1,0 +1,28 @@
+/**
+ * Main product and family (spec sections 2, 4, 5): when the 'Is main product' switch and
+ * 'Inherit Product' are shown, and when they are refused. Pure.
+ */
+import type { Product } from '../../../shared/contract';
+import { messages } from '../../../shared/messages';
+
+/** The switch is offered only while the saved product is not main yet. */
+export function showsMainSwitch(saved: Pick<Product, 'mainProduct'>): boolean {
+  return !saved.mainProduct;
+}
+
+/** 'Inherit Product' exists only for a product saved as main. */
+export function showsInherit(saved: Pick<Product, 'mainProduct'>): boolean {
+  return saved.mainProduct;
+}
+
+/** Why turning the main flag on is refused (no family key in the form), or null. */
+export function mainSwitchRefusal(turningOn: boolean, familyKey: string): string | null {
+  return turningOn && familyKey.trim() === '' ? messages.family.mainNeedsFamilyKey : null;
+}
+
+/** Why inheriting cannot start, or null. Inheritance uses the saved product's family key. */
+export function inheritRefusal(saved: Pick<Product, 'familyKey'>, online: boolean): string | null {
+  if ((saved.familyKey ?? '').trim() === '') return messages.family.familyKeyMissing;
+  if (!online) return messages.productEdit.inheritNeedsConnection;
+  return null;
+}

@@ -1,0 +1,265 @@
+/**
+ * The General tab's form: a product as people type it (numbers as text), the spec's labels, the
+ * required-field rule and the conversion back to a product for saving. Pure: no React, no I/O.
+ */
+import type { Product } from '../../../shared/contract';
+import { messages } from '../../../shared/messages';
+import { eanProblem } from '../../../shared/rules/ean';
+import { parsePrice } from '../../../shared/rules/price';
+import { isDeliveryCode, missingRequiredFields, type RequiredProductField } from '../../../shared/rules/product-validation';
+
+/** Fields typed as text; numbers among them are parsed on save. */
+export const TEXT_FIELDS = [
+  'ean',
+  'supplierEan',
+  'sku',
+  'title',
+  'deliveryCode',
+  'sellingPrice',
+  'priceSupplier',
+  'deliveryPrice',
+  'weight',
+  'width',
+  'length',
+  'height',
+  'productSize',
+  'color',
+  'material',
+  'brand',
+  'stock',
+  'familyKey',
+] as const;
+export type TextField = (typeof TEXT_FIELDS)[number];
+
+export const SWITCH_FIELDS = ['isChangeEan', 'passedModeration', 'mainProduct', 'buyBlock', 'isExportOnBol'] as const;
+export type SwitchField = (typeof SWITCH_FIELDS)[number];
+
+export type ProductForm = Record<TextField, string> & Record<SwitchField, boolean> & { description: string };
+export type FormField = TextField | SwitchField | 'description';
+
+/** Prices: comma accepted as decimal separator, empty = 0 (spec section 5). */
+export const PRICE_FIELDS = ['sellingPrice', 'priceSupplier', 'deliveryPrice'] as const;
+/** Measures: comma accepted, empty = not known. */
+export const MEASURE_FIELDS = ['weight', 'width', 'length', 'height'] as const;
+
+/**
+ * "Additional Data": every remaining simple field of the product, in the order shown. The spec
+ * names three labels; the others are the field names made readable.
+ */
+export const ADDITIONAL_TEXT_FIELDS = [
+  'priceSupplier',
+  'deliveryPrice',
+  'stock',
+  'brand',
+  'familyKey',
+  'productSize',
+  'color',
+  'material',
+  'weight',
+  'width',
+  'length',
+  'height',
+] as const satisfies readonly TextField[];
+export const ADDITIONAL_SWITCH_FIELDS = ['isChangeEan', 'buyBlock', 'isExportOnBol'] as const satisfies readonly SwitchField[];
+/** Shown, never edited: the server owns them. */
+export const READ_ONLY_FIELDS = ['productId', 'supplierName', 'categoryName', 'numberOfImages', 'dateCreate', 'dateUpdate', 'version'] as const;
+export type ReadOnlyField = (typeof READ_ONLY_FIELDS)[number];
+
+const LABELS: Record<string, string> = {
+  // Given by the spec (section 3).
+  priceSupplier: 'Price from Supplier',
+  sku: 'SKU',
+  productId: 'Product ID',
+  // Given by the spec (section 2).
+  supplierEan: 'Supplier EAN',
+  sellingPrice: 'Selling Price',
+  deliveryCode: 'Delivery Term',
+  title: 'Title',
+  passedModeration: 'Passed Moderation',
+  description: 'Description',
+  // Readable names for the rest.
+  deliveryPrice: 'Delivery Price',
+  weight: 'Weight (kg)',
+  width: 'Width (cm)',
+  length: 'Length (cm)',
+  height: 'Height (cm)',
+  productSize: 'Size',
+  color: 'Colour',
+  material: 'Material',
+  brand: 'Brand',
+  stock: 'Stock',
+  familyKey: 'Family Key',
+  isChangeEan: 'Change EAN',
+  buyBlock: 'Buy Block',
+  isExportOnBol: 'Export on Bol',
+  mainProduct: 'Is main product',
+  supplierName: 'Supplier',
+  categoryName: 'Category',
+  numberOfImages: 'Number of Images',
+  dateCreate: 'Created',
+  dateUpdate: 'Last Update',
+  version: 'Version',
+};
+
+/** The label of a field; the EAN reads 'New EAN' while the product changes its EAN. */
+export function fieldLabel(field: FormField | ReadOnlyField, form?: Pick<ProductForm, 'isChangeEan'>): string {
+  if (field === 'ean') return form?.isChangeEan ? 'New EAN' : 'EAN';
+  return LABELS[field] ?? readable(field);
+}
+
+/** 'productSize' -> 'Product Size'. */
+export function readable(field: string): string {
+  const words = field.replace(/([a-z0-9])([A-Z])/g, '$1 $2');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** Supplier EAN is shown only when the product changes its EAN. */
+export function showsSupplierEan(form: Pick<ProductForm, 'isChangeEan'>): boolean {
+  return form.isChangeEan;
+}
+
+function numberText(value: number | null): string {
+  return value === null ? '' : String(value);
+}
+
+export function formFromProduct(product: Product): ProductForm {
+  return {
+    ean: product.ean,
+    supplierEan: product.supplierEan,
+    sku: product.sku,
+    title: product.title,
+    deliveryCode: product.deliveryCode,
+    sellingPrice: numberText(product.sellingPrice),
+    priceSupplier: numberText(product.priceSupplier),
+    deliveryPrice: numberText(product.deliveryPrice),
+    weight: numberText(product.weight),
+    width: numberText(product.width),
+    length: numberText(product.length),
+    height: numberText(product.height),
+    productSize: product.productSize,
+    color: product.color,
+    material: product.material,
+    brand: product.brand ?? '',
+    stock: String(product.stock),
+    familyKey: product.familyKey ?? '',
+    isChangeEan: product.isChangeEan,
+    passedModeration: product.passedModeration,
+    mainProduct: product.mainProduct,
+    buyBlock: product.buyBlock,
+    isExportOnBol: product.isExportOnBol,
+    description: product.description,
+  };
+}
+
+export type FieldProblems = Partial<Record<FormField, string>>;
+
+export interface FormCheck {
+  /** Problems per field, to show under each input. */
+  problems: FieldProblems;
+  /** The message for the whole form, or null when it can be saved. */
+  message: string | null;
+}
+
+/** A measure as typed: comma accepted, empty = null; undefined when it is not a number. */
+export function parseMeasure(text: string): number | null | undefined {
+  if (text.trim() === '') return null;
+  const value = parsePrice(text);
+  return value === null ? undefined : value;
+}
+
+function parseStock(text: string): number | undefined {
+  if (text.trim() === '') return 0;
+  return /^\d+$/.test(text.trim()) ? Number(text.trim()) : undefined;
+}
+
+/**
+ * The spec's rule first: ean, sellingPrice, title and deliveryCode present, else each is marked
+ * 'This field is required.' and the form says 'Please fill all required fields.'. Values the
+ * server would refuse anyway (a bad EAN, a price that is not a number) are caught here too, so a
+ * save queued offline does not fail later, away from the person who typed it.
+ */
+export function checkForm(form: ProductForm): FormCheck {
+  const problems: FieldProblems = {};
+  const missing: RequiredProductField[] = missingRequiredFields(form);
+  for (const field of missing) problems[field] = messages.productEdit.fieldRequired;
+  if (missing.length > 0) return { problems, message: messages.productEdit.fillRequired };
+
+  const eanError = eanProblem(form.ean.trim());
+  if (eanError) problems.ean = eanError;
+  if (form.isChangeEan && form.supplierEan.trim() !== '' && !/^\d+$/.test(form.supplierEan.trim())) {
+    problems.supplierEan = 'A supplier EAN has digits only.';
+  }
+  if (!isDeliveryCode(form.deliveryCode)) problems.deliveryCode = 'Choose one of the delivery terms.';
+  for (const field of PRICE_FIELDS) {
+    if (parsePrice(form[field]) === null) problems[field] = 'Enter an amount, for example 12,50.';
+  }
+  for (const field of MEASURE_FIELDS) {
+    if (parseMeasure(form[field]) === undefined) problems[field] = 'Enter a number, for example 0,75, or leave it empty.';
+  }
+  if (parseStock(form.stock) === undefined) problems.stock = 'Enter a whole number.';
+  if (form.mainProduct && form.familyKey.trim() === '') problems.familyKey = messages.family.mainNeedsFamilyKey;
+  const count = Object.keys(problems).length;
+  return {
+    problems,
+    message: count === 0 ? null : count === 1 ? 'Please correct the marked field.' : 'Please correct the marked fields.',
+  };
+}
+
+/**
+ * The product to save: the loaded product with the form's values, prices converted to numbers
+ * (comma accepted, empty -> 0). Call only when checkForm found nothing.
+ */
+export function productFromForm(form: ProductForm, base: Product): Product {
+  const measure = (text: string) => parseMeasure(text) ?? null;
+  return {
+    ...base,
+    ean: form.ean.trim(),
+    supplierEan: form.supplierEan.trim(),
+    isChangeEan: form.isChangeEan,
+    sku: form.sku,
+    title: form.title.trim(),
+    description: form.description,
+    sellingPrice: parsePrice(form.sellingPrice) ?? 0,
+    priceSupplier: parsePrice(form.priceSupplier) ?? 0,
+    deliveryPrice: parsePrice(form.deliveryPrice) ?? 0,
+    deliveryCode: form.deliveryCode,
+    weight: measure(form.weight),
+    width: measure(form.width),
+    length: measure(form.length),
+    height: measure(form.height),
+    productSize: form.productSize,
+    color: form.color,
+    material: form.material,
+    brand: form.brand.trim() === '' ? null : form.brand.trim(),
+    stock: parseStock(form.stock) ?? 0,
+    passedModeration: form.passedModeration,
+    mainProduct: form.mainProduct,
+    familyKey: form.familyKey.trim() === '' ? null : form.familyKey.trim(),
+    buyBlock: form.buyBlock,
+    isExportOnBol: form.isExportOnBol,
+  };
+}
+
+/** True when the form differs from what was loaded (the leave-page question). */
+export function formChanged(form: ProductForm, loaded: ProductForm): boolean {
+  return (Object.keys(loaded) as (keyof ProductForm)[]).some((key) => form[key] !== loaded[key]);
+}
+
+export function readOnlyValue(product: Product, field: ReadOnlyField): string {
+  switch (field) {
+    case 'supplierName':
+      return product.supplier.supplierName;
+    case 'categoryName':
+      return product.categoryName ?? '';
+    case 'dateCreate':
+    case 'dateUpdate':
+      return dateText(product[field]);
+    default:
+      return String(product[field]);
+  }
+}
+
+function dateText(iso: string): string {
+  const time = Date.parse(iso);
+  return Number.isNaN(time) ? iso : new Date(time).toLocaleString('nl-NL', { dateStyle: 'short', timeStyle: 'short' });
+}
