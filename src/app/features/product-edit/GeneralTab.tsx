@@ -1,4 +1,31 @@
-import type { Product } from '../../../shared/contract';
+/**
+ * The General tab: the form, the images, Apply / Save & Exit, the main flag and Inherit Product.
+ * Saves go through the outbox (save-product-edit.ts); rules live in product-form.ts,
+ * family-rules.ts and image-list-rules.ts.
+ */
+import { Button, Callout, Flex, Switch, Text } from '@radix-ui/themes';
+import { useAtomValue } from 'jotai';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { TOAST_DURATION_MS } from '../../../shared/constants';
+import type { Product, ProductImage } from '../../../shared/contract';
+import { messages } from '../../../shared/messages';
+import { filterProducts, inheritFamily } from '../../api/products';
+import { getAppDatabase } from '../../db/database';
+import { sessionUserAtom } from '../../state/session';
+import { onlineAtom } from '../../state/sync';
+import { resolveChange, startAppSync, syncNow } from '../../sync/app-sync';
+import { discard, uploadIdOfPlaceholder } from '../../sync/outbox';
+import { notify } from '../../ui/notify';
+import { conflictFields } from '../sync/sync-rules';
+import { AdditionalDataSection } from './AdditionalDataSection';
+import { inheritRefusal, mainSwitchRefusal, showsInherit, showsMainSwitch } from './family-rules';
+import { GeneralDataSection } from './GeneralDataSection';
+import { imagesChanged, moveImage, removeImage, updateImage } from './image-list-rules';
+import { ImagesSection } from './ImagesSection';
+import { LeavePrompt } from './LeavePrompt';
+import { checkForm, formChanged, formFromProduct, productFromForm, type FieldProblems, type ProductForm } from './product-form';
+import { dropRefusedUpload, queueImageDelete, queueProductSave, watchSave, type PickedFile, type QueuedSave } from './save-product-edit';
 
 export interface GeneralTabProps {
   product: Product;
@@ -6,6 +33,307 @@ export interface GeneralTabProps {
   onReload: () => void;
 }
 
-export default function GeneralTab({ product }: GeneralTabProps) {
-  return <p>{product.title}</p>;
+type Notice =
+  | { kind: 'invalid'; text: string }
+  | { kind: 'queued' }
+  | { kind: 'failed'; text: string }
+  | { kind: 'conflict'; entryId: string; theirs: Product | null }
+  | { kind: 'inherited'; members: { productId: number; title: string }[] };
+
+const isOnline = () => (typeof navigator === 'undefined' ? true : navigator.onLine);
+
+export default function GeneralTab({ product, onShowGeneral, onReload }: GeneralTabProps) {
+  const navigate = useNavigate();
+  const online = useAtomValue(onlineAtom);
+  const author = useAtomValue(sessionUserAtom) ?? '';
+  const [loadedForm, setLoadedForm] = useState(() => formFromProduct(product));
+  const [form, setForm] = useState<ProductForm>(loadedForm);
+  const [savedImages, setSavedImages] = useState<ProductImage[]>(product.productImages);
+  const [images, setImages] = useState<ProductImage[]>(product.productImages);
+  const [picked, setPicked] = useState<PickedFile[]>([]);
+  const [problems, setProblems] = useState<FieldProblems>({});
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [inheriting, setInheriting] = useState(false);
+
+  const dirty = formChanged(form, loadedForm) || imagesChanged(images, savedImages) || picked.length > 0;
+
+  const setField = (field: keyof ProductForm, value: string | boolean) => {
+    setForm((previous) => ({ ...previous, [field]: value }));
+    setProblems((previous) => {
+      if (!(field in previous)) return previous;
+      const next = { ...previous };
+      delete next[field as keyof FieldProblems];
+      return next;
+    });
+  };
+
+  const toggleMain = (on: boolean) => {
+    const refusal = mainSwitchRefusal(on, form.familyKey);
+    if (refusal) {
+      notify(refusal);
+      setProblems((previous) => ({ ...previous, familyKey: refusal }));
+      return;
+    }
+    setField('mainProduct', on);
+  };
+
+  /** Follows a queued save to its end and tells the person what became of it. */
+  const follow = async (watched: QueuedSave, exitAfter: boolean): Promise<void> => {
+    const db = getAppDatabase();
+    const outcome = await watchSave(db, watched, isOnline);
+    switch (outcome.kind) {
+      case 'sent':
+        notify(messages.productEdit.saved);
+        if (exitAfter) void navigate(-1);
+        else onReload();
+        return;
+      case 'queued':
+        setNotice({ kind: 'queued' });
+        if (exitAfter) void navigate(-1);
+        return;
+      case 'upload-failed':
+        notify(outcome.message || messages.images.uploadFailed, TOAST_DURATION_MS.imageUploadError);
+        await dropRefusedUpload(db, outcome.uploadId);
+        setImages((previous) => previous.filter((image) => uploadIdOfPlaceholder(image.filePath) !== outcome.uploadId));
+        setSavedImages((previous) => previous.filter((image) => uploadIdOfPlaceholder(image.filePath) !== outcome.uploadId));
+        return follow({ ...watched, uploadIds: watched.uploadIds.filter((id) => id !== outcome.uploadId) }, exitAfter);
+      case 'failed':
+        notify(messages.productEdit.saveFailed);
+        setNotice({ kind: 'failed', text: outcome.message });
+        return;
+      case 'conflict':
+        setNotice({ kind: 'conflict', entryId: outcome.entryId, theirs: isProductLike(outcome.serverCopy) ? outcome.serverCopy : null });
+        return;
+    }
+  };
+
+  const save = async (exitAfter: boolean) => {
+    const check = checkForm(form);
+    setProblems(check.problems);
+    if (check.message) {
+      setNotice({ kind: 'invalid', text: check.message });
+      notify(check.message);
+      onShowGeneral();
+      return;
+    }
+    setBusy(true);
+    setNotice(null);
+    try {
+      const db = getAppDatabase();
+      const queued = await queueProductSave(db, productFromForm(form, { ...product, productImages: images }), picked, author);
+      // What is queued is what this device now shows: the form is no longer "unsaved".
+      setLoadedForm(form);
+      setImages(queued.product.productImages);
+      setSavedImages(queued.product.productImages);
+      setPicked([]);
+      startAppSync();
+      void syncNow();
+      await follow(queued, exitAfter);
+    } catch (error) {
+      console.error('Saving the product failed', error);
+      notify(messages.productEdit.saveFailed);
+      setNotice({ kind: 'failed', text: error instanceof Error ? error.message : String(error) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const deleteImage = async (id: string) => {
+    const db = getAppDatabase();
+    const pickedOne = picked.find((file) => file.id === id);
+    if (pickedOne) {
+      setPicked((previous) => previous.filter((file) => file.id !== id));
+      return;
+    }
+    const image = images.find((candidate) => candidate.id === id);
+    if (!image) return;
+    try {
+      const uploadId = uploadIdOfPlaceholder(image.filePath);
+      // Not on the server yet: dropping its upload is the whole deletion.
+      if (uploadId) await discard(db, uploadId);
+      else if (savedImages.some((saved) => saved.id === id)) await queueImageDelete(db, product.productId, id, author);
+      setImages((previous) => removeImage(previous, id));
+      setSavedImages((previous) => removeImage(previous, id));
+      startAppSync();
+      void syncNow();
+    } catch (error) {
+      // The spec logs image deletion failures without a message; the image simply stays.
+      console.error('Deleting the image failed', error);
+    }
+  };
+
+  const inherit = async () => {
+    const refusal = inheritRefusal(product, isOnline());
+    if (refusal) {
+      notify(refusal);
+      return;
+    }
+    setInheriting(true);
+    try {
+      const result = await inheritFamily(product.productId, product.familyKey ?? '');
+      notify(messages.family.inheritSucceeded);
+      const family = await filterProducts({ familyKey: product.familyKey ?? '', size: 200 }).catch(() => null);
+      const titles = new Map((family?.content ?? []).map((member) => [member.productId, member.title]));
+      setNotice({
+        kind: 'inherited',
+        members: result.changedMemberIds.map((productId) => ({ productId, title: titles.get(productId) ?? `Product ${productId}` })),
+      });
+    } catch (error) {
+      console.error('Inheriting failed', error);
+      notify(messages.family.inheritFailed);
+      setNotice({ kind: 'failed', text: error instanceof Error ? error.message : String(error) });
+    } finally {
+      setInheriting(false);
+    }
+  };
+
+  const resolve = async (entryId: string, choice: 'keep-mine' | 'take-theirs') => {
+    await resolveChange(entryId, choice);
+    setNotice(null);
+    if (choice === 'take-theirs') onReload();
+    else await follow({ saveId: entryId, uploadIds: [] }, false);
+  };
+
+  return (
+    <Flex direction="column" gap="3" pt="3" className="general-tab">
+      <LeavePrompt when={dirty && !busy} />
+      <NoticeView notice={notice} mine={productFromForm(form, { ...product, productImages: images })} onResolve={(id, choice) => void resolve(id, choice)} />
+      <div className="edit-columns">
+        <Flex direction="column" gap="3" minWidth="0">
+          <GeneralDataSection form={form} problems={problems} setField={setField} />
+        <ImagesSection
+          images={images}
+          picked={picked}
+          busy={busy}
+          onPick={(files) => setPicked((previous) => [...previous, ...files.map((file) => ({ id: crypto.randomUUID(), file }))])}
+          onRemovePicked={(id) => setPicked((previous) => previous.filter((file) => file.id !== id))}
+          onChange={(id, change) => setImages((previous) => updateImage(previous, id, change))}
+          onMove={(id, position) => setImages((previous) => moveImage(previous, id, position))}
+          onDelete={(id) => void deleteImage(id)}
+          onSave={(exitAfter) => void save(exitAfter)}
+          onProblem={(message) => notify(message)}
+        />
+        </Flex>
+        <AdditionalDataSection
+          form={form}
+          problems={problems}
+          setField={setField}
+          product={product}
+          setSwitch={setField}
+          setDescription={(html) => setField('description', html)}
+        />
+      </div>
+      <Flex className="edit-actions" gap="3" align="center" wrap="wrap">
+        <Button type="button" onClick={() => void save(false)} disabled={busy}>
+          Apply
+        </Button>
+        <Button type="button" variant="outline" onClick={() => void save(true)} disabled={busy}>
+          Save &amp; Exit
+        </Button>
+        {showsInherit(product) && (
+          <Button type="button" color="amber" onClick={() => void inherit()} disabled={inheriting || !online} title={online ? undefined : messages.productEdit.inheritNeedsConnection}>
+            {inheriting ? messages.images.pending : 'Inherit Product'}
+          </Button>
+        )}
+        {showsMainSwitch(product) && (
+          <Text as="label" size="2">
+            <Flex gap="2" align="center">
+              <Switch checked={form.mainProduct} onCheckedChange={toggleMain} />
+              Is main product
+            </Flex>
+          </Text>
+        )}
+        {dirty && !busy && (
+          <Text size="2" color="gray">
+            Unsaved changes
+          </Text>
+        )}
+      </Flex>
+    </Flex>
+  );
+}
+
+function isProductLike(value: unknown): value is Product {
+  return typeof value === 'object' && value !== null && 'productId' in value && 'version' in value;
+}
+
+function NoticeView({ notice, mine, onResolve }: { notice: Notice | null; mine: Product; onResolve: (entryId: string, choice: 'keep-mine' | 'take-theirs') => void }) {
+  if (!notice) return null;
+  switch (notice.kind) {
+    case 'invalid':
+      return (
+        <Callout.Root color="red" role="alert">
+          <Callout.Text>{notice.text}</Callout.Text>
+        </Callout.Root>
+      );
+    case 'queued':
+      return (
+        <Callout.Root color="amber" data-testid="save-queued">
+          <Callout.Text>{messages.productEdit.savedOnDevice}</Callout.Text>
+        </Callout.Root>
+      );
+    case 'failed':
+      return (
+        <Callout.Root color="red" role="alert">
+          <Callout.Text>
+            {messages.productEdit.saveFailed} {notice.text}
+          </Callout.Text>
+        </Callout.Root>
+      );
+    case 'conflict': {
+      const differing = notice.theirs ? conflictFields(mine, notice.theirs) : [];
+      return (
+        <Callout.Root color="orange" role="alert" data-testid="save-conflict">
+          <Flex direction="column" gap="2">
+            <Callout.Text>{messages.productEdit.conflict}</Callout.Text>
+            {differing.length > 0 && (
+              <table className="edit-conflict">
+                <thead>
+                  <tr>
+                    <th>Field</th>
+                    <th>Mine</th>
+                    <th>Server</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {differing.map((difference) => (
+                    <tr key={difference.field}>
+                      <td>{difference.label}</td>
+                      <td>{difference.mine}</td>
+                      <td>{difference.theirs}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
+            <Flex gap="2">
+              <Button size="1" onClick={() => onResolve(notice.entryId, 'keep-mine')}>
+                Keep mine
+              </Button>
+              <Button size="1" variant="soft" onClick={() => onResolve(notice.entryId, 'take-theirs')}>
+                Take theirs
+              </Button>
+            </Flex>
+          </Flex>
+        </Callout.Root>
+      );
+    }
+    case 'inherited':
+      return (
+        <Callout.Root color="green" data-testid="inherited-members">
+          <Callout.Text>
+            {notice.members.length === 0
+              ? 'Every family member already had the main product’s data.'
+              : `${notice.members.length} family member${notice.members.length === 1 ? '' : 's'} changed: `}
+            {notice.members.map((member, index) => (
+              <span key={member.productId}>
+                {index > 0 && ', '}
+                <Link to={`/products/${member.productId}`}>{member.title}</Link>
+              </span>
+            ))}
+          </Callout.Text>
+        </Callout.Root>
+      );
+  }
 }

@@ -1,0 +1,70 @@
+/** "Additional Data": Passed Moderation, the rich-text Description, every other simple field. */
+import { Card, Flex, Heading, Switch, Text } from '@radix-ui/themes';
+import { lazy, Suspense } from 'react';
+import type { Product } from '../../../shared/contract';
+import { messages } from '../../../shared/messages';
+import { FormField } from './FormField';
+import {
+  ADDITIONAL_SWITCH_FIELDS,
+  ADDITIONAL_TEXT_FIELDS,
+  fieldLabel,
+  MEASURE_FIELDS,
+  PRICE_FIELDS,
+  READ_ONLY_FIELDS,
+  readOnlyValue,
+  type SwitchField,
+} from './product-form';
+import type { SectionProps } from './GeneralDataSection';
+
+const DescriptionEditor = lazy(() => import('./editor/DescriptionEditor'));
+
+export interface AdditionalDataProps extends SectionProps {
+  product: Product;
+  setSwitch: (field: SwitchField, value: boolean) => void;
+  setDescription: (html: string) => void;
+}
+
+function inputModeOf(field: string): 'decimal' | 'numeric' | 'text' {
+  if ((PRICE_FIELDS as readonly string[]).includes(field) || (MEASURE_FIELDS as readonly string[]).includes(field)) return 'decimal';
+  return field === 'stock' ? 'numeric' : 'text';
+}
+
+export function AdditionalDataSection({ form, problems, setField, product, setSwitch, setDescription }: AdditionalDataProps) {
+  const switchRow = (field: SwitchField) => (
+    <Text as="label" size="2" key={field} className="edit-switch">
+      <Flex gap="2" align="center">
+        <Switch checked={form[field]} onCheckedChange={(on) => setSwitch(field, on)} />
+        {fieldLabel(field)}
+      </Flex>
+    </Text>
+  );
+  return (
+    <Card className="edit-card">
+      <Heading as="h3" size="3" mb="3">
+        Additional Data
+      </Heading>
+      <Flex direction="column" gap="3">
+        <Flex gap="4" wrap="wrap">
+          {switchRow('passedModeration')}
+          {ADDITIONAL_SWITCH_FIELDS.map(switchRow)}
+        </Flex>
+        <Flex direction="column" gap="1">
+          <Text as="div" size="2" weight="medium" id="description-label">
+            {fieldLabel('description')}
+          </Text>
+          <Suspense fallback={<p className="loading">{messages.loading}</p>}>
+            <DescriptionEditor html={form.description} onChange={setDescription} labelId="description-label" />
+          </Suspense>
+        </Flex>
+        <div className="edit-grid">
+          {ADDITIONAL_TEXT_FIELDS.map((field) => (
+            <FormField key={field} id={field} label={fieldLabel(field)} value={form[field]} onChange={(v) => setField(field, v)} problem={problems[field]} inputMode={inputModeOf(field)} />
+          ))}
+          {READ_ONLY_FIELDS.map((field) => (
+            <FormField key={field} id={field} label={fieldLabel(field)} value={readOnlyValue(product, field)} onChange={() => undefined} readOnly />
+          ))}
+        </div>
+      </Flex>
+    </Card>
+  );
+}

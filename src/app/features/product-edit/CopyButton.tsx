@@ -1,0 +1,29 @@
+/** Copies a value; says 'Copied' beside the button for 2 s and toasts for 3 s (spec section 9). */
+import { Button } from '@radix-ui/themes';
+import { useEffect, useState } from 'react';
+import { TOAST_DURATION_MS } from '../../../shared/constants';
+import { notify } from '../../ui/notify';
+import { browserClipboard, copyToClipboard } from './clipboard';
+
+const COPIED_NOTICE_MS = 2_000;
+
+export function CopyButton({ value, label }: { value: string; label: string }) {
+  const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), COPIED_NOTICE_MS);
+    return () => clearTimeout(timer);
+  }, [copied]);
+
+  const copy = async () => {
+    const result = await copyToClipboard(value, browserClipboard);
+    notify(result.message, TOAST_DURATION_MS.copy);
+    setCopied(result.ok);
+  };
+
+  return (
+    <Button type="button" size="1" variant="soft" onClick={() => void copy()} disabled={value === ''} aria-label={label} title={label}>
+      {copied ? 'Copied' : 'Copy'}
+    </Button>
+  );
+}

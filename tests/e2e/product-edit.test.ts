@@ -1,0 +1,271 @@
+/**
+ * The product editor (General tab) in real Chromium against the real server and the demo
+ * catalogue: required fields, saving through the outbox, Save & Exit, the description editor,
+ * main product and inheritance, images, and editing offline.
+ */
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Product } from '../../src/shared/contract';
+import { baseUrl, signIn, useFreshPage, waitForServiceWorkerControl } from './support/browser';
+import { apiJson, demoProduct, serverProduct, storedImageBytes } from './support/catalogue-api';
+
+const freshPage = useFreshPage({ width: 1280, height: 800 });
+let page: Page;
+let context: BrowserContext;
+beforeEach(() => {
+  page = freshPage();
+  context = page.context();
+});
+
+/** Products of one supplier, a different one per test, so tests never edit the same product. */
+const VOLT = 'supplierName=Volt%20Electronics';
+
+async function openEditor(product: Product, tab = ''): Promise<void> {
+  await page.goto(`${baseUrl()}/products/${product.productId}${tab}`);
+  // Attached, not visible: the General tab stays mounted (hidden) while another tab shows.
+  await page.getByTestId('description-editor').waitFor({ state: 'attached' });
+}
+
+const titleInput = () => page.getByRole('textbox', { name: 'Title' });
+const toast = (text: string) => page.locator('[role="status"]').filter({ hasText: text });
+
+describe('product edit: General tab', () => {
+  it('marks missing required fields, shows the General tab and keeps edits across a tab switch', async () => {
+    await signIn(page);
+    const product = await demoProduct(page, VOLT, 3);
+    await openEditor(product, '?tab=2');
+    await page.getByRole('tab', { name: 'General' }).click();
+    expect(new URL(page.url()).searchParams.get('tab')).toBeNull();
+
+    await titleInput().fill('');
+    await page.getByRole('textbox', { name: /Selling Price/ }).fill('');
+    // Switching tabs keeps what was typed.
+    await page.getByRole('tab', { name: 'Bol Model' }).click();
+    expect(new URL(page.url()).searchParams.get('tab')).toBe('2');
+    await page.getByRole('tab', { name: 'General' }).click();
+    expect(await titleInput().inputValue()).toBe('');
+
+    await page.getByRole('button', { name: 'Apply', exact: true }).click();
+    await page.getByRole('alert').filter({ hasText: 'Please fill all required fields.' }).waitFor();
+    expect(await page.getByText('This field is required.').count()).toBe(2);
+    expect(await titleInput().getAttribute('aria-invalid')).toBe('true');
+    // Nothing was sent.
+    expect((await serverProduct(page, product.productId)).title).toBe(product.title);
+  });
+
+  it('saves through the outbox: the toast shows and the server has the new values (comma price)', async () => {
+    await signIn(page);
+    const product = await demoProduct(page, VOLT, 4);
+    await openEditor(product);
+    const title = `${product.title} (edited ${Date.now()})`;
+    await titleInput().fill(title);
+    await page.getByRole('textbox', { name: /Selling Price/ }).fill('12,95');
+    await page.getByRole('textbox', { name: 'Price from Supplier' }).fill('');
+    await page.getByRole('button', { name: 'Apply', exact: true }).click();
+    await toast('Product successfully updated!').waitFor();
+
+    const saved = await serverProduct(page, product.productId);
+    expect(saved).toMatchObject({ title, sellingPrice: 12.95, priceSupplier: 0, version: product.version + 1 });
+    // The form shows the saved product (a fresh form on the new version, nothing unsaved).
+    await expect.poll(() => page.getByRole('textbox', { name: 'Version' }).inputValue()).toBe(String(product.version + 1));
+    expect(await page.getByText('Unsaved changes').count()).toBe(0);
+  });
+
+  it('Save & Exit saves and goes back to the list it came from', async () => {
+    await signIn(page);
+    const product = await demoProduct(page, VOLT, 5);
+    await page.goto(`${baseUrl()}/products?supplier=${encodeURIComponent('Volt Electronics')}`);
+    await page.goto(`${baseUrl()}/products/${product.productId}`);
+    await page.getByTestId('description-editor').waitFor();
+    await page.getByRole('textbox', { name: 'SKU' }).fill(`EXIT-${product.productId}`);
+    await page.getByRole('button', { name: 'Save & Exit' }).last().click();
+    await page.waitForURL((url) => url.pathname === '/products');
+    expect((await serverProduct(page, product.productId)).sku).toBe(`EXIT-${product.productId}`);
+  });
+
+  it('asks before leaving with unsaved changes', async () => {
+    await signIn(page);
+    const product = await demoProduct(page, VOLT, 6);
+    await openEditor(product);
+    await titleInput().fill('Not saved');
+    await page.getByRole('link', { name: 'Dashboard' }).first().click();
+    await page.getByRole('alertdialog').getByText('Leave without saving?').waitFor();
+    await page.getByRole('button', { name: 'Stay' }).click();
+    expect(new URL(page.url()).pathname).toBe(`/products/${product.productId}`);
+    expect(await titleInput().inputValue()).toBe('Not saved');
+    await page.getByRole('link', { name: 'Dashboard' }).first().click();
+    await page.getByRole('button', { name: 'Leave without saving' }).click();
+    await page.waitForURL(`${baseUrl()}/dashboard`);
+  });
+
+  it('round-trips a formatted description, refuses a javascript: link and accepts an https one', async () => {
+    await signIn(page);
+    const product = await demoProduct(page, VOLT, 7);
+    await openEditor(product);
+    const editor = page.getByTestId('description-editor');
+    await editor.click();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.press('Delete');
+    await page.keyboard.type('Plain ');
+    await page.getByRole('button', { name: 'Bold', exact: true }).click();
+    await page.keyboard.type('strong');
+    await page.getByRole('button', { name: 'Bold', exact: true }).click();
+    await page.keyboard.type(' and ');
+    await page.getByRole('button', { name: 'Underline' }).click();
+    await page.keyboard.type('under');
+    await page.getByRole('button', { name: 'Underline' }).click();
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: '• List' }).click();
+    await page.keyboard.type('first point');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('shop');
+    // Select the word "shop" and try to link it.
+    for (let i = 0; i < 4; i += 1) await page.keyboard.press('Shift+ArrowLeft');
+    await page.getByRole('button', { name: 'Link', exact: true }).click();
+    await page.getByLabel(/Link address/).fill('javascript:alert(document.cookie)');
+    await page.getByRole('button', { name: 'Apply link' }).click();
+    await page.getByText('Only http, https, mailto and tel links are accepted.').waitFor();
+    await page.getByLabel(/Link address/).fill('https://shop.example.com/page');
+    await page.getByRole('button', { name: 'Apply link' }).click();
+    await editor.locator('a[href="https://shop.example.com/page"]').waitFor();
+
+    await page.getByRole('button', { name: 'Apply', exact: true }).click();
+    await toast('Product successfully updated!').waitFor();
+    const saved = (await serverProduct(page, product.productId)).description;
+    expect(saved).toMatch(/<(b|strong)[^>]*>strong<\/(b|strong)>/);
+    expect(saved).toMatch(/<u[^>]*>(<span[^>]*>)?under(<\/span>)?<\/u>/);
+    expect(saved).toMatch(/<ul[^>]*><li[^>]*>(<span[^>]*>)?first point/);
+    expect(saved).toContain('href="https://shop.example.com/page"');
+    expect(saved).not.toContain('javascript:');
+
+    // Reopened, the editor shows the same formatting.
+    await page.reload();
+    await page.getByTestId('description-editor').waitFor();
+    expect(await editor.locator('strong, b').first().textContent()).toBe('strong');
+    expect(await editor.locator('u, .de-underline').first().textContent()).toBe('under');
+    expect(await editor.locator('li').first().textContent()).toBe('first point');
+    expect(await editor.locator('a').getAttribute('href')).toBe('https://shop.example.com/page');
+  });
+
+  it('a main product passes its family fields to a member with Inherit Product and names it', async () => {
+    await signIn(page);
+    const shoe = await demoProduct(page, 'supplierName=Stride%20Shoes%20US&isMainProduct=false', 40);
+    const familyKey = shoe.familyKey ?? '';
+    expect(familyKey).not.toBe('');
+    const family = (await apiJson<{ content: Product[] }>(page, `/api/v1/bol/product/filter?size=50&familyKey=${encodeURIComponent(familyKey)}`)).body.content;
+    const member = family.find((candidate) => candidate.productId !== shoe.productId)!;
+    expect(member).toBeDefined();
+
+    await openEditor(shoe);
+    expect(await page.getByRole('button', { name: 'Inherit Product' }).count()).toBe(0);
+    const material = `Recycled canvas ${Date.now()}`;
+    await page.getByRole('textbox', { name: 'Material' }).fill(material);
+    await page.getByRole('switch', { name: 'Is main product' }).click();
+    await page.getByRole('button', { name: 'Apply', exact: true }).click();
+    await toast('Product successfully updated!').waitFor();
+
+    // Saved as main: the switch is gone and Inherit Product is offered.
+    await page.getByRole('button', { name: 'Inherit Product' }).click();
+    await toast('Product inheritance successful!').waitFor();
+    const named = page.getByTestId('inherited-members');
+    await named.getByRole('link', { name: member.title }).waitFor();
+    expect(await page.getByRole('switch', { name: 'Is main product' }).count()).toBe(0);
+    expect((await serverProduct(page, member.productId)).material).toBe(material);
+  });
+
+  it('refuses the main flag without a family key', async () => {
+    await signIn(page);
+    const product = await demoProduct(page, VOLT, 8);
+    await openEditor(product);
+    await page.getByRole('textbox', { name: 'Family Key' }).fill('');
+    await page.getByRole('switch', { name: 'Is main product' }).click();
+    await toast('To select a product as main, you need to specify the Family Key.').waitFor();
+    expect(await page.getByRole('switch', { name: 'Is main product' }).getAttribute('aria-checked')).toBe('false');
+  });
+
+  it('adds two images, reorders them, sets alt text and deletes one after confirming', async () => {
+    await signIn(page);
+    const source = await demoProduct(page, 'numberOfImages=2', 0);
+    const [first, second] = await Promise.all(source.productImages.map((image) => storedImageBytes(page, image.filePath)));
+    // A product without images (another session removes them first).
+    const withImages = await demoProduct(page, VOLT, 10);
+    const cleared = await apiJson<Product>(page, '/api/v1/product', { method: 'PUT', body: { ...withImages, productImages: [] } });
+    expect(cleared.status).toBe(200);
+    const product = cleared.body;
+    await openEditor(product);
+    await page.getByText('Image not available').waitFor();
+
+    await page.getByTestId('image-picker').setInputFiles([
+      { name: 'front.png', mimeType: 'image/png', buffer: first! },
+      { name: 'side.png', mimeType: 'image/png', buffer: second! },
+    ]);
+    await page.getByRole('button', { name: '2 images added' }).waitFor();
+    await page.getByRole('list', { name: 'Chosen files' }).getByText('side.png').waitFor();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await toast('Product successfully updated!').waitFor();
+    let saved = await serverProduct(page, product.productId);
+    expect(saved.productImages.map((image) => image.filePath.startsWith('/media/'))).toEqual([true, true]);
+    const [frontId, sideId] = saved.productImages.map((image) => image.id);
+
+    // Move the second to position 1 and describe it.
+    await page.getByRole('combobox', { name: 'Position of image 2' }).click();
+    await page.getByRole('option', { name: 'Position 1' }).click();
+    await page.getByRole('textbox', { name: 'Alt Image of image 1' }).fill('Side view');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    // (The first save's toast may still be showing: follow the server instead.)
+    await expect.poll(async () => (await serverProduct(page, product.productId)).productImages.map((image) => image.id)).toEqual([sideId, frontId]);
+    saved = await serverProduct(page, product.productId);
+    expect(saved.productImages[0]!.altImage).toBe('Side view');
+
+    // Delete the first, after the confirmation (Cancel first: nothing happens).
+    await page.getByRole('button', { name: 'Delete image 1' }).click();
+    const dialog = page.getByRole('alertdialog');
+    await dialog.getByText('Are you sure you want to delete this image?').waitFor();
+    expect(await dialog.getByText('Confirm Deletion').count()).toBe(1);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    expect(await page.getByTestId('product-image').count()).toBe(2);
+    await page.getByRole('button', { name: 'Delete image 1' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(async () => (await serverProduct(page, product.productId)).productImages.map((image) => image.id), { timeout: 15_000 }).toEqual([frontId]);
+    expect(await page.getByTestId('product-image').count()).toBe(1);
+  });
+
+  it('offline: an added image and a title edit survive a reload and both reach the server once online', async () => {
+    await signIn(page);
+    await waitForServiceWorkerControl(page);
+    const source = await demoProduct(page, 'numberOfImages=2', 0);
+    const bytes = await storedImageBytes(page, source.productImages[0]!.filePath);
+    const product = await demoProduct(page, VOLT, 9);
+    await openEditor(product);
+
+    await context.setOffline(true);
+    const title = `Offline title ${Date.now()}`;
+    await titleInput().fill(title);
+    await page.getByTestId('image-picker').setInputFiles([{ name: 'offline.png', mimeType: 'image/png', buffer: bytes }]);
+    await page.getByRole('button', { name: 'Apply', exact: true }).click();
+    await page.getByTestId('save-queued').waitFor();
+    await expect.poll(() => page.getByTestId('sync-indicator').getAttribute('aria-label')).toMatch(/2 changes? waiting|2 waiting/);
+
+    // Chromium's emulated offline state does not survive a reload: keep the API unreachable instead.
+    await context.route('**/api/**', (route) => route.abort('internetdisconnected'));
+    await context.setOffline(false);
+    await page.reload();
+    await page.getByTestId('description-editor').waitFor();
+    expect(await titleInput().inputValue()).toBe(title);
+    expect(await page.getByTestId('product-image').count()).toBe(product.productImages.length + 1);
+    await expect.poll(() => page.getByTestId('sync-indicator').getAttribute('aria-label')).toMatch(/2/);
+    expect((await serverProduct(page, product.productId).catch(() => null))?.title ?? null).not.toBe(title);
+
+    // The connection returns.
+    await context.unroute('**/api/**');
+    await context.setOffline(true);
+    await context.setOffline(false);
+    await expect
+      .poll(async () => (await serverProduct(page, product.productId)).title, { timeout: 30_000 })
+      .toBe(title);
+    const saved = await serverProduct(page, product.productId);
+    expect(saved.productImages).toHaveLength(product.productImages.length + 1);
+    expect(saved.productImages.at(-1)!.filePath).toMatch(/^\/media\//);
+    await expect.poll(() => page.getByTestId('sync-indicator').getAttribute('data-tone'), { timeout: 15_000 }).toBe('synced');
+  });
+});
