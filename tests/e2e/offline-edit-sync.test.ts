@@ -1,0 +1,109 @@
+/**
+ * The offline engine through the product editor (issue 4's browser tests): two open tabs send
+ * each change exactly once, and a conflict with another session's save is shown with both values
+ * and resolved either way.
+ */
+import type { Page, Request } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Product } from '../../src/shared/contract';
+import { baseUrl, signIn, useFreshPage, waitForServiceWorkerControl } from './support/browser';
+import { apiJson, demoProduct, serverProduct } from './support/catalogue-api';
+
+const freshPage = useFreshPage({ width: 1280, height: 800 });
+let page: Page;
+beforeEach(() => {
+  page = freshPage();
+});
+
+const GARDEN = 'supplierName=Green%20Garden%20Supplies';
+
+async function openEditor(target: Page, product: Product): Promise<void> {
+  await target.goto(`${baseUrl()}/products/${product.productId}`);
+  await target.getByTestId('description-editor').waitFor();
+}
+
+/** Saves of products that reached the server and were answered (attempts cut off offline do not count). */
+function countProductSaves(pages: Page[]): () => number {
+  let count = 0;
+  const seen = new Set<Request>();
+  for (const target of pages) {
+    target.on('requestfinished', (request) => {
+      if (request.method() === 'PUT' && new URL(request.url()).pathname === '/api/v1/product' && !seen.has(request)) {
+        seen.add(request);
+        count += 1;
+      }
+    });
+  }
+  return () => count;
+}
+
+describe('offline edits through the editor', () => {
+  it('two open tabs: changes made offline in each reach the server exactly once', async () => {
+    await signIn(page);
+    await waitForServiceWorkerControl(page);
+    const context = page.context();
+    const second = await context.newPage();
+    const [a, b] = [await demoProduct(page, GARDEN, 11), await demoProduct(page, GARDEN, 12)];
+    await openEditor(page, a);
+    await openEditor(second, b);
+    const saves = countProductSaves([page, second]);
+
+    await context.setOffline(true);
+    const [titleA, titleB] = [`Tab A ${Date.now()}`, `Tab B ${Date.now()}`];
+    await page.getByRole('textbox', { name: 'Title' }).fill(titleA);
+    await page.getByRole('button', { name: 'Apply', exact: true }).click();
+    await page.getByTestId('save-queued').waitFor();
+    await second.getByRole('textbox', { name: 'Title' }).fill(titleB);
+    await second.getByRole('button', { name: 'Apply', exact: true }).click();
+    await second.getByTestId('save-queued').waitFor();
+    // Both tabs see both waiting changes (one database).
+    for (const target of [page, second]) {
+      await expect.poll(() => target.getByTestId('sync-indicator').getAttribute('aria-label')).toBe('Sync status: Offline, 2 changes waiting');
+    }
+
+    await context.setOffline(false);
+    await expect.poll(async () => (await serverProduct(page, a.productId)).title, { timeout: 30_000 }).toBe(titleA);
+    await expect.poll(async () => (await serverProduct(page, b.productId)).title, { timeout: 30_000 }).toBe(titleB);
+    for (const target of [page, second]) {
+      await expect.poll(() => target.getByTestId('sync-indicator').getAttribute('data-tone'), { timeout: 15_000 }).toBe('synced');
+    }
+    // Give a second drainer every chance to send again, then count.
+    await page.waitForTimeout(1_500);
+    expect(saves()).toBe(2);
+    expect((await serverProduct(page, a.productId)).version).toBe(a.version + 1);
+    expect((await serverProduct(page, b.productId)).version).toBe(b.version + 1);
+  });
+
+  it('a conflict with another session shows both values and is resolved with Keep mine, then with Take theirs', async () => {
+    await signIn(page);
+    const product = await demoProduct(page, GARDEN, 13);
+    await openEditor(page, product);
+
+    // Round 1: another session saves a title first; mine is kept.
+    const theirs1 = `Theirs ${Date.now()}`;
+    expect((await apiJson<Product>(page, '/api/v1/product', { method: 'PUT', body: { ...product, title: theirs1 } })).status).toBe(200);
+    const mine1 = `Mine ${Date.now()}`;
+    await page.getByRole('textbox', { name: 'Title' }).fill(mine1);
+    await page.getByRole('button', { name: 'Apply', exact: true }).click();
+    const conflict = page.getByTestId('save-conflict');
+    await conflict.waitFor();
+    const row = conflict.locator('tr', { hasText: 'Title' });
+    expect(await row.locator('td').allTextContents()).toEqual(['Title', mine1, theirs1]);
+    await conflict.getByRole('button', { name: 'Keep mine' }).click();
+    await expect.poll(async () => (await serverProduct(page, product.productId)).title, { timeout: 20_000 }).toBe(mine1);
+    await expect.poll(() => page.getByRole('textbox', { name: 'Title' }).inputValue(), { timeout: 10_000 }).toBe(mine1);
+
+    // Round 2: another session changes it again; this time theirs is taken.
+    const current = await serverProduct(page, product.productId);
+    const theirs2 = `Theirs again ${Date.now()}`;
+    expect((await apiJson<Product>(page, '/api/v1/product', { method: 'PUT', body: { ...current, title: theirs2 } })).status).toBe(200);
+    await page.getByRole('textbox', { name: 'Title' }).fill(`Mine again ${Date.now()}`);
+    await page.getByRole('button', { name: 'Apply', exact: true }).click();
+    await conflict.waitFor();
+    expect(await conflict.locator('tr', { hasText: 'Title' }).locator('td').nth(2).textContent()).toBe(theirs2);
+    await conflict.getByRole('button', { name: 'Take theirs' }).click();
+    await expect.poll(() => page.getByRole('textbox', { name: 'Title' }).inputValue(), { timeout: 10_000 }).toBe(theirs2);
+    expect((await serverProduct(page, product.productId)).title).toBe(theirs2);
+    await expect.poll(() => page.getByTestId('sync-indicator').getAttribute('data-tone'), { timeout: 15_000 }).toBe('synced');
+  });
+});
