@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { toCachedProduct, type BackofficeDatabase } from '../../src/app/db/database';
 import { drainOutbox } from '../../src/app/sync/drainer';
 import {
+  enqueueBolModelSave,
   enqueueImageDelete,
   enqueueImageUpload,
   enqueueProductSave,
@@ -366,3 +367,27 @@ describe('drainOutbox safety', () => {
     transport.verify();
   });
 });
+
+describe('Bol-model saves', () => {
+  it("build on the author's own previous save instead of conflicting with it", async () => {
+    db = openTestDatabase();
+    const opened = { productId: 7, version: 2, attributeData: [] };
+    await enqueueBolModelSave(db, { ...opened, note: 'first' }, 2, 'anna');
+    const transport = new StrictTransport().expect('POST', '/api/v1/bol/data/model/product', {
+      status: 200,
+      body: { ...opened, note: 'first', version: 3 },
+      headers: { ETag: '"3"' },
+    });
+    await drainOutbox(drainDeps(db, transport));
+    // Saved again from the form opened on version 2: it builds on 3, its own save's result.
+    await enqueueBolModelSave(db, { ...opened, note: 'second' }, 2, 'anna');
+    transport.expect('POST', '/api/v1/bol/data/model/product', { status: 200, body: { ...opened, note: 'second', version: 4 }, headers: { ETag: '"4"' } });
+    expect(await drainOutbox(drainDeps(db, transport))).toMatchObject({ sent: 1, conflicts: 0 });
+    transport.verify();
+    expect(headerOf(transport.requests[1], 'If-Match')).toBe('"3"');
+    // Someone else's author history is not followed.
+    await enqueueBolModelSave(db, { ...opened, note: 'bert' }, 2, 'bert');
+    expect((await db.outbox.toArray())[0]?.baseVersion).toBe(2);
+  });
+});
+

@@ -388,6 +388,8 @@ async function applySuccess(db: BackofficeDatabase, entry: OutboxEntry, answer: 
         const model = typeof answer === 'object' && answer !== null ? (answer as BolModelPayload) : null;
         const version = (typeof model?.version === 'number' ? model.version : null) ?? versionFromEtag(headers);
         const laterSaves = version === null ? false : await rebaseLater(db, entry, 'bol-model-save', version);
+        // Like product saves: a later edit of the model opened before this save builds on its result.
+        if (version !== null && entry.baseVersion !== null) await recordOwnVersion(db, entry.entityKey, entry.author, entry.baseVersion, version);
         if (model && typeof model.productId === 'number' && !laterSaves) await db.bolModels.put(model);
         return;
       }

@@ -200,7 +200,7 @@ export async function enqueueBolModelSave(
         kind: 'bol-model-save',
         entityKey,
         seq,
-        baseVersion,
+        baseVersion: baseVersion === null ? null : await followOwnVersions(db, entityKey, author, baseVersion),
         author,
         payload: { model },
       };
