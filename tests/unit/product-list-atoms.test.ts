@@ -3,7 +3,7 @@ import { createStore, type WritableAtom } from 'jotai';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ProductPage } from '../../src/shared/contract';
 import { loadProductList, type ProductListDeps } from '../../src/app/features/products/load-product-list';
-import { FILTER_NAMES } from '../../src/app/features/products/product-list-rules';
+import { FILTER_NAMES } from '../../src/app/state/product-list-view';
 import {
   clearSelectionAtom,
   deselectProductsAtom,

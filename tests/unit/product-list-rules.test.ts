@@ -1,27 +1,29 @@
 import { describe, expect, it } from 'vitest';
 import {
+  lastExistingPage,
+  offlineNote,
+  pageSelectionState,
+  rangeText,
+  thumbnailPath,
+  toFilterQuery,
+  togglePageSelection,
+  urlSyncAction,
+} from '../../src/app/features/products/product-list-rules';
+import {
   addToSelection,
   DEFAULT_VIEW,
   EMPTY_FILTERS,
   FILTER_NAMES,
   fromSearchString,
-  lastExistingPage,
-  offlineNote,
-  pageSelectionState,
-  rangeText,
   removeFromSelection,
   resetAllFilters,
-  thumbnailPath,
-  toFilterQuery,
-  togglePageSelection,
   toSearchString,
-  urlSyncAction,
   withFilter,
   withPage,
   withPageSize,
   type ListView,
   type ProductFilters,
-} from '../../src/app/features/products/product-list-rules';
+} from '../../src/app/state/product-list-view';
 
 const onPage3: ListView = { ...DEFAULT_VIEW, page: 3 };
 

@@ -2,7 +2,7 @@
  * The product list's state in jotai atoms: the view (filters, page, page size), remembered on
  * this device as its URL search string (so it is read back with the URL's validation), the
  * selection, and the rows last loaded. Every change goes through the rules of
- * features/products/product-list-rules.ts, so the spec's page resets hold however it is changed.
+ * product-list-view.ts, so the spec's page resets hold however it is changed.
  */
 import { atom, type WritableAtom } from 'jotai';
 import { atomWithStorage } from 'jotai/utils';
@@ -21,7 +21,7 @@ import {
   type FilterName,
   type ListView,
   type ProductFilters,
-} from '../features/products/product-list-rules';
+} from './product-list-view';
 
 export const PRODUCT_LIST_VIEW_KEY = 'productListView';
 

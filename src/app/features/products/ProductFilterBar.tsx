@@ -4,7 +4,8 @@ import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { categoriesAtom, familyKeysAtom, suppliersAtom } from '../../state/reference-lists';
 import { productFilterAtoms, productFiltersAtom, resetAllFiltersAtom } from '../../state/product-list';
-import { activeFilterCount, DEFAULT_SORT, SORT_OPTIONS, type TriState, type TriStateName } from './product-list-rules';
+import { DEFAULT_SORT, SORT_OPTIONS, type TriState, type TriStateName } from '../../state/product-list-view';
+import { activeFilterCount } from './product-list-rules';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 

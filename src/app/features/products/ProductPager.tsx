@@ -2,7 +2,8 @@
 import { Button, Flex, Select, Text } from '@radix-ui/themes';
 import { useAtom } from 'jotai';
 import { productPageAtom, productPageSizeAtom } from '../../state/product-list';
-import { canGoBack, canGoForward, PAGE_SIZES, pageText, rangeText } from './product-list-rules';
+import { PAGE_SIZES } from '../../state/product-list-view';
+import { canGoBack, canGoForward, pageText, rangeText } from './product-list-rules';
 
 export function ProductPager({ totalElements, totalPages, selectedCount, onClearSelection }: {
   totalElements: number;
