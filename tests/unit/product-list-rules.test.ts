@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   lastExistingPage,
+  dateAndTime,
   offlineNote,
   pageSelectionState,
   rangeText,
@@ -203,6 +204,13 @@ describe('what the list shows', () => {
   it('marks offline data with when it was fetched, or as filtered on the device', () => {
     expect(offlineNote({ local: false, fetchedAt: Date.UTC(2025, 2, 12, 14, 5) })).toMatch(/^Offline data, fetched at 12 Mar 2025, \d\d:05$/);
     expect(offlineNote({ local: true, fetchedAt: null })).toBe('Offline data, filtered from the products kept on this device');
+  });
+
+  it('splits a moment into its day and its time', () => {
+    const { date, time } = dateAndTime(Date.UTC(2025, 2, 12, 12, 5));
+    expect(date).toBe('12 Mar 2025');
+    expect(time).toMatch(/^\d\d:05$/);
+    expect(dateAndTime('not a date')).toEqual({ date: '', time: '' });
   });
 
   it('uses the first image as the thumbnail', () => {

@@ -1,5 +1,5 @@
 /**
- * /products: filters, the table with selection, paging with totals. Decisions live in
+ * /products: filters, supplier and bulk actions, the table with selection, paging with totals. Decisions live in
  * product-list-rules.ts and load-product-list.ts; this page only wires them to the screen.
  */
 import { Callout, Flex, Spinner, Text } from '@radix-ui/themes';
@@ -7,14 +7,13 @@ import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { useEffect, useState } from 'react';
 import { onlineAtom } from '../../state/sync';
 import {
-  clearSelectionAtom,
   productListAtom,
   productListErrorAtom,
   productListLoadingAtom,
   productListViewAtom,
   productPageAtom,
-  selectedProductIdsAtom,
 } from '../../state/product-list';
+import { BulkActions } from './BulkActions';
 import { loadProductList } from './load-product-list';
 import { appProductListDeps } from './product-list-deps';
 import { lastExistingPage, offlineNote, toFilterQuery } from './product-list-rules';
@@ -33,8 +32,6 @@ export default function ProductListPage() {
   const loading = useAtomValue(productListLoadingAtom);
   const error = useAtomValue(productListErrorAtom);
   const online = useAtomValue(onlineAtom);
-  const selection = useAtomValue(selectedProductIdsAtom);
-  const clearSelection = useSetAtom(clearSelectionAtom);
   const setPage = useSetAtom(productPageAtom);
   const queryText = JSON.stringify(toFilterQuery(view));
 
@@ -57,6 +54,7 @@ export default function ProductListPage() {
     <Flex direction="column" gap="3" className="product-list-page">
       <ProductFilterBar />
       <SupplierActions onCatalogueChanged={() => setCatalogueVersion((n) => n + 1)} />
+      <BulkActions onCatalogueChanged={() => setCatalogueVersion((n) => n + 1)} />
       {offline && list.source && (
         <Callout.Root color="amber" size="1" data-testid="offline-note">
           <Callout.Text>{offlineNote({ local: list.source.kind === 'local', fetchedAt: list.source.fetchedAt })}</Callout.Text>
@@ -67,12 +65,7 @@ export default function ProductListPage() {
           <Callout.Text>{error.status === 0 ? 'No connection to the server, and no products kept on this device for this view.' : error.message}</Callout.Text>
         </Callout.Root>
       )}
-      <ProductPager
-        totalElements={list.totalElements}
-        totalPages={list.totalPages}
-        selectedCount={selection.length}
-        onClearSelection={() => clearSelection()}
-      />
+      <ProductPager totalElements={list.totalElements} totalPages={list.totalPages} />
       <div className="product-table-area" aria-busy={loading}>
         <ProductTable products={list.content} />
         {loading && list.content.length === 0 && (

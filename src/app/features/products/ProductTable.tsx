@@ -4,7 +4,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { Link, useNavigate } from 'react-router-dom';
 import type { Product } from '../../../shared/contract';
 import { deselectProductsAtom, selectedProductIdsAtom, selectProductsAtom } from '../../state/product-list';
-import { dateTimeText, pageSelectionState, priceText, thumbnailPath } from './product-list-rules';
+import { dateAndTime, pageSelectionState, priceText, thumbnailPath } from './product-list-rules';
 
 function Thumbnail({ product }: { product: Product }) {
   const path = thumbnailPath(product);
@@ -14,6 +14,18 @@ function Thumbnail({ product }: { product: Product }) {
 
 function YesNo({ value, yes, no, color }: { value: boolean; yes: string; no: string; color: 'green' | 'blue' }) {
   return value ? <Badge color={color}>{yes}</Badge> : <Text color="gray">{no}</Text>;
+}
+
+function UpdatedCell({ product }: { product: Product }) {
+  const { date, time } = dateAndTime(product.dateUpdate);
+  return (
+    <>
+      <span className="nowrap">{date}</span>
+      <Text as="div" size="1" color="gray">
+        {time}
+      </Text>
+    </>
+  );
 }
 
 function FamilyCell({ product }: { product: Product }) {
@@ -105,7 +117,9 @@ export function ProductTable({ products }: { products: Product[] }) {
                 <Table.Cell className="col-wide">
                   <YesNo value={product.isExportOnBol} yes="Yes" no="No" color="blue" />
                 </Table.Cell>
-                <Table.Cell className="col-wide nowrap">{dateTimeText(product.dateUpdate)}</Table.Cell>
+                <Table.Cell className="col-wide">
+                  <UpdatedCell product={product} />
+                </Table.Cell>
               </Table.Row>
             );
           })}

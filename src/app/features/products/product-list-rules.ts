@@ -138,6 +138,16 @@ export function dateTimeText(iso: string | number): string {
   return date.toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 }
 
+/** The day and the time of a moment apart ("12 Mar 2025", "14:05"), for a cell of two lines. */
+export function dateAndTime(iso: string | number): { date: string; time: string } {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return { date: '', time: '' };
+  return {
+    date: date.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }),
+    time: date.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' }),
+  };
+}
+
 /** The note over a list that did not come from the server just now. */
 export function offlineNote(source: { local: boolean; fetchedAt: number | null }): string {
   if (source.local || source.fetchedAt === null) return 'Offline data, filtered from the products kept on this device';
