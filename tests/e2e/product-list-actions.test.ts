@@ -27,8 +27,8 @@ const json = (route: Route, status: number, body: unknown) =>
 /** Ids of the rows whose box is ticked. */
 async function checkedIds(): Promise<number[]> {
   const ids = await list.rowIds();
-  const states = await list.rows.getByRole('checkbox').evaluateAll((boxes) => boxes.map((box) => box.getAttribute('aria-checked')));
-  return ids.filter((_, index) => states[index] === 'true');
+  const states = await list.rows.getByRole('checkbox').evaluateAll((boxes) => boxes.map((box) => (box as HTMLInputElement).checked));
+  return ids.filter((_, index) => states[index] === true);
 }
 
 describe('Product list bulk actions', () => {

@@ -55,13 +55,17 @@ export function productList(page: Page) {
       .toBe(`1–20 of ${DEMO_TOTAL.toLocaleString('en-US')}`);
   }
 
-  /** Picks an option of one of the list's Radix selects (filters, page size). */
+  /** Picks an option (by its text) of one of the list's selects (filters, page size). */
   async function choose(label: string, option: string): Promise<void> {
-    await page.getByRole('combobox', { name: label }).click();
-    await page.getByRole('option', { name: option, exact: true }).click();
+    await page.getByRole('combobox', { name: label, exact: true }).selectOption({ label: option });
   }
 
-  return { table, rows, range, rowIds, column, total, settledTotal, openFullList, choose };
+  /** The text of the option a select shows. */
+  async function chosen(label: string): Promise<string> {
+    return page.getByRole('combobox', { name: label, exact: true }).evaluate((select) => (select as HTMLSelectElement).selectedOptions[0]?.text ?? '');
+  }
+
+  return { table, rows, range, rowIds, column, total, settledTotal, openFullList, choose, chosen };
 }
 
 /** A call to the API with the page's session, as the app makes it. */

@@ -2,7 +2,7 @@
  * The bulk action bar: the selection (count, clear) with the actions on it, and the actions on
  * the whole catalogue, each with its progress and outcome. Decisions: bulk-actions-rules.ts.
  */
-import { Button, Card, Flex, Separator, Spinner, Text } from '@radix-ui/themes';
+import { Button, Card, Flex, Spinner, Text } from '@radix-ui/themes';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { toApiFailure } from '../../api/client';
@@ -92,23 +92,22 @@ export function BulkActions({ onCatalogueChanged }: { onCatalogueChanged: () => 
 
   return (
     <Card size="1" className="bulk-actions" role="region" aria-label="Bulk actions">
-      <Flex gap="3" align="center" wrap="wrap">
-        <Flex gap="2" align="center" className="bulk-selection">
-          <Text size="2" weight="medium" data-testid="selected-count">
-            {selection.length === 0 ? 'No products selected' : `${selection.length.toLocaleString('en-US')} selected`}
-          </Text>
-          {selection.length > 0 && (
-            <Button size="1" variant="ghost" onClick={() => clearSelection()}>
-              Clear selection
-            </Button>
-          )}
-        </Flex>
-        <Flex gap="2" wrap="wrap" role="group" aria-label="Actions on the selected products">
+      <Flex direction="column" gap="2">
+        <Flex gap="3" align="center" wrap="wrap" role="group" aria-label="Actions on the selected products">
+          <Flex gap="2" align="center" className="bulk-label">
+            <Text size="2" weight="medium" data-testid="selected-count">
+              {selection.length === 0 ? 'No products selected' : `${selection.length.toLocaleString('en-US')} selected`}
+            </Text>
+            {selection.length > 0 && (
+              <Button size="1" variant="ghost" onClick={() => clearSelection()}>
+                Clear selection
+              </Button>
+            )}
+          </Flex>
           {BULK_ACTIONS.map((action, index) => (action.needsSelection ? button(action, index) : null))}
         </Flex>
-        <Separator orientation="vertical" size="2" className="bulk-separator" />
-        <Flex gap="2" wrap="wrap" align="center" role="group" aria-label="Actions on the whole catalogue">
-          <Text size="2" color="gray">
+        <Flex gap="3" align="center" wrap="wrap" role="group" aria-label="Actions on the whole catalogue">
+          <Text size="2" color="gray" className="bulk-label">
             Whole catalogue
           </Text>
           {BULK_ACTIONS.map((action, index) => (action.needsSelection ? null : button(action, index)))}

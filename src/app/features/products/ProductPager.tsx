@@ -1,5 +1,5 @@
 /** Totals, page size and paging of the product list. */
-import { Button, Flex, Select, Text } from '@radix-ui/themes';
+import { Button, Flex, Text } from '@radix-ui/themes';
 import { useAtom } from 'jotai';
 import { productPageAtom, productPageSizeAtom } from '../../state/product-list';
 import { PAGE_SIZES } from '../../state/product-list-view';
@@ -19,16 +19,13 @@ export function ProductPager({ totalElements, totalPages }: { totalElements: num
           <Text size="2" color="gray">
             Per page
           </Text>
-          <Select.Root value={String(pageSize)} onValueChange={(value) => setPageSize(Number(value))}>
-            <Select.Trigger aria-label="Products per page" />
-            <Select.Content position="popper">
-              {sizes.map((size) => (
-                <Select.Item key={size} value={String(size)}>
-                  {size}
-                </Select.Item>
-              ))}
-            </Select.Content>
-          </Select.Root>
+          <select className="choice-select" aria-label="Products per page" value={String(pageSize)} onChange={(event) => setPageSize(Number(event.target.value))}>
+            {sizes.map((size) => (
+              <option key={size} value={String(size)}>
+                {size}
+              </option>
+            ))}
+          </select>
         </Flex>
         <Button variant="soft" disabled={!canGoBack(page)} onClick={() => setPage(page - 1)}>
           Previous
