@@ -4,7 +4,9 @@
  * process on loopback, the built PWA) with 100,000 products in its embedded database.
  * Changes of many kinds: search, supplier, moderation, price range, sort, paging, page size,
  * folded filters, reset. Target: p50 and p95 under 300 ms on this machine.
- * Standalone: `npx tsx bench/list-paint.ts`.
+ * Standalone: `npx tsx bench/list-paint.ts`; LIST_PAINT_DETAILS=1 prints each change with where its
+ * time went (before the filter call, the call, after it), LIST_PAINT_PROFILE=file.cpuprofile
+ * records the page's CPU profile over all changes.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -194,7 +196,7 @@ export async function benchListPaint(log: (line: string) => void = console.log):
         if (requestMs !== null) requests.push(requestMs);
         const range = await page.getByTestId('product-range').textContent();
         const parts = split && requestMs !== null ? `${split.beforeMs.toFixed(0)} ms before the filter call, the call ${requestMs.toFixed(0)} ms, ${split.afterMs.toFixed(0)} ms to paint` : 'no filter call';
-        log(`  ${change.name}: ${ms.toFixed(0)} ms (${parts}; ${range})`);
+        if (process.env.LIST_PAINT_DETAILS) log(`  ${change.name}: ${ms.toFixed(0)} ms (${parts}; ${range})`);
       }
       if (cdp && profileFile) {
         const { profile } = await cdp.send('Profiler.stop');
