@@ -9,6 +9,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { signIn, useFreshPage } from './support/browser';
 import { productList } from './support/product-list';
 
+/** Answers can be slow on a loaded machine: wait for them longer than expect.poll's 1 s. */
+const POLL = { timeout: 15_000 };
 const freshPage = useFreshPage({ width: 1280, height: 800 });
 let page: Page;
 let context: BrowserContext;
@@ -45,14 +47,14 @@ describe('Product list bulk actions', () => {
     expect(await page.getByTestId('selected-count').textContent()).toBe('2 selected');
 
     await page.getByRole('button', { name: 'Next' }).click();
-    await expect.poll(() => list.range.textContent()).toMatch(/^21–40 of /);
+    await expect.poll(() => list.range.textContent(), POLL).toMatch(/^21–40 of /);
     await list.settledTotal();
     const secondPage = await list.rowIds();
     await page.getByRole('checkbox', { name: 'Select all products on this page' }).click();
     expect(await page.getByTestId('selected-count').textContent()).toBe('22 selected');
 
     await page.getByRole('button', { name: 'Previous' }).click();
-    await expect.poll(() => list.range.textContent()).toMatch(/^1–20 of /);
+    await expect.poll(() => list.range.textContent(), POLL).toMatch(/^1–20 of /);
     await list.settledTotal();
     expect(await checkedIds()).toEqual([firstPage[0], firstPage[2]]);
     expect(await page.getByRole('checkbox', { name: 'Select all products on this page' }).getAttribute('aria-checked')).toBe('mixed');
@@ -75,9 +77,9 @@ describe('Product list bulk actions', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
 
     await bar().getByRole('button', { name: 'Create content on bol (22)' }).click();
-    await expect.poll(() => outcome().textContent()).toBe('Create content on bol: Content sent to bol (created 21, failed 1).');
+    await expect.poll(() => outcome().textContent(), POLL).toBe('Create content on bol: Content sent to bol (created 21, failed 1).');
     await bar().getByRole('button', { name: 'Upload report (22)' }).click();
-    await expect.poll(() => outcome().locator('span, p').allTextContents()).toEqual([
+    await expect.poll(() => outcome().locator('span, p').allTextContents(), POLL).toEqual([
       'Create content on bol: Content sent to bol (created 21, failed 1).',
       'Upload report: An upload report for these products is already being made.',
     ]);
@@ -118,19 +120,19 @@ describe('Product list bulk actions', () => {
 
     const refetched = page.waitForResponse((response) => response.url().includes('/api/v1/bol/product/filter'));
     await bar().getByRole('button', { name: 'Update info from bol' }).click();
-    await expect.poll(() => outcome().textContent()).toBe('Update info from bol: status SUCCESS (updated 12, unchanged 2,342).');
+    await expect.poll(() => outcome().textContent(), POLL).toBe('Update info from bol: status SUCCESS (updated 12, unchanged 2,342).');
     // What bol changed shows: the list is fetched again.
     await refetched;
 
     await bar().getByRole('button', { name: 'Re-import offers' }).click();
-    await expect.poll(() => outcome().textContent()).toContain('Re-import offers is not available on this server yet.');
+    await expect.poll(() => outcome().textContent(), POLL).toContain('Re-import offers is not available on this server yet.');
 
     const download = page.waitForEvent('download');
     await bar().getByRole('button', { name: 'Export content report' }).click();
     const file = await download;
     expect(file.suggestedFilename()).toBe('product-content-2026-11-23.xlsx');
     expect(readFileSync(await file.path())).toEqual(spreadsheet);
-    await expect.poll(() => outcome().textContent()).toContain('Export content report: downloaded product-content-2026-11-23.xlsx.');
+    await expect.poll(() => outcome().textContent(), POLL).toContain('Export content report: downloaded product-content-2026-11-23.xlsx.');
     expect(calls).toEqual(['POST retailer/import', 'GET offer/import', 'GET product-content/export']);
   });
 });

@@ -4,6 +4,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { signIn, useFreshPage, waitForServiceWorkerControl } from './support/browser';
 import { DEMO_TOTAL, productList } from './support/product-list';
 
+/** Answers can be slow on a loaded machine: wait for them longer than expect.poll's 1 s. */
+const POLL = { timeout: 15_000 };
 const freshPage = useFreshPage({ width: 1280, height: 800 });
 let page: Page;
 let list: ReturnType<typeof productList>;
@@ -22,18 +24,18 @@ describe('Product list offline', () => {
     const firstPage = await list.rowIds();
     const firstTitles = await list.table.locator('tbody tr th a').allTextContents();
     await page.getByRole('button', { name: 'Next' }).click();
-    await expect.poll(() => list.range.textContent()).toBe(demoRange(21, 40));
+    await expect.poll(() => list.range.textContent(), POLL).toBe(demoRange(21, 40));
     await list.settledTotal();
     const secondPage = await list.rowIds();
     expect(await page.getByTestId('offline-note').count()).toBe(0);
 
     await page.context().setOffline(true);
     const note = page.getByTestId('offline-note');
-    await expect.poll(() => note.textContent()).toMatch(/^Offline data, fetched at \d{1,2} \w{3} \d{4}, \d{2}:\d{2}$/);
+    await expect.poll(() => note.textContent(), POLL).toMatch(/^Offline data, fetched at \d{1,2} \w{3} \d{4}, \d{2}:\d{2}$/);
     expect(await list.rowIds()).toEqual(secondPage);
 
     await page.getByRole('button', { name: 'Previous' }).click();
-    await expect.poll(() => list.range.textContent()).toBe(demoRange(1, 20));
+    await expect.poll(() => list.range.textContent(), POLL).toBe(demoRange(1, 20));
     expect(await list.rowIds()).toEqual(firstPage);
     expect(await list.table.locator('tbody tr th a').allTextContents()).toEqual(firstTitles);
     expect(await note.textContent()).toMatch(/^Offline data, fetched at /);
@@ -51,7 +53,7 @@ describe('Product list offline', () => {
     // A view never opened is answered from the products kept on the device, and says so.
     await page.getByLabel('Search').fill(firstTitles[0] ?? '');
     await page.getByLabel('Search').press('Enter');
-    await expect.poll(() => note.textContent()).toBe('Offline data, filtered from the products kept on this device');
+    await expect.poll(() => note.textContent(), POLL).toBe('Offline data, filtered from the products kept on this device');
     const found = await list.rowIds();
     expect(found).toContain(firstPage[0]);
     for (const title of await list.table.locator('tbody tr th a').allTextContents()) {

@@ -4,6 +4,8 @@ import { baseUrl, signIn, useFreshPage } from './support/browser';
 import type { Product } from '../../src/shared/contract';
 import { authorizedJson, DEMO_TOTAL, euros, productList, serverPage } from './support/product-list';
 
+/** Answers can be slow on a loaded machine: wait for them longer than expect.poll's 1 s. */
+const POLL = { timeout: 15_000 };
 const freshPage = useFreshPage({ width: 1280, height: 800 });
 let page: Page;
 let list: ReturnType<typeof productList>;
@@ -73,7 +75,7 @@ describe('Product list', () => {
 
     await page.getByRole('button', { name: 'Parsing history' }).click();
     const newest = page.getByTestId('parsing-history').locator('tbody tr').first();
-    await expect.poll(() => newest.textContent()).toContain('Green Garden Supplies');
+    await expect.poll(() => newest.textContent(), POLL).toContain('Green Garden Supplies');
     expect(await newest.textContent()).toContain('Feed import');
     expect(await newest.textContent()).toContain('Read 901 rows: 0 new');
     await page.screenshot({ path: '/tmp/products-feed-import.png' });
@@ -123,7 +125,7 @@ describe('Product list', () => {
     const server = await serverPage(page, { size: '20', page: '1', sort: 'dateUpdate,desc' });
 
     await page.getByRole('button', { name: 'Next' }).click();
-    await expect.poll(() => range().textContent()).toBe(`21–40 of ${DEMO_TOTAL.toLocaleString('en-US')}`);
+    await expect.poll(() => range().textContent(), POLL).toBe(`21–40 of ${DEMO_TOTAL.toLocaleString('en-US')}`);
     await list.settledTotal();
     expect(await page.getByTestId('page-text').textContent()).toBe('Page 2 of 118');
     const second = await list.rowIds();
@@ -132,15 +134,15 @@ describe('Product list', () => {
     expect(page.url()).toContain('page=1');
 
     await page.getByRole('button', { name: 'Previous' }).click();
-    await expect.poll(() => range().textContent()).toBe(`1–20 of ${DEMO_TOTAL.toLocaleString('en-US')}`);
+    await expect.poll(() => range().textContent(), POLL).toBe(`1–20 of ${DEMO_TOTAL.toLocaleString('en-US')}`);
     await list.settledTotal();
     expect(await list.rowIds()).toEqual(first);
     expect(await page.getByRole('button', { name: 'Previous' }).isDisabled()).toBe(true);
 
     await page.getByRole('button', { name: 'Next' }).click();
-    await expect.poll(() => range().textContent()).toBe(`21–40 of ${DEMO_TOTAL.toLocaleString('en-US')}`);
+    await expect.poll(() => range().textContent(), POLL).toBe(`21–40 of ${DEMO_TOTAL.toLocaleString('en-US')}`);
     await list.choose('Products per page', '50');
-    await expect.poll(() => range().textContent()).toBe(`1–50 of ${DEMO_TOTAL.toLocaleString('en-US')}`);
+    await expect.poll(() => range().textContent(), POLL).toBe(`1–50 of ${DEMO_TOTAL.toLocaleString('en-US')}`);
     await list.settledTotal();
     expect(await rows().count()).toBe(50);
     expect(await page.getByTestId('page-text').textContent()).toBe('Page 1 of 48');

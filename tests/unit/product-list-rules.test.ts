@@ -5,6 +5,7 @@ import {
   offlineNote,
   pageSelectionState,
   rangeText,
+  showsAnotherView,
   thumbnailPath,
   toFilterQuery,
   togglePageSelection,
@@ -211,6 +212,12 @@ describe('what the list shows', () => {
     expect(date).toBe('12 Mar 2025');
     expect(time).toMatch(/^\d\d:05$/);
     expect(dateAndTime('not a date')).toEqual({ date: '', time: '' });
+  });
+
+  it('counts rows that answer another view as not settled yet', () => {
+    expect(showsAnotherView('page=0&size=20', 'page=1&size=20')).toBe(true);
+    expect(showsAnotherView('page=1&size=20', 'page=1&size=20')).toBe(false);
+    expect(showsAnotherView(null, 'page=1&size=20')).toBe(false);
   });
 
   it('uses the first image as the thumbnail', () => {

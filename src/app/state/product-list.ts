@@ -101,9 +101,11 @@ export interface ProductListResult {
   totalPages: number;
   totalElements: number;
   source: ProductListSource | null;
+  /** The key (db/query-key.ts) of the query these rows answer; null while none is shown. */
+  query: string | null;
 }
 
-export const EMPTY_RESULT: ProductListResult = { content: [], totalPages: 0, totalElements: 0, source: null };
+export const EMPTY_RESULT: ProductListResult = { content: [], totalPages: 0, totalElements: 0, source: null, query: null };
 
 export const productListAtom = atom<ProductListResult>(EMPTY_RESULT);
 /** On while products are fetched (the list is cleared first); off afterwards, also on failure. */

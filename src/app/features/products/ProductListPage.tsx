@@ -16,7 +16,8 @@ import {
 import { BulkActions } from './BulkActions';
 import { loadProductList } from './load-product-list';
 import { appProductListDeps } from './product-list-deps';
-import { lastExistingPage, offlineNote, toFilterQuery } from './product-list-rules';
+import { productQueryKey } from '../../db/query-key';
+import { lastExistingPage, offlineNote, showsAnotherView, toFilterQuery } from './product-list-rules';
 import { ProductFilterBar } from './ProductFilterBar';
 import { ProductPager } from './ProductPager';
 import { ProductTable } from './ProductTable';
@@ -33,7 +34,10 @@ export default function ProductListPage() {
   const error = useAtomValue(productListErrorAtom);
   const online = useAtomValue(onlineAtom);
   const setPage = useSetAtom(productPageAtom);
-  const queryText = JSON.stringify(toFilterQuery(view));
+  const query = toFilterQuery(view);
+  const queryText = JSON.stringify(query);
+  // Between a change of the view and the start of its load, the rows still answer the old view.
+  const busy = loading || showsAnotherView(list.query, productQueryKey(query));
 
   const [catalogueVersion, setCatalogueVersion] = useState(0);
   useEffect(() => {
@@ -66,7 +70,7 @@ export default function ProductListPage() {
         </Callout.Root>
       )}
       <ProductPager totalElements={list.totalElements} totalPages={list.totalPages} />
-      <div className="product-table-area" aria-busy={loading}>
+      <div className="product-table-area" aria-busy={busy}>
         <ProductTable products={list.content} />
         {loading && list.content.length === 0 && (
           <Flex align="center" justify="center" gap="2" className="product-list-empty">

@@ -113,6 +113,11 @@ export function pageText(page: number, totalPages: number): string {
   return `Page ${(page + 1).toLocaleString('en-US')} of ${Math.max(1, totalPages).toLocaleString('en-US')}`;
 }
 
+/** True when the rows on screen answer another query than the view's (its load has not started yet). */
+export function showsAnotherView(shownQueryKey: string | null, viewQueryKey: string): boolean {
+  return shownQueryKey !== null && shownQueryKey !== viewQueryKey;
+}
+
 export function canGoBack(page: number): boolean {
   return page > 0;
 }
