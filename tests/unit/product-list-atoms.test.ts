@@ -3,7 +3,7 @@ import { createStore, type WritableAtom } from 'jotai';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ProductPage } from '../../src/shared/contract';
 import { loadProductList, type ProductListDeps } from '../../src/app/features/products/load-product-list';
-import { FILTER_NAMES } from '../../src/app/features/products/product-list-rules';
+import { FILTER_NAMES } from '../../src/app/state/product-list-view';
 import {
   clearSelectionAtom,
   deselectProductsAtom,
@@ -115,7 +115,7 @@ function fakeDeps(overrides: Partial<ProductListDeps>): ProductListDeps {
 describe('loading a page of products', () => {
   it('clears the list and turns the flag on first, shows the answer and keeps it, then turns the flag off', async () => {
     const store = createStore();
-    store.set(productListAtom, { ...page([1]), source: { kind: 'network', fetchedAt: 1 } });
+    store.set(productListAtom, { ...page([1]), source: { kind: 'network', fetchedAt: 1 }, query: 'size=20' });
     const keepPage = vi.fn(() => Promise.resolve());
     let seenWhileLoading: unknown;
     const deps = fakeDeps({
@@ -125,11 +125,12 @@ describe('loading a page of products', () => {
       },
       keepPage,
     });
-    await loadProductList(store, { size: '20' }, deps);
+    await loadProductList(store, { size: '20', page: '0' }, deps);
     expect(seenWhileLoading).toEqual({ loading: true, rows: 0 });
     expect(store.get(productListAtom).content.map((p) => p.productId)).toEqual([7, 8]);
     expect(store.get(productListAtom).totalElements).toBe(42);
     expect(store.get(productListAtom).source).toEqual({ kind: 'network', fetchedAt: 1_000 });
+    expect(store.get(productListAtom).query).toBe('page=0&size=20');
     expect(keepPage).toHaveBeenCalledOnce();
     expect(store.get(productListLoadingAtom)).toBe(false);
   });

@@ -1,27 +1,31 @@
 import { describe, expect, it } from 'vitest';
 import {
+  lastExistingPage,
+  dateAndTime,
+  offlineNote,
+  pageSelectionState,
+  rangeText,
+  showsAnotherView,
+  thumbnailPath,
+  toFilterQuery,
+  togglePageSelection,
+  urlSyncAction,
+} from '../../src/app/features/products/product-list-rules';
+import {
   addToSelection,
   DEFAULT_VIEW,
   EMPTY_FILTERS,
   FILTER_NAMES,
   fromSearchString,
-  lastExistingPage,
-  offlineNote,
-  pageSelectionState,
-  rangeText,
   removeFromSelection,
   resetAllFilters,
-  thumbnailPath,
-  toFilterQuery,
-  togglePageSelection,
   toSearchString,
-  urlSyncAction,
   withFilter,
   withPage,
   withPageSize,
   type ListView,
   type ProductFilters,
-} from '../../src/app/features/products/product-list-rules';
+} from '../../src/app/state/product-list-view';
 
 const onPage3: ListView = { ...DEFAULT_VIEW, page: 3 };
 
@@ -201,6 +205,19 @@ describe('what the list shows', () => {
   it('marks offline data with when it was fetched, or as filtered on the device', () => {
     expect(offlineNote({ local: false, fetchedAt: Date.UTC(2025, 2, 12, 14, 5) })).toMatch(/^Offline data, fetched at 12 Mar 2025, \d\d:05$/);
     expect(offlineNote({ local: true, fetchedAt: null })).toBe('Offline data, filtered from the products kept on this device');
+  });
+
+  it('splits a moment into its day and its time', () => {
+    const { date, time } = dateAndTime(Date.UTC(2025, 2, 12, 12, 5));
+    expect(date).toBe('12 Mar 2025');
+    expect(time).toMatch(/^\d\d:05$/);
+    expect(dateAndTime('not a date')).toEqual({ date: '', time: '' });
+  });
+
+  it('counts rows that answer another view as not settled yet', () => {
+    expect(showsAnotherView('page=0&size=20', 'page=1&size=20')).toBe(true);
+    expect(showsAnotherView('page=1&size=20', 'page=1&size=20')).toBe(false);
+    expect(showsAnotherView(null, 'page=1&size=20')).toBe(false);
   });
 
   it('uses the first image as the thumbnail', () => {

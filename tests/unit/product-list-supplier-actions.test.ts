@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ALL_SUPPLIERS } from '../../src/shared/rules/suppliers';
 import type { ParsingHistoryEntry, Supplier } from '../../src/shared/contract';
-import { actionScope, chosenSupplier, historyLabel, runOutcome, supplierActionState } from '../../src/app/features/products/supplier-actions-rules';
+import { actionScope, chosenSupplier, feedScopeLabel, historyLabel, runOutcome, supplierActionState } from '../../src/app/features/products/supplier-actions-rules';
 
 const volt: Supplier = { supplierId: 2, supplierName: 'Volt Electronics', supplierUrlFeed: '/demo/feeds/electronics.xml', inProgress: false };
 
@@ -64,5 +64,11 @@ describe('supplier actions on the product list', () => {
       operation: 'Image re-export',
       status: 'Done, some rows refused',
     });
+  });
+
+  it('say which feeds they work on', () => {
+    expect(feedScopeLabel(volt, 'Volt Electronics')).toBe('Feed of Volt Electronics');
+    expect(feedScopeLabel(ALL_SUPPLIERS, 'All')).toBe('Feeds of every supplier');
+    expect(feedScopeLabel(null, 'Gone Supplier')).toBe('Feed of Gone Supplier');
   });
 });

@@ -2,7 +2,7 @@
  * The product list's state in jotai atoms: the view (filters, page, page size), remembered on
  * this device as its URL search string (so it is read back with the URL's validation), the
  * selection, and the rows last loaded. Every change goes through the rules of
- * features/products/product-list-rules.ts, so the spec's page resets hold however it is changed.
+ * product-list-view.ts, so the spec's page resets hold however it is changed.
  */
 import { atom, type WritableAtom } from 'jotai';
 import { atomWithStorage } from 'jotai/utils';
@@ -21,7 +21,7 @@ import {
   type FilterName,
   type ListView,
   type ProductFilters,
-} from '../features/products/product-list-rules';
+} from './product-list-view';
 
 export const PRODUCT_LIST_VIEW_KEY = 'productListView';
 
@@ -101,9 +101,11 @@ export interface ProductListResult {
   totalPages: number;
   totalElements: number;
   source: ProductListSource | null;
+  /** The key (db/query-key.ts) of the query these rows answer; null while none is shown. */
+  query: string | null;
 }
 
-export const EMPTY_RESULT: ProductListResult = { content: [], totalPages: 0, totalElements: 0, source: null };
+export const EMPTY_RESULT: ProductListResult = { content: [], totalPages: 0, totalElements: 0, source: null, query: null };
 
 export const productListAtom = atom<ProductListResult>(EMPTY_RESULT);
 /** On while products are fetched (the list is cleared first); off afterwards, also on failure. */

@@ -1,15 +1,13 @@
 /** The filters of the product list: search, supplier, moderation, price and sort always; the rest folded. */
-import { Badge, Box, Button, Flex, Select, Text, TextField } from '@radix-ui/themes';
+import { Badge, Box, Button, Flex, Text, TextField } from '@radix-ui/themes';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { categoriesAtom, familyKeysAtom, suppliersAtom } from '../../state/reference-lists';
 import { productFilterAtoms, productFiltersAtom, resetAllFiltersAtom } from '../../state/product-list';
-import { activeFilterCount, DEFAULT_SORT, SORT_OPTIONS, type TriState, type TriStateName } from './product-list-rules';
+import { DEFAULT_SORT, SORT_OPTIONS, type TriState, type TriStateName } from '../../state/product-list-view';
+import { activeFilterCount } from './product-list-rules';
 
 export const SEARCH_DEBOUNCE_MS = 300;
-
-/** Radix Select has no empty item value: 'any' stands for ''. */
-const ANY = 'any';
 
 function Field({ label, htmlFor, children }: { label: string; htmlFor?: string; children: ReactNode }) {
   return (
@@ -22,6 +20,10 @@ function Field({ label, htmlFor, children }: { label: string; htmlFor?: string; 
   );
 }
 
+/**
+ * A choice as a native select: on a tablet it opens the system's own picker, and it costs next
+ * to nothing to render, which matters because the bar renders again on every filter change.
+ */
 function ChoiceFilter({
   label,
   value,
@@ -33,18 +35,16 @@ function ChoiceFilter({
   options: readonly { value: string; label: string }[];
   onChange: (value: string) => void;
 }) {
+  const id = useId();
   return (
-    <Field label={label}>
-      <Select.Root value={value === '' ? ANY : value} onValueChange={(next) => onChange(next === ANY ? '' : next)}>
-        <Select.Trigger aria-label={label} />
-        <Select.Content position="popper">
-          {options.map((option) => (
-            <Select.Item key={option.value || ANY} value={option.value || ANY}>
-              {option.label}
-            </Select.Item>
-          ))}
-        </Select.Content>
-      </Select.Root>
+    <Field label={label} htmlFor={id}>
+      <select id={id} className="choice-select" value={value} onChange={(event) => onChange(event.target.value)}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
     </Field>
   );
 }

@@ -1,5 +1,5 @@
 /**
- * /products: filters, the table with selection, paging with totals. Decisions live in
+ * /products: filters, supplier and bulk actions, the table with selection, paging with totals. Decisions live in
  * product-list-rules.ts and load-product-list.ts; this page only wires them to the screen.
  */
 import { Callout, Flex, Spinner, Text } from '@radix-ui/themes';
@@ -7,17 +7,17 @@ import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { useEffect, useState } from 'react';
 import { onlineAtom } from '../../state/sync';
 import {
-  clearSelectionAtom,
   productListAtom,
   productListErrorAtom,
   productListLoadingAtom,
   productListViewAtom,
   productPageAtom,
-  selectedProductIdsAtom,
 } from '../../state/product-list';
+import { BulkActions } from './BulkActions';
 import { loadProductList } from './load-product-list';
 import { appProductListDeps } from './product-list-deps';
-import { lastExistingPage, offlineNote, toFilterQuery } from './product-list-rules';
+import { productQueryKey } from '../../db/query-key';
+import { lastExistingPage, offlineNote, showsAnotherView, toFilterQuery } from './product-list-rules';
 import { ProductFilterBar } from './ProductFilterBar';
 import { ProductPager } from './ProductPager';
 import { ProductTable } from './ProductTable';
@@ -33,10 +33,11 @@ export default function ProductListPage() {
   const loading = useAtomValue(productListLoadingAtom);
   const error = useAtomValue(productListErrorAtom);
   const online = useAtomValue(onlineAtom);
-  const selection = useAtomValue(selectedProductIdsAtom);
-  const clearSelection = useSetAtom(clearSelectionAtom);
   const setPage = useSetAtom(productPageAtom);
-  const queryText = JSON.stringify(toFilterQuery(view));
+  const query = toFilterQuery(view);
+  const queryText = JSON.stringify(query);
+  // Between a change of the view and the start of its load, the rows still answer the old view.
+  const busy = loading || showsAnotherView(list.query, productQueryKey(query));
 
   const [catalogueVersion, setCatalogueVersion] = useState(0);
   useEffect(() => {
@@ -57,6 +58,7 @@ export default function ProductListPage() {
     <Flex direction="column" gap="3" className="product-list-page">
       <ProductFilterBar />
       <SupplierActions onCatalogueChanged={() => setCatalogueVersion((n) => n + 1)} />
+      <BulkActions onCatalogueChanged={() => setCatalogueVersion((n) => n + 1)} />
       {offline && list.source && (
         <Callout.Root color="amber" size="1" data-testid="offline-note">
           <Callout.Text>{offlineNote({ local: list.source.kind === 'local', fetchedAt: list.source.fetchedAt })}</Callout.Text>
@@ -67,13 +69,8 @@ export default function ProductListPage() {
           <Callout.Text>{error.status === 0 ? 'No connection to the server, and no products kept on this device for this view.' : error.message}</Callout.Text>
         </Callout.Root>
       )}
-      <ProductPager
-        totalElements={list.totalElements}
-        totalPages={list.totalPages}
-        selectedCount={selection.length}
-        onClearSelection={() => clearSelection()}
-      />
-      <div className="product-table-area" aria-busy={loading}>
+      <ProductPager totalElements={list.totalElements} totalPages={list.totalPages} />
+      <div className="product-table-area" aria-busy={busy}>
         <ProductTable products={list.content} />
         {loading && list.content.length === 0 && (
           <Flex align="center" justify="center" gap="2" className="product-list-empty">

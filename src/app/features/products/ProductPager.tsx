@@ -1,50 +1,31 @@
 /** Totals, page size and paging of the product list. */
-import { Button, Flex, Select, Text } from '@radix-ui/themes';
+import { Button, Flex, Text } from '@radix-ui/themes';
 import { useAtom } from 'jotai';
 import { productPageAtom, productPageSizeAtom } from '../../state/product-list';
-import { canGoBack, canGoForward, PAGE_SIZES, pageText, rangeText } from './product-list-rules';
+import { PAGE_SIZES } from '../../state/product-list-view';
+import { canGoBack, canGoForward, pageText, rangeText } from './product-list-rules';
 
-export function ProductPager({ totalElements, totalPages, selectedCount, onClearSelection }: {
-  totalElements: number;
-  totalPages: number;
-  selectedCount: number;
-  onClearSelection: () => void;
-}) {
+export function ProductPager({ totalElements, totalPages }: { totalElements: number; totalPages: number }) {
   const [page, setPage] = useAtom(productPageAtom);
   const [pageSize, setPageSize] = useAtom(productPageSizeAtom);
   const sizes: readonly number[] = PAGE_SIZES.includes(pageSize as (typeof PAGE_SIZES)[number]) ? PAGE_SIZES : [...PAGE_SIZES, pageSize].sort((a, b) => a - b);
   return (
     <Flex align="center" justify="between" gap="3" wrap="wrap" className="product-pager">
-      <Flex align="center" gap="3" wrap="wrap">
-        <Text size="2" data-testid="product-range">
-          {rangeText(page, pageSize, totalElements)}
-        </Text>
-        {selectedCount > 0 && (
-          <Flex align="center" gap="2">
-            <Text size="2" weight="medium" data-testid="selected-count">
-              {selectedCount} selected
-            </Text>
-            <Button size="1" variant="ghost" onClick={onClearSelection}>
-              Clear selection
-            </Button>
-          </Flex>
-        )}
-      </Flex>
+      <Text size="2" data-testid="product-range">
+        {rangeText(page, pageSize, totalElements)}
+      </Text>
       <Flex align="center" gap="3" wrap="wrap">
         <Flex align="center" gap="2">
           <Text size="2" color="gray">
             Per page
           </Text>
-          <Select.Root value={String(pageSize)} onValueChange={(value) => setPageSize(Number(value))}>
-            <Select.Trigger aria-label="Products per page" />
-            <Select.Content position="popper">
-              {sizes.map((size) => (
-                <Select.Item key={size} value={String(size)}>
-                  {size}
-                </Select.Item>
-              ))}
-            </Select.Content>
-          </Select.Root>
+          <select className="choice-select" aria-label="Products per page" value={String(pageSize)} onChange={(event) => setPageSize(Number(event.target.value))}>
+            {sizes.map((size) => (
+              <option key={size} value={String(size)}>
+                {size}
+              </option>
+            ))}
+          </select>
         </Flex>
         <Button variant="soft" disabled={!canGoBack(page)} onClick={() => setPage(page - 1)}>
           Previous

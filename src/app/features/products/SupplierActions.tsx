@@ -11,7 +11,7 @@ import { getParsingHistory, reexportImages, runFeedImport } from '../../api/feed
 import { productFilterAtoms } from '../../state/product-list';
 import { loadReferenceLists, suppliersAtom } from '../../state/reference-lists';
 import { onlineAtom } from '../../state/sync';
-import { actionScope, chosenSupplier, historyLabel, runOutcome, supplierActionState } from './supplier-actions-rules';
+import { actionScope, chosenSupplier, feedScopeLabel, historyLabel, runOutcome, supplierActionState } from './supplier-actions-rules';
 
 const HISTORY_SIZE = 10;
 
@@ -60,16 +60,16 @@ export function SupplierActions({ onCatalogueChanged }: { onCatalogueChanged: ()
     <Card size="1" className="supplier-actions">
       <Flex gap="2" align="center" wrap="wrap">
         <Text size="2" weight="medium">
-          Supplier {supplier ? actionScope(supplier) : supplierName}
+          {feedScopeLabel(supplier, supplierName)}
         </Text>
-        <Button size="1" disabled={!state.enabled} onClick={() => void run('import')}>
+        <Button size="2" disabled={!state.enabled} onClick={() => void run('import')}>
           {busy === 'import' ? 'Importing...' : 'Run feed import'}
         </Button>
-        <Button size="1" variant="soft" disabled={!state.enabled} onClick={() => void run('images')}>
+        <Button size="2" variant="soft" disabled={!state.enabled} onClick={() => void run('images')}>
           {busy === 'images' ? 'Storing images...' : 'Re-export images'}
         </Button>
         <Button
-          size="1"
+          size="2"
           variant="ghost"
           aria-expanded={historyOpen}
           onClick={() => {

@@ -8,7 +8,7 @@
 import type { createStore } from 'jotai';
 import type { ProductPage } from '../../../shared/contract';
 import type { CachedAnswer } from '../../db/product-cache';
-import type { ProductQuery } from '../../db/query-key';
+import { productQueryKey, type ProductQuery } from '../../db/query-key';
 import {
   EMPTY_RESULT,
   productListAtom,
@@ -30,10 +30,11 @@ export interface ProductListDeps {
   now(): number;
 }
 
-function fromCache(answer: CachedAnswer): ProductListResult {
+function fromCache(answer: CachedAnswer, key: string): ProductListResult {
   return {
     ...answer.page,
     source: { kind: answer.local ? 'local' : 'cache', fetchedAt: answer.fetchedAt },
+    query: key,
   };
 }
 
@@ -49,6 +50,7 @@ let latestLoad = 0;
 /** Loads the page of `query` into the list atoms of `store`. */
 export async function loadProductList(store: Store, query: ProductQuery, deps: ProductListDeps): Promise<void> {
   const load = ++latestLoad;
+  const key = productQueryKey(query);
   const current = () => load === latestLoad;
   store.set(productListLoadingAtom, true);
   store.set(productListAtom, EMPTY_RESULT);
@@ -56,20 +58,20 @@ export async function loadProductList(store: Store, query: ProductQuery, deps: P
   try {
     if (!deps.online()) {
       const offline = await deps.readOffline(query).catch(() => null);
-      if (current() && offline) store.set(productListAtom, fromCache(offline));
+      if (current() && offline) store.set(productListAtom, fromCache(offline, key));
       return;
     }
     const cached = deps.readCachedPage(query).then(
       (answer) => {
         // Shown only while the server has not answered yet.
-        if (answer && current() && store.get(productListAtom).source === null) store.set(productListAtom, fromCache(answer));
+        if (answer && current() && store.get(productListAtom).source === null) store.set(productListAtom, fromCache(answer, key));
       },
       () => undefined,
     );
     try {
       const page = await deps.fetchPage(query);
       if (!current()) return;
-      store.set(productListAtom, { ...page, source: { kind: 'network', fetchedAt: deps.now() } });
+      store.set(productListAtom, { ...page, source: { kind: 'network', fetchedAt: deps.now() }, query: key });
       void deps.keepPage(query, page).catch((error: unknown) => console.error('Keeping the product page failed', error));
     } catch (error) {
       const failure = failureOf(error);
@@ -79,7 +81,7 @@ export async function loadProductList(store: Store, query: ProductQuery, deps: P
       if (failure.status === 0) {
         // No answer: what the device has is the best there is.
         const offline = await deps.readOffline(query).catch(() => null);
-        if (current() && offline) store.set(productListAtom, fromCache(offline));
+        if (current() && offline) store.set(productListAtom, fromCache(offline, key));
         if (current() && !offline) store.set(productListErrorAtom, failure);
       } else {
         store.set(productListAtom, EMPTY_RESULT);

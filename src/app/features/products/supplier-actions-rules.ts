@@ -26,6 +26,12 @@ export function chosenSupplier(suppliers: readonly Supplier[], name: string): Su
 export const actionScope = (supplier: Supplier) =>
   supplier.supplierId === ALL_SUPPLIERS_ID ? 'every supplier' : supplier.supplierName;
 
+/** What the supplier actions work on, beside their buttons. */
+export function feedScopeLabel(supplier: Supplier | null, chosenName: string): string {
+  if (!supplier) return `Feed of ${chosenName}`;
+  return supplier.supplierId === ALL_SUPPLIERS_ID ? 'Feeds of every supplier' : `Feed of ${supplier.supplierName}`;
+}
+
 /** One line per supplier that ran, plus the ones skipped because they were busy. */
 export function runOutcome(report: FeedRunReport): { text: string; ok: boolean }[] {
   const lines = report.entries.map((entry) => ({

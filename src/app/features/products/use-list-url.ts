@@ -3,7 +3,8 @@ import { useAtom } from 'jotai';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { productListViewAtom } from '../../state/product-list';
-import { fromSearchString, toSearchString, urlSyncAction } from './product-list-rules';
+import { fromSearchString, toSearchString } from '../../state/product-list-view';
+import { urlSyncAction } from './product-list-rules';
 
 export function useListUrl(): void {
   const [view, setView] = useAtom(productListViewAtom);

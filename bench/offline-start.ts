@@ -1,0 +1,168 @@
+/**
+ * Offline cold start bench: with 20,000 products kept on the device (downloaded by the app's own
+ * "Make available offline"), the browser is started again with the network off and /products is
+ * opened: the time from the navigation's start (the service worker serves the shell) to the first
+ * product row painted. Two cases: the view last seen online (its page is kept), and a view never
+ * opened (answered by filtering the kept products on the device).
+ * Real server (child process, 20,000 seeded products), built PWA, headless Chromium with a
+ * persistent profile so IndexedDB, the service worker and the session survive the restart.
+ * Standalone: `npx tsx bench/offline-start.ts`.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium, type BrowserContext } from 'playwright-core';
+import { buildIfNeeded } from '../scripts/lib/build';
+import { CHROMIUM_ARGS, findChromium } from '../scripts/lib/chromium';
+import { startServerProcess } from '../scripts/lib/server-process';
+import { openDatabase } from '../src/server/db/connection';
+import { seedCatalogue } from './product-filter';
+
+const PRODUCTS = 20_000;
+const RUNS = 5;
+const ADMIN = { username: 'bench', password: 'bench-password-1' };
+/** A view never opened online: every boot, by title. */
+const UNSEEN_VIEW = '/products?searchValue=boot&sortBy=title%2Casc';
+
+/** In the page, from the navigation's start: when the first product row was painted. Plain JavaScript (see list-paint.ts). */
+const FIRST_ROW_PROBE = `(() => {
+  // Chromium's emulated offline state reaches a document that exists when it is set, not one
+  // that a navigation makes afterwards: without this the page would believe it is online (and
+  // take the path of a connection that fails) where a device without a network knows it is not.
+  Object.defineProperty(Navigator.prototype, 'onLine', { configurable: true, get: () => false });
+  const observer = new MutationObserver(() => {
+    if (window.__firstRow || !document.querySelector('table tbody tr')) return;
+    window.__firstRow = { shownAt: performance.now(), onLine: navigator.onLine };
+    observer.disconnect();
+    requestAnimationFrame(() => setTimeout(() => (window.__firstRow.paintedAt = performance.now()), 0));
+  });
+  observer.observe(document, { subtree: true, childList: true });
+})();`;
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)] ?? NaN;
+
+function launch(profile: string): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(profile, {
+    executablePath: findChromium(),
+    // The seeded images point at images.example.com: fail those at once instead of waiting for DNS.
+    args: [...CHROMIUM_ARGS, '--host-resolver-rules=MAP images.example.com ~NOTFOUND'],
+    headless: true,
+    viewport: { width: 1280, height: 800 },
+  });
+}
+
+/** Online, once: sign in, let the service worker take control, download the catalogue, see the list. */
+async function prepareDevice(profile: string, url: string, log: (line: string) => void): Promise<void> {
+  const context = await launch(profile);
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto(`${url}/login`);
+    await page.getByLabel('User Name').fill(ADMIN.username);
+    await page.getByLabel('Password').fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL(`${url}/dashboard`);
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+      if (navigator.serviceWorker.controller) return;
+      await new Promise<void>((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }));
+    });
+
+    const started = performance.now();
+    await page.getByTestId('sync-indicator').click();
+    const section = page.getByRole('dialog', { name: 'Sync status' }).getByRole('region', { name: 'Make available offline' });
+    await section.getByRole('button', { name: 'Download' }).click();
+    await section.getByText(/^The whole catalogue is available offline/).waitFor({ timeout: 300_000 });
+    const kept = await page.evaluate(
+      () =>
+        new Promise<number>((resolve, reject) => {
+          const request = indexedDB.open('backoffice');
+          request.onerror = () => reject(request.error);
+          request.onsuccess = () => {
+            const count = request.result.transaction('products').objectStore('products').count();
+            count.onsuccess = () => resolve(count.result);
+            count.onerror = () => reject(count.error);
+          };
+        }),
+    );
+    if (kept < PRODUCTS) throw new Error(`only ${kept} products were kept on the device`);
+    log(`offline start bench: "Make available offline" kept ${kept.toLocaleString('en-US')} products in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    await page.keyboard.press('Escape');
+
+    await page.goto(`${url}/products`);
+    await page.getByRole('table', { name: 'Products' }).locator('tbody tr').first().waitFor({ timeout: 30_000 });
+    // The page is kept after the answer is shown: give the write a moment before the browser closes.
+    await page.waitForTimeout(1_000);
+  } finally {
+    await context.close();
+  }
+}
+
+/** A cold start with the network off: a new browser on the same profile opens `path`. */
+async function coldOfflineStart(profile: string, url: string, pathname: string): Promise<{ paintedAt: number; onLine: boolean; note: string }> {
+  const context = await launch(profile);
+  try {
+    await context.setOffline(true);
+    await context.addInitScript({ content: FIRST_ROW_PROBE });
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto(`${url}${pathname}`);
+    const handle = await page.waitForFunction(
+      () => {
+        const probe = (window as unknown as { __firstRow?: { paintedAt?: number; onLine: boolean } }).__firstRow;
+        return probe?.paintedAt !== undefined ? probe : null;
+      },
+      undefined,
+      { timeout: 60_000, polling: 50 },
+    );
+    const probe = (await handle.jsonValue()) as { paintedAt: number; onLine: boolean };
+    const note = (await page.getByTestId('offline-note').textContent({ timeout: 5_000 }).catch(() => null)) ?? '(no offline note)';
+    return { ...probe, note };
+  } finally {
+    await context.close();
+  }
+}
+
+export async function benchOfflineStart(log: (line: string) => void = console.log): Promise<{ keptPageMs: number; unseenViewMs: number }> {
+  buildIfNeeded();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'backoffice-offline-start-'));
+  const profile = mkdtempSync(path.join(tmpdir(), 'backoffice-offline-profile-'));
+  try {
+    const handle = await openDatabase({ kind: 'pglite', dataDir });
+    try {
+      await seedCatalogue(handle.db, PRODUCTS);
+    } finally {
+      await handle.close();
+    }
+    const server = await startServerProcess({ ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, DATA_DIR: dataDir, DEMO_CATALOGUE: '0' });
+    try {
+      await prepareDevice(profile, server.url, log);
+      const results: Record<'kept' | 'unseen', number[]> = { kept: [], unseen: [] };
+      // The kept view first: opening the unseen one makes it the view remembered on the device.
+      for (const [kind, pathname] of [['kept', '/products'], ['unseen', UNSEEN_VIEW]] as const) {
+        for (let run = 0; run < RUNS; run += 1) {
+          const start = await coldOfflineStart(profile, server.url, pathname);
+          if (start.onLine) throw new Error('the page believed it was online');
+          results[kind].push(start.paintedAt);
+          const expected = kind === 'kept' ? /^Offline data, fetched at / : /^Offline data, filtered from the products kept on this device$/;
+          if (!expected.test(start.note)) throw new Error(`the ${kind} view did not say it shows offline data: ${start.note}`);
+        }
+      }
+      const keptPageMs = median(results.kept);
+      const unseenViewMs = median(results.unseen);
+      log(
+        `offline cold start to the first product row (${PRODUCTS.toLocaleString('en-US')} products on the device, headless Chromium, median of ${RUNS}): ` +
+          `${keptPageMs.toFixed(0)} ms for the view last seen online, ${unseenViewMs.toFixed(0)} ms for a view never opened (filtered on the device)`,
+      );
+      return { keptPageMs, unseenViewMs };
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  await benchOfflineStart();
+}

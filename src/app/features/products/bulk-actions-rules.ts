@@ -1,0 +1,210 @@
+/**
+ * The product list's bulk actions (docs/product-list.md "Bulk actions"): which exist, when each
+ * may run and why not, and how its progress and outcome read. The server's job reports are not
+ * fixed by the spec, so an outcome is read generically: its message and any counts in it.
+ */
+
+export type BulkActionId = 'create-content' | 'upload-report' | 'import-from-bol' | 'reimport-offers' | 'export-content-report';
+
+export interface BulkAction {
+  id: BulkActionId;
+  label: string;
+  /** The button's text while it runs. */
+  busyLabel: string;
+  /** True: runs on the selected products; false: on the whole catalogue. */
+  needsSelection: boolean;
+  /** What the button does, for its title and screen readers. */
+  description: string;
+}
+
+export const BULK_ACTIONS: readonly BulkAction[] = [
+  {
+    id: 'create-content',
+    label: 'Create content on bol',
+    busyLabel: 'Creating...',
+    needsSelection: true,
+    description: 'Sends the selected products to bol as new marketplace content',
+  },
+  {
+    id: 'upload-report',
+    label: 'Upload report',
+    busyLabel: 'Fetching report...',
+    needsSelection: true,
+    description: "Fetches bol's report on the content uploaded for the selected products",
+  },
+  {
+    id: 'import-from-bol',
+    label: 'Update info from bol',
+    busyLabel: 'Updating...',
+    needsSelection: false,
+    description: "Updates the catalogue with what bol knows about its products",
+  },
+  {
+    id: 'reimport-offers',
+    label: 'Re-import offers',
+    busyLabel: 'Importing offers...',
+    needsSelection: false,
+    description: 'Imports the offers from bol again',
+  },
+  {
+    id: 'export-content-report',
+    label: 'Export content report',
+    busyLabel: 'Exporting...',
+    needsSelection: false,
+    description: 'Downloads the product content report as a spreadsheet',
+  },
+];
+
+export function bulkAction(id: BulkActionId): BulkAction {
+  const action = BULK_ACTIONS.find((candidate) => candidate.id === id);
+  if (!action) throw new Error(`Unknown bulk action ${id}`);
+  return action;
+}
+
+export const OFFLINE_REASON = 'Bol actions need a connection.';
+export const NO_SELECTION_REASON = 'Select products for content creation and upload reports.';
+
+export interface BulkActionState {
+  enabled: boolean;
+  /** Why it is off, shown beside the buttons; null when on, or off only because it runs. */
+  reason: string | null;
+}
+
+export function bulkActionState(input: { action: BulkAction; online: boolean; selectedCount: number; running: boolean }): BulkActionState {
+  if (!input.online) return { enabled: false, reason: OFFLINE_REASON };
+  if (input.running) return { enabled: false, reason: null };
+  if (input.action.needsSelection && input.selectedCount === 0) return { enabled: false, reason: NO_SELECTION_REASON };
+  return { enabled: true, reason: null };
+}
+
+/** The reasons of several actions, each once, in the order of the actions. */
+export function distinctReasons(states: readonly BulkActionState[]): string[] {
+  return [...new Set(states.map((state) => state.reason).filter((reason): reason is string => reason !== null))];
+}
+
+const products = (count: number) => `${count.toLocaleString('en-US')} product${count === 1 ? '' : 's'}`;
+
+/** The button's text: selection actions carry the count they will send. */
+export function buttonText(action: BulkAction, selectedCount: number, running: boolean): string {
+  if (running) return action.busyLabel;
+  return action.needsSelection && selectedCount > 0 ? `${action.label} (${selectedCount.toLocaleString('en-US')})` : action.label;
+}
+
+/** The progress line while an action runs. */
+export function startedText(action: BulkAction, selectedCount: number): string {
+  switch (action.id) {
+    case 'create-content':
+      return `Creating content on bol for ${products(selectedCount)}…`;
+    case 'upload-report':
+      return `Fetching the upload report of ${products(selectedCount)}…`;
+    case 'import-from-bol':
+      return 'Updating the catalogue from bol…';
+    case 'reimport-offers':
+      return 'Importing the offers from bol…';
+    case 'export-content-report':
+      return 'Preparing the product content report…';
+  }
+}
+
+export interface Outcome {
+  text: string;
+  ok: boolean;
+}
+
+/** "productsCreated" -> "products created". */
+function words(name: string): string {
+  return name
+    .replace(/([a-z\d])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .toLowerCase();
+}
+
+/** Numbers that are identifiers or times, not counts. */
+function isCountName(name: string): boolean {
+  return !/(^id$|Id$|_id$|At$|Ms$|^version$|^status$)/.test(name);
+}
+
+type JsonObject = Record<string, unknown>;
+const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The counts of a report: its number fields and those of a `counts` object, and the length of its lists. */
+export function reportCounts(report: unknown): string[] {
+  if (!isObject(report)) return [];
+  const counts: string[] = [];
+  const add = (source: JsonObject) => {
+    for (const [name, value] of Object.entries(source)) {
+      if (typeof value === 'number' && Number.isFinite(value) && isCountName(name)) counts.push(`${words(name)} ${value.toLocaleString('en-US')}`);
+    }
+  };
+  add(report);
+  if (isObject(report.counts)) add(report.counts);
+  for (const [name, value] of Object.entries(report)) {
+    if (Array.isArray(value) && name !== 'content') counts.push(`${words(name)} ${value.length.toLocaleString('en-US')}`);
+  }
+  return counts;
+}
+
+/** How a finished action's answer reads: the server's message or status, with its counts. */
+export function reportText(action: BulkAction, report: unknown): Outcome {
+  if (typeof report === 'string' && report.trim() !== '') return { text: `${action.label}: ${report.trim()}`, ok: true };
+  const object = isObject(report) ? report : {};
+  const message = typeof object.message === 'string' && object.message.trim() !== '' ? object.message.trim() : null;
+  const status = typeof object.status === 'string' && object.status.trim() !== '' ? object.status.trim() : null;
+  const counts = reportCounts(report);
+  const failed = status !== null && /^(failure|failed|error)$/i.test(status);
+  // The sentence ends once, after the counts.
+  const head = (message ?? (status !== null ? `status ${status}` : 'done')).replace(/[.!]+$/, '');
+  const tail = counts.length > 0 ? ` (${counts.join(', ')})` : '';
+  return { text: `${action.label}: ${head}${tail}.`, ok: !failed };
+}
+
+/** The server's own "no such call" answers: the call is not built on this server yet. */
+function isMissingCall(status: number, message: string): boolean {
+  if (status === 501) return true;
+  return status === 404 && (message === '' || /^(not found|no such call\b|404\b)/i.test(message));
+}
+
+/** How a failed action reads (the server's sentence where it gave one). */
+export function failureText(action: BulkAction, failure: { status: number; message: string }): Outcome {
+  const message = failure.message.trim();
+  if (isMissingCall(failure.status, message)) {
+    return { text: `${action.label} is not available on this server yet.`, ok: false };
+  }
+  if (failure.status === 409) {
+    return { text: message !== '' ? `${action.label}: ${message}` : `${action.label} is already running.`, ok: false };
+  }
+  if (failure.status === 0) {
+    return { text: `${action.label}: no answer from the server (${message || 'no connection'}). It may still be running.`, ok: false };
+  }
+  return { text: `${action.label}: ${message || `the server answered ${failure.status}`}`, ok: false };
+}
+
+export const DEFAULT_REPORT_FILE_NAME = 'product-content-report.xlsx';
+
+/**
+ * The file name a Content-Disposition header gives (RFC 6266: `filename*` wins over `filename`),
+ * without any folder part; the fallback when there is none.
+ */
+export function fileNameFromContentDisposition(header: string | null, fallback: string = DEFAULT_REPORT_FILE_NAME): string {
+  if (!header) return fallback;
+  let name: string | null = null;
+  const extended = /filename\*\s*=\s*([^']*)'[^']*'([^;]+)/i.exec(header);
+  if (extended?.[2]) {
+    try {
+      name = decodeURIComponent(extended[2].trim().replace(/^"|"$/g, ''));
+    } catch {
+      name = null;
+    }
+  }
+  if (name === null) {
+    const plain = /filename\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;\s]+))/i.exec(header);
+    name = plain ? (plain[1]?.replace(/\\(.)/g, '$1') ?? plain[2] ?? null) : null;
+  }
+  const base = name?.split(/[/\\]/).pop()?.trim() ?? '';
+  return base === '' || base === '.' || base === '..' ? fallback : base;
+}
+
+/** The outcome line of a finished download. */
+export function downloadedText(action: BulkAction, fileName: string): Outcome {
+  return { text: `${action.label}: downloaded ${fileName}.`, ok: true };
+}

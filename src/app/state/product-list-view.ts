@@ -1,0 +1,228 @@
+/**
+ * The product list's view as pure rules (spec sections 3-4, docs/product-list.md): the filter
+ * state and its defaults, what a change does to the page, "Reset all filters", the selection
+ * without duplicates, and the URL search string of a view. The atoms (state/product-list.ts) and
+ * the screen (features/products) both build on these; nothing here imports from a feature.
+ */
+import { ALL_SUPPLIERS_NAME, DEFAULT_PAGE_SIZE } from '../../shared/constants';
+
+/** A yes/no filter: '' = not filtered. */
+export type TriState = '' | 'true' | 'false';
+
+/**
+ * The spec's filter state. Every value is text as a form holds it ('' = not filtered), so the
+ * state maps one to one to the query and to the URL.
+ */
+export interface ProductFilters {
+  /** 'true' = in stock (stock > 0), 'false' = out of stock. */
+  stock: TriState;
+  /** A sort of SORT_OPTIONS ('field,asc|desc'); '' = the server's default (last update, newest first). */
+  sortBy: string;
+  /** Day of the last update, yyyy-mm-dd, both bounds included. */
+  dateFrom: string;
+  dateTo: string;
+  priceFrom: string;
+  priceTo: string;
+  familyKey: string;
+  /** Title contains it, or EAN / SKU / supplier EAN equals it. */
+  searchValue: string;
+  isChangeEan: TriState;
+  isMainProduct: TriState;
+  isExportOnBol: TriState;
+  brand: string;
+  buyBlock: TriState;
+  /** Supplier name; 'All' = every supplier. */
+  supplier: string;
+  /** 'true' = has a description, 'false' = has none. */
+  description: TriState;
+  /** Whole number; '' = every category. */
+  categoryId: string;
+  /** Exact number of images; '' = any. */
+  numberOfImages: string;
+  passedModeration: TriState;
+}
+
+export type FilterName = keyof ProductFilters;
+export type TriStateName = { [K in FilterName]: ProductFilters[K] extends TriState ? K : never }[FilterName];
+
+export const TRI_STATE_FILTERS = [
+  'stock',
+  'isChangeEan',
+  'isMainProduct',
+  'isExportOnBol',
+  'buyBlock',
+  'description',
+  'passedModeration',
+] as const satisfies readonly TriStateName[];
+
+export const EMPTY_FILTERS: ProductFilters = {
+  stock: '',
+  sortBy: '',
+  dateFrom: '',
+  dateTo: '',
+  priceFrom: '',
+  priceTo: '',
+  familyKey: '',
+  searchValue: '',
+  isChangeEan: '',
+  isMainProduct: '',
+  isExportOnBol: '',
+  brand: '',
+  buyBlock: '',
+  supplier: ALL_SUPPLIERS_NAME,
+  description: '',
+  categoryId: '',
+  numberOfImages: '',
+  passedModeration: '',
+};
+
+export const FILTER_NAMES = Object.keys(EMPTY_FILTERS) as FilterName[];
+
+export const PAGE_SIZES = [10, 20, 50, 100] as const;
+export const MAX_PAGE_SIZE = 200;
+
+/** The sorts offered (server keys of docs/products.md); the first is the server's default. */
+export const SORT_OPTIONS = [
+  { value: 'dateUpdate,desc', label: 'Last update, newest first' },
+  { value: 'dateUpdate,asc', label: 'Last update, oldest first' },
+  { value: 'dateCreate,desc', label: 'Created, newest first' },
+  { value: 'title,asc', label: 'Title, A to Z' },
+  { value: 'title,desc', label: 'Title, Z to A' },
+  { value: 'sellingPrice,asc', label: 'Price, lowest first' },
+  { value: 'sellingPrice,desc', label: 'Price, highest first' },
+  { value: 'stock,asc', label: 'Stock, lowest first' },
+  { value: 'stock,desc', label: 'Stock, highest first' },
+  { value: 'ean,asc', label: 'EAN' },
+  { value: 'sku,asc', label: 'SKU' },
+  { value: 'numberOfImages,asc', label: 'Fewest images first' },
+  { value: 'productId,asc', label: 'Product ID' },
+] as const;
+export const DEFAULT_SORT = SORT_OPTIONS[0].value;
+
+/** What the list shows: the filters, the page (zero-based) and the page size. */
+export interface ListView {
+  filters: ProductFilters;
+  page: number;
+  pageSize: number;
+}
+
+export const DEFAULT_VIEW: ListView = { filters: EMPTY_FILTERS, page: 0, pageSize: DEFAULT_PAGE_SIZE };
+
+// ---- Transitions (spec section 4) ----
+
+/** Any change of a filter, the search text or the sort starts again at page 0. */
+export function withFilter<K extends FilterName>(view: ListView, name: K, value: ProductFilters[K]): ListView {
+  if (view.filters[name] === value) return view;
+  return { ...view, filters: { ...view.filters, [name]: value }, page: 0 };
+}
+
+/** A new page size starts again at page 0. */
+export function withPageSize(view: ListView, pageSize: number): ListView {
+  if (view.pageSize === pageSize) return view;
+  return { ...view, pageSize, page: 0 };
+}
+
+export function withPage(view: ListView, page: number): ListView {
+  return { ...view, page: Math.max(0, Math.floor(page)) };
+}
+
+/**
+ * "Reset all filters": page size 20, page 0, every filter cleared (the family key too) except the
+ * stock and export-on-marketplace filters, which stay as they are. The selection is cleared too
+ * (by the caller: it is not part of the view).
+ */
+export function resetAllFilters(view: ListView): ListView {
+  return {
+    filters: { ...EMPTY_FILTERS, stock: view.filters.stock, isExportOnBol: view.filters.isExportOnBol },
+    page: 0,
+    pageSize: DEFAULT_PAGE_SIZE,
+  };
+}
+
+// ---- Selection (spec section 4: ids without duplicates) ----
+
+export function addToSelection(selection: readonly number[], ids: number | readonly number[]): number[] {
+  const added = typeof ids === 'number' ? [ids] : ids;
+  const result = [...selection];
+  const seen = new Set(selection);
+  for (const id of added) {
+    if (seen.has(id)) continue;
+    seen.add(id);
+    result.push(id);
+  }
+  return result;
+}
+
+export function removeFromSelection(selection: readonly number[], ids: number | readonly number[]): number[] {
+  const removed = new Set(typeof ids === 'number' ? [ids] : ids);
+  return selection.filter((id) => !removed.has(id));
+}
+
+// ---- The URL of a view (bookmarkable, shareable) ----
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const WHOLE = /^\d{1,7}$/;
+const PRICE = /^\d{1,9}([.,]\d{1,2})?$/;
+
+function isTriState(value: string): value is TriState {
+  return value === '' || value === 'true' || value === 'false';
+}
+
+/** Which URL values are taken: anything else is dropped, so a mangled link still opens a list. */
+function acceptsUrlValue(name: FilterName, value: string): boolean {
+  if ((TRI_STATE_FILTERS as readonly string[]).includes(name)) return isTriState(value);
+  switch (name) {
+    case 'sortBy':
+      return SORT_OPTIONS.some((option) => option.value === value);
+    case 'dateFrom':
+    case 'dateTo':
+      return DAY.test(value);
+    case 'priceFrom':
+    case 'priceTo':
+      return PRICE.test(value);
+    case 'categoryId':
+    case 'numberOfImages':
+      return WHOLE.test(value);
+    default:
+      return value.length <= 200;
+  }
+}
+
+/**
+ * The URL search string of a view: filter names as in the spec's filter state, plus `page`
+ * (zero-based) and `size`; defaults are left out, so the plain list is just /products.
+ */
+export function toSearchString(view: ListView): string {
+  const params = new URLSearchParams();
+  for (const name of FILTER_NAMES) {
+    const value = view.filters[name];
+    if (value !== EMPTY_FILTERS[name]) params.set(name, value);
+  }
+  if (view.page !== 0) params.set('page', String(view.page));
+  if (view.pageSize !== DEFAULT_PAGE_SIZE) params.set('size', String(view.pageSize));
+  const text = params.toString();
+  return text === '' ? '' : `?${text}`;
+}
+
+/** The view a URL search string describes; unknown or wrong values fall back to the defaults. */
+export function fromSearchString(search: string): ListView {
+  const params = new URLSearchParams(search);
+  const filters: ProductFilters = { ...EMPTY_FILTERS };
+  for (const name of FILTER_NAMES) {
+    const value = params.get(name);
+    if (value === null || !acceptsUrlValue(name, value)) continue;
+    (filters as Record<FilterName, string>)[name] = value;
+  }
+  const page = params.get('page');
+  const size = params.get('size');
+  const pageSize = size !== null && WHOLE.test(size) ? Number(size) : DEFAULT_PAGE_SIZE;
+  return {
+    filters,
+    page: page !== null && WHOLE.test(page) ? Number(page) : 0,
+    pageSize: pageSize >= 1 && pageSize <= MAX_PAGE_SIZE ? pageSize : DEFAULT_PAGE_SIZE,
+  };
+}
+
+export function sameView(a: ListView, b: ListView): boolean {
+  return toSearchString(a) === toSearchString(b);
+}

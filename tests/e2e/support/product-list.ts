@@ -1,0 +1,96 @@
+/** Steps and readings the product list's browser tests share. */
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import type { ProductPage } from '../../../src/shared/contract';
+import { baseUrl } from './browser';
+
+/** The demo catalogue's size once its three feeds are imported. */
+export const DEMO_TOTAL = 2354;
+
+export function productList(page: Page) {
+  const table = page.getByRole('table', { name: 'Products' });
+  const rows = table.locator('tbody tr');
+  const range = page.getByTestId('product-range');
+
+  /** The product ids of the rows shown, in order (from each row's link). */
+  async function rowIds(): Promise<number[]> {
+    const hrefs = await table.locator('tbody tr th a').evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+    return hrefs.map((href) => Number(/\/products\/(\d+)$/.exec(href)?.[1]));
+  }
+
+  /** The text of one column for every row (1-based, as in the table: 3 EAN, 6 supplier, 8 price, 9 stock, 10 moderation, 12 on bol). */
+  async function column(index: number): Promise<string[]> {
+    return table.locator(`tbody tr > :nth-child(${index})`).allTextContents();
+  }
+
+  /** The total in "1–20 of 2,354", once the list has settled on an answer. */
+  async function total(): Promise<number | null> {
+    const busy = await page.locator('.product-table-area').getAttribute('aria-busy');
+    if (busy !== 'false') return null;
+    const text = (await range.textContent()) ?? '';
+    if (text === 'No products') return 0;
+    const match = /of ([\d,]+)$/.exec(text);
+    return match ? Number(match[1]?.replace(/,/g, '')) : null;
+  }
+
+  /** Waits until the list shows the answer for the current URL (not busy) and returns its total. */
+  async function settledTotal(): Promise<number> {
+    let last: number | null = null;
+    await expect.poll(async () => (last = await total()), { timeout: 15_000 }).not.toBeNull();
+    return last as unknown as number;
+  }
+
+  /** The demo catalogue is imported in the background after the server starts: waits for the whole of it. */
+  async function openFullList(): Promise<void> {
+    await page.goto(`${baseUrl()}/products`);
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          await rows.first().waitFor({ timeout: 10_000 }).catch(() => undefined);
+          return range.textContent();
+        },
+        { timeout: 45_000, interval: 1_000 },
+      )
+      .toBe(`1–20 of ${DEMO_TOTAL.toLocaleString('en-US')}`);
+  }
+
+  /** Picks an option (by its text) of one of the list's selects (filters, page size). */
+  async function choose(label: string, option: string): Promise<void> {
+    await page.getByRole('combobox', { name: label, exact: true }).selectOption({ label: option });
+  }
+
+  /** The text of the option a select shows. */
+  async function chosen(label: string): Promise<string> {
+    return page.getByRole('combobox', { name: label, exact: true }).evaluate((select) => (select as HTMLSelectElement).selectedOptions[0]?.text ?? '');
+  }
+
+  return { table, rows, range, rowIds, column, total, settledTotal, openFullList, choose, chosen };
+}
+
+/** A call to the API with the page's session, as the app makes it. */
+export async function authorizedJson<T>(page: Page, path: string, init: { method?: string; body?: unknown } = {}): Promise<{ status: number; body: T }> {
+  return page.evaluate(
+    async ({ path, init }) => {
+      const response = await fetch(path, {
+        method: init.method ?? 'GET',
+        headers: { Authorization: `Bearer ${localStorage.getItem('jwt') ?? ''}`, 'Content-Type': 'application/json' },
+        ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+      });
+      return { status: response.status, body: (await response.json()) as T };
+    },
+    { path, init },
+  );
+}
+
+/** The server's answer to the filter call for a query (what the list must show). */
+export async function serverPage(page: Page, query: Record<string, string>): Promise<ProductPage> {
+  const { status, body } = await authorizedJson<ProductPage>(page, `/api/v1/bol/product/filter?${new URLSearchParams(query).toString()}`);
+  expect(status).toBe(200);
+  return body;
+}
+
+/** "€ 1.234,56" (nl-NL, as the table shows prices) -> 1234.56. */
+export function euros(text: string): number {
+  return Number(text.replace(/[^\d,]/g, '').replace(',', '.'));
+}
