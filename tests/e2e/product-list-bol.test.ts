@@ -1,0 +1,38 @@
+/**
+ * The list's catalogue-wide Bol actions against the real server and its bol simulator (no
+ * stand-ins): the offers bol holds are imported and counted, and the content report arrives as a
+ * real spreadsheet with the server's file name.
+ */
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { signIn, useFreshPage } from './support/browser';
+import { productList } from './support/product-list';
+
+const freshPage = useFreshPage({ width: 1280, height: 800 });
+let page: Page;
+beforeEach(() => {
+  page = freshPage();
+});
+
+const bar = () => page.getByRole('region', { name: 'Bulk actions' });
+const outcome = () => page.getByTestId('bulk-outcome');
+
+describe('Product list bol actions against the simulator', () => {
+  it('re-imports the offers bol holds and downloads the content report spreadsheet', async () => {
+    await signIn(page);
+    await productList(page).openFullList();
+
+    await bar().getByRole('button', { name: 'Re-import offers' }).click();
+    await expect.poll(() => outcome().textContent(), { timeout: 60_000 }).toMatch(/^Re-import offers: .*offers [\d,]+/);
+    const offers = Number(/offers ([\d,]+)/.exec((await outcome().textContent()) ?? '')?.[1]?.replace(/,/g, ''));
+    expect(offers).toBeGreaterThan(0);
+
+    const download = page.waitForEvent('download');
+    await bar().getByRole('button', { name: 'Export content report' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^bol-product-content-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    // An .xlsx is a zip: it starts with PK.
+    expect(readFileSync(await file.path()).subarray(0, 2).toString('latin1')).toBe('PK');
+  });
+});
