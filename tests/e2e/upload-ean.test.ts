@@ -75,4 +75,16 @@ describe('Upload EAN', () => {
     await page.waitForTimeout(400);
     await page.screenshot({ path: '/tmp/upload-ean.png', fullPage: true });
   });
+
+  it('offline, Upload is disabled and says the sheet needs a connection; back online it is enabled again', async () => {
+    await signIn(page);
+    await page.goto(`${baseUrl()}/uploadEan`);
+    const upload = page.getByRole('button', { name: 'Upload', exact: true });
+    expect(await upload.isEnabled()).toBe(true);
+    await page.context().setOffline(true);
+    await page.getByText('Uploading an EAN sheet needs a connection').waitFor();
+    expect(await upload.isDisabled()).toBe(true);
+    await page.context().setOffline(false);
+    await expect.poll(() => upload.isEnabled()).toBe(true);
+  });
 });

@@ -1,10 +1,12 @@
 /** /uploadEan: choose an .xlsx EAN sheet, upload it, and see which rows were applied or refused. */
 import { Button, Card, Code, Flex, Heading, Text } from '@radix-ui/themes';
+import { useAtomValue } from 'jotai';
 import { useRef, useState } from 'react';
 import type { EanUploadReport } from '../../../shared/contract';
 import { TOAST_DURATION_MS } from '../../../shared/constants';
 import { messages } from '../../../shared/messages';
 import { uploadEanSheet } from '../../api/ean';
+import { onlineAtom } from '../../state/sync';
 import { notify } from '../../ui/notify';
 import { EanUploadReportView } from './EanUploadReportView';
 import { chooserLabel, EAN_FILE_ACCEPT, uploadButtonLabel, uploadFailureMessage, uploadRefusal } from './ean-upload-rules';
@@ -14,6 +16,7 @@ export default function UploadEanPage() {
   const [file, setFile] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
   const [report, setReport] = useState<EanUploadReport | null>(null);
+  const online = useAtomValue(onlineAtom);
 
   async function upload() {
     const refusal = uploadRefusal(file);
@@ -64,10 +67,15 @@ export default function UploadEanPage() {
             >
               {chooserLabel(file)}
             </Button>
-            <Button type="button" size="3" disabled={busy} onClick={() => void upload()}>
+            <Button type="button" size="3" disabled={busy || !online} onClick={() => void upload()}>
               {uploadButtonLabel(busy)}
             </Button>
           </Flex>
+          {!online && (
+            <Text size="2" color="amber" role="status">
+              Uploading an EAN sheet needs a connection: the server checks and applies it at once.
+            </Text>
+          )}
         </Flex>
       </Card>
       {report && <EanUploadReportView report={report} />}
