@@ -78,7 +78,7 @@ describe('Bol Model tab', () => {
     await chooseCategory('sneak', 'Sneakers');
     const schoenmaat = field('Schoenmaat').getByRole('combobox');
     await expect.poll(() => schoenmaat.textContent()).toBe(eu);
-    await page.screenshot({ path: '/tmp/bol-model-shoe.png', fullPage: false });
+    await page.screenshot({ path: '/tmp/bol-model-shoe.png' });
 
     await page.getByRole('button', { name: 'Apply', exact: true }).click();
     await page.getByText('Bol product successfully updated!').waitFor({ timeout: 20_000 });
@@ -152,7 +152,8 @@ describe('Bol Model tab', () => {
     const state = await api<BolMarketplaceState>(`/api/v1/bol/state/${product.productId}`);
     expect(state.body.contentStatus).toBe('SUCCESS');
     expect(state.body.uploadReport?.status).toBe('COMPLETED');
-    await page.screenshot({ path: '/tmp/bol-model-created.png', fullPage: true });
+    await page.getByRole('heading', { name: 'On bol' }).evaluate((node) => node.scrollIntoView({ block: 'start' }));
+    await page.screenshot({ path: '/tmp/bol-model-created.png' });
   }, 120_000);
 
   it('keeps a save made offline on the device and sends it when the connection returns; creating needs the network', async () => {

@@ -107,10 +107,10 @@ describe('Orders', () => {
     await expect.poll(() => orders().count()).toBe(20);
     expect(await orders().evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-order-id')))).toEqual(online);
     expect(await orders().first().textContent()).toContain('Zip Code');
+    await page.screenshot({ path: '/tmp/orders-offline.png' });
     // The second page kept on the device follows on scrolling, then the list ends with what is kept.
     await scrollToLastOrder();
     await expect.poll(() => orders().count(), { timeout: 15_000 }).toBe(40);
     await page.getByTestId('order-count').getByText('All 40 orders shown').waitFor();
-    await page.screenshot({ path: '/tmp/orders-offline.png' });
   }, 120_000);
 });
