@@ -1,11 +1,158 @@
-/** /orders: built in issue 8. */
-import { Callout } from '@radix-ui/themes';
+/**
+ * /orders (spec sections 2 and 4): 'Import orders' with its progress and result, and the imported
+ * orders newest first, a page at a time as the last one scrolls into view. Orders are kept on the
+ * device and read from there offline. Decisions live in orders-rules.ts and load-orders.ts.
+ */
+import { Button, Callout, Card, Flex, Heading, Text } from '@radix-ui/themes';
+import { useAtomValue, useStore } from 'jotai';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { messages } from '../../../shared/messages';
+import { toApiFailure } from '../../api/client';
+import { getLatestOrderImport, importOrders } from '../../api/orders';
+import { orderListAtom } from '../../state/orders';
+import { onlineAtom } from '../../state/sync';
+import { loadNextOrders, resetOrderList } from './load-orders';
+import { OrderCard } from './OrderCard';
+import { appOrdersDeps } from './orders-deps';
+import { dateTimeText, importProgressText, importResult, listCountText, shouldLoadNext } from './orders-rules';
+import './orders.css';
+
+const PROGRESS_POLL_MS = 1_000;
+
+export const IMPORT_NEEDS_CONNECTION = 'Importing orders needs a connection to the server.';
 
 export default function OrdersPage() {
+  const store = useStore();
+  const list = useAtomValue(orderListAtom);
+  const online = useAtomValue(onlineAtom);
+  const [importing, setImporting] = useState(false);
+  const [progress, setProgress] = useState('');
+  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const [lastItem, setLastItem] = useState<HTMLLIElement | null>(null);
+  const wasOnline = useRef(online);
+
+  const loadNext = useCallback(() => loadNextOrders(store, appOrdersDeps), [store]);
+
+  // A fresh list every time the screen opens (the server may have new orders).
+  useEffect(() => {
+    resetOrderList(store);
+    void loadNext();
+  }, [store, loadNext]);
+
+  // Back online after reading the device's copy: the server's list replaces it.
+  useEffect(() => {
+    const cameBack = online && !wasOnline.current;
+    wasOnline.current = online;
+    if (cameBack && store.get(orderListAtom).source?.kind === 'device') {
+      resetOrderList(store);
+      void loadNext();
+    }
+  }, [online, store, loadNext]);
+
+  // Spec 4: the next page loads when the last item becomes visible.
+  useEffect(() => {
+    if (!lastItem) return undefined;
+    const observer = new IntersectionObserver((entries) => {
+      const visible = entries.some((entry) => entry.isIntersecting);
+      if (shouldLoadNext(store.get(orderListAtom), visible)) void loadNext();
+    });
+    observer.observe(lastItem);
+    return () => observer.disconnect();
+  }, [lastItem, store, loadNext]);
+
+  async function runImport() {
+    setImporting(true);
+    setResult(null);
+    setProgress(importProgressText(null));
+    const poll = setInterval(() => {
+      getLatestOrderImport().then(
+        (job) => {
+          if (job?.status === 'running') setProgress(importProgressText(job));
+        },
+        () => undefined,
+      );
+    }, PROGRESS_POLL_MS);
+    try {
+      setResult(importResult(await importOrders()));
+      resetOrderList(store);
+      void loadNext();
+    } catch (error) {
+      // 409 (an import already runs), 503 (no bol connection), 502 (bol failed it): the server's message.
+      console.error('Importing orders failed', error);
+      setResult({ ok: false, text: toApiFailure(error).message });
+    } finally {
+      clearInterval(poll);
+      setImporting(false);
+    }
+  }
+
+  const offline = list.source?.kind === 'device';
+  const count = listCountText(list);
   return (
-    <Callout.Root color="gray">
-      <Callout.Text>{messages.underConstruction}</Callout.Text>
-    </Callout.Root>
+    <Flex direction="column" gap="4" className="orders-page">
+      <Card size="2">
+        <Flex gap="3" align="center" wrap="wrap">
+          <Heading as="h2" size="4" className="orders-heading">
+            bol orders
+          </Heading>
+          <Button size="2" disabled={importing || !online} onClick={() => void runImport()}>
+            {importing ? 'Importing...' : messages.orders.importOrders}
+          </Button>
+          {!online && (
+            <Text size="1" color="gray">
+              {IMPORT_NEEDS_CONNECTION}
+            </Text>
+          )}
+          {importing && (
+            <Text size="2" role="status" data-testid="order-import-progress">
+              {progress}
+            </Text>
+          )}
+          {result && !importing && (
+            <Text size="2" color={result.ok ? 'green' : 'red'} role="status" data-testid="order-import-result">
+              {result.text}
+            </Text>
+          )}
+        </Flex>
+      </Card>
+
+      {offline && list.source?.kind === 'device' && (
+        <Callout.Root color="amber" size="1" data-testid="orders-offline-note">
+          <Callout.Text>
+            {list.source.fetchedAt === null ? 'Offline data, the orders kept on this device' : `Offline data, fetched at ${dateTimeText(list.source.fetchedAt)}`}
+          </Callout.Text>
+        </Callout.Root>
+      )}
+
+      <ol className="order-list" aria-label="Orders">
+        {list.orders.map((order, index) => (
+          <OrderCard key={order.orderId} order={order} ref={index === list.orders.length - 1 ? setLastItem : undefined} />
+        ))}
+      </ol>
+
+      <Flex justify="center" className="order-list-footer" data-testid="order-list-footer">
+        {list.loading && <p className="loading">{messages.loading}</p>}
+        {!list.loading && list.error && (
+          <Flex gap="2" align="center">
+            <Text size="2" color="red">
+              The orders could not be loaded: {list.error}
+            </Text>
+            <Button size="1" variant="soft" onClick={() => void loadNext()}>
+              Try again
+            </Button>
+          </Flex>
+        )}
+        {!list.loading && !list.error && list.complete && list.orders.length === 0 && (
+          <Text size="2" color="gray">
+            {offline ? 'No orders are kept on this device.' : 'No orders yet. Import them from bol.'}
+          </Text>
+        )}
+        {!list.loading && !list.error && count && (
+          <Text size="1" color="gray" data-testid="order-count">
+            {count}
+          </Text>
+        )}
+      </Flex>
+    </Flex>
   );
 }

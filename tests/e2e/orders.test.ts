@@ -1,0 +1,116 @@
+/**
+ * The Orders screen in real Chromium against the real server and its bol simulator (130 demo
+ * orders): the import with its result, newest first, infinite scroll past two pages of 20 that
+ * stops at the last page, and the orders read from the device after an offline reload.
+ */
+import type { Page, Request } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { BolOrderPage } from '../../src/shared/bol-contract';
+import { baseUrl, signIn, useFreshPage, waitForServiceWorkerControl } from './support/browser';
+
+const freshPage = useFreshPage({ width: 1280, height: 800 });
+let page: Page;
+beforeEach(() => {
+  page = freshPage();
+});
+
+const orders = () => page.getByTestId('order');
+
+async function api<T>(path: string, method = 'GET'): Promise<{ status: number; body: T }> {
+  return page.evaluate(
+    async ({ path, method }) => {
+      const response = await fetch(path, { method, headers: { Authorization: `Bearer ${localStorage.getItem('jwt') ?? ''}` } });
+      return { status: response.status, body: (await response.json()) as T };
+    },
+    { path, method },
+  );
+}
+
+/** Imports the orders through the screen once (a second import finds them unchanged). */
+async function importThroughScreen(): Promise<void> {
+  await page.goto(`${baseUrl()}/orders`);
+  await page.getByRole('button', { name: 'Import orders' }).click();
+  await page.getByRole('button', { name: 'Importing...' }).waitFor();
+  const result = page.getByTestId('order-import-result');
+  await result.waitFor({ timeout: 90_000 });
+  expect(await result.textContent()).toMatch(/^130 order\(s\) on 3 page\(s\): \d+ new, \d+ updated, \d+ unchanged$/);
+}
+
+async function scrollToLastOrder(): Promise<void> {
+  await orders().last().scrollIntoViewIfNeeded();
+}
+
+describe('Orders', () => {
+  it('imports the orders and scrolls past two pages, newest first, stopping at the last page', async () => {
+    await signIn(page);
+    const requests: string[] = [];
+    page.on('request', (request: Request) => {
+      if (request.url().includes('/api/v1/bol/order?')) requests.push(request.url());
+    });
+    await importThroughScreen();
+    await expect.poll(() => orders().count(), { timeout: 15_000 }).toBe(20);
+
+    // The first order is the newest: the server's first order of the newest-first list.
+    const first = await api<BolOrderPage>('/api/v1/bol/order?page=0&size=1&sort=orderPlacedDateTime,desc');
+    const newest = first.body.content[0];
+    expect(await orders().first().getAttribute('data-order-id')).toBe(newest?.orderId);
+    const card = await orders().first().textContent();
+    for (const label of ['First Name', 'Surname', 'Email', 'City', 'Street', 'Zip Code', 'House']) expect(card).toContain(label);
+    expect(card).toContain(newest?.shipmentDetails.surname);
+    expect(card).toContain(newest?.shipmentDetails.zipCode);
+    await page.screenshot({ path: '/tmp/orders-1280x800.png' });
+
+    await scrollToLastOrder();
+    await expect.poll(() => orders().count(), { timeout: 15_000 }).toBe(40);
+    await scrollToLastOrder();
+    await expect.poll(() => orders().count(), { timeout: 15_000 }).toBe(60);
+    // Keep scrolling: 130 orders are 7 pages; then it stops.
+    for (let n = 0; n < 6; n += 1) {
+      await scrollToLastOrder();
+      await page.waitForTimeout(300);
+    }
+    await expect.poll(() => orders().count(), { timeout: 15_000 }).toBe(130);
+    await page.getByTestId('order-count').getByText('All 130 orders shown').waitFor();
+    await page.waitForTimeout(500);
+    // The screen's own requests (the test's call above asks for size 1): after the import, pages
+    // 0 to 6 of 20 in order, and none past the last page.
+    const screen = requests.filter((url) => new URL(url).searchParams.get('size') === '20');
+    const afterImport = screen.slice(-7);
+    expect(screen.length).toBeLessThanOrEqual(8);
+    for (const [index, url] of afterImport.entries()) {
+      const query = new URL(url).searchParams;
+      expect(query.get('page')).toBe(String(index));
+      expect(query.get('size')).toBe('20');
+      expect(query.get('sort')).toBe('orderPlacedDateTime,desc');
+    }
+    // Newest first all the way down.
+    const times = await page.getByTestId('order-placed').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('datetime') ?? ''));
+    expect(times).toEqual([...times].sort().reverse());
+  }, 150_000);
+
+  it('shows the orders kept on the device after an offline reload, marked as offline data', async () => {
+    await signIn(page);
+    await waitForServiceWorkerControl(page);
+    const imported = await api<BolOrderPage>('/api/v1/bol/order?page=0&size=20&sort=orderPlacedDateTime,desc');
+    if (imported.body.totalElements === 0) await importThroughScreen();
+    await page.goto(`${baseUrl()}/orders`);
+    await expect.poll(() => orders().count(), { timeout: 15_000 }).toBe(20);
+    const online = await orders().evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-order-id')));
+    await scrollToLastOrder();
+    await expect.poll(() => orders().count(), { timeout: 15_000 }).toBe(40);
+    expect(await page.getByTestId('orders-offline-note').count()).toBe(0);
+
+    await page.context().setOffline(true);
+    await page.reload();
+    await page.getByTestId('orders-offline-note').waitFor({ timeout: 20_000 });
+    expect(await page.getByTestId('orders-offline-note').textContent()).toMatch(/^Offline data, fetched at /);
+    await expect.poll(() => orders().count()).toBe(20);
+    expect(await orders().evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-order-id')))).toEqual(online);
+    expect(await orders().first().textContent()).toContain('Zip Code');
+    await page.screenshot({ path: '/tmp/orders-offline.png' });
+    // The second page kept on the device follows on scrolling, then the list ends with what is kept.
+    await scrollToLastOrder();
+    await expect.poll(() => orders().count(), { timeout: 15_000 }).toBe(40);
+    await page.getByTestId('order-count').getByText('All 40 orders shown').waitFor();
+  }, 120_000);
+});
