@@ -1,13 +1,15 @@
 /**
  * One attribute of the Bol form (spec 5): a select for a value list, rich text for Description
- * (HTML in a text area; the server sanitises it like product descriptions), a text input
+ * (the product editor's Lexical editor, HTML in and out, sanitised; the server sanitises it again), a text input
  * otherwise; the attribute's description as help; marked when a required value is missing.
  */
-import { Flex, Select, Text, TextArea, TextField } from '@radix-ui/themes';
-import { useId } from 'react';
+import { Flex, Select, Text, TextField } from '@radix-ui/themes';
+import { lazy, Suspense, useId } from 'react';
 import type { BolAttribute } from '../../../shared/bol-contract';
 import { messages } from '../../../shared/messages';
 import { fieldKind } from './bol-tab-rules';
+
+const DescriptionEditor = lazy(() => import('../product-edit/editor/DescriptionEditor'));
 
 /** Radix Select items cannot have '' as value: this one stands for "no value". */
 const EMPTY = '__empty__';
@@ -40,7 +42,7 @@ export function BolAttributeField({ attribute, value, invalid, note, disabled, o
 
   return (
     <Flex direction="column" gap="1" className={kind === 'rich-text' ? 'bol-field bol-field-wide' : 'bol-field'} data-attribute={attribute.attributeId} data-invalid={invalid || undefined}>
-      <Text as="label" size="2" weight="medium" htmlFor={id} id={`${id}-label`}>
+      <Text as="label" size="2" weight="medium" htmlFor={kind === 'rich-text' ? undefined : id} id={`${id}-label`}>
         {label}
         {attribute.required && (
           <Text color="red" aria-hidden>
@@ -63,17 +65,11 @@ export function BolAttributeField({ attribute, value, invalid, note, disabled, o
         </Select.Root>
       )}
       {kind === 'rich-text' && (
-        <TextArea
-          id={id}
-          rows={6}
-          value={value}
-          disabled={disabled}
-          color={color}
-          variant={invalid ? 'soft' : 'surface'}
-          aria-describedby={describedBy}
-          aria-invalid={invalid}
-          onChange={(event) => onChange(event.target.value)}
-        />
+        <div className={invalid ? 'bol-rich-text bol-rich-text-invalid' : 'bol-rich-text'} aria-describedby={describedBy} aria-disabled={disabled || undefined}>
+          <Suspense fallback={<p className="loading">{messages.loading}</p>}>
+            <DescriptionEditor html={value} onChange={onChange} labelId={`${id}-label`} />
+          </Suspense>
+        </div>
       )}
       {kind === 'text' && (
         <TextField.Root
@@ -92,7 +88,6 @@ export function BolAttributeField({ attribute, value, invalid, note, disabled, o
       <Text size="1" color={invalid ? 'red' : 'gray'} id={helpId}>
         {invalid ? `${messages.productEdit.fieldRequired} ` : ''}
         {attribute.description}
-        {kind === 'rich-text' ? ' HTML is allowed; it is cleaned when saved.' : ''}
         {note ? ` ${note}` : ''}
       </Text>
     </Flex>

@@ -29,6 +29,8 @@ export default function ProductEditPage() {
   const [state, setState] = useAtom(editedProductAtom);
   const online = useAtomValue(onlineAtom);
   const [reloads, setReloads] = useState(0);
+  const [bolVisited, setBolVisited] = useState(false);
+  if (tab === TAB_BOL_MODEL && !bolVisited) setBolVisited(true);
   const productId = productIdFromRoute(param);
 
   useEffect(() => {
@@ -92,7 +94,10 @@ export default function ProductEditPage() {
               {/* Keyed on the product's version: a newer copy (saved, synced) starts a fresh form. */}
               <GeneralTab key={`${product.productId}:${product.version}`} product={product} onShowGeneral={() => showTab(TAB_GENERAL)} onReload={reload} />
             </Tabs.Content>
-            <Tabs.Content value={TAB_BOL_MODEL}>{tab === TAB_BOL_MODEL && <BolModelTab product={product} />}</Tabs.Content>
+            {/* Mounted from its first visit on, then kept (hidden) so its unsaved edits survive a tab switch. */}
+            <Tabs.Content value={TAB_BOL_MODEL} forceMount hidden={tab !== TAB_BOL_MODEL}>
+              {(tab === TAB_BOL_MODEL || bolVisited) && <BolModelTab product={product} />}
+            </Tabs.Content>
           </Suspense>
         </LoadFailureBoundary>
       </Tabs.Root>
