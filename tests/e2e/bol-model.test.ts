@@ -10,6 +10,7 @@ import type { BolMarketplaceState, BolModel } from '../../src/shared/bol-contrac
 import type { Product } from '../../src/shared/contract';
 import { usToEuShoeSize } from '../../src/shared/rules/shoe-size';
 import { baseUrl, signIn, useFreshPage } from './support/browser';
+import { apiJson } from './support/catalogue-api';
 
 const freshPage = useFreshPage({ width: 1280, height: 800 });
 let page: Page;
@@ -17,18 +18,8 @@ beforeEach(() => {
   page = freshPage();
 });
 
-async function api<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<{ status: number; body: T }> {
-  return page.evaluate(
-    async ({ path, init }) => {
-      const response = await fetch(path, {
-        method: init.method ?? 'GET',
-        headers: { Authorization: `Bearer ${localStorage.getItem('jwt') ?? ''}`, 'Content-Type': 'application/json' },
-        ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-      });
-      return { status: response.status, body: (await response.json()) as T };
-    },
-    { path, init },
-  );
+function api<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<{ status: number; body: T }> {
+  return apiJson<T>(page, path, init);
 }
 
 /** Products of one demo supplier (imported in the background when the server starts). */

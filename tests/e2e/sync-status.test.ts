@@ -7,6 +7,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Product } from '../../src/shared/contract';
 import { baseUrl, signIn, useFreshPage, waitForServiceWorkerControl } from './support/browser';
+import { apiJson } from './support/catalogue-api';
 
 const freshPage = useFreshPage({ width: 1280, height: 800 });
 let page: Page;
@@ -18,18 +19,8 @@ beforeEach(() => {
 
 const indicator = () => page.getByTestId('sync-indicator');
 
-async function authorizedJson<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<{ status: number; body: T }> {
-  return page.evaluate(
-    async ({ path, init }) => {
-      const response = await fetch(path, {
-        method: init.method ?? 'GET',
-        headers: { Authorization: `Bearer ${localStorage.getItem('jwt') ?? ''}`, 'Content-Type': 'application/json' },
-        ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-      });
-      return { status: response.status, body: (await response.json()) as T };
-    },
-    { path, init },
-  );
+function authorizedJson<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<{ status: number; body: T }> {
+  return apiJson<T>(page, path, init);
 }
 
 /** A product of the demo catalogue (imported in the background when the server starts). */

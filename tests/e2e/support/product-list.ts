@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { ProductPage } from '../../../src/shared/contract';
 import { baseUrl } from './browser';
+import { apiJson } from './catalogue-api';
 
 /** The demo catalogue's size once its three feeds are imported. */
 export const DEMO_TOTAL = 2354;
@@ -69,19 +70,7 @@ export function productList(page: Page) {
 }
 
 /** A call to the API with the page's session, as the app makes it. */
-export async function authorizedJson<T>(page: Page, path: string, init: { method?: string; body?: unknown } = {}): Promise<{ status: number; body: T }> {
-  return page.evaluate(
-    async ({ path, init }) => {
-      const response = await fetch(path, {
-        method: init.method ?? 'GET',
-        headers: { Authorization: `Bearer ${localStorage.getItem('jwt') ?? ''}`, 'Content-Type': 'application/json' },
-        ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-      });
-      return { status: response.status, body: (await response.json()) as T };
-    },
-    { path, init },
-  );
-}
+export const authorizedJson = apiJson;
 
 /** The server's answer to the filter call for a query (what the list must show). */
 export async function serverPage(page: Page, query: Record<string, string>): Promise<ProductPage> {
