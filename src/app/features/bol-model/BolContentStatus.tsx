@@ -1,7 +1,8 @@
 /** What bol made of the product's content: the status, and bol's upload report per attribute. */
 import { Badge, Button, Flex, Table, Text, VisuallyHidden } from '@radix-ui/themes';
 import type { BolMarketplaceState } from '../../../shared/bol-contract';
-import { contentStatusText, timeText, uploadReportRows } from './bol-tab-rules';
+import { dateTimeText } from '../../ui/date-time-text';
+import { contentStatusText, uploadReportRows } from './bol-tab-rules';
 
 export interface BolContentStatusProps {
   state: BolMarketplaceState;
@@ -36,7 +37,7 @@ export function BolContentStatus({ state, keptCopy, checking, canCheck, onCheckR
       </Flex>
       {state.contentSubmittedAt && (
         <Text size="1" color="gray">
-          Sent {timeText(state.contentSubmittedAt)}
+          Sent {dateTimeText(state.contentSubmittedAt)}
           {state.uploadId ? ` · upload ${state.uploadId}` : ''}
           {state.catalog ? ` · ${state.catalog.published ? 'published on bol' : 'not published on bol yet'}` : ''}
         </Text>

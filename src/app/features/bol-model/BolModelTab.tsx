@@ -27,13 +27,13 @@ import {
   missingFieldIds,
   modelFromForm,
   splitAttributes,
-  timeText,
   type BolFormState,
 } from './bol-tab-rules';
 import { bolDeviceNote } from './load-bol-model';
 import { saveBolModel, savedOutcomeNote, type BolSaveOutcome } from './save-bol-model';
 import { useBolModel } from './use-bol-model';
 import './bol-model.css';
+import { dateTimeText } from '../../ui/date-time-text';
 
 export interface BolModelTabProps {
   product: Product;
@@ -69,7 +69,7 @@ export default function BolModelTab({ product }: BolModelTabProps) {
   const waiting = load.source.kind === 'device' && load.source.reason === 'waiting-change';
   const dirty = isFormDirty(model, form, product.productSize);
   const { required, optional } = splitAttributes(model.attributeData);
-  const deviceNote = notice ? null : bolDeviceNote(load.source, timeText);
+  const deviceNote = notice ? null : bolDeviceNote(load.source, dateTimeText);
 
   function edit(update: (current: BolFormState) => BolFormState) {
     bol.setForm(update);

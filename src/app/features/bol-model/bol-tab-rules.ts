@@ -191,13 +191,6 @@ export function slotLabel(slot: number): string {
 
 // --- Content status and upload report ------------------------------------------------------------
 
-/** '1 Jun 2025, 14:34': a time as the screens show it ('' for a time that is not one). */
-export function timeText(time: string | number): string {
-  const date = new Date(time);
-  if (Number.isNaN(date.getTime())) return '';
-  return date.toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
-}
-
 const STATUS_TEXT: Record<BolContentStatus, string> = {
   NOT_SENT: 'Not sent to bol yet',
   PENDING: 'Sent; bol is processing it',

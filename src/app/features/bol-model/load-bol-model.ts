@@ -5,6 +5,7 @@
  * the effects come in as deps so they can be tested.
  */
 import type { BolChunk, BolModel } from '../../../shared/bol-contract';
+import { offlineDataNote } from '../../ui/date-time-text';
 
 export type BolModelSource =
   | { kind: 'network' }
@@ -65,8 +66,7 @@ export async function loadBolModel(productId: number, deps: BolModelLoadDeps, sh
 export function bolDeviceNote(source: BolModelSource, timeText: (ms: number) => string): string | null {
   if (source.kind === 'network' || source.reason === 'loading') return null;
   if (source.reason === 'waiting-change') return 'Your saved Bol model is waiting to be sent; shown as saved on this device.';
-  const when = source.fetchedAt === null ? 'kept on this device' : `fetched at ${timeText(source.fetchedAt)}`;
-  return `Offline data, ${when}`;
+  return offlineDataNote(source.fetchedAt, 'kept on this device', timeText);
 }
 
 export interface ChunkLoadDeps {

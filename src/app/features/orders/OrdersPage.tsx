@@ -14,7 +14,8 @@ import { onlineAtom } from '../../state/sync';
 import { loadNextOrders, resetOrderList } from './load-orders';
 import { OrderCard } from './OrderCard';
 import { appOrdersDeps } from './orders-deps';
-import { dateTimeText, importProgressText, importResult, listCountText, shouldLoadNext } from './orders-rules';
+import { offlineDataNote } from '../../ui/date-time-text';
+import { importProgressText, importResult, listCountText, shouldLoadNext } from './orders-rules';
 import './orders.css';
 
 const PROGRESS_POLL_MS = 1_000;
@@ -119,7 +120,7 @@ export default function OrdersPage() {
       {offline && list.source?.kind === 'device' && (
         <Callout.Root color="amber" size="1" data-testid="orders-offline-note">
           <Callout.Text>
-            {list.source.fetchedAt === null ? 'Offline data, the orders kept on this device' : `Offline data, fetched at ${dateTimeText(list.source.fetchedAt)}`}
+            {offlineDataNote(list.source.fetchedAt, 'the orders kept on this device')}
           </Callout.Text>
         </Callout.Root>
       )}

@@ -81,13 +81,6 @@ export function shouldLoadNext(state: Pick<OrderListState, 'loading' | 'complete
   return lastItemVisible && !state.loading && !state.complete && state.error === null;
 }
 
-/** '1 Jun 2025, 14:34' in the person's time zone. */
-export function dateTimeText(time: string | number): string {
-  const date = new Date(time);
-  if (Number.isNaN(date.getTime())) return '';
-  return date.toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
-}
-
 /** The shipment details of an order as the screen lists them (spec 2, Orders). */
 export function shipmentLines(order: BolOrder): { label: string; value: string }[] {
   const s = order.shipmentDetails;

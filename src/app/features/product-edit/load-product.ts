@@ -3,6 +3,7 @@
  * then the server's. Decisions only; the effects are passed in (deps) so they can be tested.
  */
 import type { Product } from '../../../shared/contract';
+import { offlineDataNote } from '../../ui/date-time-text';
 
 export type ProductSource =
   /** The server's answer, just now. */
@@ -75,6 +76,5 @@ export function productIdFromRoute(param: string | undefined): number | null | '
 export function deviceCopyNote(source: ProductSource, timeText: (ms: number) => string): string | null {
   if (source.kind === 'network' || source.reason === 'loading') return null;
   if (source.reason === 'waiting-change') return 'Your saved changes are waiting to be sent; shown as saved on this device.';
-  const when = source.fetchedAt === null ? 'kept on this device' : `fetched at ${timeText(source.fetchedAt)}`;
-  return `Offline data, ${when}`;
+  return offlineDataNote(source.fetchedAt, 'kept on this device', timeText);
 }

@@ -15,6 +15,7 @@ import {
   type ListView,
   type ProductFilters,
 } from '../../state/product-list-view';
+import { offlineDataNote } from '../../ui/date-time-text';
 
 /** How many filters differ from "not filtered" (the sort and search are not counted). */
 export function activeFilterCount(filters: ProductFilters): number {
@@ -138,15 +139,8 @@ export function priceText(value: number): string {
 
 // Formatters are made once: making one per call (toLocaleString with options) costs far more
 // than formatting, and a page of 100 rows formats 100 dates.
-const dateTimeFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 const dayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 const timeFormat = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' });
-
-/** "12 Mar 2025, 14:05" in the person's time zone. */
-export function dateTimeText(iso: string | number): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : dateTimeFormat.format(date);
-}
 
 /** The day and the time of a moment apart ("12 Mar 2025", "14:05"), for a cell of two lines. */
 export function dateAndTime(iso: string | number): { date: string; time: string } {
@@ -157,8 +151,7 @@ export function dateAndTime(iso: string | number): { date: string; time: string 
 
 /** The note over a list that did not come from the server just now. */
 export function offlineNote(source: { local: boolean; fetchedAt: number | null }): string {
-  if (source.local || source.fetchedAt === null) return 'Offline data, filtered from the products kept on this device';
-  return `Offline data, fetched at ${dateTimeText(source.fetchedAt)}`;
+  return offlineDataNote(source.local ? null : source.fetchedAt, 'filtered from the products kept on this device');
 }
 
 /** The thumbnail of a row: the first image, or none. */

@@ -1,0 +1,19 @@
+/** How the screens write a moment, and the marking of data shown from the device instead of the server. */
+
+// Made once: a formatter per call (toLocaleString with options) costs far more than formatting,
+// and a page of 100 rows formats 100 dates.
+const dateTimeFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+
+/** "12 Mar 2025, 14:05" in the person's time zone ('' for a time that is not one). */
+export function dateTimeText(time: string | number): string {
+  const date = new Date(time);
+  return Number.isNaN(date.getTime()) ? '' : dateTimeFormat.format(date);
+}
+
+/**
+ * "Offline data, fetched at …", or "Offline data, {unknownAge}" when the copy's age is not known
+ * (e.g. 'kept on this device'). Every screen that shows the device's copy marks it this way.
+ */
+export function offlineDataNote(fetchedAt: number | null, unknownAge: string, timeText: (ms: number) => string = dateTimeText): string {
+  return fetchedAt === null ? `Offline data, ${unknownAge}` : `Offline data, fetched at ${timeText(fetchedAt)}`;
+}
