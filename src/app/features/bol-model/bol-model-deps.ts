@@ -2,6 +2,7 @@
 import type { BolChunk, BolMarketplaceState, BolModel } from '../../../shared/bol-contract';
 import { getBolChunks, getBolModel } from '../../api/bol';
 import { getAppDatabase } from '../../db/database';
+import { hasWaitingChange, keepUnlessWaiting, readFetchedAt } from '../../db/device-first';
 import { sessionUserAtom } from '../../state/session';
 import { appStore } from '../../state/store';
 import { enqueueBolModelSave } from '../../sync/outbox';
@@ -15,9 +16,7 @@ const STATE_PREFIX = 'bol-state:';
 
 const online = () => (typeof navigator === 'undefined' ? true : navigator.onLine);
 
-async function waitingEntries(productId: number) {
-  return getAppDatabase().outbox.where('entityKey').equals(bolModelEntityKey(productId)).toArray();
-}
+const fetchedKey = (productId: number) => `${MODEL_FETCHED_PREFIX}${productId}`;
 
 export const appBolModelLoadDeps: BolModelLoadDeps = {
   online,
@@ -25,22 +24,14 @@ export const appBolModelLoadDeps: BolModelLoadDeps = {
   async readDeviceModel(productId) {
     const db = getAppDatabase();
     const kept = await db.bolModels.get(productId);
-    if (!kept) return null;
-    const fetched = (await db.meta.get(`${MODEL_FETCHED_PREFIX}${productId}`))?.value;
-    return { model: kept as unknown as BolModel, fetchedAt: typeof fetched === 'number' ? fetched : null };
+    return kept ? { model: kept as unknown as BolModel, fetchedAt: await readFetchedAt(db, fetchedKey(productId)) } : null;
   },
-  async keepModel(model) {
+  keepModel(model) {
     const db = getAppDatabase();
-    await db.transaction('rw', [db.bolModels, db.meta, db.outbox], async () => {
-      // A save queued meanwhile (another tab) keeps its newer local copy.
-      if ((await db.outbox.where('entityKey').equals(bolModelEntityKey(model.productId)).count()) > 0) return;
-      await db.bolModels.put(model);
-      await db.meta.put({ key: `${MODEL_FETCHED_PREFIX}${model.productId}`, value: Date.now() });
-    });
+    const place = { table: db.bolModels, entityKey: bolModelEntityKey(model.productId), fetchedKey: fetchedKey(model.productId) };
+    return keepUnlessWaiting(db, place, () => db.bolModels.put(model));
   },
-  async hasWaitingSave(productId) {
-    return (await waitingEntries(productId)).some((entry) => entry.status !== 'failed');
-  },
+  hasWaitingSave: (productId) => hasWaitingChange(getAppDatabase(), bolModelEntityKey(productId)),
 };
 
 export const appChunkLoadDeps: ChunkLoadDeps = {

@@ -5,11 +5,9 @@
  * the effects come in as deps so they can be tested.
  */
 import type { BolChunk, BolModel } from '../../../shared/bol-contract';
-import { offlineDataNote } from '../../ui/date-time-text';
+import { deviceCopyNote, loadDeviceFirst, type DeviceCopySource } from '../../db/device-first';
 
-export type BolModelSource =
-  | { kind: 'network' }
-  | { kind: 'device'; fetchedAt: number | null; reason: 'offline' | 'unreachable' | 'waiting-change' | 'loading' };
+export type BolModelSource = DeviceCopySource;
 
 export type BolModelLoadState =
   | { status: 'loading' }
@@ -27,46 +25,27 @@ export interface BolModelLoadDeps {
 
 export const OFFLINE_NOT_KEPT = 'You are offline and the Bol model of this product is not kept on this device.';
 
-function isNoAnswer(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && 'status' in error && (error as { status: unknown }).status === 0;
-}
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
 /** Calls `show` with the device copy first (when there is one), then with the server's answer. */
-export async function loadBolModel(productId: number, deps: BolModelLoadDeps, show: (state: BolModelLoadState) => void): Promise<void> {
-  const device = await deps.readDeviceModel(productId).catch(() => null);
-  const waiting = await deps.hasWaitingSave(productId).catch(() => false);
-  const fromDevice = (reason: Extract<BolModelSource, { kind: 'device' }>['reason']): BolModelLoadState | null =>
-    device ? { status: 'ready', model: device.model, source: { kind: 'device', fetchedAt: device.fetchedAt, reason } } : null;
-
-  const first = fromDevice('loading');
-  if (first) show(first);
-  if (!deps.online()) {
-    show(fromDevice('offline') ?? { status: 'error', message: OFFLINE_NOT_KEPT });
-    return;
-  }
-  try {
-    const model = await deps.fetchModel(productId);
-    const kept = waiting ? fromDevice('waiting-change') : null;
-    if (kept) {
-      show(kept);
-      return;
-    }
-    await deps.keepModel(model).catch(() => undefined);
-    show({ status: 'ready', model, source: { kind: 'network' } });
-  } catch (error) {
-    // No answer: the device copy stands. A real answer (404, 400) is the truth.
-    const kept = isNoAnswer(error) ? fromDevice('unreachable') : null;
-    show(kept ?? { status: 'error', message: messageOf(error) });
-  }
+export function loadBolModel(productId: number, deps: BolModelLoadDeps, show: (state: BolModelLoadState) => void): Promise<void> {
+  return loadDeviceFirst(
+    {
+      online: deps.online,
+      fetch: () => deps.fetchModel(productId),
+      readDevice: async () => {
+        const copy = await deps.readDeviceModel(productId);
+        return copy && { value: copy.model, fetchedAt: copy.fetchedAt };
+      },
+      keep: deps.keepModel,
+      hasWaitingChange: () => deps.hasWaitingSave(productId),
+      offlineNotKept: OFFLINE_NOT_KEPT,
+    },
+    (state) => show(state.status === 'ready' ? { status: 'ready', model: state.value, source: state.source } : state),
+  );
 }
 
 /** The marking of a device copy, or null for the server's fresh answer. */
 export function bolDeviceNote(source: BolModelSource, timeText: (ms: number) => string): string | null {
-  if (source.kind === 'network' || source.reason === 'loading') return null;
-  if (source.reason === 'waiting-change') return 'Your saved Bol model is waiting to be sent; shown as saved on this device.';
-  return offlineDataNote(source.fetchedAt, 'kept on this device', timeText);
+  return deviceCopyNote(source, 'Your saved Bol model is waiting to be sent; shown as saved on this device.', timeText);
 }
 
 export interface ChunkLoadDeps {
