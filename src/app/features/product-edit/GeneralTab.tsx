@@ -15,7 +15,7 @@ import { getAppDatabase } from '../../db/database';
 import { sessionUserAtom } from '../../state/session';
 import { onlineAtom } from '../../state/sync';
 import { resolveChange, startAppSync, syncNow } from '../../sync/app-sync';
-import { discard, uploadIdOfPlaceholder } from '../../sync/outbox';
+import { discard, enqueueImageDelete, uploadIdOfPlaceholder } from '../../sync/outbox';
 import { notify } from '../../ui/notify';
 import { conflictFields } from '../sync/sync-rules';
 import { AdditionalDataSection } from './AdditionalDataSection';
@@ -25,7 +25,7 @@ import { imagesChanged, moveImage, removeImage, updateImage } from './image-list
 import { ImagesSection } from './ImagesSection';
 import { LeavePrompt } from './LeavePrompt';
 import { checkForm, formChanged, formFromProduct, productFromForm, type FieldProblems, type ProductForm } from './product-form';
-import { dropRefusedUpload, queueImageDelete, queueProductSave, watchSave, type PickedFile, type QueuedSave } from './save-product-edit';
+import { queueProductSave, watchSave, type PickedFile, type QueuedSave } from './save-product-edit';
 
 export interface GeneralTabProps {
   product: Product;
@@ -57,6 +57,28 @@ export default function GeneralTab({ product, onShowGeneral, onReload }: General
   const [inheriting, setInheriting] = useState(false);
 
   const dirty = formChanged(form, loadedForm) || imagesChanged(images, savedImages) || picked.length > 0;
+
+  // The product the form was filled from: what a save is based on. A newer copy (this save's
+  // answer, a reload) refills the form only when nothing is unsaved; otherwise the person keeps
+  // typing on their edits, still based on the version they opened (a save then builds on the
+  // author's own newer version through the outbox, or meets someone else's as a conflict).
+  // Remounting the form on every new version threw away what was typed while a reload ran.
+  const [base, setBase] = useState(product);
+  // Each copy is looked at once: one that arrived while edits were unsaved is not applied later
+  // (after those edits are saved, the saved product's own copy follows).
+  const [seen, setSeen] = useState(product);
+  if (product !== seen) {
+    setSeen(product);
+    if (!dirty) {
+      const fresh = formFromProduct(product);
+      setBase(product);
+      setLoadedForm(fresh);
+      setForm(fresh);
+      setImages(product.productImages);
+      setSavedImages(product.productImages);
+      setProblems({});
+    }
+  }
 
   const setField = (field: keyof ProductForm, value: string | boolean) => {
     setForm((previous) => ({ ...previous, [field]: value }));
@@ -94,7 +116,8 @@ export default function GeneralTab({ product, onShowGeneral, onReload }: General
         return;
       case 'upload-failed':
         notify(outcome.message || messages.images.uploadFailed, TOAST_DURATION_MS.imageUploadError);
-        await dropRefusedUpload(db, outcome.uploadId);
+        // Dropping it takes its image out of the waiting save, so the save can go on.
+        await discard(db, outcome.uploadId);
         setImages((previous) => previous.filter((image) => uploadIdOfPlaceholder(image.filePath) !== outcome.uploadId));
         setSavedImages((previous) => previous.filter((image) => uploadIdOfPlaceholder(image.filePath) !== outcome.uploadId));
         return follow({ ...watched, uploadIds: watched.uploadIds.filter((id) => id !== outcome.uploadId) }, exitAfter);
@@ -121,7 +144,7 @@ export default function GeneralTab({ product, onShowGeneral, onReload }: General
     setNotice(null);
     try {
       const db = getAppDatabase();
-      const queued = await queueProductSave(db, productFromForm(form, { ...product, productImages: images }), picked, author);
+      const queued = await queueProductSave(db, productFromForm(form, { ...base, productImages: images }), picked, author);
       // What is queued is what this device now shows: the form is no longer "unsaved".
       setLoadedForm(form);
       setImages(queued.product.productImages);
@@ -140,19 +163,15 @@ export default function GeneralTab({ product, onShowGeneral, onReload }: General
   };
 
   const deleteImage = async (id: string) => {
+    // (Files picked but not saved yet are removed from their own list, not here.)
     const db = getAppDatabase();
-    const pickedOne = picked.find((file) => file.id === id);
-    if (pickedOne) {
-      setPicked((previous) => previous.filter((file) => file.id !== id));
-      return;
-    }
     const image = images.find((candidate) => candidate.id === id);
     if (!image) return;
     try {
       const uploadId = uploadIdOfPlaceholder(image.filePath);
       // Not on the server yet: dropping its upload is the whole deletion.
       if (uploadId) await discard(db, uploadId);
-      else if (savedImages.some((saved) => saved.id === id)) await queueImageDelete(db, product.productId, id, author);
+      else if (savedImages.some((saved) => saved.id === id)) await enqueueImageDelete(db, { productId: product.productId, imageId: id }, author);
       setImages((previous) => removeImage(previous, id));
       setSavedImages((previous) => removeImage(previous, id));
       startAppSync();
@@ -198,7 +217,7 @@ export default function GeneralTab({ product, onShowGeneral, onReload }: General
   return (
     <Flex direction="column" gap="3" pt="3" className="general-tab">
       <LeavePrompt when={dirty && !busy} />
-      <NoticeView notice={notice} mine={productFromForm(form, { ...product, productImages: images })} onResolve={(id, choice) => void resolve(id, choice)} />
+      <NoticeView notice={notice} mine={() => productFromForm(form, { ...base, productImages: images })} onResolve={(id, choice) => void resolve(id, choice)} />
       <div className="edit-columns">
         <Flex direction="column" gap="3" minWidth="0">
           <GeneralDataSection form={form} problems={problems} setField={setField} />
@@ -258,7 +277,7 @@ function isProductLike(value: unknown): value is Product {
   return typeof value === 'object' && value !== null && 'productId' in value && 'version' in value;
 }
 
-function NoticeView({ notice, mine, onResolve }: { notice: Notice | null; mine: Product; onResolve: (entryId: string, choice: 'keep-mine' | 'take-theirs') => void }) {
+function NoticeView({ notice, mine, onResolve }: { notice: Notice | null; mine: () => Product; onResolve: (entryId: string, choice: 'keep-mine' | 'take-theirs') => void }) {
   if (!notice) return null;
   switch (notice.kind) {
     case 'invalid':
@@ -282,7 +301,8 @@ function NoticeView({ notice, mine, onResolve }: { notice: Notice | null; mine: 
         </Callout.Root>
       );
     case 'conflict': {
-      const differing = notice.theirs ? conflictFields(mine, notice.theirs) : [];
+      // Built only for a conflict: the form changes on every keystroke.
+      const differing = notice.theirs ? conflictFields(mine(), notice.theirs) : [];
       return (
         <Callout.Root color="orange" role="alert" data-testid="save-conflict">
           <Flex direction="column" gap="2">

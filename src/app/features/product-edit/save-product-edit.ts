@@ -6,7 +6,7 @@
 import { liveQuery } from 'dexie';
 import type { Product } from '../../../shared/contract';
 import type { BackofficeDatabase } from '../../db/database';
-import { discard, enqueueImageDelete, enqueueImageUpload, enqueueProductSave, type OutboxEntry } from '../../sync/outbox';
+import { enqueueImageUpload, enqueueProductSave, type OutboxEntry } from '../../sync/outbox';
 import { newImage } from './image-list-rules';
 
 export interface PickedFile {
@@ -44,10 +44,6 @@ export async function queueProductSave(
   const toSave: Product = { ...product, productImages: [...product.productImages, ...uploads.map((upload) => upload.image)] };
   const entry = await enqueueProductSave(db, toSave, product.version, author);
   return { saveId: entry.id, uploadIds: uploads.map((upload) => upload.entryId), product: toSave };
-}
-
-export async function queueImageDelete(db: BackofficeDatabase, productId: number, imageId: string, author: string): Promise<string> {
-  return (await enqueueImageDelete(db, { productId, imageId }, author)).id;
 }
 
 export type SaveOutcome =
@@ -105,9 +101,4 @@ export function watchSave(db: BackofficeDatabase, watched: QueuedSave, online: (
       error: () => finish({ kind: 'queued' }),
     });
   });
-}
-
-/** A refused upload leaves the waiting save (and the local copy), so the save can go on. */
-export async function dropRefusedUpload(db: BackofficeDatabase, uploadId: string): Promise<void> {
-  await discard(db, uploadId);
 }
