@@ -5,6 +5,8 @@
  * the screen (features/products) both build on these; nothing here imports from a feature.
  */
 import { ALL_SUPPLIERS_NAME, DEFAULT_PAGE_SIZE } from '../../shared/constants';
+import { isCalendarDate, MAX_FILTER_PRICE, MAX_PAGE_SIZE, type ProductFilterParam } from '../../shared/product-filter';
+import { parsePrice } from '../../shared/rules/price';
 
 /** A yes/no filter: '' = not filtered. */
 export type TriState = '' | 'true' | 'false';
@@ -78,8 +80,33 @@ export const EMPTY_FILTERS: ProductFilters = {
 
 export const FILTER_NAMES = Object.keys(EMPTY_FILTERS) as FilterName[];
 
+/**
+ * The one translation between the filter state's names (the URL's, docs/requirements.md §3) and
+ * the filter call's wire names (src/shared/product-filter.ts).
+ */
+export const FILTER_WIRE_NAMES: Record<FilterName, ProductFilterParam> = {
+  stock: 'stock',
+  sortBy: 'sort',
+  dateFrom: 'dateFrom',
+  dateTo: 'dateTo',
+  priceFrom: 'priceFrom',
+  priceTo: 'priceTo',
+  familyKey: 'familyKey',
+  searchValue: 'keyword',
+  isChangeEan: 'isChangeEan',
+  isMainProduct: 'isMainProduct',
+  isExportOnBol: 'isExportOnBol',
+  brand: 'brand',
+  buyBlock: 'buyBlock',
+  supplier: 'supplierName',
+  description: 'hasDescription',
+  categoryId: 'categoryId',
+  numberOfImages: 'numberOfImages',
+  passedModeration: 'passedModeration',
+};
+
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
-export const MAX_PAGE_SIZE = 200;
+export { MAX_PAGE_SIZE };
 
 /** The sorts offered (server keys of docs/products.md); the first is the server's default. */
 export const SORT_OPTIONS = [
@@ -160,9 +187,13 @@ export function removeFromSelection(selection: readonly number[], ids: number | 
 
 // ---- The URL of a view (bookmarkable, shareable) ----
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const WHOLE = /^\d{1,7}$/;
-const PRICE = /^\d{1,9}([.,]\d{1,2})?$/;
+const PRICE = /^\d{1,10}([.,]\d{1,2})?$/;
+
+function isFilterPrice(value: string): boolean {
+  const price = PRICE.test(value) ? parsePrice(value) : null;
+  return price !== null && price <= MAX_FILTER_PRICE;
+}
 
 function isTriState(value: string): value is TriState {
   return value === '' || value === 'true' || value === 'false';
@@ -176,10 +207,10 @@ function acceptsUrlValue(name: FilterName, value: string): boolean {
       return SORT_OPTIONS.some((option) => option.value === value);
     case 'dateFrom':
     case 'dateTo':
-      return DAY.test(value);
+      return isCalendarDate(value);
     case 'priceFrom':
     case 'priceTo':
-      return PRICE.test(value);
+      return isFilterPrice(value);
     case 'categoryId':
     case 'numberOfImages':
       return WHOLE.test(value);

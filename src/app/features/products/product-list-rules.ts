@@ -5,12 +5,12 @@
  * selection, the URL string) are in state/product-list-view.ts.
  */
 import { ALL_SUPPLIERS_NAME } from '../../../shared/constants';
-import type { ProductQuery } from '../../db/query-key';
 import {
   addToSelection,
   DEFAULT_SORT,
   EMPTY_FILTERS,
   FILTER_NAMES,
+  FILTER_WIRE_NAMES,
   removeFromSelection,
   type ListView,
   type ProductFilters,
@@ -45,28 +45,11 @@ export function togglePageSelection(pageIds: readonly number[], selection: reado
  */
 export function toFilterQuery(view: ListView): Record<string, string> {
   const f = view.filters;
-  const query: Record<string, string> = {
-    size: String(view.pageSize),
-    page: String(view.page),
-    sort: f.sortBy.trim() || DEFAULT_SORT,
-    supplierName: f.supplier === ALL_SUPPLIERS_NAME ? '' : f.supplier,
-    brand: f.brand,
-    keyword: f.searchValue,
-    passedModeration: f.passedModeration,
-    hasDescription: f.description,
-    buyBlock: f.buyBlock,
-    priceFrom: f.priceFrom,
-    priceTo: f.priceTo,
-    categoryId: f.categoryId === '0' ? '' : f.categoryId,
-    dateFrom: f.dateFrom,
-    dateTo: f.dateTo,
-    numberOfImages: f.numberOfImages,
-    familyKey: f.familyKey,
-    isMainProduct: f.isMainProduct,
-    isExportOnBol: f.isExportOnBol,
-    isChangeEan: f.isChangeEan,
-    stock: f.stock,
-  };
+  const query: Record<string, string> = { size: String(view.pageSize), page: String(view.page) };
+  for (const name of FILTER_NAMES) query[FILTER_WIRE_NAMES[name]] = f[name];
+  query.sort = f.sortBy.trim() || DEFAULT_SORT;
+  if (f.supplier === ALL_SUPPLIERS_NAME) query.supplierName = '';
+  if (f.categoryId === '0') query.categoryId = '';
   const trimmed: Record<string, string> = {};
   for (const [name, value] of Object.entries(query)) {
     // familyKey is matched exactly (case and spaces) by the server; only empty is dropped.
@@ -74,11 +57,6 @@ export function toFilterQuery(view: ListView): Record<string, string> {
     if (kept !== '') trimmed[name] = kept;
   }
   return trimmed;
-}
-
-/** The same query typed for the offline cache (db/query-key.ts). */
-export function toProductQuery(view: ListView): ProductQuery {
-  return toFilterQuery(view);
 }
 
 // ---- The URL and the view together ----
