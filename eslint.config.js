@@ -1,7 +1,33 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/**
+ * The app's layers (docs/architecture.md "Layers"). A feature folder is a unit: another feature may
+ * import only its public surface (its index.ts); the shared layers below the features never import
+ * a feature; nothing imports in a cycle.
+ */
+const FEATURES = readdirSync(new URL('./src/app/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const SHARED_APP_LAYERS = ['api', 'db', 'lib', 'state', 'sync', 'ui'];
+
+export const boundaryZones = [
+  ...FEATURES.map((feature) => ({
+    target: `./src/app/features/${feature}`,
+    from: './src/app/features',
+    except: [`./${feature}`, ...FEATURES.filter((other) => other !== feature).map((other) => `./${other}/index.ts`)],
+    message: 'A feature imports another feature only through its index.ts (docs/architecture.md).',
+  })),
+  ...SHARED_APP_LAYERS.map((layer) => ({
+    target: `./src/app/${layer}`,
+    from: './src/app/features',
+    message: `src/app/${layer} is shared by the features and must not import one (docs/architecture.md).`,
+  })),
+];
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'data', 'coverage'] },
@@ -15,6 +41,15 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       eqeqeq: ['error', 'smart'],
       'no-console': 'off',
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.d.ts'] })] },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: boundaryZones }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   {

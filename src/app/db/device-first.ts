@@ -6,7 +6,7 @@
  * Model tab both read this way.
  */
 import type { Table } from 'dexie';
-import { offlineDataNote } from '../ui/date-time-text';
+import { offlineDataNote } from '../lib/format';
 import type { BackofficeDatabase } from './database';
 
 export type DeviceCopySource =

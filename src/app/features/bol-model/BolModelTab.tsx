@@ -33,7 +33,7 @@ import { bolDeviceNote } from './load-bol-model';
 import { saveBolModel, savedOutcomeNote, type BolSaveOutcome } from './save-bol-model';
 import { useBolModel } from './use-bol-model';
 import './bol-model.css';
-import { dateTimeText } from '../../ui/date-time-text';
+import { dateTimeText } from '../../lib/format';
 
 export interface BolModelTabProps {
   product: Product;

@@ -2,7 +2,7 @@
 import { Card, Flex, Text } from '@radix-ui/themes';
 import type { Ref } from 'react';
 import type { BolOrder } from '../../../shared/bol-contract';
-import { dateTimeText } from '../../ui/date-time-text';
+import { dateTimeText } from '../../lib/format';
 import { shipmentLines } from './orders-rules';
 
 export function OrderCard({ order, ref }: { order: BolOrder; ref?: Ref<HTMLLIElement> | undefined }) {

@@ -14,7 +14,7 @@ import { onlineAtom } from '../../state/sync';
 import { loadNextOrders, resetOrderList } from './load-orders';
 import { OrderCard } from './OrderCard';
 import { appOrdersDeps } from './orders-deps';
-import { offlineDataNote } from '../../ui/date-time-text';
+import { offlineDataNote } from '../../lib/format';
 import { importProgressText, importResult, listCountText, shouldLoadNext } from './orders-rules';
 import './orders.css';
 

@@ -11,7 +11,7 @@ import { messages } from '../../../shared/messages';
 import { editedProductAtom } from '../../state/product-edit';
 import { onlineAtom } from '../../state/sync';
 import { LoadFailureBoundary } from '../../ui/LoadFailureBoundary';
-import { dateTimeText } from '../../ui/date-time-text';
+import { dateTimeText } from '../../lib/format';
 import { deviceCopyNote, loadProductForEdit, productIdFromRoute } from './load-product';
 import { appProductLoadDeps } from './product-edit-deps';
 import './product-edit.css';

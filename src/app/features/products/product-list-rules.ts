@@ -15,7 +15,7 @@ import {
   type ListView,
   type ProductFilters,
 } from '../../state/product-list-view';
-import { offlineDataNote } from '../../ui/date-time-text';
+import { countText, offlineDataNote } from '../../lib/format';
 
 /** How many filters differ from "not filtered" (the sort and search are not counted). */
 export function activeFilterCount(filters: ProductFilters): number {
@@ -82,14 +82,14 @@ export function urlSyncAction(locationSearch: string, lastWritten: string | null
 export function rangeText(page: number, pageSize: number, totalElements: number): string {
   if (totalElements === 0) return 'No products';
   const first = page * pageSize + 1;
-  if (first > totalElements) return `None of ${totalElements.toLocaleString('en-US')}`;
+  if (first > totalElements) return `None of ${countText(totalElements)}`;
   const last = Math.min(totalElements, (page + 1) * pageSize);
-  return `${first.toLocaleString('en-US')}–${last.toLocaleString('en-US')} of ${totalElements.toLocaleString('en-US')}`;
+  return `${countText(first)}–${countText(last)} of ${countText(totalElements)}`;
 }
 
 /** "Page 1 of 118" (pages shown from 1). */
 export function pageText(page: number, totalPages: number): string {
-  return `Page ${(page + 1).toLocaleString('en-US')} of ${Math.max(1, totalPages).toLocaleString('en-US')}`;
+  return `Page ${countText(page + 1)} of ${countText(Math.max(1, totalPages))}`;
 }
 
 /** True when the rows on screen answer another query than the view's (its load has not started yet). */

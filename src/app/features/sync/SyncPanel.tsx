@@ -4,7 +4,7 @@
  * differing fields, mine beside the server's, with "Keep mine" and "Take theirs"; the last
  * successful sync; "Make available offline".
  */
-import { AlertDialog, Badge, Button, Callout, Dialog, Flex, Heading, IconButton, Progress, Text } from '@radix-ui/themes';
+import { Badge, Button, Callout, Dialog, Flex, Heading, IconButton, Progress, Text } from '@radix-ui/themes';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
@@ -16,6 +16,7 @@ import { drainingAtom, lastSyncAtAtom, offlineDownloadAtom, onlineAtom, pausedFo
 import { appDatabase, discardChange, makeAvailableOffline, refreshOfflineCopies, resolveChange, retryChange, syncNow } from '../../sync/app-sync';
 import { downloadPercent, listDownloadRecords } from '../../sync/offline-download';
 import { listOutbox, type OutboxEntry } from '../../sync/outbox';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { CloseIcon } from '../../ui/icons';
 import { notify } from '../../ui/notify';
 import {
@@ -220,29 +221,19 @@ function EntryItem({ entry, titles, user, now }: { entry: OutboxEntry; titles: M
 
 function DiscardButton({ disabled, onConfirm }: { disabled: boolean; onConfirm: () => void }) {
   return (
-    <AlertDialog.Root>
-      <AlertDialog.Trigger>
+    <ConfirmDialog
+      maxWidth="420px"
+      title={messages.sync.discardTitle}
+      description={messages.sync.discardConfirm}
+      cancelLabel="Cancel"
+      confirmLabel="Discard"
+      onConfirm={onConfirm}
+      trigger={
         <Button size="1" variant="soft" color="red" disabled={disabled}>
           Discard
         </Button>
-      </AlertDialog.Trigger>
-      <AlertDialog.Content maxWidth="420px">
-        <AlertDialog.Title>{messages.sync.discardTitle}</AlertDialog.Title>
-        <AlertDialog.Description size="2">{messages.sync.discardConfirm}</AlertDialog.Description>
-        <Flex gap="3" mt="4" justify="end">
-          <AlertDialog.Cancel>
-            <Button variant="soft" color="gray">
-              Cancel
-            </Button>
-          </AlertDialog.Cancel>
-          <AlertDialog.Action>
-            <Button color="red" onClick={onConfirm}>
-              Discard
-            </Button>
-          </AlertDialog.Action>
-        </Flex>
-      </AlertDialog.Content>
-    </AlertDialog.Root>
+      }
+    />
   );
 }
 

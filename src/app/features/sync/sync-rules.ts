@@ -6,6 +6,7 @@
 import type { Product } from '../../../shared/contract';
 import type { OutboxCounts, OutboxEntry, OutboxKind, OutboxStatus } from '../../sync/outbox';
 import type { OfflineDownloadState } from '../../state/sync';
+import { countText } from '../../lib/format';
 
 export function changesText(count: number): string {
   return count === 1 ? '1 change' : `${count} changes`;
@@ -245,7 +246,7 @@ function scopeText(scope: string): string {
 
 /** The progress line of "Make available offline". */
 export function downloadText(state: OfflineDownloadState, now: number): string {
-  const products = (count: number) => (count === 1 ? '1 product' : `${count.toLocaleString('en-US')} products`);
+  const products = (count: number) => (count === 1 ? '1 product' : `${countText(count)} products`);
   switch (state.status) {
     case 'idle':
       return 'Not downloaded yet: products you have not opened are not available offline.';
@@ -253,7 +254,7 @@ export function downloadText(state: OfflineDownloadState, now: number): string {
       if (state.refreshing) return `Checking ${scopeText(state.scope)} for changes… ${products(state.received)} updated`;
       return state.total === null
         ? `Downloading ${scopeText(state.scope)}… ${products(state.received)} so far`
-        : `Downloading ${scopeText(state.scope)}… ${state.received.toLocaleString('en-US')} of ${products(state.total)}`;
+        : `Downloading ${scopeText(state.scope)}… ${countText(state.received)} of ${products(state.total)}`;
     case 'done':
       return `${capitalise(scopeText(state.scope))} is available offline (${products(state.received)}), updated ${relativeTime(state.finishedAt ?? now, now)}.`;
     case 'error':
