@@ -25,7 +25,7 @@ import {
   withPageSize,
   type ListView,
   type ProductFilters,
-} from '../../src/app/state/product-list-view';
+} from '../../src/app/features/products/product-list-view';
 
 const onPage3: ListView = { ...DEFAULT_VIEW, page: 3 };
 

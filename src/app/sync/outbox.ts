@@ -14,9 +14,9 @@ import {
   type BolModelPayload,
   type OutboxEntry,
   type OutboxStatus,
-} from './outbox-types';
+} from '../db/outbox-entry';
 
-export * from './outbox-types';
+export * from '../db/outbox-entry';
 
 const SEQ_META_KEY = 'outboxSeq';
 const UPLOAD_RESULT_PREFIX = 'upload-result:';

@@ -9,7 +9,7 @@ import type { BolAttribute } from '../../../shared/bol-contract';
 import { messages } from '../../../shared/messages';
 import { fieldKind } from './bol-tab-rules';
 
-const DescriptionEditor = lazy(() => import('../product-edit/editor/DescriptionEditor'));
+const DescriptionEditor = lazy(() => import('../../ui/rich-text/DescriptionEditor'));
 
 /** Radix Select items cannot have '' as value: this one stands for "no value". */
 const EMPTY = '__empty__';

@@ -5,8 +5,8 @@ import { getAppDatabase } from '../../db/database';
 import { hasWaitingChange, keepUnlessWaiting, readFetchedAt } from '../../db/device-first';
 import { sessionUserAtom } from '../../state/session';
 import { appStore } from '../../state/store';
-import { enqueueBolModelSave } from '../../sync/outbox';
-import { bolModelEntityKey } from '../../sync/outbox-types';
+import { isOnline } from '../../lib/online';
+import { bolModelEntityKey } from '../../db/outbox-entry';
 import type { BolModelLoadDeps, ChunkLoadDeps } from './load-bol-model';
 import type { BolSaveDeps } from './save-bol-model';
 
@@ -14,12 +14,11 @@ const MODEL_FETCHED_PREFIX = 'bol-model-fetched:';
 const CHUNK_ORDER_KEY = 'bol-chunk-order';
 const STATE_PREFIX = 'bol-state:';
 
-const online = () => (typeof navigator === 'undefined' ? true : navigator.onLine);
 
 const fetchedKey = (productId: number) => `${MODEL_FETCHED_PREFIX}${productId}`;
 
 export const appBolModelLoadDeps: BolModelLoadDeps = {
-  online,
+  online: isOnline,
   fetchModel: (productId) => getBolModel(productId),
   async readDeviceModel(productId) {
     const db = getAppDatabase();
@@ -35,7 +34,7 @@ export const appBolModelLoadDeps: BolModelLoadDeps = {
 };
 
 export const appChunkLoadDeps: ChunkLoadDeps = {
-  online,
+  online: isOnline,
   fetchChunks: () => getBolChunks(),
   async readDeviceChunks() {
     const db = getAppDatabase();
@@ -56,17 +55,16 @@ export const appChunkLoadDeps: ChunkLoadDeps = {
 };
 
 export const appBolSaveDeps: BolSaveDeps = {
-  online,
+  online: isOnline,
   author: () => appStore.get(sessionUserAtom),
-  enqueue: (model, baseVersion, author) => enqueueBolModelSave(getAppDatabase(), model, baseVersion, author),
-  async syncNow() {
-    // The engine's own chunk (loaded at start with a session); its "Sync now" skips every backoff.
-    const { syncNow } = await import('../../sync/app-sync');
-    return syncNow();
+  // The engine's own chunk (loaded at start with a session), so the tab's first paint stays small.
+  async submit(change, author) {
+    const { submit } = await import('../../sync/app-sync');
+    return submit(change, author);
   },
-  async readEntry(id) {
-    const entry = await getAppDatabase().outbox.get(id);
-    return entry ? { status: entry.status, lastError: entry.lastError } : null;
+  async follow(submitted) {
+    const { followChange } = await import('../../sync/app-sync');
+    return followChange(submitted);
   },
   async readKeptModel(productId) {
     const kept = await getAppDatabase().bolModels.get(productId);

@@ -9,7 +9,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { messages } from '../../../shared/messages';
 import { toApiFailure } from '../../api/client';
 import { getLatestOrderImport, importOrders } from '../../api/orders';
-import { orderListAtom } from '../../state/orders';
+import { orderListAtom } from './orders-state';
 import { onlineAtom } from '../../state/sync';
 import { loadNextOrders, resetOrderList } from './load-orders';
 import { OrderCard } from './OrderCard';

@@ -5,7 +5,7 @@
  */
 import type { createStore } from 'jotai';
 import type { BolOrder, BolOrderPage } from '../../../shared/bol-contract';
-import { orderListAtom } from '../../state/orders';
+import { orderListAtom } from './orders-state';
 import { appendPage, EMPTY_ORDER_LIST, ORDER_PAGE_SIZE, type OrderPageRead } from './orders-rules';
 
 type Store = ReturnType<typeof createStore>;

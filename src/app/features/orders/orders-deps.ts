@@ -3,11 +3,12 @@ import type { BolOrder } from '../../../shared/bol-contract';
 import { getOrderPage } from '../../api/orders';
 import { getAppDatabase, type CachedOrder } from '../../db/database';
 import type { OrdersDeps } from './load-orders';
+import { isOnline } from '../../lib/online';
 
 const ORDERS_FETCHED_KEY = 'orders-fetched';
 
 export const appOrdersDeps: OrdersDeps = {
-  online: () => (typeof navigator === 'undefined' ? true : navigator.onLine),
+  online: isOnline,
   fetchPage: (page, size) => getOrderPage(page, size),
   async keepOrders(orders: BolOrder[]) {
     const db = getAppDatabase();

@@ -9,7 +9,7 @@ import type { ProductImage } from '../../../shared/contract';
 import { messages } from '../../../shared/messages';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { addImageLabel, firstImagePath, PICKABLE_IMAGE_TYPES, pickedFileProblem, positionOptions } from './image-list-rules';
-import type { PickedFile } from './save-product-edit';
+import type { PickedFile } from '../../sync/app-sync';
 import { useFilePreview, useImageSource } from './use-image-source';
 
 export interface ImagesSectionProps {

@@ -8,7 +8,7 @@ import { useAtom, useAtomValue } from 'jotai';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { messages } from '../../../shared/messages';
-import { editedProductAtom } from '../../state/product-edit';
+import { editedProductAtom } from './product-edit-state';
 import { onlineAtom } from '../../state/sync';
 import { LoadFailureBoundary } from '../../ui/LoadFailureBoundary';
 import { dateTimeText } from '../../lib/format';
@@ -17,7 +17,7 @@ import { appProductLoadDeps } from './product-edit-deps';
 import './product-edit.css';
 
 const GeneralTab = lazy(() => import('./GeneralTab'));
-const BolModelTab = lazy(() => import('../bol-model/BolModelTab'));
+const BolModelTab = lazy(() => import('../bol-model'));
 
 export const TAB_GENERAL = '1';
 export const TAB_BOL_MODEL = '2';

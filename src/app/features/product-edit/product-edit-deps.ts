@@ -2,13 +2,14 @@
 import { getProduct } from '../../api/products';
 import { fromCachedProduct, getAppDatabase, toCachedProduct } from '../../db/database';
 import { hasWaitingChange, keepUnlessWaiting, readFetchedAt } from '../../db/device-first';
-import { productEntityKey } from '../../sync/outbox-types';
+import { productEntityKey } from '../../db/outbox-entry';
 import type { ProductLoadDeps } from './load-product';
+import { isOnline } from '../../lib/online';
 
 const fetchedKey = (productId: number) => `product-fetched:${productId}`;
 
 export const appProductLoadDeps: ProductLoadDeps = {
-  online: () => (typeof navigator === 'undefined' ? true : navigator.onLine),
+  online: isOnline,
   fetchProduct: (productId) => getProduct(productId),
   async readDeviceCopy(productId) {
     const db = getAppDatabase();

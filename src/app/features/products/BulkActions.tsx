@@ -7,7 +7,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { toApiFailure } from '../../api/client';
 import { createBolContent, exportProductContentReport, getUploadReport, importFromBol, reimportOffers } from '../../api/bol-actions';
-import { clearSelectionAtom, selectedProductIdsAtom } from '../../state/product-list';
+import { clearSelectionAtom, selectedProductIdsAtom } from './product-list-state';
 import { onlineAtom } from '../../state/sync';
 import {
   BULK_ACTIONS,

@@ -15,7 +15,7 @@ import {
   productListErrorAtom,
   productListLoadingAtom,
   type ProductListResult,
-} from '../../state/product-list';
+} from './product-list-state';
 
 type Store = ReturnType<typeof createStore>;
 

@@ -4,6 +4,7 @@ import { fromCachedProduct, getAppDatabase } from '../../db/database';
 import { cacheProductPage, readCachedProducts, type CachedAnswer } from '../../db/product-cache';
 import { productQueryKey, type ProductQuery } from '../../db/query-key';
 import type { ProductListDeps } from './load-product-list';
+import { isOnline } from '../../lib/online';
 
 /**
  * The page kept for exactly this query. Unlike readCachedProducts it never filters the whole
@@ -20,7 +21,7 @@ async function readCachedPage(query: ProductQuery): Promise<CachedAnswer | null>
 }
 
 export const appProductListDeps: ProductListDeps = {
-  online: () => (typeof navigator === 'undefined' ? true : navigator.onLine),
+  online: isOnline,
   fetchPage: (query) => filterProducts(query),
   readCachedPage,
   readOffline: (query) => readCachedProducts(getAppDatabase(), query),

@@ -14,7 +14,7 @@ import {
   removeFromSelection,
   type ListView,
   type ProductFilters,
-} from '../../state/product-list-view';
+} from './product-list-view';
 import { countText, offlineDataNote } from '../../lib/format';
 
 /** How many filters differ from "not filtered" (the sort and search are not counted). */

@@ -4,9 +4,9 @@
  * without duplicates, and the URL search string of a view. The atoms (state/product-list.ts) and
  * the screen (features/products) both build on these; nothing here imports from a feature.
  */
-import { ALL_SUPPLIERS_NAME, DEFAULT_PAGE_SIZE } from '../../shared/constants';
-import { isCalendarDate, MAX_FILTER_PRICE, MAX_PAGE_SIZE, type ProductFilterParam } from '../../shared/product-filter';
-import { parsePrice } from '../../shared/rules/price';
+import { ALL_SUPPLIERS_NAME, DEFAULT_PAGE_SIZE } from '../../../shared/constants';
+import { isCalendarDate, MAX_FILTER_PRICE, MAX_PAGE_SIZE, type ProductFilterParam } from '../../../shared/product-filter';
+import { parsePrice } from '../../../shared/rules/price';
 
 /** A yes/no filter: '' = not filtered. */
 export type TriState = '' | 'true' | 'false';
