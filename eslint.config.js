@@ -27,6 +27,28 @@ export const boundaryZones = [
     from: './src/app/features',
     message: `src/app/${layer} is shared by the features and must not import one (docs/architecture.md).`,
   })),
+  // Below the features the layers import downwards only: lib <- state/api <- db <- sync; ui stands apart.
+  ...[
+    ['lib', ['api', 'db', 'state', 'sync', 'ui']],
+    ['state', ['db', 'sync', 'ui']],
+    ['api', ['db', 'sync', 'ui']],
+    ['db', ['api', 'state', 'sync', 'ui']],
+    ['sync', ['ui']],
+    ['ui', ['db', 'sync']],
+  ].flatMap(([layer, above]) =>
+    above.map((other) => ({
+      target: `./src/app/${layer}`,
+      from: `./src/app/${other}`,
+      message: `src/app/${layer} must not import src/app/${other} (docs/architecture.md "Layers").`,
+    })),
+  ),
+  // Features write through the outbox's entry point only, never its tables or entries.
+  {
+    target: './src/app/features',
+    from: './src/app/sync',
+    except: ['./app-sync.ts', './outbox-kinds.ts', './record-diff.ts'],
+    message: 'Features use the outbox through src/app/sync/app-sync.ts (docs/architecture.md "The offline engine").',
+  },
 ];
 
 export default tseslint.config(
@@ -46,7 +68,11 @@ export default tseslint.config(
   {
     files: ['src/**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
-    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.d.ts'] })] },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.d.ts'] })],
+    },
     rules: {
       'import-x/no-restricted-paths': ['error', { zones: boundaryZones }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],

@@ -8,6 +8,7 @@
 import type { Table } from 'dexie';
 import { offlineDataNote } from '../lib/format';
 import type { BackofficeDatabase } from './database';
+import { isNoAnswer } from '../lib/no-answer';
 
 export type DeviceCopySource =
   /** The server's answer, just now. */
@@ -29,10 +30,6 @@ export interface DeviceFirstDeps<T> {
   hasWaitingChange(): Promise<boolean>;
   /** The error when offline and nothing is kept. */
   offlineNotKept: string;
-}
-
-function isNoAnswer(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && 'status' in error && (error as { status: unknown }).status === 0;
 }
 
 /** Calls `show` with the device copy first (when there is one), then with the server's answer. */

@@ -5,7 +5,6 @@
  */
 import { atom } from 'jotai';
 import { isOnline, watchOnline } from '../lib/online';
-import type { OutboxCounts } from '../sync/outbox';
 
 /** The browser's own idea of being online (lib/online.ts), kept fresh while anything reads it. */
 export const onlineAtom = atom<boolean>(isOnline());
@@ -13,6 +12,16 @@ onlineAtom.onMount = (set) => {
   set(isOnline());
   return watchOnline(set);
 };
+
+/** How many changes wait in the outbox, by status. */
+export interface OutboxCounts {
+  /** Every change not yet on the server. */
+  waiting: number;
+  pending: number;
+  sending: number;
+  failed: number;
+  conflict: number;
+}
 
 export const EMPTY_COUNTS: OutboxCounts = { waiting: 0, pending: 0, sending: 0, failed: 0, conflict: 0 };
 

@@ -22,6 +22,7 @@ import { createSyncScheduler, type SyncScheduler } from './sync-scheduler';
 import { isOnline } from '../lib/online';
 
 export type { Change, PickedFile, SaveOutcome, Submitted } from './submit';
+export type { OutboxCounts, OutboxEntry, OutboxStatus } from './outbox';
 /** Whether an image's path is still the placeholder of a waiting upload (its outbox id), else null. */
 export { uploadIdOfPlaceholder as waitingUploadOf } from '../db/outbox-entry';
 

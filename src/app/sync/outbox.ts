@@ -6,6 +6,9 @@
 import type { Product } from '../../shared/contract';
 import { fromCachedProduct, toCachedProduct, type BackofficeDatabase } from '../db/database';
 import { withQuotaFallback } from '../db/storage';
+import type { OutboxCounts } from '../state/sync';
+
+export type { OutboxCounts };
 import {
   bolModelEntityKey,
   placeholderPath,
@@ -374,15 +377,6 @@ export async function resolveConflict(
       await db.bolModels.put(server as BolModelPayload);
     }
   });
-}
-
-export interface OutboxCounts {
-  /** Every change not yet on the server. */
-  waiting: number;
-  pending: number;
-  sending: number;
-  failed: number;
-  conflict: number;
 }
 
 export async function countOutbox(db: BackofficeDatabase): Promise<OutboxCounts> {

@@ -7,6 +7,7 @@ import type { createStore } from 'jotai';
 import type { BolOrder, BolOrderPage } from '../../../shared/bol-contract';
 import { orderListAtom } from './orders-state';
 import { appendPage, EMPTY_ORDER_LIST, ORDER_PAGE_SIZE, type OrderPageRead } from './orders-rules';
+import { isNoAnswer } from '../../lib/no-answer';
 
 type Store = ReturnType<typeof createStore>;
 
@@ -16,10 +17,6 @@ export interface OrdersDeps {
   keepOrders(orders: BolOrder[]): Promise<void>;
   /** Page `page` of the orders kept on the device, newest first, and how many are kept. */
   readKeptPage(page: number, size: number): Promise<{ orders: BolOrder[]; total: number; fetchedAt: number | null }>;
-}
-
-function isNoAnswer(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && 'status' in error && (error as { status: unknown }).status === 0;
 }
 
 async function readFromDevice(deps: OrdersDeps, page: number, size: number): Promise<OrderPageRead> {

@@ -18,7 +18,7 @@ import { discardChange, followChange, resolveChange, startAppSync, submit, syncN
 import { conflictFields } from '../../sync/record-diff';
 import { notify } from '../../ui/notify';
 import { AdditionalDataSection } from './AdditionalDataSection';
-import { inheritRefusal, mainSwitchRefusal, showsInherit, showsMainSwitch } from './family-rules';
+import { inheritButtonRefusal, mainSwitchRefusal, showsInherit, showsMainSwitch } from './family-rules';
 import { GeneralDataSection } from './GeneralDataSection';
 import { imagesChanged, moveImage, removeImage, updateImage } from './image-list-rules';
 import { ImagesSection } from './ImagesSection';
@@ -178,7 +178,7 @@ export default function GeneralTab({ product, onShowGeneral, onReload }: General
   };
 
   const inherit = async () => {
-    const refusal = inheritRefusal(product, isOnline());
+    const refusal = inheritButtonRefusal(product, isOnline());
     if (refusal) {
       notify(refusal);
       return;

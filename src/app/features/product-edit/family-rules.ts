@@ -21,7 +21,7 @@ export function mainSwitchRefusal(turningOn: boolean, familyKey: string): string
 }
 
 /** Why inheriting cannot start, or null. Inheritance uses the saved product's family key. */
-export function inheritRefusal(saved: Pick<Product, 'familyKey'>, online: boolean): string | null {
+export function inheritButtonRefusal(saved: Pick<Product, 'familyKey'>, online: boolean): string | null {
   if ((saved.familyKey ?? '').trim() === '') return messages.family.familyKeyMissing;
   if (!online) return messages.productEdit.inheritNeedsConnection;
   return null;

@@ -25,13 +25,13 @@ import {
   syncNow,
   titlesOfChanges,
 } from '../../sync/app-sync';
-import type { OutboxEntry } from '../../sync/outbox';
+import type { OutboxEntry } from '../../sync/app-sync';
 import { entryDifferences } from '../../sync/outbox-kinds';
+import { describeEntry } from './describe-entry';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { CloseIcon } from '../../ui/icons';
 import { notify } from '../../ui/notify';
 import {
-  describeEntry,
   downloadText,
   groupEntries,
   lastSyncText,

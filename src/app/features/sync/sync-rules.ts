@@ -3,8 +3,7 @@
  * tested: how the state reads, how an outbox entry is named, which fields of a conflict differ,
  * and relative times.
  */
-import { outboxKindOf } from '../../sync/outbox-kinds';
-import type { OutboxCounts, OutboxEntry, OutboxStatus } from '../../sync/outbox';
+import type { OutboxCounts, OutboxEntry, OutboxStatus } from '../../sync/app-sync';
 export { conflictFields, displayValue, type FieldDifference } from '../../sync/record-diff';
 import type { OfflineDownloadState } from '../../state/sync';
 import { countText } from '../../lib/format';
@@ -52,31 +51,6 @@ const STATUS_LABELS: Record<OutboxStatus, string> = {
 
 export function statusLabel(status: OutboxStatus): string {
   return STATUS_LABELS[status];
-}
-
-export interface EntryDescription {
-  /** What kind of change, e.g. 'Image upload'. */
-  kind: string;
-  /** What it touches, e.g. 'Product 12 · Garden chair'. */
-  subject: string;
-  /** A detail line (file name, image id), or null. */
-  detail: string | null;
-  /** Set when the change belongs to someone else: it waits for them to sign in. */
-  otherAuthor: string | null;
-}
-
-/** Names an entry; `titles` are the titles of cached products by id (the entry may lack one). */
-export function describeEntry(entry: OutboxEntry, titles: ReadonlyMap<number, string> = new Map(), currentUser: string | null = null): EntryDescription {
-  const kind = outboxKindOf(entry);
-  const productId = kind.productIdOf(entry);
-  const title = entry.kind === 'product-save' ? entry.payload.product.title : titles.get(productId);
-  const subject = title?.trim() ? `Product ${productId} · ${title.trim()}` : `Product ${productId}`;
-  return {
-    kind: kind.label,
-    subject,
-    detail: kind.detail(entry),
-    otherAuthor: entry.author && currentUser !== null && entry.author !== currentUser ? entry.author : null,
-  };
 }
 
 export type PanelGroup = 'conflict' | 'failed' | 'pending';
