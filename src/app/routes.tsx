@@ -1,4 +1,4 @@
-/** The routes of the spec (section 2). Every page is its own chunk, loaded on demand. */
+/** The routes of docs/requirements.md §2. Every page is its own chunk, loaded on demand. */
 import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { AppLayout } from './features/layout/AppLayout';

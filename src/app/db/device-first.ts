@@ -1,5 +1,5 @@
 /**
- * Reading one record device first (DESIGN.md section 4, "Reads"): the copy kept in Dexie at once,
+ * Reading one record device first (docs/architecture.md "The offline engine", reads): the copy kept in Dexie at once,
  * then the server's answer, which is kept. Offline, or when the server gives no answer, the device
  * copy stays, marked with its age; while a change of the record waits in the outbox the device
  * copy (which already shows it) wins over the server's older one. The product editor and the Bol

@@ -1,5 +1,5 @@
 /**
- * Sends the outbox to the server, one entry at a time, in order per entity (DESIGN.md section 4).
+ * Sends the outbox to the server, one entry at a time, in order per entity (docs/architecture.md "The offline engine").
  * Everything it needs comes in `DrainDeps`, so tests drive it with a fake transport and clock.
  */
 import type { OutboxRequest } from '../api/outbox-requests';

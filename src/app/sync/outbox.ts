@@ -1,7 +1,7 @@
 /**
  * The outbox: every write of the app (product saves, Bol-model saves, image uploads and deletes)
  * is queued here and applied to the local copy at once (optimistic), then sent by the drainer.
- * See DESIGN.md section 4 for the rules.
+ * docs/architecture.md "The offline engine" gives the rules.
  */
 import type { Product } from '../../shared/contract';
 import { fromCachedProduct, toCachedProduct, type BackofficeDatabase } from '../db/database';

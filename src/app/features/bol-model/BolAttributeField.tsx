@@ -1,5 +1,5 @@
 /**
- * One attribute of the Bol form (spec 5): a select for a value list, rich text for Description
+ * One attribute of the Bol form (docs/requirements.md §5): a select for a value list, rich text for Description
  * (the product editor's Lexical editor, HTML in and out, sanitised; the server sanitises it again), a text input
  * otherwise; the attribute's description as help; marked when a required value is missing.
  */

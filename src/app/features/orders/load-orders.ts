@@ -55,7 +55,7 @@ export async function loadNextOrders(store: Store, deps: OrdersDeps, size: numbe
         read = { content: answer.content, totalPages: answer.totalPages, totalElements: answer.totalElements, source: { kind: 'network' } };
         void deps.keepOrders(answer.content).catch((error: unknown) => console.error('Keeping the orders failed', error));
       } catch (error) {
-        // Spec 8: order loading failures are logged; without an answer the device's copy stands in.
+        // docs/requirements.md §8: order loading failures are logged; without an answer the device's copy stands in.
         console.error('Loading orders failed', error);
         if (isNoAnswer(error)) read = await readFromDevice(deps, page, size);
         else failure = error instanceof Error ? error.message : String(error);

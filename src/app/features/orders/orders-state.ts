@@ -1,4 +1,4 @@
-/** The Orders screen's list (spec 4, "Orders list"): the pages loaded so far, read by the screen and its loader. */
+/** The Orders screen's list (docs/requirements.md §4, "Orders list"): the pages loaded so far, read by the screen and its loader. */
 import { atom } from 'jotai';
 import { EMPTY_ORDER_LIST, type OrderListState } from './orders-rules';
 

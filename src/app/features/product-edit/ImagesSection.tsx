@@ -1,5 +1,5 @@
 /**
- * The images section (spec section 2): picker (multiple, images only, the camera on a tablet),
+ * The images section (docs/requirements.md §2): picker (multiple, images only, the camera on a tablet),
  * the chosen files with remove, per image preview / Name / Alt Image / Position / delete with a
  * confirmation, 'Image not available' without a first image, Save and Save & Exit.
  */

@@ -1,5 +1,5 @@
 /**
- * Main product and family (spec sections 2, 4, 5): when the 'Is main product' switch and
+ * Main product and family (docs/requirements.md §2, §4, §5): when the 'Is main product' switch and
  * 'Inherit Product' are shown, and when they are refused. Pure.
  */
 import type { Product } from '../../../shared/contract';

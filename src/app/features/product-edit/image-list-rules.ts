@@ -1,5 +1,5 @@
 /**
- * The images section's list rules (spec sections 2, 3, 4): the picker's label, positions 1..n
+ * The images section's list rules (docs/requirements.md §2, §3, §4): the picker's label, positions 1..n
  * that move an image, new images, removal by id. Pure.
  */
 import type { ProductImage } from '../../../shared/contract';

@@ -37,7 +37,7 @@ export type SwitchField = (typeof SWITCH_FIELDS)[number];
 export type ProductForm = Record<TextField, string> & Record<SwitchField, boolean> & { description: string };
 export type FormField = TextField | SwitchField | 'description';
 
-/** Prices: comma accepted as decimal separator, empty = 0 (spec section 5). */
+/** Prices: comma accepted as decimal separator, empty = 0 (docs/requirements.md §5). */
 export const PRICE_FIELDS = ['sellingPrice', 'priceSupplier', 'deliveryPrice'] as const;
 /** Measures: comma accepted, empty = not known. */
 export const MEASURE_FIELDS = ['weight', 'width', 'length', 'height'] as const;
@@ -66,11 +66,11 @@ export const READ_ONLY_FIELDS = ['productId', 'supplierName', 'categoryName', 'n
 export type ReadOnlyField = (typeof READ_ONLY_FIELDS)[number];
 
 const LABELS: Record<string, string> = {
-  // Given by the spec (section 3).
+  // Given by docs/requirements.md §3.
   priceSupplier: 'Price from Supplier',
   sku: 'SKU',
   productId: 'Product ID',
-  // Given by the spec (section 2).
+  // Given by docs/requirements.md §2.
   supplierEan: 'Supplier EAN',
   sellingPrice: 'Selling Price',
   deliveryCode: 'Delivery Term',

@@ -1,5 +1,5 @@
 /**
- * The product list's view as pure rules (spec sections 3-4, docs/product-list.md): the filter
+ * The product list's view as pure rules (docs/requirements.md §3-§4, docs/product-list.md): the filter
  * state and its defaults, what a change does to the page, "Reset all filters", the selection
  * without duplicates, and the URL search string of a view. The atoms (state/product-list.ts) and
  * the screen (features/products) both build on these; nothing here imports from a feature.
@@ -135,7 +135,7 @@ export interface ListView {
 
 export const DEFAULT_VIEW: ListView = { filters: EMPTY_FILTERS, page: 0, pageSize: DEFAULT_PAGE_SIZE };
 
-// ---- Transitions (spec section 4) ----
+// ---- Transitions (docs/requirements.md §4) ----
 
 /** Any change of a filter, the search text or the sort starts again at page 0. */
 export function withFilter<K extends FilterName>(view: ListView, name: K, value: ProductFilters[K]): ListView {
@@ -166,7 +166,7 @@ export function resetAllFilters(view: ListView): ListView {
   };
 }
 
-// ---- Selection (spec section 4: ids without duplicates) ----
+// ---- Selection (docs/requirements.md §4: ids without duplicates) ----
 
 export function addToSelection(selection: readonly number[], ids: number | readonly number[]): number[] {
   const added = typeof ids === 'number' ? [ids] : ids;

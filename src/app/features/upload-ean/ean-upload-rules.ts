@@ -1,4 +1,4 @@
-/** Decisions of the Upload EAN screen (spec sections 2, 5, 8, 9), kept out of the page for tests. */
+/** Decisions of the Upload EAN screen (docs/requirements.md §2, §5, §8, §9), kept out of the page for tests. */
 import type { EanUploadReport } from '../../../shared/contract';
 import { messages } from '../../../shared/messages';
 import { countText } from '../../lib/format';
