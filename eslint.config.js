@@ -49,6 +49,13 @@ export const boundaryZones = [
     except: ['./app-sync.ts', './outbox-kinds.ts', './record-diff.ts'],
     message: 'Features use the outbox through src/app/sync/app-sync.ts (docs/architecture.md "The offline engine").',
   },
+  // Features reach Dexie only through the copies db/device-copies.ts keeps for them.
+  {
+    target: './src/app/features',
+    from: './src/app/db',
+    except: ['./device-copies.ts', './device-first.ts', './product-cache.ts', './query-key.ts'],
+    message: 'Features read and keep device copies through src/app/db/device-copies.ts, never the Dexie tables (docs/architecture.md).',
+  },
 ];
 
 export default tseslint.config(
