@@ -185,6 +185,12 @@ describe('the URL of a view', () => {
     expect(view).toEqual({ ...DEFAULT_VIEW, filters: { ...EMPTY_FILTERS, brand: 'Hortus' } });
   });
 
+  it("also opens a link written with the filter call's names, through the one name table", () => {
+    const view = fromSearchString('?keyword=planter&supplierName=Green+Garden+Supplies&sort=title%2Casc&hasDescription=false');
+    expect(view.filters).toEqual({ ...EMPTY_FILTERS, searchValue: 'planter', supplier: 'Green Garden Supplies', sortBy: 'title,asc', description: 'false' });
+    expect(toSearchString(view)).toContain('searchValue=planter');
+  });
+
   it('applies a URL that changed from outside, and writes the view otherwise', () => {
     expect(urlSyncAction('?brand=A', null, '')).toBe('apply-url');
     expect(urlSyncAction('?brand=B', '?brand=A', '?brand=A')).toBe('apply-url');

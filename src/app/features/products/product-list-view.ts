@@ -240,7 +240,8 @@ export function fromSearchString(search: string): ListView {
   const params = new URLSearchParams(search);
   const filters: ProductFilters = { ...EMPTY_FILTERS };
   for (const name of FILTER_NAMES) {
-    const value = params.get(name);
+    // A link may also use the filter call's names (?keyword=…): read through the same one table.
+    const value = params.get(name) ?? params.get(FILTER_WIRE_NAMES[name]);
     if (value === null || !acceptsUrlValue(name, value)) continue;
     (filters as Record<FilterName, string>)[name] = value;
   }
