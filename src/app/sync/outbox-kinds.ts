@@ -5,7 +5,8 @@
  * - which record it carries (my side of a conflict) and how two versions differ (`diff`);
  * - the request it becomes (built by src/app/api/outbox-requests.ts);
  * - how an answer that the generic classes misread is read for this kind (`reread`);
- * - what a success changes on the device (`applySuccess`, inside the drainer's transaction).
+ * - what a success changes on the device (`applySuccess`, inside the drainer's transaction), what
+ *   discarding it undoes (`discarded`) and what "take theirs" keeps (`takeTheirs`).
  * Field-level change sets (merging and three-way diffs) are meant to be added to these descriptors.
  */
 import type { Product } from '../../shared/contract';
@@ -17,9 +18,9 @@ import {
   type OutboxRequest,
 } from '../api/outbox-requests';
 import { fromCachedProduct, toCachedProduct, type BackofficeDatabase } from '../db/database';
-import { placeholderPath, uploadIdOfPlaceholder, type BolModelPayload, type OutboxEntry, type OutboxKind } from '../db/outbox-entry';
+import { placeholderPath, productEntityKey, uploadIdOfPlaceholder, type BolModelPayload, type OutboxEntry, type OutboxKind } from '../db/outbox-entry';
 import type { AnswerClass, HeadersLike } from './classify-answer';
-import { isProduct, recordOwnVersion, uploadResultMetaKey } from './outbox';
+import { isProduct, recordOwnVersion, uploadResultMetaKey } from './outbox-memory';
 import { conflictFields, type FieldDifference } from './record-diff';
 
 export type EntryOf<K extends OutboxKind> = Extract<OutboxEntry, { kind: K }>;
@@ -42,6 +43,10 @@ export interface OutboxKindDescriptor<E extends OutboxEntry> {
   reread?(verdict: AnswerClass, status: number, body: unknown, sent: BuiltRequest): AnswerClass | null;
   /** What a success changes on the device; runs inside the drainer's transaction. */
   applySuccess(db: BackofficeDatabase, entry: E, answer: unknown, headers: HeadersLike): Promise<void>;
+  /** What dropping the entry undoes on the device (it is already out of the outbox). */
+  discarded(db: BackofficeDatabase, entry: E): Promise<void>;
+  /** "Take theirs" on a conflict: the server's record replaces mine on the device. */
+  takeTheirs(db: BackofficeDatabase, entry: E, server: unknown): Promise<void>;
 }
 
 function versionFromEtag(headers: HeadersLike): number | null {
@@ -121,6 +126,28 @@ async function hasLaterEntries(db: BackofficeDatabase, done: OutboxEntry): Promi
 
 const noRecord = () => null;
 const noDifferences = () => [];
+const nothing = async () => undefined;
+
+/** Removes images carrying an upload's placeholder from waiting saves and the local copy. */
+async function forgetPlaceholder(db: BackofficeDatabase, productId: number, uploadId: string): Promise<void> {
+  const path = placeholderPath(uploadId);
+  const strip = (product: Product): Product => ({
+    ...product,
+    productImages: product.productImages.filter((image) => image.filePath !== path),
+  });
+  const local = await db.products.get(productId);
+  if (local) await db.products.put(toCachedProduct(strip(fromCachedProduct(local))));
+  const entries = await db.outbox.where('entityKey').equals(productEntityKey(productId)).toArray();
+  for (const entry of entries) {
+    if (entry.kind !== 'product-save') continue;
+    await db.outbox.put({
+      ...entry,
+      payload: { product: strip(entry.payload.product) },
+      dependsOn: (entry.dependsOn ?? []).filter((id) => id !== uploadId),
+    });
+  }
+}
+
 
 const productSave: OutboxKindDescriptor<EntryOf<'product-save'>> = {
   label: 'Product changes',
@@ -153,6 +180,13 @@ const productSave: OutboxKindDescriptor<EntryOf<'product-save'>> = {
     if (laterChanges && local) await db.products.put({ ...local, version: server.version, dateUpdate: server.dateUpdate });
     else await db.products.put(toCachedProduct(server));
   },
+  // A discarded save with a known server copy (a conflict) restores that copy.
+  async discarded(db, entry) {
+    if (isProduct(entry.serverCopy)) await db.products.put(toCachedProduct(entry.serverCopy));
+  },
+  async takeTheirs(db, _entry, server) {
+    if (isProduct(server)) await db.products.put(toCachedProduct(server));
+  },
 };
 
 const bolModelSave: OutboxKindDescriptor<EntryOf<'bol-model-save'>> = {
@@ -169,6 +203,10 @@ const bolModelSave: OutboxKindDescriptor<EntryOf<'bol-model-save'>> = {
     // Like product saves: a later edit of the model opened before this save builds on its result.
     if (version !== null && entry.baseVersion !== null) await recordOwnVersion(db, entry.entityKey, entry.author, entry.baseVersion, version);
     if (model && typeof model.productId === 'number' && !laterSaves) await db.bolModels.put(model);
+  },
+  discarded: nothing,
+  async takeTheirs(db, _entry, server) {
+    if (typeof server === 'object' && server !== null) await db.bolModels.put(server as BolModelPayload);
   },
 };
 
@@ -203,6 +241,12 @@ const imageUpload: OutboxKindDescriptor<EntryOf<'image-upload'>> = {
     const local = await db.products.get(entry.payload.productId);
     if (local) await db.products.put(toCachedProduct(swap(fromCachedProduct(local))));
   },
+  // A discarded upload also leaves the product's waiting saves and its local copy.
+  async discarded(db, entry) {
+    await db.files.delete(entry.payload.fileId);
+    await forgetPlaceholder(db, entry.payload.productId, entry.id);
+  },
+  takeTheirs: nothing,
 };
 
 const imageDelete: OutboxKindDescriptor<EntryOf<'image-delete'>> = {
@@ -223,6 +267,8 @@ const imageDelete: OutboxKindDescriptor<EntryOf<'image-delete'>> = {
     const local = await db.products.get(entry.payload.productId);
     if (local && local.version < version) await db.products.put({ ...local, version });
   },
+  discarded: nothing,
+  takeTheirs: nothing,
 };
 
 export const OUTBOX_KINDS: { [K in OutboxKind]: OutboxKindDescriptor<EntryOf<K>> } = {

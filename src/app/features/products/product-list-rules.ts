@@ -2,7 +2,7 @@
  * Decisions of the product list's screen (docs/product-list.md), kept out of the components so
  * they can be tested: the filter call's query, the page's select-all box, keeping the URL and the
  * view together, and how values read. The view's own rules (filters, page resets, reset, the
- * selection, the URL string) are in state/product-list-view.ts.
+ * selection, the URL string) are in product-list-view.ts.
  */
 import { ALL_SUPPLIERS_NAME } from '../../../shared/constants';
 import {

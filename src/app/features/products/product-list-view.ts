@@ -1,8 +1,8 @@
 /**
  * The product list's view as pure rules (docs/requirements.md §3-§4, docs/product-list.md): the filter
  * state and its defaults, what a change does to the page, "Reset all filters", the selection
- * without duplicates, and the URL search string of a view. The atoms (state/product-list.ts) and
- * the screen (features/products) both build on these; nothing here imports from a feature.
+ * without duplicates, and the URL search string of a view. The atoms (product-list-state.ts) and
+ * the screen both build on these; it imports nothing but src/shared.
  */
 import { ALL_SUPPLIERS_NAME, DEFAULT_PAGE_SIZE } from '../../../shared/constants';
 import { isCalendarDate, MAX_FILTER_PRICE, MAX_PAGE_SIZE, type ProductFilterParam } from '../../../shared/product-filter';
@@ -106,7 +106,6 @@ export const FILTER_WIRE_NAMES: Record<FilterName, ProductFilterParam> = {
 };
 
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
-export { MAX_PAGE_SIZE };
 
 /** The sorts offered (server keys of docs/products.md); the first is the server's default. */
 export const SORT_OPTIONS = [
