@@ -80,7 +80,9 @@ const cents = (amount: number) => Math.round(amount * 100) / 100;
  * numbers, discounts, delivery windows other than REGULAR, VVB, cancelled items and items the
  * customer asked to cancel, and handled items whose latest change is after the order was placed.
  */
-function enrich(order: BolOrderDetail, index: number, handled: boolean, placed: number, extra: SeededRandom): void {
+function enrich(order: BolOrderDetail, index: number, handledBefore: boolean, placed: number, referenceTime: number, extra: SeededRandom): void {
+  // A few of the newest orders were shipped already: bol's default list shows them for 48 hours.
+  const handled = handledBefore || index % 5 === 3;
   const shipment = order.shipmentDetails;
   if (index % 6 === 5) {
     const place = extra.pick(FRENCH_PLACES);
@@ -123,7 +125,8 @@ function enrich(order: BolOrderDetail, index: number, handled: boolean, placed: 
     fulfilment.expiryDate = dateOf(placed + 10 * 86_400_000);
     if (handled) {
       // Shipped (or cancelled) some hours after it was placed: that is the item's latest change.
-      item.latestChangedDateTime = isoOf(placed + extra.int(2, 30) * 3_600_000);
+      item.quantityShipped = item.quantity;
+      item.latestChangedDateTime = isoOf(Math.min(placed + extra.int(2, 30) * 3_600_000, referenceTime - 5 * 60_000));
       if (index % 12 === 5) {
         item.quantityShipped = 0;
         item.quantityCancelled = item.quantity;
@@ -222,7 +225,7 @@ export function demoOrders(articles: readonly DemoArticle[], referenceTime: numb
       ...(random.chance(0.85) ? { billingDetails: billingOf(shipment) } : {}),
       orderItems: items,
     };
-    enrich(order, index, handled, placed, extra);
+    enrich(order, index, handled, placed, referenceTime, extra);
     orders.push(order);
   }
   return orders;

@@ -5,6 +5,7 @@
  * The rules are described in docs/bol.md ("The simulator").
  */
 import type { BolOrderDetail, BolOrderItemDetail, BolReducedOrder } from '../client/bol-wire';
+import { BOL_CANCELLATION_REASONS as CANCELLATION_REASONS } from '../client/bol-client';
 import type { Violation } from './sim-content';
 
 export interface OrderListQuery {
@@ -22,20 +23,6 @@ export const HANDLED_WINDOW_MS = 48 * 3_600_000;
 /** latest-change-date reaches back about 3 months. */
 export const CHANGE_HISTORY_DAYS = 92;
 
-export const CANCELLATION_REASONS = [
-  'OUT_OF_STOCK',
-  'REQUESTED_BY_CUSTOMER',
-  'BAD_CONDITION',
-  'HIGHER_SHIPCOST',
-  'INCORRECT_PRICE',
-  'NOT_AVAIL_IN_TIME',
-  'NO_BOL_GUARANTEE',
-  'ORDERED_TWICE',
-  'RETAIN_ITEM',
-  'TECH_ISSUE',
-  'UNFINDABLE_ITEM',
-  'OTHER',
-] as const;
 
 const invalid = (name: string, value: string, allowed: string): Violation => ({ name, reason: `Request contains invalid value(s): '${value}', ${allowed}.` });
 
