@@ -121,7 +121,7 @@ describe('bol contract: what the client sends and the simulator answers', () => 
     expect(failed.outcome).toBe('FAILURE');
     const result = checkContract(kit.exchanges);
     expect(result.deviations).toEqual([]);
-    expect(result.quirksSeen).toEqual(new Set(['content values without a unit leave out the required unitId']));
+    expect(result.quirksSeen).toEqual(new Set(['content values without a unit leave out the required unitId', 'process status links carry a method']));
   });
 
   it('holds for chunk recommendations, catalog products (found, unknown, by language) and the offer export', async () => {
@@ -253,6 +253,14 @@ describe("bol contract: the real API's documented quirks, kept by the simulator"
     expect(checkContract(kit.exchanges, quirk('statuses outside the document answer with a Problem')).deviations).toEqual(['GET /retailer/orders → 429: status 429 is not declared (declared: 200)']);
   });
 
+  it('quirk "process status links carry a method": {rel, href, method} as bol answers', async () => {
+    const kit = contractKit();
+    const started = await kit.client.postProductContent(content(GOOD_EAN));
+    expect(started.links).toEqual([{ rel: 'self', href: `https://api.bol.com/shared/process-status/${started.processStatusId}`, method: 'GET' }]);
+    const without = checkContract(kit.exchanges, quirk('process status links carry a method')).deviations;
+    expect(without).toEqual(['POST /retailer/content/products → 202 body: /links/0 must NOT have additional properties {"additionalProperty":"method"}']);
+  });
+
   it('quirk "Problems other than 400 leave out violations": a 404 Problem without them', async () => {
     const kit = contractKit();
     const missing = await kit.raw('GET', '/retailer/content/upload-report/nope');
@@ -278,6 +286,7 @@ describe('bol contract: the checker itself', () => {
     expect(checkContract([exchange(200, { ...status, status: 'WAITING' })]).deviations).toEqual([
       'GET /shared/process-status/1 → 200 body: /status must be equal to one of the allowed values {"allowedValues":["PENDING","SUCCESS","FAILURE","TIMEOUT"]}',
     ]);
+    expect(checkContract([exchange(200, { ...status, language: 'nl' })]).deviations).toEqual(['GET /shared/process-status/1 → 200 body: / must NOT have additional properties {"additionalProperty":"language"}']);
     expect(checkContract([exchange(200, { ...status, createTimestamp: 'today' })]).deviations).toEqual(['GET /shared/process-status/1 → 200 body: /createTimestamp must match format "date-time" {"format":"date-time"}']);
     expect(checkContract([exchange(201, status)]).deviations).toEqual(['GET /shared/process-status/1 → 201: status 201 is not declared (declared: 200, 404)']);
     expect(checkContract([exchange(200, status, { 'Content-Type': 'application/json' })]).deviations).toContain("GET /shared/process-status/1 → 200: Content-Type 'application/json' is none of application/vnd.retailer.v10+json, application/vnd.advertiser.v10+json");

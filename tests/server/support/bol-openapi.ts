@@ -40,15 +40,22 @@ export function loadDocument(name: DocumentName): OpenApiDocument & Record<strin
   return JSON.parse(readFileSync(path.join(FIXTURES, `${name}.json`), 'utf8')) as OpenApiDocument & Record<string, Json>;
 }
 
-/** OpenAPI 3.0 schema → JSON Schema: `nullable: true` widens the type; `example` is documentation only. */
+/**
+ * OpenAPI 3.0 schema → JSON Schema: `nullable: true` widens the type; `example` is documentation
+ * only. An object schema with `properties` (and no composition) gets `additionalProperties: false`:
+ * a field the document does not define is a departure too (bol's documents set no
+ * additionalProperties anywhere, so nothing is lost by it).
+ */
 export function toJsonSchema(node: Json): Json {
   if (Array.isArray(node)) return node.map(toJsonSchema);
   if (node === null || typeof node !== 'object') return node;
   const out: { [key: string]: Json } = {};
   for (const [key, value] of Object.entries(node)) {
     if (key === 'example' || key === 'examples' || key === 'nullable' || key === 'xml' || key === 'externalDocs' || key === 'discriminator') continue;
-    out[key] = toJsonSchema(value);
+    // `properties` maps names to schemas: the names are not keywords.
+    out[key] = key === 'properties' && value && typeof value === 'object' && !Array.isArray(value) ? Object.fromEntries(Object.entries(value).map(([name, schema]) => [name, toJsonSchema(schema)])) : toJsonSchema(value);
   }
+  if (out.properties && out.additionalProperties === undefined && !out.allOf && !out.oneOf && !out.anyOf) out.additionalProperties = false;
   if (node.nullable === true) {
     if (typeof out.type === 'string') out.type = [out.type, 'null'];
     else if (out.enum && Array.isArray(out.enum)) out.enum = [...out.enum, null];
