@@ -20,7 +20,7 @@ const PNG = encodePng(2, 2, new Uint8Array(12).fill(200));
 /** Where the simulated bol downloads images from: one image, one HTML page, one missing file. */
 const imageHost: typeof fetch = async (input) => {
   const url = new URL(input instanceof Request ? input.url : String(input));
-  if (url.pathname === '/img/front.png') return new Response(PNG, { headers: { 'Content-Type': 'image/png' } });
+  if (url.pathname === '/img/front.png') return new Response(new Uint8Array(PNG), { headers: { 'Content-Type': 'image/png' } });
   if (url.pathname === '/img/page.html') return new Response('<html>not an image</html>', { headers: { 'Content-Type': 'text/html' } });
   return new Response('gone', { status: 404 });
 };
