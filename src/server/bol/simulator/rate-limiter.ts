@@ -14,7 +14,7 @@ export interface RateLimitRule {
 
 /**
  * bol does not publish its production limits in the API description; these follow what is known
- * (docs/bol.md, "Rate limits"): order details 25 a second, the order list 25 a minute, and the
+ * (docs/bol.md, "The simulator"): order details 25 a second, the order list 25 a minute, and the
  * offer export far tighter than the rest: 10 requests an hour.
  */
 export const DEFAULT_RATE_LIMITS: RateLimitRule[] = [
