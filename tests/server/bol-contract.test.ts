@@ -11,7 +11,7 @@ import { BolSimulator, SIMULATOR_CREDENTIALS, type BolSimulatorOptions } from '.
 import { DEFAULT_RATE_LIMITS } from '../../src/server/bol/simulator/rate-limiter';
 import { encodePng } from '../../src/server/demo/png-encoder';
 import { BOL_QUIRKS, checkContract, openApi, recordingFetch } from './support/bol-contract';
-import type { ExchangeRecord } from './support/bol-openapi';
+import { toJsonSchema, type ExchangeRecord } from './support/bol-openapi';
 
 const GOOD_EAN = '8714000000015';
 const BAD_EAN = '8714000000014';
@@ -291,6 +291,16 @@ describe('bol contract: the checker itself', () => {
     expect(checkContract([exchange(201, status)]).deviations).toEqual(['GET /shared/process-status/1 → 201: status 201 is not declared (declared: 200, 404)']);
     expect(checkContract([exchange(200, status, { 'Content-Type': 'application/json' })]).deviations).toContain("GET /shared/process-status/1 → 200: Content-Type 'application/json' is none of application/vnd.retailer.v10+json, application/vnd.advertiser.v10+json");
     expect(checkContract([exchange(200, status, { 'X-RateLimit-Remaining': '' })]).deviations).toEqual(["GET /shared/process-status/1 → 200: header X-RateLimit-Remaining missing or not a number ('')"]);
+  });
+
+  it('reads OpenAPI 3.0 schemas as JSON Schema: nullable, examples, closed objects', () => {
+    expect(toJsonSchema({ type: 'object', properties: { a: { type: 'string', nullable: true, example: 'x' } }, required: ['a'] })).toEqual({
+      type: 'object',
+      properties: { a: { type: ['string', 'null'] } },
+      required: ['a'],
+      additionalProperties: false,
+    });
+    expect(toJsonSchema({ type: 'string', enum: ['A', 'B'], nullable: true })).toEqual({ type: ['string', 'null'], enum: ['A', 'B', null] });
   });
 
   it('reads the documents as published: OpenAPI 3.0.1, Retailer and Shared API 10.x', () => {

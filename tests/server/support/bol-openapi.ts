@@ -57,9 +57,10 @@ export function toJsonSchema(node: Json): Json {
   }
   if (out.properties && out.additionalProperties === undefined && !out.allOf && !out.oneOf && !out.anyOf) out.additionalProperties = false;
   if (node.nullable === true) {
+    // null must pass both the type and an enum.
+    if (Array.isArray(out.enum)) out.enum = [...out.enum, null];
     if (typeof out.type === 'string') out.type = [out.type, 'null'];
-    else if (out.enum && Array.isArray(out.enum)) out.enum = [...out.enum, null];
-    else if (!out.type) out.anyOf = [{ ...out }, { type: 'null' }];
+    else if (!out.type && !Array.isArray(out.enum)) out.anyOf = [{ ...out }, { type: 'null' }];
   }
   return out;
 }
