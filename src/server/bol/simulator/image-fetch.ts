@@ -65,7 +65,7 @@ export async function checkImage(url: string, options: ImageFetchOptions): Promi
     }
     return { status: 'PUBLISHED', subStatus: 'PUBLISHED' };
   } catch (error) {
-    const reason = controller.signal.aborted ? `no answer within ${Math.round(options.timeoutMs / 1000)} s` : error instanceof Error ? error.message : String(error);
+    const reason = controller.signal.aborted ? `no answer within ${options.timeoutMs / 1000} s` : error instanceof Error ? error.message : String(error);
     return declined('DOWNLOAD_FAILED_404', `The image could not be downloaded: ${reason}.`);
   } finally {
     clearTimeout(timer);
