@@ -5,7 +5,7 @@ import { encodePng } from '../../src/server/demo/png-encoder';
 
 const png = new Uint8Array(encodePng(2, 2, new Uint8Array(12)));
 const serve = (response: () => Response): typeof fetch => async () => response();
-const options = (fetch: typeof fetch) => ({ fetch, timeoutMs: 200, maxBytes: 1_000 });
+const options = (host: typeof globalThis.fetch) => ({ fetch: host, timeoutMs: 200, maxBytes: 1_000 });
 
 describe('checkImage', () => {
   it('publishes an image answered as image/* whose bytes are an image', async () => {
