@@ -29,6 +29,8 @@ export interface BolConfig {
   language: 'nl' | 'nl-BE' | 'fr' | 'fr-BE';
   /** A data model file loaded at start when the database has no data model yet (else the demo model). */
   modelFile: string | null;
+  /** PUBLIC_BASE_URL (see readPublicBaseUrl). */
+  publicBaseUrl: string | null;
 }
 
 const BOL_LANGUAGES = ['nl', 'nl-BE', 'fr', 'fr-BE'] as const;
@@ -48,7 +50,28 @@ function readBolConfig(env: NodeJS.ProcessEnv): BolConfig {
     simulatorPort: positiveInt(env.BOL_SIMULATOR_PORT, 0, 'BOL_SIMULATOR_PORT'),
     language: language as BolConfig['language'],
     modelFile: env.BOL_MODEL_FILE ? path.resolve(env.BOL_MODEL_FILE) : null,
+    publicBaseUrl: readPublicBaseUrl(env),
   };
+}
+
+// ---- Public address of the media (bol downloads product images from it; docs/bol.md) ----
+
+/**
+ * PUBLIC_BASE_URL: the address under which the internet reaches this server's /media files, e.g.
+ * https://backoffice.example.com (a path prefix is allowed). Needed to create content on the real bol.
+ */
+export function readPublicBaseUrl(env: NodeJS.ProcessEnv): string | null {
+  const value = (env.PUBLIC_BASE_URL ?? '').trim();
+  if (value === '') return null;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`PUBLIC_BASE_URL must be an absolute http(s) URL, got '${value}'`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`PUBLIC_BASE_URL must be an absolute http(s) URL, got '${value}'`);
+  if (url.search || url.hash) throw new Error(`PUBLIC_BASE_URL must not have a query or fragment, got '${value}'`);
+  return url.href.replace(/\/+$/, '');
 }
 
 export const DEFAULT_ADMIN = { username: 'admin', password: 'admin' } as const;

@@ -9,6 +9,11 @@ export interface BolDeps {
   language: 'nl' | 'nl-BE' | 'fr' | 'fr-BE';
   /** 'bol' or 'simulator', for the log and GET /api/v1/bol/jobs. */
   target: 'bol' | 'simulator';
+  /**
+   * PUBLIC_BASE_URL: the public address under which bol downloads our images. Required for content
+   * uploads to the real bol; with the simulator the server's own address serves.
+   */
+  publicBaseUrl?: string | null;
 }
 
 /** The client, or 503 saying how to configure bol. */

@@ -45,13 +45,15 @@ export async function startBol(config: BolConfig, db: Database, log: (line: stri
 
   if (config.credentials) {
     log(`[bol] using bol's Retailer API at ${config.apiUrl} (token from ${config.tokenUrl})`);
+    if (!config.publicBaseUrl) log(`[bol] PUBLIC_BASE_URL is not set: creating content on bol is refused until it is (bol downloads product images from the internet)`);
     const client = new BolClient({ apiUrl: config.apiUrl, tokenUrl: config.tokenUrl, ...config.credentials });
-    return { deps: { client, language: config.language, target: 'bol' }, close: async () => undefined };
+    return { deps: { client, language: config.language, target: 'bol', publicBaseUrl: config.publicBaseUrl }, close: async () => undefined };
   }
 
-  const simulator = new BolSimulator({ ...SIMULATOR_CREDENTIALS });
+  // Like bol, the simulator downloads the images of a content upload and declines what it cannot fetch.
+  const simulator = new BolSimulator({ ...SIMULATOR_CREDENTIALS, imageFetch: { fetch: globalThis.fetch } });
   const listener = await simulator.listen(config.simulatorPort);
   log(`[bol] no BOL_CLIENT_ID/BOL_CLIENT_SECRET: using the built-in bol simulator on ${listener.url} (${simulator.orders.length} demo orders)`);
   const client = new BolClient({ apiUrl: listener.url, tokenUrl: `${listener.url}/token`, ...SIMULATOR_CREDENTIALS });
-  return { deps: { client, language: config.language, target: 'simulator' }, close: listener.close };
+  return { deps: { client, language: config.language, target: 'simulator', publicBaseUrl: config.publicBaseUrl }, close: listener.close };
 }

@@ -10,6 +10,7 @@ import type { AppDeps } from '../app-deps';
 import { requireBolClient } from '../bol/bol-deps';
 import { latestJobs, loadJob, runJob, type JobOutcome } from '../bol/marketplace/bol-jobs';
 import { createContent, readUploadReports, type ContentContext } from '../bol/marketplace/content-upload';
+import { contentCreationRefusal } from '../bol/marketplace/public-media';
 import { assignChunk, chunkAssignment, readModel, requireProduct, saveModel } from '../bol/marketplace/product-model';
 import { marketplaceState } from '../bol/marketplace/product-state';
 import { importFromRetailer } from '../bol/marketplace/retailer-import';
@@ -57,6 +58,7 @@ export function bolRoutes(deps: AppDeps) {
     client: requireBolClient(deps.bol),
     language: deps.bol?.language ?? 'nl',
     selfOrigin: selfOrigin(),
+    publicBaseUrl: deps.bol?.publicBaseUrl ?? null,
     now,
   });
 
@@ -71,6 +73,9 @@ export function bolRoutes(deps: AppDeps) {
   const createContentCall = async (c: Context) => {
     const productIds = await productIdsOf(c);
     const context = contentContext();
+    // Real bol downloads our images from the internet: refused up front without a public address.
+    const refusal = deps.bol ? contentCreationRefusal(deps.bol) : null;
+    if (refusal) throw new ApiError(503, refusal);
     return jobAnswer(c, await runJob(db, 'content-creation', now, (job) => createContent(context, job, productIds)));
   };
 

@@ -1,10 +1,16 @@
-/** bol orders: import them from bol (all pages, with details) and read them a page at a time (docs/bol.md). */
+/**
+ * bol orders: import them from bol (all pages, with details; or only what changed since the last
+ * import), read them a page at a time, and cancel an order item with bol's reasons (docs/bol.md).
+ */
 import { Hono } from 'hono';
 import type { AppDeps } from '../app-deps';
 import { requireBolClient } from '../bol/bol-deps';
 import { runJob } from '../bol/marketplace/bol-jobs';
-import { importOrders } from '../bol/marketplace/order-import';
+import { CANCELLATION_REASON_LABELS, cancelOrderItem, cancelRequestSchema } from '../bol/marketplace/order-cancel';
+import { importOrders, lastOrderImport, orderImportScope, type OrderImportScope } from '../bol/marketplace/order-import';
 import { orderPage, parseOrderPageQuery } from '../bol/marketplace/order-page';
+import { ApiError } from '../http/errors';
+import { readJsonBody } from '../http/read-json';
 import type { AuthEnv } from '../http/require-token';
 import { jobAnswer } from './bol';
 
@@ -18,6 +24,19 @@ export function orderRoutes(deps: AppDeps) {
     })
     .post('/bol/order/import', async (c) => {
       const client = requireBolClient(deps.bol);
-      return jobAnswer(c, await runJob(deps.db, 'order-import', now, (job) => importOrders(deps.db, client, job, now)));
+      const since = new URL(c.req.url).searchParams.get('since');
+      if (since !== null && since !== 'last-import') throw new ApiError(400, `since must be 'last-import' (or left out for every order), got '${since}'`);
+      const scope: OrderImportScope = since === null ? { kind: 'all' } : orderImportScope(await lastOrderImport(deps.db), now());
+      return jobAnswer(c, await runJob(deps.db, 'order-import', now, (job) => importOrders(deps.db, client, job, now, scope)));
+    })
+    .get('/bol/order/cancellation-reasons', (c) => c.json({ reasons: Object.entries(CANCELLATION_REASON_LABELS).map(([code, label]) => ({ code, label })) }))
+    .post('/bol/order/cancel', async (c) => {
+      const client = requireBolClient(deps.bol);
+      const parsed = cancelRequestSchema.safeParse(await readJsonBody(c));
+      if (!parsed.success) throw new ApiError(400, `The cancellation is not valid: ${parsed.error.issues.map((issue) => issue.message).join('; ')}`);
+      const answer = await cancelOrderItem(deps.db, client, parsed.data, now);
+      // bol refused (e.g. already shipped): 409 with bol's reason; not finished in our bound: 202.
+      const status = answer.status === 'SUCCESS' ? 200 : answer.status === 'FAILURE' ? 409 : 202;
+      return c.json(answer, status);
     });
 }

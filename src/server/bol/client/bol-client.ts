@@ -19,6 +19,29 @@ import {
   type BolUploadReportResponse,
 } from './bol-wire';
 
+/** bol's reason codes of an order item cancellation (OrderItemCancellation.reasonCode). */
+export const BOL_CANCELLATION_REASONS = [
+  'OUT_OF_STOCK',
+  'REQUESTED_BY_CUSTOMER',
+  'BAD_CONDITION',
+  'HIGHER_SHIPCOST',
+  'INCORRECT_PRICE',
+  'NOT_AVAIL_IN_TIME',
+  'NO_BOL_GUARANTEE',
+  'ORDERED_TWICE',
+  'RETAIN_ITEM',
+  'TECH_ISSUE',
+  'UNFINDABLE_ITEM',
+  'OTHER',
+] as const;
+export type BolCancellationReason = (typeof BOL_CANCELLATION_REASONS)[number];
+
+/** Order list filters on the latest change of an item: within the last 1–60 minutes, or on one day (yyyy-MM-dd). */
+export interface OrderChangeFilter {
+  changeIntervalMinute?: number;
+  latestChangeDate?: string;
+}
+
 /** How a process ended as far as we could see: bol's own end states, or it vanished (404 after purge). */
 export type ProcessOutcome =
   | { outcome: 'SUCCESS'; status: BolProcessStatus; entityId: string | null }
@@ -45,11 +68,17 @@ export class BolClient {
     return this.http.stats;
   }
 
-  /** One page (1-based, 50 orders) of orders; [] when bol answers `{}`. */
-  async getOrders(page: number): Promise<BolReducedOrder[]> {
+  /**
+   * One page (1-based, 50 orders) of orders, FBR and FBB, whatever their status; [] when bol
+   * answers `{}`. `changes` narrows it to items changed in the last minutes (1–60) or on one day.
+   */
+  async getOrders(page: number, changes: OrderChangeFilter = {}): Promise<BolReducedOrder[]> {
+    let path = `/retailer/orders?page=${page}&fulfilment-method=ALL&status=ALL`;
+    if (changes.changeIntervalMinute !== undefined) path += `&change-interval-minute=${changes.changeIntervalMinute}`;
+    if (changes.latestChangeDate !== undefined) path += `&latest-change-date=${encodeURIComponent(changes.latestChangeDate)}`;
     const body = await this.http.json<BolReducedOrders>({
       method: 'GET',
-      path: `/retailer/orders?page=${page}&fulfilment-method=ALL&status=ALL`,
+      path,
       what: `Reading page ${page} of bol's orders`,
     });
     // bol leaves the key out when the list is empty, although its spec marks it required.
@@ -88,6 +117,37 @@ export class BolClient {
       if (error instanceof BolApiError && error.status === 404) return null;
       throw error;
     }
+  }
+
+  /** Cancels one order item (bol takes one per request) with one of bol's reasons: 202, a CANCEL_ORDER process. */
+  cancelOrderItem(orderItemId: string, reasonCode: BolCancellationReason): Promise<BolProcessStatus> {
+    return this.http.json({
+      method: 'PUT',
+      path: '/retailer/orders/cancellation',
+      body: { orderItems: [{ orderItemId, reasonCode }] },
+      what: `Cancelling bol order item ${orderItemId}`,
+    });
+  }
+
+  /** The process statuses of an entity (e.g. the CANCEL_ORDER statuses of an order item), newest first. */
+  async getProcessStatusesByEntity(entityId: string, eventType: string, page = 1): Promise<BolProcessStatus[]> {
+    const body = await this.http.json<{ processStatuses?: BolProcessStatus[] }>({
+      method: 'GET',
+      path: `/shared/process-status?entity-id=${encodeURIComponent(entityId)}&event-type=${encodeURIComponent(eventType)}&page=${page}`,
+      what: `Reading bol's ${eventType} process statuses of ${entityId}`,
+    });
+    return body.processStatuses ?? [];
+  }
+
+  /** Up to 1000 process statuses in one call (the ones bol still knows). */
+  async getProcessStatuses(processStatusIds: readonly string[]): Promise<BolProcessStatus[]> {
+    const body = await this.http.json<{ processStatuses?: BolProcessStatus[] }>({
+      method: 'POST',
+      path: '/shared/process-status',
+      body: { processStatusQueries: processStatusIds.map((processStatusId) => ({ processStatusId })) },
+      what: `Reading ${processStatusIds.length} bol process status(es)`,
+    });
+    return body.processStatuses ?? [];
   }
 
   getProcessStatus(processStatusId: string): Promise<BolProcessStatus> {

@@ -63,13 +63,23 @@ export interface BolAddress {
   countryCode: string;
   email?: string;
   company?: string;
+  /** Shipment only: the customer's language (`nl`, `nl-BE`, `fr`, `fr-BE`); not in BillingDetails. */
   language?: string;
+  /** Shipment only, for a pick-up point order. */
+  pickupPointName?: string;
+  /** Shipment only, when delivery needs an appointment. */
+  deliveryPhoneNumber?: string;
+  extraAddressInformation?: string;
+  /** Billing only (companies). */
+  vatNumber?: string;
+  kvkNumber?: string;
+  orderReference?: string;
 }
 
 export interface BolOrderItemDetail {
   orderItemId: string;
   cancellationRequest: boolean;
-  fulfilment: { method: string; distributionParty?: string; latestDeliveryDate?: string; timeFrameType: string };
+  fulfilment: { method: string; distributionParty?: string; latestDeliveryDate?: string; exactDeliveryDate?: string; expiryDate?: string; timeFrameType: string };
   offer?: { offerId: string; reference?: string };
   product: { ean: string; title: string };
   quantity: number;

@@ -15,6 +15,7 @@ import type { BolCreateProductContent, BolProcessStatus } from '../client/bol-wi
 import type { BolDeps } from '../bol-deps';
 import type { BolJob } from './bol-jobs';
 import { readModel, requireProduct } from './product-model';
+import { withPublicAssetUrls } from './public-media';
 import { loadStates, updateState, uploadReportOf } from './product-state';
 
 export interface ContentContext {
@@ -22,6 +23,8 @@ export interface ContentContext {
   client: BolClient;
   language: BolDeps['language'];
   selfOrigin: string;
+  /** PUBLIC_BASE_URL: our own images are sent to bol under this address (public-media.ts). */
+  publicBaseUrl?: string | null;
   now: () => Date;
 }
 
@@ -99,7 +102,8 @@ export async function createContent(context: ContentContext, job: BolJob, produc
         job.item({ productId, status: 'failed', message: refusal });
         continue;
       }
-      const status = await context.client.postProductContent(buildContentRequest(model, product, context.language));
+      const request = withPublicAssetUrls(buildContentRequest(model, product, context.language), context.selfOrigin, context.publicBaseUrl ?? null);
+      const status = await context.client.postProductContent(request);
       await updateState(
         context.db,
         productId,

@@ -16,8 +16,10 @@ import type { BolCatalogProduct, BolCreateProductContent, BolOrderDetail, BolPro
 import { BOL_CSV, BOL_JSON } from '../client/bol-wire';
 import { DEMO_MODEL } from '../model/demo-model';
 import { modelFileSchema, type ParsedModelFile } from '../model/model-file';
+import { checkImage, DEFAULT_IMAGE_FETCH, type AssetVerdict, type ImageFetchOptions } from './image-fetch';
 import { attributeRules, classify, contentFailure, contentViolations, eanOf, judgeUpload, recommendChunks } from './sim-content';
-import { demoArticles, demoOfferId, demoOrders, type DemoArticle } from './demo-orders';
+import { demoArticles, demoOfferId, demoOrders, isVvbItem, type DemoArticle } from './demo-orders';
+import { cancellationViolations, filterOrders, orderListViolations, type OrderListQuery } from './sim-orders';
 import { DEFAULT_RATE_LIMITS, RateLimiter, type RateLimitRule } from './rate-limiter';
 
 export const OFFER_EXPORT_COLUMNS = [
@@ -72,6 +74,11 @@ export interface BolSimulatorOptions {
   now?: () => number;
   /** Print one line per request. */
   log?: (line: string) => void;
+  /**
+   * How bol downloads the images of a content upload (it declines what it cannot fetch or what is
+   * not an image). `npm start` passes the global fetch; without it an http(s) URL counts as published.
+   */
+  imageFetch?: Partial<ImageFetchOptions> & Pick<ImageFetchOptions, 'fetch'>;
 }
 
 /** A fault the next matching request(s) meet instead of (or before) the normal answer. */
@@ -100,7 +107,14 @@ interface ProcessRecord {
 interface UploadRecord {
   content: BolCreateProductContent;
   reads: number;
+  /** bol's downloads of the asset URLs, started when the upload arrived. */
+  images: Promise<Map<string, AssetVerdict>>;
 }
+
+/** bol's API host, for Problem.instance (a full URI) and process status links. */
+const BOL_API = 'https://api.bol.com';
+const VALIDATION_TITLE = 'Error validating request. Consult the bol.com API documentation for more information.';
+const CATALOG_LANGUAGES = ['nl', 'nl-BE', 'fr', 'fr-BE'];
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -209,7 +223,7 @@ export class BolSimulator {
   // ---- HTTP ----
 
   private problem(c: Context, status: number, title: string, detail: string, extra: Partial<BolProblem> = {}): Response {
-    const body: BolProblem = { type: 'https://api.bol.com/problems', title, status, detail, host: 'Instance-042', instance: new URL(c.req.url).pathname, ...extra };
+    const body: BolProblem = { type: 'https://api.bol.com/problems', title, status, detail, host: 'Instance-042', instance: `${BOL_API}${new URL(c.req.url).pathname}`, ...extra };
     return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': BOL_JSON } });
   }
 
@@ -254,6 +268,7 @@ export class BolSimulator {
     app.use('/shared/*', (c, next) => this.guard(c, next));
 
     app.get('/retailer/orders', (c) => this.orderList(c));
+    app.put('/retailer/orders/cancellation', async (c) => this.cancelOrderItem(c));
     app.get('/retailer/orders/:orderId', (c) => {
       const order = this.orders.find((entry) => entry.orderId === c.req.param('orderId'));
       return order ? this.json(order) : this.problem(c, 404, 'Not Found', `Order ${c.req.param('orderId')} was not found.`);
@@ -262,6 +277,10 @@ export class BolSimulator {
     app.get('/retailer/content/upload-report/:uploadId', (c) => this.uploadReport(c));
     app.post('/retailer/content/chunk-recommendations', async (c) => this.chunkRecommendations(c));
     app.get('/retailer/content/catalog-products/:ean', (c) => {
+      const language = c.req.header('Accept-Language');
+      if (language !== undefined && !CATALOG_LANGUAGES.includes(language.trim())) {
+        return this.problem(c, 406, 'Not Acceptable', `Accept-Language '${language}' is not supported; use one of ${CATALOG_LANGUAGES.join(', ')}.`);
+      }
       const entry = this.catalog.get(c.req.param('ean'));
       return entry ? this.json(entry) : this.problem(c, 404, 'Not Found', `No product found for EAN ${c.req.param('ean')}.`);
     });
@@ -272,6 +291,8 @@ export class BolSimulator {
       return new Response(csv, { status: 200, headers: { 'Content-Type': `${BOL_CSV}; charset=UTF-8` } });
     });
     app.get('/shared/process-status/:id', (c) => this.processStatus(c));
+    app.get('/shared/process-status', (c) => this.processStatusesByEntity(c));
+    app.post('/shared/process-status', async (c) => this.processStatusesBulk(c));
     app.all('*', (c) => this.problem(c, 404, 'Not Found', `No endpoint ${c.req.method} ${c.req.path}.`));
     return app;
   }
@@ -335,49 +356,28 @@ export class BolSimulator {
     try {
       return { ok: true, body: await c.req.json() };
     } catch {
-      return { ok: false, response: this.problem(c, 400, 'Bad Request', 'The request body is not valid JSON.') };
+      return { ok: false, response: this.problem(c, 400, VALIDATION_TITLE, 'Bad request', { violations: [{ name: 'body', reason: 'The request body is not valid JSON.' }] }) };
     }
   }
 
   private orderList(c: Context): Response {
     const query = new URL(c.req.url).searchParams;
-    const pageText = query.get('page') ?? '1';
-    const page = Number(pageText);
-    const violations = [];
-    if (!/^\d+$/.test(pageText) || page < 1) violations.push({ name: 'page', reason: `Request contains invalid value(s): '${pageText}', must be 1 or more.` });
-    const method = query.get('fulfilment-method') ?? 'FBR';
-    if (!['FBR', 'FBB', 'ALL'].includes(method)) violations.push({ name: 'fulfilment-method', reason: `Request contains invalid value(s): '${method}', allowed values: FBR, FBB, ALL.` });
-    const status = query.get('status') ?? 'OPEN';
-    if (!['OPEN', 'SHIPPED', 'ALL'].includes(status)) violations.push({ name: 'status', reason: `Request contains invalid value(s): '${status}', allowed values: OPEN, SHIPPED, ALL.` });
-    if (violations.length > 0) return this.problem(c, 400, 'Error validating request. Consult the bol.com API documentation for more information.', 'Bad request', { violations });
-
-    const reduced = this.orders
-      .map((order) => ({
-        orderId: order.orderId,
-        orderPlacedDateTime: order.orderPlacedDateTime,
-        orderItems: order.orderItems
-          .filter((item) => method === 'ALL' || item.fulfilment.method === method)
-          .map((item) => ({
-            orderItemId: item.orderItemId,
-            ean: item.product.ean,
-            fulfilmentMethod: item.fulfilment.method,
-            fulfilmentStatus: item.quantityShipped + item.quantityCancelled >= item.quantity ? 'HANDLED' : 'OPEN',
-            quantity: item.quantity,
-            quantityShipped: item.quantityShipped,
-            quantityCancelled: item.quantityCancelled,
-            cancellationRequest: item.cancellationRequest,
-            latestChangedDateTime: item.latestChangedDateTime,
-          }))
-          .filter((item) => status === 'ALL' || (status === 'OPEN' ? item.fulfilmentStatus === 'OPEN' : item.fulfilmentStatus === 'HANDLED')),
-      }))
-      .filter((order) => order.orderItems.length > 0)
-      .sort((a, b) => b.orderPlacedDateTime.localeCompare(a.orderPlacedDateTime));
-    const slice = reduced.slice((page - 1) * 50, page * 50);
+    const violations = orderListViolations(query, this.now());
+    if (violations.length > 0) return this.problem(c, 400, VALIDATION_TITLE, 'Bad request', { violations });
+    const listQuery: OrderListQuery = {
+      page: Number(query.get('page') ?? '1'),
+      fulfilmentMethod: (query.get('fulfilment-method') as OrderListQuery['fulfilmentMethod']) ?? null,
+      status: (query.get('status') as OrderListQuery['status']) ?? null,
+      changeIntervalMinute: query.has('change-interval-minute') ? Number(query.get('change-interval-minute')) : null,
+      latestChangeDate: query.get('latest-change-date'),
+      vvbOnly: query.get('vvb-only') === 'true',
+    };
+    const slice = filterOrders(this.orders, listQuery, this.now(), isVvbItem);
     // bol's quirk: no orders is `{}`, not `{"orders": []}`.
     return this.json(slice.length > 0 ? { orders: slice } : {});
   }
 
-  private newProcess(eventType: string, description: string, finish: ProcessRecord['finish']): BolProcessStatus {
+  private newProcess(eventType: string, description: string, finish: ProcessRecord['finish'], entityId?: string): BolProcessStatus {
     this.processCounter += 1;
     const processStatusId = String(1_000_000 + this.processCounter);
     const status: BolProcessStatus = {
@@ -385,8 +385,9 @@ export class BolSimulator {
       eventType,
       description,
       status: 'PENDING',
+      ...(entityId === undefined ? {} : { entityId }),
       createTimestamp: isoWithOffset(this.now()),
-      links: [{ rel: 'self', href: `https://api.bol.com/shared/process-status/${processStatusId}`, method: 'GET' }],
+      links: [{ rel: 'self', href: `${BOL_API}/shared/process-status/${processStatusId}`, method: 'GET' }],
     };
     const injected = this.failuresToInject.shift();
     this.processes.set(processStatusId, {
@@ -398,13 +399,11 @@ export class BolSimulator {
     return { ...status };
   }
 
-  private processStatus(c: Context): Response {
-    const id = c.req.param('id') ?? '';
+  /** A status as a poll sees it (a PENDING one counts the poll), or null when unknown or purged. */
+  private readStatus(id: string): BolProcessStatus | null {
     const record = this.processes.get(id);
     const retention = this.options.statusRetentionMs ?? 10 * 60_000;
-    if (!record || (record.finishedAt !== null && this.now() - record.finishedAt > retention)) {
-      return this.problem(c, 404, 'Not Found', `Process status ${id} was not found.`);
-    }
+    if (!record || (record.finishedAt !== null && this.now() - record.finishedAt > retention)) return null;
     if (record.status.status === 'PENDING') {
       record.pollsLeft -= 1;
       if (record.pollsLeft <= 0) {
@@ -413,7 +412,69 @@ export class BolSimulator {
         record.finishedAt = this.now();
       }
     }
-    return this.json(record.status);
+    return record.status;
+  }
+
+  private processStatus(c: Context): Response {
+    const id = c.req.param('id') ?? '';
+    const status = this.readStatus(id);
+    return status ? this.json(status) : this.problem(c, 404, 'Not Found', `Process status ${id} was not found.`);
+  }
+
+  /** GET /shared/process-status?entity-id&event-type&page: newest first, 50 a page. */
+  private processStatusesByEntity(c: Context): Response {
+    const query = new URL(c.req.url).searchParams;
+    const entityId = query.get('entity-id');
+    const eventType = query.get('event-type');
+    const pageText = query.get('page') ?? '1';
+    const violations = [];
+    if (!entityId) violations.push({ name: 'entity-id', reason: 'Required request parameter is missing.' });
+    if (!eventType || !PROCESS_EVENT_TYPES.includes(eventType)) violations.push({ name: 'event-type', reason: `Request contains invalid value(s): '${eventType ?? ''}', allowed values: ${PROCESS_EVENT_TYPES.join(', ')}.` });
+    if (!/^\d+$/.test(pageText) || Number(pageText) < 1) violations.push({ name: 'page', reason: `Request contains invalid value(s): '${pageText}', must be 1 or more.` });
+    if (violations.length > 0) return this.problem(c, 400, VALIDATION_TITLE, 'Bad request', { violations });
+    const page = Number(pageText);
+    const matching = [...this.processes.entries()]
+      .filter(([, record]) => record.status.eventType === eventType && record.status.entityId === entityId)
+      .map(([id]) => id)
+      .reverse();
+    const statuses = matching.slice((page - 1) * 50, page * 50).map((id) => this.readStatus(id)).filter((status): status is BolProcessStatus => status !== null);
+    return this.json({ processStatuses: statuses });
+  }
+
+  /** POST /shared/process-status {processStatusQueries: [{processStatusId}]} (1–1000): the known ones. */
+  private async processStatusesBulk(c: Context): Promise<Response> {
+    const read = await this.readBody(c);
+    if (!read.ok) return read.response;
+    const queries = (read.body as { processStatusQueries?: unknown } | null)?.processStatusQueries;
+    if (!Array.isArray(queries) || queries.length < 1 || queries.length > 1000 || queries.some((query) => typeof (query as { processStatusId?: unknown } | null)?.processStatusId !== 'string')) {
+      return this.problem(c, 400, VALIDATION_TITLE, 'Bad request', { violations: [{ name: 'processStatusQueries', reason: 'Must contain 1 to 1000 items, each with a processStatusId.' }] });
+    }
+    const statuses = (queries as { processStatusId: string }[]).map((query) => this.readStatus(query.processStatusId)).filter((status): status is BolProcessStatus => status !== null);
+    return this.json({ processStatuses: statuses });
+  }
+
+  /** PUT /retailer/orders/cancellation: 202 CANCEL_ORDER (entityId: the order item); the process fails for an unknown or handled item. */
+  private async cancelOrderItem(c: Context): Promise<Response> {
+    const read = await this.readBody(c);
+    if (!read.ok) return read.response;
+    const violations = cancellationViolations(read.body);
+    if (violations.length > 0) return this.problem(c, 400, VALIDATION_TITLE, 'Bad request', { violations });
+    const { orderItemId } = (read.body as { orderItems: { orderItemId: string; reasonCode: string }[] }).orderItems[0] ?? { orderItemId: '' };
+    const status = this.newProcess(
+      'CANCEL_ORDER',
+      `Cancel order item ${orderItemId}.`,
+      () => {
+        const item = this.orders.flatMap((order) => order.orderItems).find((entry) => entry.orderItemId === orderItemId);
+        if (!item) return { status: 'FAILURE', errorMessage: `Order item ${orderItemId} does not exist.` };
+        const open = item.quantity - item.quantityShipped - item.quantityCancelled;
+        if (open <= 0) return { status: 'FAILURE', errorMessage: `Order item ${orderItemId} has already been handled and cannot be cancelled.` };
+        item.quantityCancelled += open;
+        item.latestChangedDateTime = isoWithOffset(this.now());
+        return { status: 'SUCCESS', entityId: orderItemId };
+      },
+      orderItemId,
+    );
+    return this.json(status, 202);
   }
 
   private async postContent(c: Context): Promise<Response> {
@@ -421,26 +482,38 @@ export class BolSimulator {
     if (!read.ok) return read.response;
     const violations = contentViolations(read.body);
     if (violations.length > 0) {
-      return this.problem(c, 400, 'Error validating request. Consult the bol.com API documentation for more information.', 'Bad request', { violations });
+      return this.problem(c, 400, VALIDATION_TITLE, 'Bad request', { violations });
     }
     const content = read.body as BolCreateProductContent;
+    const images = this.downloadImages(content);
     const status = this.newProcess('CREATE_PRODUCT_CONTENT', 'Create product content.', () => {
       const failure = contentFailure(content);
       if (failure) return { status: 'FAILURE', errorMessage: failure };
       const uploadId = randomUUID();
-      this.uploads.set(uploadId, { content, reads: 0 });
+      this.uploads.set(uploadId, { content, reads: 0, images });
       return { status: 'SUCCESS', entityId: uploadId };
     });
     return this.json(status, 202);
   }
 
-  private uploadReport(c: Context): Response {
+  /** bol fetches every asset URL of an upload (when the simulator was given a way to). */
+  private async downloadImages(content: BolCreateProductContent): Promise<Map<string, AssetVerdict>> {
+    const verdicts = new Map<string, AssetVerdict>();
+    const imageFetch = this.options.imageFetch;
+    if (!imageFetch) return verdicts;
+    const options: ImageFetchOptions = { ...DEFAULT_IMAGE_FETCH, ...imageFetch };
+    const urls = [...new Set((content.assets ?? []).map((asset) => asset.url))];
+    await Promise.all(urls.map(async (url) => verdicts.set(url, await checkImage(url, options))));
+    return verdicts;
+  }
+
+  private async uploadReport(c: Context): Promise<Response> {
     const uploadId = c.req.param('uploadId') ?? '';
     const upload = this.uploads.get(uploadId);
     if (!upload) return this.problem(c, 404, 'Not Found', `Upload report ${uploadId} was not found.`);
     upload.reads += 1;
     const complete = upload.reads > (this.options.reportReadsUntilComplete ?? 1);
-    const report: BolUploadReportResponse = judgeUpload(uploadId, upload.content, this.rules, complete);
+    const report: BolUploadReportResponse = judgeUpload(uploadId, upload.content, this.rules, complete, complete ? await upload.images : new Map());
     if (complete) this.publish(upload.content, report);
     return this.json(report);
   }
@@ -556,6 +629,15 @@ function demoOffersFor(orders: readonly BolOrderDetail[], articles: readonly Dem
   }
   return [...seen.values()];
 }
+
+/** ProcessStatus.eventType values (bol's shared.json). */
+const PROCESS_EVENT_TYPES = [
+  'CREATE_SHIPMENT', 'CANCEL_ORDER', 'CHANGE_TRANSPORT', 'HANDLE_RETURN_ITEM', 'CREATE_RETURN_ITEM', 'CREATE_INBOUND', 'DELETE_OFFER', 'CREATE_OFFER',
+  'UPDATE_OFFER', 'UPDATE_OFFER_STOCK', 'UPDATE_OFFER_PRICE', 'CREATE_OFFER_EXPORT', 'UNPUBLISHED_OFFER_REPORT', 'CREATE_PRODUCT_CONTENT',
+  'CREATE_SUBSCRIPTION', 'UPDATE_SUBSCRIPTION', 'DELETE_SUBSCRIPTION', 'SEND_SUBSCRIPTION_TST_MSG', 'CREATE_SHIPPING_LABEL', 'CREATE_REPLENISHMENT',
+  'UPDATE_REPLENISHMENT', 'REQUEST_PRODUCT_DESTINATIONS', 'CREATE_SOV_SEARCH_TERM_REPORT', 'CREATE_SOV_CATEGORY_REPORT', 'UPLOAD_INVOICE',
+  'CREATE_CAMPAIGN_PERFORMANCE_REPORT',
+];
 
 /** How the simulator is set up when `npm start` runs without bol credentials. */
 export const SIMULATOR_CREDENTIALS = { clientId: 'simulator-client', clientSecret: 'simulator-secret' } as const;

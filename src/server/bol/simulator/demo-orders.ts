@@ -7,7 +7,7 @@ import { parse } from 'csv-parse/sync';
 import { isValidGtin } from '../../../shared/rules/ean';
 import { demoFeed } from '../../demo/demo-catalogue';
 import { SeededRandom } from '../../demo/seeded-random';
-import type { BolAddress, BolOrderDetail } from '../client/bol-wire';
+import type { BolAddress, BolOrderDetail, BolOrderItemDetail } from '../client/bol-wire';
 
 export interface DemoArticle {
   ean: string;
@@ -54,6 +54,92 @@ const PLACES: { city: string; streets: string[]; countryCode: 'NL' | 'BE'; zip: 
   { city: 'Gent', streets: ['Veldstraat', 'Korenmarkt'], countryCode: 'BE', zip: (r) => `90${r.int(0, 99).toString().padStart(2, '0')}` },
 ];
 
+/** French-speaking places: their customers write (and get their mail) in French. */
+const FRENCH_PLACES: { city: string; streets: string[]; zip: string }[] = [
+  { city: 'Liège', streets: ['Rue Saint-Gilles', 'Boulevard de la Sauvenière'], zip: '4000' },
+  { city: 'Namur', streets: ['Rue de Fer', 'Avenue de la Gare'], zip: '5000' },
+  { city: 'Bruxelles', streets: ['Rue Neuve', 'Avenue Louise', 'Chaussée de Wavre'], zip: '1050' },
+];
+const PICKUP_POINTS: Record<'NL' | 'BE', string[]> = {
+  NL: ['Albert Heijn: UTRECHT', 'PostNL-punt Primera: AMSTERDAM', 'DHL ServicePoint Bruna: ROTTERDAM'],
+  BE: ['bpost Point Delhaize: ANTWERPEN', 'Pick-up Point Standaard Boekhandel: GENT', 'Point Poste Carrefour: LIÈGE'],
+};
+const COMPANIES = ['Bakker Installatietechniek B.V.', 'Studio Noord', 'De Groene Tuin VOF', 'Atelier Lumière SRL', 'Maes & Zonen BV'];
+const DISCOUNTS = ['Actie: 10% korting', 'Weekdeal', 'Tweede halve prijs'];
+
+/** An order item that bol's own transport (VVB: verzenden via bol) ships for the retailer. */
+export const isVvbItem = (item: BolOrderItemDetail): boolean => item.fulfilment.method === 'FBR' && item.fulfilment.distributionParty === 'BOL';
+
+const dateOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const isoOf = (ms: number) => new Date(ms).toISOString().replace('Z', '+00:00');
+const cents = (amount: number) => Math.round(amount * 100) / 100;
+
+/**
+ * The cases a seller meets on bol, spread over the demo orders by index (their own seeded random,
+ * so the base orders stay the same): French-speaking customers, pick-up points, companies with VAT
+ * numbers, discounts, delivery windows other than REGULAR, VVB, cancelled items and items the
+ * customer asked to cancel, and handled items whose latest change is after the order was placed.
+ */
+function enrich(order: BolOrderDetail, index: number, handledBefore: boolean, placed: number, referenceTime: number, extra: SeededRandom): void {
+  // A few of the newest orders were shipped already: bol's default list shows them for 48 hours.
+  const handled = handledBefore || index % 5 === 3;
+  const shipment = order.shipmentDetails;
+  if (index % 6 === 5) {
+    const place = extra.pick(FRENCH_PLACES);
+    Object.assign(shipment, { city: place.city, streetName: extra.pick(place.streets), zipCode: place.zip, countryCode: 'BE', language: index % 12 === 11 ? 'fr' : 'fr-BE' });
+    if (order.billingDetails) Object.assign(order.billingDetails, { city: shipment.city, streetName: shipment.streetName, zipCode: shipment.zipCode, countryCode: 'BE' });
+  }
+  if (index % 9 === 4) {
+    order.pickupPoint = true;
+    shipment.pickupPointName = extra.pick(PICKUP_POINTS[shipment.countryCode === 'BE' ? 'BE' : 'NL']);
+  }
+  if (index % 7 === 3) {
+    const billing: BolAddress = order.billingDetails ?? billingOf(shipment);
+    billing.company = extra.pick(COMPANIES);
+    billing.vatNumber = billing.countryCode === 'BE' ? `BE0${extra.int(100_000_000, 999_999_999)}` : `NL${extra.int(100_000_000, 999_999_999)}B01`;
+    if (billing.countryCode === 'NL') billing.kvkNumber = String(extra.int(10_000_000, 99_999_999));
+    billing.orderReference = `PO-${extra.int(1000, 9999)}`;
+    order.billingDetails = billing;
+  }
+  for (const [n, item] of order.orderItems.entries()) {
+    if (index % 8 === 2 && n === 0) {
+      const amount = cents(item.totalPrice * 0.1);
+      item.discounts = [{ title: extra.pick(DISCOUNTS), amount }];
+      item.totalPrice = cents(item.totalPrice - amount);
+    }
+    const fulfilment = item.fulfilment;
+    if (fulfilment.method === 'FBR') {
+      if (index % 10 === 7) fulfilment.timeFrameType = 'EVENING';
+      else if (index % 20 === 6) {
+        fulfilment.timeFrameType = 'APPOINTMENT';
+        delete fulfilment.latestDeliveryDate;
+        fulfilment.exactDeliveryDate = dateOf(placed + 4 * 86_400_000);
+        shipment.deliveryPhoneNumber = `06${extra.int(10_000_000, 99_999_999)}`;
+      } else if (index % 15 === 1) fulfilment.timeFrameType = 'SUNDAY';
+      else if (index % 10 === 8) {
+        fulfilment.timeFrameType = 'SAMEDAY';
+        fulfilment.latestDeliveryDate = dateOf(placed);
+      }
+      if (index % 11 === 10) fulfilment.distributionParty = 'BOL';
+    }
+    fulfilment.expiryDate = dateOf(placed + 10 * 86_400_000);
+    if (handled) {
+      // Shipped (or cancelled) some hours after it was placed: that is the item's latest change.
+      item.quantityShipped = item.quantity;
+      item.latestChangedDateTime = isoOf(Math.min(placed + extra.int(2, 30) * 3_600_000, referenceTime - 5 * 60_000));
+      if (index % 12 === 5) {
+        item.quantityShipped = 0;
+        item.quantityCancelled = item.quantity;
+        item.cancellationRequest = index % 24 === 5;
+      }
+    } else if (index % 13 === 6 && n === 0) {
+      // The customer asked to cancel; the seller still has to confirm (or ship).
+      item.cancellationRequest = true;
+      item.latestChangedDateTime = isoOf(placed + 20 * 60_000);
+    }
+  }
+}
+
 /** bol's order ids look like 'A2K8290LP8' or are numeric; both appear here. */
 function orderIdOf(random: SeededRandom, index: number): string {
   if (index % 3 === 0) return String(1_040_000_000 + random.int(0, 9_999_999));
@@ -89,6 +175,7 @@ function addressOf(random: SeededRandom, firstName: string, surname: string, ord
 export function demoOrders(articles: readonly DemoArticle[], referenceTime: number, count = 130): BolOrderDetail[] {
   if (articles.length === 0) return [];
   const random = new SeededRandom(20_240_610);
+  const extra = new SeededRandom(20_251_125);
   const orders: BolOrderDetail[] = [];
   let placed = referenceTime - 17 * 60_000;
   const ids = new Set<string>();
@@ -104,7 +191,7 @@ export function demoOrders(articles: readonly DemoArticle[], referenceTime: numb
     const method = random.chance(0.08) ? 'FBB' : 'FBR';
     const itemCount = random.chance(0.2) ? random.int(2, 3) : 1;
     const placedIso = new Date(placed).toISOString().replace('Z', '+00:00');
-    const items = [];
+    const items: BolOrderItemDetail[] = [];
     for (let n = 0; n < itemCount; n += 1) {
       const article = random.pick(articles);
       const quantity = random.chance(0.15) ? 2 : 1;
@@ -129,16 +216,24 @@ export function demoOrders(articles: readonly DemoArticle[], referenceTime: numb
         latestChangedDateTime: placedIso,
       });
     }
-    orders.push({
+    const order: BolOrderDetail = {
       orderId,
       pickupPoint: false,
       orderPlacedDateTime: placedIso,
       shipmentDetails: shipment,
-      ...(random.chance(0.85) ? { billingDetails: { ...shipment } } : {}),
+      // bol's BillingDetails has no language.
+      ...(random.chance(0.85) ? { billingDetails: billingOf(shipment) } : {}),
       orderItems: items,
-    });
+    };
+    enrich(order, index, handled, placed, referenceTime, extra);
+    orders.push(order);
   }
   return orders;
+}
+
+function billingOf(shipment: BolAddress): BolAddress {
+  const { language: _language, pickupPointName: _pickup, deliveryPhoneNumber: _phone, ...billing } = shipment;
+  return { ...billing };
 }
 
 /** A stable UUID-shaped offer id for an EAN. */

@@ -12,16 +12,22 @@ export interface RateLimitRule {
   windowMs: number;
 }
 
-/** Our guess at bol's limits (its real table is not public): generous enough for the demo, tight where bol is (offer export). */
+/**
+ * bol does not publish its production limits in the API description; these follow what is known
+ * (docs/bol.md, "The simulator"): order details 25 a second, the order list 25 a minute, and the
+ * offer export far tighter than the rest: 10 requests an hour.
+ */
 export const DEFAULT_RATE_LIMITS: RateLimitRule[] = [
   { method: 'GET', pattern: /^\/retailer\/orders\/[^/]+$/, limit: 25, windowMs: 1_000 },
-  { method: 'GET', pattern: /^\/retailer\/orders$/, limit: 10, windowMs: 10_000 },
+  { method: 'GET', pattern: /^\/retailer\/orders$/, limit: 25, windowMs: 60_000 },
+  { method: 'PUT', pattern: /^\/retailer\/orders\/cancellation$/, limit: 25, windowMs: 1_000 },
   { method: 'POST', pattern: /^\/retailer\/content\/products$/, limit: 20, windowMs: 1_000 },
   { method: 'POST', pattern: /^\/retailer\/content\/chunk-recommendations$/, limit: 20, windowMs: 1_000 },
   { method: 'GET', pattern: /^\/retailer\/content\/upload-report\/[^/]+$/, limit: 20, windowMs: 1_000 },
   { method: 'GET', pattern: /^\/retailer\/content\/catalog-products\/[^/]+$/, limit: 20, windowMs: 1_000 },
   { method: 'GET', pattern: /^\/shared\/process-status\/[^/]+$/, limit: 50, windowMs: 1_000 },
-  { method: 'POST', pattern: /^\/retailer\/offers\/export$/, limit: 10, windowMs: 60_000 },
+  { method: '*', pattern: /^\/shared\/process-status$/, limit: 50, windowMs: 1_000 },
+  { method: 'POST', pattern: /^\/retailer\/offers\/export$/, limit: 10, windowMs: 3_600_000 },
   { method: 'GET', pattern: /^\/retailer\/offers\/export\/[^/]+$/, limit: 10, windowMs: 60_000 },
   { method: '*', pattern: /^\//, limit: 50, windowMs: 1_000 },
 ];

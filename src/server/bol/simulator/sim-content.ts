@@ -6,6 +6,7 @@
  */
 import { isValidGtin } from '../../../shared/rules/ean';
 import type { ParsedModelFile } from '../model/model-file';
+import type { AssetVerdict } from './image-fetch';
 import type { BolContentAttribute, BolCreateProductContent, BolUploadReportResponse } from '../client/bol-wire';
 
 export interface Violation {
@@ -45,6 +46,14 @@ export function contentViolations(body: unknown): Violation[] {
   if (eans.length !== 1) violations.push({ name: 'attributes', reason: 'Must contain exactly one attribute with id EAN.' });
   if (content.assets !== undefined && (!Array.isArray(content.assets) || content.assets.length > 30)) {
     violations.push({ name: 'assets', reason: 'Must contain at most 30 assets.' });
+  } else {
+    (content.assets ?? []).forEach((asset: Partial<{ url: unknown; labels: unknown }> | null, index) => {
+      if (typeof asset?.url !== 'string' || asset.url === '') violations.push({ name: `assets[${index}].url`, reason: 'Must not be null.' });
+      const labels = asset?.labels;
+      if (!Array.isArray(labels) || labels.length < 1 || labels.length > 2 || labels.some((label) => typeof label !== 'string')) {
+        violations.push({ name: `assets[${index}].labels`, reason: 'Must contain 1 to 2 labels.' });
+      }
+    });
   }
   return violations;
 }
@@ -81,6 +90,8 @@ export function judgeUpload(
   content: BolCreateProductContent,
   rules: Map<string, AttributeRule>,
   complete: boolean,
+  /** bol's verdict on each image URL after downloading it (image-fetch.ts); without one an http(s) URL is published. */
+  images: ReadonlyMap<string, AssetVerdict> = new Map(),
 ): BolUploadReportResponse {
   const attributes = content.attributes.map((attribute) => {
     if (!complete) return { id: attribute.id, values: attribute.values, status: 'IN_PROGRESS' as const, subStatus: 'PROCESSING_STARTED' };
@@ -108,6 +119,8 @@ export function judgeUpload(
   });
   const assets = (content.assets ?? []).map((asset) => {
     if (!complete) return { ...asset, status: 'IN_PROGRESS' as const, subStatus: 'RECEIVED' };
+    const verdict = images.get(asset.url);
+    if (verdict) return { ...asset, ...verdict };
     return /^https?:\/\//.test(asset.url)
       ? { ...asset, status: 'PUBLISHED' as const, subStatus: 'PUBLISHED' }
       : { ...asset, status: 'DECLINED' as const, subStatus: 'DOWNLOAD_FAILED_404', subStatusDescription: 'The image could not be downloaded.' };

@@ -1,0 +1,36 @@
+/**
+ * Images bol can fetch (docs/bol.md, "Images bol can fetch"): bol downloads every asset URL of a
+ * content upload from the internet, so our own stored images must be sent under the server's
+ * public address (PUBLIC_BASE_URL), never as http://127.0.0.1:… . Supplier image URLs are sent as
+ * they are.
+ */
+import type { BolCreateProductContent } from '../client/bol-wire';
+import type { BolDeps } from '../bol-deps';
+
+/** The message that refuses a content upload to the real bol when no public address is set. */
+export const PUBLIC_BASE_URL_MISSING =
+  'Creating content on bol needs images bol can download from the internet: set PUBLIC_BASE_URL to the public address of this server (for example https://backoffice.example.com) and start the server again';
+
+/** An asset URL on this server's own origin, moved to the public base URL (which may have a path). */
+export function publicUrlOf(url: string, selfOrigin: string, publicBaseUrl: string | null): string {
+  if (!publicBaseUrl) return url;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return url;
+  }
+  if (parsed.origin !== new URL(selfOrigin).origin) return url;
+  return `${publicBaseUrl.replace(/\/+$/, '')}${parsed.pathname}${parsed.search}`;
+}
+
+/** The request with its asset URLs as bol will download them. */
+export function withPublicAssetUrls(request: BolCreateProductContent, selfOrigin: string, publicBaseUrl: string | null): BolCreateProductContent {
+  if (!request.assets) return request;
+  return { ...request, assets: request.assets.map((asset) => ({ ...asset, url: publicUrlOf(asset.url, selfOrigin, publicBaseUrl) })) };
+}
+
+/** Why content cannot be created at all with this bol connection, or null: real bol needs a public address. */
+export function contentCreationRefusal(bol: Pick<BolDeps, 'target' | 'publicBaseUrl'>): string | null {
+  return bol.target === 'bol' && !bol.publicBaseUrl ? PUBLIC_BASE_URL_MISSING : null;
+}
