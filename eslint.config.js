@@ -1,7 +1,62 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/**
+ * The app's layers (docs/architecture.md "Layers"). A feature folder is a unit: another feature may
+ * import only its public surface (its index.ts); the shared layers below the features never import
+ * a feature; nothing imports in a cycle.
+ */
+const FEATURES = readdirSync(new URL('./src/app/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const SHARED_APP_LAYERS = ['api', 'db', 'lib', 'state', 'sync', 'ui'];
+
+export const boundaryZones = [
+  ...FEATURES.map((feature) => ({
+    target: `./src/app/features/${feature}`,
+    from: './src/app/features',
+    except: [`./${feature}`, ...FEATURES.filter((other) => other !== feature).map((other) => `./${other}/index.ts`)],
+    message: 'A feature imports another feature only through its index.ts (docs/architecture.md).',
+  })),
+  ...SHARED_APP_LAYERS.map((layer) => ({
+    target: `./src/app/${layer}`,
+    from: './src/app/features',
+    message: `src/app/${layer} is shared by the features and must not import one (docs/architecture.md).`,
+  })),
+  // Below the features the layers import downwards only: lib <- state/api <- db <- sync; ui stands apart.
+  ...[
+    ['lib', ['api', 'db', 'state', 'sync', 'ui']],
+    ['state', ['db', 'sync', 'ui']],
+    ['api', ['db', 'sync', 'ui']],
+    ['db', ['api', 'state', 'sync', 'ui']],
+    ['sync', ['ui']],
+    ['ui', ['db', 'sync']],
+  ].flatMap(([layer, above]) =>
+    above.map((other) => ({
+      target: `./src/app/${layer}`,
+      from: `./src/app/${other}`,
+      message: `src/app/${layer} must not import src/app/${other} (docs/architecture.md "Layers").`,
+    })),
+  ),
+  // Features write through the outbox's entry point only, never its tables or entries.
+  {
+    target: './src/app/features',
+    from: './src/app/sync',
+    except: ['./app-sync.ts', './outbox-kinds.ts', './record-diff.ts'],
+    message: 'Features use the outbox through src/app/sync/app-sync.ts (docs/architecture.md "The offline engine").',
+  },
+  // Features reach Dexie only through the copies db/device-copies.ts keeps for them.
+  {
+    target: './src/app/features',
+    from: './src/app/db',
+    except: ['./device-copies.ts', './device-first.ts', './product-cache.ts', './query-key.ts'],
+    message: 'Features read and keep device copies through src/app/db/device-copies.ts, never the Dexie tables (docs/architecture.md).',
+  },
+];
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'data', 'coverage'] },
@@ -15,6 +70,19 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       eqeqeq: ['error', 'smart'],
       'no-console': 'off',
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.d.ts'] })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: boundaryZones }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   {

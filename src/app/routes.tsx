@@ -1,4 +1,4 @@
-/** The routes of the spec (section 2). Every page is its own chunk, loaded on demand. */
+/** The routes of docs/requirements.md §2. Every page is its own chunk, loaded on demand. */
 import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { AppLayout } from './features/layout/AppLayout';
@@ -6,7 +6,7 @@ import { RouteGuard } from './features/layout/RouteGuard';
 
 const LoginPage = lazy(() => import('./features/auth/LoginPage'));
 const DashboardPage = lazy(() => import('./features/dashboard/DashboardPage'));
-const UnderConstruction = lazy(() => import('./features/placeholder/UnderConstruction'));
+const UnderConstruction = lazy(() => import('./ui/UnderConstruction'));
 const UploadEanPage = lazy(() => import('./features/upload-ean/UploadEanPage'));
 const ProductListPage = lazy(() => import('./features/products/ProductListPage'));
 const ProductEditPage = lazy(() => import('./features/product-edit/ProductEditPage'));

@@ -1,5 +1,5 @@
 /**
- * The bol part of the API contract (spec sections 3 and 7; our side documented in docs/bol.md):
+ * The bol part of the API contract (docs/requirements.md §3 and §7; our side documented in docs/bol.md):
  * the Bol product model, chunks (bol's categories), orders, a product's marketplace state and the
  * report of a long-running bol job.
  */

@@ -6,7 +6,7 @@ export const DEFAULT_PAGE_SIZE = 20;
 export const ALL_SUPPLIERS_ID = 0;
 export const ALL_SUPPLIERS_NAME = 'All';
 
-/** Delivery terms a product may carry (spec section 5), in the order the dropdown shows them. */
+/** Delivery terms a product may carry (docs/requirements.md §5), in the order the dropdown shows them. */
 export const DELIVERY_CODES = [
   '24uurs-23',
   '24uurs-22',
@@ -30,7 +30,7 @@ export const DELIVERY_CODES = [
 ] as const;
 export type DeliveryCode = (typeof DELIVERY_CODES)[number];
 
-/** Toast durations in milliseconds (spec section 9). */
+/** Toast durations in milliseconds (docs/requirements.md §9). */
 export const TOAST_DURATION_MS = {
   default: 6_000,
   copy: 3_000,

@@ -227,6 +227,19 @@ describe('GET /api/v1/bol/product/filter', () => {
     expect(await refusal('isMainProduct=maybe')).toBe("isMainProduct must be true or false, got 'maybe'");
   });
 
+  it('refuses NUL bytes in any text parameter with 400 naming it, instead of a server error', async () => {
+    for (const name of ['keyword', 'brand', 'supplierName', 'familyKey', 'sort', 'priceFrom', 'dateTo', 'stock']) {
+      expect(await refusal(`${name}=a%00b`)).toBe(`${name} must not contain a NUL byte`);
+    }
+  });
+
+  it('refuses numbers beyond what the catalogue can hold with 400 naming the parameter', async () => {
+    expect(await refusal('priceTo=99999999999')).toBe("priceTo must be a price from 0 to 9,999,999,999.99, got '99999999999'");
+    expect(await refusal('categoryId=99999999999')).toMatch(/^categoryId must be a whole number from 0 to 2,147,483,647/);
+    expect(await refusal('numberOfImages=5000')).toBe("numberOfImages must be a whole number from 0 to 1,000, got '5000'");
+    expect(await refusal('page=12345678901234567890')).toMatch(/^page must be a whole number from 0 to 1,000,000/);
+  });
+
   it('runs the upkeep a feed import ends with, and answers the same afterwards', async () => {
     const before = await filter('sort=title,asc');
     await refreshCatalogueStatistics(t.database.db);

@@ -4,7 +4,7 @@ import { ApiFailure } from '../../src/app/api/client';
 import { loadBolModel, loadChunks, OFFLINE_NOT_KEPT, type BolModelLoadDeps, type BolModelLoadState } from '../../src/app/features/bol-model/load-bol-model';
 import { saveBolModel, savedOutcomeNote, type BolSaveDeps } from '../../src/app/features/bol-model/save-bol-model';
 import { drainOutbox } from '../../src/app/sync/drainer';
-import { enqueueBolModelSave } from '../../src/app/sync/outbox';
+import { followSave, submitChange } from '../../src/app/sync/submit';
 import { drainDeps, headerOf, jsonBody, openTestDatabase, StrictTransport } from './support/offline-fakes';
 
 const model = (version: number, name = 'Shoe'): BolModel => ({
@@ -91,12 +91,13 @@ function outboxSaveDeps(transport: StrictTransport, online = true): BolSaveDeps 
   return {
     online: () => online,
     author: () => 'anna',
-    enqueue: (m, baseVersion, author) => enqueueBolModelSave(db, m, baseVersion, author),
-    syncNow: () => drainOutbox(drainDeps(db, transport)),
-    readEntry: async (id) => {
-      const entry = await db.outbox.get(id);
-      return entry ? { status: entry.status, lastError: entry.lastError } : null;
+    // Like the app's submit: queue, then a drain starts (here it runs to its end at once).
+    submit: async (change, author) => {
+      const submitted = await submitChange(db, change, author);
+      if (online) await drainOutbox(drainDeps(db, transport));
+      return submitted;
     },
+    follow: (submitted) => followSave(db, submitted, () => online),
     readKeptModel: async (productId) => ((await db.bolModels.get(productId)) as BolModel | undefined) ?? null,
   };
 }

@@ -6,7 +6,7 @@ import {
   isInlineImageType,
   normalizeLink,
   sanitizeDescriptionHtml,
-} from '../../src/app/features/product-edit/description-html';
+} from '../../src/app/ui/rich-text/description-html';
 
 const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 

@@ -14,7 +14,7 @@ import {
   shipmentLines,
   shouldLoadNext,
 } from '../../src/app/features/orders/orders-rules';
-import { orderListAtom } from '../../src/app/state/orders';
+import { orderListAtom } from '../../src/app/features/orders/orders-state';
 
 /** Order n is placed n minutes before noon: a higher n is older. */
 function order(n: number): BolOrder {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ProductImage } from '../../src/shared/contract';
 import { parseChangedMembers } from '../../src/app/api/products';
-import { inheritRefusal, mainSwitchRefusal, showsInherit, showsMainSwitch } from '../../src/app/features/product-edit/family-rules';
+import { inheritButtonRefusal as inheritRefusal, mainSwitchRefusal, showsInherit, showsMainSwitch } from '../../src/app/features/product-edit/family-rules';
 import {
   addImageLabel,
   firstImagePath,

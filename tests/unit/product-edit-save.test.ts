@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { toCachedProduct, type BackofficeDatabase } from '../../src/app/db/database';
 import { listOutbox, type OutboxEntry } from '../../src/app/sync/outbox';
-import { queueProductSave, saveOutcome, type QueuedSave } from '../../src/app/features/product-edit/save-product-edit';
+import { queueProductSave, saveOutcome, type Submitted as QueuedSave } from '../../src/app/sync/submit';
 import { loadProductForEdit, productIdFromRoute, deviceCopyNote, type ProductLoadDeps, type ProductLoadState } from '../../src/app/features/product-edit/load-product';
 import { copyToClipboard } from '../../src/app/features/product-edit/clipboard';
 import { makeProduct, openTestDatabase } from './support/offline-fakes';

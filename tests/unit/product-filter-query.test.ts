@@ -3,9 +3,10 @@ import {
   DEFAULT_PRODUCT_SORT,
   isCalendarDate,
   parseProductFilter,
+  readProductFilterLeniently,
   PRODUCT_SORT_KEYS,
   type ProductFilter,
-} from '../../src/server/catalogue/product-filter-query';
+} from '../../src/shared/product-filter';
 import { likeContains } from '../../src/server/catalogue/product-filter-sql';
 import { totalFromPage } from '../../src/server/catalogue/product-filter';
 
@@ -152,5 +153,23 @@ describe('totalFromPage', () => {
   it('needs a count for a full page or a page past the end', () => {
     expect(totalFromPage(0, 20, 20)).toBeNull();
     expect(totalFromPage(4, 20, 0)).toBeNull();
+  });
+});
+
+describe('readProductFilterLeniently (the device)', () => {
+  it('ignores wrong values and clamps page and size instead of refusing', () => {
+    const filter = readProductFilterLeniently(new URLSearchParams('size=900&page=x&sort=secret&stock=maybe&priceFrom=abc&keyword=a%00b&brand=Hortus'));
+    expect(filter.size).toBe(200);
+    expect(filter.page).toBe(0);
+    expect(filter.sort).toEqual(DEFAULT_PRODUCT_SORT);
+    expect(filter.inStock).toBeNull();
+    expect(filter.priceFrom).toBeNull();
+    expect(filter.keyword).toBeNull();
+    expect(filter.brand).toBe('Hortus');
+  });
+
+  it('reads the same values as the server where they are right', () => {
+    const query = 'size=10&page=2&sort=title,desc&stock=instock&priceTo=12,50&categoryId=0&dateFrom=2025-01-01';
+    expect(readProductFilterLeniently(new URLSearchParams(query))).toEqual(parse(query));
   });
 });

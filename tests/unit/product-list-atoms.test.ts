@@ -3,7 +3,7 @@ import { createStore, type WritableAtom } from 'jotai';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ProductPage } from '../../src/shared/contract';
 import { loadProductList, type ProductListDeps } from '../../src/app/features/products/load-product-list';
-import { FILTER_NAMES } from '../../src/app/state/product-list-view';
+import { FILTER_NAMES } from '../../src/app/features/products/product-list-view';
 import {
   clearSelectionAtom,
   deselectProductsAtom,
@@ -18,7 +18,7 @@ import {
   resetAllFiltersAtom,
   selectedProductIdsAtom,
   selectProductsAtom,
-} from '../../src/app/state/product-list';
+} from '../../src/app/features/products/product-list-state';
 import { ApiFailure } from '../../src/app/api/client';
 
 beforeEach(() => localStorage.clear());
@@ -85,7 +85,7 @@ describe('product list atoms', () => {
     store.set(productPageAtom, 2);
     expect(localStorage.getItem(PRODUCT_LIST_VIEW_KEY)).toBe('?brand=Hortus&page=2');
     vi.resetModules();
-    const again = await import('../../src/app/state/product-list');
+    const again = await import('../../src/app/features/products/product-list-state');
     const restarted = createStore();
     expect(restarted.get(again.productListViewAtom).filters.brand).toBe('Hortus');
     expect(restarted.get(again.productPageAtom)).toBe(2);

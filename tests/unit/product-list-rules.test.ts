@@ -25,7 +25,7 @@ import {
   withPageSize,
   type ListView,
   type ProductFilters,
-} from '../../src/app/state/product-list-view';
+} from '../../src/app/features/products/product-list-view';
 
 const onPage3: ListView = { ...DEFAULT_VIEW, page: 3 };
 
@@ -183,6 +183,12 @@ describe('the URL of a view', () => {
   it('drops values a link should not carry and keeps the rest', () => {
     const view = fromSearchString('?stock=yes&sortBy=password&dateFrom=yesterday&priceTo=abc&categoryId=-1&page=x&size=900&brand=Hortus');
     expect(view).toEqual({ ...DEFAULT_VIEW, filters: { ...EMPTY_FILTERS, brand: 'Hortus' } });
+  });
+
+  it("also opens a link written with the filter call's names, through the one name table", () => {
+    const view = fromSearchString('?keyword=planter&supplierName=Green+Garden+Supplies&sort=title%2Casc&hasDescription=false');
+    expect(view.filters).toEqual({ ...EMPTY_FILTERS, searchValue: 'planter', supplier: 'Green Garden Supplies', sortBy: 'title,asc', description: 'false' });
+    expect(toSearchString(view)).toContain('searchValue=planter');
   });
 
   it('applies a URL that changed from outside, and writes the view otherwise', () => {

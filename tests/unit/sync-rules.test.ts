@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { signOutStep } from '../../src/app/features/auth/login-rules';
 import {
   conflictFields,
-  describeEntry,
   displayValue,
   downloadText,
   groupEntries,
@@ -10,6 +9,7 @@ import {
   lastSyncText,
   relativeTime,
 } from '../../src/app/features/sync/sync-rules';
+import { describeEntry } from '../../src/app/features/sync/describe-entry';
 import { IDLE_DOWNLOAD } from '../../src/app/state/sync';
 import type { OutboxCounts, OutboxEntry } from '../../src/app/sync/outbox';
 import { messages } from '../../src/shared/messages';

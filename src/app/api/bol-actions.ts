@@ -1,5 +1,5 @@
 /**
- * The Bol calls of the product list's bulk actions (spec section 7; docs/product-list.md "Bulk
+ * The Bol calls of the product list's bulk actions (docs/requirements.md §7; docs/product-list.md "Bulk
  * actions"). What they answer besides the export's file is the server's job report, read
  * generically by the screen, so these calls type it as `unknown`.
  */

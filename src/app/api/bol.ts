@@ -1,4 +1,4 @@
-/** The bol calls of the Bol Model tab (spec section 7; our side in docs/bol.md). Model saves go through the outbox, not here. */
+/** The bol calls of the Bol Model tab (docs/requirements.md §7; our side in docs/bol.md). Model saves go through the outbox, not here. */
 import type {
   BolChunk,
   BolChunkAssignment,

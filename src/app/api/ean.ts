@@ -1,7 +1,7 @@
 import type { EanUploadReport } from '../../shared/contract';
 import { apiFetch } from './client';
 
-/** The multipart field the server reads (spec section 7). */
+/** The multipart field the server reads (docs/requirements.md §7). */
 export const EAN_UPLOAD_FIELD = 'eanExel';
 
 /** POST /api/v1/ean with one .xlsx; ofetch sends FormData as multipart with its own boundary. */

@@ -1,4 +1,4 @@
-/** The order calls (spec section 7; docs/bol.md): a page of imported orders, and the import from bol. */
+/** The order calls (docs/requirements.md §7; docs/bol.md): a page of imported orders, and the import from bol. */
 import type { BolJobReport, BolOrderPage } from '../../shared/bol-contract';
 import { apiFetch } from './client';
 

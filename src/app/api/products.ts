@@ -1,6 +1,10 @@
 /** Product calls of the catalogue API (docs/products.md). */
 import { ALL_SUPPLIERS_NAME } from '../../shared/constants';
 import type { Product, ProductChanges, ProductPage } from '../../shared/contract';
+import type { ProductFilterParam } from '../../shared/product-filter';
+
+/** The filter call's query by its parameter names (src/shared/product-filter.ts); empty = not filtered. */
+export type FilterQuery = Partial<Record<ProductFilterParam, string | number | boolean | null | undefined>>;
 
 export type { ProductChanges };
 import { apiFetch, apiFetchWithHeaders } from './client';
@@ -39,7 +43,7 @@ export async function getProductTotal(supplierName?: string): Promise<number> {
  * GET /api/v1/bol/product/filter: one page of the product list. The query is the filter call's
  * parameters (docs/products.md); empty values mean "not filtered".
  */
-export function filterProducts(query: Record<string, string | number | boolean | null | undefined>): Promise<ProductPage> {
+export function filterProducts(query: FilterQuery): Promise<ProductPage> {
   const params: Record<string, string> = {};
   for (const [name, value] of Object.entries(query)) {
     if (value === null || value === undefined || value === '') continue;

@@ -8,7 +8,7 @@
  */
 import Dexie, { type DexieOptions, type Table, type Transaction } from 'dexie';
 import type { Category, Product } from '../../shared/contract';
-import type { OutboxEntry } from '../sync/outbox-types';
+import type { OutboxEntry } from './outbox-entry';
 
 export const DATABASE_NAME = 'backoffice';
 export const LATEST_VERSION = 2;

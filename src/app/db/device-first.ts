@@ -1,13 +1,14 @@
 /**
- * Reading one record device first (DESIGN.md section 4, "Reads"): the copy kept in Dexie at once,
+ * Reading one record device first (docs/architecture.md "The offline engine", reads): the copy kept in Dexie at once,
  * then the server's answer, which is kept. Offline, or when the server gives no answer, the device
  * copy stays, marked with its age; while a change of the record waits in the outbox the device
  * copy (which already shows it) wins over the server's older one. The product editor and the Bol
  * Model tab both read this way.
  */
 import type { Table } from 'dexie';
-import { offlineDataNote } from '../ui/date-time-text';
+import { offlineDataNote } from '../lib/format';
 import type { BackofficeDatabase } from './database';
+import { isNoAnswer } from '../lib/no-answer';
 
 export type DeviceCopySource =
   /** The server's answer, just now. */
@@ -29,10 +30,6 @@ export interface DeviceFirstDeps<T> {
   hasWaitingChange(): Promise<boolean>;
   /** The error when offline and nothing is kept. */
   offlineNotKept: string;
-}
-
-function isNoAnswer(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && 'status' in error && (error as { status: unknown }).status === 0;
 }
 
 /** Calls `show` with the device copy first (when there is one), then with the server's answer. */

@@ -9,7 +9,7 @@ export const suppliersAtom = atom<Supplier[]>(withAllSuppliers([]));
 export const categoriesAtom = atom<Category[]>([]);
 export const familyKeysAtom = atom<FamilyKey[]>([]);
 
-/** Loads the three lists; a failure of one does not stop the others and is only logged (spec 8). */
+/** Loads the three lists; a failure of one does not stop the others and is only logged (docs/requirements.md §8). */
 export async function loadReferenceLists(store = appStore): Promise<void> {
   const [suppliers, categories, familyKeys] = await Promise.allSettled([getSuppliers(), getCategories(), getFamilyKeys()]);
   if (suppliers.status === 'fulfilled') store.set(suppliersAtom, withAllSuppliers(suppliers.value));

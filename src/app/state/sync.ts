@@ -4,21 +4,24 @@
  * `src/app/sync/app-sync.ts`, which watches the database and the drainer once the app started.
  */
 import { atom } from 'jotai';
-import type { OutboxCounts } from '../sync/outbox';
+import { isOnline, watchOnline } from '../lib/online';
 
-/** The browser's own idea of being online (navigator.onLine and its events). */
-export const onlineAtom = atom<boolean>(typeof navigator === 'undefined' ? true : navigator.onLine);
+/** The browser's own idea of being online (lib/online.ts), kept fresh while anything reads it. */
+export const onlineAtom = atom<boolean>(isOnline());
 onlineAtom.onMount = (set) => {
-  if (typeof window === 'undefined') return undefined;
-  const update = () => set(navigator.onLine);
-  update();
-  window.addEventListener('online', update);
-  window.addEventListener('offline', update);
-  return () => {
-    window.removeEventListener('online', update);
-    window.removeEventListener('offline', update);
-  };
+  set(isOnline());
+  return watchOnline(set);
 };
+
+/** How many changes wait in the outbox, by status. */
+export interface OutboxCounts {
+  /** Every change not yet on the server. */
+  waiting: number;
+  pending: number;
+  sending: number;
+  failed: number;
+  conflict: number;
+}
 
 export const EMPTY_COUNTS: OutboxCounts = { waiting: 0, pending: 0, sending: 0, failed: 0, conflict: 0 };
 

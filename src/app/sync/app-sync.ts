@@ -12,9 +12,19 @@ import { jwtAtom, sessionUserAtom } from '../state/session';
 import { appStore } from '../state/store';
 import { drainingAtom, lastSyncAtAtom, offlineDownloadAtom, outboxCountsAtom, pausedForSignInAtom } from '../state/sync';
 import { browserLock, drainOutbox, LAST_SYNC_META_KEY, type DrainDeps, type DrainSummary, type OutboxRequest, type ResponseLike } from './drainer';
-import { listDownloadRecords, runOfflineDownload, type DownloadTransport } from './offline-download';
-import { countOutbox, discard, earliestNextAttempt, resolveConflict, retry, type OutboxCounts, type OutboxEntry } from './outbox';
+import { listDownloadRecords, runOfflineDownload, type DownloadTransport, type DownloadRecord } from './offline-download';
+import { outboxKindOf } from './outbox-kinds';
+
+export { downloadPercent } from './offline-download';
+import { countOutbox, discard, earliestNextAttempt, listOutbox, uploadResultMetaKey, resolveConflict, retry, type OutboxCounts, type OutboxEntry, type OutboxStatus } from './outbox';
+import { followSave, submitChange, type Change, type SaveOutcome, type Submitted } from './submit';
 import { createSyncScheduler, type SyncScheduler } from './sync-scheduler';
+import { isOnline } from '../lib/online';
+
+export type { Change, PickedFile, SaveOutcome, Submitted } from './submit';
+export type { OutboxCounts, OutboxEntry, OutboxStatus } from './outbox';
+/** Whether an image's path is still the placeholder of a waiting upload (its outbox id), else null. */
+export { uploadIdOfPlaceholder as waitingUploadOf } from '../db/outbox-entry';
 
 type Store = typeof appStore;
 
@@ -130,8 +140,49 @@ export async function syncNow(): Promise<DrainSummary | null> {
   return scheduler.syncNow();
 }
 
-export function appDatabase(): BackofficeDatabase {
-  return getAppDatabase();
+/**
+ * The one entry point for a feature's writes: the change is queued in the outbox under `author`
+ * and shown on the device at once, and a drain starts. Follow it with `followChange`.
+ */
+export async function submit(change: Change, author: string): Promise<Submitted> {
+  const submitted = await submitChange(getAppDatabase(), change, author);
+  startAppSync();
+  void syncNow();
+  return submitted;
+}
+
+/** What became of a submitted change (the same answer for every kind); see saveOutcome. */
+export function followChange(submitted: Submitted, patienceMs?: number): Promise<SaveOutcome> {
+  return followSave(getAppDatabase(), submitted, isOnline, patienceMs);
+}
+
+/** The titles of the cached products that waiting changes other than product saves touch (the panel names them). */
+export async function titlesOfChanges(entries: readonly OutboxEntry[]): Promise<Map<number, string>> {
+  const ids = [...new Set(entries.filter((entry) => entry.kind !== 'product-save').map((entry) => outboxKindOf(entry).productIdOf(entry)))];
+  const products = await getAppDatabase().products.bulkGet(ids);
+  return new Map(products.filter((product) => product !== undefined).map((product) => [product.productId, product.title]));
+}
+
+/** The offline copies this device keeps (one record per scope). */
+export function listOfflineCopies(): Promise<DownloadRecord[]> {
+  return listDownloadRecords(getAppDatabase());
+}
+
+/**
+ * What an image whose upload waits shows: the picked file's bytes kept on this device, or, once the
+ * upload went, the path the server gave it; null when neither is known.
+ */
+export async function waitingUploadSource(uploadId: string): Promise<{ bytes: ArrayBuffer; type: string } | { path: string } | null> {
+  const db = getAppDatabase();
+  const file = await db.files.get(uploadId);
+  if (file) return { bytes: file.bytes, type: file.type };
+  const uploaded = (await db.meta.get(uploadResultMetaKey(uploadId)))?.value;
+  return typeof uploaded === 'string' ? { path: uploaded } : null;
+}
+
+/** The waiting changes in send order, optionally only those with the given statuses (the status panel). */
+export function listChanges(statuses?: readonly OutboxStatus[]): Promise<OutboxEntry[]> {
+  return listOutbox(getAppDatabase(), statuses);
 }
 
 export async function currentOutboxCounts(): Promise<OutboxCounts> {

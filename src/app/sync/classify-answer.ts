@@ -1,5 +1,5 @@
 /**
- * What an answer from the server means for an outbox entry (DESIGN.md section 4). Pure: the
+ * What an answer from the server means for an outbox entry (docs/architecture.md "The offline engine"). Pure: the
  * drainer passes the attempt count, a random source and the time.
  */
 

@@ -1,27 +1,14 @@
 /**
- * Sends the outbox to the server, one entry at a time, in order per entity (DESIGN.md section 4).
+ * Sends the outbox to the server, one entry at a time, in order per entity (docs/architecture.md "The offline engine").
  * Everything it needs comes in `DrainDeps`, so tests drive it with a fake transport and clock.
  */
-import type { Product } from '../../shared/contract';
-import { fromCachedProduct, toCachedProduct, type BackofficeDatabase } from '../db/database';
+import type { OutboxRequest } from '../api/outbox-requests';
+import type { BackofficeDatabase } from '../db/database';
 import { classifyAnswer, type AnswerClass, type HeadersLike } from './classify-answer';
-import {
-  isProduct,
-  recordOwnVersion,
-  uploadResultMetaKey,
-  uploadIdOfPlaceholder,
-  placeholderPath,
-  type BolModelPayload,
-  type OutboxEntry,
-} from './outbox';
+import type { OutboxEntry } from './outbox';
+import { outboxKindOf } from './outbox-kinds';
 
-export interface OutboxRequest {
-  method: 'PUT' | 'POST' | 'DELETE';
-  /** Path on the app's own host, e.g. /api/v1/product. */
-  url: string;
-  headers: Record<string, string>;
-  body?: string | FormData;
-}
+export type { OutboxRequest };
 
 /** The part of a fetch Response the drainer reads. */
 export interface ResponseLike {
@@ -172,7 +159,11 @@ async function sendOne(deps: DrainDeps, snapshot: OutboxEntry, token: string, su
   });
   if (!claimed) return 'skipped';
 
-  const { sentProduct, ...request } = await buildRequest(db, claimed, token);
+  const kind = outboxKindOf(claimed);
+  const headers: Record<string, string> = { Authorization: `Bearer ${token}`, 'Idempotency-Key': claimed.id };
+  if (claimed.baseVersion !== null) headers['If-Match'] = `"${claimed.baseVersion}"`;
+  const built = await kind.request(db, claimed, headers);
+  const { sentProduct: _sent, ...request } = built;
   let response: ResponseLike | null = null;
   let noAnswer: string | null = null;
   try {
@@ -182,23 +173,15 @@ async function sendOne(deps: DrainDeps, snapshot: OutboxEntry, token: string, su
   }
   const status = response?.status ?? 0;
   const body = response ? await readBody(response) : undefined;
-  const headers: HeadersLike = response?.headers ?? { get: () => null };
+  const answerHeaders: HeadersLike = response?.headers ?? { get: () => null };
 
-  let verdict: AnswerClass = classifyAnswer(status, headers, claimed.attempts, deps.random, deps.now());
-  let answer: unknown = body;
-  // A delete sent again after its answer was lost finds the image gone: that is what we wanted.
-  if (claimed.kind === 'image-delete' && status === 404) verdict = { kind: 'done' };
-  // A save sent again after its answer was lost meets its own new version: the 412 body then
-  // already carries exactly our change, so it is a success, not a conflict.
-  if (verdict.kind === 'conflict' && claimed.kind === 'product-save' && isProduct(body) && carriesChange(body, sentProduct)) {
-    verdict = { kind: 'done' };
-    answer = body;
-  }
+  const generic: AnswerClass = classifyAnswer(status, answerHeaders, claimed.attempts, deps.random, deps.now());
+  const verdict: AnswerClass = kind.reread?.(generic, status, body, built) ?? generic;
 
   const later = deps.now();
   switch (verdict.kind) {
     case 'done':
-      await applySuccess(db, claimed, answer, headers, later);
+      await applySuccess(db, claimed, body, answerHeaders, later);
       summary.sent += 1;
       return 'done';
     case 'retry':
@@ -259,172 +242,10 @@ function messageOf(body: unknown): string | null {
   return null;
 }
 
-function versionFromEtag(headers: HeadersLike): number | null {
-  const match = /(\d+)/.exec(headers.get('ETag') ?? '');
-  return match ? Number(match[1]) : null;
-}
-
-/** Replaces upload placeholders by the paths their uploads answered (kept in meta). */
-async function resolvePlaceholders(db: BackofficeDatabase, product: Product): Promise<Product> {
-  const images = await Promise.all(
-    product.productImages.map(async (image) => {
-      const uploadId = uploadIdOfPlaceholder(image.filePath);
-      if (!uploadId) return image;
-      const path = (await db.meta.get(uploadResultMetaKey(uploadId)))?.value;
-      return typeof path === 'string' ? { ...image, filePath: path } : image;
-    }),
-  );
-  return { ...product, productImages: images };
-}
-
-async function buildRequest(
-  db: BackofficeDatabase,
-  entry: OutboxEntry,
-  token: string,
-): Promise<OutboxRequest & { sentProduct?: Product }> {
-  const headers: Record<string, string> = { Authorization: `Bearer ${token}`, 'Idempotency-Key': entry.id };
-  if (entry.baseVersion !== null) headers['If-Match'] = `"${entry.baseVersion}"`;
-  switch (entry.kind) {
-    case 'product-save': {
-      const product = fromCachedProduct(await resolvePlaceholders(db, entry.payload.product));
-      headers['Content-Type'] = 'application/json';
-      return { method: 'PUT', url: '/api/v1/product', headers, body: JSON.stringify(product), sentProduct: product };
-    }
-    case 'bol-model-save':
-      headers['Content-Type'] = 'application/json';
-      return { method: 'POST', url: '/api/v1/bol/data/model/product', headers, body: JSON.stringify(entry.payload.model) };
-    case 'image-upload': {
-      const file = await db.files.get(entry.payload.fileId);
-      const form = new FormData();
-      form.append('multipartFile', new Blob([file?.bytes ?? new ArrayBuffer(0)], { type: entry.payload.type }), entry.payload.name);
-      return { method: 'POST', url: '/api/v1/media/save/image', headers, body: form };
-    }
-    case 'image-delete':
-      return { method: 'DELETE', url: `/api/v1/image/${encodeURIComponent(entry.payload.imageId)}`, headers };
-  }
-}
-
-/** Every field PUT /product saves (docs/products.md), compared as the server stores them. */
-export function carriesChange(server: Product, mine: Product | undefined): boolean {
-  if (!mine) return false;
-  const text = (value: string | null) => (value ?? '').trim();
-  const same =
-    text(server.ean) === text(mine.ean) &&
-    server.supplierEan === mine.supplierEan &&
-    server.isChangeEan === mine.isChangeEan &&
-    server.sku === mine.sku &&
-    text(server.title) === text(mine.title) &&
-    server.description === mine.description &&
-    Number(server.sellingPrice) === Number(mine.sellingPrice) &&
-    Number(server.priceSupplier) === Number(mine.priceSupplier) &&
-    Number(server.deliveryPrice) === Number(mine.deliveryPrice) &&
-    server.deliveryCode === mine.deliveryCode &&
-    server.weight === mine.weight &&
-    server.width === mine.width &&
-    server.length === mine.length &&
-    server.height === mine.height &&
-    server.productSize === mine.productSize &&
-    server.color === mine.color &&
-    server.material === mine.material &&
-    text(server.brand) === text(mine.brand) &&
-    server.categoryId === mine.categoryId &&
-    server.stock === mine.stock &&
-    server.passedModeration === mine.passedModeration &&
-    server.mainProduct === mine.mainProduct &&
-    text(server.familyKey) === text(mine.familyKey) &&
-    server.buyBlock === mine.buyBlock &&
-    server.isExportOnBol === mine.isExportOnBol &&
-    server.productImages.length === mine.productImages.length;
-  if (!same) return false;
-  return server.productImages.every((image, index) => {
-    const other = mine.productImages[index];
-    return other !== undefined && image.id === other.id && image.filePath === other.filePath && image.name === other.name && image.altImage === other.altImage;
-  });
-}
-
-/** Later waiting changes of the same record by the same author now build on `version`. */
-async function rebaseLater(db: BackofficeDatabase, done: OutboxEntry, kind: OutboxEntry['kind'], version: number): Promise<boolean> {
-  const others = await db.outbox.where('entityKey').equals(done.entityKey).toArray();
-  let laterSaves = false;
-  for (const other of others) {
-    if (other.id === done.id || other.kind !== kind || other.author !== done.author || other.seq < done.seq) continue;
-    if (other.status === 'conflict') continue;
-    laterSaves = true;
-    if (other.baseVersion === null || other.baseVersion < version) await db.outbox.update(other.id, { baseVersion: version });
-  }
-  return laterSaves;
-}
-
-/** Whether anything else of the same record waits after `done` (any kind, any status). */
-async function hasLaterEntries(db: BackofficeDatabase, done: OutboxEntry): Promise<boolean> {
-  const others = await db.outbox.where('entityKey').equals(done.entityKey).toArray();
-  return others.some((other) => other.id !== done.id && other.seq > done.seq);
-}
-
 async function applySuccess(db: BackofficeDatabase, entry: OutboxEntry, answer: unknown, headers: HeadersLike, now: number): Promise<void> {
   await db.transaction('rw', [db.outbox, db.products, db.bolModels, db.files, db.meta], async () => {
     await db.outbox.delete(entry.id);
     await db.meta.put({ key: LAST_SYNC_META_KEY, value: now });
-    switch (entry.kind) {
-      case 'product-save': {
-        const server = isProduct(answer) ? answer : null;
-        const version = server?.version ?? versionFromEtag(headers);
-        // Later saves are rebased before any later product-save may race in (same transaction).
-        const laterSaves = version === null ? false : await rebaseLater(db, entry, 'product-save', version);
-        // Sent with If-Match, so the server went from exactly baseVersion to version.
-        if (version !== null && entry.baseVersion !== null) await recordOwnVersion(db, entry.entityKey, entry.author, entry.baseVersion, version);
-        if (!server) return;
-        const local = await db.products.get(server.productId);
-        // With more changes of this product waiting (saves, but also image deletes and uploads,
-        // which the local copy already shows), the local copy stays mine, only on the new version.
-        // Taking the server's copy here brought back an image whose delete was still waiting, and
-        // the next save built on that copy re-created the image after the delete.
-        const laterChanges = laterSaves || (await hasLaterEntries(db, entry));
-        if (laterChanges && local) await db.products.put({ ...local, version: server.version, dateUpdate: server.dateUpdate });
-        else await db.products.put(toCachedProduct(server));
-        return;
-      }
-      case 'bol-model-save': {
-        const model = typeof answer === 'object' && answer !== null ? (answer as BolModelPayload) : null;
-        const version = (typeof model?.version === 'number' ? model.version : null) ?? versionFromEtag(headers);
-        const laterSaves = version === null ? false : await rebaseLater(db, entry, 'bol-model-save', version);
-        // Like product saves: a later edit of the model opened before this save builds on its result.
-        if (version !== null && entry.baseVersion !== null) await recordOwnVersion(db, entry.entityKey, entry.author, entry.baseVersion, version);
-        if (model && typeof model.productId === 'number' && !laterSaves) await db.bolModels.put(model);
-        return;
-      }
-      case 'image-delete': {
-        const version = versionFromEtag(headers);
-        if (version === null) return;
-        await rebaseLater(db, entry, 'product-save', version);
-        // The delete raised the version by one; an edit made on the version before builds on this one.
-        await recordOwnVersion(db, entry.entityKey, entry.author, version - 1, version);
-        const local = await db.products.get(entry.payload.productId);
-        if (local && local.version < version) await db.products.put({ ...local, version });
-        return;
-      }
-      case 'image-upload': {
-        const path = typeof answer === 'string' ? answer : null;
-        await db.files.delete(entry.payload.fileId);
-        if (path === null) return;
-        await db.meta.put({ key: uploadResultMetaKey(entry.id), value: path });
-        const placeholder = placeholderPath(entry.id);
-        const swap = (product: Product): Product => ({
-          ...product,
-          productImages: product.productImages.map((image) => (image.filePath === placeholder ? { ...image, filePath: path } : image)),
-        });
-        const waiting = await db.outbox.where('entityKey').equals(entry.entityKey).toArray();
-        for (const other of waiting) {
-          if (other.kind !== 'product-save') continue;
-          await db.outbox.update(other.id, {
-            payload: { product: swap(other.payload.product) },
-            dependsOn: (other.dependsOn ?? []).filter((id) => id !== entry.id),
-          });
-        }
-        const local = await db.products.get(entry.payload.productId);
-        if (local) await db.products.put(toCachedProduct(swap(fromCachedProduct(local))));
-        return;
-      }
-    }
+    await outboxKindOf(entry).applySuccess(db, entry, answer, headers);
   });
 }

@@ -10,7 +10,7 @@ import { ALL_SUPPLIERS_NAME } from '../../shared/constants';
 import type { Product } from '../../shared/contract';
 import { toCachedProduct, type BackofficeDatabase } from '../db/database';
 import { withQuotaFallback } from '../db/storage';
-import { productEntityKey } from './outbox-types';
+import { productEntityKey } from '../db/outbox-entry';
 
 export const DOWNLOAD_META_PREFIX = 'offlineDownload:';
 export const DEFAULT_DOWNLOAD_PAGE_SIZE = 500;

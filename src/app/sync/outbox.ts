@@ -1,11 +1,16 @@
 /**
  * The outbox: every write of the app (product saves, Bol-model saves, image uploads and deletes)
  * is queued here and applied to the local copy at once (optimistic), then sent by the drainer.
- * See DESIGN.md section 4 for the rules.
+ * docs/architecture.md "The offline engine" gives the rules.
  */
 import type { Product } from '../../shared/contract';
 import { fromCachedProduct, toCachedProduct, type BackofficeDatabase } from '../db/database';
 import { withQuotaFallback } from '../db/storage';
+import type { OutboxCounts } from '../state/sync';
+import { outboxKindOf } from './outbox-kinds';
+import { followOwnVersions, uploadResultMetaKey } from './outbox-memory';
+
+export type { OutboxCounts };
 import {
   bolModelEntityKey,
   placeholderPath,
@@ -14,55 +19,12 @@ import {
   type BolModelPayload,
   type OutboxEntry,
   type OutboxStatus,
-} from './outbox-types';
+} from '../db/outbox-entry';
 
-export * from './outbox-types';
+export * from '../db/outbox-entry';
+export { isProduct, recordOwnVersion, uploadResultMetaKey } from './outbox-memory';
 
 const SEQ_META_KEY = 'outboxSeq';
-const UPLOAD_RESULT_PREFIX = 'upload-result:';
-
-export function uploadResultMetaKey(uploadId: string): string {
-  return `${UPLOAD_RESULT_PREFIX}${uploadId}`;
-}
-
-const OWN_VERSIONS_PREFIX = 'own-versions:';
-/** How many version steps of one record are remembered (edits are rarely based on older ones). */
-const OWN_VERSIONS_KEPT = 50;
-
-interface OwnVersionSteps {
-  author: string;
-  /** Version the change was based on -> version the server gave it. */
-  steps: Record<string, number>;
-}
-
-/**
- * Remembers that this author's own change took a record from version `from` to `to` (called by
- * the drainer when a change succeeds, inside its transaction, which includes `meta`).
- */
-export async function recordOwnVersion(db: BackofficeDatabase, entityKey: string, author: string, from: number, to: number): Promise<void> {
-  if (to <= from) return;
-  const key = `${OWN_VERSIONS_PREFIX}${entityKey}`;
-  const row = (await db.meta.get(key))?.value as OwnVersionSteps | undefined;
-  // Another author's steps are not ours to follow: start afresh.
-  const steps = row?.author === author ? { ...row.steps } : {};
-  steps[String(from)] = to;
-  const kept = Object.keys(steps).map(Number).sort((a, b) => b - a).slice(0, OWN_VERSIONS_KEPT);
-  await db.meta.put({ key, value: { author, steps: Object.fromEntries(kept.map((version) => [String(version), steps[String(version)]])) } });
-}
-
-/**
- * The version a new change really builds on. An edit made on version 5 while the author's own
- * earlier save was taking the record to 6 is not in conflict with anyone: it builds on 6. Only
- * steps made by this author's own changes are followed; a version made by someone else stops it.
- */
-async function followOwnVersions(db: BackofficeDatabase, entityKey: string, author: string, baseVersion: number): Promise<number> {
-  const row = (await db.meta.get(`${OWN_VERSIONS_PREFIX}${entityKey}`))?.value as OwnVersionSteps | undefined;
-  if (row?.author !== author) return baseVersion;
-  let version = baseVersion;
-  for (let next = row.steps[String(version)]; next !== undefined && next > version; next = row.steps[String(version)]) version = next;
-  return version;
-}
-
 function newId(): string {
   return crypto.randomUUID();
 }
@@ -274,26 +236,6 @@ export async function enqueueImageDelete(
   );
 }
 
-/** Removes images carrying an upload's placeholder from waiting saves and the local copy. */
-async function forgetPlaceholder(db: BackofficeDatabase, productId: number, uploadId: string): Promise<void> {
-  const path = placeholderPath(uploadId);
-  const strip = (product: Product): Product => ({
-    ...product,
-    productImages: product.productImages.filter((image) => image.filePath !== path),
-  });
-  const local = await db.products.get(productId);
-  if (local) await db.products.put(toCachedProduct(strip(fromCachedProduct(local))));
-  const entries = await db.outbox.where('entityKey').equals(productEntityKey(productId)).toArray();
-  for (const entry of entries) {
-    if (entry.kind !== 'product-save') continue;
-    await db.outbox.put({
-      ...entry,
-      payload: { product: strip(entry.payload.product) },
-      dependsOn: (entry.dependsOn ?? []).filter((id) => id !== uploadId),
-    });
-  }
-}
-
 /**
  * Drops a waiting change. A discarded upload also leaves the product's waiting saves and its
  * local copy; a discarded save with a known server copy (a conflict) restores that copy.
@@ -303,29 +245,13 @@ export async function discard(db: BackofficeDatabase, id: string): Promise<void>
     const entry = await db.outbox.get(id);
     if (!entry) return;
     await db.outbox.delete(id);
-    if (entry.kind === 'image-upload') {
-      await db.files.delete(entry.payload.fileId);
-      await forgetPlaceholder(db, entry.payload.productId, entry.id);
-    }
-    if (entry.kind === 'product-save' && isProduct(entry.serverCopy)) {
-      await db.products.put(toCachedProduct(entry.serverCopy));
-    }
+    await outboxKindOf(entry).discarded(db, entry);
   });
 }
 
 /** Sends a failed (or waiting) change again on the next drain. */
 export async function retry(db: BackofficeDatabase, id: string, now: number = Date.now()): Promise<void> {
   await db.outbox.update(id, { status: 'pending', attempts: 0, nextAttemptAt: 0, updatedAt: now });
-}
-
-export function isProduct(value: unknown): value is Product {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as Product).productId === 'number' &&
-    typeof (value as Product).version === 'number' &&
-    Array.isArray((value as Product).productImages)
-  );
 }
 
 function versionOf(record: unknown): number | null {
@@ -369,20 +295,8 @@ export async function resolveConflict(
         await db.outbox.delete(other.id);
       }
     }
-    if (entry.kind === 'product-save' && isProduct(server)) await db.products.put(toCachedProduct(server));
-    if (entry.kind === 'bol-model-save' && typeof server === 'object' && server !== null) {
-      await db.bolModels.put(server as BolModelPayload);
-    }
+    await outboxKindOf(entry).takeTheirs(db, entry, server);
   });
-}
-
-export interface OutboxCounts {
-  /** Every change not yet on the server. */
-  waiting: number;
-  pending: number;
-  sending: number;
-  failed: number;
-  conflict: number;
 }
 
 export async function countOutbox(db: BackofficeDatabase): Promise<OutboxCounts> {

@@ -6,7 +6,7 @@
 import { and, asc, desc, eq, gt, gte, ilike, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { brands, products, suppliers } from '../db/schema';
-import type { ProductFilter, ProductSortKey } from './product-filter-query';
+import type { ProductFilter, ProductSortKey } from '../../shared/product-filter';
 
 export const SORT_COLUMNS: Record<ProductSortKey, AnyPgColumn> = {
   productId: products.productId,

@@ -2,7 +2,7 @@
 import { count } from 'drizzle-orm';
 import type { Page, Product } from '../../shared/contract';
 import { products } from '../db/schema';
-import type { ProductFilter } from './product-filter-query';
+import type { ProductFilter } from '../../shared/product-filter';
 import { productFilterCondition, productOrder } from './product-filter-sql';
 import { loadProducts, type Queryable } from './product-read-model';
 

@@ -42,7 +42,7 @@ function describeIssues(issues: z.ZodError['issues']): string {
 
 /**
  * Prices may arrive as text typed by a person ("12,50"); an empty supplier or delivery price is 0
- * (spec section 5). An empty selling price stays empty: it is a required field.
+ * (docs/requirements.md §5). An empty selling price stays empty: it is a required field.
  */
 function withNumericPrices(body: Record<string, unknown>): { ok: true; body: Record<string, unknown> } | { ok: false; message: string } {
   const copy = { ...body };

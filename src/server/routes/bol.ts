@@ -1,5 +1,5 @@
 /**
- * The bol calls of the spec's section 7 around a product: Bol categories (chunks), the Bol model,
+ * The bol calls of docs/requirements.md §7 around a product: Bol categories (chunks), the Bol model,
  * content creation, upload reports, the update from bol; plus our marketplace state and job
  * progress. What each does on our side: docs/bol.md.
  */

@@ -17,7 +17,7 @@ import { IDEMPOTENCY_HEADER, runIdempotent } from '../http/idempotency';
 import type { AuthEnv } from '../http/require-token';
 import { ImageTooLargeError, MAX_IMAGE_BYTES, NotAnImageError } from '../media/media-store';
 
-/** The multipart field of the upload (spec section 7). */
+/** The multipart field of the upload (docs/requirements.md §7). */
 export const IMAGE_UPLOAD_FIELD = 'multipartFile';
 
 const tooLarge = () => new ApiError(413, `The image is larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MB`);

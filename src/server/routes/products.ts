@@ -9,7 +9,7 @@ import { FAMILY_KEY_MISSING } from '../catalogue/family-inheritance';
 import { parseChangesQuery, productChanges } from '../catalogue/product-changes';
 import { headerMatchesVersion, productEtag } from '../catalogue/product-etag';
 import { filterProducts } from '../catalogue/product-filter';
-import { parseProductFilter } from '../catalogue/product-filter-query';
+import { parseProductFilter } from '../../shared/product-filter';
 import { loadProduct } from '../catalogue/product-read-model';
 import { listBrands, listCategories, listFamilyKeys } from '../catalogue/product-reference-lists';
 import { saveProduct } from '../catalogue/product-save';

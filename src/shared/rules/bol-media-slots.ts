@@ -1,4 +1,4 @@
-/** Image positions of the Bol form (spec section 5): an image may take its own slot or any slot no other image uses. */
+/** Image positions of the Bol form (docs/requirements.md §5): an image may take its own slot or any slot no other image uses. */
 import { BOL_MEDIA_SLOT_COUNT, type BolMedia } from '../bol-contract';
 
 /**

@@ -1,10 +1,10 @@
 /**
- * Checks of a Bol model (spec section 5, "Bol form") shared by the form and the server's save:
+ * Checks of a Bol model (docs/requirements.md §5, "Bol form") shared by the form and the server's save:
  * every required attribute needs a value, and a value-list attribute only takes a value of its list.
  */
 import type { BolAttribute } from '../bol-contract';
 
-/** The form's message when a required attribute is empty (spec section 5). */
+/** The form's message when a required attribute is empty (docs/requirements.md §5). */
 export const BOL_REQUIRED_FIELDS_MESSAGE = 'Please fill in all required fields.';
 
 /** Rich text counts as empty when it has no text (e.g. '<p><br></p>'). */

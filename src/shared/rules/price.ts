@@ -1,6 +1,6 @@
 /**
  * Prices typed by people and read from feeds: a comma is accepted as the decimal separator
- * ("12,50"), an empty value is 0 (spec section 5). Returns null when it is not a price at all.
+ * ("12,50"), an empty value is 0 (docs/requirements.md §5). Returns null when it is not a price at all.
  */
 export function parsePrice(value: string | number | null | undefined): number | null {
   if (value === null || value === undefined) return 0;

@@ -1,4 +1,4 @@
-/** The spec's save rule: ean, sellingPrice, title and deliveryCode must be present (section 5). */
+/** The save rule: ean, sellingPrice, title and deliveryCode must be present (docs/requirements.md §5). */
 import { DELIVERY_CODES } from '../constants';
 
 export const REQUIRED_PRODUCT_FIELDS = ['ean', 'sellingPrice', 'title', 'deliveryCode'] as const;

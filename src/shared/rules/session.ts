@@ -1,5 +1,5 @@
 /**
- * The session guard of the spec (section 2): on every path change, no stored jwt sends the
+ * The session guard (docs/requirements.md §2): on every path change, no stored jwt sends the
  * person to /login; a stored expiry in the past clears the session and sends them to /login,
  * where the expiry is announced.
  */

@@ -1,4 +1,4 @@
-import { AlertDialog, Button, Callout, Card, Flex, Heading, Text, TextField } from '@radix-ui/themes';
+import { Button, Callout, Card, Flex, Heading, Text, TextField } from '@radix-ui/themes';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -8,6 +8,7 @@ import { login } from '../../api/auth';
 import { loadReferenceLists } from '../../state/reference-lists';
 import { expiredAccessTokenAtom, jwtAtom, sessionExpiredNoticeAtom, signInAtom, signOutAtom } from '../../state/session';
 import { onlineAtom, outboxCountsAtom } from '../../state/sync';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { readLoginResponse, signInErrorMessage, signOutStep, validateLogin, type LoginFieldErrors } from './login-rules';
 
 const NO_ERRORS: LoginFieldErrors = { username: null, password: null, form: null };
@@ -52,24 +53,15 @@ function SignOutButton() {
   return (
     <>
       <Button onClick={() => void onSignOut()}>Sign Out</Button>
-      <AlertDialog.Root open={waiting !== null} onOpenChange={(open) => !open && setWaiting(null)}>
-        <AlertDialog.Content maxWidth="440px">
-          <AlertDialog.Title>{messages.sync.signOutWaitingTitle}</AlertDialog.Title>
-          <AlertDialog.Description size="2">{messages.sync.signOutWaiting(waiting ?? 0)}</AlertDialog.Description>
-          <Flex gap="3" mt="4" justify="end">
-            <AlertDialog.Cancel>
-              <Button variant="soft" color="gray">
-                Stay signed in
-              </Button>
-            </AlertDialog.Cancel>
-            <AlertDialog.Action>
-              <Button color="red" onClick={() => signOut('signed-out')}>
-                Sign Out
-              </Button>
-            </AlertDialog.Action>
-          </Flex>
-        </AlertDialog.Content>
-      </AlertDialog.Root>
+      <ConfirmDialog
+        open={waiting !== null}
+        onOpenChange={(open) => !open && setWaiting(null)}
+        title={messages.sync.signOutWaitingTitle}
+        description={messages.sync.signOutWaiting(waiting ?? 0)}
+        cancelLabel="Stay signed in"
+        confirmLabel="Sign Out"
+        onConfirm={() => signOut('signed-out')}
+      />
     </>
   );
 }

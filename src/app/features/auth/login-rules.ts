@@ -1,4 +1,4 @@
-/** Decisions of the login form (spec section 5), kept out of the page so they can be tested. */
+/** Decisions of the login form (docs/requirements.md §5), kept out of the page so they can be tested. */
 import type { LoginResponse } from '../../../shared/contract';
 import { messages } from '../../../shared/messages';
 

@@ -1,5 +1,5 @@
 /**
- * One attribute of the Bol form (spec 5): a select for a value list, rich text for Description
+ * One attribute of the Bol form (docs/requirements.md §5): a select for a value list, rich text for Description
  * (the product editor's Lexical editor, HTML in and out, sanitised; the server sanitises it again), a text input
  * otherwise; the attribute's description as help; marked when a required value is missing.
  */
@@ -9,7 +9,7 @@ import type { BolAttribute } from '../../../shared/bol-contract';
 import { messages } from '../../../shared/messages';
 import { fieldKind } from './bol-tab-rules';
 
-const DescriptionEditor = lazy(() => import('../product-edit/editor/DescriptionEditor'));
+const DescriptionEditor = lazy(() => import('../../ui/rich-text/DescriptionEditor'));
 
 /** Radix Select items cannot have '' as value: this one stands for "no value". */
 const EMPTY = '__empty__';

@@ -1,7 +1,7 @@
 /** What bol made of the product's content: the status, and bol's upload report per attribute. */
 import { Badge, Button, Flex, Table, Text, VisuallyHidden } from '@radix-ui/themes';
 import type { BolMarketplaceState } from '../../../shared/bol-contract';
-import { dateTimeText } from '../../ui/date-time-text';
+import { dateTimeText } from '../../lib/format';
 import { contentStatusText, uploadReportRows } from './bol-tab-rules';
 
 export interface BolContentStatusProps {

@@ -1,6 +1,6 @@
 /**
  * The Images of the Bol form: each image with a 100 px thumbnail and a position picker that offers
- * only its own slot and the slots no other image uses (spec 5); images of the product not yet in
+ * only its own slot and the slots no other image uses (docs/requirements.md §5); images of the product not yet in
  * the model can be added to the lowest free slot.
  */
 import { Button, Flex, Select, Text } from '@radix-ui/themes';
@@ -9,7 +9,7 @@ import type { ProductImage } from '../../../shared/contract';
 import { freeMediaSlots, moveMediaToSlot } from '../../../shared/rules/bol-media-slots';
 import { addableImages, addMedia, removeMedia, slotLabel } from './bol-tab-rules';
 
-/** Spec 9: image thumbnails are 100 px. */
+/** docs/requirements.md §9: image thumbnails are 100 px. */
 export const BOL_THUMBNAIL_PX = 100;
 
 export interface BolImagesSectionProps {

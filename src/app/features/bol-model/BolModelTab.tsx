@@ -1,5 +1,5 @@
 /**
- * The Bol Model tab (value 2 of /products/{productId}; spec sections 2 and 5): the Bol category,
+ * The Bol Model tab (value 2 of /products/{productId}; docs/requirements.md §2 and §5): the Bol category,
  * the form with Required Fields, Optional Fields and Images, Apply / Save & Exit (through the
  * outbox, so they work offline), 'Create New Product on Bol' (needs the network) and what bol made
  * of the content. Decisions live in bol-tab-rules.ts, load-bol-model.ts and save-bol-model.ts.
@@ -33,7 +33,7 @@ import { bolDeviceNote } from './load-bol-model';
 import { saveBolModel, savedOutcomeNote, type BolSaveOutcome } from './save-bol-model';
 import { useBolModel } from './use-bol-model';
 import './bol-model.css';
-import { dateTimeText } from '../../ui/date-time-text';
+import { dateTimeText } from '../../lib/format';
 
 export interface BolModelTabProps {
   product: Product;

@@ -1,6 +1,6 @@
 /**
  * 'Choose Bol category': an autocomplete (ARIA combobox) over the data model's categories, with
- * bol's recommendations first while none is assigned. The option box is 300 px wide (spec 9).
+ * bol's recommendations first while none is assigned. The option box is 300 px wide (docs/requirements.md §9).
  */
 import { Text, TextField } from '@radix-ui/themes';
 import { useId, useMemo, useState, type KeyboardEvent } from 'react';
@@ -16,7 +16,7 @@ export interface ChunkPickerProps {
   onChoose: (chunk: BolChunk) => void;
 }
 
-/** Spec 9: the Bol category option box is 300 px wide. */
+/** docs/requirements.md §9: the Bol category option box is 300 px wide. */
 export const CHUNK_OPTION_BOX_WIDTH = 300;
 
 export function ChunkPicker({ chunks, recommendations, assigned, disabled, onChoose }: ChunkPickerProps) {

@@ -71,7 +71,7 @@ export type FieldKind = 'select' | 'rich-text' | 'text';
 const isDescription = (attribute: Pick<BolAttribute, 'attributeId'>) => attribute.attributeId.toLowerCase() === 'description';
 const isSchoenmaat = (attribute: Pick<BolAttribute, 'attributeId'>) => attribute.attributeId.toLowerCase() === 'schoenmaat';
 
-/** Spec 5: a value list is a select, Description is rich text, anything else a text input. */
+/** docs/requirements.md §5: a value list is a select, Description is rich text, anything else a text input. */
 export function fieldKind(attribute: BolAttribute): FieldKind {
   if (attribute.valueList && attribute.valueList.length > 0) return 'select';
   if (isDescription(attribute)) return 'rich-text';
@@ -123,7 +123,7 @@ export function modelFromForm(model: BolModel, form: BolFormState): BolModel {
   };
 }
 
-/** Ids of the required attributes the form leaves empty: the fields to mark (spec 5). */
+/** Ids of the required attributes the form leaves empty: the fields to mark (docs/requirements.md §5). */
 export function missingFieldIds(model: BolModel, form: BolFormState): string[] {
   return missingRequiredAttributes(modelFromForm(model, form).attributeData).map((attribute) => attribute.attributeId);
 }

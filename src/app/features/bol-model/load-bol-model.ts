@@ -65,7 +65,7 @@ export async function loadChunks(deps: ChunkLoadDeps, show: (chunks: BolChunk[])
     show(chunks);
     await deps.keepChunks(chunks).catch(() => undefined);
   } catch (error) {
-    // Spec 8: category loading failures are only logged.
+    // docs/requirements.md §8: category loading failures are only logged.
     console.error('Loading the Bol categories failed', error);
   }
 }

@@ -1,9 +1,10 @@
 /**
- * Saving the Bol model through the outbox (DESIGN.md section 4): the save is queued and shown on
- * the device at once, then sent by the drainer; online, the tab waits for that drain and reports
- * what became of the entry. Offline (or without an answer) the save stays queued and the tab says so.
+ * Saving the Bol model through the outbox's entry point (docs/architecture.md "The offline engine"):
+ * the save is submitted and shown on the device at once, then sent by the drainer; online, the tab
+ * follows it like every other save and reports what became of it. Offline (or without an answer) the save stays queued and the tab says so.
  */
 import type { BolModel } from '../../../shared/bol-contract';
+import type { Change, SaveOutcome, Submitted } from '../../sync/app-sync';
 
 export type BolSaveOutcome =
   /** The server has it; `model` is its answer (new version). */
@@ -15,31 +16,39 @@ export type BolSaveOutcome =
   /** The server refused it (e.g. 400 naming the attributes). */
   | { kind: 'failed'; message: string };
 
-/** What the save needs from the outbox; `readEntry` answers null once the entry has left it. */
+/** What the save needs: the outbox's entry point (submit, then follow, as every save does). */
 export interface BolSaveDeps {
   online(): boolean;
   author(): string | null;
-  enqueue(model: BolModel, baseVersion: number | null, author: string): Promise<{ id: string }>;
-  /** Drains now (or after the running drain) and resolves when that drain ended. */
-  syncNow(): Promise<unknown>;
-  readEntry(id: string): Promise<{ status: 'pending' | 'sending' | 'failed' | 'conflict'; lastError: string | null } | null>;
+  submit(change: Extract<Change, { kind: 'bol-model-save' }>, author: string): Promise<Submitted>;
+  follow(submitted: Submitted): Promise<SaveOutcome>;
   readKeptModel(productId: number): Promise<BolModel | null>;
 }
 
 export const SIGN_IN_TO_SAVE = 'Sign in again to save: the Bol model was not saved.';
 
+function messageOf(record: unknown): string | null {
+  const message = typeof record === 'object' && record !== null ? (record as { message?: unknown }).message : undefined;
+  return typeof message === 'string' ? message : null;
+}
+
 export async function saveBolModel(model: BolModel, deps: BolSaveDeps): Promise<BolSaveOutcome> {
   const author = deps.author();
   if (!author) return { kind: 'failed', message: SIGN_IN_TO_SAVE };
   // A never-saved model is version 0: If-Match "0" still guards against a save made meanwhile.
-  const entry = await deps.enqueue(model, model.version ?? null, author);
+  const submitted = await deps.submit({ kind: 'bol-model-save', model, baseVersion: model.version ?? null }, author);
   if (!deps.online()) return { kind: 'kept', reason: 'offline' };
-  await deps.syncNow();
-  const after = await deps.readEntry(entry.id);
-  if (after === null) return { kind: 'saved', model: await deps.readKeptModel(model.productId).catch(() => null) };
-  if (after.status === 'conflict') return { kind: 'conflict', message: after.lastError ?? 'Someone else changed this Bol model meanwhile.' };
-  if (after.status === 'failed') return { kind: 'failed', message: after.lastError ?? 'The server refused the Bol model.' };
-  return { kind: 'kept', reason: 'no-answer' };
+  const outcome = await deps.follow(submitted);
+  switch (outcome.kind) {
+    case 'sent':
+      return { kind: 'saved', model: await deps.readKeptModel(model.productId).catch(() => null) };
+    case 'conflict':
+      return { kind: 'conflict', message: messageOf(outcome.serverCopy) ?? 'Someone else changed this in the meantime' };
+    case 'failed':
+      return { kind: 'failed', message: outcome.message || 'The server refused the Bol model.' };
+    default:
+      return { kind: 'kept', reason: 'no-answer' };
+  }
 }
 
 /** The line the tab shows after a save that did not reach the server (null when it did). */

@@ -7,7 +7,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { BolChunkRecommendation, BolMarketplaceState, BolModel } from '../../../shared/bol-contract';
 import type { Product } from '../../../shared/contract';
 import { getChunkAssignment, getMarketplaceState } from '../../api/bol';
-import { bolChunksAtom } from '../../state/bol-model';
+import { bolChunksAtom } from './bol-model-state';
 import { onlineAtom } from '../../state/sync';
 import { appBolModelLoadDeps, appChunkLoadDeps, keepMarketplaceState, readKeptMarketplaceState } from './bol-model-deps';
 import { formFromModel, type BolFormState } from './bol-tab-rules';

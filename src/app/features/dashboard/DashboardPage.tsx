@@ -1,4 +1,4 @@
-import { UnderConstruction } from '../placeholder/UnderConstruction';
+import { UnderConstruction } from '../../ui/UnderConstruction';
 
 export default function DashboardPage() {
   return <UnderConstruction />;

@@ -8,7 +8,7 @@ import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { messages } from '../../../shared/messages';
 import { pathTitle } from '../../../shared/rules/path-title';
 import { MenuIcon, PersonIcon } from '../../ui/icons';
-import { SyncIndicator, SyncPanelHost } from '../sync/SyncIndicator';
+import { SyncIndicator, SyncPanelHost } from '../sync';
 import { LoadFailureBoundary } from '../../ui/LoadFailureBoundary';
 import { NavDrawer } from './NavDrawer';
 import { NAV_ITEMS } from './nav-items';

@@ -3,7 +3,7 @@ import { IconButton, Text } from '@radix-ui/themes';
 import { Dialog } from 'radix-ui';
 import { NavLink } from 'react-router-dom';
 import { CloseIcon } from '../../ui/icons';
-import { SyncStatusLine } from '../sync/SyncIndicator';
+import { SyncStatusLine } from '../sync';
 import { NAV_ITEMS } from './nav-items';
 
 export function NavDrawer({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {

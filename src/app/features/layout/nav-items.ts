@@ -1,4 +1,4 @@
-/** The navigation of the spec (section 2), in its order. */
+/** The navigation of docs/requirements.md §2, in its order. */
 export const NAV_ITEMS = [
   { label: 'Dashboard', path: '/dashboard' },
   { label: 'Products', path: '/products' },

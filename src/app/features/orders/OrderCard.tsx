@@ -1,8 +1,8 @@
-/** One order: its id, when it was placed, the shipment details (spec 2, Orders) and its items. */
+/** One order: its id, when it was placed, the shipment details (docs/requirements.md §2, Orders) and its items. */
 import { Card, Flex, Text } from '@radix-ui/themes';
 import type { Ref } from 'react';
 import type { BolOrder } from '../../../shared/bol-contract';
-import { dateTimeText } from '../../ui/date-time-text';
+import { dateTimeText } from '../../lib/format';
 import { shipmentLines } from './orders-rules';
 
 export function OrderCard({ order, ref }: { order: BolOrder; ref?: Ref<HTMLLIElement> | undefined }) {

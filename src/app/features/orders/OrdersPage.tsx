@@ -1,5 +1,5 @@
 /**
- * /orders (spec sections 2 and 4): 'Import orders' with its progress and result, and the imported
+ * /orders (docs/requirements.md §2 and §4): 'Import orders' with its progress and result, and the imported
  * orders newest first, a page at a time as the last one scrolls into view. Orders are kept on the
  * device and read from there offline. Decisions live in orders-rules.ts and load-orders.ts.
  */
@@ -9,12 +9,12 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { messages } from '../../../shared/messages';
 import { toApiFailure } from '../../api/client';
 import { getLatestOrderImport, importOrders } from '../../api/orders';
-import { orderListAtom } from '../../state/orders';
+import { orderListAtom } from './orders-state';
 import { onlineAtom } from '../../state/sync';
 import { loadNextOrders, resetOrderList } from './load-orders';
 import { OrderCard } from './OrderCard';
 import { appOrdersDeps } from './orders-deps';
-import { offlineDataNote } from '../../ui/date-time-text';
+import { offlineDataNote } from '../../lib/format';
 import { importProgressText, importResult, listCountText, shouldLoadNext } from './orders-rules';
 import './orders.css';
 
@@ -50,7 +50,7 @@ export default function OrdersPage() {
     }
   }, [online, store, loadNext]);
 
-  // Spec 4: the next page loads when the last item becomes visible.
+  // docs/requirements.md §4: the next page loads when the last item becomes visible.
   useEffect(() => {
     if (!lastItem) return undefined;
     const observer = new IntersectionObserver((entries) => {

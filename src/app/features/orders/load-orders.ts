@@ -5,8 +5,9 @@
  */
 import type { createStore } from 'jotai';
 import type { BolOrder, BolOrderPage } from '../../../shared/bol-contract';
-import { orderListAtom } from '../../state/orders';
+import { orderListAtom } from './orders-state';
 import { appendPage, EMPTY_ORDER_LIST, ORDER_PAGE_SIZE, type OrderPageRead } from './orders-rules';
+import { isNoAnswer } from '../../lib/no-answer';
 
 type Store = ReturnType<typeof createStore>;
 
@@ -16,10 +17,6 @@ export interface OrdersDeps {
   keepOrders(orders: BolOrder[]): Promise<void>;
   /** Page `page` of the orders kept on the device, newest first, and how many are kept. */
   readKeptPage(page: number, size: number): Promise<{ orders: BolOrder[]; total: number; fetchedAt: number | null }>;
-}
-
-function isNoAnswer(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && 'status' in error && (error as { status: unknown }).status === 0;
 }
 
 async function readFromDevice(deps: OrdersDeps, page: number, size: number): Promise<OrderPageRead> {
@@ -58,7 +55,7 @@ export async function loadNextOrders(store: Store, deps: OrdersDeps, size: numbe
         read = { content: answer.content, totalPages: answer.totalPages, totalElements: answer.totalElements, source: { kind: 'network' } };
         void deps.keepOrders(answer.content).catch((error: unknown) => console.error('Keeping the orders failed', error));
       } catch (error) {
-        // Spec 8: order loading failures are logged; without an answer the device's copy stands in.
+        // docs/requirements.md §8: order loading failures are logged; without an answer the device's copy stands in.
         console.error('Loading orders failed', error);
         if (isNoAnswer(error)) read = await readFromDevice(deps, page, size);
         else failure = error instanceof Error ? error.message : String(error);

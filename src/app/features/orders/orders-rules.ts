@@ -76,12 +76,12 @@ export function appendPage(state: OrderListState, pageIndex: number, page: Order
   };
 }
 
-/** Spec 4: the next page loads when the last item becomes visible; never twice at once, never past the last page. */
+/** docs/requirements.md §4: the next page loads when the last item becomes visible; never twice at once, never past the last page. */
 export function shouldLoadNext(state: Pick<OrderListState, 'loading' | 'complete' | 'error'>, lastItemVisible: boolean): boolean {
   return lastItemVisible && !state.loading && !state.complete && state.error === null;
 }
 
-/** The shipment details of an order as the screen lists them (spec 2, Orders). */
+/** The shipment details of an order as the screen lists them (docs/requirements.md §2, Orders). */
 export function shipmentLines(order: BolOrder): { label: string; value: string }[] {
   const s = order.shipmentDetails;
   const house = [s.houseNumber, s.houseNumberExtension].filter((part) => part && part.trim() !== '').join(' ');

@@ -16,7 +16,7 @@ import {
 } from './product-form';
 import type { SectionProps } from './GeneralDataSection';
 
-const DescriptionEditor = lazy(() => import('./editor/DescriptionEditor'));
+const DescriptionEditor = lazy(() => import('../../ui/rich-text/DescriptionEditor'));
 
 export interface AdditionalDataProps extends SectionProps {
   product: Product;

@@ -1,4 +1,4 @@
-/** Copies a value; says 'Copied' beside the button for 2 s and toasts for 3 s (spec section 9). */
+/** Copies a value; says 'Copied' beside the button for 2 s and toasts for 3 s (docs/requirements.md §9). */
 import { Button } from '@radix-ui/themes';
 import { useEffect, useState } from 'react';
 import { TOAST_DURATION_MS } from '../../../shared/constants';

@@ -1,6 +1,6 @@
 /**
  * The General tab: the form, the images, Apply / Save & Exit, the main flag and Inherit Product.
- * Saves go through the outbox (save-product-edit.ts); rules live in product-form.ts,
+ * Saves go through the outbox's entry point (sync/app-sync.ts `submit`); rules live in product-form.ts,
  * family-rules.ts and image-list-rules.ts.
  */
 import { Button, Callout, Flex, Switch, Text } from '@radix-ui/themes';
@@ -11,21 +11,19 @@ import { TOAST_DURATION_MS } from '../../../shared/constants';
 import type { Product, ProductImage } from '../../../shared/contract';
 import { messages } from '../../../shared/messages';
 import { filterProducts, inheritFamily } from '../../api/products';
-import { getAppDatabase } from '../../db/database';
 import { sessionUserAtom } from '../../state/session';
 import { onlineAtom } from '../../state/sync';
-import { resolveChange, startAppSync, syncNow } from '../../sync/app-sync';
-import { discard, enqueueImageDelete, uploadIdOfPlaceholder } from '../../sync/outbox';
+import { isOnline } from '../../lib/online';
+import { discardChange, followChange, resolveChange, startAppSync, submit, syncNow, waitingUploadOf, type PickedFile, type Submitted } from '../../sync/app-sync';
+import { conflictFields } from '../../sync/record-diff';
 import { notify } from '../../ui/notify';
-import { conflictFields } from '../sync/sync-rules';
 import { AdditionalDataSection } from './AdditionalDataSection';
-import { inheritRefusal, mainSwitchRefusal, showsInherit, showsMainSwitch } from './family-rules';
+import { inheritButtonRefusal, mainSwitchRefusal, showsInherit, showsMainSwitch } from './family-rules';
 import { GeneralDataSection } from './GeneralDataSection';
 import { imagesChanged, moveImage, removeImage, updateImage } from './image-list-rules';
 import { ImagesSection } from './ImagesSection';
 import { LeavePrompt } from './LeavePrompt';
 import { checkForm, formChanged, formFromProduct, productFromForm, type FieldProblems, type ProductForm } from './product-form';
-import { queueProductSave, watchSave, type PickedFile, type QueuedSave } from './save-product-edit';
 
 export interface GeneralTabProps {
   product: Product;
@@ -40,7 +38,6 @@ type Notice =
   | { kind: 'conflict'; entryId: string; theirs: Product | null }
   | { kind: 'inherited'; members: { productId: number; title: string }[] };
 
-const isOnline = () => (typeof navigator === 'undefined' ? true : navigator.onLine);
 
 export default function GeneralTab({ product, onShowGeneral, onReload }: GeneralTabProps) {
   const navigate = useNavigate();
@@ -101,9 +98,8 @@ export default function GeneralTab({ product, onShowGeneral, onReload }: General
   };
 
   /** Follows a queued save to its end and tells the person what became of it. */
-  const follow = async (watched: QueuedSave, exitAfter: boolean): Promise<void> => {
-    const db = getAppDatabase();
-    const outcome = await watchSave(db, watched, isOnline);
+  const follow = async (watched: Submitted, exitAfter: boolean): Promise<void> => {
+    const outcome = await followChange(watched);
     switch (outcome.kind) {
       case 'sent':
         notify(messages.productEdit.saved);
@@ -117,9 +113,9 @@ export default function GeneralTab({ product, onShowGeneral, onReload }: General
       case 'upload-failed':
         notify(outcome.message || messages.images.uploadFailed, TOAST_DURATION_MS.imageUploadError);
         // Dropping it takes its image out of the waiting save, so the save can go on.
-        await discard(db, outcome.uploadId);
-        setImages((previous) => previous.filter((image) => uploadIdOfPlaceholder(image.filePath) !== outcome.uploadId));
-        setSavedImages((previous) => previous.filter((image) => uploadIdOfPlaceholder(image.filePath) !== outcome.uploadId));
+        await discardChange(outcome.uploadId);
+        setImages((previous) => previous.filter((image) => waitingUploadOf(image.filePath) !== outcome.uploadId));
+        setSavedImages((previous) => previous.filter((image) => waitingUploadOf(image.filePath) !== outcome.uploadId));
         return follow({ ...watched, uploadIds: watched.uploadIds.filter((id) => id !== outcome.uploadId) }, exitAfter);
       case 'failed':
         notify(messages.productEdit.saveFailed);
@@ -143,15 +139,14 @@ export default function GeneralTab({ product, onShowGeneral, onReload }: General
     setBusy(true);
     setNotice(null);
     try {
-      const db = getAppDatabase();
-      const queued = await queueProductSave(db, productFromForm(form, { ...base, productImages: images }), picked, author);
+      const product = productFromForm(form, { ...base, productImages: images });
+      const queued = await submit({ kind: 'product-save', product, baseVersion: product.version, files: picked }, author);
+      const queuedImages = queued.product?.productImages ?? product.productImages;
       // What is queued is what this device now shows: the form is no longer "unsaved".
       setLoadedForm(form);
-      setImages(queued.product.productImages);
-      setSavedImages(queued.product.productImages);
+      setImages(queuedImages);
+      setSavedImages(queuedImages);
       setPicked([]);
-      startAppSync();
-      void syncNow();
       await follow(queued, exitAfter);
     } catch (error) {
       console.error('Saving the product failed', error);
@@ -164,18 +159,18 @@ export default function GeneralTab({ product, onShowGeneral, onReload }: General
 
   const deleteImage = async (id: string) => {
     // (Files picked but not saved yet are removed from their own list, not here.)
-    const db = getAppDatabase();
     const image = images.find((candidate) => candidate.id === id);
     if (!image) return;
     try {
-      const uploadId = uploadIdOfPlaceholder(image.filePath);
+      const uploadId = waitingUploadOf(image.filePath);
       // Not on the server yet: dropping its upload is the whole deletion.
-      if (uploadId) await discard(db, uploadId);
-      else if (savedImages.some((saved) => saved.id === id)) await enqueueImageDelete(db, { productId: product.productId, imageId: id }, author);
+      if (uploadId) {
+        await discardChange(uploadId);
+        startAppSync();
+        void syncNow();
+      } else if (savedImages.some((saved) => saved.id === id)) await submit({ kind: 'image-delete', productId: product.productId, imageId: id }, author);
       setImages((previous) => removeImage(previous, id));
       setSavedImages((previous) => removeImage(previous, id));
-      startAppSync();
-      void syncNow();
     } catch (error) {
       // The spec logs image deletion failures without a message; the image simply stays.
       console.error('Deleting the image failed', error);
@@ -183,7 +178,7 @@ export default function GeneralTab({ product, onShowGeneral, onReload }: General
   };
 
   const inherit = async () => {
-    const refusal = inheritRefusal(product, isOnline());
+    const refusal = inheritButtonRefusal(product, isOnline());
     if (refusal) {
       notify(refusal);
       return;

@@ -1,14 +1,15 @@
 /**
- * The images section (spec section 2): picker (multiple, images only, the camera on a tablet),
+ * The images section (docs/requirements.md §2): picker (multiple, images only, the camera on a tablet),
  * the chosen files with remove, per image preview / Name / Alt Image / Position / delete with a
  * confirmation, 'Image not available' without a first image, Save and Save & Exit.
  */
-import { AlertDialog, Button, Card, Flex, Heading, IconButton, Select, Text, TextField } from '@radix-ui/themes';
+import { Button, Card, Flex, Heading, IconButton, Select, Text, TextField } from '@radix-ui/themes';
 import { useRef, useState, type ChangeEvent } from 'react';
 import type { ProductImage } from '../../../shared/contract';
 import { messages } from '../../../shared/messages';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { addImageLabel, firstImagePath, PICKABLE_IMAGE_TYPES, pickedFileProblem, positionOptions } from './image-list-rules';
-import type { PickedFile } from './save-product-edit';
+import type { PickedFile } from '../../sync/app-sync';
 import { useFilePreview, useImageSource } from './use-image-source';
 
 export interface ImagesSectionProps {
@@ -136,30 +137,19 @@ export function ImagesSection(props: ImagesSectionProps) {
         ))}
       </ol>
 
-      <AlertDialog.Root open={deleting !== null} onOpenChange={(open) => !open && setDeleting(null)}>
-        <AlertDialog.Content maxWidth="420px">
-          <AlertDialog.Title>{messages.images.confirmDeletionTitle}</AlertDialog.Title>
-          <AlertDialog.Description size="2">{messages.images.confirmDeletion}</AlertDialog.Description>
-          <Flex gap="3" mt="4" justify="end">
-            <AlertDialog.Cancel>
-              <Button variant="soft" color="gray">
-                {messages.images.cancel}
-              </Button>
-            </AlertDialog.Cancel>
-            <AlertDialog.Action>
-              <Button
-                color="red"
-                onClick={() => {
-                  if (deleting) props.onDelete(deleting);
-                  setDeleting(null);
-                }}
-              >
-                {messages.images.delete}
-              </Button>
-            </AlertDialog.Action>
-          </Flex>
-        </AlertDialog.Content>
-      </AlertDialog.Root>
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        maxWidth="420px"
+        title={messages.images.confirmDeletionTitle}
+        description={messages.images.confirmDeletion}
+        cancelLabel={messages.images.cancel}
+        confirmLabel={messages.images.delete}
+        onConfirm={() => {
+          if (deleting) props.onDelete(deleting);
+          setDeleting(null);
+        }}
+      />
     </Card>
   );
 }

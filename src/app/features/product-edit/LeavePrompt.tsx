@@ -1,8 +1,8 @@
 /** Asks before unsaved edits are left behind: in-app navigation (useBlocker) and closing the tab. */
-import { AlertDialog, Button, Flex } from '@radix-ui/themes';
 import { useEffect } from 'react';
 import { useBlocker } from 'react-router-dom';
 import { messages } from '../../../shared/messages';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 
 export function LeavePrompt({ when }: { when: boolean }) {
   const blocker = useBlocker(({ currentLocation, nextLocation }) => when && currentLocation.pathname !== nextLocation.pathname);
@@ -17,23 +17,14 @@ export function LeavePrompt({ when }: { when: boolean }) {
   }, [when]);
 
   return (
-    <AlertDialog.Root open={blocker.state === 'blocked'} onOpenChange={(open) => !open && blocker.state === 'blocked' && blocker.reset()}>
-      <AlertDialog.Content maxWidth="440px">
-        <AlertDialog.Title>{messages.productEdit.leaveTitle}</AlertDialog.Title>
-        <AlertDialog.Description size="2">{messages.productEdit.leaveText}</AlertDialog.Description>
-        <Flex gap="3" mt="4" justify="end">
-          <AlertDialog.Cancel>
-            <Button variant="soft" color="gray">
-              Stay
-            </Button>
-          </AlertDialog.Cancel>
-          <AlertDialog.Action>
-            <Button color="red" onClick={() => blocker.state === 'blocked' && blocker.proceed()}>
-              Leave without saving
-            </Button>
-          </AlertDialog.Action>
-        </Flex>
-      </AlertDialog.Content>
-    </AlertDialog.Root>
+    <ConfirmDialog
+      open={blocker.state === 'blocked'}
+      onOpenChange={(open) => !open && blocker.state === 'blocked' && blocker.reset()}
+      title={messages.productEdit.leaveTitle}
+      description={messages.productEdit.leaveText}
+      cancelLabel="Stay"
+      confirmLabel="Leave without saving"
+      onConfirm={() => blocker.state === 'blocked' && blocker.proceed()}
+    />
   );
 }

@@ -8,16 +8,16 @@ import { useAtom, useAtomValue } from 'jotai';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { messages } from '../../../shared/messages';
-import { editedProductAtom } from '../../state/product-edit';
+import { editedProductAtom } from './product-edit-state';
 import { onlineAtom } from '../../state/sync';
 import { LoadFailureBoundary } from '../../ui/LoadFailureBoundary';
-import { dateTimeText } from '../../ui/date-time-text';
+import { dateTimeText } from '../../lib/format';
 import { deviceCopyNote, loadProductForEdit, productIdFromRoute } from './load-product';
 import { appProductLoadDeps } from './product-edit-deps';
 import './product-edit.css';
 
 const GeneralTab = lazy(() => import('./GeneralTab'));
-const BolModelTab = lazy(() => import('../bol-model/BolModelTab'));
+const BolModelTab = lazy(() => import('../bol-model'));
 
 export const TAB_GENERAL = '1';
 export const TAB_BOL_MODEL = '2';

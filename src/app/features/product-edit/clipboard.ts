@@ -1,5 +1,5 @@
 /**
- * Copy buttons (spec section 8): the Clipboard API first; where it is refused (plain http on a
+ * Copy buttons (docs/requirements.md §8): the Clipboard API first; where it is refused (plain http on a
  * warehouse LAN is not a secure context) a hidden text area and execCommand('copy').
  */
 import { messages } from '../../../shared/messages';

@@ -1,5 +1,5 @@
 /**
- * Main product and family (spec sections 2, 4, 5): when the 'Is main product' switch and
+ * Main product and family (docs/requirements.md §2, §4, §5): when the 'Is main product' switch and
  * 'Inherit Product' are shown, and when they are refused. Pure.
  */
 import type { Product } from '../../../shared/contract';
@@ -21,7 +21,7 @@ export function mainSwitchRefusal(turningOn: boolean, familyKey: string): string
 }
 
 /** Why inheriting cannot start, or null. Inheritance uses the saved product's family key. */
-export function inheritRefusal(saved: Pick<Product, 'familyKey'>, online: boolean): string | null {
+export function inheritButtonRefusal(saved: Pick<Product, 'familyKey'>, online: boolean): string | null {
   if ((saved.familyKey ?? '').trim() === '') return messages.family.familyKeyMissing;
   if (!online) return messages.productEdit.inheritNeedsConnection;
   return null;

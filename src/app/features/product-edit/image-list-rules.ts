@@ -1,5 +1,5 @@
 /**
- * The images section's list rules (spec sections 2, 3, 4): the picker's label, positions 1..n
+ * The images section's list rules (docs/requirements.md §2, §3, §4): the picker's label, positions 1..n
  * that move an image, new images, removal by id. Pure.
  */
 import type { ProductImage } from '../../../shared/contract';
@@ -24,10 +24,7 @@ export function pickedFileProblem(file: { name: string; type: string; size: numb
   return null;
 }
 
-/** A newly added image: the given id, empty name and alt text, not the main image (spec section 3). */
-export function newImage(id: string, filePath: string): ProductImage {
-  return { id, filePath, name: '', altImage: '', isMainImage: false };
-}
+export { newImage } from '../../../shared/rules/new-image';
 
 export function removeImage(images: readonly ProductImage[], id: string): ProductImage[] {
   return images.filter((image) => image.id !== id);

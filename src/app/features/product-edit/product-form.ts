@@ -37,7 +37,7 @@ export type SwitchField = (typeof SWITCH_FIELDS)[number];
 export type ProductForm = Record<TextField, string> & Record<SwitchField, boolean> & { description: string };
 export type FormField = TextField | SwitchField | 'description';
 
-/** Prices: comma accepted as decimal separator, empty = 0 (spec section 5). */
+/** Prices: comma accepted as decimal separator, empty = 0 (docs/requirements.md §5). */
 export const PRICE_FIELDS = ['sellingPrice', 'priceSupplier', 'deliveryPrice'] as const;
 /** Measures: comma accepted, empty = not known. */
 export const MEASURE_FIELDS = ['weight', 'width', 'length', 'height'] as const;
@@ -66,11 +66,11 @@ export const READ_ONLY_FIELDS = ['productId', 'supplierName', 'categoryName', 'n
 export type ReadOnlyField = (typeof READ_ONLY_FIELDS)[number];
 
 const LABELS: Record<string, string> = {
-  // Given by the spec (section 3).
+  // Given by docs/requirements.md §3.
   priceSupplier: 'Price from Supplier',
   sku: 'SKU',
   productId: 'Product ID',
-  // Given by the spec (section 2).
+  // Given by docs/requirements.md §2.
   supplierEan: 'Supplier EAN',
   sellingPrice: 'Selling Price',
   deliveryCode: 'Delivery Term',
@@ -167,7 +167,7 @@ export function parseMeasure(text: string): number | null | undefined {
   return value === null ? undefined : value;
 }
 
-function parseStock(text: string): number | undefined {
+function parseStockCount(text: string): number | undefined {
   if (text.trim() === '') return 0;
   return /^\d+$/.test(text.trim()) ? Number(text.trim()) : undefined;
 }
@@ -196,7 +196,7 @@ export function checkForm(form: ProductForm): FormCheck {
   for (const field of MEASURE_FIELDS) {
     if (parseMeasure(form[field]) === undefined) problems[field] = 'Enter a number, for example 0,75, or leave it empty.';
   }
-  if (parseStock(form.stock) === undefined) problems.stock = 'Enter a whole number.';
+  if (parseStockCount(form.stock) === undefined) problems.stock = 'Enter a whole number.';
   if (form.mainProduct && form.familyKey.trim() === '') problems.familyKey = messages.family.mainNeedsFamilyKey;
   const count = Object.keys(problems).length;
   return {
@@ -231,7 +231,7 @@ export function productFromForm(form: ProductForm, base: Product): Product {
     color: form.color,
     material: form.material,
     brand: form.brand.trim() === '' ? null : form.brand.trim(),
-    stock: parseStock(form.stock) ?? 0,
+    stock: parseStockCount(form.stock) ?? 0,
     passedModeration: form.passedModeration,
     mainProduct: form.mainProduct,
     familyKey: form.familyKey.trim() === '' ? null : form.familyKey.trim(),

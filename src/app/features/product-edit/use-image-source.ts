@@ -3,12 +3,10 @@
  * (placeholder path), the picked file's bytes kept on this device.
  */
 import { useEffect, useState } from 'react';
-import { getAppDatabase } from '../../db/database';
-import { uploadIdOfPlaceholder } from '../../sync/outbox-types';
-import { uploadResultMetaKey } from '../../sync/outbox';
+import { waitingUploadOf, waitingUploadSource } from '../../sync/app-sync';
 
 export function useImageSource(filePath: string): string | null {
-  const uploadId = uploadIdOfPlaceholder(filePath);
+  const uploadId = waitingUploadOf(filePath);
   const [resolved, setResolved] = useState<{ path: string; src: string | null } | null>(null);
 
   useEffect(() => {
@@ -16,15 +14,13 @@ export function useImageSource(filePath: string): string | null {
     let objectUrl: string | null = null;
     let current = true;
     void (async () => {
-      const db = getAppDatabase();
-      const file = await db.files.get(uploadId);
+      const kept = await waitingUploadSource(uploadId);
       let src: string | null = null;
-      if (file) {
-        objectUrl = URL.createObjectURL(new Blob([file.bytes], { type: file.type }));
+      if (kept && 'bytes' in kept) {
+        objectUrl = URL.createObjectURL(new Blob([kept.bytes], { type: kept.type }));
         src = objectUrl;
       } else {
-        const uploaded = (await db.meta.get(uploadResultMetaKey(uploadId)))?.value;
-        src = typeof uploaded === 'string' ? uploaded : null;
+        src = kept?.path ?? null;
       }
       if (current) setResolved({ path: filePath, src });
     })();

@@ -7,7 +7,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { toApiFailure } from '../../api/client';
 import { createBolContent, exportProductContentReport, getUploadReport, importFromBol, reimportOffers } from '../../api/bol-actions';
-import { clearSelectionAtom, selectedProductIdsAtom } from '../../state/product-list';
+import { clearSelectionAtom, selectedProductIdsAtom } from './product-list-state';
 import { onlineAtom } from '../../state/sync';
 import {
   BULK_ACTIONS,
@@ -24,6 +24,7 @@ import {
   type Outcome,
 } from './bulk-actions-rules';
 import { saveFile } from './save-file';
+import { countText } from '../../lib/format';
 
 type Shown = Outcome & { running: boolean };
 
@@ -96,7 +97,7 @@ export function BulkActions({ onCatalogueChanged }: { onCatalogueChanged: () => 
         <Flex gap="3" align="center" wrap="wrap" role="group" aria-label="Actions on the selected products">
           <Flex gap="2" align="center" className="bulk-label">
             <Text size="2" weight="medium" data-testid="selected-count">
-              {selection.length === 0 ? 'No products selected' : `${selection.length.toLocaleString('en-US')} selected`}
+              {selection.length === 0 ? 'No products selected' : `${countText(selection.length)} selected`}
             </Text>
             {selection.length > 0 && (
               <Button size="1" variant="ghost" onClick={() => clearSelection()}>

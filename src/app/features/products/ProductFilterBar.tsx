@@ -3,8 +3,8 @@ import { Badge, Box, Button, Flex, Text, TextField } from '@radix-ui/themes';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { categoriesAtom, familyKeysAtom, suppliersAtom } from '../../state/reference-lists';
-import { productFilterAtoms, productFiltersAtom, resetAllFiltersAtom } from '../../state/product-list';
-import { DEFAULT_SORT, SORT_OPTIONS, type TriState, type TriStateName } from '../../state/product-list-view';
+import { productFilterAtoms, productFiltersAtom, resetAllFiltersAtom } from './product-list-state';
+import { DEFAULT_SORT, SORT_OPTIONS, type TriState, type TriStateName } from './product-list-view';
 import { activeFilterCount } from './product-list-rules';
 
 export const SEARCH_DEBOUNCE_MS = 300;

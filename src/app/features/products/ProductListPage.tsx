@@ -12,7 +12,7 @@ import {
   productListLoadingAtom,
   productListViewAtom,
   productPageAtom,
-} from '../../state/product-list';
+} from './product-list-state';
 import { BulkActions } from './BulkActions';
 import { loadProductList } from './load-product-list';
 import { appProductListDeps } from './product-list-deps';

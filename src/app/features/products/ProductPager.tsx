@@ -1,8 +1,8 @@
 /** Totals, page size and paging of the product list. */
 import { Button, Flex, Text } from '@radix-ui/themes';
 import { useAtom } from 'jotai';
-import { productPageAtom, productPageSizeAtom } from '../../state/product-list';
-import { PAGE_SIZES } from '../../state/product-list-view';
+import { productPageAtom, productPageSizeAtom } from './product-list-state';
+import { PAGE_SIZES } from './product-list-view';
 import { canGoBack, canGoForward, pageText, rangeText } from './product-list-rules';
 
 export function ProductPager({ totalElements, totalPages }: { totalElements: number; totalPages: number }) {

@@ -12,7 +12,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { memo, useCallback, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { Product } from '../../../shared/contract';
-import { deselectProductsAtom, selectedProductIdsAtom, selectProductsAtom } from '../../state/product-list';
+import { deselectProductsAtom, selectedProductIdsAtom, selectProductsAtom } from './product-list-state';
 import { dateAndTime, pageSelectionState, priceText, thumbnailPath } from './product-list-rules';
 
 function Thumbnail({ product }: { product: Product }) {

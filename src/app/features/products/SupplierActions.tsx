@@ -8,7 +8,7 @@ import { useCallback, useState } from 'react';
 import type { FeedRunReport, ParsingHistoryEntry } from '../../../shared/contract';
 import { toApiFailure } from '../../api/client';
 import { getParsingHistory, reexportImages, runFeedImport } from '../../api/feeds';
-import { productFilterAtoms } from '../../state/product-list';
+import { productFilterAtoms } from './product-list-state';
 import { loadReferenceLists, suppliersAtom } from '../../state/reference-lists';
 import { onlineAtom } from '../../state/sync';
 import { actionScope, chosenSupplier, feedScopeLabel, historyLabel, runOutcome, supplierActionState } from './supplier-actions-rules';

@@ -3,6 +3,7 @@
  * may run and why not, and how its progress and outcome read. The server's job reports are not
  * fixed by the spec, so an outcome is read generically: its message and any counts in it.
  */
+import { countText } from '../../lib/format';
 
 export type BulkActionId = 'create-content' | 'upload-report' | 'import-from-bol' | 'reimport-offers' | 'export-content-report';
 
@@ -82,12 +83,12 @@ export function distinctReasons(states: readonly BulkActionState[]): string[] {
   return [...new Set(states.map((state) => state.reason).filter((reason): reason is string => reason !== null))];
 }
 
-const products = (count: number) => `${count.toLocaleString('en-US')} product${count === 1 ? '' : 's'}`;
+const products = (count: number) => `${countText(count)} product${count === 1 ? '' : 's'}`;
 
 /** The button's text: selection actions carry the count they will send. */
 export function buttonText(action: BulkAction, selectedCount: number, running: boolean): string {
   if (running) return action.busyLabel;
-  return action.needsSelection && selectedCount > 0 ? `${action.label} (${selectedCount.toLocaleString('en-US')})` : action.label;
+  return action.needsSelection && selectedCount > 0 ? `${action.label} (${countText(selectedCount)})` : action.label;
 }
 
 /** The progress line while an action runs. */
@@ -133,13 +134,13 @@ export function reportCounts(report: unknown): string[] {
   const counts: string[] = [];
   const add = (source: JsonObject) => {
     for (const [name, value] of Object.entries(source)) {
-      if (typeof value === 'number' && Number.isFinite(value) && isCountName(name)) counts.push(`${words(name)} ${value.toLocaleString('en-US')}`);
+      if (typeof value === 'number' && Number.isFinite(value) && isCountName(name)) counts.push(`${words(name)} ${countText(value)}`);
     }
   };
   add(report);
   if (isObject(report.counts)) add(report.counts);
   for (const [name, value] of Object.entries(report)) {
-    if (Array.isArray(value) && name !== 'content') counts.push(`${words(name)} ${value.length.toLocaleString('en-US')}`);
+    if (Array.isArray(value) && name !== 'content') counts.push(`${words(name)} ${countText(value.length)}`);
   }
   return counts;
 }

@@ -1,5 +1,5 @@
 /**
- * Loading one page of the list (spec section 4, "Product list loading"; docs/offline.md "Reads"):
+ * Loading one page of the list (docs/requirements.md §4, "Product list loading"; docs/offline.md "Reads"):
  * the flag goes on and the list is cleared; a page kept on the device shows at once; the
  * server's answer replaces it and is kept. Without an answer (offline, no connection) the kept
  * page, or a page filtered on the device, stays with its "offline data" note. The flag goes off
@@ -15,7 +15,7 @@ import {
   productListErrorAtom,
   productListLoadingAtom,
   type ProductListResult,
-} from '../../state/product-list';
+} from './product-list-state';
 
 type Store = ReturnType<typeof createStore>;
 

@@ -2,20 +2,20 @@
  * Decisions of the product list's screen (docs/product-list.md), kept out of the components so
  * they can be tested: the filter call's query, the page's select-all box, keeping the URL and the
  * view together, and how values read. The view's own rules (filters, page resets, reset, the
- * selection, the URL string) are in state/product-list-view.ts.
+ * selection, the URL string) are in product-list-view.ts.
  */
 import { ALL_SUPPLIERS_NAME } from '../../../shared/constants';
-import type { ProductQuery } from '../../db/query-key';
 import {
   addToSelection,
   DEFAULT_SORT,
   EMPTY_FILTERS,
   FILTER_NAMES,
+  FILTER_WIRE_NAMES,
   removeFromSelection,
   type ListView,
   type ProductFilters,
-} from '../../state/product-list-view';
-import { offlineDataNote } from '../../ui/date-time-text';
+} from './product-list-view';
+import { countText, offlineDataNote } from '../../lib/format';
 
 /** How many filters differ from "not filtered" (the sort and search are not counted). */
 export function activeFilterCount(filters: ProductFilters): number {
@@ -45,28 +45,11 @@ export function togglePageSelection(pageIds: readonly number[], selection: reado
  */
 export function toFilterQuery(view: ListView): Record<string, string> {
   const f = view.filters;
-  const query: Record<string, string> = {
-    size: String(view.pageSize),
-    page: String(view.page),
-    sort: f.sortBy.trim() || DEFAULT_SORT,
-    supplierName: f.supplier === ALL_SUPPLIERS_NAME ? '' : f.supplier,
-    brand: f.brand,
-    keyword: f.searchValue,
-    passedModeration: f.passedModeration,
-    hasDescription: f.description,
-    buyBlock: f.buyBlock,
-    priceFrom: f.priceFrom,
-    priceTo: f.priceTo,
-    categoryId: f.categoryId === '0' ? '' : f.categoryId,
-    dateFrom: f.dateFrom,
-    dateTo: f.dateTo,
-    numberOfImages: f.numberOfImages,
-    familyKey: f.familyKey,
-    isMainProduct: f.isMainProduct,
-    isExportOnBol: f.isExportOnBol,
-    isChangeEan: f.isChangeEan,
-    stock: f.stock,
-  };
+  const query: Record<string, string> = { size: String(view.pageSize), page: String(view.page) };
+  for (const name of FILTER_NAMES) query[FILTER_WIRE_NAMES[name]] = f[name];
+  query.sort = f.sortBy.trim() || DEFAULT_SORT;
+  if (f.supplier === ALL_SUPPLIERS_NAME) query.supplierName = '';
+  if (f.categoryId === '0') query.categoryId = '';
   const trimmed: Record<string, string> = {};
   for (const [name, value] of Object.entries(query)) {
     // familyKey is matched exactly (case and spaces) by the server; only empty is dropped.
@@ -74,11 +57,6 @@ export function toFilterQuery(view: ListView): Record<string, string> {
     if (kept !== '') trimmed[name] = kept;
   }
   return trimmed;
-}
-
-/** The same query typed for the offline cache (db/query-key.ts). */
-export function toProductQuery(view: ListView): ProductQuery {
-  return toFilterQuery(view);
 }
 
 // ---- The URL and the view together ----
@@ -104,14 +82,14 @@ export function urlSyncAction(locationSearch: string, lastWritten: string | null
 export function rangeText(page: number, pageSize: number, totalElements: number): string {
   if (totalElements === 0) return 'No products';
   const first = page * pageSize + 1;
-  if (first > totalElements) return `None of ${totalElements.toLocaleString('en-US')}`;
+  if (first > totalElements) return `None of ${countText(totalElements)}`;
   const last = Math.min(totalElements, (page + 1) * pageSize);
-  return `${first.toLocaleString('en-US')}–${last.toLocaleString('en-US')} of ${totalElements.toLocaleString('en-US')}`;
+  return `${countText(first)}–${countText(last)} of ${countText(totalElements)}`;
 }
 
 /** "Page 1 of 118" (pages shown from 1). */
 export function pageText(page: number, totalPages: number): string {
-  return `Page ${(page + 1).toLocaleString('en-US')} of ${Math.max(1, totalPages).toLocaleString('en-US')}`;
+  return `Page ${countText(page + 1)} of ${countText(Math.max(1, totalPages))}`;
 }
 
 /** True when the rows on screen answer another query than the view's (its load has not started yet). */

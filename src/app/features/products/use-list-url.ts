@@ -2,8 +2,8 @@
 import { useAtom } from 'jotai';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { productListViewAtom } from '../../state/product-list';
-import { fromSearchString, toSearchString } from '../../state/product-list-view';
+import { productListViewAtom } from './product-list-state';
+import { fromSearchString, toSearchString } from './product-list-view';
 import { urlSyncAction } from './product-list-rules';
 
 export function useListUrl(): void {

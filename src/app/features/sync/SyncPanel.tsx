@@ -4,7 +4,7 @@
  * differing fields, mine beside the server's, with "Keep mine" and "Take theirs"; the last
  * successful sync; "Make available offline".
  */
-import { AlertDialog, Badge, Button, Callout, Dialog, Flex, Heading, IconButton, Progress, Text } from '@radix-ui/themes';
+import { Badge, Button, Callout, Dialog, Flex, Heading, IconButton, Progress, Text } from '@radix-ui/themes';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
@@ -13,18 +13,28 @@ import { messages } from '../../../shared/messages';
 import { suppliersAtom } from '../../state/reference-lists';
 import { jwtAtom, sessionUserAtom, signOutAtom } from '../../state/session';
 import { drainingAtom, lastSyncAtAtom, offlineDownloadAtom, onlineAtom, pausedForSignInAtom } from '../../state/sync';
-import { appDatabase, discardChange, makeAvailableOffline, refreshOfflineCopies, resolveChange, retryChange, syncNow } from '../../sync/app-sync';
-import { downloadPercent, listDownloadRecords } from '../../sync/offline-download';
-import { listOutbox, type OutboxEntry } from '../../sync/outbox';
+import {
+  discardChange,
+  downloadPercent,
+  listChanges,
+  listOfflineCopies,
+  makeAvailableOffline,
+  refreshOfflineCopies,
+  resolveChange,
+  retryChange,
+  syncNow,
+  titlesOfChanges,
+} from '../../sync/app-sync';
+import type { OutboxEntry } from '../../sync/app-sync';
+import { entryDifferences } from '../../sync/outbox-kinds';
+import { describeEntry } from './describe-entry';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { CloseIcon } from '../../ui/icons';
 import { notify } from '../../ui/notify';
 import {
-  conflictFields,
-  describeEntry,
   downloadText,
   groupEntries,
   lastSyncText,
-  myRecord,
   relativeTime,
   statusLabel,
   type PanelGroup,
@@ -55,17 +65,8 @@ export default function SyncPanel({ open, onOpenChange }: { open: boolean; onOpe
   const navigate = useNavigate();
   const now = useNow();
 
-  const db = appDatabase();
-  const entries = useLiveQuery(() => listOutbox(db), [db], null);
-  const titles = useLiveQuery(
-    async () => {
-      const ids = [...new Set((entries ?? []).filter((e) => e.kind !== 'product-save').map((e) => e.entityKey.split(':')[1]).map(Number))];
-      const products = await db.products.bulkGet(ids);
-      return new Map(products.filter((p) => p !== undefined).map((p) => [p.productId, p.title]));
-    },
-    [db, entries],
-    new Map<number, string>(),
-  );
+  const entries = useLiveQuery(() => listChanges(), [], null);
+  const titles = useLiveQuery(() => titlesOfChanges(entries ?? []), [entries], new Map<number, string>());
 
   const groups = groupEntries(entries ?? []);
   const waiting = entries?.length ?? 0;
@@ -220,34 +221,24 @@ function EntryItem({ entry, titles, user, now }: { entry: OutboxEntry; titles: M
 
 function DiscardButton({ disabled, onConfirm }: { disabled: boolean; onConfirm: () => void }) {
   return (
-    <AlertDialog.Root>
-      <AlertDialog.Trigger>
+    <ConfirmDialog
+      maxWidth="420px"
+      title={messages.sync.discardTitle}
+      description={messages.sync.discardConfirm}
+      cancelLabel="Cancel"
+      confirmLabel="Discard"
+      onConfirm={onConfirm}
+      trigger={
         <Button size="1" variant="soft" color="red" disabled={disabled}>
           Discard
         </Button>
-      </AlertDialog.Trigger>
-      <AlertDialog.Content maxWidth="420px">
-        <AlertDialog.Title>{messages.sync.discardTitle}</AlertDialog.Title>
-        <AlertDialog.Description size="2">{messages.sync.discardConfirm}</AlertDialog.Description>
-        <Flex gap="3" mt="4" justify="end">
-          <AlertDialog.Cancel>
-            <Button variant="soft" color="gray">
-              Cancel
-            </Button>
-          </AlertDialog.Cancel>
-          <AlertDialog.Action>
-            <Button color="red" onClick={onConfirm}>
-              Discard
-            </Button>
-          </AlertDialog.Action>
-        </Flex>
-      </AlertDialog.Content>
-    </AlertDialog.Root>
+      }
+    />
   );
 }
 
 function ConflictView({ entry, busy, onResolve }: { entry: OutboxEntry; busy: boolean; onResolve: (choice: 'keep-mine' | 'take-theirs') => void }) {
-  const differences = conflictFields(myRecord(entry), entry.serverCopy);
+  const differences = entryDifferences(entry);
   return (
     <div className="sync-conflict">
       {differences.length === 0 ? (
@@ -290,8 +281,7 @@ function OfflineDownload({ online, signedIn, now }: { online: boolean; signedIn:
   const suppliers = useAtomValue(suppliersAtom);
   const state = useAtomValue(offlineDownloadAtom);
   const [scope, setScope] = useState(state.scope);
-  const db = appDatabase();
-  const records = useLiveQuery(() => listDownloadRecords(db), [db], []);
+  const records = useLiveQuery(() => listOfflineCopies(), [], []);
   const running = state.status === 'running';
   const percent = downloadPercent(state);
   // Before anything ran in this tab, show what an earlier visit kept.

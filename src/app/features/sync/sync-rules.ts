@@ -3,9 +3,10 @@
  * tested: how the state reads, how an outbox entry is named, which fields of a conflict differ,
  * and relative times.
  */
-import type { Product } from '../../../shared/contract';
-import type { OutboxCounts, OutboxEntry, OutboxKind, OutboxStatus } from '../../sync/outbox';
+import type { OutboxCounts, OutboxEntry, OutboxStatus } from '../../sync/app-sync';
+export { conflictFields, displayValue, type FieldDifference } from '../../sync/record-diff';
 import type { OfflineDownloadState } from '../../state/sync';
+import { countText } from '../../lib/format';
 
 export function changesText(count: number): string {
   return count === 1 ? '1 change' : `${count} changes`;
@@ -41,13 +42,6 @@ export function indicatorState({ online, counts, pausedForSignIn, draining }: In
   return { tone: 'synced', label: 'Online, all changes sent', badge: null };
 }
 
-const KIND_LABELS: Record<OutboxKind, string> = {
-  'product-save': 'Product changes',
-  'bol-model-save': 'Bol model changes',
-  'image-upload': 'Image upload',
-  'image-delete': 'Image removal',
-};
-
 const STATUS_LABELS: Record<OutboxStatus, string> = {
   pending: 'Waiting',
   sending: 'Sending',
@@ -57,44 +51,6 @@ const STATUS_LABELS: Record<OutboxStatus, string> = {
 
 export function statusLabel(status: OutboxStatus): string {
   return STATUS_LABELS[status];
-}
-
-export interface EntryDescription {
-  /** What kind of change, e.g. 'Image upload'. */
-  kind: string;
-  /** What it touches, e.g. 'Product 12 · Garden chair'. */
-  subject: string;
-  /** A detail line (file name, image id), or null. */
-  detail: string | null;
-  /** Set when the change belongs to someone else: it waits for them to sign in. */
-  otherAuthor: string | null;
-}
-
-function productIdOf(entry: OutboxEntry): number {
-  switch (entry.kind) {
-    case 'product-save':
-      return entry.payload.product.productId;
-    case 'bol-model-save':
-      return entry.payload.model.productId;
-    default:
-      return entry.payload.productId;
-  }
-}
-
-/** Names an entry; `titles` are the titles of cached products by id (the entry may lack one). */
-export function describeEntry(entry: OutboxEntry, titles: ReadonlyMap<number, string> = new Map(), currentUser: string | null = null): EntryDescription {
-  const productId = productIdOf(entry);
-  const title = entry.kind === 'product-save' ? entry.payload.product.title : titles.get(productId);
-  const subject = title?.trim() ? `Product ${productId} · ${title.trim()}` : `Product ${productId}`;
-  let detail: string | null = null;
-  if (entry.kind === 'image-upload') detail = entry.payload.name;
-  if (entry.kind === 'image-delete') detail = `Image ${entry.payload.imageId}`;
-  return {
-    kind: KIND_LABELS[entry.kind],
-    subject,
-    detail,
-    otherAuthor: entry.author && currentUser !== null && entry.author !== currentUser ? entry.author : null,
-  };
 }
 
 export type PanelGroup = 'conflict' | 'failed' | 'pending';
@@ -108,117 +64,6 @@ export function groupEntries(entries: readonly OutboxEntry[]): Record<PanelGroup
     else groups.pending.push(entry);
   }
   return groups;
-}
-
-/** The product fields a person edits, with their labels, in screen order. */
-const PRODUCT_FIELDS: ReadonlyArray<[keyof Product, string]> = [
-  ['title', 'Title'],
-  ['ean', 'EAN'],
-  ['supplierEan', 'Supplier EAN'],
-  ['sku', 'SKU'],
-  ['sellingPrice', 'Selling price'],
-  ['priceSupplier', 'Supplier price'],
-  ['deliveryPrice', 'Delivery price'],
-  ['deliveryCode', 'Delivery code'],
-  ['stock', 'Stock'],
-  ['brand', 'Brand'],
-  ['categoryId', 'Category'],
-  ['familyKey', 'Family key'],
-  ['mainProduct', 'Main product'],
-  ['passedModeration', 'Passed moderation'],
-  ['buyBlock', 'Buy block'],
-  ['isExportOnBol', 'Export to bol'],
-  ['isChangeEan', 'EAN replaced'],
-  ['weight', 'Weight'],
-  ['width', 'Width'],
-  ['length', 'Length'],
-  ['height', 'Height'],
-  ['productSize', 'Size'],
-  ['color', 'Colour'],
-  ['material', 'Material'],
-  ['description', 'Description'],
-];
-
-export interface FieldDifference {
-  field: string;
-  label: string;
-  mine: string;
-  theirs: string;
-}
-
-/** A value as the panel shows it: empty as '—', yes/no for flags, HTML stripped and shortened. */
-export function displayValue(value: unknown, maxLength = 120): string {
-  if (value === null || value === undefined || value === '') return '—';
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  if (typeof value === 'number') return String(value);
-  const text =
-    typeof value === 'string'
-      ? value.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim()
-      : JSON.stringify(value);
-  if (text === '') return '—';
-  return text.length > maxLength ? `${text.slice(0, maxLength - 1)}…` : text;
-}
-
-function sameValue(a: unknown, b: unknown): boolean {
-  if (typeof a === 'number' || typeof b === 'number') return Number(a ?? NaN) === Number(b ?? NaN) || (a == null && b == null);
-  const norm = (value: unknown) => (value === null || value === undefined ? '' : typeof value === 'string' ? value.trim() : JSON.stringify(value));
-  return norm(a) === norm(b);
-}
-
-function imagesText(product: Product): string {
-  const count = product.productImages.length;
-  return count === 1 ? '1 image' : `${count} images`;
-}
-
-function sameImages(a: Product, b: Product): boolean {
-  return (
-    a.productImages.length === b.productImages.length &&
-    a.productImages.every((image, index) => image.filePath === b.productImages[index]?.filePath && image.altImage === b.productImages[index]?.altImage)
-  );
-}
-
-/** The fields where my version and the server's differ, mine beside theirs. */
-export function conflictFields(mine: unknown, theirs: unknown): FieldDifference[] {
-  if (!isRecord(mine) || !isRecord(theirs)) return [];
-  if (isProductLike(mine) && isProductLike(theirs)) {
-    const differences: FieldDifference[] = PRODUCT_FIELDS.filter(([field]) => !sameValue(mine[field], theirs[field])).map(([field, label]) => ({
-      field,
-      label,
-      mine: displayValue(mine[field]),
-      theirs: displayValue(theirs[field]),
-    }));
-    if (!sameImages(mine, theirs)) {
-      const [mineText, theirsText] = [imagesText(mine), imagesText(theirs)];
-      differences.push({
-        field: 'productImages',
-        label: 'Images',
-        mine: mineText === theirsText ? `${mineText} (changed)` : mineText,
-        theirs: theirsText,
-      });
-    }
-    return differences;
-  }
-  // Anything else (the Bol model): every top-level field but the bookkeeping ones.
-  const skip = new Set(['version', 'dateUpdate', 'dateCreate']);
-  const fields = [...new Set([...Object.keys(mine), ...Object.keys(theirs)])].filter((field) => !skip.has(field));
-  return fields
-    .filter((field) => !sameValue(mine[field], theirs[field]))
-    .map((field) => ({ field, label: field, mine: displayValue(mine[field]), theirs: displayValue(theirs[field]) }));
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function isProductLike(value: Record<string, unknown>): value is Record<string, unknown> & Product {
-  return typeof value.productId === 'number' && Array.isArray(value.productImages) && 'sellingPrice' in value;
-}
-
-/** My side of a conflict: the record the entry carries. */
-export function myRecord(entry: OutboxEntry): unknown {
-  if (entry.kind === 'product-save') return entry.payload.product;
-  if (entry.kind === 'bol-model-save') return entry.payload.model;
-  return null;
 }
 
 /** 'just now', '5 minutes ago', 'yesterday', or the date for anything older than a week. */
@@ -245,7 +90,7 @@ function scopeText(scope: string): string {
 
 /** The progress line of "Make available offline". */
 export function downloadText(state: OfflineDownloadState, now: number): string {
-  const products = (count: number) => (count === 1 ? '1 product' : `${count.toLocaleString('en-US')} products`);
+  const products = (count: number) => (count === 1 ? '1 product' : `${countText(count)} products`);
   switch (state.status) {
     case 'idle':
       return 'Not downloaded yet: products you have not opened are not available offline.';
@@ -253,7 +98,7 @@ export function downloadText(state: OfflineDownloadState, now: number): string {
       if (state.refreshing) return `Checking ${scopeText(state.scope)} for changes… ${products(state.received)} updated`;
       return state.total === null
         ? `Downloading ${scopeText(state.scope)}… ${products(state.received)} so far`
-        : `Downloading ${scopeText(state.scope)}… ${state.received.toLocaleString('en-US')} of ${products(state.total)}`;
+        : `Downloading ${scopeText(state.scope)}… ${countText(state.received)} of ${products(state.total)}`;
     case 'done':
       return `${capitalise(scopeText(state.scope))} is available offline (${products(state.received)}), updated ${relativeTime(state.finishedAt ?? now, now)}.`;
     case 'error':

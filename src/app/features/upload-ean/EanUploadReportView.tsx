@@ -3,6 +3,7 @@ import { Badge, Card, Flex, Heading, Link as ThemeLink, Table, Text, VisuallyHid
 import { Link } from 'react-router-dom';
 import type { EanUploadReport } from '../../../shared/contract';
 import { reportSummary, visibleRows } from './ean-upload-rules';
+import { countText } from '../../lib/format';
 
 const PRODUCT_LINKS = 3;
 
@@ -10,7 +11,7 @@ function MoreRows({ hidden }: { hidden: number }) {
   if (hidden === 0) return null;
   return (
     <Text as="p" size="1" color="gray">
-      and {hidden.toLocaleString('en-US')} more
+      and {countText(hidden)} more
     </Text>
   );
 }

@@ -1,6 +1,7 @@
-/** Decisions of the Upload EAN screen (spec sections 2, 5, 8, 9), kept out of the page for tests. */
+/** Decisions of the Upload EAN screen (docs/requirements.md §2, §5, §8, §9), kept out of the page for tests. */
 import type { EanUploadReport } from '../../../shared/contract';
 import { messages } from '../../../shared/messages';
+import { countText } from '../../lib/format';
 
 /** What the picker offers: .xlsx only (the server checks the content as well). */
 export const EAN_FILE_ACCEPT = '.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -32,10 +33,10 @@ export function uploadFailureMessage(error: unknown): string {
   return messages.eanUpload.failed;
 }
 
-const rowsWord = (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'row' : 'rows'}`;
+const rowsWord = (count: number) => `${countText(count)} ${count === 1 ? 'row' : 'rows'}`;
 
 export function reportSummary(report: EanUploadReport): string {
-  return `${rowsWord(report.rowsRead)} read: ${report.applied.length.toLocaleString('en-US')} applied, ${report.refused.length.toLocaleString('en-US')} refused.`;
+  return `${rowsWord(report.rowsRead)} read: ${countText(report.applied.length)} applied, ${countText(report.refused.length)} refused.`;
 }
 
 /** The first rows to list and how many more there are. */

@@ -1,7 +1,7 @@
 import { Card, Flex, Text } from '@radix-ui/themes';
-import { messages } from '../../../shared/messages';
+import { messages } from '../../shared/messages';
 
-/** Screens whose contents the spec does not show (parser, export, logs, report) and the dashboard. */
+/** Screens whose contents docs/requirements.md §2 leaves open (parser, export, logs, report) and the dashboard. */
 export function UnderConstruction() {
   return (
     <Flex justify="center" pt="6">

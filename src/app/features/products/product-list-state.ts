@@ -6,7 +6,7 @@
  */
 import { atom, type WritableAtom } from 'jotai';
 import { atomWithStorage } from 'jotai/utils';
-import type { Product } from '../../shared/contract';
+import type { Product } from '../../../shared/contract';
 import {
   addToSelection,
   DEFAULT_VIEW,

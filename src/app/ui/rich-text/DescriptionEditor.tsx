@@ -17,7 +17,7 @@ import { RichTextPlugin } from '@lexical/react/LexicalRichTextPlugin';
 import { HeadingNode, QuoteNode } from '@lexical/rich-text';
 import { $createParagraphNode, $getRoot, $isDecoratorNode, $isElementNode, type ElementNode, type LexicalEditor, type LexicalNode } from 'lexical';
 import { useMemo } from 'react';
-import { isAllowedLink, sanitizeDescriptionHtml } from '../description-html';
+import { isAllowedLink, sanitizeDescriptionHtml } from './description-html';
 import { DescriptionToolbar } from './DescriptionToolbar';
 import { InlineImageNode } from './InlineImageNode';
 import './description-editor.css';

@@ -13,7 +13,7 @@ import {
   type SerializedLexicalNode,
   type Spread,
 } from 'lexical';
-import { isAllowedImageSource } from '../description-html';
+import { isAllowedImageSource } from './description-html';
 
 export type SerializedInlineImageNode = Spread<{ src: string; alt: string }, SerializedLexicalNode>;
 

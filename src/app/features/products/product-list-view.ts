@@ -1,10 +1,12 @@
 /**
- * The product list's view as pure rules (spec sections 3-4, docs/product-list.md): the filter
+ * The product list's view as pure rules (docs/requirements.md §3-§4, docs/product-list.md): the filter
  * state and its defaults, what a change does to the page, "Reset all filters", the selection
- * without duplicates, and the URL search string of a view. The atoms (state/product-list.ts) and
- * the screen (features/products) both build on these; nothing here imports from a feature.
+ * without duplicates, and the URL search string of a view. The atoms (product-list-state.ts) and
+ * the screen both build on these; it imports nothing but src/shared.
  */
-import { ALL_SUPPLIERS_NAME, DEFAULT_PAGE_SIZE } from '../../shared/constants';
+import { ALL_SUPPLIERS_NAME, DEFAULT_PAGE_SIZE } from '../../../shared/constants';
+import { isCalendarDate, MAX_FILTER_PRICE, MAX_PAGE_SIZE, type ProductFilterParam } from '../../../shared/product-filter';
+import { parsePrice } from '../../../shared/rules/price';
 
 /** A yes/no filter: '' = not filtered. */
 export type TriState = '' | 'true' | 'false';
@@ -78,8 +80,32 @@ export const EMPTY_FILTERS: ProductFilters = {
 
 export const FILTER_NAMES = Object.keys(EMPTY_FILTERS) as FilterName[];
 
+/**
+ * The one translation between the filter state's names (the URL's, docs/requirements.md §3) and
+ * the filter call's wire names (src/shared/product-filter.ts).
+ */
+export const FILTER_WIRE_NAMES: Record<FilterName, ProductFilterParam> = {
+  stock: 'stock',
+  sortBy: 'sort',
+  dateFrom: 'dateFrom',
+  dateTo: 'dateTo',
+  priceFrom: 'priceFrom',
+  priceTo: 'priceTo',
+  familyKey: 'familyKey',
+  searchValue: 'keyword',
+  isChangeEan: 'isChangeEan',
+  isMainProduct: 'isMainProduct',
+  isExportOnBol: 'isExportOnBol',
+  brand: 'brand',
+  buyBlock: 'buyBlock',
+  supplier: 'supplierName',
+  description: 'hasDescription',
+  categoryId: 'categoryId',
+  numberOfImages: 'numberOfImages',
+  passedModeration: 'passedModeration',
+};
+
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
-export const MAX_PAGE_SIZE = 200;
 
 /** The sorts offered (server keys of docs/products.md); the first is the server's default. */
 export const SORT_OPTIONS = [
@@ -108,7 +134,7 @@ export interface ListView {
 
 export const DEFAULT_VIEW: ListView = { filters: EMPTY_FILTERS, page: 0, pageSize: DEFAULT_PAGE_SIZE };
 
-// ---- Transitions (spec section 4) ----
+// ---- Transitions (docs/requirements.md §4) ----
 
 /** Any change of a filter, the search text or the sort starts again at page 0. */
 export function withFilter<K extends FilterName>(view: ListView, name: K, value: ProductFilters[K]): ListView {
@@ -139,7 +165,7 @@ export function resetAllFilters(view: ListView): ListView {
   };
 }
 
-// ---- Selection (spec section 4: ids without duplicates) ----
+// ---- Selection (docs/requirements.md §4: ids without duplicates) ----
 
 export function addToSelection(selection: readonly number[], ids: number | readonly number[]): number[] {
   const added = typeof ids === 'number' ? [ids] : ids;
@@ -160,9 +186,13 @@ export function removeFromSelection(selection: readonly number[], ids: number | 
 
 // ---- The URL of a view (bookmarkable, shareable) ----
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const WHOLE = /^\d{1,7}$/;
-const PRICE = /^\d{1,9}([.,]\d{1,2})?$/;
+const PRICE = /^\d{1,10}([.,]\d{1,2})?$/;
+
+function isFilterPrice(value: string): boolean {
+  const price = PRICE.test(value) ? parsePrice(value) : null;
+  return price !== null && price <= MAX_FILTER_PRICE;
+}
 
 function isTriState(value: string): value is TriState {
   return value === '' || value === 'true' || value === 'false';
@@ -176,10 +206,10 @@ function acceptsUrlValue(name: FilterName, value: string): boolean {
       return SORT_OPTIONS.some((option) => option.value === value);
     case 'dateFrom':
     case 'dateTo':
-      return DAY.test(value);
+      return isCalendarDate(value);
     case 'priceFrom':
     case 'priceTo':
-      return PRICE.test(value);
+      return isFilterPrice(value);
     case 'categoryId':
     case 'numberOfImages':
       return WHOLE.test(value);
@@ -209,7 +239,8 @@ export function fromSearchString(search: string): ListView {
   const params = new URLSearchParams(search);
   const filters: ProductFilters = { ...EMPTY_FILTERS };
   for (const name of FILTER_NAMES) {
-    const value = params.get(name);
+    // A link may also use the filter call's names (?keyword=…): read through the same one table.
+    const value = params.get(name) ?? params.get(FILTER_WIRE_NAMES[name]);
     if (value === null || !acceptsUrlValue(name, value)) continue;
     (filters as Record<FilterName, string>)[name] = value;
   }

@@ -1,6 +1,6 @@
 /** The Bol categories (chunks) of the data model: loaded once, shared by every product's Bol Model tab. */
 import { atom } from 'jotai';
-import type { BolChunk } from '../../shared/bol-contract';
+import type { BolChunk } from '../../../shared/bol-contract';
 
 export const bolChunksAtom = atom<BolChunk[]>([]);
 

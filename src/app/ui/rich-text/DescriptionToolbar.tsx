@@ -14,7 +14,7 @@ import {
   type TextFormatType,
 } from 'lexical';
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { INLINE_IMAGE_TYPES, isAllowedLink, isInlineImageType, normalizeLink } from '../description-html';
+import { INLINE_IMAGE_TYPES, isAllowedLink, isInlineImageType, normalizeLink } from './description-html';
 import { $createInlineImageNode } from './InlineImageNode';
 
 type BlockType = 'paragraph' | HeadingTagType;

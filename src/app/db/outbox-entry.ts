@@ -1,4 +1,4 @@
-/** The shape of an outbox entry: one write waiting to reach the server (DESIGN.md section 4). */
+/** The shape of an outbox entry: one write waiting to reach the server (docs/architecture.md "The offline engine"). */
 import type { Product } from '../../shared/contract';
 
 export type OutboxKind = 'product-save' | 'bol-model-save' | 'image-upload' | 'image-delete';

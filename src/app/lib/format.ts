@@ -1,4 +1,7 @@
-/** How the screens write a moment, and the marking of data shown from the device instead of the server. */
+/**
+ * How the screens write numbers and moments, and the marking of data shown from the device
+ * instead of the server. One owner, so every screen writes them alike.
+ */
 
 // Made once: a formatter per call (toLocaleString with options) costs far more than formatting,
 // and a page of 100 rows formats 100 dates.
@@ -16,4 +19,9 @@ export function dateTimeText(time: string | number): string {
  */
 export function offlineDataNote(fetchedAt: number | null, unknownAge: string, timeText: (ms: number) => string = dateTimeText): string {
   return fetchedAt === null ? `Offline data, ${unknownAge}` : `Offline data, fetched at ${timeText(fetchedAt)}`;
+}
+
+/** A count as people read it: "12,345". */
+export function countText(count: number): string {
+  return count.toLocaleString('en-US');
 }

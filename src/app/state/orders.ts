@@ -1,5 +1,0 @@
-/** The Orders screen's list (spec 4, "Orders list"): the pages loaded so far, read by the screen and its loader. */
-import { atom } from 'jotai';
-import { EMPTY_ORDER_LIST, type OrderListState } from '../features/orders/orders-rules';
-
-export const orderListAtom = atom<OrderListState>(EMPTY_ORDER_LIST);

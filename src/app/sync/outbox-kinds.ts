@@ -1,0 +1,290 @@
+/**
+ * One descriptor per kind of outbox entry: everything the engine does differently per kind lives
+ * here, nowhere else (docs/architecture.md "The offline engine"). A descriptor says
+ * - how the entry is described in the status panel (label, product, detail line);
+ * - which record it carries (my side of a conflict) and how two versions differ (`diff`);
+ * - the request it becomes (built by src/app/api/outbox-requests.ts);
+ * - how an answer that the generic classes misread is read for this kind (`reread`);
+ * - what a success changes on the device (`applySuccess`, inside the drainer's transaction), what
+ *   discarding it undoes (`discarded`) and what "take theirs" keeps (`takeTheirs`).
+ * Field-level change sets (merging and three-way diffs) are meant to be added to these descriptors.
+ */
+import type { Product } from '../../shared/contract';
+import {
+  bolModelSaveRequest,
+  imageDeleteRequest,
+  imageUploadRequest,
+  productSaveRequest,
+  type OutboxRequest,
+} from '../api/outbox-requests';
+import { fromCachedProduct, toCachedProduct, type BackofficeDatabase } from '../db/database';
+import { placeholderPath, productEntityKey, uploadIdOfPlaceholder, type BolModelPayload, type OutboxEntry, type OutboxKind } from '../db/outbox-entry';
+import type { AnswerClass, HeadersLike } from './classify-answer';
+import { isProduct, recordOwnVersion, uploadResultMetaKey } from './outbox-memory';
+import { conflictFields, type FieldDifference } from './record-diff';
+
+export type EntryOf<K extends OutboxKind> = Extract<OutboxEntry, { kind: K }>;
+
+/** The request of an entry, and for a product save the product as sent (to recognise it in a 412). */
+export type BuiltRequest = OutboxRequest & { sentProduct?: Product };
+
+export interface OutboxKindDescriptor<E extends OutboxEntry> {
+  /** What kind of change, as the status panel names it. */
+  label: string;
+  productIdOf(entry: E): number;
+  /** A detail line for the panel (file name, image id), or null. */
+  detail(entry: E): string | null;
+  /** The record my change carries: my side of a conflict (null for kinds without one). */
+  mine(entry: E): unknown;
+  /** The fields where my record and the server's differ. */
+  diff(mine: unknown, theirs: unknown): FieldDifference[];
+  request(db: BackofficeDatabase, entry: E, headers: Record<string, string>): Promise<BuiltRequest>;
+  /** Reads an answer the generic classes get wrong for this kind; null keeps the generic verdict. */
+  reread?(verdict: AnswerClass, status: number, body: unknown, sent: BuiltRequest): AnswerClass | null;
+  /** What a success changes on the device; runs inside the drainer's transaction. */
+  applySuccess(db: BackofficeDatabase, entry: E, answer: unknown, headers: HeadersLike): Promise<void>;
+  /** What dropping the entry undoes on the device (it is already out of the outbox). */
+  discarded(db: BackofficeDatabase, entry: E): Promise<void>;
+  /** "Take theirs" on a conflict: the server's record replaces mine on the device. */
+  takeTheirs(db: BackofficeDatabase, entry: E, server: unknown): Promise<void>;
+}
+
+function versionFromEtag(headers: HeadersLike): number | null {
+  const match = /(\d+)/.exec(headers.get('ETag') ?? '');
+  return match ? Number(match[1]) : null;
+}
+
+/** Replaces upload placeholders by the paths their uploads answered (kept in meta). */
+async function resolvePlaceholders(db: BackofficeDatabase, product: Product): Promise<Product> {
+  const images = await Promise.all(
+    product.productImages.map(async (image) => {
+      const uploadId = uploadIdOfPlaceholder(image.filePath);
+      if (!uploadId) return image;
+      const path = (await db.meta.get(uploadResultMetaKey(uploadId)))?.value;
+      return typeof path === 'string' ? { ...image, filePath: path } : image;
+    }),
+  );
+  return { ...product, productImages: images };
+}
+
+/** Every field PUT /product saves (docs/products.md), compared as the server stores them. */
+export function carriesChange(server: Product, mine: Product | undefined): boolean {
+  if (!mine) return false;
+  const text = (value: string | null) => (value ?? '').trim();
+  const same =
+    text(server.ean) === text(mine.ean) &&
+    server.supplierEan === mine.supplierEan &&
+    server.isChangeEan === mine.isChangeEan &&
+    server.sku === mine.sku &&
+    text(server.title) === text(mine.title) &&
+    server.description === mine.description &&
+    Number(server.sellingPrice) === Number(mine.sellingPrice) &&
+    Number(server.priceSupplier) === Number(mine.priceSupplier) &&
+    Number(server.deliveryPrice) === Number(mine.deliveryPrice) &&
+    server.deliveryCode === mine.deliveryCode &&
+    server.weight === mine.weight &&
+    server.width === mine.width &&
+    server.length === mine.length &&
+    server.height === mine.height &&
+    server.productSize === mine.productSize &&
+    server.color === mine.color &&
+    server.material === mine.material &&
+    text(server.brand) === text(mine.brand) &&
+    server.categoryId === mine.categoryId &&
+    server.stock === mine.stock &&
+    server.passedModeration === mine.passedModeration &&
+    server.mainProduct === mine.mainProduct &&
+    text(server.familyKey) === text(mine.familyKey) &&
+    server.buyBlock === mine.buyBlock &&
+    server.isExportOnBol === mine.isExportOnBol &&
+    server.productImages.length === mine.productImages.length;
+  if (!same) return false;
+  return server.productImages.every((image, index) => {
+    const other = mine.productImages[index];
+    return other !== undefined && image.id === other.id && image.filePath === other.filePath && image.name === other.name && image.altImage === other.altImage;
+  });
+}
+
+/** Later waiting changes of the same record by the same author now build on `version`. */
+async function rebaseLater(db: BackofficeDatabase, done: OutboxEntry, kind: OutboxKind, version: number): Promise<boolean> {
+  const others = await db.outbox.where('entityKey').equals(done.entityKey).toArray();
+  let laterSaves = false;
+  for (const other of others) {
+    if (other.id === done.id || other.kind !== kind || other.author !== done.author || other.seq < done.seq) continue;
+    if (other.status === 'conflict') continue;
+    laterSaves = true;
+    if (other.baseVersion === null || other.baseVersion < version) await db.outbox.update(other.id, { baseVersion: version });
+  }
+  return laterSaves;
+}
+
+/** Whether anything else of the same record waits after `done` (any kind, any status). */
+async function hasLaterEntries(db: BackofficeDatabase, done: OutboxEntry): Promise<boolean> {
+  const others = await db.outbox.where('entityKey').equals(done.entityKey).toArray();
+  return others.some((other) => other.id !== done.id && other.seq > done.seq);
+}
+
+const noRecord = () => null;
+const noDifferences = () => [];
+const nothing = async () => undefined;
+
+/** Removes images carrying an upload's placeholder from waiting saves and the local copy. */
+async function forgetPlaceholder(db: BackofficeDatabase, productId: number, uploadId: string): Promise<void> {
+  const path = placeholderPath(uploadId);
+  const strip = (product: Product): Product => ({
+    ...product,
+    productImages: product.productImages.filter((image) => image.filePath !== path),
+  });
+  const local = await db.products.get(productId);
+  if (local) await db.products.put(toCachedProduct(strip(fromCachedProduct(local))));
+  const entries = await db.outbox.where('entityKey').equals(productEntityKey(productId)).toArray();
+  for (const entry of entries) {
+    if (entry.kind !== 'product-save') continue;
+    await db.outbox.put({
+      ...entry,
+      payload: { product: strip(entry.payload.product) },
+      dependsOn: (entry.dependsOn ?? []).filter((id) => id !== uploadId),
+    });
+  }
+}
+
+
+const productSave: OutboxKindDescriptor<EntryOf<'product-save'>> = {
+  label: 'Product changes',
+  productIdOf: (entry) => entry.payload.product.productId,
+  detail: () => null,
+  mine: (entry) => entry.payload.product,
+  diff: conflictFields,
+  async request(db, entry, headers) {
+    const product = fromCachedProduct(await resolvePlaceholders(db, entry.payload.product));
+    return { ...productSaveRequest(product, headers), sentProduct: product };
+  },
+  // A save sent again after its answer was lost meets its own new version: the 412 body then
+  // already carries exactly our change, so it is a success, not a conflict.
+  reread: (verdict, _status, body, sent) =>
+    verdict.kind === 'conflict' && isProduct(body) && carriesChange(body, sent.sentProduct) ? { kind: 'done' } : null,
+  async applySuccess(db, entry, answer, headers) {
+    const server = isProduct(answer) ? answer : null;
+    const version = server?.version ?? versionFromEtag(headers);
+    // Later saves are rebased before any later product-save may race in (same transaction).
+    const laterSaves = version === null ? false : await rebaseLater(db, entry, 'product-save', version);
+    // Sent with If-Match, so the server went from exactly baseVersion to version.
+    if (version !== null && entry.baseVersion !== null) await recordOwnVersion(db, entry.entityKey, entry.author, entry.baseVersion, version);
+    if (!server) return;
+    const local = await db.products.get(server.productId);
+    // With more changes of this product waiting (saves, but also image deletes and uploads,
+    // which the local copy already shows), the local copy stays mine, only on the new version.
+    // Taking the server's copy here brought back an image whose delete was still waiting, and
+    // the next save built on that copy re-created the image after the delete.
+    const laterChanges = laterSaves || (await hasLaterEntries(db, entry));
+    if (laterChanges && local) await db.products.put({ ...local, version: server.version, dateUpdate: server.dateUpdate });
+    else await db.products.put(toCachedProduct(server));
+  },
+  // A discarded save with a known server copy (a conflict) restores that copy.
+  async discarded(db, entry) {
+    if (isProduct(entry.serverCopy)) await db.products.put(toCachedProduct(entry.serverCopy));
+  },
+  async takeTheirs(db, _entry, server) {
+    if (isProduct(server)) await db.products.put(toCachedProduct(server));
+  },
+};
+
+const bolModelSave: OutboxKindDescriptor<EntryOf<'bol-model-save'>> = {
+  label: 'Bol model changes',
+  productIdOf: (entry) => entry.payload.model.productId,
+  detail: () => null,
+  mine: (entry) => entry.payload.model,
+  diff: conflictFields,
+  request: async (_db, entry, headers) => bolModelSaveRequest(entry.payload.model, headers),
+  async applySuccess(db, entry, answer, headers) {
+    const model = typeof answer === 'object' && answer !== null ? (answer as BolModelPayload) : null;
+    const version = (typeof model?.version === 'number' ? model.version : null) ?? versionFromEtag(headers);
+    const laterSaves = version === null ? false : await rebaseLater(db, entry, 'bol-model-save', version);
+    // Like product saves: a later edit of the model opened before this save builds on its result.
+    if (version !== null && entry.baseVersion !== null) await recordOwnVersion(db, entry.entityKey, entry.author, entry.baseVersion, version);
+    if (model && typeof model.productId === 'number' && !laterSaves) await db.bolModels.put(model);
+  },
+  discarded: nothing,
+  async takeTheirs(db, _entry, server) {
+    if (typeof server === 'object' && server !== null) await db.bolModels.put(server as BolModelPayload);
+  },
+};
+
+const imageUpload: OutboxKindDescriptor<EntryOf<'image-upload'>> = {
+  label: 'Image upload',
+  productIdOf: (entry) => entry.payload.productId,
+  detail: (entry) => entry.payload.name,
+  mine: noRecord,
+  diff: noDifferences,
+  async request(db, entry, headers) {
+    const file = await db.files.get(entry.payload.fileId);
+    return imageUploadRequest(new Blob([file?.bytes ?? new ArrayBuffer(0)], { type: entry.payload.type }), entry.payload.name, headers);
+  },
+  async applySuccess(db, entry, answer) {
+    const path = typeof answer === 'string' ? answer : null;
+    await db.files.delete(entry.payload.fileId);
+    if (path === null) return;
+    await db.meta.put({ key: uploadResultMetaKey(entry.id), value: path });
+    const placeholder = placeholderPath(entry.id);
+    const swap = (product: Product): Product => ({
+      ...product,
+      productImages: product.productImages.map((image) => (image.filePath === placeholder ? { ...image, filePath: path } : image)),
+    });
+    const waiting = await db.outbox.where('entityKey').equals(entry.entityKey).toArray();
+    for (const other of waiting) {
+      if (other.kind !== 'product-save') continue;
+      await db.outbox.update(other.id, {
+        payload: { product: swap(other.payload.product) },
+        dependsOn: (other.dependsOn ?? []).filter((id) => id !== entry.id),
+      });
+    }
+    const local = await db.products.get(entry.payload.productId);
+    if (local) await db.products.put(toCachedProduct(swap(fromCachedProduct(local))));
+  },
+  // A discarded upload also leaves the product's waiting saves and its local copy.
+  async discarded(db, entry) {
+    await db.files.delete(entry.payload.fileId);
+    await forgetPlaceholder(db, entry.payload.productId, entry.id);
+  },
+  takeTheirs: nothing,
+};
+
+const imageDelete: OutboxKindDescriptor<EntryOf<'image-delete'>> = {
+  label: 'Image removal',
+  productIdOf: (entry) => entry.payload.productId,
+  detail: (entry) => `Image ${entry.payload.imageId}`,
+  mine: noRecord,
+  diff: noDifferences,
+  request: async (_db, entry, headers) => imageDeleteRequest(entry.payload.imageId, headers),
+  // A delete sent again after its answer was lost finds the image gone: that is what we wanted.
+  reread: (_verdict, status) => (status === 404 ? { kind: 'done' } : null),
+  async applySuccess(db, entry, _answer, headers) {
+    const version = versionFromEtag(headers);
+    if (version === null) return;
+    await rebaseLater(db, entry, 'product-save', version);
+    // The delete raised the version by one; an edit made on the version before builds on this one.
+    await recordOwnVersion(db, entry.entityKey, entry.author, version - 1, version);
+    const local = await db.products.get(entry.payload.productId);
+    if (local && local.version < version) await db.products.put({ ...local, version });
+  },
+  discarded: nothing,
+  takeTheirs: nothing,
+};
+
+export const OUTBOX_KINDS: { [K in OutboxKind]: OutboxKindDescriptor<EntryOf<K>> } = {
+  'product-save': productSave,
+  'bol-model-save': bolModelSave,
+  'image-upload': imageUpload,
+  'image-delete': imageDelete,
+};
+
+/** The descriptor of an entry's kind, typed for that entry. */
+export function outboxKindOf<E extends OutboxEntry>(entry: E): OutboxKindDescriptor<E> {
+  return OUTBOX_KINDS[entry.kind] as unknown as OutboxKindDescriptor<E>;
+}
+
+/** The fields where a conflicting entry's record and the server's copy differ, mine beside theirs. */
+export function entryDifferences(entry: OutboxEntry, serverCopy: unknown = entry.serverCopy): FieldDifference[] {
+  const kind = outboxKindOf(entry);
+  return kind.diff(kind.mine(entry), serverCopy);
+}

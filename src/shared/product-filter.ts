@@ -1,0 +1,279 @@
+/**
+ * The product filter: one typed `ProductFilter` and the one parser of its query, shared by the
+ * server's GET /api/v1/bol/product/filter, the app's filter call, the offline matcher and the
+ * list's URL. Every parameter is optional and an empty value means "not filtered", so a client may
+ * send its whole filter state; unknown parameters are ignored (cache busters, future fields).
+ *
+ * Strict (the server): a value that is present but wrong is refused with a sentence naming the
+ * parameter. Lenient (the device, the URL): a wrong value is ignored and an out-of-range page or
+ * size is clamped, because offline showing more is better than showing an error.
+ * docs/products.md lists the semantics of each parameter.
+ */
+import { ALL_SUPPLIERS_NAME, DEFAULT_PAGE_SIZE, PRODUCT_SORT_KEYS, type ProductSortKey } from './constants';
+import { parsePrice } from './rules/price';
+
+export const MIN_PAGE_SIZE = 1;
+export const MAX_PAGE_SIZE = 200;
+/** Far beyond any real catalogue; keeps page * size a safe integer for OFFSET. */
+export const MAX_PAGE = 1_000_000;
+export const MAX_KEYWORD_LENGTH = 200;
+/** The largest price the catalogue can hold (numeric(12,2)). */
+export const MAX_FILTER_PRICE = 9_999_999_999.99;
+const MAX_CATEGORY_ID = 2_147_483_647;
+const MAX_NUMBER_OF_IMAGES = 1_000;
+
+export { PRODUCT_SORT_KEYS, type ProductSortKey };
+export type SortDirection = 'asc' | 'desc';
+
+export interface ProductSort {
+  key: ProductSortKey;
+  direction: SortDirection;
+}
+
+/** Newest changes first: what staff look at after an import or an edit. */
+export const DEFAULT_PRODUCT_SORT: ProductSort = { key: 'dateUpdate', direction: 'desc' };
+
+/** The wire names of the filter call's parameters (docs/products.md). */
+export const PRODUCT_FILTER_PARAMS = [
+  'size',
+  'page',
+  'sort',
+  'supplierName',
+  'brand',
+  'keyword',
+  'passedModeration',
+  'hasDescription',
+  'buyBlock',
+  'priceFrom',
+  'priceTo',
+  'categoryId',
+  'dateFrom',
+  'dateTo',
+  'numberOfImages',
+  'familyKey',
+  'isMainProduct',
+  'isExportOnBol',
+  'isChangeEan',
+  'stock',
+] as const;
+export type ProductFilterParam = (typeof PRODUCT_FILTER_PARAMS)[number];
+
+export interface ProductFilter {
+  page: number;
+  size: number;
+  sort: ProductSort;
+  /** Exact supplier name; null = every supplier ('' and 'All' mean every supplier). */
+  supplierName: string | null;
+  /** Exact brand name; null = every brand. */
+  brand: string | null;
+  /** Title contains it (case-insensitive), or EAN, SKU or supplier EAN equals it. */
+  keyword: string | null;
+  passedModeration: boolean | null;
+  /** true: description not empty; false: empty description. */
+  hasDescription: boolean | null;
+  buyBlock: boolean | null;
+  isMainProduct: boolean | null;
+  isExportOnBol: boolean | null;
+  isChangeEan: boolean | null;
+  /** true: stock > 0; false: stock = 0. */
+  inStock: boolean | null;
+  /** Selling price bounds, inclusive. */
+  priceFrom: number | null;
+  priceTo: number | null;
+  categoryId: number | null;
+  /** Dates of last update, yyyy-mm-dd, inclusive, read as UTC days. */
+  dateFrom: string | null;
+  dateTo: string | null;
+  /** Exact number of images (0 = products without images). */
+  numberOfImages: number | null;
+  familyKey: string | null;
+}
+
+export type ProductFilterResult = { ok: true; filter: ProductFilter } | { ok: false; message: string };
+
+/** Where the query comes from: anything with get/getAll by name (URLSearchParams). */
+export interface FilterParams {
+  getAll(name: string): string[];
+}
+
+class FilterProblem extends Error {}
+
+/** A real calendar day written yyyy-mm-dd (2024-02-30 is refused). */
+export function isCalendarDate(text: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** `field` or `field,asc|desc` (direction case-insensitive, ascending when left out). */
+export function parseProductSort(text: string | null): ProductSort {
+  if (text === null) return DEFAULT_PRODUCT_SORT;
+  const [key = '', direction = 'asc', ...rest] = text.split(',').map((part) => part.trim());
+  if (!(PRODUCT_SORT_KEYS as readonly string[]).includes(key)) {
+    throw new FilterProblem(`sort key '${key}' is not allowed; use one of ${PRODUCT_SORT_KEYS.join(', ')}`);
+  }
+  const lower = direction.toLowerCase();
+  if ((lower !== 'asc' && lower !== 'desc') || rest.length > 0) {
+    throw new FilterProblem(`sort must be written field,asc or field,desc, got '${text}'`);
+  }
+  return { key: key as ProductSortKey, direction: lower };
+}
+
+/** Reads one parameter after the other; strict throws a FilterProblem, lenient falls back. */
+class FilterReader {
+  constructor(
+    private readonly params: FilterParams,
+    private readonly lenient: boolean,
+  ) {}
+
+  /** Runs one parameter's parse; lenient turns a refusal into the fallback. */
+  private attempt<T>(parse: () => T, fallback: T): T {
+    if (!this.lenient) return parse();
+    try {
+      return parse();
+    } catch (error) {
+      if (error instanceof FilterProblem) return fallback;
+      throw error;
+    }
+  }
+
+  /** The one value of a parameter, trimmed; '' and absent both give null. */
+  text(name: ProductFilterParam): string | null {
+    return this.attempt(() => {
+      const values = this.params.getAll(name);
+      if (values.length > 1 && !this.lenient) throw new FilterProblem(`${name} may be given only once`);
+      const value = values[0]?.trim() ?? '';
+      // PostgreSQL text cannot hold NUL, and no real value contains one.
+      if (value.includes('\u0000')) throw new FilterProblem(`${name} must not contain a NUL byte`);
+      return value === '' ? null : value;
+    }, null);
+  }
+
+  whole(name: ProductFilterParam, min: number, max: number): number | null {
+    return this.attempt(() => {
+      const text = this.text(name);
+      if (text === null) return null;
+      const digits = /^\d+$/.test(text);
+      const value = digits ? Number(text) : NaN;
+      if (this.lenient && digits) return Math.min(max, Math.max(min, value));
+      if (!(/^\d{1,9}$/.test(text) && value >= min && value <= max)) {
+        throw new FilterProblem(`${name} must be a whole number from ${min} to ${max.toLocaleString('en')}, got '${text}'`);
+      }
+      return value;
+    }, null);
+  }
+
+  yesNo(name: ProductFilterParam): boolean | null {
+    return this.attempt(() => {
+      const text = this.text(name);
+      if (text === null) return null;
+      const lower = text.toLowerCase();
+      if (lower === 'true') return true;
+      if (lower === 'false') return false;
+      throw new FilterProblem(`${name} must be true or false, got '${text}'`);
+    }, null);
+  }
+
+  stock(): boolean | null {
+    return this.attempt(() => {
+      const text = this.text('stock');
+      if (text === null) return null;
+      const lower = text.toLowerCase();
+      if (lower === 'true' || lower === 'instock') return true;
+      if (lower === 'false' || lower === 'outofstock') return false;
+      throw new FilterProblem(`stock must be true (in stock) or false (out of stock), got '${text}'`);
+    }, null);
+  }
+
+  price(name: ProductFilterParam): number | null {
+    return this.attempt(() => {
+      const text = this.text(name);
+      if (text === null) return null;
+      const value = parsePrice(text);
+      if (value === null) throw new FilterProblem(`${name} must be a price such as 12.50 or 12,50, got '${text}'`);
+      if (value > MAX_FILTER_PRICE) {
+        throw new FilterProblem(`${name} must be a price from 0 to ${MAX_FILTER_PRICE.toLocaleString('en')}, got '${text}'`);
+      }
+      return value;
+    }, null);
+  }
+
+  day(name: ProductFilterParam): string | null {
+    return this.attempt(() => {
+      const text = this.text(name);
+      if (text === null) return null;
+      if (!isCalendarDate(text)) throw new FilterProblem(`${name} must be a date written yyyy-mm-dd, got '${text}'`);
+      return text;
+    }, null);
+  }
+
+  keyword(): string | null {
+    return this.attempt(() => {
+      const keyword = this.text('keyword');
+      if (keyword !== null && keyword.length > MAX_KEYWORD_LENGTH) {
+        throw new FilterProblem(`keyword must be at most ${MAX_KEYWORD_LENGTH} characters long`);
+      }
+      return keyword;
+    }, null);
+  }
+
+  sort(): ProductSort {
+    return this.attempt(() => parseProductSort(this.text('sort')), DEFAULT_PRODUCT_SORT);
+  }
+
+  /** A check across two parameters; lenient leaves both as they are (the matcher then finds nothing). */
+  check(ok: boolean, message: string): void {
+    if (!ok && !this.lenient) throw new FilterProblem(message);
+  }
+}
+
+function readFilter(reader: FilterReader): ProductFilter {
+  const supplierName = reader.text('supplierName');
+  const filter: ProductFilter = {
+    page: reader.whole('page', 0, MAX_PAGE) ?? 0,
+    size: reader.whole('size', MIN_PAGE_SIZE, MAX_PAGE_SIZE) ?? DEFAULT_PAGE_SIZE,
+    sort: reader.sort(),
+    supplierName: supplierName === null || supplierName === ALL_SUPPLIERS_NAME ? null : supplierName,
+    brand: reader.text('brand'),
+    keyword: reader.keyword(),
+    passedModeration: reader.yesNo('passedModeration'),
+    hasDescription: reader.yesNo('hasDescription'),
+    buyBlock: reader.yesNo('buyBlock'),
+    isMainProduct: reader.yesNo('isMainProduct'),
+    isExportOnBol: reader.yesNo('isExportOnBol'),
+    isChangeEan: reader.yesNo('isChangeEan'),
+    inStock: reader.stock(),
+    priceFrom: reader.price('priceFrom'),
+    priceTo: reader.price('priceTo'),
+    // 0 stands for every category, like supplier 0 stands for every supplier.
+    categoryId: reader.whole('categoryId', 0, MAX_CATEGORY_ID) || null,
+    dateFrom: reader.day('dateFrom'),
+    dateTo: reader.day('dateTo'),
+    numberOfImages: reader.whole('numberOfImages', 0, MAX_NUMBER_OF_IMAGES),
+    familyKey: reader.text('familyKey'),
+  };
+  const { priceFrom, priceTo, dateFrom, dateTo } = filter;
+  reader.check(
+    priceFrom === null || priceTo === null || priceFrom <= priceTo,
+    `priceFrom (${priceFrom}) must not be greater than priceTo (${priceTo})`,
+  );
+  reader.check(dateFrom === null || dateTo === null || dateFrom <= dateTo, `dateFrom (${dateFrom}) must not be after dateTo (${dateTo})`);
+  return filter;
+}
+
+/** The server's reading: a wrong value is refused with a sentence naming the parameter. */
+export function parseProductFilter(params: FilterParams): ProductFilterResult {
+  try {
+    return { ok: true, filter: readFilter(new FilterReader(params, false)) };
+  } catch (error) {
+    if (error instanceof FilterProblem) return { ok: false, message: error.message };
+    throw error;
+  }
+}
+
+/** The device's reading: wrong values are ignored, page and size clamped; never fails. */
+export function readProductFilterLeniently(params: FilterParams): ProductFilter {
+  return readFilter(new FilterReader(params, true));
+}

@@ -1,0 +1,59 @@
+/**
+ * The layer rules of docs/architecture.md are enforced by `npm run lint`; this proves the rules
+ * really fail on wrong imports (and pass on right ones) by linting in-memory files placed in the
+ * tree with ESLint's Node API and the project's own eslint.config.js.
+ */
+import { ESLint } from 'eslint';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const eslint = new ESLint({ cwd: root });
+
+async function boundaryErrors(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: `${root}/${filePath}` });
+  return (result?.messages ?? []).filter((message) => message.ruleId?.startsWith('import-x/')).map((message) => message.message);
+}
+
+describe('import boundaries (npm run lint)', () => {
+  it("fails when a shared layer imports a feature", async () => {
+    const errors = await boundaryErrors(
+      'src/app/state/wrong-import.ts',
+      "import { toFilterQuery } from '../features/products/product-list-rules';\nexport const query = toFilterQuery;\n",
+    );
+    expect(errors).toEqual([
+      'Unexpected path "../features/products/product-list-rules" imported in restricted zone. src/app/state is shared by the features and must not import one (docs/architecture.md).',
+    ]);
+  }, 30_000);
+
+  it("fails when a feature imports another feature's insides, and passes through its index.ts", async () => {
+    const inside = await boundaryErrors(
+      'src/app/features/orders/wrong-import.ts',
+      "import { describeEntry } from '../sync/describe-entry';\nexport const describe = describeEntry;\n",
+    );
+    expect(inside).toHaveLength(1);
+    expect(inside[0]).toMatch(/A feature imports another feature only through its index\.ts/);
+    const publicSurface = await boundaryErrors('src/app/features/orders/right-import.ts', "export { SyncIndicator } from '../sync';\n");
+    expect(publicSurface).toEqual([]);
+  }, 30_000);
+
+  it('fails when a feature reaches into the outbox instead of its entry point', async () => {
+    const errors = await boundaryErrors('src/app/features/orders/wrong-import.ts', "export { enqueueProductSave } from '../../sync/outbox';\n");
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(/Features use the outbox through src\/app\/sync\/app-sync\.ts/);
+  }, 30_000);
+
+  it('fails when a lower layer imports a higher one', async () => {
+    const errors = await boundaryErrors('src/app/db/wrong-import.ts', "export { syncNow } from '../sync/app-sync';\n");
+    expect(errors).toEqual(['Unexpected path "../sync/app-sync" imported in restricted zone. src/app/db must not import src/app/sync (docs/architecture.md "Layers").']);
+  }, 30_000);
+
+  it('fails on an import cycle', async () => {
+    // lib/format.ts is imported by features/products/product-list-rules.ts; importing back closes a cycle.
+    const errors = await boundaryErrors(
+      'src/app/features/products/product-list-view.ts',
+      "import { countText } from '../../lib/format';\nimport { toFilterQuery } from './product-list-rules';\nexport const both = [countText, toFilterQuery];\n",
+    );
+    expect(errors.some((message) => /Dependency cycle detected/.test(message))).toBe(true);
+  }, 30_000);
+});
