@@ -23,7 +23,7 @@ const PRODUCTS = 20_000;
 const RUNS = 5;
 const ADMIN = { username: 'bench', password: 'bench-password-1' };
 /** A view never opened online: every boot, by title. */
-const UNSEEN_VIEW = '/products?searchValue=boot&sortBy=title%2Casc';
+const UNSEEN_VIEW = '/products?keyword=boot&sort=title%2Casc';
 
 /** In the page, from the navigation's start: when the first product row was painted. Plain JavaScript (see list-paint.ts). */
 const FIRST_ROW_PROBE = `(() => {

@@ -26,7 +26,7 @@ describe('Product list', () => {
     await page.screenshot({ path: '/tmp/products-1280x800.png' });
 
     await page.getByLabel('Search').fill('planter');
-    await page.waitForURL(/searchValue=planter/);
+    await page.waitForURL(/keyword=planter/);
     // Wait for the filtered answer itself (while it loads the list is cleared and the range empty).
     const filteredTotal = async () => {
       const match = /^1–\d+ of ([\d,]+)$/.exec((await range().textContent()) ?? '');
@@ -51,7 +51,7 @@ describe('Product list', () => {
     expect(new Set(suppliers)).toEqual(new Set(['Volt Electronics']));
     expect(await list.chosen('Supplier')).toBe('Volt Electronics');
     expect(await page.getByTestId('page-text').textContent()).toMatch(/^Page 2 of /);
-    expect(page.url()).toContain('supplier=Volt+Electronics');
+    expect(page.url()).toContain('supplierName=Volt+Electronics');
 
     await page.setViewportSize({ width: 800, height: 1280 });
     await page.waitForTimeout(300);
@@ -91,7 +91,7 @@ describe('Product list', () => {
       expect(saved.status).toBe(200);
     }
     await list.choose('Supplier', 'Volt Electronics');
-    await page.waitForURL(/supplier=Volt\+Electronics/);
+    await page.waitForURL(/supplierName=Volt\+Electronics/);
     const supplierTotal = await list.settledTotal();
     await list.choose('Moderation', 'Passed');
     await page.waitForURL(/passedModeration=true/);

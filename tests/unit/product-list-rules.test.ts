@@ -174,7 +174,7 @@ describe('the URL of a view', () => {
   it('gives back the same view for every filter, the page and the size', () => {
     const view: ListView = { filters: everyFilter, page: 4, pageSize: 50 };
     const search = toSearchString(view);
-    expect(search).toContain('searchValue=planter');
+    expect(search).toContain('keyword=planter');
     expect(search).toContain('page=4');
     expect(search).toContain('size=50');
     expect(fromSearchString(search)).toEqual(view);
@@ -185,10 +185,16 @@ describe('the URL of a view', () => {
     expect(view).toEqual({ ...DEFAULT_VIEW, filters: { ...EMPTY_FILTERS, brand: 'Hortus' } });
   });
 
-  it("also opens a link written with the filter call's names, through the one name table", () => {
+  it("writes the filter call's names and reads them back", () => {
     const view = fromSearchString('?keyword=planter&supplierName=Green+Garden+Supplies&sort=title%2Casc&hasDescription=false');
     expect(view.filters).toEqual({ ...EMPTY_FILTERS, searchValue: 'planter', supplier: 'Green Garden Supplies', sortBy: 'title,asc', description: 'false' });
-    expect(toSearchString(view)).toContain('searchValue=planter');
+    expect(toSearchString(view)).toBe('?sort=title%2Casc&keyword=planter&supplierName=Green+Garden+Supplies&hasDescription=false');
+  });
+
+  it('still opens a link bookmarked with the old filter-state names, and rewrites it with the new ones', () => {
+    const view = fromSearchString('?searchValue=planter&supplier=Green+Garden+Supplies&sortBy=title%2Casc&description=false');
+    expect(view.filters).toEqual({ ...EMPTY_FILTERS, searchValue: 'planter', supplier: 'Green Garden Supplies', sortBy: 'title,asc', description: 'false' });
+    expect(toSearchString(view)).toBe('?sort=title%2Casc&keyword=planter&supplierName=Green+Garden+Supplies&hasDescription=false');
   });
 
   it('applies a URL that changed from outside, and writes the view otherwise', () => {

@@ -81,8 +81,8 @@ export const EMPTY_FILTERS: ProductFilters = {
 export const FILTER_NAMES = Object.keys(EMPTY_FILTERS) as FilterName[];
 
 /**
- * The one translation between the filter state's names (the URL's, docs/requirements.md §3) and
- * the filter call's wire names (src/shared/product-filter.ts).
+ * The one translation between the filter state's names (docs/requirements.md §3) and the filter
+ * call's wire names (src/shared/product-filter.ts), which the URL uses too.
  */
 export const FILTER_WIRE_NAMES: Record<FilterName, ProductFilterParam> = {
   stock: 'stock',
@@ -226,7 +226,7 @@ export function toSearchString(view: ListView): string {
   const params = new URLSearchParams();
   for (const name of FILTER_NAMES) {
     const value = view.filters[name];
-    if (value !== EMPTY_FILTERS[name]) params.set(name, value);
+    if (value !== EMPTY_FILTERS[name]) params.set(FILTER_WIRE_NAMES[name], value);
   }
   if (view.page !== 0) params.set('page', String(view.page));
   if (view.pageSize !== DEFAULT_PAGE_SIZE) params.set('size', String(view.pageSize));
@@ -239,8 +239,9 @@ export function fromSearchString(search: string): ListView {
   const params = new URLSearchParams(search);
   const filters: ProductFilters = { ...EMPTY_FILTERS };
   for (const name of FILTER_NAMES) {
-    // A link may also use the filter call's names (?keyword=…): read through the same one table.
-    const value = params.get(name) ?? params.get(FILTER_WIRE_NAMES[name]);
+    // The URL uses the filter call's names (?keyword=…); links bookmarked before that used the
+    // filter state's names (?searchValue=…) and still open: the one table maps them.
+    const value = params.get(FILTER_WIRE_NAMES[name]) ?? params.get(name);
     if (value === null || !acceptsUrlValue(name, value)) continue;
     (filters as Record<FilterName, string>)[name] = value;
   }
