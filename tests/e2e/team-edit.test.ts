@@ -157,4 +157,41 @@ describe('two people, one product', () => {
       expect(await page.getByTestId('save-conflict').count()).toBe(0);
     }
   });
+
+  it("the History tab shows both people's changes; restoring an old title works offline and syncs", async () => {
+    const seed = await tablet();
+    const product = await demoProduct(seed, GARDEN, 24);
+    const a = await tablet(product);
+    const b = await tablet(product);
+    const titleA = `History title ${Date.now()}`;
+    await title(a).fill(titleA);
+    await apply(a);
+    await expect.poll(async () => (await serverProduct(seed, product.productId)).title, { timeout: 30_000 }).toBe(titleA);
+    const newCode = product.deliveryCode === '4-8d' ? '1-2d' : '4-8d';
+    await chooseDeliveryCode(b, newCode);
+    await apply(b);
+    await expect.poll(async () => (await serverProduct(seed, product.productId)).deliveryCode, { timeout: 30_000 }).toBe(newCode);
+
+    await b.getByRole('tab', { name: 'History' }).click();
+    const history = b.getByTestId('product-history');
+    await history.waitFor();
+    const entries = history.getByTestId('history-entry');
+    await expect.poll(() => entries.count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
+    // Newest first: B's delivery term, then A's title, each with its old and new value.
+    expect(await entries.nth(0).textContent()).toContain(`Delivery Term${product.deliveryCode}→${newCode}`);
+    expect(await entries.nth(1).textContent()).toContain(`Title${product.title}→${titleA}`);
+    mkdirSync(SHOTS, { recursive: true });
+    await b.screenshot({ path: `${SHOTS}/history-1280x800.png` });
+
+    await b.context().setOffline(true);
+    await entries.nth(1).getByRole('button', { name: /^Restore Title/ }).click();
+    await b.getByRole('tab', { name: 'General' }).click();
+    await expect.poll(() => title(b).inputValue(), { timeout: 15_000 }).toBe(product.title);
+    expect((await serverProduct(seed, product.productId)).title).toBe(titleA);
+    await b.context().setOffline(false);
+    await expect.poll(async () => (await serverProduct(seed, product.productId)).title, { timeout: 30_000 }).toBe(product.title);
+    const now = await serverProduct(seed, product.productId);
+    expect(now.deliveryCode).toBe(newCode);
+    await waitSynced(b);
+  });
 });
