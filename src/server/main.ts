@@ -11,6 +11,7 @@ import { DEFAULT_ADMIN, readConfig } from './config';
 import { openDatabase } from './db/connection';
 import { importDemoCatalogue, seedDemoSuppliers } from './demo/demo-seed';
 import { resetInterruptedRuns } from './feeds/supplier-lock';
+import { releaseAbandonedClaims } from './http/idempotency';
 import { MediaStore } from './media/media-store';
 import path from 'node:path';
 import type { AppDeps } from './app-deps';
@@ -37,6 +38,9 @@ async function main(): Promise<void> {
 
   const released = await resetInterruptedRuns(handle.db);
   if (released > 0) console.log(`[server] released ${released} supplier(s) left busy by a previous run`);
+  // The embedded database belongs to this process alone: every claim still in flight is a dead run's.
+  const claims = await releaseAbandonedClaims(handle.db, handle.kind === 'pglite');
+  if (claims > 0) console.log(`[server] released ${claims} Idempotency-Key claim(s) left in flight by a previous run`);
   const demo = process.env.DEMO_CATALOGUE !== '0' && (await seedDemoSuppliers(handle.db));
   if (demo) console.log('[server] empty database: created the demo suppliers; their feeds are imported once the server listens');
 
