@@ -12,6 +12,7 @@ import { openDatabase } from './db/connection';
 import { importDemoCatalogue, seedDemoSuppliers } from './demo/demo-seed';
 import { resetInterruptedRuns } from './feeds/supplier-lock';
 import { releaseAbandonedClaims } from './http/idempotency';
+import { httpServerOptions } from './http/server-limits';
 import { MediaStore } from './media/media-store';
 import path from 'node:path';
 import type { AppDeps } from './app-deps';
@@ -60,7 +61,7 @@ async function main(): Promise<void> {
   };
   const app = createApp(deps);
 
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host, serverOptions: httpServerOptions() }, (info) => {
     console.log(`[server] listening on http://${config.host}:${info.port}`);
     // The routes read deps.selfOrigin when they run, so the real port (PORT=0) is picked up here.
     deps.selfOrigin = selfOriginOf(config.host, info.port);

@@ -13,7 +13,7 @@ import { gtinVariants, planEanUpload, type EanChange, type ProductEanRef } from 
 import type { Database } from '../db/connection';
 import { products } from '../db/schema';
 import { ApiError } from '../http/errors';
-import { readSingleFile, singleFileBodyLimit, type SingleFileUpload } from '../http/single-file-upload';
+import { readSingleFile, singleFileBodyLimit, uploadBodyLimitBytes, type SingleFileUpload } from '../http/single-file-upload';
 import type { AuthEnv } from '../http/require-token';
 
 export const EAN_UPLOAD_FIELD = 'eanExel';
@@ -26,6 +26,10 @@ const EAN_SHEET_UPLOAD: SingleFileUpload = {
   what: 'an .xlsx file',
   tooLarge: () => new ApiError(413, `The file is larger than ${MAX_EAN_SHEET_BYTES / 1024 / 1024} MB`),
 };
+
+/** The largest request body the EAN upload reads. */
+export const MAX_EAN_UPLOAD_BODY_BYTES = uploadBodyLimitBytes(EAN_SHEET_UPLOAD);
+export const eanSheetTooLarge = EAN_SHEET_UPLOAD.tooLarge;
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
