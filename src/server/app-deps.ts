@@ -4,6 +4,7 @@ import type { LoginThrottle } from './auth/login-throttle';
 import type { BolDeps } from './bol/bol-deps';
 import type { TokenService } from './auth/tokens';
 import type { Database } from './db/connection';
+import type { OutboundPolicy } from './feeds/outbound';
 import type { MediaStore } from './media/media-store';
 
 export interface AppDeps {
@@ -23,6 +24,8 @@ export interface AppDeps {
    * ('/demo/feeds/…') are fetched from here.
    */
   selfOrigin?: string;
+  /** What supplier-controlled downloads may reach and how large a feed may be (OUTBOUND_ALLOW, FEED_MAX_BYTES). */
+  outbound?: OutboundPolicy;
   /** The bol connection (real bol or the simulator); without it the calls that need bol answer 503. */
   bol?: BolDeps;
 }

@@ -57,6 +57,7 @@ async function main(): Promise<void> {
     staticDir: config.staticDir,
     clientAddress: (c) => getConnInfo(c).remote.address ?? 'unknown',
     selfOrigin: selfOriginOf(config.host, config.port),
+    outbound: config.outbound,
     bol: bol.deps,
   };
   const app = createApp(deps);

@@ -12,13 +12,13 @@ import { writeFeedBatch } from './feed-batch-writer';
 import { FeedFormatError } from './feed-item';
 import { feedRowBatches, readFeed, type ParsedBatch } from './feed-row-batches';
 import { NameIds } from './name-ids';
-import { DownloadError, download, errorText } from './outbound';
+import { DEFAULT_MAX_FEED_BYTES, DownloadError, download, errorText } from './outbound';
 import type { FeedProductRow, FeedRowRefusal } from './parse-feed-row';
 import { ParseWorker } from './parse-in-worker';
 import { emptyCounts, historyEntry, MAX_STORED_PROBLEMS, recordHistory, startHistoryEntry, type RunCounts } from './parsing-history';
 import { claimSupplier, releaseSupplier, type SupplierRecord } from './supplier-lock';
 
-export type FeedJobDeps = Pick<AppDeps, 'db' | 'fetch' | 'selfOrigin' | 'now'>;
+export type FeedJobDeps = Pick<AppDeps, 'db' | 'fetch' | 'selfOrigin' | 'outbound' | 'now'>;
 
 export interface FeedImportOptions {
   /** Rows per transaction. */
@@ -105,7 +105,11 @@ async function runClaimedImport(deps: FeedJobDeps, supplier: SupplierRecord, opt
   let worker: ParseWorker | null = null;
   let stop = () => {};
   try {
-    const response = await download(deps, supplier.supplierUrlFeed, options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+    const response = await download(deps, supplier.supplierUrlFeed, {
+      timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      maxBytes: deps.outbound?.maxFeedBytes ?? DEFAULT_MAX_FEED_BYTES,
+      what: 'feed',
+    });
     if (!response.body) throw new DownloadError('the answer has no body');
     const declaredBytes = Number(response.headers.get('content-length') ?? Number.NaN);
     const small = Number.isFinite(declaredBytes) && declaredBytes < WORKER_MIN_BYTES;
