@@ -3,6 +3,7 @@
  * Shapes follow the specification's sections 3 and 7.
  */
 import { z } from 'zod';
+import { productFieldsShape } from './product-fields';
 
 export const loginRequestSchema = z.object({
   username: z.string().trim().min(1).max(200),
@@ -50,39 +51,15 @@ export const productImageSchema = z.object({
 });
 export type ProductImage = z.infer<typeof productImageSchema>;
 
-const nullableMeasure = z.number().finite().nonnegative().nullable();
-
-/** A product as GET /api/v1/product/{id} answers it and PUT /api/v1/product takes it back. */
+/**
+ * A product as GET /api/v1/product/{id} answers it and PUT /api/v1/product takes it back: the
+ * fields of the one field table (src/shared/product-fields.ts) plus the server's bookkeeping.
+ */
 export const productSchema = z.object({
   productId: z.number().int().positive(),
-  ean: z.string().max(20),
-  supplierEan: z.string().max(20),
-  isChangeEan: z.boolean(),
-  sku: z.string().max(100),
-  title: z.string().max(500),
-  /** HTML; sanitised on the server whatever arrives. */
-  description: z.string().max(200_000),
-  sellingPrice: z.number().finite().nonnegative(),
-  priceSupplier: z.number().finite().nonnegative(),
-  deliveryPrice: z.number().finite().nonnegative(),
-  deliveryCode: z.string().max(50),
-  weight: nullableMeasure,
-  width: nullableMeasure,
-  length: nullableMeasure,
-  height: nullableMeasure,
-  productSize: z.string().max(50),
-  color: z.string().max(100),
-  material: z.string().max(100),
+  ...productFieldsShape,
   supplier: z.object({ supplierId: z.number().int(), supplierName: z.string() }),
-  brand: z.string().max(200).nullable(),
-  categoryId: z.number().int().nullable(),
   categoryName: z.string().nullable(),
-  stock: z.number().int().nonnegative(),
-  passedModeration: z.boolean(),
-  mainProduct: z.boolean(),
-  familyKey: z.string().max(200).nullable(),
-  buyBlock: z.boolean(),
-  isExportOnBol: z.boolean(),
   numberOfImages: z.number().int().nonnegative(),
   /** Raised by one on every change; also sent as the ETag. */
   version: z.number().int().positive(),

@@ -10,6 +10,7 @@
  * Field-level change sets (merging and three-way diffs) are meant to be added to these descriptors.
  */
 import type { Product } from '../../shared/contract';
+import { SAVED_PRODUCT_FIELDS, sameFieldValue } from '../../shared/product-fields';
 import {
   bolModelSaveRequest,
   imageDeleteRequest,
@@ -67,38 +68,14 @@ async function resolvePlaceholders(db: BackofficeDatabase, product: Product): Pr
   return { ...product, productImages: images };
 }
 
-/** Every field PUT /product saves (docs/products.md), compared as the server stores them. */
+/**
+ * Whether the server's product already carries my save: every field PUT /product saves
+ * (src/shared/product-fields.ts), compared as the server stores them, and the images.
+ */
 export function carriesChange(server: Product, mine: Product | undefined): boolean {
   if (!mine) return false;
-  const text = (value: string | null) => (value ?? '').trim();
-  const same =
-    text(server.ean) === text(mine.ean) &&
-    server.supplierEan === mine.supplierEan &&
-    server.isChangeEan === mine.isChangeEan &&
-    server.sku === mine.sku &&
-    text(server.title) === text(mine.title) &&
-    server.description === mine.description &&
-    Number(server.sellingPrice) === Number(mine.sellingPrice) &&
-    Number(server.priceSupplier) === Number(mine.priceSupplier) &&
-    Number(server.deliveryPrice) === Number(mine.deliveryPrice) &&
-    server.deliveryCode === mine.deliveryCode &&
-    server.weight === mine.weight &&
-    server.width === mine.width &&
-    server.length === mine.length &&
-    server.height === mine.height &&
-    server.productSize === mine.productSize &&
-    server.color === mine.color &&
-    server.material === mine.material &&
-    text(server.brand) === text(mine.brand) &&
-    server.categoryId === mine.categoryId &&
-    server.stock === mine.stock &&
-    server.passedModeration === mine.passedModeration &&
-    server.mainProduct === mine.mainProduct &&
-    text(server.familyKey) === text(mine.familyKey) &&
-    server.buyBlock === mine.buyBlock &&
-    server.isExportOnBol === mine.isExportOnBol &&
-    server.productImages.length === mine.productImages.length;
-  if (!same) return false;
+  if (!SAVED_PRODUCT_FIELDS.every((name) => sameFieldValue(name, server[name], mine[name]))) return false;
+  if (server.productImages.length !== mine.productImages.length) return false;
   return server.productImages.every((image, index) => {
     const other = mine.productImages[index];
     return other !== undefined && image.id === other.id && image.filePath === other.filePath && image.name === other.name && image.altImage === other.altImage;

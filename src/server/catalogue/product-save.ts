@@ -7,37 +7,24 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Product } from '../../shared/contract';
 import type { Database } from '../db/connection';
-import { brands, categories, mediaFiles, productImages, products } from '../db/schema';
+import { mediaFiles, productImages, products } from '../db/schema';
 import { ApiError } from '../http/errors';
 import { headerMatchesVersion } from './product-etag';
+import { productColumns } from './product-field-columns';
+import { SAVED_PRODUCT_FIELDS, type ProductFieldValues } from '../../shared/product-fields';
 import { isMediaPath, planImages, type ImagePlan } from './product-image-plan';
 import { loadProduct, type Queryable } from './product-read-model';
 import type { ProductSaveInput } from './product-save-input';
-import { sanitizeDescription } from './sanitize-description';
+
+/** The values of every field a product save writes (src/shared/product-fields.ts). */
+export function savedFieldValues(product: ProductFieldValues): Partial<ProductFieldValues> {
+  return Object.fromEntries(SAVED_PRODUCT_FIELDS.map((name) => [name, product[name]])) as Partial<ProductFieldValues>;
+}
 
 export type ProductSaveOutcome =
   | { kind: 'saved'; product: Product }
   /** If-Match named another version, or another save won the race: nothing was written. */
   | { kind: 'stale'; product: Product };
-
-async function brandIdFor(tx: Queryable, name: string | null): Promise<number | null> {
-  if (name === null) return null;
-  const [created] = await tx
-    .insert(brands)
-    .values({ brandName: name })
-    .onConflictDoNothing({ target: brands.brandName })
-    .returning({ brandId: brands.brandId });
-  if (created) return created.brandId;
-  const [found] = await tx.select({ brandId: brands.brandId }).from(brands).where(eq(brands.brandName, name));
-  if (!found) throw new Error(`brand '${name}' vanished while saving`);
-  return found.brandId;
-}
-
-async function checkCategory(tx: Queryable, categoryId: number | null): Promise<void> {
-  if (categoryId === null) return;
-  const [found] = await tx.select({ id: categories.categoryId }).from(categories).where(eq(categories.categoryId, categoryId));
-  if (!found) throw new ApiError(400, `Category ${categoryId} does not exist`);
-}
 
 /** New images must use files stored on this server and ids no other product uses. */
 async function checkNewImages(tx: Queryable, plan: ImagePlan): Promise<void> {
@@ -91,8 +78,7 @@ export async function saveProduct(db: Database, input: ProductSaveInput, ifMatch
     };
     if (ifMatch !== null && !headerMatchesVersion(ifMatch, current.version)) return stale();
 
-    await checkCategory(tx, product.categoryId);
-    const brandId = await brandIdFor(tx, input.brand);
+    const columns = await productColumns(tx, savedFieldValues({ ...product, brand: input.brand, familyKey: input.familyKey }));
     const existingImages = await tx
       .select({ id: productImages.id })
       .from(productImages)
@@ -107,31 +93,7 @@ export async function saveProduct(db: Database, input: ProductSaveInput, ifMatch
     const updated = await tx
       .update(products)
       .set({
-        ean: product.ean,
-        supplierEan: product.supplierEan,
-        isChangeEan: product.isChangeEan,
-        sku: product.sku,
-        title: product.title,
-        description: sanitizeDescription(product.description),
-        sellingPrice: product.sellingPrice,
-        priceSupplier: product.priceSupplier,
-        deliveryPrice: product.deliveryPrice,
-        deliveryCode: product.deliveryCode,
-        weight: product.weight,
-        width: product.width,
-        length: product.length,
-        height: product.height,
-        productSize: product.productSize,
-        color: product.color,
-        material: product.material,
-        brandId,
-        categoryId: product.categoryId,
-        stock: product.stock,
-        passedModeration: product.passedModeration,
-        mainProduct: product.mainProduct,
-        familyKey: input.familyKey,
-        buyBlock: product.buyBlock,
-        isExportOnBol: product.isExportOnBol,
+        ...columns,
         numberOfImages: plan.updates.length + plan.inserts.length,
         version: sql`${products.version} + 1`,
         dateUpdate: now,
