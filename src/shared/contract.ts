@@ -127,3 +127,31 @@ export interface EanUploadReport {
   applied: { row: number; supplierEan: string; newEan: string; productIds: number[] }[];
   refused: { row: number; reason: string }[];
 }
+
+/** How a product changed (docs/products.md "History"). */
+export const HISTORY_HOW = ['editor', 'offline-sync', 'feed-import', 'ean-sheet', 'family', 'bol-update'] as const;
+export type HistoryHow = (typeof HISTORY_HOW)[number];
+export const HISTORY_HOW_LABELS: Record<HistoryHow, string> = {
+  editor: 'editor',
+  'offline-sync': 'offline sync',
+  'feed-import': 'feed import',
+  'ean-sheet': 'EAN sheet',
+  family: 'family inheritance',
+  'bol-update': 'bol update',
+};
+
+/** One entry of GET /api/v1/product/{id}/history: who changed what, how and when. */
+export interface ProductHistoryEntry {
+  id: number;
+  productId: number;
+  author: string;
+  how: HistoryHow;
+  /** When it was made on the device (ISO), or null for the server's own changes. */
+  deviceAt: string | null;
+  /** When the server wrote it (ISO). */
+  serverAt: string;
+  /** The product's version after it. */
+  version: number;
+  /** `field` is a product field name (src/shared/product-fields.ts), 'productImages' or a Bol model key. */
+  changes: { field: string; old: unknown; new: unknown }[];
+}

@@ -14,6 +14,9 @@ export interface FieldDifference {
   label: string;
   mine: string;
   theirs: string;
+  /** Who wrote theirs and when (ISO), when the server said so. */
+  changedBy?: string;
+  changedAt?: string;
 }
 
 /** A value as the panel shows it: empty as '—', yes/no for flags, HTML stripped and shortened. */
