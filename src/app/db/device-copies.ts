@@ -3,7 +3,7 @@
  * Dexie (docs/architecture.md "Layers"). Reads give the copy and when it was fetched; writes never
  * overwrite a record whose change still waits in the outbox (the device's copy is newer then).
  */
-import type { BolChunk, BolMarketplaceState, BolModel, BolOrder } from '../../shared/bol-contract';
+import type { BolCancellationReasonOption, BolChunk, BolMarketplaceState, BolModel, BolOrder } from '../../shared/bol-contract';
 import type { Product, ProductPage } from '../../shared/contract';
 import { fromCachedProduct, getAppDatabase, toCachedProduct, type CachedOrder } from './database';
 import { hasWaitingChange, keepUnlessWaiting, readFetchedAt } from './device-first';
@@ -133,4 +133,19 @@ export async function readKeptOrderPage(page: number, size: number): Promise<{ o
     db.meta.get(ORDERS_FETCHED_KEY),
   ]);
   return { orders: orders as unknown as BolOrder[], total, fetchedAt: typeof fetched?.value === 'number' ? fetched.value : null };
+}
+
+// ---- Order cancellation reasons (shown offline too) ----
+
+const CANCELLATION_REASONS_KEY = 'bol-cancellation-reasons';
+
+export async function keepCancellationReasons(reasons: BolCancellationReasonOption[]): Promise<void> {
+  await getAppDatabase().meta.put({ key: CANCELLATION_REASONS_KEY, value: { reasons, fetchedAt: Date.now() } });
+}
+
+export async function readKeptCancellationReasons(): Promise<{ reasons: BolCancellationReasonOption[]; fetchedAt: number } | null> {
+  const row = await getAppDatabase().meta.get(CANCELLATION_REASONS_KEY);
+  const value = row?.value as { reasons?: unknown; fetchedAt?: unknown } | undefined;
+  if (!value || !Array.isArray(value.reasons) || typeof value.fetchedAt !== 'number') return null;
+  return { reasons: value.reasons as BolCancellationReasonOption[], fetchedAt: value.fetchedAt };
 }
