@@ -13,38 +13,41 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { BolProductState } from '../../shared/product-filter';
-import { bolAttributes, bolProductModels, bolProductStates, products } from '../db/schema';
 
-/** A state row's upload report has a DECLINED attribute or asset. */
-const reportDeclines = sql`exists (
+// Written as plain SQL with table aliases and the outer row named in full: drizzle leaves column
+// names unqualified in a one-table select, which would bind them to the wrong table here. The
+// text is constant (no value of a request goes in), so sql.raw is safe.
+
+/** The state row `s` has an upload report with a DECLINED attribute or asset. */
+const REPORT_DECLINES = `exists (
   select 1 from jsonb_array_elements(
-    coalesce(${bolProductStates.uploadReport}->'attributes', '[]'::jsonb) || coalesce(${bolProductStates.uploadReport}->'assets', '[]'::jsonb)
+    coalesce(s.upload_report->'attributes', '[]'::jsonb) || coalesce(s.upload_report->'assets', '[]'::jsonb)
   ) as entry where entry->>'status' = 'DECLINED')`;
 
-const missingRequired = sql`exists (
-  select 1 from ${bolAttributes}
-  where ${bolAttributes.chunkId} = ${bolProductModels.chunkId} and ${bolAttributes.required}
-    and coalesce(${bolProductModels.values}->>${bolAttributes.attributeId}, '') = '')`;
+/** A required attribute of model `m`'s category has no saved value. */
+const MISSING_REQUIRED = `exists (
+  select 1 from bol_attributes a
+  where a.chunk_id = m.chunk_id and a.required and coalesce(m."values"->>a.attribute_id, '') = '')`;
 
 /** The state of the outer products row, as text (one of BOL_PRODUCT_STATES). */
-export const bolStateOfProduct: SQL<string> = sql<string>`(
+export const bolStateOfProduct: SQL<string> = sql<string>`${sql.raw(`(
   select case
-    when ${bolProductStates.contentStatus} = 'FAILURE' or (${bolProductStates.uploadReport} is not null and ${reportDeclines}) then 'declined'
-    when ${bolProductStates.contentStatus} = 'SUCCESS'
-      and (${bolProductStates.uploadReport}->>'status' = 'COMPLETED' or (${bolProductStates.catalog}->>'published')::boolean is true) then 'published'
-    when ${bolProductStates.contentStatus} in ('PENDING', 'SUCCESS') then 'sent'
-    when ${bolProductModels.chunkId} is null then 'noCategory'
-    when ${missingRequired} then 'missingRequired'
+    when s.content_status = 'FAILURE' or (s.upload_report is not null and ${REPORT_DECLINES}) then 'declined'
+    when s.content_status = 'SUCCESS'
+      and (s.upload_report->>'status' = 'COMPLETED' or (s.catalog->>'published')::boolean is true) then 'published'
+    when s.content_status in ('PENDING', 'SUCCESS') then 'sent'
+    when m.chunk_id is null then 'noCategory'
+    when ${MISSING_REQUIRED} then 'missingRequired'
     else 'ready'
   end
   from (select 1) as one
-  left join ${bolProductModels} on ${bolProductModels.productId} = ${products.productId}
-  left join ${bolProductStates} on ${bolProductStates.productId} = ${products.productId}
-)`;
+  left join bol_product_models m on m.product_id = "products"."product_id"
+  left join bol_product_states s on s.product_id = "products"."product_id"
+)`)}`;
 
 /** Whether bol holds an offer for the outer products row (as last imported). */
-export const productHasOffer: SQL<boolean> = sql<boolean>`exists (
-  select 1 from ${bolProductStates} where ${bolProductStates.productId} = ${products.productId} and ${bolProductStates.offer} is not null and ${bolProductStates.offer} <> 'null'::jsonb)`;
+export const productHasOffer: SQL<boolean> = sql<boolean>`${sql.raw(`exists (
+  select 1 from bol_product_states o where o.product_id = "products"."product_id" and o.offer is not null and o.offer <> 'null'::jsonb)`)}`;
 
 export function bolStateCondition(state: BolProductState): SQL {
   return sql`${bolStateOfProduct} = ${state}`;
