@@ -3,6 +3,7 @@
  * Dexie (docs/architecture.md "Layers"). Reads give the copy and when it was fetched; writes never
  * overwrite a record whose change still waits in the outbox (the device's copy is newer then).
  */
+import type { BolReportOverview } from '../../shared/export-contract';
 import type { BolCancellationReasonOption, BolChunk, BolMarketplaceState, BolModel, BolOrder } from '../../shared/bol-contract';
 import type { Product, ProductPage } from '../../shared/contract';
 import { fromCachedProduct, getAppDatabase, toCachedProduct, type CachedOrder } from './database';
@@ -148,4 +149,18 @@ export async function readKeptCancellationReasons(): Promise<{ reasons: BolCance
   const value = row?.value as { reasons?: unknown; fetchedAt?: unknown } | undefined;
   if (!value || !Array.isArray(value.reasons) || typeof value.fetchedAt !== 'number') return null;
   return { reasons: value.reasons as BolCancellationReasonOption[], fetchedAt: value.fetchedAt };
+}
+
+// ---- The Reports overview (shown offline as last fetched) ----
+
+const reportKey = (page: number, size: number) => `bol-report:${page}:${size}`;
+
+export async function keepBolReport(report: BolReportOverview): Promise<void> {
+  await getAppDatabase().meta.put({ key: reportKey(report.page, report.size), value: { report, fetchedAt: Date.now() } });
+}
+
+export async function readKeptBolReport(page: number, size: number): Promise<{ report: BolReportOverview; fetchedAt: number } | null> {
+  const row = await getAppDatabase().meta.get(reportKey(page, size));
+  const value = row?.value as { report?: BolReportOverview; fetchedAt?: unknown } | undefined;
+  return value?.report && typeof value.fetchedAt === 'number' ? { report: value.report, fetchedAt: value.fetchedAt } : null;
 }
