@@ -2,6 +2,7 @@
 import type { Context } from 'hono';
 import type { LoginThrottle } from './auth/login-throttle';
 import type { BolDeps } from './bol/bol-deps';
+import type { EanSheetReader } from './catalogue/ean-sheet-in-worker';
 import type { TokenService } from './auth/tokens';
 import type { Database } from './db/connection';
 import type { OutboundPolicy } from './feeds/outbound';
@@ -26,6 +27,8 @@ export interface AppDeps {
   selfOrigin?: string;
   /** What supplier-controlled downloads may reach and how large a feed may be (OUTBOUND_ALLOW, FEED_MAX_BYTES). */
   outbound?: OutboundPolicy;
+  /** Reads EAN sheets in worker threads (default: EAN_SHEET_WORKER_LIMITS); tests pass their own limits. */
+  eanSheetReader?: EanSheetReader;
   /** The bol connection (real bol or the simulator); without it the calls that need bol answer 503. */
   bol?: BolDeps;
 }

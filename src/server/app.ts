@@ -6,6 +6,7 @@ import { isDatabaseReady } from './db/connection';
 import { JSON_BODY_LIMIT_BYTES, LOGIN_BODY_LIMIT_BYTES, requestBodyLimits, type BodyLimitRule } from './http/body-limits';
 import { ApiError, errorResponse } from './http/errors';
 import { pwaStaticRoutes } from './http/pwa-static';
+import { refuseNulInUrl } from './http/refuse-nul-in-url';
 import { requireToken, type AuthEnv } from './http/require-token';
 import { securityHeaders } from './http/security-headers';
 import { authRoutes } from './routes/auth';
@@ -39,6 +40,7 @@ export function createApp(deps: AppDeps) {
   app.use('*', securityHeaders());
   // Before anything reads a body or checks a token.
   app.use('*', requestBodyLimits(BODY_LIMITS));
+  app.use('*', refuseNulInUrl());
   app.use('*', compress());
 
   app.get('/healthz', async (c) => {

@@ -8,7 +8,8 @@ import { inArray, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { EanUploadReport } from '../../shared/contract';
 import type { AppDeps } from '../app-deps';
-import { EanSheetError, MAX_EAN_SHEET_BYTES, readEanSheet, type EanSheetRow } from '../catalogue/ean-sheet';
+import { EanSheetError, MAX_EAN_SHEET_BYTES, type EanSheetRow } from '../catalogue/ean-sheet';
+import { EanSheetReader } from '../catalogue/ean-sheet-in-worker';
 import { gtinVariants, planEanUpload, type EanChange, type ProductEanRef } from '../catalogue/ean-sheet-plan';
 import type { Database } from '../db/connection';
 import { products } from '../db/schema';
@@ -81,6 +82,8 @@ async function applyChanges(tx: Tx, changes: EanChange[], now: Date): Promise<vo
 
 export function eanRoutes(deps: AppDeps) {
   const now = () => new Date(deps.now?.() ?? Date.now());
+  // Read in a worker thread with a memory limit, one sheet at a time (docs/security.md, "Uploads").
+  const sheets = deps.eanSheetReader ?? new EanSheetReader();
 
   return new Hono<AuthEnv>().post(
     '/ean',
@@ -90,9 +93,11 @@ export function eanRoutes(deps: AppDeps) {
 
       let rows: EanSheetRow[];
       try {
-        rows = await readEanSheet(new Uint8Array(await file.arrayBuffer()));
+        rows = await sheets.read(new Uint8Array(await file.arrayBuffer()));
       } catch (error) {
-        if (error instanceof EanSheetError) throw new ApiError(error.status, error.message);
+        if (error instanceof EanSheetError) {
+          throw new ApiError(error.status, error.message, error.retryAfterSeconds ? { 'Retry-After': String(error.retryAfterSeconds) } : {});
+        }
         throw error;
       }
 
