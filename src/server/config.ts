@@ -14,7 +14,7 @@ export interface ServerConfig {
   adminPassword: string;
   /** The built PWA (vite build output). */
   staticDir: string;
-  login: { maxFailures: number; windowSeconds: number };
+  login: { maxFailures: number; windowSeconds: number; maxFailuresPerAddress: number };
   bol: BolConfig;
 }
 
@@ -97,6 +97,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     login: {
       maxFailures: positiveInt(env.LOGIN_MAX_FAILURES, 5, 'LOGIN_MAX_FAILURES'),
       windowSeconds: positiveInt(env.LOGIN_WINDOW_SECONDS, 60, 'LOGIN_WINDOW_SECONDS'),
+      maxFailuresPerAddress: positiveInt(env.LOGIN_MAX_FAILURES_PER_ADDRESS, 20, 'LOGIN_MAX_FAILURES_PER_ADDRESS'),
     },
     bol: readBolConfig(env),
   };

@@ -6,8 +6,8 @@ import { startBol } from './bol/bol-setup';
 import { LoginThrottle } from './auth/login-throttle';
 import { loadSigningSecret } from './auth/secret';
 import { TokenService } from './auth/tokens';
-import { ensureAdministrator } from './auth/users';
-import { DEFAULT_ADMIN, readConfig } from './config';
+import { defaultSignInWorks, prepareAdministrator } from './auth/users';
+import { readConfig } from './config';
 import { openDatabase } from './db/connection';
 import { importDemoCatalogue, seedDemoSuppliers } from './demo/demo-seed';
 import { resetInterruptedRuns } from './feeds/supplier-lock';
@@ -30,11 +30,10 @@ async function main(): Promise<void> {
   );
   console.log(`[server] database: ${handle.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`}`);
 
-  if (await ensureAdministrator(handle.db, config.adminUsername, config.adminPassword)) {
-    console.log(`[server] created the first user '${config.adminUsername}'`);
-  }
-  if (config.adminUsername === DEFAULT_ADMIN.username && config.adminPassword === DEFAULT_ADMIN.password) {
-    console.warn('[server] WARNING: the default sign-in admin/admin is in use; set ADMIN_USERNAME and ADMIN_PASSWORD');
+  for (const line of await prepareAdministrator(handle.db, config.adminUsername, config.adminPassword)) console.log(`[server] ${line}`);
+  // As long as admin/admin works, whatever the settings say (docs/security.md, "The administrator").
+  if (await defaultSignInWorks(handle.db)) {
+    console.warn('[server] WARNING: the default sign-in admin/admin works; set ADMIN_PASSWORD (and ADMIN_USERNAME) and restart');
   }
 
   const released = await resetInterruptedRuns(handle.db);
@@ -48,7 +47,7 @@ async function main(): Promise<void> {
   const bol = await startBol(config.bol, handle.db);
 
   const tokens = new TokenService(loadSigningSecret(config.dataDir, config.jwtSecret), config.tokenLifetimeSeconds);
-  const throttle = new LoginThrottle(config.login.maxFailures, config.login.windowSeconds);
+  const throttle = new LoginThrottle(config.login.maxFailures, config.login.windowSeconds, config.login.maxFailuresPerAddress);
   const deps: AppDeps = {
     db: handle.db,
     tokens,

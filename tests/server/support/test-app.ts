@@ -55,7 +55,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     clock,
     tokens,
     async token() {
-      const issued = await tokens.issue({ userId: 1, username: TEST_USER.username });
+      const issued = await tokens.issue({ userId: 1, username: TEST_USER.username, sessionVersion: 1 });
       return issued.accessToken;
     },
     async close() {
