@@ -15,6 +15,8 @@ export interface ServerConfig {
   /** The built PWA (vite build output). */
   staticDir: string;
   login: { maxFailures: number; windowSeconds: number; maxFailuresPerAddress: number };
+  /** Reverse proxies in front of the server that append to X-Forwarded-For (0: none; docs/security.md). */
+  trustProxyHops: number;
   bol: BolConfig;
 }
 
@@ -99,6 +101,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       windowSeconds: positiveInt(env.LOGIN_WINDOW_SECONDS, 60, 'LOGIN_WINDOW_SECONDS'),
       maxFailuresPerAddress: positiveInt(env.LOGIN_MAX_FAILURES_PER_ADDRESS, 20, 'LOGIN_MAX_FAILURES_PER_ADDRESS'),
     },
+    trustProxyHops: positiveInt(env.TRUST_PROXY_HOPS, 0, 'TRUST_PROXY_HOPS'),
     bol: readBolConfig(env),
   };
 }

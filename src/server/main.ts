@@ -11,6 +11,7 @@ import { readConfig } from './config';
 import { openDatabase } from './db/connection';
 import { importDemoCatalogue, seedDemoSuppliers } from './demo/demo-seed';
 import { resetInterruptedRuns } from './feeds/supplier-lock';
+import { clientAddressOf } from './http/client-address';
 import { releaseAbandonedClaims } from './http/idempotency';
 import { httpServerOptions } from './http/server-limits';
 import { MediaStore } from './media/media-store';
@@ -54,7 +55,7 @@ async function main(): Promise<void> {
     throttle,
     media: new MediaStore(handle.db, path.join(config.dataDir, 'media')),
     staticDir: config.staticDir,
-    clientAddress: (c) => getConnInfo(c).remote.address ?? 'unknown',
+    clientAddress: (c) => clientAddressOf(getConnInfo(c).remote.address, c.req.header('X-Forwarded-For'), config.trustProxyHops),
     selfOrigin: selfOriginOf(config.host, config.port),
     bol: bol.deps,
   };
