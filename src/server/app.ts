@@ -17,6 +17,7 @@ import { imageRoutes, imageTooLarge, MAX_IMAGE_UPLOAD_BODY_BYTES } from './route
 import { orderRoutes } from './routes/orders';
 import { processReportRoutes } from './routes/process-reports';
 import { productRoutes } from './routes/products';
+import { reportRoutes } from './routes/reports';
 import { demoFileRoutes, mediaFileRoutes } from './routes/public-files';
 
 export type { AppDeps } from './app-deps';
@@ -67,6 +68,7 @@ export function createApp(deps: AppDeps) {
   api.route('/v1', bolRoutes(deps));
   api.route('/v1', orderRoutes(deps));
   api.route('/v1', processReportRoutes(deps));
+  api.route('/v1', reportRoutes(deps));
   api.all('*', (c) => {
     throw new ApiError(404, `No such call: ${c.req.method} ${c.req.path}`);
   });

@@ -57,6 +57,7 @@ async function main(): Promise<void> {
     staticDir: config.staticDir,
     clientAddress: (c) => clientAddressOf(getConnInfo(c).remote.address, c.req.header('X-Forwarded-For'), config.trustProxyHops),
     selfOrigin: selfOriginOf(config.host, config.port),
+    outbound: config.outbound,
     bol: bol.deps,
   };
   const app = createApp(deps);

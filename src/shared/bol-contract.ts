@@ -207,3 +207,19 @@ export interface BolJobReport {
   /** Per item outcome; for the order import only the failed orders. */
   items: BolJobItem[];
 }
+
+/** One of bol's reasons for cancelling an order item (GET /api/v1/bol/order/cancellation-reasons). */
+export interface BolCancellationReasonOption {
+  code: string;
+  label: string;
+}
+
+/** Answer of POST /api/v1/bol/order/cancel: 200 SUCCESS, 409 FAILURE (bol's reason), 202 not finished. */
+export interface BolOrderCancelAnswer {
+  orderId: string;
+  orderItemId: string;
+  reasonCode: string;
+  status: 'SUCCESS' | 'FAILURE' | 'TIMEOUT' | 'PURGED';
+  processStatusId: string;
+  message: string;
+}

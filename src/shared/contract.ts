@@ -3,7 +3,8 @@
  * Shapes follow the specification's sections 3 and 7.
  */
 import { z } from 'zod';
-import { dbCount, dbId, MAX_DB_INTEGER, MAX_MEASURE, MAX_PRICE, text } from './safe-values';
+import { productFieldsShape } from './product-fields';
+import { dbCount, dbId, MAX_DB_INTEGER, text } from './safe-values';
 
 export const loginRequestSchema = z.object({
   username: text().trim().min(1).max(200),
@@ -51,40 +52,15 @@ export const productImageSchema = z.object({
 });
 export type ProductImage = z.infer<typeof productImageSchema>;
 
-const nullableMeasure = z.number().finite().nonnegative().max(MAX_MEASURE).nullable();
-const price = () => z.number().finite().nonnegative().max(MAX_PRICE);
-
-/** A product as GET /api/v1/product/{id} answers it and PUT /api/v1/product takes it back. */
+/**
+ * A product as GET /api/v1/product/{id} answers it and PUT /api/v1/product takes it back: the
+ * fields of the one field table (src/shared/product-fields.ts) plus the server's bookkeeping.
+ */
 export const productSchema = z.object({
   productId: dbId(),
-  ean: text().max(20),
-  supplierEan: text().max(20),
-  isChangeEan: z.boolean(),
-  sku: text().max(100),
-  title: text().max(500),
-  /** HTML; sanitised on the server whatever arrives. */
-  description: text().max(200_000),
-  sellingPrice: price(),
-  priceSupplier: price(),
-  deliveryPrice: price(),
-  deliveryCode: text().max(50),
-  weight: nullableMeasure,
-  width: nullableMeasure,
-  length: nullableMeasure,
-  height: nullableMeasure,
-  productSize: text().max(50),
-  color: text().max(100),
-  material: text().max(100),
+  ...productFieldsShape,
   supplier: z.object({ supplierId: z.number().int().nonnegative().max(MAX_DB_INTEGER), supplierName: text() }),
-  brand: text().max(200).nullable(),
-  categoryId: dbId().nullable(),
   categoryName: text().nullable(),
-  stock: dbCount(),
-  passedModeration: z.boolean(),
-  mainProduct: z.boolean(),
-  familyKey: text().max(200).nullable(),
-  buyBlock: z.boolean(),
-  isExportOnBol: z.boolean(),
   numberOfImages: dbCount(),
   /** Raised by one on every change; also sent as the ETag. */
   version: dbId(),
@@ -151,4 +127,32 @@ export interface EanUploadReport {
   rowsRead: number;
   applied: { row: number; supplierEan: string; newEan: string; productIds: number[] }[];
   refused: { row: number; reason: string }[];
+}
+
+/** How a product changed (docs/products.md "History"). */
+export const HISTORY_HOW = ['editor', 'offline-sync', 'feed-import', 'ean-sheet', 'family', 'bol-update'] as const;
+export type HistoryHow = (typeof HISTORY_HOW)[number];
+export const HISTORY_HOW_LABELS: Record<HistoryHow, string> = {
+  editor: 'editor',
+  'offline-sync': 'offline sync',
+  'feed-import': 'feed import',
+  'ean-sheet': 'EAN sheet',
+  family: 'family inheritance',
+  'bol-update': 'bol update',
+};
+
+/** One entry of GET /api/v1/product/{id}/history: who changed what, how and when. */
+export interface ProductHistoryEntry {
+  id: number;
+  productId: number;
+  author: string;
+  how: HistoryHow;
+  /** When it was made on the device (ISO), or null for the server's own changes. */
+  deviceAt: string | null;
+  /** When the server wrote it (ISO). */
+  serverAt: string;
+  /** The product's version after it. */
+  version: number;
+  /** `field` is a product field name (src/shared/product-fields.ts), 'productImages' or a Bol model key. */
+  changes: { field: string; old: unknown; new: unknown }[];
 }

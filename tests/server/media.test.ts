@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { idempotentRequests, mediaFiles, users } from '../../src/server/db/schema';
+import { idempotentRequests, mediaFiles } from '../../src/server/db/schema';
 import { MAX_IMAGE_BYTES } from '../../src/server/media/media-store';
 import { createTestApp, type TestApp } from './support/test-app';
 
@@ -168,8 +168,7 @@ describe('Idempotency-Key on the image upload', () => {
   });
 
   it("never hands one user's answer to another user who sends the same key", async () => {
-    const [other] = await t.database.db.insert(users).values({ username: 'someone-else', passwordHash: 'not-used' }).returning({ id: users.id });
-    const otherToken = (await t.tokens.issue({ userId: other!.id, username: 'someone-else', sessionVersion: 1 })).accessToken;
+    const otherToken = await t.tokenFor('someone-else');
     const key = { 'Idempotency-Key': 'shared-looking-key' };
     const mine = (await (await upload(uploadForm(pngBytes()), { ...auth, ...key })).json()) as string;
     const theirs = await upload(uploadForm(pngBytes()), { Authorization: `Bearer ${otherToken}`, ...key });
