@@ -27,19 +27,29 @@ beforeEach(() => {
 const POLL = { timeout: 60_000, interval: 250 };
 const serverTotal = async (query: string) => (await apiJson<ProductPage>(page, `/api/v1/bol/product/filter?size=1&${query}`)).body.totalElements;
 
-/** Gives one product a Bol category only (required attributes unsaved) and another a saved, complete model. */
+/**
+ * Gives one product a Bol category only (required attributes unsaved), another a saved, complete
+ * model, and sends a third to bol (the simulator answers with an upload report), so every part of
+ * the screen has something to show.
+ */
 async function prepareBolStates(): Promise<void> {
-  const [missing, ready] = [await demoProduct(page, 'hasDescription=true', 3), await demoProduct(page, 'hasDescription=true', 4)];
-  for (const product of [missing, ready]) {
+  const missing = await demoProduct(page, 'hasDescription=true', 3);
+  const ready = await demoProduct(page, 'hasDescription=true', 4);
+  const sent = await demoProduct(page, 'hasDescription=true', 5);
+  for (const product of [missing, ready, sent]) {
     const saved = await apiJson(page, '/api/v1/bol/data/model/chunk/save', { method: 'POST', body: { productId: product.productId, chunkId: '10001347', chunkName: 'Speakers' } });
     expect(saved.status).toBe(200);
   }
-  const model = (await apiJson<BolModel>(page, `/api/v1/bol/data/model/product/${ready.productId}`)).body;
-  for (const attribute of model.attributeData) {
-    if (attribute.required && !attribute.value) attribute.value = attribute.valueList?.[0] ?? 'Filled in by the test';
+  for (const product of [ready, sent]) {
+    const model = (await apiJson<BolModel>(page, `/api/v1/bol/data/model/product/${product.productId}`)).body;
+    for (const attribute of model.attributeData) {
+      if (attribute.required && !attribute.value) attribute.value = attribute.valueList?.[0] ?? 'Filled in by the test';
+    }
+    const answer = await apiJson(page, '/api/v1/bol/data/model/product', { method: 'POST', body: model, headers: { 'If-Match': `"${model.version ?? 0}"` } });
+    expect(answer.status).toBe(200);
   }
-  const answer = await apiJson(page, '/api/v1/bol/data/model/product', { method: 'POST', body: model, headers: { 'If-Match': `"${model.version ?? 0}"` } });
-  expect(answer.status).toBe(200);
+  const created = await apiJson(page, '/api/v1/bol/retailer/create/content/', { method: 'POST', body: [sent.productId] });
+  expect(created.status).toBe(200);
 }
 
 describe('Reports', () => {
