@@ -2,8 +2,8 @@
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import type { AppDeps } from './app-deps';
-import { isDatabaseReady } from './db/connection';
 import { ApiError, errorResponse } from './http/errors';
+import { ServerHealth } from './http/server-health';
 import { pwaStaticRoutes } from './http/pwa-static';
 import { requireToken, type AuthEnv } from './http/require-token';
 import { securityHeaders } from './http/security-headers';
@@ -25,9 +25,12 @@ export function createApp(deps: AppDeps) {
   app.use('*', securityHeaders());
   app.use('*', compress());
 
+  deps.health ??= new ServerHealth({ db: deps.db, dataDir: null, importMinFreeBytes: 0 });
+  const health = deps.health;
   app.get('/healthz', async (c) => {
-    const ready = await isDatabaseReady(deps.db);
-    return c.json({ status: ready ? 'ok' : 'database unavailable' }, ready ? 200 : 503);
+    const { status, body } = await health.check();
+    c.header('Cache-Control', 'no-store');
+    return c.json(body, status);
   });
 
   app.route(

@@ -10,7 +10,10 @@ import { ensureAdministrator } from './auth/users';
 import { DEFAULT_ADMIN, readConfig } from './config';
 import { openDatabase } from './db/connection';
 import { importDemoCatalogue, seedDemoSuppliers } from './demo/demo-seed';
+import { claimRunMarker } from './db/run-marker';
+import { refreshStatisticsQuietly } from './feeds/feed-import';
 import { resetInterruptedRuns } from './feeds/supplier-lock';
+import { ServerHealth } from './http/server-health';
 import { MediaStore } from './media/media-store';
 import path from 'node:path';
 import type { AppDeps } from './app-deps';
@@ -35,8 +38,12 @@ async function main(): Promise<void> {
     console.warn('[server] WARNING: the default sign-in admin/admin is in use; set ADMIN_USERNAME and ADMIN_PASSWORD');
   }
 
-  const released = await resetInterruptedRuns(handle.db);
+  const marker = claimRunMarker(config.dataDir);
+  const { released, interrupted } = await resetInterruptedRuns(handle.db);
   if (released > 0) console.log(`[server] released ${released} supplier(s) left busy by a previous run`);
+  // An import cut short never ran its closing upkeep (product-maintenance.ts): run it now.
+  const upkeepReason =
+    released + interrupted > 0 ? `${interrupted} import(s) or re-export(s) were interrupted` : marker.previousRunUnclean ? 'the previous run did not stop cleanly' : null;
   const demo = process.env.DEMO_CATALOGUE !== '0' && (await seedDemoSuppliers(handle.db));
   if (demo) console.log('[server] empty database: created the demo suppliers; their feeds are imported once the server listens');
 
@@ -53,6 +60,7 @@ async function main(): Promise<void> {
     clientAddress: (c) => getConnInfo(c).remote.address ?? 'unknown',
     selfOrigin: selfOriginOf(config.host, config.port),
     outbound: config.outbound,
+    health: new ServerHealth({ db: handle.db, dataDir: config.dataDir, importMinFreeBytes: config.importMinFreeBytes }),
     bol: bol.deps,
   };
   const app = createApp(deps);
@@ -63,6 +71,12 @@ async function main(): Promise<void> {
     deps.selfOrigin = selfOriginOf(config.host, info.port);
     // In the background: /healthz and sign-in answer while the demo catalogue fills.
     if (demo) void importDemoCatalogue(deps);
+    if (upkeepReason) {
+      const started = Date.now();
+      void refreshStatisticsQuietly(handle.db).then(() =>
+        console.log(`[server] ${upkeepReason}: refreshed the catalogue statistics (VACUUM ANALYZE) in ${Date.now() - started} ms`),
+      );
+    }
   });
 
   const shutdown = (signal: string) => {
@@ -71,6 +85,7 @@ async function main(): Promise<void> {
       void bol
         .close()
         .then(() => handle.close())
+        .then(() => marker.release())
         .finally(() => process.exit(0));
     });
     setTimeout(() => process.exit(0), 5_000).unref();

@@ -1,0 +1,24 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { prepareDatabase, signIn, startFeedServer, supplierIds } from '../scripts/lib/load-fixture';
+import { startServerProcess } from '../scripts/lib/server-process';
+const feeds = await startFeedServer();
+const dataDir = mkdtempSync(path.join(tmpdir(), 'probe-svc-'));
+prepareDatabase(dataDir, [{ name: 'S', url: feeds.feedUrl(2000, 500_000) }]);
+const server = await startServerProcess({ DATA_DIR: dataDir, DEMO_CATALOGUE: '0', OUTBOUND_ALLOW: `127.0.0.1:${feeds.port}`, ADMIN_USERNAME: 'b', ADMIN_PASSWORD: 'bench-password-1' });
+const auth = await signIn(server.url, 'b', 'bench-password-1');
+const id = (await supplierIds(server.url, auth)).get('S');
+await fetch(`${server.url}/api/v1/feed/parse/${id}`, { method: 'POST', headers: auth });
+const list = (await (await fetch(`${server.url}/api/v1/bol/product/filter?page=0&size=50&supplierName=S`, { headers: auth })).json()) as { content: { productId: number }[] };
+const med = (a: number[]) => a.sort((x, y) => x - y)[Math.floor(a.length / 2)]!.toFixed(1);
+async function time(n: number, f: (i: number) => Promise<void>) { const ts: number[] = []; for (let i = 0; i < n; i++) { const t = performance.now(); await f(i); ts.push(performance.now() - t); } return med(ts); }
+console.log('healthz', await time(100, async () => { await (await fetch(`${server.url}/healthz`)).arrayBuffer(); }));
+console.log('filter plain', await time(100, async (i) => { await (await fetch(`${server.url}/api/v1/bol/product/filter?page=${i % 5}&size=20&supplierName=S`, { headers: auth })).arrayBuffer(); }));
+console.log('filter keyword', await time(100, async (i) => { await (await fetch(`${server.url}/api/v1/bol/product/filter?page=${i % 5}&size=20&supplierName=S&keyword=Green`, { headers: auth })).arrayBuffer(); }));
+console.log('get product', await time(100, async (i) => { await (await fetch(`${server.url}/api/v1/product/${list.content[i % 50]!.productId}`, { headers: auth })).arrayBuffer(); }));
+const products = await Promise.all(list.content.map(async (p) => (await fetch(`${server.url}/api/v1/product/${p.productId}`, { headers: auth })).json() as Promise<{ version: number; productId: number }>));
+console.log('save no key', await time(100, async (i) => { const p = products[i % 50]!; const r = await fetch(`${server.url}/api/v1/product`, { method: 'PUT', headers: { ...auth, 'Content-Type': 'application/json', 'If-Match': `"${p.version}"` }, body: JSON.stringify({ ...p, stock: i }) }); const b = await r.json() as { version: number }; if (!r.ok) throw new Error(String(r.status)); products[i % 50] = b as typeof p; }));
+console.log('save with key', await time(100, async (i) => { const p = products[i % 50]!; const r = await fetch(`${server.url}/api/v1/product`, { method: 'PUT', headers: { ...auth, 'Content-Type': 'application/json', 'If-Match': `"${p.version}"`, 'Idempotency-Key': randomUUID() }, body: JSON.stringify({ ...p, stock: i + 7 }) }); const b = await r.json() as { version: number }; if (!r.ok) throw new Error(String(r.status)); products[i % 50] = b as typeof p; }));
+await server.stop(); await feeds.close();
