@@ -2,6 +2,7 @@
 import type { Context } from 'hono';
 import type { LoginThrottle } from './auth/login-throttle';
 import type { BolDeps } from './bol/bol-deps';
+import type { EanSheetReader } from './catalogue/ean-sheet-in-worker';
 import type { TokenService } from './auth/tokens';
 import type { Database } from './db/connection';
 import type { OutboundPolicy } from './feeds/outbound';
@@ -29,6 +30,8 @@ export interface AppDeps {
   outbound?: OutboundPolicy;
   /** /healthz, running imports and the data disk's free space; tests without one get a plain check. */
   health?: ServerHealth;
+  /** Reads EAN sheets in worker threads (default: EAN_SHEET_WORKER_LIMITS); tests pass their own limits. */
+  eanSheetReader?: EanSheetReader;
   /** The bol connection (real bol or the simulator); without it the calls that need bol answer 503. */
   bol?: BolDeps;
 }

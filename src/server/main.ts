@@ -14,6 +14,8 @@ import { claimRunMarker } from './db/run-marker';
 import { refreshStatisticsQuietly } from './feeds/feed-import';
 import { resetInterruptedRuns } from './feeds/supplier-lock';
 import { ServerHealth } from './http/server-health';
+import { releaseAbandonedClaims } from './http/idempotency';
+import { httpServerOptions } from './http/server-limits';
 import { MediaStore } from './media/media-store';
 import path from 'node:path';
 import type { AppDeps } from './app-deps';
@@ -44,6 +46,9 @@ async function main(): Promise<void> {
   // An import cut short never ran its closing upkeep (product-maintenance.ts): run it now.
   const upkeepReason =
     released + interrupted > 0 ? `${interrupted} import(s) or re-export(s) were interrupted` : marker.previousRunUnclean ? 'the previous run did not stop cleanly' : null;
+  // The embedded database belongs to this process alone: every claim still in flight is a dead run's.
+  const claims = await releaseAbandonedClaims(handle.db, handle.kind === 'pglite');
+  if (claims > 0) console.log(`[server] released ${claims} Idempotency-Key claim(s) left in flight by a previous run`);
   const demo = process.env.DEMO_CATALOGUE !== '0' && (await seedDemoSuppliers(handle.db));
   if (demo) console.log('[server] empty database: created the demo suppliers; their feeds are imported once the server listens');
 
@@ -65,7 +70,7 @@ async function main(): Promise<void> {
   };
   const app = createApp(deps);
 
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host, serverOptions: httpServerOptions() }, (info) => {
     console.log(`[server] listening on http://${config.host}:${info.port}`);
     // The routes read deps.selfOrigin when they run, so the real port (PORT=0) is picked up here.
     deps.selfOrigin = selfOriginOf(config.host, info.port);

@@ -151,6 +151,32 @@ export const productImages = pgTable(
   (t) => [index('product_images_product').on(t.productId, t.position)],
 );
 
+/**
+ * Every change of a product or its Bol model (docs/products.md "History"): who, how, when on the
+ * device and on the server, and each field's old and new value.
+ */
+export const productHistory = pgTable(
+  'product_history',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.productId, { onDelete: 'cascade' }),
+    /** The user name of who made the change ('feed import' etc. for the server's own runs). */
+    author: text('author').notNull(),
+    /** HistoryHow: 'editor', 'offline-sync', 'feed-import', 'ean-sheet', 'family', 'bol-update'. */
+    how: text('how').notNull(),
+    /** When the person made it on their device; null when the server made it. */
+    deviceAt: timestamp('device_at', { withTimezone: true }),
+    serverAt: timestamp('server_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The product's version after the change. */
+    version: integer('version').notNull().default(0),
+    /** [{ field, old, new }] */
+    changes: jsonb('changes').notNull().$type<{ field: string; old: unknown; new: unknown }[]>(),
+  },
+  (t) => [index('product_history_product').on(t.productId, t.id)],
+);
+
 /** Stored media files, by content hash: the same bytes are stored once. */
 export const mediaFiles = pgTable('media_files', {
   filePath: text('file_path').primaryKey(),
