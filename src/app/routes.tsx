@@ -11,6 +11,8 @@ const UploadEanPage = lazy(() => import('./features/upload-ean/UploadEanPage'));
 const ProductListPage = lazy(() => import('./features/products/ProductListPage'));
 const ProductEditPage = lazy(() => import('./features/product-edit/ProductEditPage'));
 const OrdersPage = lazy(() => import('./features/orders/OrdersPage'));
+const ReportsPage = lazy(() => import('./features/reports/ReportsPage'));
+const ExportPage = lazy(() => import('./features/export/ExportPage'));
 
 export function AppRoutes() {
   return (
@@ -23,9 +25,9 @@ export function AppRoutes() {
           <Route path="/products/:productId" element={<ProductEditPage />} />
           <Route path="/orders" element={<OrdersPage />} />
           <Route path="/parser" element={<UnderConstruction />} />
-          <Route path="/export" element={<UnderConstruction />} />
+          <Route path="/export" element={<ExportPage />} />
           <Route path="/logs" element={<UnderConstruction />} />
-          <Route path="/report" element={<UnderConstruction />} />
+          <Route path="/report" element={<ReportsPage />} />
           <Route path="/uploadEan" element={<UploadEanPage />} />
           <Route path="*" element={<Navigate to="/dashboard" replace />} />
         </Route>

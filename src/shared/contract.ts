@@ -4,49 +4,50 @@
  */
 import { z } from 'zod';
 import { productFieldsShape } from './product-fields';
+import { dbCount, dbId, MAX_DB_INTEGER, text } from './safe-values';
 
 export const loginRequestSchema = z.object({
-  username: z.string().trim().min(1).max(200),
-  password: z.string().min(1).max(1_000),
+  username: text().trim().min(1).max(200),
+  password: text().min(1).max(1_000),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
 export const loginResponseSchema = z.object({
-  accessToken: z.string(),
+  accessToken: text(),
   /** Expiry of the access token, in milliseconds since the epoch. */
   expiredAccessToken: z.number(),
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 /** Every error the server sends has this body. */
-export const errorBodySchema = z.object({ message: z.string() });
+export const errorBodySchema = z.object({ message: text() });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 export const supplierSchema = z.object({
   supplierId: z.number().int(),
-  supplierName: z.string(),
-  supplierUrlFeed: z.string(),
+  supplierName: text(),
+  supplierUrlFeed: text(),
   inProgress: z.boolean(),
 });
 export type Supplier = z.infer<typeof supplierSchema>;
 
 /** Item shapes of these lists are not given by the spec; the catalogue decides them. */
-export const categorySchema = z.object({ categoryId: z.number().int(), categoryName: z.string() });
+export const categorySchema = z.object({ categoryId: z.number().int(), categoryName: text() });
 export type Category = z.infer<typeof categorySchema>;
 
-export const familyKeySchema = z.string();
+export const familyKeySchema = text();
 export type FamilyKey = z.infer<typeof familyKeySchema>;
 
-export const brandSchema = z.object({ brandId: z.number().int(), brandName: z.string() });
+export const brandSchema = z.object({ brandId: z.number().int(), brandName: text() });
 export type Brand = z.infer<typeof brandSchema>;
 
 export const productImageSchema = z.object({
   /** A UUID from the server, or a random id the client gave a newly added image. */
-  id: z.string().min(1).max(100),
+  id: text().min(1).max(100),
   /** Path on our host (/media/…), or the supplier's URL until images are re-exported. */
-  filePath: z.string().max(2_000),
-  name: z.string().max(500),
-  altImage: z.string().max(500),
+  filePath: text().max(2_000),
+  name: text().max(500),
+  altImage: text().max(500),
   isMainImage: z.boolean(),
 });
 export type ProductImage = z.infer<typeof productImageSchema>;
@@ -56,15 +57,15 @@ export type ProductImage = z.infer<typeof productImageSchema>;
  * fields of the one field table (src/shared/product-fields.ts) plus the server's bookkeeping.
  */
 export const productSchema = z.object({
-  productId: z.number().int().positive(),
+  productId: dbId(),
   ...productFieldsShape,
-  supplier: z.object({ supplierId: z.number().int(), supplierName: z.string() }),
-  categoryName: z.string().nullable(),
-  numberOfImages: z.number().int().nonnegative(),
+  supplier: z.object({ supplierId: z.number().int().nonnegative().max(MAX_DB_INTEGER), supplierName: text() }),
+  categoryName: text().nullable(),
+  numberOfImages: dbCount(),
   /** Raised by one on every change; also sent as the ETag. */
-  version: z.number().int().positive(),
-  dateCreate: z.string(),
-  dateUpdate: z.string(),
+  version: dbId(),
+  dateCreate: text(),
+  dateUpdate: text(),
   productImages: z.array(productImageSchema).max(50),
 });
 export type Product = z.infer<typeof productSchema>;

@@ -113,3 +113,13 @@ export const messages = {
     house: 'House',
   },
 } as const;
+
+/** How each bol state of a product reads (the Reports screen, the list's "Bol state" filter); ours, not the spec's. */
+export const BOL_STATE_LABELS = {
+  noCategory: 'No Bol category',
+  missingRequired: 'Required attributes missing',
+  ready: 'Ready to send',
+  sent: 'Sent, bol is processing',
+  published: 'Published on bol',
+  declined: 'Declined by bol',
+} as const;

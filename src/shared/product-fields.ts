@@ -6,6 +6,7 @@
  * of the product are all built from it. Pure: no DOM, no Node.
  */
 import { z } from 'zod';
+import { dbCount, dbId, MAX_MEASURE, MAX_PRICE, text } from './safe-values';
 
 /**
  * How a field is typed, compared and shown:
@@ -30,8 +31,9 @@ export interface ProductFieldRow {
   schema: z.ZodType;
 }
 
-const nullableMeasure = z.number().finite().nonnegative().nullable();
-const price = z.number().finite().nonnegative();
+// Bounded to what the columns hold, text without NUL (src/shared/safe-values.ts, docs/security.md).
+const nullableMeasure = z.number().finite().nonnegative().max(MAX_MEASURE).nullable();
+const price = z.number().finite().nonnegative().max(MAX_PRICE);
 
 const row = <K extends ProductFieldKind, S extends z.ZodType>(
   label: string,
@@ -42,19 +44,19 @@ const row = <K extends ProductFieldKind, S extends z.ZodType>(
 
 /** In the order the conflict and history views list them. */
 export const PRODUCT_FIELD_TABLE = {
-  title: row('Title', 'text', z.string().max(500)),
-  ean: row('EAN', 'text', z.string().max(20)),
-  supplierEan: row('Supplier EAN', 'text', z.string().max(20)),
-  sku: row('SKU', 'text', z.string().max(100)),
+  title: row('Title', 'text', text().max(500)),
+  ean: row('EAN', 'text', text().max(20)),
+  supplierEan: row('Supplier EAN', 'text', text().max(20)),
+  sku: row('SKU', 'text', text().max(100)),
   sellingPrice: row('Selling Price', 'price', price),
   priceSupplier: row('Price from Supplier', 'price', price),
   deliveryPrice: row('Delivery Price', 'price', price),
-  deliveryCode: row('Delivery Term', 'code', z.string().max(50), { inherited: true }),
-  stock: row('Stock', 'count', z.number().int().nonnegative()),
-  brand: row('Brand', 'name', z.string().max(200).nullable(), { inherited: true }),
+  deliveryCode: row('Delivery Term', 'code', text().max(50), { inherited: true }),
+  stock: row('Stock', 'count', dbCount()),
+  brand: row('Brand', 'name', text().max(200).nullable(), { inherited: true }),
   // Chosen on the Bol side, shown read-only in the editor (as its name), saved with the product.
-  categoryId: row('Category', 'ref', z.number().int().nullable(), { editable: false, inherited: true }),
-  familyKey: row('Family Key', 'name', z.string().max(200).nullable()),
+  categoryId: row('Category', 'ref', dbId().nullable(), { editable: false, inherited: true }),
+  familyKey: row('Family Key', 'name', text().max(200).nullable()),
   mainProduct: row('Is main product', 'flag', z.boolean()),
   passedModeration: row('Passed Moderation', 'flag', z.boolean()),
   buyBlock: row('Buy Block', 'flag', z.boolean()),
@@ -64,11 +66,11 @@ export const PRODUCT_FIELD_TABLE = {
   width: row('Width (cm)', 'measure', nullableMeasure),
   length: row('Length (cm)', 'measure', nullableMeasure),
   height: row('Height (cm)', 'measure', nullableMeasure),
-  productSize: row('Size', 'text', z.string().max(50)),
-  color: row('Colour', 'text', z.string().max(100)),
-  material: row('Material', 'text', z.string().max(100), { inherited: true }),
+  productSize: row('Size', 'text', text().max(50)),
+  color: row('Colour', 'text', text().max(100)),
+  material: row('Material', 'text', text().max(100), { inherited: true }),
   /** HTML; sanitised on the server whatever arrives. */
-  description: row('Description', 'html', z.string().max(200_000), { inherited: true }),
+  description: row('Description', 'html', text().max(200_000), { inherited: true }),
 } as const satisfies Record<string, ProductFieldRow>;
 
 type Table = typeof PRODUCT_FIELD_TABLE;

@@ -55,8 +55,18 @@ export const PRODUCT_FILTER_PARAMS = [
   'isExportOnBol',
   'isChangeEan',
   'stock',
+  'bolState',
+  'hasOffer',
 ] as const;
 export type ProductFilterParam = (typeof PRODUCT_FILTER_PARAMS)[number];
+
+/**
+ * Where a product stands on bol (docs/reports-and-export.md "States"), one state per product:
+ * no category, missing required attributes, ready to send, sent (bol is processing it),
+ * published, declined.
+ */
+export const BOL_PRODUCT_STATES = ['noCategory', 'missingRequired', 'ready', 'sent', 'published', 'declined'] as const;
+export type BolProductState = (typeof BOL_PRODUCT_STATES)[number];
 
 export interface ProductFilter {
   page: number;
@@ -87,6 +97,10 @@ export interface ProductFilter {
   /** Exact number of images (0 = products without images). */
   numberOfImages: number | null;
   familyKey: string | null;
+  /** The product's state on bol; null = any (docs/reports-and-export.md "States"). */
+  bolState: BolProductState | null;
+  /** true: bol holds an offer for it (as last imported); false: none. */
+  hasOffer: boolean | null;
 }
 
 export type ProductFilterResult = { ok: true; filter: ProductFilter } | { ok: false; message: string };
@@ -219,6 +233,17 @@ class FilterReader {
     }, null);
   }
 
+  bolState(): BolProductState | null {
+    return this.attempt(() => {
+      const text = this.text('bolState');
+      if (text === null) return null;
+      if (!(BOL_PRODUCT_STATES as readonly string[]).includes(text)) {
+        throw new FilterProblem(`bolState must be one of ${BOL_PRODUCT_STATES.join(', ')}, got '${text}'`);
+      }
+      return text as BolProductState;
+    }, null);
+  }
+
   sort(): ProductSort {
     return this.attempt(() => parseProductSort(this.text('sort')), DEFAULT_PRODUCT_SORT);
   }
@@ -253,6 +278,8 @@ function readFilter(reader: FilterReader): ProductFilter {
     dateTo: reader.day('dateTo'),
     numberOfImages: reader.whole('numberOfImages', 0, MAX_NUMBER_OF_IMAGES),
     familyKey: reader.text('familyKey'),
+    bolState: reader.bolState(),
+    hasOffer: reader.yesNo('hasOffer'),
   };
   const { priceFrom, priceTo, dateFrom, dateTo } = filter;
   reader.check(

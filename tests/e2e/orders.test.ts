@@ -26,10 +26,10 @@ async function api<T>(path: string, method = 'GET'): Promise<{ status: number; b
   );
 }
 
-/** Imports the orders through the screen once (a second import finds them unchanged). */
+/** Imports every order through the screen ('Import all orders'; a second import finds them unchanged). */
 async function importThroughScreen(): Promise<void> {
   await page.goto(`${baseUrl()}/orders`);
-  await page.getByRole('button', { name: 'Import orders' }).click();
+  await page.getByRole('button', { name: 'Import all orders' }).click();
   await page.getByRole('button', { name: 'Importing...' }).waitFor();
   const result = page.getByTestId('order-import-result');
   await result.waitFor({ timeout: 90_000 });
@@ -113,4 +113,47 @@ describe('Orders', () => {
     await expect.poll(() => orders().count(), { timeout: 15_000 }).toBe(40);
     await page.getByTestId('order-count').getByText('All 40 orders shown').waitFor();
   }, 120_000);
+
+  it("'Import orders' reads only what changed since the last import; an open item is cancelled with bol's reason, refused offline", async () => {
+    await signIn(page);
+    const imported = await api<BolOrderPage>('/api/v1/bol/order?page=0&size=20&sort=orderPlacedDateTime,desc');
+    if (imported.body.totalElements === 0) await importThroughScreen();
+    await page.goto(`${baseUrl()}/orders`);
+    await page.getByRole('button', { name: 'Import orders', exact: true }).click();
+    const result = page.getByTestId('order-import-result');
+    await result.waitFor({ timeout: 90_000 });
+    expect(await result.textContent()).toMatch(/changed since/);
+
+    // The first open item of the list: cancel it with a reason.
+    await expect.poll(() => orders().count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    const cancel = page.getByTestId('cancel-item').first();
+    await cancel.waitFor({ timeout: 15_000 });
+    const itemId = await cancel.getAttribute('data-order-item-id');
+    await cancel.click();
+    const reason = page.getByTestId('cancel-reason');
+    await reason.waitFor();
+    const labels = await reason.locator('option').allTextContents();
+    expect(labels).toContain('Out of stock');
+    expect(labels.length).toBe(13); // 'Choose a reason…' and bol's twelve
+    expect(await page.getByTestId('cancel-confirm').isDisabled()).toBe(true);
+    await reason.selectOption('OUT_OF_STOCK');
+    await page.getByTestId('cancel-confirm').click();
+    const outcome = page.getByTestId('cancel-outcome');
+    await outcome.waitFor({ timeout: 60_000 });
+    expect(await outcome.textContent()).toBe(`Order item ${itemId} is cancelled at bol (Out of stock)`);
+    await page.screenshot({ path: '/tmp/orders-cancel.png' });
+    await page.getByRole('button', { name: 'Close' }).click();
+    // The list is read again: the item is no longer open, so it has no cancel button.
+    await expect.poll(() => page.locator(`[data-testid="cancel-item"][data-order-item-id="${itemId}"]`).count(), { timeout: 15_000 }).toBe(0);
+
+    // Offline: the kept reasons show, with their age; cancelling is refused with a reason.
+    await page.context().setOffline(true);
+    await page.getByTestId('cancel-item').first().click();
+    await page.getByTestId('cancel-reasons-offline').waitFor();
+    expect(await page.getByTestId('cancel-reason').locator('option').count()).toBe(13);
+    await page.getByTestId('cancel-reason').selectOption('OTHER');
+    expect(await page.getByTestId('cancel-offline').textContent()).toBe('Cancelling an order item needs a connection: bol must confirm the cancellation.');
+    expect(await page.getByTestId('cancel-confirm').isDisabled()).toBe(true);
+    await page.context().setOffline(false);
+  }, 150_000);
 });

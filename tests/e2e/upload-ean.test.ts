@@ -58,7 +58,9 @@ describe('Upload EAN', () => {
     await page.getByRole('button', { name: 'ean-changes.xlsx' }).waitFor();
 
     await page.getByRole('button', { name: 'Upload', exact: true }).click();
-    await page.getByText('File uploaded successfully').waitFor();
+    // Rows were refused: a warning, not the plain success.
+    await page.getByText(product ? /^File uploaded with warnings: 1 applied, 2 rows refused\./ : /^File uploaded, but no row was applied: 2 rows refused\./).waitFor();
+    expect(await page.getByText('File uploaded successfully').count()).toBe(0);
     const report = page.getByTestId('ean-report');
     await report.waitFor();
     const refused = page.getByRole('table', { name: 'Rows refused' });

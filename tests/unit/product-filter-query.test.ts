@@ -45,8 +45,19 @@ describe('parseProductFilter', () => {
       dateTo: null,
       numberOfImages: null,
       familyKey: null,
+      bolState: null,
+      hasOffer: null,
     });
     expect(DEFAULT_PRODUCT_SORT).toEqual({ key: 'dateUpdate', direction: 'desc' });
+  });
+
+  it("reads the bol state and offer filters, refusing a state it does not know", () => {
+    expect(parse('bolState=declined&hasOffer=false')).toMatchObject({ bolState: 'declined', hasOffer: false });
+    expect(parseProductFilter(new URLSearchParams('bolState=gone'))).toEqual({
+      ok: false,
+      message: "bolState must be one of noCategory, missingRequired, ready, sent, published, declined, got 'gone'",
+    });
+    expect(parseProductFilter(new URLSearchParams('hasOffer=maybe'))).toEqual({ ok: false, message: "hasOffer must be true or false, got 'maybe'" });
   });
 
   it('treats empty values as not filtered, so the whole filter state can be sent', () => {

@@ -49,6 +49,8 @@ const everyFilter: ProductFilters = {
   categoryId: '4',
   numberOfImages: '0',
   passedModeration: 'true',
+  bolState: 'declined',
+  hasOffer: 'false',
 };
 
 describe('paging rules', () => {
@@ -146,6 +148,8 @@ describe('the filter call query', () => {
       isExportOnBol: 'false',
       isChangeEan: 'false',
       stock: 'true',
+      bolState: 'declined',
+      hasOffer: 'false',
     });
   });
 

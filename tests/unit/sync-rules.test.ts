@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { signOutStep } from '../../src/app/features/auth/login-rules';
+import { conflictFields, displayValue } from '../../src/app/sync/record-diff';
 import {
-  conflictFields,
-  displayValue,
   downloadText,
   groupEntries,
   indicatorState,

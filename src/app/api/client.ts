@@ -71,3 +71,29 @@ export async function apiFetchWithHeaders<T>(path: string, options: FetchOptions
     throw toApiFailure(error);
   }
 }
+
+/**
+ * Calls the API for an answer read as a stream (a long export): resolves once the headers are in,
+ * with the body still coming. A refusal is read as JSON and rejects with ApiFailure like any call.
+ */
+export async function apiStream(path: string, options: FetchOptions<'stream'> = {}): Promise<{ body: ReadableStream<Uint8Array>; headers: Headers }> {
+  let response;
+  try {
+    response = await baseFetch.raw<ReadableStream<Uint8Array>, 'stream'>(path, { ...options, responseType: 'stream', ignoreResponseError: true });
+  } catch (error) {
+    throw toApiFailure(error);
+  }
+  const body = response._data;
+  if (!response.ok || !body) {
+    const text = body ? await new Response(body).text().catch(() => '') : '';
+    let data: unknown = null;
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = text;
+    }
+    const message = typeof data === 'object' && data !== null && 'message' in data && typeof data.message === 'string' ? data.message : `${response.status} ${response.statusText}`.trim();
+    throw new ApiFailure(message, response.status, data);
+  }
+  return { body, headers: response.headers };
+}

@@ -3,7 +3,8 @@
  * Dexie (docs/architecture.md "Layers"). Reads give the copy and when it was fetched; writes never
  * overwrite a record whose change still waits in the outbox (the device's copy is newer then).
  */
-import type { BolChunk, BolMarketplaceState, BolModel, BolOrder } from '../../shared/bol-contract';
+import type { BolReportOverview } from '../../shared/export-contract';
+import type { BolCancellationReasonOption, BolChunk, BolMarketplaceState, BolModel, BolOrder } from '../../shared/bol-contract';
 import type { Product, ProductPage } from '../../shared/contract';
 import { fromCachedProduct, getAppDatabase, toCachedProduct, type CachedOrder } from './database';
 import { hasWaitingChange, keepUnlessWaiting, readFetchedAt } from './device-first';
@@ -133,4 +134,33 @@ export async function readKeptOrderPage(page: number, size: number): Promise<{ o
     db.meta.get(ORDERS_FETCHED_KEY),
   ]);
   return { orders: orders as unknown as BolOrder[], total, fetchedAt: typeof fetched?.value === 'number' ? fetched.value : null };
+}
+
+// ---- Order cancellation reasons (shown offline too) ----
+
+const CANCELLATION_REASONS_KEY = 'bol-cancellation-reasons';
+
+export async function keepCancellationReasons(reasons: BolCancellationReasonOption[]): Promise<void> {
+  await getAppDatabase().meta.put({ key: CANCELLATION_REASONS_KEY, value: { reasons, fetchedAt: Date.now() } });
+}
+
+export async function readKeptCancellationReasons(): Promise<{ reasons: BolCancellationReasonOption[]; fetchedAt: number } | null> {
+  const row = await getAppDatabase().meta.get(CANCELLATION_REASONS_KEY);
+  const value = row?.value as { reasons?: unknown; fetchedAt?: unknown } | undefined;
+  if (!value || !Array.isArray(value.reasons) || typeof value.fetchedAt !== 'number') return null;
+  return { reasons: value.reasons as BolCancellationReasonOption[], fetchedAt: value.fetchedAt };
+}
+
+// ---- The Reports overview (shown offline as last fetched) ----
+
+const reportKey = (page: number, size: number) => `bol-report:${page}:${size}`;
+
+export async function keepBolReport(report: BolReportOverview): Promise<void> {
+  await getAppDatabase().meta.put({ key: reportKey(report.page, report.size), value: { report, fetchedAt: Date.now() } });
+}
+
+export async function readKeptBolReport(page: number, size: number): Promise<{ report: BolReportOverview; fetchedAt: number } | null> {
+  const row = await getAppDatabase().meta.get(reportKey(page, size));
+  const value = row?.value as { report?: BolReportOverview; fetchedAt?: unknown } | undefined;
+  return value?.report && typeof value.fetchedAt === 'number' ? { report: value.report, fetchedAt: value.fetchedAt } : null;
 }

@@ -15,3 +15,8 @@ export function notify(text: string, durationMs: number = TOAST_DURATION_MS.defa
   const options = { duration: durationMs };
   return toastKind(text) === 'success' ? toast.success(text, options) : toast.error(text, options);
 }
+
+/** A warning: the thing partly worked (some rows or products were refused). Shown with a warning sign. */
+export function notifyWarning(text: string, durationMs: number = TOAST_DURATION_MS.default): string {
+  return toast(text, { duration: durationMs, icon: '⚠️', ariaProps: { role: 'status', 'aria-live': 'polite' } });
+}

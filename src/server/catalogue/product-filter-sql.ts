@@ -7,6 +7,7 @@ import { and, asc, desc, eq, gt, gte, ilike, lt, lte, or, sql, type SQL } from '
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { brands, products, suppliers } from '../db/schema';
 import type { ProductFilter, ProductSortKey } from '../../shared/product-filter';
+import { bolStateCondition, productHasOffer } from './bol-state-sql';
 
 export const SORT_COLUMNS: Record<ProductSortKey, AnyPgColumn> = {
   productId: products.productId,
@@ -73,6 +74,8 @@ export function productFilterCondition(filter: ProductFilter): SQL | undefined {
     filter.dateTo === null ? undefined : lt(products.dateUpdate, dayAfter(filter.dateTo)),
     filter.numberOfImages === null ? undefined : eq(products.numberOfImages, filter.numberOfImages),
     filter.familyKey === null ? undefined : eq(products.familyKey, filter.familyKey),
+    filter.bolState === null ? undefined : bolStateCondition(filter.bolState),
+    filter.hasOffer === null ? undefined : filter.hasOffer ? productHasOffer : sql`not ${productHasOffer}`,
   ];
   return and(...conditions);
 }

@@ -4,6 +4,7 @@
  * Schoenmaat, image slots, and how the content status and upload report read.
  * The shared rules (shoe sizes, required attributes, media slots) live in src/shared/rules.
  */
+import { htmlToReadableText } from '../../../shared/rules/readable-text';
 import type {
   BolAttribute,
   BolChunk,
@@ -232,9 +233,10 @@ export function uploadReportRows(report: BolUploadReport | null): UploadReportRo
   return report.attributes
     .map((entry) => ({
       attribute: entry.id ?? '',
-      value: (entry.values ?? []).map((value) => value.value).join(', '),
+      // bol echoes the values as sent: a description is HTML, shown here as readable text.
+      value: (entry.values ?? []).map((value) => htmlToReadableText(value.value)).join(', '),
       status: entry.status,
-      detail: entry.subStatusDescription ?? entry.subStatus ?? '',
+      detail: htmlToReadableText(entry.subStatusDescription ?? entry.subStatus ?? ''),
       tone: (entry.status === 'DECLINED' ? 'red' : entry.status === 'PUBLISHED' ? 'green' : 'amber') as Tone,
     }))
     .sort((a, b) => rank[a.status] - rank[b.status] || a.attribute.localeCompare(b.attribute));

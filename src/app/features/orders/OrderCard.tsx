@@ -1,11 +1,15 @@
-/** One order: its id, when it was placed, the shipment details (docs/requirements.md §2, Orders) and its items. */
+/**
+ * One order: its id, when it was placed, the shipment details (docs/requirements.md §2, Orders) and
+ * its items, each open item with "Cancel item" (docs/marketplace-screens.md "Orders").
+ */
 import { Card, Flex, Text } from '@radix-ui/themes';
 import type { Ref } from 'react';
 import type { BolOrder } from '../../../shared/bol-contract';
 import { dateTimeText } from '../../lib/format';
-import { shipmentLines } from './orders-rules';
+import { CancelItemDialog } from './CancelItemDialog';
+import { canCancelItem, shipmentLines } from './orders-rules';
 
-export function OrderCard({ order, ref }: { order: BolOrder; ref?: Ref<HTMLLIElement> | undefined }) {
+export function OrderCard({ order, ref, onChanged }: { order: BolOrder; ref?: Ref<HTMLLIElement> | undefined; onChanged?: () => void }) {
   const items = order.orderItems ?? [];
   return (
     <li ref={ref} className="order" data-testid="order" data-order-id={order.orderId}>
@@ -29,9 +33,16 @@ export function OrderCard({ order, ref }: { order: BolOrder; ref?: Ref<HTMLLIEle
           ))}
         </dl>
         {items.length > 0 && (
-          <Text as="p" size="1" color="gray" mt="2" className="order-items">
-            {items.map((item) => `${item.quantity} × ${item.title || item.ean}`).join(' · ')}
-          </Text>
+          <ul className="order-item-list" aria-label={`Items of order ${order.orderId}`}>
+            {items.map((item) => (
+              <li key={item.orderItemId} className="order-item-line" data-testid="order-item">
+                <Text size="1" color="gray" className="order-items">
+                  {item.quantity} × {item.title || item.ean} · {item.fulfilmentStatus === 'OPEN' ? 'open' : item.fulfilmentStatus.toLowerCase()}
+                </Text>
+                {canCancelItem(item) && <CancelItemDialog orderId={order.orderId} item={item} onCancelled={() => onChanged?.()} />}
+              </li>
+            ))}
+          </ul>
         )}
       </Card>
     </li>

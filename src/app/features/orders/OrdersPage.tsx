@@ -8,14 +8,25 @@ import { useAtomValue, useStore } from 'jotai';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { messages } from '../../../shared/messages';
 import { toApiFailure } from '../../api/client';
-import { getLatestOrderImport, importOrders } from '../../api/orders';
+import { getLatestOrderImport, importOrders, type OrderImportMode } from '../../api/orders';
 import { orderListAtom } from './orders-state';
 import { onlineAtom } from '../../state/sync';
 import { loadNextOrders, resetOrderList } from './load-orders';
 import { OrderCard } from './OrderCard';
+import { itemProblems, reportTone, type ItemProblem, type OutcomeTone } from '../../lib/job-items';
+import { ItemReasons } from '../../ui/ItemReasons';
 import { appOrdersDeps } from './orders-deps';
 import { offlineDataNote } from '../../lib/format';
-import { importProgressText, importResult, listCountText, shouldLoadNext } from './orders-rules';
+import {
+  IMPORT_ALL_HELP,
+  IMPORT_ALL_LABEL,
+  IMPORT_CHANGES_HELP,
+  IMPORT_CHANGES_LABEL,
+  importProgressText,
+  importResult,
+  listCountText,
+  shouldLoadNext,
+} from './orders-rules';
 import './orders.css';
 
 const PROGRESS_POLL_MS = 1_000;
@@ -26,9 +37,9 @@ export default function OrdersPage() {
   const store = useStore();
   const list = useAtomValue(orderListAtom);
   const online = useAtomValue(onlineAtom);
-  const [importing, setImporting] = useState(false);
+  const [importing, setImporting] = useState<OrderImportMode | null>(null);
   const [progress, setProgress] = useState('');
-  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const [result, setResult] = useState<{ ok: boolean; text: string; tone?: OutcomeTone; problems?: ItemProblem[] } | null>(null);
   const [lastItem, setLastItem] = useState<HTMLLIElement | null>(null);
   const wasOnline = useRef(online);
 
@@ -61,8 +72,13 @@ export default function OrdersPage() {
     return () => observer.disconnect();
   }, [lastItem, store, loadNext]);
 
-  async function runImport() {
-    setImporting(true);
+  const reload = useCallback(() => {
+    resetOrderList(store);
+    void loadNext();
+  }, [store, loadNext]);
+
+  async function runImport(mode: OrderImportMode) {
+    setImporting(mode);
     setResult(null);
     setProgress(importProgressText(null));
     const poll = setInterval(() => {
@@ -74,16 +90,17 @@ export default function OrdersPage() {
       );
     }, PROGRESS_POLL_MS);
     try {
-      setResult(importResult(await importOrders()));
-      resetOrderList(store);
-      void loadNext();
+      const report = await importOrders(mode);
+      setResult({ ...importResult(report), tone: reportTone(report), problems: itemProblems(report) });
+      reload();
     } catch (error) {
       // 409 (an import already runs), 503 (no bol connection), 502 (bol failed it): the server's message.
       console.error('Importing orders failed', error);
-      setResult({ ok: false, text: toApiFailure(error).message });
+      const failure = toApiFailure(error);
+      setResult({ ok: false, text: failure.message, tone: 'red', problems: itemProblems(failure.body) });
     } finally {
       clearInterval(poll);
-      setImporting(false);
+      setImporting(null);
     }
   }
 
@@ -96,25 +113,32 @@ export default function OrdersPage() {
           <Heading as="h2" size="4" className="orders-heading">
             bol orders
           </Heading>
-          <Button size="2" disabled={importing || !online} onClick={() => void runImport()}>
-            {importing ? 'Importing...' : messages.orders.importOrders}
+          <Button size="2" disabled={importing !== null || !online} title={IMPORT_CHANGES_HELP} onClick={() => void runImport('changes')}>
+            {importing === 'changes' ? 'Importing...' : IMPORT_CHANGES_LABEL}
+          </Button>
+          <Button size="2" variant="soft" disabled={importing !== null || !online} title={IMPORT_ALL_HELP} onClick={() => void runImport('all')}>
+            {importing === 'all' ? 'Importing...' : IMPORT_ALL_LABEL}
           </Button>
           {!online && (
             <Text size="1" color="gray">
               {IMPORT_NEEDS_CONNECTION}
             </Text>
           )}
-          {importing && (
+          {importing !== null && (
             <Text size="2" role="status" data-testid="order-import-progress">
               {progress}
             </Text>
           )}
-          {result && !importing && (
-            <Text size="2" color={result.ok ? 'green' : 'red'} role="status" data-testid="order-import-result">
+          {result && importing === null && (
+            <Text size="2" color={result.tone === 'amber' ? 'amber' : result.ok ? 'green' : 'red'} role="status" data-testid="order-import-result">
               {result.text}
             </Text>
           )}
         </Flex>
+        {result && importing === null && <ItemReasons problems={result.problems ?? []} label="Orders that could not be read" />}
+        <Text as="p" size="1" color="gray" mt="2" data-testid="order-import-help">
+          {IMPORT_CHANGES_LABEL}: {IMPORT_CHANGES_HELP} {IMPORT_ALL_LABEL}: {IMPORT_ALL_HELP}
+        </Text>
       </Card>
 
       {offline && list.source?.kind === 'device' && (
@@ -127,7 +151,7 @@ export default function OrdersPage() {
 
       <ol className="order-list" aria-label="Orders">
         {list.orders.map((order, index) => (
-          <OrderCard key={order.orderId} order={order} ref={index === list.orders.length - 1 ? setLastItem : undefined} />
+          <OrderCard key={order.orderId} order={order} onChanged={reload} ref={index === list.orders.length - 1 ? setLastItem : undefined} />
         ))}
       </ol>
 

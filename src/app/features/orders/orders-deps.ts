@@ -1,7 +1,8 @@
 /** The Orders screen wired to the app: the order calls and the orders kept on the device. */
-import { getOrderPage } from '../../api/orders';
-import { keepOrders, readKeptOrderPage } from '../../db/device-copies';
+import { getCancellationReasons, getOrderPage } from '../../api/orders';
+import { keepCancellationReasons, keepOrders, readKeptCancellationReasons, readKeptOrderPage } from '../../db/device-copies';
 import { isOnline } from '../../lib/online';
+import type { CancelReasonsDeps } from './cancel-reasons';
 import type { OrdersDeps } from './load-orders';
 
 export const appOrdersDeps: OrdersDeps = {
@@ -9,4 +10,11 @@ export const appOrdersDeps: OrdersDeps = {
   fetchPage: (page, size) => getOrderPage(page, size),
   keepOrders,
   readKeptPage: readKeptOrderPage,
+};
+
+export const appCancelReasonsDeps: CancelReasonsDeps = {
+  online: isOnline,
+  fetchReasons: getCancellationReasons,
+  keepReasons: keepCancellationReasons,
+  readKeptReasons: readKeptCancellationReasons,
 };

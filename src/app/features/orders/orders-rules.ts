@@ -7,7 +7,7 @@
  * request asked for size 0). Our server refuses size 0 and sizes over 100, so pages here have a
  * fixed size: page n holds orders n*20 .. n*20+19 of the newest-first list.
  */
-import type { BolJobReport, BolOrder } from '../../../shared/bol-contract';
+import type { BolJobReport, BolOrder, BolOrderCancelAnswer, BolOrderItem } from '../../../shared/bol-contract';
 import { BOL_ORDER_PAGE_SIZE } from '../../../shared/bol-contract';
 import { messages } from '../../../shared/messages';
 
@@ -116,4 +116,40 @@ export function importResult(report: BolJobReport): { ok: boolean; text: string 
   const failed = report.items.filter((item) => item.status === 'failed').length;
   const text = report.message || (ok ? 'Orders imported.' : 'The order import failed.');
   return { ok, text: failed > 0 && !text.includes('could not be read') ? `${text} (${failed} could not be read)` : text };
+}
+
+// ---- Import modes and cancelling an order item (docs/marketplace-screens.md "Orders") ----
+
+export const IMPORT_CHANGES_LABEL = messages.orders.importOrders;
+export const IMPORT_ALL_LABEL = 'Import all orders';
+export const IMPORT_CHANGES_HELP = 'Reads only the orders that changed at bol since the last import (everything, the first time).';
+export const IMPORT_ALL_HELP = 'Reads every order bol lists again, with its details; slower, use it when the list looks incomplete.';
+
+/** Items not yet shipped or cancelled can be cancelled; bol refuses the rest. */
+export function canCancelItem(item: Pick<BolOrderItem, 'fulfilmentStatus'>): boolean {
+  return item.fulfilmentStatus === 'OPEN';
+}
+
+export const CANCEL_NEEDS_CONNECTION = 'Cancelling an order item needs a connection: bol must confirm the cancellation.';
+
+export type CancelTone = 'green' | 'amber' | 'red';
+
+/** How the server's answer to a cancellation reads. */
+export function cancelOutcome(answer: Pick<BolOrderCancelAnswer, 'status' | 'message'>): { tone: CancelTone; text: string } {
+  switch (answer.status) {
+    case 'SUCCESS':
+      return { tone: 'green', text: answer.message || 'The item is cancelled at bol.' };
+    case 'FAILURE':
+      return { tone: 'red', text: `bol refused the cancellation: ${answer.message || 'no reason given'}` };
+    default:
+      return { tone: 'amber', text: `bol has not confirmed the cancellation yet (${answer.status}). Import the orders later to see whether it went through.` };
+  }
+}
+
+/** A failed cancellation call: a 409 carries bol's answer; anything else the server's sentence. */
+export function cancelFailureOutcome(failure: { status: number; message: string; body: unknown }): { tone: CancelTone; text: string } {
+  const body = failure.body as Partial<BolOrderCancelAnswer> | null;
+  if (failure.status === 409 && body && typeof body.status === 'string') return cancelOutcome({ status: body.status, message: body.message ?? '' });
+  if (failure.status === 0) return { tone: 'red', text: `No answer from the server (${failure.message}). The cancellation may still have reached bol; import the orders to check.` };
+  return { tone: 'red', text: failure.message || `The server answered ${failure.status}.` };
 }

@@ -4,7 +4,7 @@
  */
 import { Button, Card, Flex, Spinner, Text } from '@radix-ui/themes';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { toApiFailure } from '../../api/client';
 import { createBolContent, exportProductContentReport, getUploadReport, importFromBol, reimportOffers } from '../../api/bol-actions';
 import { clearSelectionAtom, selectedProductIdsAtom } from './product-list-state';
@@ -25,34 +25,57 @@ import {
 } from './bulk-actions-rules';
 import { saveFile } from './save-file';
 import { countText } from '../../lib/format';
+import { itemProblems, reportTone, type ItemProblem, type OutcomeTone } from '../../lib/job-items';
+import { ItemReasons } from '../../ui/ItemReasons';
+import { notify, notifyWarning } from '../../ui/notify';
 
-type Shown = Outcome & { running: boolean };
+type Shown = Outcome & { running: boolean; tone: OutcomeTone; problems: ItemProblem[] };
 
-/** Runs one action's call; answers the outcome line. */
-async function perform(action: BulkAction, productIds: readonly number[]): Promise<Outcome> {
+/** An answer read as an outcome: its line, whether it fully worked, and each refused item's reason. */
+function readReport(action: BulkAction, report: unknown): Omit<Shown, 'running'> {
+  const tone = reportTone(report);
+  return { ...reportText(action, report), tone, ok: tone !== 'red', problems: itemProblems(report) };
+}
+
+/** Runs one action's call; answers the outcome. */
+async function perform(action: BulkAction, productIds: readonly number[]): Promise<Omit<Shown, 'running'>> {
   switch (action.id) {
     case 'create-content':
-      return reportText(action, await createBolContent(productIds));
+      return readReport(action, await createBolContent(productIds));
     case 'upload-report':
-      return reportText(action, await getUploadReport(productIds));
+      return readReport(action, await getUploadReport(productIds));
     case 'import-from-bol':
-      return reportText(action, await importFromBol());
+      return readReport(action, await importFromBol());
     case 'reimport-offers':
-      return reportText(action, await reimportOffers());
+      return readReport(action, await reimportOffers());
     case 'export-content-report': {
       const file = await exportProductContentReport();
       const name = fileNameFromContentDisposition(file.contentDisposition);
       saveFile(file.blob, name);
-      return downloadedText(action, name);
+      return { ...downloadedText(action, name), tone: 'green', problems: [] };
     }
   }
 }
+
+/** The toast after a finished action: creating content says how it went; partly done is a warning. */
+function toastFor(action: BulkAction, shown: Omit<Shown, 'running'>, count: number): void {
+  if (shown.tone === 'amber') notifyWarning(`${action.label}: partly done. ${countText(shown.problems.length)} refused; the reasons are listed below the actions.`);
+  else if (action.id === 'create-content' && shown.tone === 'green') notify(`Content for ${countText(count)} product${count === 1 ? '' : 's'} successfully sent to bol.`);
+}
+
+const TONE_COLOR = { green: undefined, amber: 'amber', red: 'red' } as const;
 
 export function BulkActions({ onCatalogueChanged }: { onCatalogueChanged: () => void }) {
   const selection = useAtomValue(selectedProductIdsAtom);
   const clearSelection = useSetAtom(clearSelectionAtom);
   const online = useAtomValue(onlineAtom);
   const [outcomes, setOutcomes] = useState<Partial<Record<BulkActionId, Shown>>>({});
+  const outcomeBox = useRef<HTMLDivElement>(null);
+  const [finished, setFinished] = useState(0);
+  // A finished action's result is scrolled into view: it may be below the fold on a small screen.
+  useEffect(() => {
+    if (finished > 0) outcomeBox.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+  }, [finished]);
 
   const stateOf = (action: BulkAction) =>
     bulkActionState({ action, online, selectedCount: selection.length, running: outcomes[action.id]?.running === true });
@@ -63,13 +86,18 @@ export function BulkActions({ onCatalogueChanged }: { onCatalogueChanged: () => 
     // The ids as they are when the button is pressed: the selection may change while it runs.
     const productIds = action.needsSelection ? [...selection] : [];
     const show = (shown: Shown) => setOutcomes((current) => ({ ...current, [action.id]: shown }));
-    show({ text: startedText(action, productIds.length), ok: true, running: true });
+    show({ text: startedText(action, productIds.length), ok: true, running: true, tone: 'green', problems: [] });
     try {
-      show({ ...(await perform(action, productIds)), running: false });
+      const outcome = await perform(action, productIds);
+      show({ ...outcome, running: false });
+      toastFor(action, outcome, productIds.length);
       if (action.id !== 'export-content-report') onCatalogueChanged();
     } catch (error) {
-      show({ ...failureText(action, toApiFailure(error)), running: false });
+      const failure = toApiFailure(error);
+      // A job that failed as a whole (502) still names its items.
+      show({ ...failureText(action, failure), running: false, tone: 'red', problems: itemProblems(failure.body) });
     }
+    setFinished((count) => count + 1);
   }
 
   const button = (action: BulkAction, index: number) => {
@@ -120,11 +148,15 @@ export function BulkActions({ onCatalogueChanged }: { onCatalogueChanged: () => 
         </Text>
       )}
       {shown.length > 0 && (
-        <Flex direction="column" gap="1" mt="2" role="status" data-testid="bulk-outcome">
+        <Flex direction="column" gap="1" mt="2" role="status" data-testid="bulk-outcome" ref={outcomeBox}>
           {shown.map((outcome) => (
-            <Text key={outcome.text} size="1" color={outcome.ok ? undefined : 'red'}>
-              {outcome.text}
-            </Text>
+            <div key={outcome.text} data-tone={outcome.tone} data-testid="bulk-outcome-line">
+              <Text size="1" color={TONE_COLOR[outcome.tone]} weight={outcome.tone === 'green' ? undefined : 'medium'}>
+                {outcome.tone === 'amber' ? '⚠ ' : ''}
+                {outcome.text}
+              </Text>
+              <ItemReasons problems={outcome.problems} label={`Products refused by ${outcome.text.split(':')[0]}`} />
+            </div>
           ))}
         </Flex>
       )}

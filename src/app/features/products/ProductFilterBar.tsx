@@ -6,6 +6,8 @@ import { categoriesAtom, familyKeysAtom, suppliersAtom } from '../../state/refer
 import { productFilterAtoms, productFiltersAtom, resetAllFiltersAtom } from './product-list-state';
 import { DEFAULT_SORT, SORT_OPTIONS, type TriState, type TriStateName } from './product-list-view';
 import { activeFilterCount } from './product-list-rules';
+import { BOL_PRODUCT_STATES } from '../../../shared/product-filter';
+import { BOL_STATE_LABELS } from '../../../shared/messages';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
@@ -142,6 +144,7 @@ export function ProductFilterBar() {
   const [supplier, setSupplier] = useAtom(productFilterAtoms.supplier);
   const [sortBy, setSortBy] = useAtom(productFilterAtoms.sortBy);
   const [categoryId, setCategoryId] = useAtom(productFilterAtoms.categoryId);
+  const [bolState, setBolState] = useAtom(productFilterAtoms.bolState);
   const resetAll = useSetAtom(resetAllFiltersAtom);
   const [moreOpen, setMoreOpen] = useState(false);
   const moreId = useId();
@@ -205,6 +208,13 @@ export function ProductFilterBar() {
           <TextFilter name="numberOfImages" label="Number of images" type="number" />
           <TextFilter name="dateFrom" label="Updated from" type="date" />
           <TextFilter name="dateTo" label="Updated to" type="date" />
+          <ChoiceFilter
+            label="Bol state"
+            value={bolState}
+            options={[{ value: '', label: 'Any' }, ...BOL_PRODUCT_STATES.map((state) => ({ value: state, label: BOL_STATE_LABELS[state] }))]}
+            onChange={setBolState}
+          />
+          <YesNoFilter name="hasOffer" label="Offer on bol" yes="Has an offer" no="No offer" />
         </Box>
       )}
     </section>

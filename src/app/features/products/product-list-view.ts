@@ -5,7 +5,7 @@
  * the screen both build on these; it imports nothing but src/shared.
  */
 import { ALL_SUPPLIERS_NAME, DEFAULT_PAGE_SIZE } from '../../../shared/constants';
-import { isCalendarDate, MAX_FILTER_PRICE, MAX_PAGE_SIZE, type ProductFilterParam } from '../../../shared/product-filter';
+import { BOL_PRODUCT_STATES, isCalendarDate, MAX_FILTER_PRICE, MAX_PAGE_SIZE, type ProductFilterParam } from '../../../shared/product-filter';
 import { parsePrice } from '../../../shared/rules/price';
 
 /** A yes/no filter: '' = not filtered. */
@@ -42,6 +42,10 @@ export interface ProductFilters {
   /** Exact number of images; '' = any. */
   numberOfImages: string;
   passedModeration: TriState;
+  /** The product's state on bol (a BOL_PRODUCT_STATES value); '' = any. Not in the spec: the Reports screen links here. */
+  bolState: string;
+  /** 'true' = bol holds an offer for it, 'false' = none. */
+  hasOffer: TriState;
 }
 
 export type FilterName = keyof ProductFilters;
@@ -55,6 +59,7 @@ export const TRI_STATE_FILTERS = [
   'buyBlock',
   'description',
   'passedModeration',
+  'hasOffer',
 ] as const satisfies readonly TriStateName[];
 
 export const EMPTY_FILTERS: ProductFilters = {
@@ -76,6 +81,8 @@ export const EMPTY_FILTERS: ProductFilters = {
   categoryId: '',
   numberOfImages: '',
   passedModeration: '',
+  bolState: '',
+  hasOffer: '',
 };
 
 export const FILTER_NAMES = Object.keys(EMPTY_FILTERS) as FilterName[];
@@ -103,6 +110,8 @@ export const FILTER_WIRE_NAMES: Record<FilterName, ProductFilterParam> = {
   categoryId: 'categoryId',
   numberOfImages: 'numberOfImages',
   passedModeration: 'passedModeration',
+  bolState: 'bolState',
+  hasOffer: 'hasOffer',
 };
 
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
@@ -213,6 +222,8 @@ function acceptsUrlValue(name: FilterName, value: string): boolean {
     case 'categoryId':
     case 'numberOfImages':
       return WHOLE.test(value);
+    case 'bolState':
+      return (BOL_PRODUCT_STATES as readonly string[]).includes(value);
     default:
       return value.length <= 200;
   }

@@ -7,9 +7,9 @@ import { TOAST_DURATION_MS } from '../../../shared/constants';
 import { messages } from '../../../shared/messages';
 import { uploadEanSheet } from '../../api/ean';
 import { onlineAtom } from '../../state/sync';
-import { notify } from '../../ui/notify';
+import { notify, notifyWarning } from '../../ui/notify';
 import { EanUploadReportView } from './EanUploadReportView';
-import { chooserLabel, EAN_FILE_ACCEPT, uploadButtonLabel, uploadFailureMessage, uploadRefusal } from './ean-upload-rules';
+import { chooserLabel, EAN_FILE_ACCEPT, uploadButtonLabel, uploadFailureMessage, uploadRefusal, uploadToast } from './ean-upload-rules';
 
 export default function UploadEanPage() {
   const input = useRef<HTMLInputElement>(null);
@@ -26,8 +26,11 @@ export default function UploadEanPage() {
     }
     setBusy(true);
     try {
-      setReport(await uploadEanSheet(file));
-      notify(messages.eanUpload.uploaded, TOAST_DURATION_MS.eanUpload);
+      const answer = await uploadEanSheet(file);
+      setReport(answer);
+      const toast = uploadToast(answer);
+      if (toast.kind === 'success') notify(toast.text, TOAST_DURATION_MS.eanUpload);
+      else notifyWarning(toast.text, TOAST_DURATION_MS.eanUpload);
     } catch (error) {
       console.error('[upload-ean] upload failed', error);
       notify(uploadFailureMessage(error), TOAST_DURATION_MS.eanUpload);

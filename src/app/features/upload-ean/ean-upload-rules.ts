@@ -43,3 +43,15 @@ export function reportSummary(report: EanUploadReport): string {
 export function visibleRows<T>(rows: readonly T[], limit = REPORT_ROW_LIMIT): { shown: readonly T[]; hidden: number } {
   return { shown: rows.slice(0, limit), hidden: Math.max(0, rows.length - limit) };
 }
+
+/**
+ * The toast after an upload: the spec's success only when no row was refused; with refused rows it
+ * is a warning naming how many, so a partly applied sheet never reads as a plain success.
+ */
+export function uploadToast(report: EanUploadReport): { kind: 'success' | 'warning'; text: string } {
+  if (report.refused.length === 0) return { kind: 'success', text: messages.eanUpload.uploaded };
+  const refused = `${rowsWord(report.refused.length)} refused`;
+  return report.applied.length === 0
+    ? { kind: 'warning', text: `File uploaded, but no row was applied: ${refused}. See the report for the reasons.` }
+    : { kind: 'warning', text: `File uploaded with warnings: ${countText(report.applied.length)} applied, ${refused}. See the report for the reasons.` };
+}

@@ -1,0 +1,17 @@
+/**
+ * What other screens may use of the product list (docs/architecture.md rule 1): its current view
+ * and selection (the Export screen exports them), the filter call's query of a view, and links to
+ * the list filtered (the Reports screen links its counts there).
+ */
+import { DEFAULT_VIEW, EMPTY_FILTERS, toSearchString, type ProductFilters } from './product-list-view';
+
+export { productListViewAtom, selectedProductIdsAtom } from './product-list-state';
+export { activeFilterCount, toFilterQuery } from './product-list-rules';
+export { FILTER_WIRE_NAMES, type ListView, type ProductFilters } from './product-list-view';
+
+/** The product list showing exactly these filters (every other filter cleared), from page 0. */
+export function productListLink(filters: Partial<ProductFilters>): string {
+  return `/products${toSearchString({ ...DEFAULT_VIEW, filters: { ...EMPTY_FILTERS, ...filters } })}`;
+}
+export { saveFile } from './save-file';
+export { fileNameFromContentDisposition } from './bulk-actions-rules';

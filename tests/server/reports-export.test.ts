@@ -1,0 +1,166 @@
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProductPage } from '../../src/shared/contract';
+import type { BolReportOverview } from '../../src/shared/export-contract';
+import { BOL_PRODUCT_STATES } from '../../src/shared/product-filter';
+import { bolAttributes, bolChunks, bolProductModels, bolProductStates, suppliers } from '../../src/server/db/schema';
+import { insertProduct } from './support/product-fixtures';
+import { createTestApp, jsonPost, type TestApp } from './support/test-app';
+
+let t: TestApp;
+let auth: Record<string, string>;
+const ids: Record<string, number> = {};
+
+const report = (status: 'COMPLETED' | 'IN_PROGRESS', attributes: unknown[]) => ({ uploadId: 'u-1', language: 'nl', status, attributes, assets: [], readAt: '2026-01-02T03:04:05.000Z' });
+
+beforeAll(async () => {
+  t = await createTestApp();
+  auth = { Authorization: `Bearer ${await t.token()}` };
+  const db = t.database.db;
+  const [supplier] = await db.insert(suppliers).values({ supplierName: 'Report Supplier' }).returning({ id: suppliers.supplierId });
+  const supplierId = supplier?.id ?? 0;
+  await db.insert(bolChunks).values({ chunkId: 'C1', chunkName: 'Socks' });
+  await db.insert(bolAttributes).values([
+    { chunkId: 'C1', attributeId: 'Title', attributeName: 'Title', required: true },
+    { chunkId: 'C1', attributeId: 'Colour', attributeName: 'Colour', required: false },
+  ]);
+  for (const name of ['noCategory', 'missingRequired', 'ready', 'sent', 'published', 'declinedReport', 'declinedFailure']) {
+    ids[name] = await insertProduct(db, { supplierId, title: name === 'ready' ? '=HYPERLINK("http://evil")' : `Product ${name}` });
+  }
+  const model = (productId: number, values: Record<string, string>) => ({ productId, chunkId: 'C1', values, version: 1 });
+  await db.insert(bolProductModels).values([
+    model(ids.missingRequired ?? 0, { Colour: 'red' }),
+    model(ids.ready ?? 0, { Title: 'Socks' }),
+    model(ids.sent ?? 0, { Title: 'Socks' }),
+    model(ids.published ?? 0, { Title: 'Socks' }),
+    model(ids.declinedReport ?? 0, { Title: 'S' }),
+    model(ids.declinedFailure ?? 0, { Title: 'Socks' }),
+  ]);
+  const offer = { offerId: 'offer-1', ean: '8710103974307', price: 10, stock: 3, deliveryCode: '1-2d', fulfilmentType: 'FBR', onHoldByRetailer: false, mutationDateTime: '', importedAt: '' };
+  await db.insert(bolProductStates).values([
+    { productId: ids.sent ?? 0, contentStatus: 'PENDING', contentSubmittedAt: new Date('2026-01-01T00:00:00Z') },
+    { productId: ids.published ?? 0, contentStatus: 'SUCCESS', uploadReport: report('COMPLETED', [{ id: 'Title', status: 'PUBLISHED', values: [{ value: 'Socks' }] }]), offer },
+    {
+      productId: ids.declinedReport ?? 0,
+      contentStatus: 'SUCCESS',
+      uploadReport: report('COMPLETED', [
+        { id: 'Description', status: 'DECLINED', values: [{ value: '<p><strong>Warm</strong> socks</p>' }], subStatus: 'TOO_SHORT', subStatusDescription: '<p>The title is <strong>too short</strong>.</p>' },
+        { id: 'Title', status: 'PUBLISHED', values: [{ value: 'S' }] },
+      ]),
+    },
+    { productId: ids.declinedFailure ?? 0, contentStatus: 'FAILURE', contentMessage: 'The EAN is not valid' },
+  ]);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const get = (path: string, headers = auth) => t.app.request(`/api/v1${path}`, { headers });
+const total = async (query: string) => ((await (await get(`/bol/product/filter?${query}`)).json()) as ProductPage).totalElements;
+const exportPost = (body: unknown, headers = auth) => t.app.request('/api/v1/export/products', jsonPost(body, headers));
+
+describe('GET /api/v1/report/bol', () => {
+  it('counts every product in exactly one bol state, and offers present or absent', async () => {
+    const response = await get('/report/bol');
+    expect(response.status).toBe(200);
+    const overview = (await response.json()) as BolReportOverview;
+    expect(overview.states).toEqual({ noCategory: 1, missingRequired: 1, ready: 1, sent: 1, published: 1, declined: 2 });
+    expect(overview.offers).toEqual({ present: 1, absent: 6 });
+    expect(overview.total).toBe(7);
+  });
+
+  it('each count equals the product filter it links to', async () => {
+    const overview = (await (await get('/report/bol')).json()) as BolReportOverview;
+    for (const state of BOL_PRODUCT_STATES) expect(await total(`bolState=${state}`)).toBe(overview.states[state]);
+    expect(await total('hasOffer=true')).toBe(overview.offers.present);
+    expect(await total('hasOffer=false')).toBe(overview.offers.absent);
+    expect(await total('bolState=declined&hasOffer=false')).toBe(2);
+  });
+
+  it("names bol's reasons and shows each latest upload report as readable text, declined first", async () => {
+    const overview = (await (await get('/report/bol')).json()) as BolReportOverview;
+    expect(overview.declinedReasons).toEqual(
+      expect.arrayContaining([
+        { reason: 'The title is too short.', products: 1 },
+        { reason: 'The EAN is not valid', products: 1 },
+      ]),
+    );
+    const declined = overview.products.find((product) => product.productId === ids.declinedReport);
+    expect(declined?.state).toBe('declined');
+    expect(declined?.entries[0]).toEqual({ subject: 'Description', kind: 'attribute', status: 'DECLINED', value: 'Warm socks', reason: 'The title is too short.' });
+    expect(JSON.stringify(overview.products)).not.toMatch(/<p>|<strong>/);
+    expect(overview.productsTotal).toBe(4);
+    expect(overview.products.map((product) => product.productId)).not.toContain(ids.noCategory);
+  });
+
+  it('pages the products; refuses a bad page or size; needs a token', async () => {
+    const first = (await (await get('/report/bol?page=0&size=2')).json()) as BolReportOverview;
+    const second = (await (await get('/report/bol?page=1&size=2')).json()) as BolReportOverview;
+    expect(first.products).toHaveLength(2);
+    expect(second.products).toHaveLength(2);
+    expect(new Set([...first.products, ...second.products].map((product) => product.productId)).size).toBe(4);
+    expect((await get('/report/bol?size=0')).status).toBe(400);
+    expect((await get('/report/bol?size=101')).status).toBe(400);
+    expect((await get('/report/bol?page=x')).status).toBe(400);
+    expect((await get('/report/bol', {})).status).toBe(401);
+  });
+
+  it('the product filter refuses an unknown bol state', async () => {
+    const response = await get('/bol/product/filter?bolState=gone');
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { message: string }).message).toMatch(/^bolState must be one of/);
+  });
+});
+
+describe('POST /api/v1/export/products', () => {
+  it("streams a CSV of the filter's products with the chosen columns, formulas defused", async () => {
+    const response = await exportPost({ format: 'csv', columns: ['productId', 'title', 'bolState'], filter: { bolState: 'ready' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('Content-Type')).toBe('text/csv; charset=utf-8');
+    expect(response.headers.get('Content-Disposition')).toMatch(/^attachment; filename="products-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(response.headers.get('X-Export-Rows')).toBe('1');
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]); // UTF-8 BOM: spreadsheet programs read accents right
+    const text = new TextDecoder().decode(bytes);
+    expect(text.split('\r\n')).toEqual(['Product ID,Title,Bol state', `${ids.ready},"'=HYPERLINK(""http://evil"")",ready`, '']);
+  });
+
+  it('exports all products of an unfiltered view, and exactly the selection when ids are given', async () => {
+    const all = await (await exportPost({ format: 'csv', columns: ['productId'] })).text();
+    expect(all.trim().split('\r\n')).toHaveLength(1 + 7);
+    const chosen = [ids.sent ?? 0, ids.published ?? 0];
+    const selection = await (await exportPost({ format: 'csv', columns: ['productId', 'offer'], productIds: chosen, filter: { bolState: 'ready' } })).text();
+    expect(selection.trim().split('\r\n').slice(1)).toEqual([`${ids.sent},`, `${ids.published},offer-1`]);
+  });
+
+  it('streams an .xlsx whose rows equal the filter total', async () => {
+    const response = await exportPost({ format: 'xlsx', columns: ['productId', 'ean', 'title'], filter: { bolState: 'declined' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('Content-Type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(response.headers.get('X-Export-Rows')).toBe('2');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await response.arrayBuffer());
+    const sheet = workbook.worksheets[0];
+    expect(sheet?.rowCount).toBe(3);
+    expect(sheet?.getRow(1).values).toEqual([undefined, 'Product ID', 'EAN', 'Title']);
+    expect(sheet?.getRow(2).getCell(1).value).toBe(ids.declinedReport);
+    expect(sheet?.getRow(2).getCell(2).value).toBe('8710103974307');
+  });
+
+  it('refuses a bad request with a sentence, and needs a token', async () => {
+    const message = async (response: Response) => ((await response.json()) as { message: string }).message;
+    const badColumn = await exportPost({ format: 'csv', columns: ['password'] });
+    expect(badColumn.status).toBe(400);
+    expect(await message(badColumn)).toMatch(/each column must be one of/);
+    expect((await exportPost({ format: 'pdf', columns: ['title'] })).status).toBe(400);
+    expect((await exportPost({ format: 'csv', columns: [] })).status).toBe(400);
+    expect((await exportPost({ format: 'csv', columns: ['title'], extra: 1 })).status).toBe(400);
+    expect((await exportPost({ format: 'csv', columns: ['title'], productIds: [0] })).status).toBe(400);
+    const badFilter = await exportPost({ format: 'csv', columns: ['title'], filter: { priceFrom: 'cheap' } });
+    expect(badFilter.status).toBe(400);
+    expect(await message(badFilter)).toMatch(/^priceFrom must be a price/);
+    const notJson = await t.app.request('/api/v1/export/products', { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: '{' });
+    expect(notJson.status).toBe(400);
+    expect((await exportPost({ format: 'csv', columns: ['title'] }, {})).status).toBe(401);
+  });
+});
