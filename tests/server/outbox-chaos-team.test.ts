@@ -54,7 +54,7 @@ describe('two people editing overlapping products under chaos', () => {
     const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
     const { supplierIds } = await insertCatalogueBasics(t.database.db);
     const clock = { now: 1_760_000_000_000 };
-    const tokens: Record<string, string> = { [TEST_USER.username]: await t.token(), bea: (await t.tokens.issue({ userId: 2, username: 'bea' })).accessToken };
+    const tokens: Record<string, string> = { [TEST_USER.username]: await t.token(), bea: await t.tokenFor('bea') };
     for (const name of [TEST_USER.username, 'bea']) {
       const transport = new ChaosTransport(t.app, random);
       const db = openTestDatabase();
