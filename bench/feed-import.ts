@@ -23,9 +23,10 @@ export interface FeedImportBenchResult {
   lines: string[];
 }
 
-const HEADER = 'ean;sku;title;description;brand;category;price;retailPrice;deliveryCode;stock;weight;width;length;height;size;color;material;familyKey;images';
+export const FEED_HEADER = 'ean;sku;title;description;brand;category;price;retailPrice;deliveryCode;stock;weight;width;length;height;size;color;material;familyKey;images';
 
-function row(i: number): string {
+/** Row i of the generated feed; `revision` changes price and stock, so a re-import updates every row. */
+export function row(i: number, revision = 0): string {
   const body = `87150${String(i).padStart(7, '0')}`;
   const ean = `${body}${gtinCheckDigit(body)}`;
   const images = Array.from({ length: 1 + (i % 3) }, (_, k) => `https://images.example.com/p/${(i * 7 + k) % 5_000}.jpg`).join('|');
@@ -39,7 +40,7 @@ function row(i: number): string {
     `${(5 + (i % 900) / 10).toFixed(2).replace('.', ',')}`,
     `${(9 + (i % 900) / 5).toFixed(2).replace('.', ',')}`,
     '1-2d',
-    String(i % 300),
+    String((i + revision) % 300),
     '1,25',
     '20',
     '30',
@@ -58,7 +59,7 @@ function feedStream(rows: number): ReadableStream<Uint8Array> {
   let next = 0;
   return new ReadableStream<Uint8Array>({
     pull(controller) {
-      if (next === 0) controller.enqueue(encoder.encode(`${HEADER}\n`));
+      if (next === 0) controller.enqueue(encoder.encode(`${FEED_HEADER}\n`));
       if (next >= rows) {
         controller.close();
         return;

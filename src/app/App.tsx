@@ -1,25 +1,17 @@
-import { Theme } from '@radix-ui/themes';
-import { Provider } from 'jotai';
+import 'virtual:theme-rest.css';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { AppRoutes } from './routes';
-import { appStore } from './state/store';
-import { Toasts } from './ui/Toasts';
-import { UpdatePrompt } from './ui/UpdatePrompt';
 
 /**
- * A data router (rather than <BrowserRouter>) so screens can use useBlocker: the product editor
- * asks before unsaved changes are left behind. The routes themselves stay in routes.tsx.
+ * The signed-in app: a data router (rather than <BrowserRouter>) so screens can use useBlocker:
+ * the product editor asks before unsaved changes are left behind. The routes themselves stay in
+ * routes.tsx; the providers around it are in main.tsx. Created at the first render, not when
+ * this chunk loads (it is fetched ahead while someone signs in), so it starts from the path the
+ * sign-in screen went on to (docs/architecture.md, "First visit").
  */
-const router = createBrowserRouter([{ path: '*', element: <AppRoutes /> }]);
+let router: ReturnType<typeof createBrowserRouter> | null = null;
 
 export function App() {
-  return (
-    <Provider store={appStore}>
-      <Theme accentColor="blue" grayColor="slate" radius="medium" scaling="100%">
-        <RouterProvider router={router} />
-        <Toasts />
-        <UpdatePrompt />
-      </Theme>
-    </Provider>
-  );
+  router ??= createBrowserRouter([{ path: '*', element: <AppRoutes /> }]);
+  return <RouterProvider router={router} />;
 }

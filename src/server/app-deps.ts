@@ -2,8 +2,10 @@
 import type { Context } from 'hono';
 import type { LoginThrottle } from './auth/login-throttle';
 import type { BolDeps } from './bol/bol-deps';
+import type { EanSheetReader } from './catalogue/ean-sheet-in-worker';
 import type { TokenService } from './auth/tokens';
 import type { Database } from './db/connection';
+import type { OutboundPolicy } from './feeds/outbound';
 import type { MediaStore } from './media/media-store';
 
 export interface AppDeps {
@@ -23,6 +25,10 @@ export interface AppDeps {
    * ('/demo/feeds/…') are fetched from here.
    */
   selfOrigin?: string;
+  /** What supplier-controlled downloads may reach and how large a feed may be (OUTBOUND_ALLOW, FEED_MAX_BYTES). */
+  outbound?: OutboundPolicy;
+  /** Reads EAN sheets in worker threads (default: EAN_SHEET_WORKER_LIMITS); tests pass their own limits. */
+  eanSheetReader?: EanSheetReader;
   /** The bol connection (real bol or the simulator); without it the calls that need bol answer 503. */
   bol?: BolDeps;
 }

@@ -3,15 +3,17 @@ import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import type { AppDeps } from './app-deps';
 import { isDatabaseReady } from './db/connection';
+import { JSON_BODY_LIMIT_BYTES, LOGIN_BODY_LIMIT_BYTES, requestBodyLimits, type BodyLimitRule } from './http/body-limits';
 import { ApiError, errorResponse } from './http/errors';
 import { pwaStaticRoutes } from './http/pwa-static';
+import { refuseNulInUrl } from './http/refuse-nul-in-url';
 import { requireToken, type AuthEnv } from './http/require-token';
 import { securityHeaders } from './http/security-headers';
 import { authRoutes } from './routes/auth';
 import { bolRoutes } from './routes/bol';
-import { eanRoutes } from './routes/ean';
+import { eanRoutes, eanSheetTooLarge, MAX_EAN_UPLOAD_BODY_BYTES } from './routes/ean';
 import { feedRoutes } from './routes/feeds';
-import { imageRoutes } from './routes/images';
+import { imageRoutes, imageTooLarge, MAX_IMAGE_UPLOAD_BODY_BYTES } from './routes/images';
 import { orderRoutes } from './routes/orders';
 import { processReportRoutes } from './routes/process-reports';
 import { productRoutes } from './routes/products';
@@ -20,10 +22,25 @@ import { demoFileRoutes, mediaFileRoutes } from './routes/public-files';
 
 export type { AppDeps } from './app-deps';
 
+/**
+ * The body limit of every path (docs/security.md, "Limits"); every other path: JSON_BODY_LIMIT_BYTES.
+ * The uploads keep their own limits and messages.
+ */
+export const BODY_LIMITS: readonly BodyLimitRule[] = [
+  { path: '/auth/', maxBytes: LOGIN_BODY_LIMIT_BYTES },
+  { path: '/api/v1/media/save/image', maxBytes: MAX_IMAGE_UPLOAD_BODY_BYTES, message: imageTooLarge().message },
+  { path: '/api/v1/ean', maxBytes: MAX_EAN_UPLOAD_BODY_BYTES, message: eanSheetTooLarge().message },
+  // A Bol model may carry up to 500 attributes with long values (src/shared/bol-contract.ts).
+  { path: '/api/v1/bol/data/model/product', maxBytes: 8 * JSON_BODY_LIMIT_BYTES },
+];
+
 export function createApp(deps: AppDeps) {
   const app = new Hono();
   app.onError(errorResponse);
   app.use('*', securityHeaders());
+  // Before anything reads a body or checks a token.
+  app.use('*', requestBodyLimits(BODY_LIMITS));
+  app.use('*', refuseNulInUrl());
   app.use('*', compress());
 
   app.get('/healthz', async (c) => {
@@ -43,7 +60,7 @@ export function createApp(deps: AppDeps) {
   );
 
   const api = new Hono<AuthEnv>();
-  api.use('*', requireToken(deps.tokens));
+  api.use('*', requireToken(deps.tokens, deps.db));
   api.route('/v1', feedRoutes(deps));
   api.route('/v1', productRoutes(deps));
   api.route('/v1', imageRoutes(deps));

@@ -1,5 +1,7 @@
 /** Server settings, read once from the environment. Every variable is documented in the README. */
 import path from 'node:path';
+import { parseAllowList } from './feeds/outbound-addresses';
+import { DEFAULT_MAX_FEED_BYTES, type OutboundPolicy } from './feeds/outbound';
 
 export interface ServerConfig {
   port: number;
@@ -14,8 +16,14 @@ export interface ServerConfig {
   adminPassword: string;
   /** The built PWA (vite build output). */
   staticDir: string;
-  login: { maxFailures: number; windowSeconds: number };
+  login: { maxFailures: number; windowSeconds: number; maxFailuresPerAddress: number };
+  /** Reverse proxies in front of the server that append to X-Forwarded-For (0: none; docs/security.md). */
+  trustProxyHops: number;
   bol: BolConfig;
+  /** Supplier-controlled downloads: OUTBOUND_ALLOW and FEED_MAX_BYTES (docs/security.md). */
+  outbound: OutboundPolicy;
+  /** IMPORT_MIN_FREE_MB: an import is refused while the data folder has less free space than this. */
+  importMinFreeBytes: number;
 }
 
 /** bol's Retailer API: real credentials, or (none set) the built-in simulator. See docs/bol.md. */
@@ -97,7 +105,14 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     login: {
       maxFailures: positiveInt(env.LOGIN_MAX_FAILURES, 5, 'LOGIN_MAX_FAILURES'),
       windowSeconds: positiveInt(env.LOGIN_WINDOW_SECONDS, 60, 'LOGIN_WINDOW_SECONDS'),
+      maxFailuresPerAddress: positiveInt(env.LOGIN_MAX_FAILURES_PER_ADDRESS, 20, 'LOGIN_MAX_FAILURES_PER_ADDRESS'),
     },
+    trustProxyHops: positiveInt(env.TRUST_PROXY_HOPS, 0, 'TRUST_PROXY_HOPS'),
     bol: readBolConfig(env),
+    outbound: {
+      allow: parseAllowList(env.OUTBOUND_ALLOW),
+      maxFeedBytes: positiveInt(env.FEED_MAX_MB, DEFAULT_MAX_FEED_BYTES / (1024 * 1024), 'FEED_MAX_MB') * 1024 * 1024,
+    },
+    importMinFreeBytes: positiveInt(env.IMPORT_MIN_FREE_MB, 500, 'IMPORT_MIN_FREE_MB') * 1024 * 1024,
   };
 }

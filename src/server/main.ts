@@ -6,11 +6,14 @@ import { startBol } from './bol/bol-setup';
 import { LoginThrottle } from './auth/login-throttle';
 import { loadSigningSecret } from './auth/secret';
 import { TokenService } from './auth/tokens';
-import { ensureAdministrator } from './auth/users';
-import { DEFAULT_ADMIN, readConfig } from './config';
+import { defaultSignInWorks, prepareAdministrator } from './auth/users';
+import { readConfig } from './config';
 import { openDatabase } from './db/connection';
 import { importDemoCatalogue, seedDemoSuppliers } from './demo/demo-seed';
 import { resetInterruptedRuns } from './feeds/supplier-lock';
+import { clientAddressOf } from './http/client-address';
+import { releaseAbandonedClaims } from './http/idempotency';
+import { httpServerOptions } from './http/server-limits';
 import { MediaStore } from './media/media-store';
 import path from 'node:path';
 import type { AppDeps } from './app-deps';
@@ -28,35 +31,38 @@ async function main(): Promise<void> {
   );
   console.log(`[server] database: ${handle.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`}`);
 
-  if (await ensureAdministrator(handle.db, config.adminUsername, config.adminPassword)) {
-    console.log(`[server] created the first user '${config.adminUsername}'`);
-  }
-  if (config.adminUsername === DEFAULT_ADMIN.username && config.adminPassword === DEFAULT_ADMIN.password) {
-    console.warn('[server] WARNING: the default sign-in admin/admin is in use; set ADMIN_USERNAME and ADMIN_PASSWORD');
+  for (const line of await prepareAdministrator(handle.db, config.adminUsername, config.adminPassword)) console.log(`[server] ${line}`);
+  // As long as admin/admin works, whatever the settings say (docs/security.md, "The administrator").
+  if (await defaultSignInWorks(handle.db)) {
+    console.warn('[server] WARNING: the default sign-in admin/admin works; set ADMIN_PASSWORD (and ADMIN_USERNAME) and restart');
   }
 
   const released = await resetInterruptedRuns(handle.db);
   if (released > 0) console.log(`[server] released ${released} supplier(s) left busy by a previous run`);
+  // The embedded database belongs to this process alone: every claim still in flight is a dead run's.
+  const claims = await releaseAbandonedClaims(handle.db, handle.kind === 'pglite');
+  if (claims > 0) console.log(`[server] released ${claims} Idempotency-Key claim(s) left in flight by a previous run`);
   const demo = process.env.DEMO_CATALOGUE !== '0' && (await seedDemoSuppliers(handle.db));
   if (demo) console.log('[server] empty database: created the demo suppliers; their feeds are imported once the server listens');
 
   const bol = await startBol(config.bol, handle.db);
 
   const tokens = new TokenService(loadSigningSecret(config.dataDir, config.jwtSecret), config.tokenLifetimeSeconds);
-  const throttle = new LoginThrottle(config.login.maxFailures, config.login.windowSeconds);
+  const throttle = new LoginThrottle(config.login.maxFailures, config.login.windowSeconds, config.login.maxFailuresPerAddress);
   const deps: AppDeps = {
     db: handle.db,
     tokens,
     throttle,
     media: new MediaStore(handle.db, path.join(config.dataDir, 'media')),
     staticDir: config.staticDir,
-    clientAddress: (c) => getConnInfo(c).remote.address ?? 'unknown',
+    clientAddress: (c) => clientAddressOf(getConnInfo(c).remote.address, c.req.header('X-Forwarded-For'), config.trustProxyHops),
     selfOrigin: selfOriginOf(config.host, config.port),
+    outbound: config.outbound,
     bol: bol.deps,
   };
   const app = createApp(deps);
 
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host, serverOptions: httpServerOptions() }, (info) => {
     console.log(`[server] listening on http://${config.host}:${info.port}`);
     // The routes read deps.selfOrigin when they run, so the real port (PORT=0) is picked up here.
     deps.selfOrigin = selfOriginOf(config.host, info.port);

@@ -4,6 +4,7 @@
  * report of a long-running bol job.
  */
 import { z } from 'zod';
+import { dbId, MAX_DB_INTEGER, text } from './safe-values';
 import type { Page } from './contract';
 
 /** Image slots of a Bol model: slot 1 is the main picture (bol's FRONT), the others are OTHER. */
@@ -14,16 +15,16 @@ export const BOL_ORDER_PAGE_SIZE = { min: 1, max: 100, default: 20 } as const;
 
 /** One attribute of the Bol form; `required`, `valueList`, `description` and `unit` come from the data model. */
 export const bolAttributeSchema = z.looseObject({
-  attributeId: z.string().min(1).max(100),
-  attributeName: z.string().max(200),
+  attributeId: text().min(1).max(100),
+  attributeName: text().max(200),
   required: z.boolean(),
   /** The value; '' (or null from older clients) when empty. */
-  value: z.string().max(10_000).nullable(),
+  value: text().max(10_000).nullable(),
   /** The allowed values when the attribute is a value list (a select in the form), otherwise null. */
-  valueList: z.array(z.string()).nullable(),
-  description: z.string().max(2_000),
+  valueList: z.array(text()).nullable(),
+  description: text().max(2_000),
   /** bol's unit id (e.g. 'unece.unit.CMT') for measured attributes, otherwise null. */
-  unit: z.string().max(100).nullable().optional(),
+  unit: text().max(100).nullable().optional(),
 });
 export type BolAttribute = z.infer<typeof bolAttributeSchema>;
 
@@ -31,7 +32,7 @@ export const bolMediaSchema = z.looseObject({
   /** The slot, 1..BOL_MEDIA_SLOT_COUNT; unique within a model. */
   mediaId: z.number().int().min(1).max(BOL_MEDIA_SLOT_COUNT),
   /** Absolute http(s) URL of the image (on this server's host for stored images). */
-  value: z.string().min(1).max(2_000),
+  value: text().min(1).max(2_000),
 });
 export type BolMedia = z.infer<typeof bolMediaSchema>;
 
@@ -40,17 +41,17 @@ export type BolMedia = z.infer<typeof bolMediaSchema>;
  * takes it back. Fields the client adds are kept and passed back unchanged.
  */
 export const bolModelSchema = z.looseObject({
-  productId: z.number().int().positive(),
-  chunkId: z.string().max(50).nullable(),
-  chunkName: z.string().max(200).nullable(),
+  productId: dbId(),
+  chunkId: text().max(50).nullable(),
+  chunkName: text().max(200).nullable(),
   attributeData: z.array(bolAttributeSchema).max(500),
   mediaData: z.array(bolMediaSchema).max(BOL_MEDIA_SLOT_COUNT),
   /** Raised by one on every save (0: never saved); also sent as the ETag. */
-  version: z.number().int().nonnegative().optional(),
+  version: z.number().int().nonnegative().max(MAX_DB_INTEGER).optional(),
 });
 export type BolModel = z.infer<typeof bolModelSchema>;
 
-export const bolChunkSchema = z.object({ chunkId: z.string(), chunkName: z.string() });
+export const bolChunkSchema = z.object({ chunkId: text(), chunkName: text() });
 export type BolChunk = z.infer<typeof bolChunkSchema>;
 
 /** Answer of GET /api/v1/bol/data/model/chunks. */
@@ -77,13 +78,13 @@ export interface BolChunkAssignment {
 }
 
 export const bolChunkSaveSchema = z.object({
-  productId: z.number().int().positive(),
-  chunkId: z.string().min(1).max(50),
-  chunkName: z.string().max(200).optional(),
+  productId: dbId(),
+  chunkId: text().min(1).max(50),
+  chunkName: text().max(200).optional(),
 });
 export type BolChunkSave = z.infer<typeof bolChunkSaveSchema>;
 
-export const bolProductIdsSchema = z.object({ productIds: z.array(z.number().int().positive()).min(1).max(1_000) });
+export const bolProductIdsSchema = z.object({ productIds: z.array(dbId()).min(1).max(1_000) });
 
 export interface BolShipmentDetails {
   salutation?: string;

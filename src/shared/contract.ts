@@ -3,91 +3,69 @@
  * Shapes follow the specification's sections 3 and 7.
  */
 import { z } from 'zod';
+import { productFieldsShape } from './product-fields';
+import { dbCount, dbId, MAX_DB_INTEGER, text } from './safe-values';
 
 export const loginRequestSchema = z.object({
-  username: z.string().trim().min(1).max(200),
-  password: z.string().min(1).max(1_000),
+  username: text().trim().min(1).max(200),
+  password: text().min(1).max(1_000),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
 export const loginResponseSchema = z.object({
-  accessToken: z.string(),
+  accessToken: text(),
   /** Expiry of the access token, in milliseconds since the epoch. */
   expiredAccessToken: z.number(),
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 /** Every error the server sends has this body. */
-export const errorBodySchema = z.object({ message: z.string() });
+export const errorBodySchema = z.object({ message: text() });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 export const supplierSchema = z.object({
   supplierId: z.number().int(),
-  supplierName: z.string(),
-  supplierUrlFeed: z.string(),
+  supplierName: text(),
+  supplierUrlFeed: text(),
   inProgress: z.boolean(),
 });
 export type Supplier = z.infer<typeof supplierSchema>;
 
 /** Item shapes of these lists are not given by the spec; the catalogue decides them. */
-export const categorySchema = z.object({ categoryId: z.number().int(), categoryName: z.string() });
+export const categorySchema = z.object({ categoryId: z.number().int(), categoryName: text() });
 export type Category = z.infer<typeof categorySchema>;
 
-export const familyKeySchema = z.string();
+export const familyKeySchema = text();
 export type FamilyKey = z.infer<typeof familyKeySchema>;
 
-export const brandSchema = z.object({ brandId: z.number().int(), brandName: z.string() });
+export const brandSchema = z.object({ brandId: z.number().int(), brandName: text() });
 export type Brand = z.infer<typeof brandSchema>;
 
 export const productImageSchema = z.object({
   /** A UUID from the server, or a random id the client gave a newly added image. */
-  id: z.string().min(1).max(100),
+  id: text().min(1).max(100),
   /** Path on our host (/media/…), or the supplier's URL until images are re-exported. */
-  filePath: z.string().max(2_000),
-  name: z.string().max(500),
-  altImage: z.string().max(500),
+  filePath: text().max(2_000),
+  name: text().max(500),
+  altImage: text().max(500),
   isMainImage: z.boolean(),
 });
 export type ProductImage = z.infer<typeof productImageSchema>;
 
-const nullableMeasure = z.number().finite().nonnegative().nullable();
-
-/** A product as GET /api/v1/product/{id} answers it and PUT /api/v1/product takes it back. */
+/**
+ * A product as GET /api/v1/product/{id} answers it and PUT /api/v1/product takes it back: the
+ * fields of the one field table (src/shared/product-fields.ts) plus the server's bookkeeping.
+ */
 export const productSchema = z.object({
-  productId: z.number().int().positive(),
-  ean: z.string().max(20),
-  supplierEan: z.string().max(20),
-  isChangeEan: z.boolean(),
-  sku: z.string().max(100),
-  title: z.string().max(500),
-  /** HTML; sanitised on the server whatever arrives. */
-  description: z.string().max(200_000),
-  sellingPrice: z.number().finite().nonnegative(),
-  priceSupplier: z.number().finite().nonnegative(),
-  deliveryPrice: z.number().finite().nonnegative(),
-  deliveryCode: z.string().max(50),
-  weight: nullableMeasure,
-  width: nullableMeasure,
-  length: nullableMeasure,
-  height: nullableMeasure,
-  productSize: z.string().max(50),
-  color: z.string().max(100),
-  material: z.string().max(100),
-  supplier: z.object({ supplierId: z.number().int(), supplierName: z.string() }),
-  brand: z.string().max(200).nullable(),
-  categoryId: z.number().int().nullable(),
-  categoryName: z.string().nullable(),
-  stock: z.number().int().nonnegative(),
-  passedModeration: z.boolean(),
-  mainProduct: z.boolean(),
-  familyKey: z.string().max(200).nullable(),
-  buyBlock: z.boolean(),
-  isExportOnBol: z.boolean(),
-  numberOfImages: z.number().int().nonnegative(),
+  productId: dbId(),
+  ...productFieldsShape,
+  supplier: z.object({ supplierId: z.number().int().nonnegative().max(MAX_DB_INTEGER), supplierName: text() }),
+  categoryName: text().nullable(),
+  numberOfImages: dbCount(),
   /** Raised by one on every change; also sent as the ETag. */
-  version: z.number().int().positive(),
-  dateCreate: z.string(),
-  dateUpdate: z.string(),
+  version: dbId(),
+  dateCreate: text(),
+  dateUpdate: text(),
   productImages: z.array(productImageSchema).max(50),
 });
 export type Product = z.infer<typeof productSchema>;
@@ -149,4 +127,32 @@ export interface EanUploadReport {
   rowsRead: number;
   applied: { row: number; supplierEan: string; newEan: string; productIds: number[] }[];
   refused: { row: number; reason: string }[];
+}
+
+/** How a product changed (docs/products.md "History"). */
+export const HISTORY_HOW = ['editor', 'offline-sync', 'feed-import', 'ean-sheet', 'family', 'bol-update'] as const;
+export type HistoryHow = (typeof HISTORY_HOW)[number];
+export const HISTORY_HOW_LABELS: Record<HistoryHow, string> = {
+  editor: 'editor',
+  'offline-sync': 'offline sync',
+  'feed-import': 'feed import',
+  'ean-sheet': 'EAN sheet',
+  family: 'family inheritance',
+  'bol-update': 'bol update',
+};
+
+/** One entry of GET /api/v1/product/{id}/history: who changed what, how and when. */
+export interface ProductHistoryEntry {
+  id: number;
+  productId: number;
+  author: string;
+  how: HistoryHow;
+  /** When it was made on the device (ISO), or null for the server's own changes. */
+  deviceAt: string | null;
+  /** When the server wrote it (ISO). */
+  serverAt: string;
+  /** The product's version after it. */
+  version: number;
+  /** `field` is a product field name (src/shared/product-fields.ts), 'productImages' or a Bol model key. */
+  changes: { field: string; old: unknown; new: unknown }[];
 }

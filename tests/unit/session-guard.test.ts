@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { guardDecision, sessionState } from '../../src/shared/rules/session';
+import { firstScreen, guardDecision, sessionState } from '../../src/shared/rules/session';
 
 const NOW = 1_700_000_000_000;
 const active = { jwt: 'token', expiredAccessToken: NOW + 60_000 };
@@ -47,5 +47,16 @@ describe('guardDecision', () => {
 
   it('does not mistake a path that merely starts with "login" for the login page', () => {
     expect(guardDecision('/loginx', none, NOW).redirectTo).toBe('/login');
+  });
+});
+
+describe('firstScreen', () => {
+  it('shows the sign-in screen before the app without an active session, signed out or expired', () => {
+    expect(firstScreen(none, NOW)).toBe('sign-in');
+    expect(firstScreen(expired, NOW)).toBe('sign-in');
+  });
+
+  it('loads the app with an active session', () => {
+    expect(firstScreen(active, NOW)).toBe('app');
   });
 });

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { signOutStep } from '../../src/app/features/auth/login-rules';
+import { conflictFields, displayValue } from '../../src/app/sync/record-diff';
 import {
-  conflictFields,
-  displayValue,
   downloadText,
   groupEntries,
   indicatorState,
@@ -124,7 +123,7 @@ describe('conflictFields', () => {
     const theirs = makeProduct({ title: 'Chair XL', sellingPrice: 12.5, passedModeration: false, description: '<p>Soft <b>seat</b></p>', version: 4 });
     expect(conflictFields(mine, theirs)).toEqual([
       { field: 'title', label: 'Title', mine: 'Chair', theirs: 'Chair XL' },
-      { field: 'passedModeration', label: 'Passed moderation', mine: 'Yes', theirs: 'No' },
+      { field: 'passedModeration', label: 'Passed Moderation', mine: 'Yes', theirs: 'No' },
     ]);
   });
 

@@ -3,10 +3,11 @@
  * here like every other call of the app, and sent by the drainer with its own transport (timeout,
  * Idempotency-Key and If-Match headers come from the entry).
  */
+import type { ProductChangeSet } from '../../shared/change-set';
 import type { Product } from '../../shared/contract';
 
 export interface OutboxRequest {
-  method: 'PUT' | 'POST' | 'DELETE';
+  method: 'PUT' | 'PATCH' | 'POST' | 'DELETE';
   /** Path on the app's own host, e.g. /api/v1/product. */
   url: string;
   headers: Record<string, string>;
@@ -16,6 +17,16 @@ export interface OutboxRequest {
 /** PUT /api/v1/product: the whole product. */
 export function productSaveRequest(product: Product, headers: Record<string, string>): OutboxRequest {
   return { method: 'PUT', url: '/api/v1/product', headers: { ...headers, 'Content-Type': 'application/json' }, body: JSON.stringify(product) };
+}
+
+/** PATCH /api/v1/product/{id}: a change set (only what changed, each with its base). */
+export function productChangeRequest(productId: number, changes: ProductChangeSet, headers: Record<string, string>): OutboxRequest {
+  return {
+    method: 'PATCH',
+    url: `/api/v1/product/${productId}`,
+    headers: { ...headers, 'Content-Type': 'application/json' },
+    body: JSON.stringify(changes),
+  };
 }
 
 /** POST /api/v1/bol/data/model/product: the Bol model, passed back unchanged. */

@@ -1,7 +1,8 @@
 /** The shape of an outbox entry: one write waiting to reach the server (docs/architecture.md "The offline engine"). */
+import type { ProductChangeSet } from '../../shared/change-set';
 import type { Product } from '../../shared/contract';
 
-export type OutboxKind = 'product-save' | 'bol-model-save' | 'image-upload' | 'image-delete';
+export type OutboxKind = 'product-save' | 'product-change' | 'bol-model-save' | 'image-upload' | 'image-delete';
 export type OutboxStatus = 'pending' | 'sending' | 'failed' | 'conflict';
 
 /** The Bol model is passed back to the server unchanged; only productId is relied on. */
@@ -12,6 +13,11 @@ export interface BolModelPayload {
 
 export interface ProductSavePayload {
   product: Product;
+}
+/** A change set of one product (PATCH /api/v1/product/{id}, docs/offline.md "Change sets"). */
+export interface ProductChangePayload {
+  productId: number;
+  changes: ProductChangeSet;
 }
 export interface BolModelSavePayload {
   model: BolModelPayload;
@@ -54,6 +60,7 @@ interface EntryCommon {
 
 export type OutboxEntry =
   | (EntryCommon & { kind: 'product-save'; payload: ProductSavePayload })
+  | (EntryCommon & { kind: 'product-change'; payload: ProductChangePayload })
   | (EntryCommon & { kind: 'bol-model-save'; payload: BolModelSavePayload })
   | (EntryCommon & { kind: 'image-upload'; payload: ImageUploadPayload })
   | (EntryCommon & { kind: 'image-delete'; payload: ImageDeletePayload });

@@ -22,7 +22,7 @@ export async function cacheProductPage(db: BackofficeDatabase, query: ProductQue
   await withQuotaFallback(db, () =>
     db.transaction('rw', [db.products, db.productPages, db.outbox], async () => {
       // A product with a change still waiting keeps the local (newer) copy.
-      const waiting = new Set((await db.outbox.toArray()).filter((e) => e.kind === 'product-save').map((e) => e.entityKey));
+      const waiting = new Set((await db.outbox.toArray()).filter((e) => e.kind === 'product-save' || e.kind === 'product-change').map((e) => e.entityKey));
       await db.products.bulkPut(page.content.filter((p) => !waiting.has(`product:${p.productId}`)).map(toCachedProduct));
       await db.productPages.put({
         key: productQueryKey(query),

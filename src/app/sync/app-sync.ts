@@ -16,7 +16,8 @@ import { listDownloadRecords, runOfflineDownload, type DownloadTransport, type D
 import { outboxKindOf } from './outbox-kinds';
 
 export { downloadPercent } from './offline-download';
-import { countOutbox, discard, earliestNextAttempt, listOutbox, uploadResultMetaKey, resolveConflict, retry, type OutboxCounts, type OutboxEntry, type OutboxStatus } from './outbox';
+import { countOutbox, discard, earliestNextAttempt, listOutbox, productEntityKey, uploadResultMetaKey, resolveConflict, retry, settleConflict, type OutboxCounts, type OutboxEntry, type OutboxStatus } from './outbox';
+import type { ConflictChoice } from '../../shared/change-set';
 import { followSave, submitChange, type Change, type SaveOutcome, type Submitted } from './submit';
 import { createSyncScheduler, type SyncScheduler } from './sync-scheduler';
 import { isOnline } from '../lib/online';
@@ -196,6 +197,22 @@ export async function retryChange(id: string): Promise<void> {
 
 export async function discardChange(id: string): Promise<void> {
   await discard(getAppDatabase(), id);
+}
+
+/** Settles a change-set conflict field by field ('mine' / 'theirs' per field); what is left goes at once. */
+export async function settleChange(id: string, choices: Readonly<Record<string, ConflictChoice>>): Promise<void> {
+  await settleConflict(getAppDatabase(), id, choices);
+  void syncNow();
+}
+
+/** Follows the waiting changes of one product (the editor shows their state); returns the unsubscribe. */
+export function watchProductChanges(productId: number, onEntries: (entries: OutboxEntry[]) => void): () => void {
+  const db = getAppDatabase();
+  const subscription = liveQuery(() => db.outbox.where('entityKey').equals(productEntityKey(productId)).sortBy('seq')).subscribe({
+    next: onEntries,
+    error: (error: unknown) => console.error('Reading the outbox failed', error),
+  });
+  return () => subscription.unsubscribe();
 }
 
 export async function resolveChange(id: string, choice: 'keep-mine' | 'take-theirs'): Promise<void> {

@@ -9,10 +9,21 @@
  *   discarding it undoes (`discarded`) and what "take theirs" keeps (`takeTheirs`).
  * Field-level change sets (merging and three-way diffs) are meant to be added to these descriptors.
  */
+import {
+  applyChangeSet,
+  isChangeSetConflict,
+  settleConflicts,
+  isEmptyChangeSet,
+  type ConflictChoice,
+  type ProductChangeSet,
+} from '../../shared/change-set';
 import type { Product } from '../../shared/contract';
+import { productField, isProductFieldName } from '../../shared/product-fields';
+import { SAVED_PRODUCT_FIELDS, sameFieldValue } from '../../shared/product-fields';
 import {
   bolModelSaveRequest,
   imageDeleteRequest,
+  productChangeRequest,
   imageUploadRequest,
   productSaveRequest,
   type OutboxRequest,
@@ -21,7 +32,7 @@ import { fromCachedProduct, toCachedProduct, type BackofficeDatabase } from '../
 import { placeholderPath, productEntityKey, uploadIdOfPlaceholder, type BolModelPayload, type OutboxEntry, type OutboxKind } from '../db/outbox-entry';
 import type { AnswerClass, HeadersLike } from './classify-answer';
 import { isProduct, recordOwnVersion, uploadResultMetaKey } from './outbox-memory';
-import { conflictFields, type FieldDifference } from './record-diff';
+import { conflictFields, displayValue, type FieldDifference } from './record-diff';
 
 export type EntryOf<K extends OutboxKind> = Extract<OutboxEntry, { kind: K }>;
 
@@ -47,6 +58,12 @@ export interface OutboxKindDescriptor<E extends OutboxEntry> {
   discarded(db: BackofficeDatabase, entry: E): Promise<void>;
   /** "Take theirs" on a conflict: the server's record replaces mine on the device. */
   takeTheirs(db: BackofficeDatabase, entry: E, server: unknown): Promise<void>;
+  /**
+   * Settles a conflict field by field (kinds with change sets): 'mine' keeps my value over theirs,
+   * 'theirs' drops my change of that field; the entry goes again, or leaves when nothing is left.
+   * Without it, a conflict is settled for the whole record (keep mine / take theirs).
+   */
+  settle?(db: BackofficeDatabase, entry: E, choices: Readonly<Record<string, ConflictChoice>> | ConflictChoice, now: number): Promise<void>;
 }
 
 function versionFromEtag(headers: HeadersLike): number | null {
@@ -67,38 +84,14 @@ async function resolvePlaceholders(db: BackofficeDatabase, product: Product): Pr
   return { ...product, productImages: images };
 }
 
-/** Every field PUT /product saves (docs/products.md), compared as the server stores them. */
+/**
+ * Whether the server's product already carries my save: every field PUT /product saves
+ * (src/shared/product-fields.ts), compared as the server stores them, and the images.
+ */
 export function carriesChange(server: Product, mine: Product | undefined): boolean {
   if (!mine) return false;
-  const text = (value: string | null) => (value ?? '').trim();
-  const same =
-    text(server.ean) === text(mine.ean) &&
-    server.supplierEan === mine.supplierEan &&
-    server.isChangeEan === mine.isChangeEan &&
-    server.sku === mine.sku &&
-    text(server.title) === text(mine.title) &&
-    server.description === mine.description &&
-    Number(server.sellingPrice) === Number(mine.sellingPrice) &&
-    Number(server.priceSupplier) === Number(mine.priceSupplier) &&
-    Number(server.deliveryPrice) === Number(mine.deliveryPrice) &&
-    server.deliveryCode === mine.deliveryCode &&
-    server.weight === mine.weight &&
-    server.width === mine.width &&
-    server.length === mine.length &&
-    server.height === mine.height &&
-    server.productSize === mine.productSize &&
-    server.color === mine.color &&
-    server.material === mine.material &&
-    text(server.brand) === text(mine.brand) &&
-    server.categoryId === mine.categoryId &&
-    server.stock === mine.stock &&
-    server.passedModeration === mine.passedModeration &&
-    server.mainProduct === mine.mainProduct &&
-    text(server.familyKey) === text(mine.familyKey) &&
-    server.buyBlock === mine.buyBlock &&
-    server.isExportOnBol === mine.isExportOnBol &&
-    server.productImages.length === mine.productImages.length;
-  if (!same) return false;
+  if (!SAVED_PRODUCT_FIELDS.every((name) => sameFieldValue(name, server[name], mine[name]))) return false;
+  if (server.productImages.length !== mine.productImages.length) return false;
   return server.productImages.every((image, index) => {
     const other = mine.productImages[index];
     return other !== undefined && image.id === other.id && image.filePath === other.filePath && image.name === other.name && image.altImage === other.altImage;
@@ -139,6 +132,16 @@ async function forgetPlaceholder(db: BackofficeDatabase, productId: number, uplo
   if (local) await db.products.put(toCachedProduct(strip(fromCachedProduct(local))));
   const entries = await db.outbox.where('entityKey').equals(productEntityKey(productId)).toArray();
   for (const entry of entries) {
+    if (entry.kind === 'product-change') {
+      const changes = entry.payload.changes;
+      const added = changes.images.added.filter((image) => image.filePath !== path);
+      await db.outbox.put({
+        ...entry,
+        payload: { ...entry.payload, changes: { ...changes, images: { ...changes.images, added } } },
+        dependsOn: (entry.dependsOn ?? []).filter((id) => id !== uploadId),
+      });
+      continue;
+    }
     if (entry.kind !== 'product-save') continue;
     await db.outbox.put({
       ...entry,
@@ -189,6 +192,115 @@ const productSave: OutboxKindDescriptor<EntryOf<'product-save'>> = {
   },
 };
 
+/** Replaces upload placeholders in a change set's added images by the paths their uploads answered. */
+async function resolveAddedPaths(db: BackofficeDatabase, changes: ProductChangeSet): Promise<ProductChangeSet> {
+  const added = await Promise.all(
+    changes.images.added.map(async (image) => {
+      const uploadId = uploadIdOfPlaceholder(image.filePath);
+      if (!uploadId) return image;
+      const path = (await db.meta.get(uploadResultMetaKey(uploadId)))?.value;
+      return typeof path === 'string' ? { ...image, filePath: path } : image;
+    }),
+  );
+  return { ...changes, images: { ...changes.images, added } };
+}
+
+/** The labels of what a change set changes (the panel's detail line). */
+export function changeSetSummary(changes: ProductChangeSet): string {
+  const labels = Object.keys(changes.fields).map((name) => (isProductFieldName(name) ? productField(name).label : name));
+  const images = changes.images;
+  if (images.added.length > 0) labels.push(images.added.length === 1 ? '1 image added' : `${images.added.length} images added`);
+  if (images.deleted.length > 0) labels.push(images.deleted.length === 1 ? '1 image removed' : `${images.deleted.length} images removed`);
+  if (images.edited.length > 0 || images.order || images.main) labels.push('Images');
+  return labels.join(', ');
+}
+
+/** The fields of a change-set conflict, mine beside theirs, with who changed theirs. */
+export function changeSetDifferences(server: unknown): FieldDifference[] {
+  if (!isChangeSetConflict(server)) return [];
+  return server.conflicts.map((conflict) => ({
+    field: conflict.field,
+    label: conflict.label,
+    mine: displayValue(conflict.mine),
+    theirs: displayValue(conflict.theirs),
+    ...(conflict.changedBy ? { changedBy: conflict.changedBy } : {}),
+    ...(conflict.changedAt ? { changedAt: conflict.changedAt } : {}),
+  }));
+}
+
+const productChange: OutboxKindDescriptor<EntryOf<'product-change'>> = {
+  label: 'Product changes',
+  productIdOf: (entry) => entry.payload.productId,
+  detail: (entry) => changeSetSummary(entry.payload.changes) || null,
+  mine: (entry) => entry.payload.changes,
+  diff: (_mine, theirs) => changeSetDifferences(theirs),
+  async request(db, entry, headers) {
+    // No If-Match: the server merges field by field (docs/products.md "PATCH /product/{id}").
+    const { 'If-Match': _ignored, ...rest } = headers;
+    return productChangeRequest(entry.payload.productId, await resolveAddedPaths(db, entry.payload.changes), rest);
+  },
+  async applySuccess(db, entry, answer) {
+    const server = isProduct(answer) ? answer : null;
+    if (!server) return;
+    const later = await db.outbox.where('entityKey').equals(entry.entityKey).toArray();
+    const waiting = later.filter((other) => other.id !== entry.id && other.seq > entry.seq);
+    // The server's copy, with what still waits of mine on top (what this device should show).
+    let local = server;
+    for (const other of waiting.sort((a, b) => a.seq - b.seq)) {
+      if (other.kind === 'product-change') local = applyChangeSet(local, other.payload.changes);
+    }
+    if (waiting.some((other) => other.kind !== 'product-change')) {
+      const current = await db.products.get(server.productId);
+      if (current) {
+        await db.products.put({ ...current, version: server.version, dateUpdate: server.dateUpdate });
+        return;
+      }
+    }
+    await db.products.put(toCachedProduct(local));
+  },
+  async discarded(db, entry) {
+    if (isChangeSetConflict(entry.serverCopy)) {
+      await db.products.put(toCachedProduct(entry.serverCopy.product));
+      return;
+    }
+    // Undo my change on the device: every field back to its base, added images gone.
+    const local = await db.products.get(entry.payload.productId);
+    if (!local) return;
+    const changes = entry.payload.changes;
+    const reverted: Record<string, unknown> = { ...fromCachedProduct(local) };
+    for (const [name, change] of Object.entries(changes.fields)) if (change) reverted[name] = change.base;
+    const added = new Set(changes.images.added.map((image) => image.id));
+    const product = reverted as Product;
+    await db.products.put(toCachedProduct({ ...product, productImages: product.productImages.filter((image) => !added.has(image.id)) }));
+  },
+  async takeTheirs(db, _entry, server) {
+    if (isChangeSetConflict(server)) await db.products.put(toCachedProduct(server.product));
+  },
+  async settle(db, entry, choices, now) {
+    const server = entry.serverCopy;
+    if (!isChangeSetConflict(server)) return;
+    const perField = typeof choices === 'string' ? Object.fromEntries(server.conflicts.map((conflict) => [conflict.field, choices])) : choices;
+    const settled = settleConflicts(entry.payload.changes, server.conflicts, perField);
+    if (isEmptyChangeSet(settled)) {
+      await db.outbox.delete(entry.id);
+      await db.products.put(toCachedProduct(server.product));
+      return;
+    }
+    const { serverCopy: _dropped, ...rest } = entry;
+    await db.outbox.put({
+      ...rest,
+      payload: { ...entry.payload, changes: settled },
+      status: 'pending',
+      attempts: 0,
+      nextAttemptAt: 0,
+      lastError: null,
+      updatedAt: now,
+    });
+    // The open form and the list show the server's copy with my kept values on top, at once.
+    await db.products.put(toCachedProduct(applyChangeSet(server.product, settled)));
+  },
+};
+
 const bolModelSave: OutboxKindDescriptor<EntryOf<'bol-model-save'>> = {
   label: 'Bol model changes',
   productIdOf: (entry) => entry.payload.model.productId,
@@ -232,6 +344,15 @@ const imageUpload: OutboxKindDescriptor<EntryOf<'image-upload'>> = {
     });
     const waiting = await db.outbox.where('entityKey').equals(entry.entityKey).toArray();
     for (const other of waiting) {
+      if (other.kind === 'product-change') {
+        const changes = other.payload.changes;
+        const added = changes.images.added.map((image) => (image.filePath === placeholder ? { ...image, filePath: path } : image));
+        await db.outbox.update(other.id, {
+          payload: { ...other.payload, changes: { ...changes, images: { ...changes.images, added } } },
+          dependsOn: (other.dependsOn ?? []).filter((id) => id !== entry.id),
+        });
+        continue;
+      }
       if (other.kind !== 'product-save') continue;
       await db.outbox.update(other.id, {
         payload: { product: swap(other.payload.product) },
@@ -273,6 +394,7 @@ const imageDelete: OutboxKindDescriptor<EntryOf<'image-delete'>> = {
 
 export const OUTBOX_KINDS: { [K in OutboxKind]: OutboxKindDescriptor<EntryOf<K>> } = {
   'product-save': productSave,
+  'product-change': productChange,
   'bol-model-save': bolModelSave,
   'image-upload': imageUpload,
   'image-delete': imageDelete,

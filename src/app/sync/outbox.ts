@@ -3,6 +3,7 @@
  * is queued here and applied to the local copy at once (optimistic), then sent by the drainer.
  * docs/architecture.md "The offline engine" gives the rules.
  */
+import { composeChangeSets, isEmptyChangeSet, type ConflictChoice, type ProductChangeSet } from '../../shared/change-set';
 import type { Product } from '../../shared/contract';
 import { fromCachedProduct, toCachedProduct, type BackofficeDatabase } from '../db/database';
 import { withQuotaFallback } from '../db/storage';
@@ -136,6 +137,63 @@ export async function enqueueProductSave(
       return entry;
     }),
   );
+}
+
+/**
+ * Queues a change set of one product and shows `local` (the product as the person now sees it) on
+ * the device at once. Consecutive change sets of one person on one product merge into one
+ * (docs/offline.md "Change sets"): the first base stays, the last value wins, and a field edited
+ * back to its base drops out. A set merged into an entry that was already tried goes under a new
+ * Idempotency-Key, carrying the values the earlier attempt may have written (`via`). Answers the
+ * entry, or null when nothing is left to send.
+ */
+export async function enqueueProductChange(
+  db: BackofficeDatabase,
+  changes: ProductChangeSet,
+  local: Product,
+  author: string,
+  now: number = Date.now(),
+): Promise<OutboxEntry | null> {
+  return withQuotaFallback(db, () =>
+    db.transaction('rw', [db.outbox, db.products, db.meta], async () => {
+      const shown = fromCachedProduct(await withKnownUploadPaths(db, local));
+      await db.products.put(toCachedProduct(shown));
+      const known = await withKnownUploadPaths(db, { ...shown, productImages: changes.images.added });
+      const set: ProductChangeSet = { ...changes, images: { ...changes.images, added: known.productImages } };
+      const entityKey = productEntityKey(shown.productId);
+      const existing = await findChangeSetToMerge(db, entityKey, author);
+      const merged = existing ? composeChangeSets(existing.payload.changes, set, existing.attempts > 0) : set;
+      const dependsOn = await pendingUploadsReferencedBy(db, { ...shown, productImages: merged.images.added });
+      if (isEmptyChangeSet(merged)) {
+        if (existing) await db.outbox.delete(existing.id);
+        return null;
+      }
+      const seq = await nextSeq(db);
+      const entry: OutboxEntry = {
+        ...baseEntry(now),
+        // Kept while never tried; a tried one may have reached the server, so the merged set is a new request.
+        ...(existing && existing.attempts === 0 ? { id: existing.id, createdAt: existing.createdAt } : {}),
+        kind: 'product-change',
+        entityKey,
+        seq,
+        baseVersion: null,
+        author,
+        payload: { productId: shown.productId, changes: merged },
+        dependsOn,
+      };
+      if (existing) await db.outbox.delete(existing.id);
+      await db.outbox.put(entry);
+      return entry;
+    }),
+  );
+}
+
+/** The product's last entry when it is a waiting change set of this author (not being sent, no conflict). */
+async function findChangeSetToMerge(db: BackofficeDatabase, entityKey: string, author: string): Promise<Extract<OutboxEntry, { kind: 'product-change' }> | undefined> {
+  const entries = await db.outbox.where('entityKey').equals(entityKey).sortBy('seq');
+  const last = entries[entries.length - 1];
+  if (last?.kind === 'product-change' && last.status === 'pending' && last.author === author) return last;
+  return undefined;
 }
 
 /** Queues a Bol-model save (merged like product saves) and shows it locally at once. */
@@ -275,6 +333,11 @@ export async function resolveConflict(
   await db.transaction('rw', [db.outbox, db.products, db.bolModels], async () => {
     const entry = await db.outbox.get(id);
     if (!entry) return;
+    const settle = outboxKindOf(entry).settle;
+    if (settle) {
+      await settle(db, entry, choice === 'keep-mine' ? 'mine' : 'theirs', now);
+      return;
+    }
     const server = serverRecord ?? entry.serverCopy;
     if (choice === 'keep-mine') {
       const { serverCopy: _dropped, ...rest } = entry;
@@ -296,6 +359,19 @@ export async function resolveConflict(
       }
     }
     await outboxKindOf(entry).takeTheirs(db, entry, server);
+  });
+}
+
+/**
+ * Settles a change-set conflict field by field: per conflicting field (or key) 'mine' or 'theirs'
+ * (docs/offline.md "Conflicts"). What is left goes again at once.
+ */
+export async function settleConflict(db: BackofficeDatabase, id: string, choices: Readonly<Record<string, ConflictChoice>>, now: number = Date.now()): Promise<void> {
+  await db.transaction('rw', [db.outbox, db.products, db.bolModels], async () => {
+    const entry = await db.outbox.get(id);
+    if (!entry || entry.status !== 'conflict') return;
+    const settle = outboxKindOf(entry).settle;
+    if (settle) await settle(db, entry, choices, now);
   });
 }
 

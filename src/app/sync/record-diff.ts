@@ -4,41 +4,19 @@
  * it as their "diff"; docs/offline.md describes the conflict view.
  */
 import type { Product } from '../../shared/contract';
+import { productField, sameFieldValue, TRACKED_PRODUCT_FIELDS, type ProductFieldName } from '../../shared/product-fields';
 
-/** The product fields a person edits, with their labels, in screen order. */
-export const PRODUCT_FIELDS: ReadonlyArray<[keyof Product, string]> = [
-  ['title', 'Title'],
-  ['ean', 'EAN'],
-  ['supplierEan', 'Supplier EAN'],
-  ['sku', 'SKU'],
-  ['sellingPrice', 'Selling price'],
-  ['priceSupplier', 'Supplier price'],
-  ['deliveryPrice', 'Delivery price'],
-  ['deliveryCode', 'Delivery code'],
-  ['stock', 'Stock'],
-  ['brand', 'Brand'],
-  ['categoryId', 'Category'],
-  ['familyKey', 'Family key'],
-  ['mainProduct', 'Main product'],
-  ['passedModeration', 'Passed moderation'],
-  ['buyBlock', 'Buy block'],
-  ['isExportOnBol', 'Export to bol'],
-  ['isChangeEan', 'EAN replaced'],
-  ['weight', 'Weight'],
-  ['width', 'Width'],
-  ['length', 'Length'],
-  ['height', 'Height'],
-  ['productSize', 'Size'],
-  ['color', 'Colour'],
-  ['material', 'Material'],
-  ['description', 'Description'],
-];
+/** The product fields the conflict view compares, with their labels (src/shared/product-fields.ts). */
+export const PRODUCT_FIELDS: ReadonlyArray<[ProductFieldName, string]> = TRACKED_PRODUCT_FIELDS.map((name) => [name, productField(name).label]);
 
 export interface FieldDifference {
   field: string;
   label: string;
   mine: string;
   theirs: string;
+  /** Who wrote theirs and when (ISO), when the server said so. */
+  changedBy?: string;
+  changedAt?: string;
 }
 
 /** A value as the panel shows it: empty as '—', yes/no for flags, HTML stripped and shortened. */
@@ -52,6 +30,10 @@ export function displayValue(value: unknown, maxLength = 120): string {
       : JSON.stringify(value);
   if (text === '') return '—';
   return text.length > maxLength ? `${text.slice(0, maxLength - 1)}…` : text;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function sameValue(a: unknown, b: unknown): boolean {
@@ -74,7 +56,7 @@ function sameImages(a: Product, b: Product): boolean {
 
 /** The fields where my product and the server's differ, mine beside theirs (images as one line). */
 export function productDifferences(mine: Product, theirs: Product): FieldDifference[] {
-  const differences: FieldDifference[] = PRODUCT_FIELDS.filter(([field]) => !sameValue(mine[field], theirs[field])).map(([field, label]) => ({
+  const differences: FieldDifference[] = PRODUCT_FIELDS.filter(([field]) => !sameFieldValue(field, mine[field], theirs[field])).map(([field, label]) => ({
     field,
     label,
     mine: displayValue(mine[field]),
@@ -92,7 +74,46 @@ export function productDifferences(mine: Product, theirs: Product): FieldDiffere
   return differences;
 }
 
-/** Every top-level field but the bookkeeping ones that differs (the Bol model). */
+interface AttributeLike {
+  attributeId: string;
+  attributeName?: string;
+  value: string | null;
+}
+
+function attributesOf(record: Record<string, unknown>): AttributeLike[] | null {
+  const data = record.attributeData;
+  if (!Array.isArray(data)) return null;
+  return data.filter((item): item is AttributeLike => isRecord(item) && typeof item.attributeId === 'string');
+}
+
+/**
+ * The Bol model's attributes that differ, one line each, named as the form names them (the
+ * attribute's name), plus the category and the image slots.
+ */
+export function bolModelDifferences(mine: Record<string, unknown>, theirs: Record<string, unknown>): FieldDifference[] {
+  const mineAttributes = attributesOf(mine) ?? [];
+  const theirAttributes = new Map((attributesOf(theirs) ?? []).map((attribute) => [attribute.attributeId, attribute]));
+  const differences: FieldDifference[] = [];
+  if (!sameValue(mine.chunkId, theirs.chunkId)) {
+    differences.push({ field: 'chunkId', label: 'Bol category', mine: displayValue(mine.chunkName ?? mine.chunkId), theirs: displayValue(theirs.chunkName ?? theirs.chunkId) });
+  }
+  for (const attribute of mineAttributes) {
+    const other = theirAttributes.get(attribute.attributeId);
+    if (sameValue(attribute.value, other?.value)) continue;
+    differences.push({
+      field: `attribute:${attribute.attributeId}`,
+      label: attribute.attributeName || attribute.attributeId,
+      mine: displayValue(attribute.value),
+      theirs: displayValue(other?.value),
+    });
+  }
+  if (!sameValue(mine.mediaData, theirs.mediaData)) {
+    differences.push({ field: 'mediaData', label: 'Images', mine: displayValue(mine.mediaData), theirs: displayValue(theirs.mediaData) });
+  }
+  return differences;
+}
+
+/** Every top-level field but the bookkeeping ones that differs (any other record). */
 export function recordDifferences(mine: Record<string, unknown>, theirs: Record<string, unknown>): FieldDifference[] {
   const skip = new Set(['version', 'dateUpdate', 'dateCreate']);
   const fields = [...new Set([...Object.keys(mine), ...Object.keys(theirs)])].filter((field) => !skip.has(field));
@@ -101,9 +122,6 @@ export function recordDifferences(mine: Record<string, unknown>, theirs: Record<
     .map((field) => ({ field, label: field, mine: displayValue(mine[field]), theirs: displayValue(theirs[field]) }));
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function isProductLike(value: Record<string, unknown>): value is Record<string, unknown> & Product {
   return typeof value.productId === 'number' && Array.isArray(value.productImages) && 'sellingPrice' in value;
@@ -113,5 +131,6 @@ function isProductLike(value: Record<string, unknown>): value is Record<string, 
 export function conflictFields(mine: unknown, theirs: unknown): FieldDifference[] {
   if (!isRecord(mine) || !isRecord(theirs)) return [];
   if (isProductLike(mine) && isProductLike(theirs)) return productDifferences(mine, theirs);
+  if (attributesOf(mine) && attributesOf(theirs)) return bolModelDifferences(mine, theirs);
   return recordDifferences(mine, theirs);
 }

@@ -9,7 +9,9 @@ import type { Product } from '../../shared/contract';
 import { newImage } from '../../shared/rules/new-image';
 import type { BackofficeDatabase } from '../db/database';
 import type { BolModelPayload, OutboxEntry } from '../db/outbox-entry';
-import { enqueueBolModelSave, enqueueImageDelete, enqueueImageUpload, enqueueProductSave } from './outbox';
+import { enqueueBolModelSave, enqueueImageDelete, enqueueImageUpload, enqueueProductChange, enqueueProductSave } from './outbox';
+import { buildChangeSet } from '../../shared/change-set';
+import { isOnline } from '../lib/online';
 
 export interface PickedFile {
   /** The new image's id (a random UUID, docs/requirements.md §3). */
@@ -21,6 +23,11 @@ export interface PickedFile {
 export type Change =
   /** The whole product, with picked files uploaded first (one upload each) and appended as images. */
   | { kind: 'product-save'; product: Product; baseVersion: number; files?: readonly PickedFile[] }
+  /**
+   * What the person changed from `before` (the product as the form was filled) to `after`, as a
+   * change set (docs/offline.md "Change sets"); picked files are uploaded first and added.
+   */
+  | { kind: 'product-change'; before: Product; after: Product; files?: readonly PickedFile[] }
   | { kind: 'bol-model-save'; model: BolModelPayload; baseVersion: number | null }
   | { kind: 'image-delete'; productId: number; imageId: string };
 
@@ -53,8 +60,32 @@ export async function queueProductSave(
   return { saveId: entry.id, uploadIds: uploads.map((upload) => upload.entryId), product: toSave };
 }
 
+/** Queues the uploads of `picked`, then the change set from `before` to `after` with those images added. */
+export async function queueProductChange(
+  db: BackofficeDatabase,
+  before: Product,
+  after: Product,
+  picked: readonly PickedFile[],
+  author: string,
+  now: number = Date.now(),
+): Promise<Submitted & { product: Product }> {
+  const uploads: { entryId: string; image: Product['productImages'][number] }[] = [];
+  for (const { id, file } of picked) {
+    const bytes = await file.arrayBuffer();
+    const { entry, filePath } = await enqueueImageUpload(db, { productId: after.productId, bytes, name: file.name, type: file.type }, author);
+    uploads.push({ entryId: entry.id, image: newImage(id, filePath) });
+  }
+  const images = [...after.productImages, ...uploads.map((upload) => upload.image)];
+  const shown: Product = { ...after, productImages: images, numberOfImages: images.length };
+  const changes = buildChangeSet(before, shown, now, !isOnline());
+  const entry = await enqueueProductChange(db, changes, shown, author, now);
+  return { saveId: entry?.id ?? '', uploadIds: uploads.map((upload) => upload.entryId), product: shown };
+}
+
 export async function submitChange(db: BackofficeDatabase, change: Change, author: string): Promise<Submitted> {
   switch (change.kind) {
+    case 'product-change':
+      return queueProductChange(db, change.before, change.after, change.files ?? [], author);
     case 'product-save':
       return queueProductSave(db, change.product, change.files ?? [], author, change.baseVersion);
     case 'bol-model-save': {

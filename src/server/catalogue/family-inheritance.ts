@@ -6,10 +6,18 @@
  * bol flags.
  */
 import { messages } from '../../shared/messages';
+import { INHERITED_PRODUCT_FIELDS } from '../../shared/product-fields';
 import type { ProductRow } from './product-read-model';
 
-export const INHERITED_FIELDS = ['description', 'brandId', 'categoryId', 'deliveryCode', 'material'] as const satisfies readonly (keyof ProductRow)[];
-export type InheritedField = (typeof INHERITED_FIELDS)[number];
+/** The product table's columns of the fields the field table marks as inherited (src/shared/product-fields.ts). */
+export type InheritedField = 'description' | 'brandId' | 'categoryId' | 'deliveryCode' | 'material';
+export const INHERITED_FIELDS: readonly InheritedField[] = INHERITED_PRODUCT_FIELDS.map((name) => {
+  const column = name === 'brand' ? 'brandId' : name;
+  if (!['description', 'brandId', 'categoryId', 'deliveryCode', 'material'].includes(column)) {
+    throw new Error(`The field table marks '${name}' as inherited; add its column to InheritedField`);
+  }
+  return column as InheritedField;
+});
 export type InheritedValues = Pick<ProductRow, InheritedField>;
 
 export const FAMILY_KEY_MISSING = messages.family.familyKeyMissing;

@@ -8,7 +8,11 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/connection';
+import { yieldToEventLoop } from '../db/event-loop-yield';
 
 export async function refreshCatalogueStatistics(db: Database): Promise<void> {
-  await db.execute(sql`vacuum (analyze) products, product_images`);
+  // One table at a time, with a turn for waiting requests in between (event-loop-yield.ts).
+  await db.execute(sql`vacuum (analyze) products`);
+  await yieldToEventLoop();
+  await db.execute(sql`vacuum (analyze) product_images`);
 }

@@ -5,42 +5,47 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { Product } from '../../shared/contract';
+import type { HistoryHow, Product, ProductImage } from '../../shared/contract';
 import type { Database } from '../db/connection';
-import { brands, categories, mediaFiles, productImages, products } from '../db/schema';
+import { mediaFiles, productImages, products } from '../db/schema';
 import { ApiError } from '../http/errors';
 import { headerMatchesVersion } from './product-etag';
+import { productColumns } from './product-field-columns';
+import { SAVED_PRODUCT_FIELDS, sameFieldValue, type ProductFieldValues } from '../../shared/product-fields';
+import { recordHistory, type HistoryChange } from './product-history';
 import { isMediaPath, planImages, type ImagePlan } from './product-image-plan';
 import { loadProduct, type Queryable } from './product-read-model';
 import type { ProductSaveInput } from './product-save-input';
-import { sanitizeDescription } from './sanitize-description';
+
+/** The values of every field a product save writes (src/shared/product-fields.ts). */
+export function savedFieldValues(product: ProductFieldValues): Partial<ProductFieldValues> {
+  return Object.fromEntries(SAVED_PRODUCT_FIELDS.map((name) => [name, product[name]])) as Partial<ProductFieldValues>;
+}
+
+/** The saved fields whose value differs between two versions of a product, old and new (the history). */
+export function savedFieldChanges(before: Product, after: Product): HistoryChange[] {
+  return SAVED_PRODUCT_FIELDS.filter((name) => !sameFieldValue(name, before[name], after[name])).map((name) => ({ field: name, old: before[name], new: after[name] }));
+}
+
+/** The images as the history keeps them: enough to show what changed, not the whole record. */
+export function imageHistoryValue(images: readonly ProductImage[]): { id: string; filePath: string; altImage: string; isMainImage: boolean }[] {
+  return images.map((image) => ({ id: image.id, filePath: image.filePath, altImage: image.altImage, isMainImage: image.isMainImage }));
+}
+
+/** Who saves, for the history. */
+export interface SaveAuthor {
+  author: string;
+  how?: HistoryHow;
+}
 
 export type ProductSaveOutcome =
   | { kind: 'saved'; product: Product }
   /** If-Match named another version, or another save won the race: nothing was written. */
   | { kind: 'stale'; product: Product };
 
-async function brandIdFor(tx: Queryable, name: string | null): Promise<number | null> {
-  if (name === null) return null;
-  const [created] = await tx
-    .insert(brands)
-    .values({ brandName: name })
-    .onConflictDoNothing({ target: brands.brandName })
-    .returning({ brandId: brands.brandId });
-  if (created) return created.brandId;
-  const [found] = await tx.select({ brandId: brands.brandId }).from(brands).where(eq(brands.brandName, name));
-  if (!found) throw new Error(`brand '${name}' vanished while saving`);
-  return found.brandId;
-}
-
-async function checkCategory(tx: Queryable, categoryId: number | null): Promise<void> {
-  if (categoryId === null) return;
-  const [found] = await tx.select({ id: categories.categoryId }).from(categories).where(eq(categories.categoryId, categoryId));
-  if (!found) throw new ApiError(400, `Category ${categoryId} does not exist`);
-}
-
 /** New images must use files stored on this server and ids no other product uses. */
-async function checkNewImages(tx: Queryable, plan: ImagePlan): Promise<void> {
+export async function checkNewImages(tx: Queryable, inserts: readonly Pick<ProductImage, 'id' | 'filePath'>[]): Promise<void> {
+  const plan = { inserts };
   if (plan.inserts.length === 0) return;
   for (const image of plan.inserts) {
     if (!isMediaPath(image.filePath)) {
@@ -75,7 +80,7 @@ async function applyImages(tx: Queryable, productId: number, plan: ImagePlan): P
  * @param ifMatch the If-Match header, or null when the client did not send one (then the save
  * applies to whatever version is current: last write wins).
  */
-export async function saveProduct(db: Database, input: ProductSaveInput, ifMatch: string | null, now: Date): Promise<ProductSaveOutcome> {
+export async function saveProduct(db: Database, input: ProductSaveInput, ifMatch: string | null, now: Date, who: SaveAuthor): Promise<ProductSaveOutcome> {
   const { product } = input;
   return db.transaction(async (tx) => {
     const [current] = await tx
@@ -90,9 +95,10 @@ export async function saveProduct(db: Database, input: ProductSaveInput, ifMatch
       return { kind: 'stale', product: latest };
     };
     if (ifMatch !== null && !headerMatchesVersion(ifMatch, current.version)) return stale();
+    const before = await loadProduct(tx, product.productId);
+    if (!before) throw new ApiError(404, `Product ${product.productId} does not exist`);
 
-    await checkCategory(tx, product.categoryId);
-    const brandId = await brandIdFor(tx, input.brand);
+    const columns = await productColumns(tx, savedFieldValues({ ...product, brand: input.brand, familyKey: input.familyKey }));
     const existingImages = await tx
       .select({ id: productImages.id })
       .from(productImages)
@@ -102,36 +108,12 @@ export async function saveProduct(db: Database, input: ProductSaveInput, ifMatch
       input.images,
       randomUUID,
     );
-    await checkNewImages(tx, plan);
+    await checkNewImages(tx, plan.inserts);
 
     const updated = await tx
       .update(products)
       .set({
-        ean: product.ean,
-        supplierEan: product.supplierEan,
-        isChangeEan: product.isChangeEan,
-        sku: product.sku,
-        title: product.title,
-        description: sanitizeDescription(product.description),
-        sellingPrice: product.sellingPrice,
-        priceSupplier: product.priceSupplier,
-        deliveryPrice: product.deliveryPrice,
-        deliveryCode: product.deliveryCode,
-        weight: product.weight,
-        width: product.width,
-        length: product.length,
-        height: product.height,
-        productSize: product.productSize,
-        color: product.color,
-        material: product.material,
-        brandId,
-        categoryId: product.categoryId,
-        stock: product.stock,
-        passedModeration: product.passedModeration,
-        mainProduct: product.mainProduct,
-        familyKey: input.familyKey,
-        buyBlock: product.buyBlock,
-        isExportOnBol: product.isExportOnBol,
+        ...columns,
         numberOfImages: plan.updates.length + plan.inserts.length,
         version: sql`${products.version} + 1`,
         dateUpdate: now,
@@ -152,6 +134,10 @@ export async function saveProduct(db: Database, input: ProductSaveInput, ifMatch
 
     const saved = await loadProduct(tx, product.productId);
     if (!saved) throw new Error(`product ${product.productId} vanished while saving`);
+    const changes = savedFieldChanges(before, saved);
+    const [imagesBefore, imagesAfter] = [imageHistoryValue(before.productImages), imageHistoryValue(saved.productImages)];
+    if (JSON.stringify(imagesBefore) !== JSON.stringify(imagesAfter)) changes.push({ field: 'productImages', old: imagesBefore, new: imagesAfter });
+    await recordHistory(tx, [{ productId: product.productId, author: who.author, how: who.how ?? 'editor', deviceAt: null, serverAt: now, version: saved.version, changes }]);
     return { kind: 'saved', product: saved };
   });
 }

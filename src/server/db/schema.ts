@@ -23,8 +23,31 @@ export const users = pgTable('users', {
   username: text('username').notNull().unique(),
   /** scrypt hash, see src/server/auth/passwords.ts; never the password itself. */
   passwordHash: text('password_hash').notNull(),
+  /**
+   * Carried in every access token; raised when the password changes or the user is deactivated, which
+   * ends every token issued before (docs/security.md, "Sign-in and tokens").
+   */
+  sessionVersion: integer('session_version').notNull().default(1),
+  /** A deactivated user cannot sign in, and its tokens are refused. */
+  active: boolean('active').notNull().default(true),
   ...timestamps,
 });
+
+/**
+ * Sign-in attempts not (yet) followed by a success, kept in the database so every process sharing it
+ * counts the same attempts (docs/security.md, "Sign-in and tokens"). Rows older than the window are pruned.
+ */
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    id: serial('id').primaryKey(),
+    /** Trimmed, lower case. */
+    username: text('username').notNull(),
+    address: text('address').notNull(),
+    attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('login_attempts_address').on(t.address, t.attemptedAt), index('login_attempts_attempted_at').on(t.attemptedAt)],
+);
 
 export const suppliers = pgTable('suppliers', {
   supplierId: serial('supplier_id').primaryKey(),
@@ -149,6 +172,32 @@ export const productImages = pgTable(
     ...timestamps,
   },
   (t) => [index('product_images_product').on(t.productId, t.position)],
+);
+
+/**
+ * Every change of a product or its Bol model (docs/products.md "History"): who, how, when on the
+ * device and on the server, and each field's old and new value.
+ */
+export const productHistory = pgTable(
+  'product_history',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.productId, { onDelete: 'cascade' }),
+    /** The user name of who made the change ('feed import' etc. for the server's own runs). */
+    author: text('author').notNull(),
+    /** HistoryHow: 'editor', 'offline-sync', 'feed-import', 'ean-sheet', 'family', 'bol-update'. */
+    how: text('how').notNull(),
+    /** When the person made it on their device; null when the server made it. */
+    deviceAt: timestamp('device_at', { withTimezone: true }),
+    serverAt: timestamp('server_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The product's version after the change. */
+    version: integer('version').notNull().default(0),
+    /** [{ field, old, new }] */
+    changes: jsonb('changes').notNull().$type<{ field: string; old: unknown; new: unknown }[]>(),
+  },
+  (t) => [index('product_history_product').on(t.productId, t.id)],
 );
 
 /** Stored media files, by content hash: the same bytes are stored once. */

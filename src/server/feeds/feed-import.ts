@@ -7,18 +7,19 @@ import type { ParsingHistoryEntry } from '../../shared/contract';
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../app-deps';
 import { refreshCatalogueStatistics } from '../catalogue/product-maintenance';
+import { yieldToEventLoop } from '../db/event-loop-yield';
 import { products } from '../db/schema';
 import { writeFeedBatch } from './feed-batch-writer';
 import { FeedFormatError } from './feed-item';
 import { feedRowBatches, readFeed, type ParsedBatch } from './feed-row-batches';
 import { NameIds } from './name-ids';
-import { DownloadError, download, errorText } from './outbound';
+import { DEFAULT_MAX_FEED_BYTES, DownloadError, download, errorText } from './outbound';
 import type { FeedProductRow, FeedRowRefusal } from './parse-feed-row';
 import { ParseWorker } from './parse-in-worker';
 import { emptyCounts, historyEntry, MAX_STORED_PROBLEMS, recordHistory, startHistoryEntry, type RunCounts } from './parsing-history';
 import { claimSupplier, releaseSupplier, type SupplierRecord } from './supplier-lock';
 
-export type FeedJobDeps = Pick<AppDeps, 'db' | 'fetch' | 'selfOrigin' | 'now'>;
+export type FeedJobDeps = Pick<AppDeps, 'db' | 'fetch' | 'selfOrigin' | 'outbound' | 'now'>;
 
 export interface FeedImportOptions {
   /** Rows per transaction. */
@@ -39,10 +40,14 @@ export interface RunResult {
   failure: RunFailure;
 }
 
-export const DEFAULT_BATCH_SIZE = 1_000;
+/**
+ * Rows per transaction. A batch holds the embedded database for its whole transaction (other
+ * requests wait), so it is kept small enough that a save waits ~0.1 s at most behind one.
+ */
+export const DEFAULT_BATCH_SIZE = 250;
 const DEFAULT_TIMEOUT_MS = 15 * 60_000;
 /** Progress is written to the history entry every this many batches. */
-const PROGRESS_EVERY_BATCHES = 10;
+const PROGRESS_EVERY_BATCHES = 40;
 /** Below this declared size a worker's start-up (~0.2 s) costs more than parsing beside the writes saves. */
 const WORKER_MIN_BYTES = 2 * 1024 * 1024;
 
@@ -98,6 +103,8 @@ async function runClaimedImport(deps: FeedJobDeps, supplier: SupplierRecord, opt
     batches += 1;
     options.onProgress?.(counts);
     if (batches % PROGRESS_EVERY_BATCHES === 0) await recordHistory(deps.db, historyId, { counts, problems });
+    // Let the requests that arrived meanwhile in before the next batch (event-loop-yield.ts).
+    await yieldToEventLoop();
   };
 
   let failure: RunFailure = null;
@@ -105,7 +112,11 @@ async function runClaimedImport(deps: FeedJobDeps, supplier: SupplierRecord, opt
   let worker: ParseWorker | null = null;
   let stop = () => {};
   try {
-    const response = await download(deps, supplier.supplierUrlFeed, options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+    const response = await download(deps, supplier.supplierUrlFeed, {
+      timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      maxBytes: deps.outbound?.maxFeedBytes ?? DEFAULT_MAX_FEED_BYTES,
+      what: 'feed',
+    });
     if (!response.body) throw new DownloadError('the answer has no body');
     const declaredBytes = Number(response.headers.get('content-length') ?? Number.NaN);
     const small = Number.isFinite(declaredBytes) && declaredBytes < WORKER_MIN_BYTES;

@@ -14,7 +14,7 @@ import { emptyCounts, historyEntry, MAX_STORED_PROBLEMS, recordHistory, startHis
 import { queryRows } from './query-rows';
 import { claimSupplier, releaseSupplier, type SupplierRecord } from './supplier-lock';
 
-export type ImageJobDeps = Pick<AppDeps, 'db' | 'media' | 'fetch' | 'selfOrigin' | 'now'>;
+export type ImageJobDeps = Pick<AppDeps, 'db' | 'media' | 'fetch' | 'selfOrigin' | 'outbound' | 'now'>;
 
 export interface ImageReexportOptions {
   concurrency?: number;

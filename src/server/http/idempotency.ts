@@ -11,8 +11,12 @@
  *   retry runs again (and is refused again if the input is still wrong).
  * - The request's fingerprint (e.g. the file's hash) is stored with the answer: the same key with a
  *   different request is refused with 422 instead of replaying an answer that does not fit.
- * - Answers are kept for RETENTION_DAYS; a claim left behind by a crashed process expires after
- *   STALE_CLAIM_SECONDS.
+ * - Answers are kept for RETENTION_DAYS.
+ * - A claim is a lease: while the work runs, the claimer renews it (created_at = now()) every
+ *   LEASE_RENEW_MS; a claim not renewed for LEASE_SECONDS belongs to a process that died and is
+ *   taken over by the next request with that key. At start the server also releases every claim
+ *   left "in flight" by an earlier run (releaseAbandonedClaims), so a retry after a crash and restart
+ *   runs at once instead of waiting (docs/security.md, "Idempotency after a crash").
  */
 import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
@@ -25,7 +29,9 @@ export const MAX_IDEMPOTENCY_KEY_LENGTH = 200;
 const PENDING = 0;
 const WAIT_MS = 10_000;
 const POLL_MS = 50;
-const STALE_CLAIM_SECONDS = 120;
+/** A claim not renewed for this long is abandoned (its process died). */
+export const LEASE_SECONDS = 10;
+const LEASE_RENEW_MS = 3_000;
 const RETENTION_DAYS = 7;
 const PRUNE_EVERY_MS = 60 * 60_000;
 
@@ -119,12 +125,17 @@ export async function runIdempotent(
         route: idempotentRequests.route,
         status: idempotentRequests.status,
         body: idempotentRequests.body,
-        stale: sql<boolean>`${idempotentRequests.createdAt} < now() - make_interval(secs => ${STALE_CLAIM_SECONDS})`,
+        stale: sql<boolean>`${idempotentRequests.createdAt} < now() - make_interval(secs => ${LEASE_SECONDS})`,
       })
       .from(idempotentRequests)
       .where(eq(idempotentRequests.key, storedKey));
     if (!existing) continue; // released by a refused first request: claim it ourselves
 
+    if (existing.status === PENDING && existing.stale) {
+      // Abandoned by a process that died: no answer was ever given, so whatever it was, it is gone.
+      await releaseClaim(db, storedKey);
+      continue;
+    }
     const stored = existing.body as StoredBody;
     // The stored key already includes user and route; checked again so that a hash collision can
     // never hand one user another user's answer.
@@ -133,12 +144,6 @@ export async function runIdempotent(
     }
     if (existing.status !== PENDING) return { status: existing.status, body: stored.answer ?? null, replayed: true };
 
-    if (existing.stale) {
-      await db
-        .delete(idempotentRequests)
-        .where(and(eq(idempotentRequests.key, storedKey), eq(idempotentRequests.status, PENDING)));
-      continue;
-    }
     if (Date.now() - startedAt > WAIT_MS) {
       throw new ApiError(409, 'A request with this Idempotency-Key is still being processed; try again shortly', {
         'Retry-After': '1',
@@ -155,16 +160,21 @@ async function doClaimedWork(
   work: () => Promise<IdempotentAnswer>,
 ): Promise<IdempotentAnswer> {
   let answer: IdempotentAnswer;
+  const renewal = setInterval(() => {
+    void renewClaim(db, storedKey).catch((error: unknown) => console.error('[server] renewing an idempotency claim failed:', error));
+  }, LEASE_RENEW_MS);
   try {
     answer = await work();
   } catch (error) {
+    clearInterval(renewal);
     await releaseClaim(db, storedKey);
     throw error;
   }
+  clearInterval(renewal);
   if (answer.status >= 200 && answer.status < 300) {
     await db
       .update(idempotentRequests)
-      .set({ status: answer.status, body: { fingerprint, answer: answer.body } satisfies StoredBody })
+      .set({ status: answer.status, body: { fingerprint, answer: answer.body } satisfies StoredBody, createdAt: sql`now()` })
       .where(eq(idempotentRequests.key, storedKey));
   } else {
     await releaseClaim(db, storedKey);
@@ -176,4 +186,32 @@ async function releaseClaim(db: Database, storedKey: string): Promise<void> {
   await db
     .delete(idempotentRequests)
     .where(and(eq(idempotentRequests.key, storedKey), eq(idempotentRequests.status, PENDING)));
+}
+
+async function renewClaim(db: Database, storedKey: string): Promise<void> {
+  await db
+    .update(idempotentRequests)
+    .set({ createdAt: sql`now()` })
+    .where(and(eq(idempotentRequests.key, storedKey), eq(idempotentRequests.status, PENDING)));
+}
+
+/**
+ * Releases claims left "in flight" by a process that stopped without answering. `everything`:
+ * every pending claim (at the start of the embedded database, which one process owns alone);
+ * otherwise only those whose lease ran out (PostgreSQL may be shared by live processes).
+ * Returns how many were released.
+ */
+export async function releaseAbandonedClaims(db: Database, everything: boolean): Promise<number> {
+  const released = await db
+    .delete(idempotentRequests)
+    .where(
+      everything
+        ? eq(idempotentRequests.status, PENDING)
+        : and(
+            eq(idempotentRequests.status, PENDING),
+            sql`${idempotentRequests.createdAt} < now() - make_interval(secs => ${LEASE_SECONDS})`,
+          ),
+    )
+    .returning({ key: idempotentRequests.key });
+  return released.length;
 }

@@ -1,11 +1,20 @@
 import type { Context } from 'hono';
+import { NUL_REFUSED, nulFieldIn } from '../../shared/safe-values';
 import { ApiError } from './errors';
 
-/** The request's JSON body; a body that is not JSON is the caller's mistake (400), not ours. */
+/**
+ * The request's JSON body; a body that is not JSON is the caller's mistake (400), not ours. A string
+ * anywhere in it with the NUL character is refused here for every call (400 naming the field):
+ * PostgreSQL text cannot hold it (docs/security.md, "Input").
+ */
 export async function readJsonBody(c: Context): Promise<unknown> {
+  let body: unknown;
   try {
-    return await c.req.json();
+    body = await c.req.json();
   } catch {
     throw new ApiError(400, 'The request body must be JSON');
   }
+  const field = nulFieldIn(body);
+  if (field !== null) throw new ApiError(400, `${field === '' ? 'The request body' : field} ${NUL_REFUSED}`);
+  return body;
 }

@@ -8,12 +8,13 @@ import { inArray, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { EanUploadReport } from '../../shared/contract';
 import type { AppDeps } from '../app-deps';
-import { EanSheetError, MAX_EAN_SHEET_BYTES, readEanSheet, type EanSheetRow } from '../catalogue/ean-sheet';
+import { EanSheetError, MAX_EAN_SHEET_BYTES, type EanSheetRow } from '../catalogue/ean-sheet';
+import { EanSheetReader } from '../catalogue/ean-sheet-in-worker';
 import { gtinVariants, planEanUpload, type EanChange, type ProductEanRef } from '../catalogue/ean-sheet-plan';
 import type { Database } from '../db/connection';
 import { products } from '../db/schema';
 import { ApiError } from '../http/errors';
-import { readSingleFile, singleFileBodyLimit, type SingleFileUpload } from '../http/single-file-upload';
+import { readSingleFile, singleFileBodyLimit, uploadBodyLimitBytes, type SingleFileUpload } from '../http/single-file-upload';
 import type { AuthEnv } from '../http/require-token';
 
 export const EAN_UPLOAD_FIELD = 'eanExel';
@@ -26,6 +27,10 @@ const EAN_SHEET_UPLOAD: SingleFileUpload = {
   what: 'an .xlsx file',
   tooLarge: () => new ApiError(413, `The file is larger than ${MAX_EAN_SHEET_BYTES / 1024 / 1024} MB`),
 };
+
+/** The largest request body the EAN upload reads. */
+export const MAX_EAN_UPLOAD_BODY_BYTES = uploadBodyLimitBytes(EAN_SHEET_UPLOAD);
+export const eanSheetTooLarge = EAN_SHEET_UPLOAD.tooLarge;
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -77,6 +82,8 @@ async function applyChanges(tx: Tx, changes: EanChange[], now: Date): Promise<vo
 
 export function eanRoutes(deps: AppDeps) {
   const now = () => new Date(deps.now?.() ?? Date.now());
+  // Read in a worker thread with a memory limit, one sheet at a time (docs/security.md, "Uploads").
+  const sheets = deps.eanSheetReader ?? new EanSheetReader();
 
   return new Hono<AuthEnv>().post(
     '/ean',
@@ -86,9 +93,11 @@ export function eanRoutes(deps: AppDeps) {
 
       let rows: EanSheetRow[];
       try {
-        rows = await readEanSheet(new Uint8Array(await file.arrayBuffer()));
+        rows = await sheets.read(new Uint8Array(await file.arrayBuffer()));
       } catch (error) {
-        if (error instanceof EanSheetError) throw new ApiError(error.status, error.message);
+        if (error instanceof EanSheetError) {
+          throw new ApiError(error.status, error.message, error.retryAfterSeconds ? { 'Retry-After': String(error.retryAfterSeconds) } : {});
+        }
         throw error;
       }
 

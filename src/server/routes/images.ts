@@ -20,8 +20,8 @@ import { ImageTooLargeError, MAX_IMAGE_BYTES, NotAnImageError } from '../media/m
 /** The multipart field of the upload (docs/requirements.md §7). */
 export const IMAGE_UPLOAD_FIELD = 'multipartFile';
 
-const tooLarge = () => new ApiError(413, `The image is larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MB`);
-const IMAGE_UPLOAD: SingleFileUpload = { field: IMAGE_UPLOAD_FIELD, maxBytes: MAX_IMAGE_BYTES, what: 'an image file', tooLarge };
+export const imageTooLarge = () => new ApiError(413, `The image is larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MB`);
+const IMAGE_UPLOAD: SingleFileUpload = { field: IMAGE_UPLOAD_FIELD, maxBytes: MAX_IMAGE_BYTES, what: 'an image file', tooLarge: imageTooLarge };
 /** The largest request body the image upload reads. */
 export const MAX_IMAGE_UPLOAD_BODY_BYTES = uploadBodyLimitBytes(IMAGE_UPLOAD);
 
@@ -104,7 +104,7 @@ export function imageRoutes(deps: AppDeps) {
               return { status: 200, body: stored.filePath };
             } catch (error) {
               if (error instanceof NotAnImageError) throw new ApiError(415, error.message);
-              if (error instanceof ImageTooLargeError) throw tooLarge();
+              if (error instanceof ImageTooLargeError) throw imageTooLarge();
               throw error;
             }
           },

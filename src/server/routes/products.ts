@@ -2,7 +2,11 @@
 import { createHash } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { eq } from 'drizzle-orm';
+import { productChangeSetSchema, type ChangeSetConflict, type ProductChangeSet } from '../../shared/change-set';
 import type { Product } from '../../shared/contract';
+import { saveProductChanges } from '../catalogue/product-change-save';
+import { HISTORY_PAGE_SIZE, historyPage } from '../catalogue/product-history';
+import { authorOf } from '../http/author';
 import type { AppDeps } from '../app-deps';
 import { applyFamily } from '../catalogue/family-apply';
 import { FAMILY_KEY_MISSING } from '../catalogue/family-inheritance';
@@ -14,7 +18,7 @@ import { loadProduct } from '../catalogue/product-read-model';
 import { listBrands, listCategories, listFamilyKeys } from '../catalogue/product-reference-lists';
 import { saveProduct } from '../catalogue/product-save';
 import { checkProductSaveInput } from '../catalogue/product-save-input';
-import { suppliers } from '../db/schema';
+import { products, suppliers } from '../db/schema';
 import { ApiError } from '../http/errors';
 import { IDEMPOTENCY_HEADER, runIdempotent } from '../http/idempotency';
 import { readJsonBody } from '../http/read-json';
@@ -31,6 +35,16 @@ function idParameter(text: string | undefined, name: string): number {
 
 function searchParams(c: Context): URLSearchParams {
   return new URL(c.req.url).searchParams;
+}
+
+/** A whole number from the query within bounds, or the default when absent; else 400 naming it. */
+function pageParameter(text: string | null, name: string, min: number, max: number, fallback: number): number {
+  if (text === null || text.trim() === '') return fallback;
+  const value = text.trim();
+  if (!/^\d{1,9}$/.test(value) || Number(value) < min || Number(value) > max) {
+    throw new ApiError(400, `${name} must be a whole number from ${min} to ${max}, got '${value.slice(0, 20)}'`);
+  }
+  return Number(value);
 }
 
 /** At most this many changed member ids go into the X-Family-Members-Changed header. */
@@ -81,6 +95,49 @@ export function productRoutes(deps: AppDeps) {
       return c.json(product);
     })
 
+    .get('/product/:id/history', async (c) => {
+      const productId = idParameter(c.req.param('id'), 'Product id');
+      const params = searchParams(c);
+      const page = pageParameter(params.get('page'), 'page', 0, 1_000_000, 0);
+      const size = pageParameter(params.get('size'), 'size', 1, HISTORY_PAGE_SIZE.max, HISTORY_PAGE_SIZE.default);
+      const [exists] = await db.select({ id: products.productId }).from(products).where(eq(products.productId, productId));
+      if (!exists) throw new ApiError(404, `Product ${productId} does not exist`);
+      c.header('Cache-Control', 'private, no-store');
+      return c.json(await historyPage(db, productId, page, size));
+    })
+
+    // The change set: only the fields a person changed, each with its base (docs/products.md).
+    .patch('/product/:id', async (c) => {
+      const productId = idParameter(c.req.param('id'), 'Product id');
+      const body = await readJsonBody(c);
+      const parsed = productChangeSetSchema.safeParse(body);
+      if (!parsed.success) {
+        const problems = parsed.error.issues.slice(0, 3).map((issue) => `${issue.path.map(String).join('.') || 'body'}: ${issue.message}`);
+        throw new ApiError(400, `The change set is not valid: ${problems.join('; ')}`);
+      }
+      const set = parsed.data as ProductChangeSet;
+      const result = await runIdempotent(
+        db,
+        {
+          key: c.req.header(IDEMPOTENCY_HEADER),
+          userId: c.get('user').userId,
+          route: 'PATCH /product',
+          fingerprint: createHash('sha256').update(JSON.stringify([productId, body])).digest('hex'),
+        },
+        async () => {
+          const outcome = await saveProductChanges(db, productId, set, { author: authorOf(c) }, now());
+          return outcome.kind === 'saved' ? { status: 200, body: outcome.product } : { status: 409, body: outcome.answer };
+        },
+      );
+      if (result.replayed) c.header('Idempotent-Replayed', 'true');
+      if (result.status === 200) {
+        const product = result.body as Product;
+        c.header('ETag', productEtag(product.version));
+        return c.json(product, 200);
+      }
+      return c.json(result.body as ChangeSetConflict, 409);
+    })
+
     .put('/product/family', async (c) => {
       const params = searchParams(c);
       const familyKey = params.get('familyKey')?.trim() ?? '';
@@ -110,7 +167,7 @@ export function productRoutes(deps: AppDeps) {
           fingerprint: createHash('sha256').update(JSON.stringify([ifMatch, body])).digest('hex'),
         },
         async () => {
-          const outcome = await saveProduct(db, checked.input, ifMatch, now());
+          const outcome = await saveProduct(db, checked.input, ifMatch, now(), { author: authorOf(c) });
           // 412 carries the current product, so the client can show it beside its own edit.
           return { status: outcome.kind === 'saved' ? 200 : 412, body: outcome.product };
         },

@@ -35,3 +35,14 @@ export function guardDecision(path: string, session: StoredSession, nowMs: numbe
     clearExpiredSession: state === 'expired',
   };
 }
+
+export type FirstScreen = 'sign-in' | 'app';
+
+/**
+ * What the first paint shows: without an active session the guard would send every path to
+ * /login, so the sign-in screen is shown straight away, before the router and the screens are
+ * downloaded; with an active session, the app (docs/architecture.md, "First visit").
+ */
+export function firstScreen(session: StoredSession, nowMs: number): FirstScreen {
+  return sessionState(session, nowMs) === 'active' ? 'app' : 'sign-in';
+}

@@ -1,17 +1,14 @@
-import { Button, Callout, Card, Flex, Heading, Text, TextField } from '@radix-ui/themes';
+import { Button, Card, Flex, Heading } from '@radix-ui/themes';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { messages } from '../../../shared/messages';
 import { sessionState } from '../../../shared/rules/session';
-import { login } from '../../api/auth';
-import { loadReferenceLists } from '../../state/reference-lists';
-import { expiredAccessTokenAtom, jwtAtom, sessionExpiredNoticeAtom, signInAtom, signOutAtom } from '../../state/session';
-import { onlineAtom, outboxCountsAtom } from '../../state/sync';
+import { expiredAccessTokenAtom, jwtAtom, sessionExpiredNoticeAtom, signOutAtom } from '../../state/session';
+import { outboxCountsAtom } from '../../state/sync';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
-import { readLoginResponse, signInErrorMessage, signOutStep, validateLogin, type LoginFieldErrors } from './login-rules';
-
-const NO_ERRORS: LoginFieldErrors = { username: null, password: null, form: null };
+import { signOutStep } from './login-rules';
+import { SignInForm } from './SignInForm';
 
 export default function LoginPage() {
   const jwt = useAtomValue(jwtAtom);
@@ -34,7 +31,7 @@ export default function LoginPage() {
       </Flex>
     );
   }
-  return <SignInForm expired={expiredNotice} />;
+  return <SignInFormInApp expired={expiredNotice} />;
 }
 
 /** Sign Out; with changes still waiting it first says how many (they are kept). */
@@ -66,119 +63,8 @@ function SignOutButton() {
   );
 }
 
-function SignInForm({ expired }: { expired: boolean }) {
+/** The form on the login route inside the app: a sign-in goes on to the dashboard. */
+function SignInFormInApp({ expired }: { expired: boolean }) {
   const navigate = useNavigate();
-  const signIn = useSetAtom(signInAtom);
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<LoginFieldErrors>(NO_ERRORS);
-  const [submitting, setSubmitting] = useState(false);
-  const online = useAtomValue(onlineAtom);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const found = validateLogin(username, password);
-    setErrors(found);
-    if (found.form) return;
-
-    setSubmitting(true);
-    try {
-      const session = readLoginResponse(await login({ username: username.trim(), password }));
-      if (!session) {
-        setErrors({ ...NO_ERRORS, form: messages.login.tokenMissing });
-        return;
-      }
-      signIn({ ...session, username: username.trim() });
-      navigate('/dashboard');
-      void loadReferenceLists();
-    } catch (error) {
-      setErrors({ ...NO_ERRORS, form: signInErrorMessage(error) });
-    } finally {
-      setSubmitting(false);
-    }
-  }
-
-  return (
-    <Flex className="login-page" justify="center">
-      <Card size="3" className="login-card">
-        <form onSubmit={(event) => void onSubmit(event)} noValidate>
-          <Flex direction="column" gap="4">
-            <Heading as="h2" size="5">
-              {expired ? messages.login.sessionExpired : messages.login.signInFirst}
-            </Heading>
-            <Field
-              id="login-username"
-              label="User Name"
-              autoComplete="username"
-              value={username}
-              onChange={setUsername}
-              error={errors.username}
-              autoFocus
-            />
-            <Field
-              id="login-password"
-              label="Password"
-              type="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={setPassword}
-              error={errors.password}
-            />
-            {!online && (
-              <Callout.Root color="gray" size="1" data-testid="offline-sign-in">
-                <Callout.Text>{messages.sync.signInNeedsConnection}</Callout.Text>
-              </Callout.Root>
-            )}
-            {errors.form && (
-              <Callout.Root color="red" role="alert" size="1">
-                <Callout.Text>{errors.form}</Callout.Text>
-              </Callout.Root>
-            )}
-            <Button type="submit" size="3" loading={submitting}>
-              Sign In
-            </Button>
-          </Flex>
-        </form>
-      </Card>
-    </Flex>
-  );
-}
-
-interface FieldProps {
-  id: string;
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  error: string | null;
-  type?: 'text' | 'password';
-  autoComplete: string;
-  autoFocus?: boolean;
-}
-
-function Field({ id, label, value, onChange, error, type = 'text', autoComplete, autoFocus }: FieldProps) {
-  const helpId = `${id}-help`;
-  return (
-    <Flex direction="column" gap="1">
-      <Text as="label" htmlFor={id} size="2" weight="medium">
-        {label}
-      </Text>
-      <TextField.Root
-        id={id}
-        size="3"
-        type={type}
-        value={value}
-        autoComplete={autoComplete}
-        autoFocus={autoFocus}
-        onChange={(event) => onChange(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? helpId : undefined}
-        color={error ? 'red' : undefined}
-      />
-      {error && (
-        <Text id={helpId} size="1" color="red">
-          {error}
-        </Text>
-      )}
-    </Flex>
-  );
+  return <SignInForm expired={expired} onSignedIn={() => navigate('/dashboard')} />;
 }

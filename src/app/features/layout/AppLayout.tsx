@@ -1,54 +1,62 @@
 /**
- * Top bar with the navigation (a drawer on small screens), the path title, the sync status and
- * the person icon.
+ * The signed-in app's frame: the top bar (a drawer for the navigation on small screens), the
+ * sync panel and the page.
  */
-import { Box, Flex, Heading, IconButton } from '@radix-ui/themes';
-import { Suspense, useState } from 'react';
+import { Box, IconButton } from '@radix-ui/themes';
+import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { messages } from '../../../shared/messages';
-import { pathTitle } from '../../../shared/rules/path-title';
 import { MenuIcon, PersonIcon } from '../../ui/icons';
-import { SyncIndicator, SyncPanelHost } from '../sync';
+import { SyncPanelHost } from '../sync';
 import { LoadFailureBoundary } from '../../ui/LoadFailureBoundary';
-import { NavDrawer } from './NavDrawer';
-import { NAV_ITEMS } from './nav-items';
+import { TopBar } from './TopBar';
+
+// The drawer (a Radix dialog with its focus trap) is loaded the first time it opens.
+const NavDrawer = lazy(() => import('./NavDrawer'));
 
 export function AppLayout() {
   const { pathname } = useLocation();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const [drawerUsed, setDrawerUsed] = useState(false);
 
   return (
     <div className="app-shell">
-      <header className="top-bar">
-        <Flex align="center" gap="3" className="top-bar-inner">
+      <TopBar
+        pathname={pathname}
+        leading={
           <IconButton
             className="drawer-toggle"
             variant="ghost"
             color="gray"
             aria-label="Open navigation"
-            onClick={() => setDrawerOpen(true)}
+            onClick={() => {
+              setDrawerUsed(true);
+              setDrawerOpen(true);
+            }}
           >
             <MenuIcon size={20} />
           </IconButton>
-          <Heading as="h1" size="4" className="page-title" data-testid="page-title">
-            {pathTitle(pathname)}
-          </Heading>
-          <nav aria-label="Main" className="top-nav">
-            {NAV_ITEMS.map((item) => (
-              <NavLink key={item.path} to={item.path} className="top-nav-link">
-                {item.label}
-              </NavLink>
-            ))}
-          </nav>
-          <SyncIndicator />
+        }
+        renderNavLink={(item) => (
+          <NavLink key={item.path} to={item.path} className="top-nav-link">
+            {item.label}
+          </NavLink>
+        )}
+        account={
           <IconButton asChild variant="ghost" color="gray" aria-label="Account">
             <Link to="/login">
               <PersonIcon size={20} />
             </Link>
           </IconButton>
-        </Flex>
-      </header>
-      <NavDrawer open={drawerOpen} onOpenChange={setDrawerOpen} />
+        }
+      />
+      {drawerUsed && (
+        <LoadFailureBoundary>
+          <Suspense fallback={null}>
+            <NavDrawer open={drawerOpen} onOpenChange={setDrawerOpen} />
+          </Suspense>
+        </LoadFailureBoundary>
+      )}
       <SyncPanelHost />
       <Box asChild className="page">
         <main>

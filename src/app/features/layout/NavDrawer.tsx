@@ -6,7 +6,7 @@ import { CloseIcon } from '../../ui/icons';
 import { SyncStatusLine } from '../sync';
 import { NAV_ITEMS } from './nav-items';
 
-export function NavDrawer({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export default function NavDrawer({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       {/* Rendered in place (no portal) so the drawer keeps the Radix Themes tokens of the app. */}

@@ -7,40 +7,33 @@ import { messages } from '../../../shared/messages';
 import { eanProblem } from '../../../shared/rules/ean';
 import { parsePrice } from '../../../shared/rules/price';
 import { isDeliveryCode, missingRequiredFields, type RequiredProductField } from '../../../shared/rules/product-validation';
+import {
+  EDITABLE_PRODUCT_FIELDS,
+  isProductFieldName,
+  PRODUCT_FIELD_TABLE,
+  productFieldLabel,
+  type ProductFieldName,
+} from '../../../shared/product-fields';
 
-/** Fields typed as text; numbers among them are parsed on save. */
-export const TEXT_FIELDS = [
-  'ean',
-  'supplierEan',
-  'sku',
-  'title',
-  'deliveryCode',
-  'sellingPrice',
-  'priceSupplier',
-  'deliveryPrice',
-  'weight',
-  'width',
-  'length',
-  'height',
-  'productSize',
-  'color',
-  'material',
-  'brand',
-  'stock',
-  'familyKey',
-] as const;
-export type TextField = (typeof TEXT_FIELDS)[number];
+/** Fields typed as text (numbers among them are parsed on save): the table's editable fields but flags and the description. */
+const TYPED_KINDS: readonly string[] = ['text', 'code', 'price', 'measure', 'count', 'name'] satisfies TypedKind[];
+export const TEXT_FIELDS = EDITABLE_PRODUCT_FIELDS.filter((name): name is TextField => TYPED_KINDS.includes(PRODUCT_FIELD_TABLE[name].kind));
+/** Kinds a person types as text (the category, a 'ref', is chosen elsewhere; flags are switches). */
+type TypedKind = 'text' | 'code' | 'price' | 'measure' | 'count' | 'name';
+type KindOf<K extends ProductFieldName> = (typeof PRODUCT_FIELD_TABLE)[K]['kind'];
+export type TextField = { [K in ProductFieldName]: KindOf<K> extends TypedKind ? K : never }[ProductFieldName];
 
-export const SWITCH_FIELDS = ['isChangeEan', 'passedModeration', 'mainProduct', 'buyBlock', 'isExportOnBol'] as const;
-export type SwitchField = (typeof SWITCH_FIELDS)[number];
+/** Yes/no fields: switches. */
+export const SWITCH_FIELDS = EDITABLE_PRODUCT_FIELDS.filter((name): name is SwitchField => PRODUCT_FIELD_TABLE[name].kind === 'flag');
+export type SwitchField = { [K in ProductFieldName]: KindOf<K> extends 'flag' ? K : never }[ProductFieldName];
 
 export type ProductForm = Record<TextField, string> & Record<SwitchField, boolean> & { description: string };
 export type FormField = TextField | SwitchField | 'description';
 
 /** Prices: comma accepted as decimal separator, empty = 0 (docs/requirements.md §5). */
-export const PRICE_FIELDS = ['sellingPrice', 'priceSupplier', 'deliveryPrice'] as const;
+export const PRICE_FIELDS = TEXT_FIELDS.filter((name) => PRODUCT_FIELD_TABLE[name].kind === 'price');
 /** Measures: comma accepted, empty = not known. */
-export const MEASURE_FIELDS = ['weight', 'width', 'length', 'height'] as const;
+export const MEASURE_FIELDS = TEXT_FIELDS.filter((name) => PRODUCT_FIELD_TABLE[name].kind === 'measure');
 
 /**
  * "Additional Data": every remaining simple field of the product, in the order shown. The spec
@@ -65,34 +58,10 @@ export const ADDITIONAL_SWITCH_FIELDS = ['isChangeEan', 'buyBlock', 'isExportOnB
 export const READ_ONLY_FIELDS = ['productId', 'supplierName', 'categoryName', 'numberOfImages', 'dateCreate', 'dateUpdate', 'version'] as const;
 export type ReadOnlyField = (typeof READ_ONLY_FIELDS)[number];
 
-const LABELS: Record<string, string> = {
+/** Labels of the read-only fields; the product's own fields take theirs from src/shared/product-fields.ts. */
+const READ_ONLY_LABELS: Record<ReadOnlyField, string> = {
   // Given by docs/requirements.md §3.
-  priceSupplier: 'Price from Supplier',
-  sku: 'SKU',
   productId: 'Product ID',
-  // Given by docs/requirements.md §2.
-  supplierEan: 'Supplier EAN',
-  sellingPrice: 'Selling Price',
-  deliveryCode: 'Delivery Term',
-  title: 'Title',
-  passedModeration: 'Passed Moderation',
-  description: 'Description',
-  // Readable names for the rest.
-  deliveryPrice: 'Delivery Price',
-  weight: 'Weight (kg)',
-  width: 'Width (cm)',
-  length: 'Length (cm)',
-  height: 'Height (cm)',
-  productSize: 'Size',
-  color: 'Colour',
-  material: 'Material',
-  brand: 'Brand',
-  stock: 'Stock',
-  familyKey: 'Family Key',
-  isChangeEan: 'Change EAN',
-  buyBlock: 'Buy Block',
-  isExportOnBol: 'Export on Bol',
-  mainProduct: 'Is main product',
   supplierName: 'Supplier',
   categoryName: 'Category',
   numberOfImages: 'Number of Images',
@@ -103,8 +72,8 @@ const LABELS: Record<string, string> = {
 
 /** The label of a field; the EAN reads 'New EAN' while the product changes its EAN. */
 export function fieldLabel(field: FormField | ReadOnlyField, form?: Pick<ProductForm, 'isChangeEan'>): string {
-  if (field === 'ean') return form?.isChangeEan ? 'New EAN' : 'EAN';
-  return LABELS[field] ?? readable(field);
+  if (isProductFieldName(field)) return productFieldLabel(field, form?.isChangeEan ?? false);
+  return READ_ONLY_LABELS[field];
 }
 
 /** 'productSize' -> 'Product Size'. */

@@ -4,11 +4,11 @@
  * differing fields, mine beside the server's, with "Keep mine" and "Take theirs"; the last
  * successful sync; "Make available offline".
  */
+import 'virtual:theme-rest.css';
 import { Badge, Button, Callout, Dialog, Flex, Heading, IconButton, Progress, Text } from '@radix-ui/themes';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { messages } from '../../../shared/messages';
 import { suppliersAtom } from '../../state/reference-lists';
 import { jwtAtom, sessionUserAtom, signOutAtom } from '../../state/session';
@@ -62,7 +62,6 @@ export default function SyncPanel({ open, onOpenChange }: { open: boolean; onOpe
   const signedIn = useAtomValue(jwtAtom) !== null;
   const user = useAtomValue(sessionUserAtom);
   const signOut = useSetAtom(signOutAtom);
-  const navigate = useNavigate();
   const now = useNow();
 
   const entries = useLiveQuery(() => listChanges(), [], null);
@@ -74,8 +73,9 @@ export default function SyncPanel({ open, onOpenChange }: { open: boolean; onOpe
   function signInAgain() {
     onOpenChange(false);
     // The server refused the token: end the session (changes stay) and ask for a new sign-in.
+    // The session guard then shows the sign-in form; the panel needs no router (it also opens
+    // on the sign-in screen, before the router is loaded).
     if (signedIn) signOut('expired');
-    navigate('/login');
   }
 
   return (

@@ -4,7 +4,6 @@
  * and relative times.
  */
 import type { OutboxCounts, OutboxEntry, OutboxStatus } from '../../sync/app-sync';
-export { conflictFields, displayValue, type FieldDifference } from '../../sync/record-diff';
 import type { OfflineDownloadState } from '../../state/sync';
 import { countText } from '../../lib/format';
 

@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/connection';
 import { bolOrders } from '../../db/schema';
+import { text } from '../../../shared/safe-values';
 import { ApiError } from '../../http/errors';
 import { BOL_CANCELLATION_REASONS, type BolCancellationReason, type BolClient } from '../client/bol-client';
 import { orderRow } from './order-import';
@@ -28,7 +29,7 @@ export const CANCELLATION_REASON_LABELS: Record<BolCancellationReason, string> =
 };
 
 export const cancelRequestSchema = z.object({
-  orderItemId: z.string().trim().min(1, 'orderItemId is required').max(64, 'orderItemId is at most 64 characters'),
+  orderItemId: text().trim().min(1, 'orderItemId is required').max(64, 'orderItemId is at most 64 characters'),
   reasonCode: z.enum(BOL_CANCELLATION_REASONS, { message: `reasonCode must be one of ${BOL_CANCELLATION_REASONS.join(', ')}` }),
 });
 export type CancelRequest = z.infer<typeof cancelRequestSchema>;

@@ -1,0 +1,100 @@
+/**
+ * The product history (docs/products.md "History"): one row per change of a product or its Bol
+ * model, with who, how, the device's and the server's time and each field's old and new value.
+ * Written inside the transaction of the change it records.
+ */
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { HistoryHow, Page, ProductHistoryEntry } from '../../shared/contract';
+import { productHistory } from '../db/schema';
+import type { Queryable } from './product-read-model';
+
+export interface HistoryChange {
+  field: string;
+  old: unknown;
+  new: unknown;
+}
+
+export interface HistoryRecord {
+  productId: number;
+  author: string;
+  how: HistoryHow;
+  deviceAt: Date | null;
+  serverAt: Date;
+  version: number;
+  changes: HistoryChange[];
+}
+
+/** Rows per insert: well under PostgreSQL's bound-parameter limit. */
+const INSERT_SLICE = 2_000;
+
+/** Records changes; entries without any change are left out. */
+export async function recordHistory(tx: Queryable, records: readonly HistoryRecord[]): Promise<void> {
+  const rows = records.filter((record) => record.changes.length > 0);
+  for (let start = 0; start < rows.length; start += INSERT_SLICE) {
+    await tx.insert(productHistory).values(rows.slice(start, start + INSERT_SLICE));
+  }
+}
+
+export const HISTORY_PAGE_SIZE = { default: 20, max: 100 } as const;
+
+/** One page of a product's history, newest first. */
+export async function historyPage(db: Queryable, productId: number, page: number, size: number): Promise<Page<ProductHistoryEntry>> {
+  const [total] = await db.select({ n: count() }).from(productHistory).where(eq(productHistory.productId, productId));
+  const rows = await db
+    .select()
+    .from(productHistory)
+    .where(eq(productHistory.productId, productId))
+    .orderBy(desc(productHistory.id))
+    .limit(size)
+    .offset(page * size);
+  const totalElements = total?.n ?? 0;
+  return {
+    content: rows.map((row) => ({
+      id: row.id,
+      productId: row.productId,
+      author: row.author,
+      how: row.how as HistoryHow,
+      deviceAt: row.deviceAt?.toISOString() ?? null,
+      serverAt: row.serverAt.toISOString(),
+      version: row.version,
+      changes: row.changes,
+    })),
+    totalPages: Math.ceil(totalElements / size),
+    totalElements,
+    number: page,
+    size,
+  };
+}
+
+/** Who last changed each of these fields of a product, and when (server time), from the history. */
+export async function lastChanges(db: Queryable, productId: number, fields: readonly string[]): Promise<Map<string, { author: string; at: string }>> {
+  const found = new Map<string, { author: string; at: string }>();
+  if (fields.length === 0) return found;
+  const rows = await db
+    .select({ author: productHistory.author, serverAt: productHistory.serverAt, changes: productHistory.changes })
+    .from(productHistory)
+    .where(
+      and(
+        eq(productHistory.productId, productId),
+        sql`exists (select 1 from jsonb_array_elements(${productHistory.changes}) as c where c->>'field' = any(${sql.raw('ARRAY[')}${sql.join(
+          fields.map((field) => sql`${field}`),
+          sql`, `,
+        )}${sql.raw(']::text[]')}))`,
+      ),
+    )
+    .orderBy(desc(productHistory.id))
+    .limit(200);
+  for (const row of rows) {
+    for (const change of row.changes) {
+      if (fields.includes(change.field) && !found.has(change.field)) found.set(change.field, { author: row.author, at: row.serverAt.toISOString() });
+    }
+    if (found.size === fields.length) break;
+  }
+  return found;
+}
+
+/** History rows of several products (tests and the feed import's check). */
+export async function historyOf(db: Queryable, productIds: number[]): Promise<(typeof productHistory.$inferSelect)[]> {
+  if (productIds.length === 0) return [];
+  return db.select().from(productHistory).where(inArray(productHistory.productId, productIds)).orderBy(desc(productHistory.id));
+}

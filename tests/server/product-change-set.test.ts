@@ -1,0 +1,231 @@
+/** PATCH /api/v1/product/{id}: change sets merged three ways; history; idempotency (docs/products.md). */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ChangeSetConflict, ProductChangeSet } from '../../src/shared/change-set';
+import type { Page, Product, ProductHistoryEntry } from '../../src/shared/contract';
+import { insertCatalogueBasics, insertImages, insertMediaFile, insertProduct, type CatalogueFixture } from './support/product-fixtures';
+import { createTestApp, type TestApp } from './support/test-app';
+
+let t: TestApp;
+let ann: Record<string, string>;
+let bea: Record<string, string>;
+let f: CatalogueFixture;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ann = { Authorization: `Bearer ${await t.token()}` };
+  bea = { Authorization: `Bearer ${await t.tokenFor('bea')}` };
+  f = await insertCatalogueBasics(t.database.db);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const MADE_AT = Date.parse('2025-06-01T11:59:00Z');
+
+function set(fields: ProductChangeSet['fields'], images: Partial<ProductChangeSet['images']> = {}, offline = false): ProductChangeSet {
+  return { fields, images: { added: [], deleted: [], edited: [], ...images }, madeAt: MADE_AT, offline };
+}
+
+function patch(productId: number, body: unknown, who = ann, key?: string) {
+  return t.app.request(`/api/v1/product/${productId}`, {
+    method: 'PATCH',
+    headers: { ...who, 'Content-Type': 'application/json', ...(key ? { 'Idempotency-Key': key } : {}) },
+    body: JSON.stringify(body),
+  });
+}
+
+async function product(productId: number): Promise<Product> {
+  const response = await t.app.request(`/api/v1/product/${productId}`, { headers: ann });
+  return (await response.json()) as Product;
+}
+
+async function history(productId: number, query = ''): Promise<Page<ProductHistoryEntry>> {
+  const response = await t.app.request(`/api/v1/product/${productId}/history${query}`, { headers: ann });
+  expect(response.status).toBe(200);
+  return (await response.json()) as Page<ProductHistoryEntry>;
+}
+
+const newProduct = () => insertProduct(t.database.db, { supplierId: f.supplierIds.shoes, title: 'Chair', deliveryCode: '1-2d', color: 'Red' });
+
+describe('PATCH /product/{id}: three-way merge', () => {
+  it('disjoint fields of two people both land, and neither is a conflict', async () => {
+    const id = await newProduct();
+    expect((await patch(id, set({ title: { base: 'Chair', value: 'Chair XL' } }), ann)).status).toBe(200);
+    const second = await patch(id, set({ deliveryCode: { base: '1-2d', value: '2-3d' } }), bea);
+    expect(second.status).toBe(200);
+    const now = await product(id);
+    expect([now.title, now.deliveryCode, now.color]).toEqual(['Chair XL', '2-3d', 'Red']);
+  });
+
+  it('the same field changed to the same value is fine', async () => {
+    const id = await newProduct();
+    await patch(id, set({ title: { base: 'Chair', value: 'Stool' } }), ann);
+    const response = await patch(id, set({ title: { base: 'Chair', value: 'Stool' } }), bea);
+    expect(response.status).toBe(200);
+    expect((await product(id)).title).toBe('Stool');
+  });
+
+  it('the same field changed to another value is a conflict naming base, mine, theirs and who; nothing is half-applied', async () => {
+    const id = await newProduct();
+    t.clock.now = Date.parse('2025-06-01T12:00:00Z');
+    await patch(id, set({ title: { base: 'Chair', value: 'Ann chair' } }), ann);
+    const before = await product(id);
+    const response = await patch(id, set({ title: { base: 'Chair', value: 'Bea chair' }, color: { base: 'Red', value: 'Blue' } }), bea);
+    expect(response.status).toBe(409);
+    const body = (await response.json()) as ChangeSetConflict;
+    expect(body.conflicts).toEqual([
+      { field: 'title', label: 'Title', base: 'Chair', mine: 'Bea chair', theirs: 'Ann chair', changedBy: 'admin', changedAt: '2025-06-01T12:00:00.000Z' },
+    ]);
+    expect(body.product.title).toBe('Ann chair');
+    const after = await product(id);
+    // The colour, which had no conflict, waits for the person's choice too.
+    expect([after.color, after.version]).toEqual(['Red', before.version]);
+  });
+
+  it("'keep mine' (theirs as the new base) writes only that field", async () => {
+    const id = await newProduct();
+    await patch(id, set({ title: { base: 'Chair', value: 'Ann chair' } }), ann);
+    await patch(id, set({ deliveryCode: { base: '1-2d', value: '3-5d' } }), ann);
+    const response = await patch(id, set({ title: { base: 'Ann chair', value: 'Bea chair' } }), bea);
+    expect(response.status).toBe(200);
+    const now = await product(id);
+    expect([now.title, now.deliveryCode]).toEqual(['Bea chair', '3-5d']);
+  });
+
+  it('fields not in the set are never written, and a set equal to what is there changes nothing', async () => {
+    const id = await newProduct();
+    const before = await product(id);
+    const response = await patch(id, set({ color: { base: 'Green', value: 'Red' } }));
+    expect(response.status).toBe(200);
+    expect((await product(id)).version).toBe(before.version);
+  });
+
+  it('refuses a set that would make the product invalid, and an unknown field', async () => {
+    const id = await newProduct();
+    expect((await patch(id, set({ title: { base: 'Chair', value: '  ' } }))).status).toBe(400);
+    const unknown = await patch(id, { ...set({}), fields: { version: { base: 1, value: 2 } } });
+    expect(unknown.status).toBe(400);
+    expect((await patch(999_999, set({})))).toHaveProperty('status', 404);
+  });
+});
+
+describe('PATCH /product/{id}: images', () => {
+  it('two people adding an image each both keep theirs', async () => {
+    const id = await newProduct();
+    const [a, b] = [await insertMediaFile(t.database.db, `a-${id}`), await insertMediaFile(t.database.db, `b-${id}`)];
+    const image = (uuid: string, filePath: string) => ({ id: uuid, filePath, name: '', altImage: '', isMainImage: false });
+    const ida = crypto.randomUUID();
+    const idb = crypto.randomUUID();
+    expect((await patch(id, set({}, { added: [image(ida, a)] }), ann)).status).toBe(200);
+    expect((await patch(id, set({}, { added: [image(idb, b)] }), bea)).status).toBe(200);
+    const now = await product(id);
+    expect(now.productImages.map((img) => img.id)).toEqual([ida, idb]);
+    expect(now.numberOfImages).toBe(2);
+  });
+
+  it('deleting an image someone else deleted is fine; editing it is dropped (the delete wins)', async () => {
+    const id = await newProduct();
+    const file = await insertMediaFile(t.database.db, `d-${id}`);
+    const [one, two] = [crypto.randomUUID(), crypto.randomUUID()];
+    await insertImages(t.database.db, id, [
+      { id: one, filePath: file, position: 1 },
+      { id: two, filePath: file, position: 2 },
+    ]);
+    expect((await patch(id, set({}, { deleted: [one] }), ann)).status).toBe(200);
+    expect((await patch(id, set({}, { deleted: [one] }), bea)).status).toBe(200);
+    const edit = await patch(id, set({ title: { base: 'Chair', value: 'Lamp' } }, { edited: [{ id: one, altImage: { base: '', value: 'front' } }] }), bea);
+    expect(edit.status).toBe(200);
+    const now = await product(id);
+    expect(now.productImages.map((img) => img.id)).toEqual([two]);
+    expect(now.title).toBe('Lamp');
+  });
+
+  it('alt texts merge like fields: another value is a conflict, a disjoint image is not', async () => {
+    const id = await newProduct();
+    const file = await insertMediaFile(t.database.db, `e-${id}`);
+    const [one, two] = [crypto.randomUUID(), crypto.randomUUID()];
+    await insertImages(t.database.db, id, [
+      { id: one, filePath: file, position: 1 },
+      { id: two, filePath: file, position: 2 },
+    ]);
+    expect((await patch(id, set({}, { edited: [{ id: one, altImage: { base: '', value: 'front' } }] }), ann)).status).toBe(200);
+    expect((await patch(id, set({}, { edited: [{ id: two, altImage: { base: '', value: 'side' } }] }), bea)).status).toBe(200);
+    const clash = await patch(id, set({}, { edited: [{ id: one, altImage: { base: '', value: 'back' } }] }), bea);
+    expect(clash.status).toBe(409);
+    const body = (await clash.json()) as ChangeSetConflict;
+    expect(body.conflicts.map((conflict) => [conflict.field, conflict.theirs, conflict.mine])).toEqual([[`image:${one}:altImage`, 'front', 'back']]);
+  });
+
+  it('an order change merges over images someone else added', async () => {
+    const id = await newProduct();
+    const file = await insertMediaFile(t.database.db, `o-${id}`);
+    const [one, two, three] = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
+    await insertImages(t.database.db, id, [
+      { id: one, filePath: file, position: 1 },
+      { id: two, filePath: file, position: 2 },
+    ]);
+    await patch(id, set({}, { added: [{ id: three, filePath: file, name: '', altImage: '', isMainImage: false }] }), ann);
+    expect((await patch(id, set({}, { order: { base: [one, two], value: [two, one] } }), bea)).status).toBe(200);
+    expect((await product(id)).productImages.map((img) => img.id)).toEqual([two, one, three]);
+  });
+});
+
+describe('PATCH /product/{id}: idempotency', () => {
+  it('a repeat with the same key answers the first answer and writes once', async () => {
+    const id = await newProduct();
+    const body = set({ stock: { base: 0, value: 5 } });
+    const first = await patch(id, body, ann, 'key-stock-1');
+    const version = ((await first.json()) as Product).version;
+    // Someone else changes the stock meanwhile; the repeat must not conflict nor write again.
+    await patch(id, set({ stock: { base: 5, value: 9 } }), bea);
+    const again = await patch(id, body, ann, 'key-stock-1');
+    expect(again.status).toBe(200);
+    expect(again.headers.get('Idempotent-Replayed')).toBe('true');
+    expect(((await again.json()) as Product).version).toBe(version);
+    expect((await product(id)).stock).toBe(9);
+    expect((await history(id)).content.filter((entry) => entry.changes.some((change) => change.field === 'stock'))).toHaveLength(2);
+  });
+
+  it('the same key with another set is refused', async () => {
+    const id = await newProduct();
+    await patch(id, set({ stock: { base: 0, value: 1 } }), ann, 'key-stock-2');
+    expect((await patch(id, set({ stock: { base: 0, value: 2 } }), ann, 'key-stock-2')).status).toBe(422);
+  });
+});
+
+describe('GET /product/{id}/history', () => {
+  it('lists who changed what, how and when, newest first, paged', async () => {
+    const id = await newProduct();
+    t.clock.now = Date.parse('2025-06-02T09:00:00Z');
+    await patch(id, set({ title: { base: 'Chair', value: 'Chair 2' } }), ann);
+    t.clock.now = Date.parse('2025-06-02T10:00:00Z');
+    await patch(id, set({ color: { base: 'Red', value: 'Blue' } }, {}, true), bea);
+    const page = await history(id, '?page=0&size=1');
+    expect(page.totalElements).toBe(2);
+    expect(page.totalPages).toBe(2);
+    expect(page.content).toEqual([
+      expect.objectContaining({
+        author: 'bea',
+        how: 'offline-sync',
+        deviceAt: new Date(MADE_AT).toISOString(),
+        serverAt: '2025-06-02T10:00:00.000Z',
+        changes: [{ field: 'color', old: 'Red', new: 'Blue' }],
+      }),
+    ]);
+    const older = await history(id, '?page=1&size=1');
+    expect(older.content[0]).toEqual(expect.objectContaining({ author: 'admin', how: 'editor', changes: [{ field: 'title', old: 'Chair', new: 'Chair 2' }] }));
+  });
+
+  it('records whole-product saves (PUT) too, and refuses bad paging', async () => {
+    const id = await newProduct();
+    const current = await product(id);
+    const response = await t.app.request('/api/v1/product', {
+      method: 'PUT',
+      headers: { ...ann, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ ...current, material: 'Oak' }),
+    });
+    expect(response.status).toBe(200);
+    expect((await history(id)).content[0]?.changes).toEqual([{ field: 'material', old: '', new: 'Oak' }]);
+    expect((await t.app.request(`/api/v1/product/${id}/history?size=0`, { headers: ann })).status).toBe(400);
+  });
+});
