@@ -69,7 +69,7 @@ try {
   await server.stop();
 }
 
-for (const script of ['bench/feed-import.ts', 'bench/product-filter.ts', 'bench/outbox-drain.ts', 'bench/list-paint.ts', 'bench/offline-start.ts']) {
+for (const script of ['bench/feed-import.ts', 'bench/product-filter.ts', 'bench/export.ts', 'bench/outbox-drain.ts', 'bench/list-paint.ts', 'bench/offline-start.ts']) {
   const result = spawnSync(process.execPath, ['--import', 'tsx', script], { stdio: 'inherit' });
   if (result.status !== 0) {
     console.error(`${script} failed (exit ${result.status ?? result.signal})`);
