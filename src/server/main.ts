@@ -10,8 +10,11 @@ import { defaultSignInWorks, prepareAdministrator } from './auth/users';
 import { readConfig } from './config';
 import { openDatabase } from './db/connection';
 import { importDemoCatalogue, seedDemoSuppliers } from './demo/demo-seed';
+import { claimRunMarker } from './db/run-marker';
+import { refreshStatisticsQuietly } from './feeds/feed-import';
 import { resetInterruptedRuns } from './feeds/supplier-lock';
 import { clientAddressOf } from './http/client-address';
+import { ServerHealth } from './http/server-health';
 import { releaseAbandonedClaims } from './http/idempotency';
 import { httpServerOptions } from './http/server-limits';
 import { MediaStore } from './media/media-store';
@@ -37,8 +40,12 @@ async function main(): Promise<void> {
     console.warn('[server] WARNING: the default sign-in admin/admin works; set ADMIN_PASSWORD (and ADMIN_USERNAME) and restart');
   }
 
-  const released = await resetInterruptedRuns(handle.db);
+  const marker = claimRunMarker(config.dataDir);
+  const { released, interrupted } = await resetInterruptedRuns(handle.db);
   if (released > 0) console.log(`[server] released ${released} supplier(s) left busy by a previous run`);
+  // An import cut short never ran its closing upkeep (product-maintenance.ts): run it now.
+  const upkeepReason =
+    released + interrupted > 0 ? `${interrupted} import(s) or re-export(s) were interrupted` : marker.previousRunUnclean ? 'the previous run did not stop cleanly' : null;
   // The embedded database belongs to this process alone: every claim still in flight is a dead run's.
   const claims = await releaseAbandonedClaims(handle.db, handle.kind === 'pglite');
   if (claims > 0) console.log(`[server] released ${claims} Idempotency-Key claim(s) left in flight by a previous run`);
@@ -58,6 +65,7 @@ async function main(): Promise<void> {
     clientAddress: (c) => clientAddressOf(getConnInfo(c).remote.address, c.req.header('X-Forwarded-For'), config.trustProxyHops),
     selfOrigin: selfOriginOf(config.host, config.port),
     outbound: config.outbound,
+    health: new ServerHealth({ db: handle.db, dataDir: config.dataDir, importMinFreeBytes: config.importMinFreeBytes }),
     bol: bol.deps,
   };
   const app = createApp(deps);
@@ -68,6 +76,12 @@ async function main(): Promise<void> {
     deps.selfOrigin = selfOriginOf(config.host, info.port);
     // In the background: /healthz and sign-in answer while the demo catalogue fills.
     if (demo) void importDemoCatalogue(deps);
+    if (upkeepReason) {
+      const started = Date.now();
+      void refreshStatisticsQuietly(handle.db).then(() =>
+        console.log(`[server] ${upkeepReason}: refreshed the catalogue statistics (VACUUM ANALYZE) in ${Date.now() - started} ms`),
+      );
+    }
   });
 
   const shutdown = (signal: string) => {
@@ -76,6 +90,7 @@ async function main(): Promise<void> {
       void bol
         .close()
         .then(() => handle.close())
+        .then(() => marker.release())
         .finally(() => process.exit(0));
     });
     setTimeout(() => process.exit(0), 5_000).unref();

@@ -30,8 +30,8 @@ export interface TestApp {
 export interface TestAppOptions {
   staticDir?: string;
   tokenLifetimeSeconds?: number;
-  /** Replace or add dependencies of the app (e.g. a fake fetch for feeds). */
-  deps?: Partial<AppDeps>;
+  /** Replace or add dependencies of the app (e.g. a fake fetch for feeds); a function gets the test database. */
+  deps?: Partial<AppDeps> | ((db: TestDatabase['db']) => Partial<AppDeps>);
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -50,7 +50,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     staticDir: options.staticDir,
     clientAddress: (c) => c.req.header('X-Test-Address') ?? '192.0.2.1',
     now,
-    ...options.deps,
+    ...(typeof options.deps === 'function' ? options.deps(database.db) : options.deps),
   });
   return {
     app,
