@@ -72,7 +72,7 @@ describe('Orders', () => {
           await scrollToLastOrder();
           return orders().count();
         },
-        { timeout: 30_000, intervals: [500] },
+        { timeout: 30_000, interval: 500 },
       )
       .toBe(130);
     await page.getByTestId('order-count').getByText('All 130 orders shown').waitFor();
