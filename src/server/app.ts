@@ -63,7 +63,7 @@ export function createApp(deps: AppDeps) {
   );
 
   const api = new Hono<AuthEnv>();
-  api.use('*', requireToken(deps.tokens));
+  api.use('*', requireToken(deps.tokens, deps.db));
   api.route('/v1', feedRoutes(deps));
   api.route('/v1', productRoutes(deps));
   api.route('/v1', imageRoutes(deps));

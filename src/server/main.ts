@@ -6,14 +6,15 @@ import { startBol } from './bol/bol-setup';
 import { LoginThrottle } from './auth/login-throttle';
 import { loadSigningSecret } from './auth/secret';
 import { TokenService } from './auth/tokens';
-import { ensureAdministrator } from './auth/users';
-import { DEFAULT_ADMIN, readConfig } from './config';
+import { defaultSignInWorks, prepareAdministrator } from './auth/users';
+import { readConfig } from './config';
 import { openDatabase } from './db/connection';
 import { importDemoCatalogue, seedDemoSuppliers } from './demo/demo-seed';
 import { claimRunMarker } from './db/run-marker';
 import { refreshStatisticsQuietly } from './feeds/feed-import';
 import { resetInterruptedRuns } from './feeds/supplier-lock';
 import { ServerHealth } from './http/server-health';
+import { clientAddressOf } from './http/client-address';
 import { releaseAbandonedClaims } from './http/idempotency';
 import { httpServerOptions } from './http/server-limits';
 import { MediaStore } from './media/media-store';
@@ -33,11 +34,10 @@ async function main(): Promise<void> {
   );
   console.log(`[server] database: ${handle.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`}`);
 
-  if (await ensureAdministrator(handle.db, config.adminUsername, config.adminPassword)) {
-    console.log(`[server] created the first user '${config.adminUsername}'`);
-  }
-  if (config.adminUsername === DEFAULT_ADMIN.username && config.adminPassword === DEFAULT_ADMIN.password) {
-    console.warn('[server] WARNING: the default sign-in admin/admin is in use; set ADMIN_USERNAME and ADMIN_PASSWORD');
+  for (const line of await prepareAdministrator(handle.db, config.adminUsername, config.adminPassword)) console.log(`[server] ${line}`);
+  // As long as admin/admin works, whatever the settings say (docs/security.md, "The administrator").
+  if (await defaultSignInWorks(handle.db)) {
+    console.warn('[server] WARNING: the default sign-in admin/admin works; set ADMIN_PASSWORD (and ADMIN_USERNAME) and restart');
   }
 
   const marker = claimRunMarker(config.dataDir);
@@ -55,14 +55,14 @@ async function main(): Promise<void> {
   const bol = await startBol(config.bol, handle.db);
 
   const tokens = new TokenService(loadSigningSecret(config.dataDir, config.jwtSecret), config.tokenLifetimeSeconds);
-  const throttle = new LoginThrottle(config.login.maxFailures, config.login.windowSeconds);
+  const throttle = new LoginThrottle(config.login.maxFailures, config.login.windowSeconds, config.login.maxFailuresPerAddress);
   const deps: AppDeps = {
     db: handle.db,
     tokens,
     throttle,
     media: new MediaStore(handle.db, path.join(config.dataDir, 'media')),
     staticDir: config.staticDir,
-    clientAddress: (c) => getConnInfo(c).remote.address ?? 'unknown',
+    clientAddress: (c) => clientAddressOf(getConnInfo(c).remote.address, c.req.header('X-Forwarded-For'), config.trustProxyHops),
     selfOrigin: selfOriginOf(config.host, config.port),
     outbound: config.outbound,
     health: new ServerHealth({ db: handle.db, dataDir: config.dataDir, importMinFreeBytes: config.importMinFreeBytes }),

@@ -168,7 +168,7 @@ describe('Idempotency-Key on the image upload', () => {
   });
 
   it("never hands one user's answer to another user who sends the same key", async () => {
-    const otherToken = (await t.tokens.issue({ userId: 2, username: 'someone-else' })).accessToken;
+    const otherToken = await t.tokenFor('someone-else');
     const key = { 'Idempotency-Key': 'shared-looking-key' };
     const mine = (await (await upload(uploadForm(pngBytes()), { ...auth, ...key })).json()) as string;
     const theirs = await upload(uploadForm(pngBytes()), { Authorization: `Bearer ${otherToken}`, ...key });

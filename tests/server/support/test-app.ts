@@ -2,7 +2,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { createApp, type AppDeps } from '../../../src/server/app';
+import { users } from '../../../src/server/db/schema';
 import { MediaStore } from '../../../src/server/media/media-store';
 import { LoginThrottle } from '../../../src/server/auth/login-throttle';
 import { TokenService } from '../../../src/server/auth/tokens';
@@ -20,6 +22,8 @@ export interface TestApp {
   tokens: TokenService;
   /** A valid bearer token for TEST_USER. */
   token(): Promise<string>;
+  /** A valid bearer token for another user, created in the database when missing (tokens of unknown users are refused). */
+  tokenFor(username: string): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -55,8 +59,14 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     clock,
     tokens,
     async token() {
-      const issued = await tokens.issue({ userId: 1, username: TEST_USER.username });
+      const issued = await tokens.issue({ userId: 1, username: TEST_USER.username, sessionVersion: 1 });
       return issued.accessToken;
+    },
+    async tokenFor(username: string) {
+      await database.db.insert(users).values({ username, passwordHash: 'not-used-by-this-test' }).onConflictDoNothing();
+      const [user] = await database.db.select().from(users).where(eq(users.username, username));
+      if (!user) throw new Error(`could not create the user ${username}`);
+      return (await tokens.issue({ userId: user.id, username, sessionVersion: user.sessionVersion })).accessToken;
     },
     async close() {
       await database.close();

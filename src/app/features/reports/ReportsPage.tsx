@@ -196,9 +196,11 @@ export default function ReportsPage() {
                   ))}
                 </ul>
               )}
-              <ThemeLink asChild size="2">
-                <Link to={productListLink({ bolState: 'declined' })}>Show the declined products</Link>
-              </ThemeLink>
+              <Text as="p" size="2" mt="2">
+                <ThemeLink asChild>
+                  <Link to={productListLink({ bolState: 'declined' })}>Show the declined products</Link>
+                </ThemeLink>
+              </Text>
             </section>
           </Card>
 
