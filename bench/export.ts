@@ -7,6 +7,7 @@
  * JS heap, which would hold the whole file and its rows if the export were not streamed.
  * Standalone: `npx tsx bench/export.ts`.
  */
+import { ensureAdministrator, findUserByName } from '../src/server/auth/users';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -53,7 +54,11 @@ export async function benchExport(options: { products?: number; log?: (line: str
     await seedCatalogue(handle.db, productCount);
     const tokens = new TokenService('bench-secret-that-is-long-enough-for-hs256', 3_600);
     const app = createApp({ db: handle.db, tokens, throttle: new LoginThrottle(5, 60), media: new MediaStore(handle.db, path.join(dir, 'media')) });
-    const { accessToken } = await tokens.issue({ userId: 1, username: 'bench' });
+    // Tokens of users that do not exist are refused (docs/security.md): sign as a real one.
+    await ensureAdministrator(handle.db, 'bench', 'bench-password');
+    const bench = await findUserByName(handle.db, 'bench');
+    if (!bench) throw new Error('the bench user was not created');
+    const { accessToken } = await tokens.issue({ userId: bench.id, username: bench.username, sessionVersion: bench.sessionVersion });
     const headers = { Authorization: `Bearer ${accessToken}`, 'Content-Type': 'application/json' };
 
     for (const format of ['csv', 'xlsx'] as const) {
