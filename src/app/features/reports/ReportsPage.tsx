@@ -211,7 +211,7 @@ export default function ReportsPage() {
                   Latest upload reports
                 </Heading>
                 <Text size="1" color="gray">
-                  {countText(report.productsTotal)} products sent to bol, latest change first
+                  {countText(report.productsTotal)} product{report.productsTotal === 1 ? '' : 's'} sent to bol, latest change first
                 </Text>
               </Flex>
               {report.products.length === 0 ? (
