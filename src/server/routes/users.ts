@@ -33,7 +33,9 @@ async function parsed<T extends z.ZodType>(c: Context, schema: T): Promise<z.inf
   if (!result.success) {
     const issue = result.error.issues[0];
     const field = issue?.path.join('.') ?? '';
-    throw new ApiError(400, field ? `${field}: ${issue?.message ?? 'invalid'}` : (issue?.message ?? 'Invalid body'));
+    const message = issue?.message ?? 'Invalid body';
+    // The account rules' own messages name their field ('The password needs …'); zod's generic ones get it in front.
+    throw new ApiError(400, field && !message.startsWith('The ') ? `${field}: ${message}` : message);
   }
   return result.data;
 }
