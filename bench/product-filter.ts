@@ -13,7 +13,7 @@ import { LoginThrottle } from '../src/server/auth/login-throttle';
 import { TokenService } from '../src/server/auth/tokens';
 import { refreshCatalogueStatistics } from '../src/server/catalogue/product-maintenance';
 import { openDatabase, type Database } from '../src/server/db/connection';
-import { MediaStore } from '../src/server/media/media-store';
+import { DiskMediaStore } from '../src/server/media/disk-media-store';
 
 export const BENCH_PRODUCTS = 100_000;
 
@@ -115,7 +115,7 @@ export async function benchProductFilter(options: { products?: number; runs?: nu
     log(`product filter bench: ${productCount.toLocaleString('en')} products seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
 
     const tokens = new TokenService('bench-secret-that-is-long-enough-for-hs256', 3_600);
-    const app = createApp({ db: handle.db, tokens, throttle: new LoginThrottle(5, 60), media: new MediaStore(handle.db, path.join(dir, 'media')) });
+    const app = createApp({ db: handle.db, tokens, throttle: new LoginThrottle(5, 60), media: new DiskMediaStore(handle.db, path.join(dir, 'media')) });
     const { accessToken } = await tokens.issue({ userId: 1, username: 'bench' });
     const headers = { Authorization: `Bearer ${accessToken}` };
 

@@ -13,8 +13,7 @@ import { importDemoCatalogue, seedDemoSuppliers } from './demo/demo-seed';
 import { resetInterruptedRuns } from './feeds/supplier-lock';
 import { releaseAbandonedClaims } from './http/idempotency';
 import { httpServerOptions } from './http/server-limits';
-import { MediaStore } from './media/media-store';
-import path from 'node:path';
+import { openMediaStore } from './media/open-media-store';
 import type { AppDeps } from './app-deps';
 
 /** How this server reaches itself (for feed and image addresses that are paths): a wildcard host means loopback. */
@@ -53,7 +52,7 @@ async function main(): Promise<void> {
     db: handle.db,
     tokens,
     throttle,
-    media: new MediaStore(handle.db, path.join(config.dataDir, 'media')),
+    media: openMediaStore(handle.db, config.media, config.dataDir),
     staticDir: config.staticDir,
     clientAddress: (c) => getConnInfo(c).remote.address ?? 'unknown',
     selfOrigin: selfOriginOf(config.host, config.port),
