@@ -9,19 +9,22 @@ export abstract class ContentAddressedStore implements MediaStore {
   abstract readonly publicUrl: string | null;
 
   constructor(
-    protected readonly db: Database,
+    /** null: a store opened only to copy files (media:move), which cannot take new images. */
+    protected readonly db: Database | null,
     /** Where streamed uploads are spooled while they are hashed and checked. */
     protected readonly spoolDir: string,
   ) {}
 
   async storeImage(source: ImageSource): Promise<StoredImage> {
+    if (!this.db) throw new Error('This media store was opened without a database and cannot take new images');
+    const db = this.db;
     const taken = await takeImage(source, this.spoolDir);
     try {
       const filePath = mediaPathOf(taken.sha256, taken.type);
       const existing = await this.sizeOf(filePath);
       const reused = existing === taken.bytes;
       if (!reused) await this.putTaken(filePath, taken);
-      await this.db
+      await db
         .insert(mediaFiles)
         .values({ filePath, sha256: taken.sha256, contentType: taken.type.contentType, bytes: taken.bytes })
         .onConflictDoNothing();

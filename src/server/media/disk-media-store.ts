@@ -22,7 +22,7 @@ export class DiskMediaStore extends ContentAddressedStore {
   readonly publicUrl = null;
 
   constructor(
-    db: Database,
+    db: Database | null,
     readonly mediaDir: string,
   ) {
     super(db, path.join(mediaDir, SPOOL_FOLDER));

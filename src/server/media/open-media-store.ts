@@ -6,6 +6,6 @@ import { DiskMediaStore } from './disk-media-store';
 import type { MediaStore } from './media-store';
 import { S3MediaStore } from './s3-media-store';
 
-export function openMediaStore(db: Database, config: MediaConfig, dataDir: string): MediaStore {
+export function openMediaStore(db: Database | null, config: MediaConfig, dataDir: string): MediaStore {
   return config.kind === 's3' ? new S3MediaStore(db, config) : new DiskMediaStore(db, path.join(dataDir, 'media'));
 }

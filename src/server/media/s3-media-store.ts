@@ -61,7 +61,7 @@ export class S3MediaStore extends ContentAddressedStore {
   private readonly client: S3Client;
 
   constructor(
-    db: Database,
+    db: Database | null,
     readonly config: S3MediaConfig,
     spoolDir = path.join(tmpdir(), 'backoffice-media-spool'),
   ) {
