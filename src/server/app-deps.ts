@@ -7,6 +7,7 @@ import type { TokenService } from './auth/tokens';
 import type { Database } from './db/connection';
 import type { OutboundPolicy } from './feeds/outbound';
 import type { MediaStore } from './media/media-store';
+import type { ServerLifecycle } from './http/lifecycle';
 
 export interface AppDeps {
   db: Database;
@@ -29,6 +30,8 @@ export interface AppDeps {
   outbound?: OutboundPolicy;
   /** Reads EAN sheets in worker threads (default: EAN_SHEET_WORKER_LIMITS); tests pass their own limits. */
   eanSheetReader?: EanSheetReader;
+  /** Running requests and draining on SIGTERM (/healthz/ready); main.ts makes one, tests may. */
+  lifecycle?: ServerLifecycle;
   /** The bol connection (real bol or the simulator); without it the calls that need bol answer 503. */
   bol?: BolDeps;
 }

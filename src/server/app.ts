@@ -37,6 +37,8 @@ export const BODY_LIMITS: readonly BodyLimitRule[] = [
 export function createApp(deps: AppDeps) {
   const app = new Hono();
   app.onError(errorResponse);
+  // First: every request counts while it runs, and none starts while the server drains (SIGTERM).
+  if (deps.lifecycle) app.use('*', deps.lifecycle.track());
   app.use('*', securityHeaders());
   // Before anything reads a body or checks a token.
   app.use('*', requestBodyLimits(BODY_LIMITS));
@@ -44,6 +46,13 @@ export function createApp(deps: AppDeps) {
   app.use('*', compress());
 
   app.get('/healthz', async (c) => {
+    const ready = await isDatabaseReady(deps.db);
+    return c.json({ status: ready ? 'ok' : 'database unavailable' }, ready ? 200 : 503);
+  });
+  // Live: the process answers (restart it when not). Ready: send it requests (not while draining or without its database).
+  app.get('/healthz/live', (c) => c.json({ status: 'ok' }));
+  app.get('/healthz/ready', async (c) => {
+    if (deps.lifecycle?.isDraining) return c.json({ status: 'shutting down' }, 503);
     const ready = await isDatabaseReady(deps.db);
     return c.json({ status: ready ? 'ok' : 'database unavailable' }, ready ? 200 : 503);
   });
