@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { themeCss } from './scripts/lib/theme-css-plugin';
+import { themeCss } from './scripts/lib/theme-css-plugin.ts';
 
 const API_TARGET = process.env.API_URL ?? 'http://127.0.0.1:8080';
 

@@ -10,6 +10,8 @@ export interface RunningServer {
   dataDir: string;
   output(): string;
   stop(): Promise<void>;
+  /** Sends a signal (e.g. SIGKILL for the kill test) and waits until the process has exited. */
+  kill(signal: NodeJS.Signals): Promise<void>;
 }
 
 export function freePort(): Promise<number> {
@@ -46,11 +48,18 @@ export async function startServerProcess(env: Record<string, string> = {}, root 
     rmSync(dataDir, { recursive: true, force: true });
   };
 
+  const kill = async (signal: NodeJS.Signals) => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill(signal);
+    await exited;
+  };
+
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}:\n${output}`);
     try {
-      if ((await fetch(`${url}/healthz`)).ok) return { url, dataDir, output: () => output, stop };
+      if ((await fetch(`${url}/healthz`)).ok) return { url, dataDir, output: () => output, stop, kill };
     } catch {
       // not listening yet
     }

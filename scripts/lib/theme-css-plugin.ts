@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Plugin } from 'vite';
-import { inRadixLayer, splitSheet, type Half } from './theme-css-split';
+import { inRadixLayer, splitSheet, type Half } from './theme-css-split.ts';
 
 /** The Radix classes (without `.rt-`) the sign-in screen, the top bar and the update prompt use. */
 export const FIRST_SCREEN_COMPONENTS = [

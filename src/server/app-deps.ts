@@ -6,6 +6,7 @@ import type { EanSheetReader } from './catalogue/ean-sheet-in-worker';
 import type { TokenService } from './auth/tokens';
 import type { Database } from './db/connection';
 import type { OutboundPolicy } from './feeds/outbound';
+import type { ServerHealth } from './http/server-health';
 import type { MediaStore } from './media/media-store';
 import type { ServerLifecycle } from './http/lifecycle';
 
@@ -28,6 +29,8 @@ export interface AppDeps {
   selfOrigin?: string;
   /** What supplier-controlled downloads may reach and how large a feed may be (OUTBOUND_ALLOW, FEED_MAX_BYTES). */
   outbound?: OutboundPolicy;
+  /** /healthz, running imports and the data disk's free space; tests without one get a plain check. */
+  health?: ServerHealth;
   /** Reads EAN sheets in worker threads (default: EAN_SHEET_WORKER_LIMITS); tests pass their own limits. */
   eanSheetReader?: EanSheetReader;
   /** Running requests and draining on SIGTERM (/healthz/ready); main.ts makes one, tests may. */

@@ -2,9 +2,9 @@
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import type { AppDeps } from './app-deps';
-import { isDatabaseReady } from './db/connection';
 import { JSON_BODY_LIMIT_BYTES, LOGIN_BODY_LIMIT_BYTES, requestBodyLimits, type BodyLimitRule } from './http/body-limits';
 import { ApiError, errorResponse } from './http/errors';
+import { ServerHealth } from './http/server-health';
 import { pwaStaticRoutes } from './http/pwa-static';
 import { refuseNulInUrl } from './http/refuse-nul-in-url';
 import { requireToken, type AuthEnv } from './http/require-token';
@@ -45,16 +45,23 @@ export function createApp(deps: AppDeps) {
   app.use('*', refuseNulInUrl());
   app.use('*', compress());
 
+  deps.health ??= new ServerHealth({ db: deps.db, dataDir: null, importMinFreeBytes: 0 });
+  const health = deps.health;
   app.get('/healthz', async (c) => {
-    const ready = await isDatabaseReady(deps.db);
-    return c.json({ status: ready ? 'ok' : 'database unavailable' }, ready ? 200 : 503);
+    const { status, body } = await health.check();
+    c.header('Cache-Control', 'no-store');
+    return c.json(body, status);
   });
   // Live: the process answers (restart it when not). Ready: send it requests (not while draining or without its database).
-  app.get('/healthz/live', (c) => c.json({ status: 'ok' }));
+  app.get('/healthz/live', (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.json({ status: 'ok' });
+  });
   app.get('/healthz/ready', async (c) => {
+    c.header('Cache-Control', 'no-store');
     if (deps.lifecycle?.isDraining) return c.json({ status: 'shutting down' }, 503);
-    const ready = await isDatabaseReady(deps.db);
-    return c.json({ status: ready ? 'ok' : 'database unavailable' }, ready ? 200 : 503);
+    const { status, body } = await health.check();
+    return c.json(body, status);
   });
 
   app.route(
@@ -69,7 +76,7 @@ export function createApp(deps: AppDeps) {
   );
 
   const api = new Hono<AuthEnv>();
-  api.use('*', requireToken(deps.tokens));
+  api.use('*', requireToken(deps.tokens, deps.db));
   api.route('/v1', feedRoutes(deps));
   api.route('/v1', productRoutes(deps));
   api.route('/v1', imageRoutes(deps));

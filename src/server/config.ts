@@ -17,7 +17,9 @@ export interface ServerConfig {
   adminPassword: string;
   /** The built PWA (vite build output). */
   staticDir: string;
-  login: { maxFailures: number; windowSeconds: number };
+  login: { maxFailures: number; windowSeconds: number; maxFailuresPerAddress: number };
+  /** Reverse proxies in front of the server that append to X-Forwarded-For (0: none; docs/security.md). */
+  trustProxyHops: number;
   bol: BolConfig;
   /** Supplier-controlled downloads: OUTBOUND_ALLOW and FEED_MAX_BYTES (docs/security.md). */
   outbound: OutboundPolicy;
@@ -147,7 +149,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     login: {
       maxFailures: positiveInt(env.LOGIN_MAX_FAILURES, 5, 'LOGIN_MAX_FAILURES'),
       windowSeconds: positiveInt(env.LOGIN_WINDOW_SECONDS, 60, 'LOGIN_WINDOW_SECONDS'),
+      maxFailuresPerAddress: positiveInt(env.LOGIN_MAX_FAILURES_PER_ADDRESS, 20, 'LOGIN_MAX_FAILURES_PER_ADDRESS'),
     },
+    trustProxyHops: positiveInt(env.TRUST_PROXY_HOPS, 0, 'TRUST_PROXY_HOPS'),
     bol: readBolConfig(env),
     outbound: {
       allow: parseAllowList(env.OUTBOUND_ALLOW),

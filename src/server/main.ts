@@ -6,11 +6,15 @@ import { startBol } from './bol/bol-setup';
 import { LoginThrottle } from './auth/login-throttle';
 import { loadSigningSecret } from './auth/secret';
 import { TokenService } from './auth/tokens';
-import { ensureAdministrator } from './auth/users';
-import { DEFAULT_ADMIN, readConfig } from './config';
+import { defaultSignInWorks, prepareAdministrator } from './auth/users';
+import { readConfig } from './config';
 import { openDatabase } from './db/connection';
 import { importDemoCatalogue, seedDemoSuppliers } from './demo/demo-seed';
+import { claimRunMarker } from './db/run-marker';
+import { refreshStatisticsQuietly } from './feeds/feed-import';
 import { resetInterruptedRuns } from './feeds/supplier-lock';
+import { clientAddressOf } from './http/client-address';
+import { ServerHealth } from './http/server-health';
 import { releaseAbandonedClaims } from './http/idempotency';
 import { httpServerOptions } from './http/server-limits';
 import { ServerLifecycle } from './http/lifecycle';
@@ -30,15 +34,18 @@ async function main(): Promise<void> {
   );
   console.log(`[server] database: ${handle.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`}`);
 
-  if (await ensureAdministrator(handle.db, config.adminUsername, config.adminPassword)) {
-    console.log(`[server] created the first user '${config.adminUsername}'`);
-  }
-  if (config.adminUsername === DEFAULT_ADMIN.username && config.adminPassword === DEFAULT_ADMIN.password) {
-    console.warn('[server] WARNING: the default sign-in admin/admin is in use; set ADMIN_USERNAME and ADMIN_PASSWORD');
+  for (const line of await prepareAdministrator(handle.db, config.adminUsername, config.adminPassword)) console.log(`[server] ${line}`);
+  // As long as admin/admin works, whatever the settings say (docs/security.md, "The administrator").
+  if (await defaultSignInWorks(handle.db)) {
+    console.warn('[server] WARNING: the default sign-in admin/admin works; set ADMIN_PASSWORD (and ADMIN_USERNAME) and restart');
   }
 
-  const released = await resetInterruptedRuns(handle.db);
+  const marker = claimRunMarker(config.dataDir);
+  const { released, interrupted } = await resetInterruptedRuns(handle.db);
   if (released > 0) console.log(`[server] released ${released} supplier(s) left busy by a previous run`);
+  // An import cut short never ran its closing upkeep (product-maintenance.ts): run it now.
+  const upkeepReason =
+    released + interrupted > 0 ? `${interrupted} import(s) or re-export(s) were interrupted` : marker.previousRunUnclean ? 'the previous run did not stop cleanly' : null;
   // The embedded database belongs to this process alone: every claim still in flight is a dead run's.
   const claims = await releaseAbandonedClaims(handle.db, handle.kind === 'pglite');
   if (claims > 0) console.log(`[server] released ${claims} Idempotency-Key claim(s) left in flight by a previous run`);
@@ -48,7 +55,7 @@ async function main(): Promise<void> {
   const bol = await startBol(config.bol, handle.db);
 
   const tokens = new TokenService(loadSigningSecret(config.dataDir, config.jwtSecret), config.tokenLifetimeSeconds);
-  const throttle = new LoginThrottle(config.login.maxFailures, config.login.windowSeconds);
+  const throttle = new LoginThrottle(config.login.maxFailures, config.login.windowSeconds, config.login.maxFailuresPerAddress);
   const lifecycle = new ServerLifecycle();
   const deps: AppDeps = {
     lifecycle,
@@ -57,9 +64,10 @@ async function main(): Promise<void> {
     throttle,
     media: openMediaStore(handle.db, config.media, config.dataDir),
     staticDir: config.staticDir,
-    clientAddress: (c) => getConnInfo(c).remote.address ?? 'unknown',
+    clientAddress: (c) => clientAddressOf(getConnInfo(c).remote.address, c.req.header('X-Forwarded-For'), config.trustProxyHops),
     selfOrigin: selfOriginOf(config.host, config.port),
     outbound: config.outbound,
+    health: new ServerHealth({ db: handle.db, dataDir: config.dataDir, importMinFreeBytes: config.importMinFreeBytes }),
     bol: bol.deps,
   };
   const app = createApp(deps);
@@ -70,6 +78,12 @@ async function main(): Promise<void> {
     deps.selfOrigin = selfOriginOf(config.host, info.port);
     // In the background: /healthz and sign-in answer while the demo catalogue fills.
     if (demo) void importDemoCatalogue(deps);
+    if (upkeepReason) {
+      const started = Date.now();
+      void refreshStatisticsQuietly(handle.db).then(() =>
+        console.log(`[server] ${upkeepReason}: refreshed the catalogue statistics (VACUUM ANALYZE) in ${Date.now() - started} ms`),
+      );
+    }
   });
 
   // SIGTERM (README, "Running on several machines"): not ready, new requests refused with 503, running
@@ -97,6 +111,7 @@ async function main(): Promise<void> {
     clearTimeout(cut);
     await bol.close();
     await handle.close();
+    await marker.release();
     console.log('[server] database closed; stopped');
     process.exit(0);
   };

@@ -64,6 +64,12 @@ export const messages = {
     savedOnDevice: 'Saved on this device. It is sent to the server when the connection returns.',
     /** Not in the spec: the server holds a newer version than the one edited. */
     conflict: 'Someone else changed this product meanwhile. Choose which version to keep.',
+    /** Not in the spec: the choices of a field-level conflict. */
+    keepMine: 'Keep mine',
+    takeTheirs: 'Take theirs',
+    keepAllMine: 'Keep all mine',
+    takeAllTheirs: 'Take all theirs',
+    theirsBy: (who: string | null, when: string | null) => `Theirs${who ? `, changed by ${who}` : ''}${when ? ` at ${when}` : ''}`,
     /** Not in the spec: the question before unsaved edits are left behind. */
     leaveTitle: 'Leave without saving?',
     leaveText: 'Your changes to this product have not been saved. They are lost if you leave.',

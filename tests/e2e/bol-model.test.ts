@@ -130,6 +130,7 @@ describe('Bol Model tab', () => {
     await page.getByRole('button', { name: 'Creating...' }).waitFor();
     await page.getByTestId('bol-create-result').waitFor({ timeout: 60_000 });
     expect(await page.getByTestId('bol-create-result').textContent()).toMatch(/^Sent to bol\./);
+    await page.getByText('Product successfully sent to bol.').waitFor();
     const badge = page.getByTestId('bol-content-status-badge');
     await expect.poll(() => badge.getAttribute('data-status'), { timeout: 20_000 }).toBe('SUCCESS');
     expect(await page.getByTestId('bol-content-status-text').textContent()).toBe('Accepted by bol');

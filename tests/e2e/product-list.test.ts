@@ -65,10 +65,14 @@ describe('Product list', () => {
     await page.getByRole('button', { name: 'Run feed import' }).click();
     // The demo feed has not changed since the first start: no new rows, one refused; rows that
     // other tests edited (not moderated yet) are put back to the feed's values and count as updated.
-    const outcome = page.getByTestId('feed-outcome');
+    // A row was refused: the line is a warning (⚠), and the refused line is listed with its reason.
+    const outcome = page.getByTestId('feed-outcome').locator(':scope > span').first();
     await expect
       .poll(() => outcome.textContent(), { timeout: 30_000 })
-      .toMatch(/^Green Garden Supplies: Read 901 rows: 0 new, \d+ updated, \d+ unchanged, 1 refused$/);
+      .toMatch(/^⚠ Green Garden Supplies: Read 901 rows: 0 new, \d+ updated, \d+ unchanged, 1 refused$/);
+    expect(await page.getByTestId('feed-problems').locator('li').allTextContents()).toEqual([
+      expect.stringMatching(/^Green Garden Supplies, line \d+: EAN '\d{13}' has a wrong check digit \(expected \d\)$/),
+    ]);
     const [updated, unchanged] = (/(\d+) updated, (\d+) unchanged/.exec((await outcome.textContent()) ?? '') ?? []).slice(1).map(Number);
     expect((updated ?? 0) + (unchanged ?? 0)).toBe(900);
     expect(await page.getByRole('button', { name: 'Run feed import' }).isEnabled()).toBe(true);

@@ -89,6 +89,7 @@ describe('the bearer token on /api', () => {
     const forged = await new TokenService('an-attackers-secret-of-sufficient-length!!', 600, () => t.clock.now).issue({
       userId: 1,
       username: 'admin',
+      sessionVersion: 1,
     });
     expect((await supplierList(`Bearer ${forged.accessToken}`)).status).toBe(401);
   });

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { EanUploadReport } from '../../src/shared/contract';
 import { gtinCheckDigit } from '../../src/shared/rules/ean';
-import { products, suppliers } from '../../src/server/db/schema';
+import { productHistory, products, suppliers } from '../../src/server/db/schema';
 import { createTestApp, type TestApp } from './support/test-app';
 
 let t: TestApp;
@@ -94,6 +94,10 @@ describe('POST /api/v1/ean', () => {
     const after = await productRow(first.productId);
     expect(after).toMatchObject({ ean: newEan, supplierEan, isChangeEan: true, version: first.version + 1 });
     expect(after.dateUpdate.getTime()).toBe(t.clock.now);
+    const history = await t.database.db.select().from(productHistory).where(eq(productHistory.productId, first.productId));
+    expect(history.map((entry) => [entry.author, entry.how, entry.version, entry.changes])).toEqual([
+      ['admin', 'ean-sheet', first.version + 1, [{ field: 'ean', old: first.ean, new: newEan }, { field: 'isChangeEan', old: false, new: true }]],
+    ]);
   });
 
   it('reads EANs typed as numbers in Excel, leading zeros included', async () => {

@@ -1,7 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page, ParsingHistoryEntry, Supplier } from '../../src/shared/contract';
-import { products, productImages, suppliers } from '../../src/server/db/schema';
+import { productHistory, products, productImages, suppliers } from '../../src/server/db/schema';
 import { demoImagePng } from '../../src/server/demo/demo-images';
 import { seedDemoSuppliers } from '../../src/server/demo/demo-seed';
 import { importSupplierFeed } from '../../src/server/feeds/feed-import';
@@ -132,6 +132,13 @@ describe('POST /api/v1/feed/parse/{id}', () => {
 
     const rows = await productsOf(supplierId);
     expect(rows).toHaveLength(3);
+    // One compact history entry per changed product of the run, with only the fields that changed.
+    const history = await t.database.db.select().from(productHistory).where(inArray(productHistory.productId, rows.map((row) => row.productId)));
+    const bySku = new Map(rows.map((row) => [row.productId, row.sku]));
+    expect(history.map((entry) => [bySku.get(entry.productId), entry.author, entry.how, entry.changes]).sort()).toEqual([
+      ['CH-1', 'feed import', 'feed-import', [{ field: 'priceSupplier', old: 10, new: 9.5 }]],
+      ['CH-3', 'feed import', 'feed-import', [{ field: 'stock', old: 0, new: 8 }]],
+    ]);
     const green = rows.find((row) => row.sku === 'CH-1');
     expect(green).toMatchObject({ priceSupplier: 9.5, version: 2, numberOfImages: 2 });
     expect(rows.find((row) => row.sku === 'CH-3')).toMatchObject({ stock: 8, version: 2 });

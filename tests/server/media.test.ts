@@ -165,7 +165,7 @@ describe.each(MEDIA_STORE_KINDS)('media on the %s store', (kind) => {
     });
 
     it("never hands one user's answer to another user who sends the same key", async () => {
-      const otherToken = (await t.tokens.issue({ userId: 2, username: 'someone-else' })).accessToken;
+      const otherToken = await t.tokenFor('someone-else');
       const key = { 'Idempotency-Key': 'shared-looking-key' };
       const mine = (await (await upload(uploadForm(pngBytes()), { ...auth, ...key })).json()) as string;
       const theirs = await upload(uploadForm(pngBytes()), { Authorization: `Bearer ${otherToken}`, ...key });

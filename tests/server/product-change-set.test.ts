@@ -13,7 +13,7 @@ let f: CatalogueFixture;
 beforeAll(async () => {
   t = await createTestApp();
   ann = { Authorization: `Bearer ${await t.token()}` };
-  bea = { Authorization: `Bearer ${(await t.tokens.issue({ userId: 2, username: 'bea' })).accessToken}` };
+  bea = { Authorization: `Bearer ${await t.tokenFor('bea')}` };
   f = await insertCatalogueBasics(t.database.db);
 });
 afterAll(async () => {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Brand, Category, Product } from '../../src/shared/contract';
+import type { Brand, Category, Page, Product, ProductHistoryEntry } from '../../src/shared/contract';
 import { brands, productImages, products } from '../../src/server/db/schema';
 import { insertCatalogueBasics, insertImages, insertMediaFile, insertProduct, type CatalogueFixture } from './support/product-fixtures';
 import { createTestApp, type TestApp } from './support/test-app';
@@ -329,6 +329,11 @@ describe('PUT /api/v1/product/family', () => {
     expect(response.headers.get('X-Family-Members-Changed')).toBe(String(sibling));
     expect(response.headers.get('ETag')).toBe(`"${mainBefore.version}"`);
     expect((await response.json()) as Product).toEqual(mainBefore);
+    const history = (await (await get(`/product/${sibling}/history`)).json()) as Page<ProductHistoryEntry>;
+    expect(history.content).toHaveLength(1);
+    expect(history.content[0]).toMatchObject({ author: 'admin', how: 'family' });
+    expect(history.content[0]?.changes).toContainEqual({ field: 'brand', old: 'Nimbus', new: 'Terra' });
+    expect(history.content[0]?.changes).toContainEqual({ field: 'material', old: 'mesh', new: 'leather' });
 
     const updated = await loaded(sibling);
     expect(updated).toMatchObject({

@@ -3,6 +3,7 @@ import { htmlToReadableText } from '../../src/shared/rules/readable-text';
 import { itemProblems, reportTone } from '../../src/app/lib/job-items';
 import { uploadToast } from '../../src/app/features/upload-ean/ean-upload-rules';
 import { uploadReportRows } from '../../src/app/features/bol-model/bol-tab-rules';
+import { runOutcome, runProblems } from '../../src/app/features/products/supplier-actions-rules';
 
 describe('HTML as readable text', () => {
   it('turns paragraphs, breaks and list items into lines and drops every tag', () => {
@@ -66,5 +67,35 @@ describe('the EAN upload toast', () => {
       text: 'File uploaded with warnings: 1 applied, 2 rows refused. See the report for the reasons.',
     });
     expect(uploadToast({ rowsRead: 1, applied: [], refused: [row(2)] } as never).text).toBe('File uploaded, but no row was applied: 1 row refused. See the report for the reasons.');
+  });
+});
+
+describe('a feed run with refused rows', () => {
+  const entry = {
+    id: 1,
+    supplierId: 2,
+    supplierName: 'Volt Electronics',
+    operation: 'feed-import' as const,
+    dateTimeOperation: '',
+    finishedAt: null,
+    status: 'partial' as const,
+    rowsRead: 3,
+    created: 1,
+    updated: 0,
+    unchanged: 0,
+    refused: 2,
+    problems: [
+      { line: 3, reason: 'EAN check digit is wrong' },
+      { line: 7, reason: 'title is missing' },
+    ],
+    message: 'Read 3 rows: 1 new, 2 refused',
+  };
+  it('is a warning and lists each refused line with its reason', () => {
+    expect(runOutcome({ entries: [entry], skipped: [] })).toEqual([{ text: 'Volt Electronics: Read 3 rows: 1 new, 2 refused', ok: true, warning: true }]);
+    expect(runProblems({ entries: [entry], skipped: [] })).toEqual({
+      lines: ['Volt Electronics, line 3: EAN check digit is wrong', 'Volt Electronics, line 7: title is missing'],
+      hidden: 0,
+    });
+    expect(runProblems({ entries: [entry], skipped: [] }, 1)).toEqual({ lines: ['Volt Electronics, line 3: EAN check digit is wrong'], hidden: 1 });
   });
 });

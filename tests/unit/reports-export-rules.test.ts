@@ -67,7 +67,8 @@ describe('Export rules', () => {
   it("exports the view's filters without paging and sort, or exactly the selection", () => {
     const filter = exportFilter({ page: '3', size: '50', sort: 'title,asc', supplierName: 'Volt', bolState: 'declined' });
     expect(filter).toEqual({ supplierName: 'Volt', bolState: 'declined' });
-    expect(filterSummary(filter)).toBe('supplierName: Volt · bolState: declined');
+    expect(filterSummary(filter)).toBe('Supplier: Volt · Bol state: Declined by bol');
+    expect(filterSummary({ stock: 'true', categoryId: '4' }, (id) => (id === '4' ? 'Shoes' : undefined))).toBe('In stock: yes · Category: Shoes');
     expect(filterSummary({})).toBe('No filter: every product');
     expect(exportRequest({ scope: 'view', format: 'csv', columns: ['title', 'productId'], filter, selection: [1] })).toEqual({
       ok: true,
@@ -84,6 +85,7 @@ describe('Export rules', () => {
   it('shows rows of the total for a CSV, bytes for a workbook', () => {
     expect(progressOf({ bytes: 2_097_152, rows: 2_500, totalRows: 10_000 })).toEqual({ text: '2,500 of 10,000 rows (2.0 MB)', fraction: 0.25 });
     expect(progressOf({ bytes: 1_048_576, rows: null, totalRows: 10_000 })).toEqual({ text: '1.0 MB received of a workbook of 10,000 rows', fraction: null });
+    expect(progressOf({ bytes: 3_000, rows: 10, totalRows: 10 }).text).toBe('10 of 10 rows (3 KB)');
   });
 
   it('remembers the chosen columns, dropping ids it does not know', () => {

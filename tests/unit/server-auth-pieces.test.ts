@@ -2,7 +2,6 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LoginThrottle } from '../../src/server/auth/login-throttle';
 import { hashPassword, verifyPassword } from '../../src/server/auth/passwords';
 import { loadSigningSecret } from '../../src/server/auth/secret';
 import { TokenService } from '../../src/server/auth/tokens';
@@ -21,35 +20,13 @@ describe('passwords', () => {
   });
 });
 
-describe('LoginThrottle', () => {
-  it('refuses after the allowed failures until the oldest failure leaves the window', () => {
-    const throttle = new LoginThrottle(3, 60);
-    const key = LoginThrottle.key('Admin ', '10.0.0.1');
-    expect(key).toBe(LoginThrottle.key('admin', '10.0.0.1'));
-    throttle.recordFailure(key, 0);
-    throttle.recordFailure(key, 10_000);
-    expect(throttle.check(key, 10_000).allowed).toBe(true);
-    throttle.recordFailure(key, 20_000);
-    expect(throttle.check(key, 20_000)).toEqual({ allowed: false, retryAfterSeconds: 40 });
-    expect(throttle.check(key, 60_001).allowed).toBe(true);
-  });
-
-  it('forgets failures after a successful sign-in', () => {
-    const throttle = new LoginThrottle(1, 60);
-    throttle.recordFailure('k', 0);
-    expect(throttle.check('k', 1).allowed).toBe(false);
-    throttle.reset('k');
-    expect(throttle.check('k', 1).allowed).toBe(true);
-  });
-});
-
 describe('TokenService', () => {
   it('issues tokens that verify until their expiry and not after', async () => {
     let now = 1_700_000_000_000;
     const tokens = new TokenService('a-secret-that-is-long-enough-for-hs256-use', 60, () => now);
-    const issued = await tokens.issue({ userId: 7, username: 'jan' });
+    const issued = await tokens.issue({ userId: 7, username: 'jan', sessionVersion: 3 });
     expect(issued.expiredAccessToken).toBe(now + 60_000);
-    expect(await tokens.verify(issued.accessToken)).toEqual({ userId: 7, username: 'jan' });
+    expect(await tokens.verify(issued.accessToken)).toEqual({ userId: 7, username: 'jan', sessionVersion: 3 });
     now += 61_000;
     expect(await tokens.verify(issued.accessToken)).toBeNull();
     expect(await tokens.verify('not-a-jwt')).toBeNull();

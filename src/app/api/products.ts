@@ -1,6 +1,6 @@
 /** Product calls of the catalogue API (docs/products.md). */
 import { ALL_SUPPLIERS_NAME } from '../../shared/constants';
-import type { Product, ProductChanges, ProductPage } from '../../shared/contract';
+import type { Page, Product, ProductChanges, ProductHistoryEntry, ProductPage } from '../../shared/contract';
 import type { ProductFilterParam } from '../../shared/product-filter';
 
 /** The filter call's query by its parameter names (src/shared/product-filter.ts); empty = not filtered. */
@@ -80,4 +80,9 @@ export function parseChangedMembers(header: string | null): number[] {
     .split(',')
     .map((part) => Number(part.trim()))
     .filter((id) => Number.isInteger(id) && id > 0);
+}
+
+/** GET /api/v1/product/{id}/history: one page of the product's changes, newest first. */
+export function getProductHistory(productId: number, page: number, size = 20): Promise<Page<ProductHistoryEntry>> {
+  return apiFetch<Page<ProductHistoryEntry>>(`/api/v1/product/${productId}/history`, { query: { page: String(page), size: String(size) } });
 }

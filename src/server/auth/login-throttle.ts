@@ -1,48 +1,78 @@
 /**
- * Slows down password guessing: after `maxFailures` failed sign-ins for one user name from one
- * address within `windowSeconds`, further attempts are refused until the oldest failure ages out.
- * Kept in memory: a restart forgets it, which is acceptable for a single-node back office.
+ * Slows down password guessing (docs/security.md, "Sign-in and tokens"). Every sign-in attempt is
+ * counted BEFORE its password is checked, in the database, so parallel guesses cannot race past the
+ * limit and several processes sharing the database count together:
+ * - per user name and address: `maxFailures` attempts within `windowSeconds`;
+ * - per address, across every user name: `maxFailuresPerAddress` within the same window.
+ * Beyond either, the attempt is refused (429) without checking the password. A successful sign-in
+ * forgets that name's attempts from that address. Attempts older than the window are pruned.
  */
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import type { Database } from '../db/connection';
+import { loginAttempts } from '../db/schema';
+
 export interface ThrottleVerdict {
   allowed: boolean;
   retryAfterSeconds: number;
 }
 
+const PRUNE_EVERY_MS = 60_000;
+
 export class LoginThrottle {
-  private readonly failures = new Map<string, number[]>();
+  private lastPrune = 0;
 
   constructor(
-    private readonly maxFailures: number,
-    private readonly windowSeconds: number,
+    readonly maxFailures: number,
+    readonly windowSeconds: number,
+    readonly maxFailuresPerAddress: number = 20,
   ) {}
 
-  static key(username: string, address: string): string {
-    return `${username.trim().toLowerCase()}\u0000${address}`;
+  /** The user name as counted: trimmed, lower case. */
+  static normaliseName(username: string): string {
+    return username.trim().toLowerCase();
   }
 
-  check(key: string, nowMs: number): ThrottleVerdict {
-    const recent = this.recent(key, nowMs);
-    if (recent.length < this.maxFailures) return { allowed: true, retryAfterSeconds: 0 };
-    const oldest = recent[0] ?? nowMs;
-    const retryAfterMs = oldest + this.windowSeconds * 1000 - nowMs;
-    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) };
+  /**
+   * Counts this attempt, unless a limit is already reached: then it is refused and not counted.
+   * One address is handled at a time (a transaction-scoped advisory lock), so the check and the count
+   * cannot be raced by parallel requests, in this process or another.
+   */
+  async attempt(db: Database, username: string, address: string, nowMs: number): Promise<ThrottleVerdict> {
+    const name = LoginThrottle.normaliseName(username);
+    const now = new Date(nowMs);
+    const windowStart = new Date(nowMs - this.windowSeconds * 1000);
+    await this.prune(db, windowStart, nowMs);
+    return db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`backoffice:sign-in:${address}`}))`);
+      const [counts] = await tx
+        .select({
+          forName: sql<number>`count(*) filter (where ${loginAttempts.username} = ${name})::int`,
+          oldestForName: sql<number | null>`(extract(epoch from min(${loginAttempts.attemptedAt}) filter (where ${loginAttempts.username} = ${name})) * 1000)::float8`,
+          forAddress: sql<number>`count(*)::int`,
+          oldestForAddress: sql<number | null>`(extract(epoch from min(${loginAttempts.attemptedAt})) * 1000)::float8`,
+        })
+        .from(loginAttempts)
+        .where(and(eq(loginAttempts.address, address), gt(loginAttempts.attemptedAt, windowStart)));
+      const refusedBy =
+        (counts?.forName ?? 0) >= this.maxFailures ? counts?.oldestForName : (counts?.forAddress ?? 0) >= this.maxFailuresPerAddress ? counts?.oldestForAddress : undefined;
+      if (refusedBy !== undefined) {
+        const oldest = refusedBy === null ? nowMs : Number(refusedBy);
+        const retryAfterMs = oldest + this.windowSeconds * 1000 - nowMs;
+        return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) };
+      }
+      await tx.insert(loginAttempts).values({ username: name, address, attemptedAt: now });
+      return { allowed: true, retryAfterSeconds: 0 };
+    });
   }
 
-  recordFailure(key: string, nowMs: number): void {
-    const recent = this.recent(key, nowMs);
-    recent.push(nowMs);
-    this.failures.set(key, recent);
+  /** After a successful sign-in: that name's attempts from that address are forgotten. */
+  async succeeded(db: Database, username: string, address: string): Promise<void> {
+    await db.delete(loginAttempts).where(and(eq(loginAttempts.address, address), eq(loginAttempts.username, LoginThrottle.normaliseName(username))));
   }
 
-  reset(key: string): void {
-    this.failures.delete(key);
-  }
-
-  private recent(key: string, nowMs: number): number[] {
-    const cutoff = nowMs - this.windowSeconds * 1000;
-    const kept = (this.failures.get(key) ?? []).filter((time) => time > cutoff);
-    if (kept.length === 0) this.failures.delete(key);
-    else this.failures.set(key, kept);
-    return kept;
+  private async prune(db: Database, windowStart: Date, nowMs: number): Promise<void> {
+    if (Math.abs(nowMs - this.lastPrune) < PRUNE_EVERY_MS) return;
+    this.lastPrune = nowMs;
+    await db.delete(loginAttempts).where(lt(loginAttempts.attemptedAt, windowStart));
   }
 }

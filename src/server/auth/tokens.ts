@@ -1,9 +1,16 @@
-/** Access tokens: HS256 JWTs made and checked with jose. */
+/**
+ * Access tokens: HS256 JWTs made and checked with jose. A token names its user (`sub`), carries the
+ * user's session version (`sv`) and must have an expiry (`exp`); whether the user still exists, is
+ * active and still has that session version is checked against the database on every call
+ * (require-token.ts; docs/security.md, "Sign-in and tokens").
+ */
 import { SignJWT, jwtVerify, errors } from 'jose';
 
 export interface TokenClaims {
   userId: number;
   username: string;
+  /** users.session_version when the token was issued. */
+  sessionVersion: number;
 }
 
 export interface IssuedToken {
@@ -28,7 +35,7 @@ export class TokenService {
   async issue(claims: TokenClaims): Promise<IssuedToken> {
     const issuedAt = Math.floor(this.now() / 1000);
     const expiresAt = issuedAt + this.lifetimeSeconds;
-    const accessToken = await new SignJWT({ name: claims.username })
+    const accessToken = await new SignJWT({ name: claims.username, sv: claims.sessionVersion })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(String(claims.userId))
       .setIssuer(ISSUER)
@@ -38,17 +45,20 @@ export class TokenService {
     return { accessToken, expiredAccessToken: expiresAt * 1000 };
   }
 
-  /** The token's claims, or null when it is forged, malformed or expired. */
+  /** The token's claims, or null when it is forged, malformed, expired or lacks a required claim. */
   async verify(token: string): Promise<TokenClaims | null> {
     try {
       const { payload } = await jwtVerify(token, this.key, {
         issuer: ISSUER,
         algorithms: ['HS256'],
         currentDate: new Date(this.now()),
+        requiredClaims: ['exp', 'iat', 'sub'],
       });
       const userId = Number(payload.sub);
-      if (!Number.isInteger(userId) || typeof payload.name !== 'string') return null;
-      return { userId, username: payload.name };
+      const sessionVersion = payload.sv;
+      if (!Number.isSafeInteger(userId) || userId < 1 || typeof payload.name !== 'string') return null;
+      if (typeof sessionVersion !== 'number' || !Number.isSafeInteger(sessionVersion)) return null;
+      return { userId, username: payload.name, sessionVersion };
     } catch (error) {
       if (error instanceof errors.JOSEError) return null;
       throw error;

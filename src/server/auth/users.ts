@@ -1,22 +1,49 @@
-/** The users table: look-up by name and the first administrator of an empty database. */
+/**
+ * The users table: look-up by name, the session a token belongs to, password and active changes
+ * (each ends the user's tokens), and the administrator at start (docs/security.md, "The administrator").
+ */
 import { eq, sql } from 'drizzle-orm';
+import { DEFAULT_ADMIN } from '../config';
 import type { Database } from '../db/connection';
 import { users } from '../db/schema';
-import { hashPassword } from './passwords';
+import { hashPassword, verifyPassword } from './passwords';
 
 export interface UserRecord {
   id: number;
   username: string;
   passwordHash: string;
+  sessionVersion: number;
+  active: boolean;
 }
 
+const userColumns = {
+  id: users.id,
+  username: users.username,
+  passwordHash: users.passwordHash,
+  sessionVersion: users.sessionVersion,
+  active: users.active,
+};
+
 export async function findUserByName(db: Database, username: string): Promise<UserRecord | null> {
-  const rows = await db
-    .select({ id: users.id, username: users.username, passwordHash: users.passwordHash })
-    .from(users)
-    .where(eq(users.username, username))
-    .limit(1);
+  const rows = await db.select(userColumns).from(users).where(eq(users.username, username)).limit(1);
   return rows[0] ?? null;
+}
+
+/** What a token's user is now: null when the user no longer exists. */
+export async function currentSession(db: Database, userId: number): Promise<{ sessionVersion: number; active: boolean } | null> {
+  const rows = await db.select({ sessionVersion: users.sessionVersion, active: users.active }).from(users).where(eq(users.id, userId)).limit(1);
+  return rows[0] ?? null;
+}
+
+/** Sets a new password; every token issued before stops working. */
+export async function setPassword(db: Database, userId: number, password: string): Promise<void> {
+  const passwordHash = await hashPassword(password);
+  await db.update(users).set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1` }).where(eq(users.id, userId));
+}
+
+/** Activates or deactivates a user; deactivating ends every token of the user. */
+export async function setActive(db: Database, userId: number, active: boolean): Promise<void> {
+  await db.update(users).set({ active, sessionVersion: sql`${users.sessionVersion} + 1` }).where(eq(users.id, userId));
 }
 
 /** Creates the administrator when there is no user at all. Returns true when it did. */
@@ -26,4 +53,48 @@ export async function ensureAdministrator(db: Database, username: string, passwo
   const passwordHash = await hashPassword(password);
   const inserted = await db.insert(users).values({ username, passwordHash }).onConflictDoNothing().returning({ id: users.id });
   return inserted.length > 0;
+}
+
+/** True while someone can sign in with admin/admin. */
+export async function defaultSignInWorks(db: Database): Promise<boolean> {
+  const user = await findUserByName(db, DEFAULT_ADMIN.username);
+  return !!user && user.active && (await verifyPassword(DEFAULT_ADMIN.password, user.passwordHash));
+}
+
+/**
+ * The administrator at every start (docs/security.md, "The administrator"). An empty database gets
+ * ADMIN_USERNAME / ADMIN_PASSWORD. Later starts with a non-default ADMIN_PASSWORD:
+ * - the user ADMIN_USERNAME is created when missing, and gets ADMIN_PASSWORD while it still has the
+ *   default password 'admin'; a password of its own is never overwritten (said in the log);
+ * - when ADMIN_USERNAME is not 'admin', a user 'admin' still on the default password is deactivated.
+ * Returns the lines to log.
+ */
+export async function prepareAdministrator(db: Database, username: string, password: string): Promise<string[]> {
+  const log: string[] = [];
+  if (await ensureAdministrator(db, username, password)) {
+    log.push(`created the first user '${username}'`);
+    return log;
+  }
+  if (password === DEFAULT_ADMIN.password) return log;
+
+  const user = await findUserByName(db, username);
+  if (!user) {
+    await db.insert(users).values({ username, passwordHash: await hashPassword(password) });
+    log.push(`created the user '${username}' with ADMIN_PASSWORD`);
+  } else if (await verifyPassword(DEFAULT_ADMIN.password, user.passwordHash)) {
+    await setPassword(db, user.id, password);
+    if (!user.active) await setActive(db, user.id, true);
+    log.push(`applied ADMIN_PASSWORD to '${username}', which still had the default password`);
+  } else if (!(await verifyPassword(password, user.passwordHash))) {
+    log.push(`ADMIN_PASSWORD was not applied: '${username}' already has a password of its own, which is kept`);
+  }
+
+  if (username !== DEFAULT_ADMIN.username && (await defaultSignInWorks(db))) {
+    const admin = await findUserByName(db, DEFAULT_ADMIN.username);
+    if (admin) {
+      await setActive(db, admin.id, false);
+      log.push(`deactivated the user '${DEFAULT_ADMIN.username}', which still had the default password (ADMIN_USERNAME is '${username}')`);
+    }
+  }
+  return log;
 }

@@ -2,10 +2,11 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Product } from '../../shared/contract';
 import type { Database } from '../db/connection';
-import { products } from '../db/schema';
+import { brands, products } from '../db/schema';
+import { recordHistory, type HistoryRecord } from './product-history';
 import { ApiError } from '../http/errors';
-import { inheritedValues, inheritRefusal, memberDiffers } from './family-inheritance';
-import { loadProduct } from './product-read-model';
+import { INHERITED_FIELDS, inheritedValues, inheritRefusal, memberDiffers, type InheritedField, type InheritedValues } from './family-inheritance';
+import { loadProduct, type ProductRow, type Queryable } from './product-read-model';
 
 export interface FamilyApplyResult {
   main: Product;
@@ -15,7 +16,33 @@ export interface FamilyApplyResult {
   changedMemberIds: number[];
 }
 
-export async function applyFamily(db: Database, mainProductId: number, familyKey: string, now: Date): Promise<FamilyApplyResult> {
+/** The history of an inheritance: per changed member, the inherited fields that changed (brands by name). */
+async function familyHistory(
+  tx: Queryable,
+  members: readonly ProductRow[],
+  values: InheritedValues,
+  updated: readonly { productId: number; version: number }[],
+  author: string,
+  now: Date,
+): Promise<HistoryRecord[]> {
+  const brandIds = [...new Set([values.brandId, ...members.map((member) => member.brandId)].filter((id): id is number => id !== null))];
+  const names = new Map(
+    brandIds.length === 0 ? [] : (await tx.select().from(brands).where(inArray(brands.brandId, brandIds))).map((brand) => [brand.brandId, brand.brandName]),
+  );
+  const shown = (field: InheritedField, value: unknown) => (field === 'brandId' ? (value === null ? null : (names.get(value as number) ?? null)) : value);
+  return updated.flatMap(({ productId, version }) => {
+    const member = members.find((candidate) => candidate.productId === productId);
+    if (!member) return [];
+    const changes = INHERITED_FIELDS.filter((field) => member[field] !== values[field]).map((field) => ({
+      field: field === 'brandId' ? 'brand' : field,
+      old: shown(field, member[field]),
+      new: shown(field, values[field]),
+    }));
+    return [{ productId, author, how: 'family' as const, deviceAt: null, serverAt: now, version, changes }];
+  });
+}
+
+export async function applyFamily(db: Database, mainProductId: number, familyKey: string, now: Date, who: { author: string }): Promise<FamilyApplyResult> {
   return db.transaction(async (tx) => {
     const [main] = await tx.select().from(products).where(eq(products.productId, mainProductId)).for('share');
     if (!main) throw new ApiError(404, `Product ${mainProductId} does not exist`);
@@ -30,10 +57,12 @@ export async function applyFamily(db: Database, mainProductId: number, familyKey
       .for('update');
     const changing = members.filter((member) => memberDiffers(member, values)).map((member) => member.productId);
     if (changing.length > 0) {
-      await tx
+      const updated = await tx
         .update(products)
         .set({ ...values, version: sql`${products.version} + 1`, dateUpdate: now })
-        .where(inArray(products.productId, changing));
+        .where(inArray(products.productId, changing))
+        .returning({ productId: products.productId, version: products.version });
+      await recordHistory(tx, await familyHistory(tx, members, values, updated, who.author, now));
     }
     const loaded = await loadProduct(tx, mainProductId);
     if (!loaded) throw new Error(`product ${mainProductId} vanished while inheriting`);

@@ -23,8 +23,31 @@ export const users = pgTable('users', {
   username: text('username').notNull().unique(),
   /** scrypt hash, see src/server/auth/passwords.ts; never the password itself. */
   passwordHash: text('password_hash').notNull(),
+  /**
+   * Carried in every access token; raised when the password changes or the user is deactivated, which
+   * ends every token issued before (docs/security.md, "Sign-in and tokens").
+   */
+  sessionVersion: integer('session_version').notNull().default(1),
+  /** A deactivated user cannot sign in, and its tokens are refused. */
+  active: boolean('active').notNull().default(true),
   ...timestamps,
 });
+
+/**
+ * Sign-in attempts not (yet) followed by a success, kept in the database so every process sharing it
+ * counts the same attempts (docs/security.md, "Sign-in and tokens"). Rows older than the window are pruned.
+ */
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    id: serial('id').primaryKey(),
+    /** Trimmed, lower case. */
+    username: text('username').notNull(),
+    address: text('address').notNull(),
+    attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('login_attempts_address').on(t.address, t.attemptedAt), index('login_attempts_attempted_at').on(t.attemptedAt)],
+);
 
 export const suppliers = pgTable('suppliers', {
   supplierId: serial('supplier_id').primaryKey(),

@@ -10,7 +10,7 @@
  * A row whose owned fields are all equal is left alone: no new version, no new date_update.
  */
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/connection';
 import type { NameIds } from './name-ids';
 import type { FeedProductRow } from './parse-feed-row';
@@ -50,6 +50,56 @@ export function imageName(url: string): string {
     return last.slice(0, 200);
   }
 }
+
+/**
+ * The upsert, plus one compact history entry per product it changed (docs/products.md "History"):
+ * the old values read in the same statement's snapshot, the new ones from its RETURNING, and only
+ * the fields that differ. Products the run creates get none (they had no earlier value).
+ */
+function withFeedHistory(upsert: SQL, supplierId: number, keys: string, at: string): SQL {
+  return sql`with old as (
+      select p.product_id, p.sku, p.price_supplier, p.stock, p.title, p.description, p.brand_id, p.category_id,
+             p.weight, p.width, p.length, p.height, p.product_size, p.color, p.material, p.family_key
+        from products p
+       where p.supplier_id = ${supplierId}
+         and p.source_key in (select value from json_array_elements_text(${keys}::json))),
+    up as (${upsert}
+      returning p.product_id, p.source_key, (p.xmax = 0) as inserted, p.version, p.sku, p.price_supplier, p.stock, p.title,
+                p.description, p.brand_id, p.category_id, p.weight, p.width, p.length, p.height, p.product_size,
+                p.color, p.material, p.family_key),
+    changed as (
+      select up.product_id, up.version,
+             (select jsonb_agg(jsonb_build_object('field', c.f, 'old', c.o, 'new', c.n))
+                from (values
+                  ('sku', to_jsonb(o.sku), to_jsonb(up.sku)),
+                  ('priceSupplier', to_jsonb(o.price_supplier), to_jsonb(up.price_supplier)),
+                  ('stock', to_jsonb(o.stock), to_jsonb(up.stock)),
+                  ('title', to_jsonb(o.title), to_jsonb(up.title)),
+                  ('description', to_jsonb(o.description), to_jsonb(up.description)),
+                  ('brand', to_jsonb((select b.brand_name from brands b where b.brand_id = o.brand_id)),
+                            to_jsonb((select b.brand_name from brands b where b.brand_id = up.brand_id))),
+                  ('categoryId', to_jsonb(o.category_id), to_jsonb(up.category_id)),
+                  ('weight', to_jsonb(o.weight), to_jsonb(up.weight)),
+                  ('width', to_jsonb(o.width), to_jsonb(up.width)),
+                  ('length', to_jsonb(o.length), to_jsonb(up.length)),
+                  ('height', to_jsonb(o.height), to_jsonb(up.height)),
+                  ('productSize', to_jsonb(o.product_size), to_jsonb(up.product_size)),
+                  ('color', to_jsonb(o.color), to_jsonb(up.color)),
+                  ('material', to_jsonb(o.material), to_jsonb(up.material)),
+                  ('familyKey', to_jsonb(o.family_key), to_jsonb(up.family_key))
+                ) as c(f, o, n)
+               where c.o is distinct from c.n) as changes
+        from up join old o on o.product_id = up.product_id
+       where not up.inserted),
+    history as (
+      insert into product_history (product_id, author, how, device_at, server_at, version, changes)
+      select product_id, ${FEED_IMPORT_AUTHOR}, 'feed-import', null, ${at}::timestamptz, version, changes
+        from changed where changes is not null)
+    select product_id, source_key, inserted from up`;
+}
+
+/** The history's author of a feed import's changes. */
+export const FEED_IMPORT_AUTHOR = 'feed import';
 
 function sameList(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((value, i) => value === b[i]);
@@ -111,9 +161,7 @@ export async function writeFeedBatch(
         )
       : [];
 
-    const written = await queryRows<{ product_id: number; source_key: string; inserted: boolean }>(
-      tx,
-      sql`insert into products as p (
+    const upsert = sql`insert into products as p (
             supplier_id, source_key, ean, supplier_ean, sku, title, description, brand_id, category_id,
             price_supplier, selling_price, delivery_code, stock, weight, width, length, height,
             product_size, color, material, family_key, number_of_images, date_create, date_update)
@@ -151,8 +199,13 @@ export async function writeFeedBatch(
                      (excluded.title, excluded.description, excluded.brand_id, excluded.category_id, excluded.weight,
                       excluded.width, excluded.length, excluded.height, excluded.product_size, excluded.color,
                       excluded.material, excluded.family_key))
-          returning p.product_id, p.source_key, (p.xmax = 0) as inserted`,
-    );
+`;
+    const written = mayExist
+      ? await queryRows<{ product_id: number; source_key: string; inserted: boolean }>(tx, withFeedHistory(upsert, supplierId, keys, at))
+      : await queryRows<{ product_id: number; source_key: string; inserted: boolean }>(
+          tx,
+          sql`${upsert} returning p.product_id, p.source_key, (p.xmax = 0) as inserted`,
+        );
 
     const rowByKey = new Map(rows.map((row) => [row.sourceKey, row]));
     const inserts: ImageInsert[] = [];

@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../app-deps';
 import { refreshCatalogueStatistics } from '../catalogue/product-maintenance';
 import { yieldToEventLoop } from '../db/event-loop-yield';
+import { isDiskFullError } from '../http/server-health';
 import { products } from '../db/schema';
 import { writeFeedBatch } from './feed-batch-writer';
 import { FeedFormatError } from './feed-item';
@@ -19,7 +20,7 @@ import { ParseWorker } from './parse-in-worker';
 import { emptyCounts, historyEntry, MAX_STORED_PROBLEMS, recordHistory, startHistoryEntry, type RunCounts } from './parsing-history';
 import { claimSupplier, releaseSupplier, type SupplierRecord } from './supplier-lock';
 
-export type FeedJobDeps = Pick<AppDeps, 'db' | 'fetch' | 'selfOrigin' | 'outbound' | 'now'>;
+export type FeedJobDeps = Pick<AppDeps, 'db' | 'fetch' | 'selfOrigin' | 'outbound' | 'health' | 'now'>;
 
 export interface FeedImportOptions {
   /** Rows per transaction. */
@@ -33,7 +34,7 @@ export interface FeedImportOptions {
 }
 
 /** How a run ended, for the HTTP status: a download or feed problem is the supplier's (502). */
-export type RunFailure = 'download' | 'feed' | 'server' | null;
+export type RunFailure = 'download' | 'feed' | 'disk-full' | 'server' | null;
 
 export interface RunResult {
   entry: ParsingHistoryEntry;
@@ -48,6 +49,8 @@ export const DEFAULT_BATCH_SIZE = 250;
 const DEFAULT_TIMEOUT_MS = 15 * 60_000;
 /** Progress is written to the history entry every this many batches. */
 const PROGRESS_EVERY_BATCHES = 40;
+/** Free space on the data disk is checked every this many batches (~2 MB of database each). */
+const SPACE_CHECK_EVERY_BATCHES = 8;
 /** Below this declared size a worker's start-up (~0.2 s) costs more than parsing beside the writes saves. */
 const WORKER_MIN_BYTES = 2 * 1024 * 1024;
 
@@ -103,6 +106,7 @@ async function runClaimedImport(deps: FeedJobDeps, supplier: SupplierRecord, opt
     batches += 1;
     options.onProgress?.(counts);
     if (batches % PROGRESS_EVERY_BATCHES === 0) await recordHistory(deps.db, historyId, { counts, problems });
+    if (batches % SPACE_CHECK_EVERY_BATCHES === 0) await deps.health?.ensureRoomToContinue();
     // Let the requests that arrived meanwhile in before the next batch (event-loop-yield.ts).
     await yieldToEventLoop();
   };
@@ -137,7 +141,10 @@ async function runClaimedImport(deps: FeedJobDeps, supplier: SupplierRecord, opt
     message = summary(counts);
   } catch (error) {
     stop();
-    if (error instanceof DownloadError) {
+    if (isDiskFullError(error)) {
+      failure = 'disk-full';
+      message = `The import of supplier '${supplier.supplierName}' stopped because the disk of the data folder is full; rows before were imported. Free disk space and import again. ${summary(counts)}`;
+    } else if (error instanceof DownloadError) {
       failure = 'download';
       message = `The feed of supplier '${supplier.supplierName}' could not be downloaded: ${error.message}`;
     } else if (error instanceof FeedFormatError || (error instanceof Error && /premature close|terminated|aborted/i.test(error.message))) {

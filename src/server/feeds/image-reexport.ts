@@ -7,6 +7,7 @@
 import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../app-deps';
 import { ImageTooLargeError, MAX_IMAGE_BYTES, NotAnImageError } from '../media/media-store';
+import { isDiskFullError } from '../http/server-health';
 import { refreshStatisticsQuietly, type RunResult } from './feed-import';
 import { DownloadError, download, errorText } from './outbound';
 import type { FeedRowRefusal } from './parse-feed-row';
@@ -14,7 +15,7 @@ import { emptyCounts, historyEntry, MAX_STORED_PROBLEMS, recordHistory, startHis
 import { queryRows } from './query-rows';
 import { claimSupplier, releaseSupplier, type SupplierRecord } from './supplier-lock';
 
-export type ImageJobDeps = Pick<AppDeps, 'db' | 'media' | 'fetch' | 'selfOrigin' | 'outbound' | 'now'>;
+export type ImageJobDeps = Pick<AppDeps, 'db' | 'media' | 'fetch' | 'selfOrigin' | 'outbound' | 'health' | 'now'>;
 
 export interface ImageReexportOptions {
   concurrency?: number;
@@ -78,6 +79,7 @@ async function runClaimedReexport(deps: ImageJobDeps, supplier: SupplierRecord, 
         (filePath) => ({ filePath }),
         (error: unknown) => {
           if (error instanceof DownloadError || error instanceof NotAnImageError || error instanceof ImageTooLargeError) return { reason: error.message };
+          if (isDiskFullError(error)) deps.health?.markDiskFull();
           console.error(`[feeds] storing image ${url} failed:`, error);
           return { reason: `could not be stored (${errorText(error)})` };
         },
@@ -88,6 +90,7 @@ async function runClaimedReexport(deps: ImageJobDeps, supplier: SupplierRecord, 
   };
 
   let failed = false;
+  let diskFull = false;
   try {
     let after = '';
     for (;;) {
@@ -100,6 +103,7 @@ async function runClaimedReexport(deps: ImageJobDeps, supplier: SupplierRecord, 
              order by i.id limit ${PAGE_SIZE}`,
       );
       if (page.length === 0) break;
+      await deps.health?.ensureRoomToContinue();
       after = page[page.length - 1]?.id ?? after;
       const stored: { id: string; file_path: string }[] = [];
       await forEachLimited(page, options.concurrency ?? DEFAULT_CONCURRENCY, async (image) => {
@@ -129,15 +133,18 @@ async function runClaimedReexport(deps: ImageJobDeps, supplier: SupplierRecord, 
     }
   } catch (error) {
     failed = true;
-    console.error(`[feeds] image re-export of supplier ${supplier.supplierId} failed:`, error);
+    diskFull = isDiskFullError(error);
+    if (!diskFull) console.error(`[feeds] image re-export of supplier ${supplier.supplierId} failed:`, error);
   }
 
   const n = (value: number) => value.toLocaleString('en-US');
-  const message = failed
+  const message = diskFull
+    ? `The image re-export of supplier '${supplier.supplierName}' stopped after ${n(counts.created)} images because the disk of the data folder is full. Free disk space and try again.`
+    : failed
     ? `The image re-export of supplier '${supplier.supplierName}' stopped because of a server error after ${n(counts.created)} images`
     : `Stored ${n(counts.created)} of ${n(counts.rowsRead)} images on this server (${n(downloads)} downloads), ${n(counts.refused)} failed`;
   const status = failed || (counts.refused > 0 && counts.created === 0) ? 'failed' : counts.refused > 0 ? 'partial' : 'success';
   await recordHistory(deps.db, historyId, { counts, problems, status, message, finishedAt: now() });
   if (counts.created > 0) await refreshStatisticsQuietly(deps.db);
-  return { entry: await historyEntry(deps.db, historyId), failure: failed ? 'server' : null };
+  return { entry: await historyEntry(deps.db, historyId), failure: diskFull ? 'disk-full' : failed ? 'server' : null };
 }

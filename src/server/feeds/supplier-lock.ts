@@ -34,13 +34,14 @@ export async function releaseSupplier(db: Database, supplierId: number): Promise
 
 /**
  * At server start nothing runs yet: flags and 'running' history entries left by a stopped server
- * are stale. Returns how many suppliers were released.
+ * are stale. Answers how many suppliers were released and how many runs were interrupted.
  */
-export async function resetInterruptedRuns(db: Database, now: Date = new Date()): Promise<number> {
-  await db
+export async function resetInterruptedRuns(db: Database, now: Date = new Date()): Promise<{ released: number; interrupted: number }> {
+  const interrupted = await db
     .update(parsingHistory)
     .set({ status: 'failed', finishedAt: now, message: 'Interrupted: the server stopped while this was running' })
-    .where(eq(parsingHistory.status, 'running'));
+    .where(eq(parsingHistory.status, 'running'))
+    .returning({ id: parsingHistory.id });
   const released = await db.update(suppliers).set({ inProgress: false }).where(sql`${suppliers.inProgress}`).returning({ id: suppliers.supplierId });
-  return released.length;
+  return { released: released.length, interrupted: interrupted.length };
 }

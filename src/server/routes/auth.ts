@@ -2,7 +2,7 @@
 import { Hono, type Context } from 'hono';
 import { loginRequestSchema, type LoginResponse } from '../../shared/contract';
 import { messages } from '../../shared/messages';
-import { LoginThrottle } from '../auth/login-throttle';
+import type { LoginThrottle } from '../auth/login-throttle';
 import { decoyPasswordHash, verifyPassword } from '../auth/passwords';
 import type { TokenService } from '../auth/tokens';
 import { findUserByName } from '../auth/users';
@@ -26,8 +26,9 @@ export function authRoutes(deps: AuthRouteDeps) {
     if (!parsed.success) throw new ApiError(400, messages.login.bothFieldsRequired);
     const { username, password } = parsed.data;
 
-    const key = LoginThrottle.key(username, deps.clientAddress(c));
-    const verdict = deps.throttle.check(key, now());
+    const address = deps.clientAddress(c);
+    // Counted before the password is checked: parallel guesses cannot race past the limit.
+    const verdict = await deps.throttle.attempt(deps.db, username, address, now());
     if (!verdict.allowed) {
       throw new ApiError(429, `Too many failed sign-in attempts. Try again in ${verdict.retryAfterSeconds} seconds.`, {
         'Retry-After': String(verdict.retryAfterSeconds),
@@ -36,12 +37,9 @@ export function authRoutes(deps: AuthRouteDeps) {
 
     const user = await findUserByName(deps.db, username);
     const valid = await verifyPassword(password, user?.passwordHash ?? (await decoyPasswordHash()));
-    if (!user || !valid) {
-      deps.throttle.recordFailure(key, now());
-      throw new ApiError(401, 'Wrong user name or password');
-    }
-    deps.throttle.reset(key);
-    const body: LoginResponse = await deps.tokens.issue({ userId: user.id, username: user.username });
+    if (!user || !valid || !user.active) throw new ApiError(401, 'Wrong user name or password');
+    await deps.throttle.succeeded(deps.db, username, address);
+    const body: LoginResponse = await deps.tokens.issue({ userId: user.id, username: user.username, sessionVersion: user.sessionVersion });
     return c.json(body);
   });
 }

@@ -13,6 +13,7 @@ import { EanSheetReader } from '../catalogue/ean-sheet-in-worker';
 import { gtinVariants, planEanUpload, type EanChange, type ProductEanRef } from '../catalogue/ean-sheet-plan';
 import type { Database } from '../db/connection';
 import { products } from '../db/schema';
+import { authorOf } from '../http/author';
 import { ApiError } from '../http/errors';
 import { readSingleFile, singleFileBodyLimit, uploadBodyLimitBytes, type SingleFileUpload } from '../http/single-file-upload';
 import type { AuthEnv } from '../http/require-token';
@@ -63,7 +64,8 @@ async function productsWhere(tx: Tx, column: typeof products.supplierEan | typeo
   return found;
 }
 
-async function applyChanges(tx: Tx, changes: EanChange[], now: Date): Promise<void> {
+/** Applies the sheet's changes and records one history entry per product changed (docs/products.md "History"). */
+async function applyChanges(tx: Tx, changes: EanChange[], now: Date, author: string): Promise<void> {
   const updates = changes.flatMap((change) =>
     change.productIds.map((productId) => ({ productId, ean: change.newEan, isChangeEan: change.isChangeEan })),
   );
@@ -73,10 +75,20 @@ async function applyChanges(tx: Tx, changes: EanChange[], now: Date): Promise<vo
       sql`, `,
     );
     await tx.execute(sql`
-      update ${products} as p
-         set ean = v.ean, is_change_ean = v.is_change_ean, version = p.version + 1, date_update = ${now.toISOString()}::timestamptz
-        from (values ${values}) as v(product_id, ean, is_change_ean)
-       where p.product_id = v.product_id`);
+      with v(product_id, ean, is_change_ean) as (values ${values}),
+      old as (select p.product_id, p.ean, p.is_change_ean from ${products} p where p.product_id in (select product_id from v)),
+      up as (
+        update ${products} as p
+           set ean = v.ean, is_change_ean = v.is_change_ean, version = p.version + 1, date_update = ${now.toISOString()}::timestamptz
+          from v
+         where p.product_id = v.product_id
+        returning p.product_id, p.ean, p.is_change_ean, p.version)
+      insert into product_history (product_id, author, how, device_at, server_at, version, changes)
+      select up.product_id, ${author}, 'ean-sheet', null, ${now.toISOString()}::timestamptz, up.version,
+             (select coalesce(jsonb_agg(jsonb_build_object('field', c.f, 'old', c.o, 'new', c.n)), '[]'::jsonb)
+                from (values ('ean', to_jsonb(o.ean), to_jsonb(up.ean)), ('isChangeEan', to_jsonb(o.is_change_ean), to_jsonb(up.is_change_ean))) as c(f, o, n)
+               where c.o is distinct from c.n)
+        from up join old o on o.product_id = up.product_id`);
   }
 }
 
@@ -109,7 +121,7 @@ export function eanRoutes(deps: AppDeps) {
           byEan: await productsWhere(tx, products.ean, lookupForms(rows, 'newEan')),
         };
         const plan = planEanUpload(rows, lookup);
-        await applyChanges(tx, plan.applied, now());
+        await applyChanges(tx, plan.applied, now(), authorOf(c));
         return {
           rowsRead: rows.length,
           applied: plan.applied.map(({ row, supplierEan, newEan, productIds }) => ({ row, supplierEan, newEan, productIds })),

@@ -13,6 +13,7 @@ import { reexportSupplierImages } from '../feeds/image-reexport';
 import { historyPage } from '../feeds/parsing-history';
 import { SupplierBusyError } from '../feeds/supplier-lock';
 import { ApiError } from '../http/errors';
+import { ServerHealth } from '../http/server-health';
 import type { AuthEnv } from '../http/require-token';
 
 /** Answer of POST /feed/parse/{id} and /feed/reexport/images/{id}. */
@@ -51,6 +52,7 @@ async function runForSuppliers(deps: AppDeps, id: number, run: Run): Promise<{ s
     const { entry, failure } = await run(id);
     const body: FeedRunReport = { entries: [entry], skipped: [] };
     if (failure === 'download' || failure === 'feed') return { status: 502, body: { message: entry.message, ...body } };
+    if (failure === 'disk-full') return { status: 507, body: { message: entry.message, ...body } };
     if (failure === 'server') return { status: 500, body: { message: entry.message, ...body } };
     return { status: 200, body };
   }
@@ -68,6 +70,11 @@ async function runForSuppliers(deps: AppDeps, id: number, run: Run): Promise<{ s
   return { status: 200, body: report };
 }
 
+function health(deps: AppDeps): ServerHealth {
+  deps.health ??= new ServerHealth({ db: deps.db, dataDir: null, importMinFreeBytes: 0 });
+  return deps.health;
+}
+
 export function feedRoutes(deps: AppDeps) {
   return new Hono<AuthEnv>()
     .get('/supplier', async (c) => {
@@ -80,12 +87,14 @@ export function feedRoutes(deps: AppDeps) {
     })
     .post('/feed/parse/:id', async (c) => {
       const id = supplierIdParam(c.req.param('id'));
-      const { status, body } = await runForSuppliers(deps, id, (supplierId) => importSupplierFeed(deps, supplierId));
+      await health(deps).ensureImportSpace();
+      const { status, body } = await health(deps).whileImporting(() => runForSuppliers(deps, id, (supplierId) => importSupplierFeed(deps, supplierId)));
       return c.json(body, status);
     })
     .post('/feed/reexport/images/:id', async (c) => {
       const id = supplierIdParam(c.req.param('id'));
-      const { status, body } = await runForSuppliers(deps, id, (supplierId) => reexportSupplierImages(deps, supplierId));
+      await health(deps).ensureImportSpace();
+      const { status, body } = await health(deps).whileImporting(() => runForSuppliers(deps, id, (supplierId) => reexportSupplierImages(deps, supplierId)));
       return c.json(body, status);
     })
     .get('/history/feed', async (c) => {

@@ -143,7 +143,7 @@ export function productRoutes(deps: AppDeps) {
       const familyKey = params.get('familyKey')?.trim() ?? '';
       if (familyKey === '') throw new ApiError(400, FAMILY_KEY_MISSING);
       const mainProductId = idParameter(params.get('mainProductId') ?? undefined, 'mainProductId');
-      const result = await applyFamily(db, mainProductId, familyKey, now());
+      const result = await applyFamily(db, mainProductId, familyKey, now(), { author: authorOf(c) });
       c.header('ETag', productEtag(result.main.version));
       c.header('X-Family-Members-Updated', String(result.membersUpdated));
       // Which members changed, so the editor can list them (families are small; capped anyway).

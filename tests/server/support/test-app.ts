@@ -2,6 +2,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { createApp, type AppDeps } from '../../../src/server/app';
 import { randomBytes } from 'node:crypto';
 import { CreateBucketCommand } from '@aws-sdk/client-s3';
@@ -10,6 +11,7 @@ import { DiskMediaStore } from '../../../src/server/media/disk-media-store';
 import type { MediaStore, StoredFile } from '../../../src/server/media/media-store';
 import { S3MediaStore, s3ClientOf, type S3MediaConfig } from '../../../src/server/media/s3-media-store';
 import { S3RVER_CREDENTIALS } from './s3-server';
+import { users } from '../../../src/server/db/schema';
 import { LoginThrottle } from '../../../src/server/auth/login-throttle';
 import { TokenService } from '../../../src/server/auth/tokens';
 import { ensureAdministrator } from '../../../src/server/auth/users';
@@ -30,14 +32,16 @@ export interface TestApp {
   tokens: TokenService;
   /** A valid bearer token for TEST_USER. */
   token(): Promise<string>;
+  /** A valid bearer token for another user, created in the database when missing (tokens of unknown users are refused). */
+  tokenFor(username: string): Promise<string>;
   close(): Promise<void>;
 }
 
 export interface TestAppOptions {
   staticDir?: string;
   tokenLifetimeSeconds?: number;
-  /** Replace or add dependencies of the app (e.g. a fake fetch for feeds). */
-  deps?: Partial<AppDeps>;
+  /** Replace or add dependencies of the app (e.g. a fake fetch for feeds); a function gets the test database. */
+  deps?: Partial<AppDeps> | ((db: TestDatabase['db']) => Partial<AppDeps>);
   /** Where images are kept: the disk (default) or a fresh bucket on the S3 test server. */
   mediaStore?: MediaStoreKind;
   /** With mediaStore 's3': MEDIA_PUBLIC_URL. */
@@ -87,7 +91,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     staticDir: options.staticDir,
     clientAddress: (c) => c.req.header('X-Test-Address') ?? '192.0.2.1',
     now,
-    ...options.deps,
+    ...(typeof options.deps === 'function' ? options.deps(database.db) : options.deps),
   });
   return {
     app,
@@ -98,8 +102,14 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     clock,
     tokens,
     async token() {
-      const issued = await tokens.issue({ userId: 1, username: TEST_USER.username });
+      const issued = await tokens.issue({ userId: 1, username: TEST_USER.username, sessionVersion: 1 });
       return issued.accessToken;
+    },
+    async tokenFor(username: string) {
+      await database.db.insert(users).values({ username, passwordHash: 'not-used-by-this-test' }).onConflictDoNothing();
+      const [user] = await database.db.select().from(users).where(eq(users.username, username));
+      if (!user) throw new Error(`could not create the user ${username}`);
+      return (await tokens.issue({ userId: user.id, username, sessionVersion: user.sessionVersion })).accessToken;
     },
     async close() {
       await database.close();

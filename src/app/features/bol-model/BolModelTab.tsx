@@ -35,6 +35,9 @@ import { useBolModel } from './use-bol-model';
 import './bol-model.css';
 import { dateTimeText } from '../../lib/format';
 
+
+/** The toast of a create that bol accepted (ours: the spec has none; 'successful' makes it a success toast). */
+const CREATED_ON_BOL = 'Product successfully sent to bol.';
 export interface BolModelTabProps {
   product: Product;
 }
@@ -148,13 +151,17 @@ export default function BolModelTab({ product }: BolModelTabProps) {
       }
       const result = createOutcome(await createContentOnBol([product.productId]), product.productId);
       setCreated(result);
+      // The result sits under the form: it is toasted and scrolled into view (issue 17 §5).
       if (!result.ok) notify(messages.bol.createFailed);
+      else notify(CREATED_ON_BOL);
+      requestAnimationFrame(() => document.querySelector('[data-testid="bol-create-result"]')?.scrollIntoView({ block: 'center', behavior: 'smooth' }));
     } catch (error) {
       const failure = toApiFailure(error);
       console.error('Creating the product on bol failed', error);
       const report = failure.body as Partial<BolJobReport> | null;
       setCreated({ ok: false, message: report?.items?.[0]?.message || failure.message });
       notify(messages.bol.createFailed);
+      requestAnimationFrame(() => document.querySelector('[data-testid="bol-create-result"]')?.scrollIntoView({ block: 'center', behavior: 'smooth' }));
     } finally {
       setBusy(null);
       void bol.refreshMarketplace();

@@ -4,7 +4,7 @@
  * when done it is downloaded, and can be downloaded again. The product content report and bol's
  * offer export are here too. Exports need the server: offline they are off and say so.
  */
-import { Badge, Button, Callout, Card, Checkbox, Flex, Heading, Progress, RadioGroup, Text } from '@radix-ui/themes';
+import { Badge, Button, Callout, Card, Checkbox, Flex, Heading, Link as ThemeLink, Progress, RadioGroup, Text } from '@radix-ui/themes';
 import { useAtomValue } from 'jotai';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -15,6 +15,7 @@ import { filterProducts } from '../../api/products';
 import { exportProducts, type ExportProgress } from '../../api/reports';
 import { countText } from '../../lib/format';
 import { itemProblems, reportTone, type ItemProblem, type OutcomeTone } from '../../lib/job-items';
+import { categoriesAtom } from '../../state/reference-lists';
 import { onlineAtom } from '../../state/sync';
 import { ItemReasons } from '../../ui/ItemReasons';
 import { fileNameFromContentDisposition, productListViewAtom, saveFile, selectedProductIdsAtom, toFilterQuery } from '../products';
@@ -41,6 +42,7 @@ export default function ExportPage() {
   const online = useAtomValue(onlineAtom);
   const view = useAtomValue(productListViewAtom);
   const selection = useAtomValue(selectedProductIdsAtom);
+  const categories = useAtomValue(categoriesAtom);
   const filter = useMemo(() => exportFilter(toFilterQuery(view)), [view]);
   const [scope, setScope] = useState<ExportScope>(selection.length > 0 ? 'selection' : 'view');
   const [format, setFormat] = useState<ExportFormat>('csv');
@@ -148,7 +150,10 @@ export default function ExportPage() {
                   The product list&apos;s current view{viewTotal !== null ? ` (${countText(viewTotal)} products)` : ''}
                 </RadioGroup.Item>
                 <Text as="p" size="1" color="gray" className="export-filter" data-testid="export-filter">
-                  {filterSummary(filter)} · <Link to="/products">change the filters in the product list</Link>
+                  {filterSummary(filter, (id) => categories.find((category) => String(category.categoryId) === id)?.categoryName)} ·{' '}
+                  <ThemeLink asChild>
+                    <Link to="/products">change the filters in the product list</Link>
+                  </ThemeLink>
                 </Text>
                 <RadioGroup.Item value="selection" disabled={selection.length === 0} data-testid="scope-selection">
                   The selection ({countText(selection.length)} product{selection.length === 1 ? '' : 's'} selected in the product list)

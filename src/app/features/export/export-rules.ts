@@ -4,6 +4,7 @@
  * how progress reads.
  */
 import { EXPORT_COLUMN_IDS, type ExportColumnId, type ExportFormat, type ExportRequest } from '../../../shared/export-contract';
+import { BOL_STATE_LABELS } from '../../../shared/messages';
 import { countText } from '../../lib/format';
 
 export type ExportScope = 'view' | 'selection';
@@ -15,9 +16,42 @@ export function exportFilter(query: Readonly<Record<string, string>>): Record<st
   return filter;
 }
 
-/** "supplierName: Volt Electronics · bolState: declined", or that nothing is filtered. */
-export function filterSummary(filter: Readonly<Record<string, string>>): string {
-  const parts = Object.entries(filter).map(([name, value]) => `${name}: ${value}`);
+/** How each filter parameter (docs/products.md) reads in the summary. */
+const FILTER_LABELS: Record<string, string> = {
+  supplierName: 'Supplier',
+  brand: 'Brand',
+  keyword: 'Search',
+  passedModeration: 'Moderation passed',
+  hasDescription: 'Has a description',
+  buyBlock: 'Buy block',
+  priceFrom: 'Price from',
+  priceTo: 'Price to',
+  categoryId: 'Category',
+  dateFrom: 'Updated from',
+  dateTo: 'Updated to',
+  numberOfImages: 'Images',
+  familyKey: 'Family key',
+  isMainProduct: 'Main product',
+  isExportOnBol: 'Export to bol',
+  isChangeEan: 'EAN replaced',
+  stock: 'In stock',
+  bolState: 'Bol state',
+  hasOffer: 'Offer on bol',
+};
+
+function valueText(name: string, value: string): string {
+  if (value === 'true') return 'yes';
+  if (value === 'false') return 'no';
+  if (name === 'bolState' && value in BOL_STATE_LABELS) return BOL_STATE_LABELS[value as keyof typeof BOL_STATE_LABELS];
+  return value;
+}
+
+/** "Supplier: Volt Electronics · Bol state: Declined by bol", or that nothing is filtered. */
+export function filterSummary(filter: Readonly<Record<string, string>>, categoryName?: (id: string) => string | undefined): string {
+  const parts = Object.entries(filter).map(([name, value]) => {
+    const shown = name === 'categoryId' ? (categoryName?.(value) ?? value) : valueText(name, value);
+    return `${FILTER_LABELS[name] ?? name}: ${shown}`;
+  });
   return parts.length === 0 ? 'No filter: every product' : parts.join(' · ');
 }
 
@@ -39,7 +73,7 @@ export function exportRequest(input: {
 }
 
 export function megabytes(bytes: number): string {
-  return `${(bytes / 1_048_576).toFixed(1)} MB`;
+  return bytes < 102_400 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1_048_576).toFixed(1)} MB`;
 }
 
 /** The progress line and, when it can be known, the fraction done. */

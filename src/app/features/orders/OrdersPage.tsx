@@ -13,6 +13,8 @@ import { orderListAtom } from './orders-state';
 import { onlineAtom } from '../../state/sync';
 import { loadNextOrders, resetOrderList } from './load-orders';
 import { OrderCard } from './OrderCard';
+import { itemProblems, reportTone, type ItemProblem, type OutcomeTone } from '../../lib/job-items';
+import { ItemReasons } from '../../ui/ItemReasons';
 import { appOrdersDeps } from './orders-deps';
 import { offlineDataNote } from '../../lib/format';
 import {
@@ -37,7 +39,7 @@ export default function OrdersPage() {
   const online = useAtomValue(onlineAtom);
   const [importing, setImporting] = useState<OrderImportMode | null>(null);
   const [progress, setProgress] = useState('');
-  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const [result, setResult] = useState<{ ok: boolean; text: string; tone?: OutcomeTone; problems?: ItemProblem[] } | null>(null);
   const [lastItem, setLastItem] = useState<HTMLLIElement | null>(null);
   const wasOnline = useRef(online);
 
@@ -88,12 +90,14 @@ export default function OrdersPage() {
       );
     }, PROGRESS_POLL_MS);
     try {
-      setResult(importResult(await importOrders(mode)));
+      const report = await importOrders(mode);
+      setResult({ ...importResult(report), tone: reportTone(report), problems: itemProblems(report) });
       reload();
     } catch (error) {
       // 409 (an import already runs), 503 (no bol connection), 502 (bol failed it): the server's message.
       console.error('Importing orders failed', error);
-      setResult({ ok: false, text: toApiFailure(error).message });
+      const failure = toApiFailure(error);
+      setResult({ ok: false, text: failure.message, tone: 'red', problems: itemProblems(failure.body) });
     } finally {
       clearInterval(poll);
       setImporting(null);
@@ -126,11 +130,12 @@ export default function OrdersPage() {
             </Text>
           )}
           {result && importing === null && (
-            <Text size="2" color={result.ok ? 'green' : 'red'} role="status" data-testid="order-import-result">
+            <Text size="2" color={result.tone === 'amber' ? 'amber' : result.ok ? 'green' : 'red'} role="status" data-testid="order-import-result">
               {result.text}
             </Text>
           )}
         </Flex>
+        {result && importing === null && <ItemReasons problems={result.problems ?? []} label="Orders that could not be read" />}
         <Text as="p" size="1" color="gray" mt="2" data-testid="order-import-help">
           {IMPORT_CHANGES_LABEL}: {IMPORT_CHANGES_HELP} {IMPORT_ALL_LABEL}: {IMPORT_ALL_HELP}
         </Text>

@@ -29,14 +29,17 @@ function inputModeOf(field: string): 'decimal' | 'numeric' | 'text' {
   return field === 'stock' ? 'numeric' : 'text';
 }
 
-export function AdditionalDataSection({ form, problems, setField, product, setSwitch, setDescription }: AdditionalDataProps) {
+export function AdditionalDataSection({ form, problems, setField, product, setSwitch, setDescription, conflictNote = () => null }: AdditionalDataProps) {
   const switchRow = (field: SwitchField) => (
-    <Text as="label" size="2" key={field} className="edit-switch">
-      <Flex gap="2" align="center">
-        <Switch checked={form[field]} onCheckedChange={(on) => setSwitch(field, on)} />
-        {fieldLabel(field)}
-      </Flex>
-    </Text>
+    <Flex direction="column" gap="1" key={field}>
+      <Text as="label" size="2" className="edit-switch">
+        <Flex gap="2" align="center">
+          <Switch checked={form[field]} onCheckedChange={(on) => setSwitch(field, on)} />
+          {fieldLabel(field)}
+        </Flex>
+      </Text>
+      {conflictNote(field)}
+    </Flex>
   );
   return (
     <Card className="edit-card">
@@ -55,10 +58,11 @@ export function AdditionalDataSection({ form, problems, setField, product, setSw
           <Suspense fallback={<p className="loading">{messages.loading}</p>}>
             <DescriptionEditor html={form.description} onChange={setDescription} labelId="description-label" />
           </Suspense>
+          {conflictNote('description')}
         </Flex>
         <div className="edit-grid">
           {ADDITIONAL_TEXT_FIELDS.map((field) => (
-            <FormField key={field} id={field} label={fieldLabel(field)} value={form[field]} onChange={(v) => setField(field, v)} problem={problems[field]} inputMode={inputModeOf(field)} />
+            <FormField key={field} id={field} label={fieldLabel(field)} value={form[field]} onChange={(v) => setField(field, v)} problem={problems[field]} inputMode={inputModeOf(field)} below={conflictNote(field)} />
           ))}
           {READ_ONLY_FIELDS.map((field) => (
             <FormField key={field} id={field} label={fieldLabel(field)} value={readOnlyValue(product, field)} onChange={() => undefined} readOnly />

@@ -11,9 +11,11 @@ export interface FormFieldProps {
   inputMode?: 'text' | 'decimal' | 'numeric';
   readOnly?: boolean;
   after?: React.ReactNode;
+  /** Shown under the input (a conflict on this field). */
+  below?: React.ReactNode;
 }
 
-export function FormField({ id, label, value, onChange, problem, required, inputMode = 'text', readOnly, after }: FormFieldProps) {
+export function FormField({ id, label, value, onChange, problem, required, inputMode = 'text', readOnly, after, below }: FormFieldProps) {
   const problemId = `${id}-problem`;
   return (
     <Flex direction="column" gap="1" className="edit-field">
@@ -42,6 +44,7 @@ export function FormField({ id, label, value, onChange, problem, required, input
           {problem}
         </Text>
       )}
+      {below}
     </Flex>
   );
 }

@@ -3,15 +3,17 @@ import { Card, Flex, Heading, Select, Text } from '@radix-ui/themes';
 import { DELIVERY_CODES } from '../../../shared/constants';
 import { CopyButton } from './CopyButton';
 import { FormField } from './FormField';
-import { fieldLabel, showsSupplierEan, type FieldProblems, type ProductForm, type TextField } from './product-form';
+import { fieldLabel, showsSupplierEan, type FieldProblems, type FormField as FormFieldName, type ProductForm, type TextField } from './product-form';
 
 export interface SectionProps {
   form: ProductForm;
   problems: FieldProblems;
   setField: (field: TextField, value: string) => void;
+  /** The conflict note of a field, when it has one (ConflictView.tsx). */
+  conflictNote?: (field: FormFieldName) => React.ReactNode;
 }
 
-export function GeneralDataSection({ form, problems, setField }: SectionProps) {
+export function GeneralDataSection({ form, problems, setField, conflictNote = () => null }: SectionProps) {
   const deliveryProblem = problems.deliveryCode;
   return (
     <Card className="edit-card">
@@ -19,14 +21,14 @@ export function GeneralDataSection({ form, problems, setField }: SectionProps) {
         General Data
       </Heading>
       <div className="edit-grid">
-        <FormField id="ean" label={fieldLabel('ean', form)} value={form.ean} onChange={(v) => setField('ean', v)} problem={problems.ean} required inputMode="numeric"
+        <FormField id="ean" label={fieldLabel('ean', form)} value={form.ean} onChange={(v) => setField('ean', v)} below={conflictNote('ean')} problem={problems.ean} required inputMode="numeric"
           after={<CopyButton value={form.ean.trim()} label={`Copy ${fieldLabel('ean', form)}`} />} />
         {showsSupplierEan(form) && (
-          <FormField id="supplierEan" label={fieldLabel('supplierEan')} value={form.supplierEan} onChange={(v) => setField('supplierEan', v)} problem={problems.supplierEan} inputMode="numeric"
+          <FormField id="supplierEan" label={fieldLabel('supplierEan')} value={form.supplierEan} onChange={(v) => setField('supplierEan', v)} below={conflictNote('supplierEan')} problem={problems.supplierEan} inputMode="numeric"
             after={<CopyButton value={form.supplierEan.trim()} label="Copy Supplier EAN" />} />
         )}
-        <FormField id="sellingPrice" label={fieldLabel('sellingPrice')} value={form.sellingPrice} onChange={(v) => setField('sellingPrice', v)} problem={problems.sellingPrice} required inputMode="decimal" />
-        <FormField id="sku" label={fieldLabel('sku')} value={form.sku} onChange={(v) => setField('sku', v)} problem={problems.sku} />
+        <FormField id="sellingPrice" label={fieldLabel('sellingPrice')} value={form.sellingPrice} onChange={(v) => setField('sellingPrice', v)} below={conflictNote('sellingPrice')} problem={problems.sellingPrice} required inputMode="decimal" />
+        <FormField id="sku" label={fieldLabel('sku')} value={form.sku} onChange={(v) => setField('sku', v)} below={conflictNote('sku')} problem={problems.sku} />
         <Flex direction="column" gap="1" className="edit-field">
           <Text as="label" size="2" weight="medium" id="deliveryCode-label">
             {fieldLabel('deliveryCode')}
@@ -48,9 +50,10 @@ export function GeneralDataSection({ form, problems, setField }: SectionProps) {
               {deliveryProblem}
             </Text>
           )}
+          {conflictNote('deliveryCode')}
         </Flex>
         <div className="edit-span-2">
-          <FormField id="title" label={fieldLabel('title')} value={form.title} onChange={(v) => setField('title', v)} problem={problems.title} required />
+          <FormField id="title" label={fieldLabel('title')} value={form.title} onChange={(v) => setField('title', v)} below={conflictNote('title')} problem={problems.title} required />
         </div>
       </div>
     </Card>

@@ -3,9 +3,9 @@
  * Saves go through the outbox's entry point (sync/app-sync.ts `submit`); rules live in product-form.ts,
  * family-rules.ts and image-list-rules.ts.
  */
-import { Button, Callout, Flex, Switch, Text } from '@radix-ui/themes';
+import { Button, Callout, Flex, Spinner, Switch, Text } from '@radix-ui/themes';
 import { useAtomValue } from 'jotai';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { TOAST_DURATION_MS } from '../../../shared/constants';
 import type { Product, ProductImage } from '../../../shared/contract';
@@ -14,8 +14,22 @@ import { filterProducts, inheritFamily } from '../../api/products';
 import { sessionUserAtom } from '../../state/session';
 import { onlineAtom } from '../../state/sync';
 import { isOnline } from '../../lib/online';
-import { discardChange, followChange, resolveChange, startAppSync, submit, syncNow, waitingUploadOf, type PickedFile, type Submitted } from '../../sync/app-sync';
-import { conflictFields } from '../../sync/record-diff';
+import {
+  discardChange,
+  followChange,
+  settleChange,
+  startAppSync,
+  submit,
+  syncNow,
+  waitingUploadOf,
+  watchProductChanges,
+  type OutboxEntry,
+  type PickedFile,
+  type Submitted,
+} from '../../sync/app-sync';
+import type { ConflictChoice } from '../../../shared/change-set';
+import { allDecided, changeIsOnItsWay, editorConflictOf, formFieldOf, formWithTheirs } from './conflict-rules';
+import { ConflictBanner, FieldConflictNote } from './ConflictView';
 import { notify } from '../../ui/notify';
 import { AdditionalDataSection } from './AdditionalDataSection';
 import { inheritButtonRefusal, mainSwitchRefusal, showsInherit, showsMainSwitch } from './family-rules';
@@ -23,7 +37,7 @@ import { GeneralDataSection } from './GeneralDataSection';
 import { imagesChanged, moveImage, removeImage, updateImage } from './image-list-rules';
 import { ImagesSection } from './ImagesSection';
 import { LeavePrompt } from './LeavePrompt';
-import { checkForm, formChanged, formFromProduct, productFromForm, type FieldProblems, type ProductForm } from './product-form';
+import { checkForm, formChanged, formFromProduct, productFromForm, type FieldProblems, type FormField, type ProductForm } from './product-form';
 
 export interface GeneralTabProps {
   product: Product;
@@ -35,7 +49,6 @@ type Notice =
   | { kind: 'invalid'; text: string }
   | { kind: 'queued' }
   | { kind: 'failed'; text: string }
-  | { kind: 'conflict'; entryId: string; theirs: Product | null }
   | { kind: 'inherited'; members: { productId: number; title: string }[] };
 
 
@@ -52,6 +65,12 @@ export default function GeneralTab({ product, onShowGeneral, onReload }: General
   const [notice, setNotice] = useState<Notice | null>(null);
   const [busy, setBusy] = useState(false);
   const [inheriting, setInheriting] = useState(false);
+  // My waiting changes of this product, as the outbox has them now (conflicts show on the form).
+  const [entries, setEntries] = useState<OutboxEntry[]>([]);
+  const [choices, setChoices] = useState<Record<string, ConflictChoice>>({});
+  const [settling, setSettling] = useState(false);
+  const conflict = editorConflictOf(entries, author);
+  const onItsWay = changeIsOnItsWay(entries, author);
 
   const dirty = formChanged(form, loadedForm) || imagesChanged(images, savedImages) || picked.length > 0;
 
@@ -122,7 +141,8 @@ export default function GeneralTab({ product, onShowGeneral, onReload }: General
         setNotice({ kind: 'failed', text: outcome.message });
         return;
       case 'conflict':
-        setNotice({ kind: 'conflict', entryId: outcome.entryId, theirs: isProductLike(outcome.serverCopy) ? outcome.serverCopy : null });
+        // Shown on the form from the outbox itself (below), also when it arises later, on reconnect.
+        setNotice(null);
         return;
     }
   };
@@ -140,9 +160,12 @@ export default function GeneralTab({ product, onShowGeneral, onReload }: General
     setNotice(null);
     try {
       const product = productFromForm(form, { ...base, productImages: images });
-      const queued = await submit({ kind: 'product-save', product, baseVersion: product.version, files: picked }, author);
+      // Only what changed since the form was filled goes, each field with its value then (docs/offline.md "Change sets").
+      const queued = await submit({ kind: 'product-change', before: base, after: product, files: picked }, author);
       const queuedImages = queued.product?.productImages ?? product.productImages;
-      // What is queued is what this device now shows: the form is no longer "unsaved".
+      // What is queued is what this device now shows: the form is no longer "unsaved", and the
+      // next edit is a change from here.
+      setBase(queued.product ?? product);
       setLoadedForm(form);
       setImages(queuedImages);
       setSavedImages(queuedImages);
@@ -202,20 +225,81 @@ export default function GeneralTab({ product, onShowGeneral, onReload }: General
     }
   };
 
-  const resolve = async (entryId: string, choice: 'keep-mine' | 'take-theirs') => {
-    await resolveChange(entryId, choice);
-    setNotice(null);
-    if (choice === 'take-theirs') onReload();
-    else await follow({ saveId: entryId, uploadIds: [] }, false);
+  // Follow this product's waiting changes: a conflict shows on the form as soon as it is known,
+  // and once nothing of mine waits any more the page shows the server's copy (no stale banner).
+  const hadWaiting = useRef(false);
+  useEffect(
+    () =>
+      watchProductChanges(product.productId, (next) => {
+        setEntries(next);
+        const mine = next.filter((entry) => entry.author === author);
+        if (mine.length === 0 && hadWaiting.current) {
+          setNotice((previous) => (previous?.kind === 'queued' ? null : previous));
+          onReload();
+        }
+        hadWaiting.current = mine.length > 0;
+      }),
+    [product.productId, author, onReload],
+  );
+  const conflictId = conflict?.entryId ?? null;
+  const [choicesFor, setChoicesFor] = useState<string | null>(null);
+  if (conflictId !== choicesFor) {
+    setChoicesFor(conflictId);
+    setChoices({});
+  }
+
+  const settle = async (chosen: Record<string, ConflictChoice>) => {
+    if (!conflict) return;
+    setSettling(true);
+    try {
+      await settleChange(conflict.entryId, chosen);
+      // The device's copy is now theirs with what I kept on top: the form shows it at once.
+      onReload();
+    } catch (error) {
+      console.error('Settling the conflict failed', error);
+      notify(messages.productEdit.saveFailed);
+    } finally {
+      setSettling(false);
+    }
+  };
+
+  const choose = (field: string, choice: ConflictChoice) => {
+    if (!conflict) return;
+    const next = { ...choices, [field]: choice };
+    setChoices(next);
+    const decided = conflict.conflicts.filter((candidate) => candidate.field === field);
+    const shown = choice === 'theirs' ? formWithTheirs(form, base, decided) : formWithTheirs(form, base, decided.map((c) => ({ ...c, theirs: c.mine })));
+    setForm(shown);
+    if (allDecided(conflict.conflicts, next)) void settleWith(next, shown);
+  };
+
+  const settleWith = async (chosen: Record<string, ConflictChoice>, shown: ProductForm) => {
+    setLoadedForm(shown);
+    await settle(chosen);
+  };
+
+  const chooseAll = (choice: ConflictChoice) => {
+    if (!conflict) return;
+    const all = Object.fromEntries(conflict.conflicts.map((candidate) => [candidate.field, choice]));
+    setChoices(all);
+    const shown = choice === 'theirs' ? formWithTheirs(form, base, conflict.conflicts) : form;
+    setForm(shown);
+    void settleWith(all, shown);
+  };
+
+  const conflictNote = (field: FormField) => {
+    const found = conflict?.conflicts.find((candidate) => formFieldOf(candidate) === field);
+    return found ? <FieldConflictNote conflict={found} choice={choices[found.field]} busy={settling} onChoose={choose} /> : null;
   };
 
   return (
     <Flex direction="column" gap="3" pt="3" className="general-tab">
       <LeavePrompt when={dirty && !busy} />
-      <NoticeView notice={notice} mine={() => productFromForm(form, { ...base, productImages: images })} onResolve={(id, choice) => void resolve(id, choice)} />
+      {conflict && <ConflictBanner conflicts={conflict.conflicts} choices={choices} busy={settling} onChoose={choose} onChooseAll={chooseAll} />}
+      <NoticeView notice={notice} />
       <div className="edit-columns">
         <Flex direction="column" gap="3" minWidth="0">
-          <GeneralDataSection form={form} problems={problems} setField={setField} />
+          <GeneralDataSection form={form} problems={problems} setField={setField} conflictNote={conflictNote} />
         <ImagesSection
           images={images}
           picked={picked}
@@ -236,10 +320,12 @@ export default function GeneralTab({ product, onShowGeneral, onReload }: General
           product={product}
           setSwitch={setField}
           setDescription={(html) => setField('description', html)}
+          conflictNote={conflictNote}
         />
       </div>
       <Flex className="edit-actions" gap="3" align="center" wrap="wrap">
-        <Button type="button" onClick={() => void save(false)} disabled={busy}>
+        <Button type="button" onClick={() => void save(false)} disabled={busy} data-testid="apply" aria-busy={busy || onItsWay}>
+          {(busy || onItsWay) && <Spinner size="1" data-testid="apply-spinner" />}
           Apply
         </Button>
         <Button type="button" variant="outline" onClick={() => void save(true)} disabled={busy}>
@@ -268,11 +354,7 @@ export default function GeneralTab({ product, onShowGeneral, onReload }: General
   );
 }
 
-function isProductLike(value: unknown): value is Product {
-  return typeof value === 'object' && value !== null && 'productId' in value && 'version' in value;
-}
-
-function NoticeView({ notice, mine, onResolve }: { notice: Notice | null; mine: () => Product; onResolve: (entryId: string, choice: 'keep-mine' | 'take-theirs') => void }) {
+function NoticeView({ notice }: { notice: Notice | null }) {
   if (!notice) return null;
   switch (notice.kind) {
     case 'invalid':
@@ -295,45 +377,6 @@ function NoticeView({ notice, mine, onResolve }: { notice: Notice | null; mine: 
           </Callout.Text>
         </Callout.Root>
       );
-    case 'conflict': {
-      // Built only for a conflict: the form changes on every keystroke.
-      const differing = notice.theirs ? conflictFields(mine(), notice.theirs) : [];
-      return (
-        <Callout.Root color="orange" role="alert" data-testid="save-conflict">
-          <Flex direction="column" gap="2">
-            <Callout.Text>{messages.productEdit.conflict}</Callout.Text>
-            {differing.length > 0 && (
-              <table className="edit-conflict">
-                <thead>
-                  <tr>
-                    <th>Field</th>
-                    <th>Mine</th>
-                    <th>Server</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {differing.map((difference) => (
-                    <tr key={difference.field}>
-                      <td>{difference.label}</td>
-                      <td>{difference.mine}</td>
-                      <td>{difference.theirs}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            )}
-            <Flex gap="2">
-              <Button size="1" onClick={() => onResolve(notice.entryId, 'keep-mine')}>
-                Keep mine
-              </Button>
-              <Button size="1" variant="soft" onClick={() => onResolve(notice.entryId, 'take-theirs')}>
-                Take theirs
-              </Button>
-            </Flex>
-          </Flex>
-        </Callout.Root>
-      );
-    }
     case 'inherited':
       return (
         <Callout.Root color="green" data-testid="inherited-members">

@@ -18,14 +18,17 @@ import './product-edit.css';
 
 const GeneralTab = lazy(() => import('./GeneralTab'));
 const BolModelTab = lazy(() => import('../bol-model'));
+const HistoryTab = lazy(() => import('./HistoryTab'));
 
 export const TAB_GENERAL = '1';
 export const TAB_BOL_MODEL = '2';
+export const TAB_HISTORY = '3';
 
 export default function ProductEditPage() {
   const { productId: param } = useParams();
   const [search, setSearch] = useSearchParams();
-  const tab = search.get('tab') === TAB_BOL_MODEL ? TAB_BOL_MODEL : TAB_GENERAL;
+  const asked = search.get('tab');
+  const tab = asked === TAB_BOL_MODEL || asked === TAB_HISTORY ? asked : TAB_GENERAL;
   const [state, setState] = useAtom(editedProductAtom);
   const online = useAtomValue(onlineAtom);
   const [reloads, setReloads] = useState(0);
@@ -36,7 +39,9 @@ export default function ProductEditPage() {
   useEffect(() => {
     if (typeof productId !== 'number') return;
     let current = true;
-    setState({ status: 'loading' });
+    // A reload of the product on screen keeps it shown (and the tabs mounted) until the new copy
+    // arrives: the open form, the History and their state stay where the person is.
+    setState((previous) => (previous.status === 'ready' && previous.product.productId === productId ? previous : { status: 'loading' }));
     void loadProductForEdit(productId, appProductLoadDeps, (next) => {
       if (current) setState(next);
     });
@@ -86,6 +91,7 @@ export default function ProductEditPage() {
         <Tabs.List>
           <Tabs.Trigger value={TAB_GENERAL}>General</Tabs.Trigger>
           <Tabs.Trigger value={TAB_BOL_MODEL}>Bol Model</Tabs.Trigger>
+          <Tabs.Trigger value={TAB_HISTORY}>History</Tabs.Trigger>
         </Tabs.List>
         <LoadFailureBoundary>
           <Suspense fallback={<p className="loading">{messages.loading}</p>}>
@@ -98,6 +104,11 @@ export default function ProductEditPage() {
             <Tabs.Content value={TAB_BOL_MODEL} forceMount hidden={tab !== TAB_BOL_MODEL}>
               {(tab === TAB_BOL_MODEL || bolVisited) && <BolModelTab product={product} />}
             </Tabs.Content>
+            {tab === TAB_HISTORY && (
+              <Tabs.Content value={TAB_HISTORY}>
+                <HistoryTab product={product} onReload={reload} />
+              </Tabs.Content>
+            )}
           </Suspense>
         </LoadFailureBoundary>
       </Tabs.Root>

@@ -11,7 +11,7 @@ import { getParsingHistory, reexportImages, runFeedImport } from '../../api/feed
 import { productFilterAtoms } from './product-list-state';
 import { loadReferenceLists, suppliersAtom } from '../../state/reference-lists';
 import { onlineAtom } from '../../state/sync';
-import { actionScope, chosenSupplier, feedScopeLabel, historyLabel, runOutcome, supplierActionState } from './supplier-actions-rules';
+import { actionScope, chosenSupplier, feedScopeLabel, historyLabel, runOutcome, runProblems, supplierActionState } from './supplier-actions-rules';
 
 const HISTORY_SIZE = 10;
 
@@ -24,7 +24,8 @@ export function SupplierActions({ onCatalogueChanged }: { onCatalogueChanged: ()
   const online = useAtomValue(onlineAtom);
   const supplier = chosenSupplier(suppliers, supplierName);
   const [busy, setBusy] = useState<Busy>(null);
-  const [outcome, setOutcome] = useState<{ text: string; ok: boolean }[]>([]);
+  const [outcome, setOutcome] = useState<{ text: string; ok: boolean; warning?: true }[]>([]);
+  const [problems, setProblems] = useState<{ lines: string[]; hidden: number }>({ lines: [], hidden: 0 });
   const [history, setHistory] = useState<ParsingHistoryEntry[] | null>(null);
   const [historyOpen, setHistoryOpen] = useState(false);
   const state = supplierActionState({ supplier, online, busy: busy !== null });
@@ -40,10 +41,12 @@ export function SupplierActions({ onCatalogueChanged }: { onCatalogueChanged: ()
   async function run(kind: Exclude<Busy, null>) {
     if (!supplier) return;
     setBusy(kind);
+    setProblems({ lines: [], hidden: 0 });
     setOutcome([{ text: kind === 'import' ? `Importing the feed of ${actionScope(supplier)}…` : `Storing the images of ${actionScope(supplier)}…`, ok: true }]);
     try {
       const report: FeedRunReport = kind === 'import' ? await runFeedImport(supplier.supplierId) : await reexportImages(supplier.supplierId);
       setOutcome(runOutcome(report));
+      setProblems(runProblems(report));
     } catch (error) {
       const failure = toApiFailure(error);
       const entries = (failure.body as Partial<FeedRunReport> | null)?.entries;
@@ -88,10 +91,27 @@ export function SupplierActions({ onCatalogueChanged }: { onCatalogueChanged: ()
       {outcome.length > 0 && (
         <Flex direction="column" mt="2" role="status" data-testid="feed-outcome">
           {outcome.map((line) => (
-            <Text key={line.text} size="1" color={line.ok ? undefined : 'red'}>
+            <Text key={line.text} size="1" color={line.warning ? 'amber' : line.ok ? undefined : 'red'} weight={line.warning ? 'medium' : undefined}>
+              {line.warning ? '⚠ ' : ''}
               {line.text}
             </Text>
           ))}
+          {problems.lines.length > 0 && (
+            <ul className="feed-problems" aria-label="Rows refused" data-testid="feed-problems">
+              {problems.lines.map((line) => (
+                <li key={line}>
+                  <Text size="1">{line}</Text>
+                </li>
+              ))}
+              {problems.hidden > 0 && (
+                <li>
+                  <Text size="1" color="gray">
+                    and {problems.hidden} more (see the parsing history)
+                  </Text>
+                </li>
+              )}
+            </ul>
+          )}
         </Flex>
       )}
       {historyOpen && (

@@ -33,10 +33,12 @@ export function feedScopeLabel(supplier: Supplier | null, chosenName: string): s
 }
 
 /** One line per supplier that ran, plus the ones skipped because they were busy. */
-export function runOutcome(report: FeedRunReport): { text: string; ok: boolean }[] {
-  const lines = report.entries.map((entry) => ({
+export function runOutcome(report: FeedRunReport): { text: string; ok: boolean; warning?: true }[] {
+  const lines: { text: string; ok: boolean; warning?: true }[] = report.entries.map((entry) => ({
     text: `${entry.supplierName}: ${entry.message}`,
     ok: entry.status === 'success' || entry.status === 'partial',
+    // Some rows refused: a warning, not a plain success (issue 17 §5).
+    ...(entry.status === 'partial' ? { warning: true as const } : {}),
   }));
   for (const skipped of report.skipped) lines.push({ text: `${skipped.supplierName}: ${skipped.message}`, ok: false });
   return lines;
@@ -56,4 +58,10 @@ const STATUS_LABEL: Record<ParsingHistoryEntry['status'], string> = {
 
 export function historyLabel(entry: ParsingHistoryEntry): { operation: string; status: string } {
   return { operation: OPERATION_LABEL[entry.operation], status: STATUS_LABEL[entry.status] };
+}
+
+/** Each refused row of a run with its line and reason, at most `limit` (the counts cover the rest). */
+export function runProblems(report: FeedRunReport, limit = 100): { lines: string[]; hidden: number } {
+  const all = report.entries.flatMap((entry) => (entry.problems ?? []).map((problem) => `${entry.supplierName}, line ${problem.line}: ${problem.reason}`));
+  return { lines: all.slice(0, limit), hidden: Math.max(0, all.length - limit) };
 }

@@ -196,9 +196,11 @@ export default function ReportsPage() {
                   ))}
                 </ul>
               )}
-              <ThemeLink asChild size="2">
-                <Link to={productListLink({ bolState: 'declined' })}>Show the declined products</Link>
-              </ThemeLink>
+              <Text as="p" size="2" mt="2">
+                <ThemeLink asChild>
+                  <Link to={productListLink({ bolState: 'declined' })}>Show the declined products</Link>
+                </ThemeLink>
+              </Text>
             </section>
           </Card>
 
@@ -209,7 +211,7 @@ export default function ReportsPage() {
                   Latest upload reports
                 </Heading>
                 <Text size="1" color="gray">
-                  {countText(report.productsTotal)} products sent to bol, latest change first
+                  {countText(report.productsTotal)} product{report.productsTotal === 1 ? '' : 's'} sent to bol, latest change first
                 </Text>
               </Flex>
               {report.products.length === 0 ? (

@@ -20,7 +20,10 @@ export type ReportRead =
 
 export async function loadReport(deps: ReportDeps, page: number, size: number): Promise<ReportRead> {
   const fromDevice = async (message: string): Promise<ReportRead> => {
-    const kept = await deps.readKeptReport(page, size);
+    const kept = await deps.readKeptReport(page, size).catch((error: unknown) => {
+      console.error('Reading the kept report failed', error);
+      return null;
+    });
     return kept ? { kind: 'device', ...kept } : { kind: 'none', message, offline: true };
   };
   if (!deps.online()) return fromDevice('You are offline, and this report has not been fetched on this device yet.');

@@ -22,12 +22,14 @@ import {
   refreshOfflineCopies,
   resolveChange,
   retryChange,
+  settleChange,
   syncNow,
   titlesOfChanges,
 } from '../../sync/app-sync';
 import type { OutboxEntry } from '../../sync/app-sync';
 import { entryDifferences } from '../../sync/outbox-kinds';
 import { describeEntry } from './describe-entry';
+import { dateTimeText } from '../../lib/format';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { CloseIcon } from '../../ui/icons';
 import { notify } from '../../ui/notify';
@@ -239,6 +241,16 @@ function DiscardButton({ disabled, onConfirm }: { disabled: boolean; onConfirm: 
 
 function ConflictView({ entry, busy, onResolve }: { entry: OutboxEntry; busy: boolean; onResolve: (choice: 'keep-mine' | 'take-theirs') => void }) {
   const differences = entryDifferences(entry);
+  // Change sets are settled field by field, like on the product page (docs/offline.md "Conflicts").
+  const perField = entry.kind === 'product-change' && differences.length > 0;
+  const [choices, setChoices] = useState<Record<string, 'mine' | 'theirs'>>({});
+  const choose = (field: string, choice: 'mine' | 'theirs') => {
+    const next = { ...choices, [field]: choice };
+    setChoices(next);
+    if (differences.every((difference) => next[difference.field] !== undefined)) {
+      void settleChange(entry.id, next).catch(failed('Settling the conflict'));
+    }
+  };
   return (
     <div className="sync-conflict">
       {differences.length === 0 ? (
@@ -252,6 +264,11 @@ function ConflictView({ entry, busy, onResolve }: { entry: OutboxEntry; busy: bo
               <th scope="col">Field</th>
               <th scope="col">Mine</th>
               <th scope="col">Server</th>
+              {perField && (
+                <th scope="col">
+                  <span className="visually-hidden">Choice</span>
+                </th>
+              )}
             </tr>
           </thead>
           <tbody>
@@ -259,7 +276,26 @@ function ConflictView({ entry, busy, onResolve }: { entry: OutboxEntry; busy: bo
               <tr key={difference.field}>
                 <th scope="row">{difference.label}</th>
                 <td className="sync-diff-mine">{difference.mine}</td>
-                <td className="sync-diff-theirs">{difference.theirs}</td>
+                <td className="sync-diff-theirs">
+                  {difference.theirs}
+                  {difference.changedBy && (
+                    <Text as="div" size="1" color="gray">
+                      {messages.productEdit.theirsBy(difference.changedBy, difference.changedAt ? dateTimeText(difference.changedAt) : null)}
+                    </Text>
+                  )}
+                </td>
+                {perField && (
+                  <td>
+                    <Flex gap="1" wrap="wrap">
+                      <Button size="1" variant={choices[difference.field] === 'mine' ? 'solid' : 'soft'} disabled={busy} aria-pressed={choices[difference.field] === 'mine'} onClick={() => choose(difference.field, 'mine')}>
+                        {messages.productEdit.keepMine}
+                      </Button>
+                      <Button size="1" color="gray" variant={choices[difference.field] === 'theirs' ? 'solid' : 'soft'} disabled={busy} aria-pressed={choices[difference.field] === 'theirs'} onClick={() => choose(difference.field, 'theirs')}>
+                        {messages.productEdit.takeTheirs}
+                      </Button>
+                    </Flex>
+                  </td>
+                )}
               </tr>
             ))}
           </tbody>
@@ -267,10 +303,10 @@ function ConflictView({ entry, busy, onResolve }: { entry: OutboxEntry; busy: bo
       )}
       <Flex gap="2" mt="2" justify="end">
         <Button size="1" variant="soft" color="gray" disabled={busy} onClick={() => onResolve('take-theirs')}>
-          Take theirs
+          {perField ? messages.productEdit.takeAllTheirs : messages.productEdit.takeTheirs}
         </Button>
         <Button size="1" disabled={busy} onClick={() => onResolve('keep-mine')}>
-          Keep mine
+          {perField ? messages.productEdit.keepAllMine : messages.productEdit.keepMine}
         </Button>
       </Flex>
     </div>

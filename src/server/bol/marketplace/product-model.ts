@@ -8,6 +8,7 @@ import type { Product } from '../../../shared/contract';
 import { describeModelProblems } from '../../../shared/rules/bol-model-rules';
 import { headerMatchesVersion } from '../../catalogue/product-etag';
 import { loadProduct, type Queryable } from '../../catalogue/product-read-model';
+import { recordHistory } from '../../catalogue/product-history';
 import { sanitizeDescription } from '../../catalogue/sanitize-description';
 import type { Database } from '../../db/connection';
 import { bolProductModels, suppliers } from '../../db/schema';
@@ -115,7 +116,7 @@ export type ModelSaveOutcome = { kind: 'saved'; model: BolModel } | { kind: 'con
  * current version (conflict: the current model). Required flags and value lists are ours, not
  * the client's.
  */
-export async function saveModel(db: Database, input: BolModel, ifMatch: string | null, selfOrigin: string, now: Date): Promise<ModelSaveOutcome> {
+export async function saveModel(db: Database, input: BolModel, ifMatch: string | null, selfOrigin: string, now: Date, who: { author: string }): Promise<ModelSaveOutcome> {
   const product = await requireProduct(db, input.productId);
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(bolProductModels).where(eq(bolProductModels.productId, input.productId)).for('update');
@@ -155,6 +156,16 @@ export async function saveModel(db: Database, input: BolModel, ifMatch: string |
       .insert(bolProductModels)
       .values({ productId: input.productId, chunkId, values, mediaData, extra, version: currentVersion + 1, updatedAt: now })
       .onConflictDoUpdate({ target: bolProductModels.productId, set: { chunkId, values, mediaData, extra, version: currentVersion + 1, updatedAt: now } });
+    // The history (docs/products.md "History"): each attribute whose value changed, as 'bol:<attribute id>'.
+    const changes = merged
+      .filter((attribute) => (before.find((old) => old.attributeId === attribute.attributeId)?.value ?? '') !== (attribute.value ?? ''))
+      .map((attribute) => ({
+        field: `bol:${attribute.attributeId}`,
+        old: before.find((old) => old.attributeId === attribute.attributeId)?.value ?? '',
+        new: attribute.value ?? '',
+      }));
+    if ((current?.chunkId ?? null) !== chunkId) changes.unshift({ field: 'bol:chunk', old: current?.chunkId ?? '', new: chunkId });
+    await recordHistory(tx, [{ productId: input.productId, author: who.author, how: 'editor', deviceAt: null, serverAt: now, version: product.version, changes }]);
     return { kind: 'saved', model: await readModel(tx, product, selfOrigin) };
   });
 }

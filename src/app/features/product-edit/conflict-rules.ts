@@ -1,0 +1,59 @@
+/**
+ * A change-set conflict as the editor shows it (docs/product-edit.md "Conflicts"): the conflicting
+ * fields of my waiting change, mine beside theirs, the person's choice per field, and what a
+ * choice does to the open form. Pure: no React, no I/O.
+ */
+import { isChangeSetConflict, type ConflictChoice, type FieldConflict } from '../../../shared/change-set';
+import type { Product } from '../../../shared/contract';
+import { isProductFieldName } from '../../../shared/product-fields';
+import { formFromProduct, type FormField, type ProductForm } from './product-form';
+
+export interface EditorConflict {
+  entryId: string;
+  conflicts: FieldConflict[];
+  theirs: Product;
+}
+
+interface EntryLike {
+  id: string;
+  kind: string;
+  status: string;
+  author: string;
+  serverCopy?: unknown;
+}
+
+/** My conflicting change of this product, if any (another person's waits for them). */
+export function editorConflictOf(entries: readonly EntryLike[], author: string): EditorConflict | null {
+  for (const entry of entries) {
+    if (entry.kind !== 'product-change' || entry.status !== 'conflict' || entry.author !== author) continue;
+    if (!isChangeSetConflict(entry.serverCopy)) continue;
+    return { entryId: entry.id, conflicts: entry.serverCopy.conflicts, theirs: entry.serverCopy.product };
+  }
+  return null;
+}
+
+/** Whether a change of mine to this product waits or is being sent (the spinner on Apply). */
+export function changeIsOnItsWay(entries: readonly EntryLike[], author: string): boolean {
+  return entries.some((entry) => entry.author === author && (entry.status === 'pending' || entry.status === 'sending'));
+}
+
+/** Every conflict decided? Then the choices are settled in one go. */
+export function allDecided(conflicts: readonly FieldConflict[], choices: Readonly<Record<string, ConflictChoice>>): boolean {
+  return conflicts.every((conflict) => choices[conflict.field] !== undefined);
+}
+
+/** The form field a conflict is shown on, or null (images are shown in the banner only). */
+export function formFieldOf(conflict: FieldConflict): FormField | null {
+  return isProductFieldName(conflict.field) && conflict.field !== 'categoryId' ? (conflict.field as FormField) : null;
+}
+
+/** The open form after "take theirs" on these conflicts: their values, typed as the form types them. */
+export function formWithTheirs(form: ProductForm, base: Product, conflicts: readonly FieldConflict[]): ProductForm {
+  const next: Record<string, unknown> = { ...form };
+  for (const conflict of conflicts) {
+    const field = formFieldOf(conflict);
+    if (!field) continue;
+    next[field] = formFromProduct({ ...base, [field]: conflict.theirs } as Product)[field];
+  }
+  return next as ProductForm;
+}

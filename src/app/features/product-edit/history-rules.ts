@@ -1,0 +1,41 @@
+/**
+ * The product history as the editor's History tab shows it (docs/product-edit.md "History"):
+ * field labels from the one field table, readable values, and which earlier values can be
+ * restored with one tap (a product field a person edits). Pure: no React, no I/O.
+ */
+import { HISTORY_HOW_LABELS, type Product, type ProductHistoryEntry } from '../../../shared/contract';
+import { isProductFieldName, productField } from '../../../shared/product-fields';
+
+export function historyFieldLabel(field: string): string {
+  if (isProductFieldName(field)) return productField(field).label;
+  if (field === 'productImages') return 'Images';
+  if (field === 'bol:chunk') return 'Bol category';
+  if (field.startsWith('bol:')) return `Bol: ${field.slice(4)}`;
+  return field;
+}
+
+/** A value as the history shows it: images as a count, empty as a dash, HTML as text. */
+export function historyValue(field: string, value: unknown): string {
+  if (field === 'productImages' && Array.isArray(value)) return value.length === 1 ? '1 image' : `${value.length} images`;
+  if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  const text = typeof value === 'string' ? value.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim() : JSON.stringify(value);
+  return text.length > 140 ? `${text.slice(0, 139)}…` : text || '—';
+}
+
+/** Whether the old value of this change can be put back with one tap (and differs from now). */
+export function canRestore(field: string, old: unknown, current: Product): boolean {
+  if (!isProductFieldName(field)) return false;
+  const row = productField(field);
+  if (!row.editable || !row.saved) return false;
+  return JSON.stringify(current[field]) !== JSON.stringify(old);
+}
+
+/** The product with one field back at an earlier value. */
+export function withRestored(current: Product, field: string, old: unknown): Product {
+  return { ...current, [field]: old } as Product;
+}
+
+export function howLabel(entry: ProductHistoryEntry): string {
+  return HISTORY_HOW_LABELS[entry.how] ?? entry.how;
+}
