@@ -16,7 +16,7 @@ import { LoginThrottle } from '../src/server/auth/login-throttle';
 import { TokenService } from '../src/server/auth/tokens';
 import { benchToken } from './lib/bench-token';
 import { openDatabase } from '../src/server/db/connection';
-import { MediaStore } from '../src/server/media/media-store';
+import { DiskMediaStore } from '../src/server/media/disk-media-store';
 import { EXPORT_COLUMN_IDS } from '../src/shared/export-contract';
 import { BENCH_PRODUCTS, seedCatalogue } from './product-filter';
 
@@ -53,7 +53,7 @@ export async function benchExport(options: { products?: number; log?: (line: str
   try {
     await seedCatalogue(handle.db, productCount);
     const tokens = new TokenService('bench-secret-that-is-long-enough-for-hs256', 3_600);
-    const app = createApp({ db: handle.db, tokens, throttle: new LoginThrottle(5, 60), media: new MediaStore(handle.db, path.join(dir, 'media')) });
+    const app = createApp({ db: handle.db, tokens, throttle: new LoginThrottle(5, 60), media: new DiskMediaStore(handle.db, path.join(dir, 'media')) });
     const accessToken = await benchToken(handle.db, tokens);
     const headers = { Authorization: `Bearer ${accessToken}`, 'Content-Type': 'application/json' };
 

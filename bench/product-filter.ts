@@ -14,7 +14,7 @@ import { TokenService } from '../src/server/auth/tokens';
 import { benchToken } from './lib/bench-token';
 import { refreshCatalogueStatistics } from '../src/server/catalogue/product-maintenance';
 import { openDatabase, type Database } from '../src/server/db/connection';
-import { MediaStore } from '../src/server/media/media-store';
+import { DiskMediaStore } from '../src/server/media/disk-media-store';
 
 export const BENCH_PRODUCTS = 100_000;
 
@@ -116,7 +116,7 @@ export async function benchProductFilter(options: { products?: number; runs?: nu
     log(`product filter bench: ${productCount.toLocaleString('en')} products seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
 
     const tokens = new TokenService('bench-secret-that-is-long-enough-for-hs256', 3_600);
-    const app = createApp({ db: handle.db, tokens, throttle: new LoginThrottle(5, 60), media: new MediaStore(handle.db, path.join(dir, 'media')) });
+    const app = createApp({ db: handle.db, tokens, throttle: new LoginThrottle(5, 60), media: new DiskMediaStore(handle.db, path.join(dir, 'media')) });
     const accessToken = await benchToken(handle.db, tokens);
     const headers = { Authorization: `Bearer ${accessToken}` };
 

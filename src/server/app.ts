@@ -38,6 +38,8 @@ export const BODY_LIMITS: readonly BodyLimitRule[] = [
 export function createApp(deps: AppDeps) {
   const app = new Hono();
   app.onError(errorResponse);
+  // First: every request counts while it runs, and none starts while the server drains (SIGTERM).
+  if (deps.lifecycle) app.use('*', deps.lifecycle.track());
   app.use('*', securityHeaders());
   // Before anything reads a body or checks a token.
   app.use('*', requestBodyLimits(BODY_LIMITS));
@@ -49,6 +51,17 @@ export function createApp(deps: AppDeps) {
   app.get('/healthz', async (c) => {
     const { status, body } = await health.check();
     c.header('Cache-Control', 'no-store');
+    return c.json(body, status);
+  });
+  // Live: the process answers (restart it when not). Ready: send it requests (not while draining or without its database).
+  app.get('/healthz/live', (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.json({ status: 'ok' });
+  });
+  app.get('/healthz/ready', async (c) => {
+    c.header('Cache-Control', 'no-store');
+    if (deps.lifecycle?.isDraining) return c.json({ status: 'shutting down' }, 503);
+    const { status, body } = await health.check();
     return c.json(body, status);
   });
 

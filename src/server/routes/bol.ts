@@ -60,6 +60,7 @@ export function bolRoutes(deps: AppDeps) {
     language: deps.bol?.language ?? 'nl',
     selfOrigin: selfOrigin(),
     publicBaseUrl: deps.bol?.publicBaseUrl ?? null,
+    mediaPublicUrl: (filePath) => deps.media.publicUrlOf(filePath),
     now,
   });
 
@@ -75,7 +76,7 @@ export function bolRoutes(deps: AppDeps) {
     const productIds = await productIdsOf(c);
     const context = contentContext();
     // Real bol downloads our images from the internet: refused up front without a public address.
-    const refusal = deps.bol ? contentCreationRefusal(deps.bol) : null;
+    const refusal = deps.bol ? contentCreationRefusal(deps.bol, deps.media.publicUrl !== null) : null;
     if (refusal) throw new ApiError(503, refusal);
     return jobAnswer(c, await runJob(db, 'content-creation', now, (job) => createContent(context, job, productIds)));
   };
