@@ -165,7 +165,13 @@ describe('product edit: General tab', () => {
     await toast('Product successfully updated!').waitFor();
 
     // Saved as main: the switch is gone and Inherit Product is offered.
+    // It asks first, naming how many other family members it will change.
+    const familySize = (await apiJson<{ totalElements: number }>(page, `/api/v1/bol/product/filter?size=1&familyKey=${encodeURIComponent(familyKey)}`)).body.totalElements;
     await page.getByRole('button', { name: 'Inherit Product' }).click();
+    const question = page.getByRole('alertdialog', { name: 'Inherit Product' });
+    await question.waitFor();
+    expect(await question.textContent()).toContain(`This copies this product's data to ${familySize - 1} other products of family ${familyKey}. Continue?`);
+    await question.getByRole('button', { name: 'Inherit Product' }).click();
     await toast('Product inheritance successful!').waitFor();
     const named = page.getByTestId('inherited-members');
     await named.getByRole('link', { name: member.title }).waitFor();
