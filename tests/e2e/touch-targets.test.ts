@@ -13,7 +13,12 @@ const MIN_TOUCH = 44;
  * Deliberate exceptions, each with its reason (WCAG 2.5.8 exempts inline links in a sentence).
  * Matched against the measured element's description.
  */
-const EXCEPTIONS: { pattern: RegExp; reason: string }[] = [];
+const EXCEPTIONS: { pattern: RegExp; reason: string }[] = [
+  {
+    pattern: /^a\.rt-Text\.rt-reset "change the filters in the product list"$/,
+    reason: 'a link inside a sentence on the export screen (WCAG 2.5.8 inline exception); the top bar also leads to the list',
+  },
+];
 
 let browser: Browser;
 beforeAll(async () => {
