@@ -51,6 +51,12 @@ describe('product edit: General tab', () => {
     expect(await titleInput().getAttribute('aria-invalid')).toBe('true');
     // Nothing was sent.
     expect((await serverProduct(page, product.productId)).title).toBe(product.title);
+
+    // The message goes as soon as every marked field is valid again.
+    await titleInput().fill(product.title);
+    expect(await page.getByRole('alert').filter({ hasText: 'Please fill all required fields.' }).count()).toBe(1);
+    await page.getByRole('textbox', { name: /Selling Price/ }).fill('42,50');
+    await page.getByRole('alert').filter({ hasText: 'Please fill all required fields.' }).waitFor({ state: 'detached' });
   });
 
   it('saves through the outbox: the toast shows and the server has the new values (comma price)', async () => {

@@ -314,7 +314,8 @@ export default function GeneralTab({ product, onShowGeneral, onReload }: General
     <Flex direction="column" gap="3" pt="3" className="general-tab">
       <LeavePrompt when={dirty && !busy} />
       {conflict && <ConflictBanner conflicts={conflict.conflicts} choices={choices} busy={settling} onChoose={choose} onChooseAll={chooseAll} />}
-      <NoticeView notice={notice} />
+      {/* "Please correct the marked field." goes as soon as no field is marked any more. */}
+      <NoticeView notice={notice?.kind === 'invalid' && Object.keys(problems).length === 0 ? null : notice} />
       <div className="edit-columns">
         <Flex direction="column" gap="3" minWidth="0">
           <GeneralDataSection form={form} problems={problems} setField={setField} conflictNote={conflictNote} />
