@@ -21,11 +21,17 @@ interface Violation {
 async function seriousViolations(page: Page): Promise<Violation[]> {
   await page.evaluate(AXE_SOURCE);
   return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    type Node = { target: string[]; any: { data?: { fgColor?: string; bgColor?: string; contrastRatio?: number } | null }[] };
+    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: { id: string; impact: string | null; help: string; nodes: Node[] }[] }> } }).axe;
+    // A contrast failure says which colours it measured, so the fix is plain.
+    const where = (node: Node) => {
+      const data = node.any[0]?.data;
+      return data?.contrastRatio ? `${node.target.join(' ')} (${data.fgColor} on ${data.bgColor}: ${data.contrastRatio})` : node.target.join(' ');
+    };
     const result = await axe.run(document, { resultTypes: ['violations'] });
     return result.violations
       .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => ({ id: violation.id, impact: violation.impact, help: violation.help, targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')) }));
+      .map((violation) => ({ id: violation.id, impact: violation.impact, help: violation.help, targets: violation.nodes.slice(0, 5).map(where) }));
   });
 }
 

@@ -24,7 +24,8 @@ function overflowing(page: Page): Promise<string[]> {
       const style = getComputedStyle(html);
       if (style.visibility === 'hidden') continue;
       const rect = html.getBoundingClientRect();
-      if (rect.width === 0 || rect.height === 0) continue;
+      // Zero-sized, or visually hidden for screen readers only (a 1 px clipped box): nothing to see.
+      if (rect.width <= 1 || rect.height <= 1) continue;
       // A box that scrolls on purpose (a wide table in its scroller) holds its overflow.
       const parent = html.parentElement;
       if (!parent) continue;

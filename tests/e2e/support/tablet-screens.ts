@@ -44,6 +44,8 @@ async function openEditor(page: Page, tab: 'General' | 'Bol Model' | 'History'):
   await visit(page, `/products/${product.productId}`, (p) => p.getByTestId('description-editor').waitFor({ state: 'attached' }));
   if (tab !== 'General') {
     await page.getByRole('tab', { name: tab }).click();
+    // The Bol Model tab loads its model first ("Loading..."): wait for its category field.
+    if (tab === 'Bol Model') await page.getByRole('combobox', { name: 'Choose Bol category' }).waitFor({ timeout: 20_000 });
     await settle(page);
   }
 }
