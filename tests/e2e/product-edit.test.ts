@@ -77,6 +77,28 @@ describe('product edit: General tab', () => {
     expect(await page.getByText('Unsaved changes').count()).toBe(0);
   });
 
+  it('a slow save shows a spinner on Apply, and the page stays where it was scrolled', async () => {
+    await signIn(page);
+    const product = await demoProduct(page, VOLT, 6);
+    await openEditor(product);
+    // The server answers the save 3 s late (slow Wi-Fi).
+    await context.route('**/api/v1/product**', async (route) => {
+      if (['PUT', 'PATCH'].includes(route.request().method())) await new Promise((resolve) => setTimeout(resolve, 3_000));
+      await route.fallback();
+    });
+    await titleInput().fill(`${product.title} (slow ${Date.now()})`);
+    const apply = page.getByRole('button', { name: 'Apply', exact: true });
+    await apply.scrollIntoViewIfNeeded();
+    const scrolled = await page.evaluate(() => window.scrollY);
+    expect(scrolled).toBeGreaterThan(0);
+    await apply.click();
+    await page.getByTestId('apply-spinner').waitFor();
+    expect(await apply.getAttribute('aria-busy')).toBe('true');
+    await toast('Product successfully updated!').waitFor({ timeout: 20_000 });
+    await page.getByTestId('apply-spinner').waitFor({ state: 'detached' });
+    expect(Math.abs((await page.evaluate(() => window.scrollY)) - scrolled)).toBeLessThan(50);
+  });
+
   it('Save & Exit saves and goes back to the list it came from', async () => {
     await signIn(page);
     const product = await demoProduct(page, VOLT, 5);
