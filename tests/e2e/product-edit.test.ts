@@ -88,6 +88,9 @@ describe('product edit: General tab', () => {
     });
     await titleInput().fill(`${product.title} (slow ${Date.now()})`);
     const apply = page.getByRole('button', { name: 'Apply', exact: true });
+    // A short window, so the action bar is below the fold and the page must scroll to it.
+    await page.setViewportSize({ width: 1280, height: 480 });
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     await apply.scrollIntoViewIfNeeded();
     const scrolled = await page.evaluate(() => window.scrollY);
     expect(scrolled).toBeGreaterThan(0);
