@@ -1,6 +1,7 @@
 // Radix Themes' styles for this first screen; the rest comes with the app (scripts/lib/theme-css-plugin.ts).
 import 'virtual:theme-first.css';
 import './app.css';
+import './touch.css';
 import { Theme } from '@radix-ui/themes';
 import { Provider } from 'jotai';
 import { lazy, StrictMode, Suspense, type ReactNode } from 'react';

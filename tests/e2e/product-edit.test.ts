@@ -51,6 +51,12 @@ describe('product edit: General tab', () => {
     expect(await titleInput().getAttribute('aria-invalid')).toBe('true');
     // Nothing was sent.
     expect((await serverProduct(page, product.productId)).title).toBe(product.title);
+
+    // The message goes as soon as every marked field is valid again.
+    await titleInput().fill(product.title);
+    expect(await page.getByRole('alert').filter({ hasText: 'Please fill all required fields.' }).count()).toBe(1);
+    await page.getByRole('textbox', { name: /Selling Price/ }).fill('42,50');
+    await page.getByRole('alert').filter({ hasText: 'Please fill all required fields.' }).waitFor({ state: 'detached' });
   });
 
   it('saves through the outbox: the toast shows and the server has the new values (comma price)', async () => {
@@ -69,6 +75,31 @@ describe('product edit: General tab', () => {
     // The form shows the saved product (a fresh form on the new version, nothing unsaved).
     await expect.poll(() => page.getByRole('textbox', { name: 'Version' }).inputValue()).toBe(String(product.version + 1));
     expect(await page.getByText('Unsaved changes').count()).toBe(0);
+  });
+
+  it('a slow save shows a spinner on Apply, and the page stays where it was scrolled', async () => {
+    await signIn(page);
+    const product = await demoProduct(page, VOLT, 6);
+    await openEditor(product);
+    // The server answers the save 3 s late (slow Wi-Fi).
+    await context.route('**/api/v1/product**', async (route) => {
+      if (['PUT', 'PATCH'].includes(route.request().method())) await new Promise((resolve) => setTimeout(resolve, 3_000));
+      await route.fallback();
+    });
+    await titleInput().fill(`${product.title} (slow ${Date.now()})`);
+    const apply = page.getByRole('button', { name: 'Apply', exact: true });
+    // A short window, so the action bar is below the fold and the page must scroll to it.
+    await page.setViewportSize({ width: 1280, height: 480 });
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await apply.scrollIntoViewIfNeeded();
+    const scrolled = await page.evaluate(() => window.scrollY);
+    expect(scrolled).toBeGreaterThan(0);
+    await apply.click();
+    await page.getByTestId('apply-spinner').waitFor();
+    expect(await apply.getAttribute('aria-busy')).toBe('true');
+    await toast('Product successfully updated!').waitFor({ timeout: 20_000 });
+    await page.getByTestId('apply-spinner').waitFor({ state: 'detached' });
+    expect(Math.abs((await page.evaluate(() => window.scrollY)) - scrolled)).toBeLessThan(50);
   });
 
   it('Save & Exit saves and goes back to the list it came from', async () => {
@@ -165,7 +196,13 @@ describe('product edit: General tab', () => {
     await toast('Product successfully updated!').waitFor();
 
     // Saved as main: the switch is gone and Inherit Product is offered.
+    // It asks first, naming how many other family members it will change.
+    const familySize = (await apiJson<{ totalElements: number }>(page, `/api/v1/bol/product/filter?size=1&familyKey=${encodeURIComponent(familyKey)}`)).body.totalElements;
     await page.getByRole('button', { name: 'Inherit Product' }).click();
+    const question = page.getByRole('alertdialog', { name: 'Inherit Product' });
+    await question.waitFor();
+    expect(await question.textContent()).toContain(`This copies this product's data to ${familySize - 1} other products of family ${familyKey}. Continue?`);
+    await question.getByRole('button', { name: 'Inherit Product' }).click();
     await toast('Product inheritance successful!').waitFor();
     const named = page.getByTestId('inherited-members');
     await named.getByRole('link', { name: member.title }).waitFor();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ProductImage } from '../../src/shared/contract';
 import { parseChangedMembers } from '../../src/app/api/products';
-import { inheritButtonRefusal as inheritRefusal, mainSwitchRefusal, showsInherit, showsMainSwitch } from '../../src/app/features/product-edit/family-rules';
+import { inheritButtonRefusal as inheritRefusal, mainSwitchRefusal, showsInherit, showsMainSwitch, inheritConfirmText } from '../../src/app/features/product-edit/family-rules';
 import {
   addImageLabel,
   firstImagePath,
@@ -87,5 +87,13 @@ describe('images section', () => {
     expect(pickedFileProblem({ name: 'a.svg', type: 'image/svg+xml', size: 10 })).toContain('not a PNG');
     expect(pickedFileProblem({ name: 'big.jpg', type: 'image/jpeg', size: 11 * 1024 * 1024 })).toContain('larger than 10 MB');
     expect(pickedFileProblem({ name: 'e.gif', type: 'image/gif', size: 0 })).toContain('empty');
+  });
+});
+
+describe('the question before Inherit Product', () => {
+  it('names how many other family members change', () => {
+    expect(inheritConfirmText(5, 'FAM-1')).toBe("This copies this product's data to 4 other products of family FAM-1. Continue?");
+    expect(inheritConfirmText(2, 'FAM-1')).toBe("This copies this product's data to 1 other product of family FAM-1. Continue?");
+    expect(inheritConfirmText(1, 'FAM-1')).toBe("This copies this product's data to 0 other products of family FAM-1. Continue?");
   });
 });

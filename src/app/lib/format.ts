@@ -7,6 +7,11 @@
 // and a page of 100 rows formats 100 dates.
 const dateTimeFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 
+const dayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+const timeFormat = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' });
+// A Dutch seller's money: "€ 42,50" (docs/formats.md).
+const euroFormat = new Intl.NumberFormat('nl-NL', { style: 'currency', currency: 'EUR' });
+
 /** "12 Mar 2025, 14:05" in the person's time zone ('' for a time that is not one). */
 export function dateTimeText(time: string | number): string {
   const date = new Date(time);
@@ -24,4 +29,16 @@ export function offlineDataNote(fetchedAt: number | null, unknownAge: string, ti
 /** A count as people read it: "12,345". */
 export function countText(count: number): string {
   return count.toLocaleString('en-US');
+}
+
+/** The day and the time of a moment apart ("12 Mar 2025", "14:05"), for a table cell of two lines. */
+export function dateAndTime(time: string | number): { date: string; time: string } {
+  const date = new Date(time);
+  if (Number.isNaN(date.getTime())) return { date: '', time: '' };
+  return { date: dayFormat.format(date), time: timeFormat.format(date) };
+}
+
+/** A price as the app shows it: "€ 42,50". */
+export function priceText(value: number): string {
+  return euroFormat.format(value);
 }

@@ -20,3 +20,8 @@ export function notify(text: string, durationMs: number = TOAST_DURATION_MS.defa
 export function notifyWarning(text: string, durationMs: number = TOAST_DURATION_MS.default): string {
   return toast(text, { duration: durationMs, icon: '⚠️', ariaProps: { role: 'status', 'aria-live': 'polite' } });
 }
+
+/** A message about something that worked but whose text does not say 'successful' (a copy): a tick, not a red cross. */
+export function notifyDone(text: string, durationMs: number = TOAST_DURATION_MS.default): string {
+  return toast.success(text, { duration: durationMs });
+}

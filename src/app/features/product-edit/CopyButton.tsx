@@ -2,7 +2,7 @@
 import { Button } from '@radix-ui/themes';
 import { useEffect, useState } from 'react';
 import { TOAST_DURATION_MS } from '../../../shared/constants';
-import { notify } from '../../ui/notify';
+import { notify, notifyDone } from '../../ui/notify';
 import { browserClipboard, copyToClipboard } from './clipboard';
 
 const COPIED_NOTICE_MS = 2_000;
@@ -17,7 +17,8 @@ export function CopyButton({ value, label }: { value: string; label: string }) {
 
   const copy = async () => {
     const result = await copyToClipboard(value, browserClipboard);
-    notify(result.message, TOAST_DURATION_MS.copy);
+    // A copy that worked is not an error: no red cross (docs/ui-touch.md).
+    (result.ok ? notifyDone : notify)(result.message, TOAST_DURATION_MS.copy);
     setCopied(result.ok);
   };
 

@@ -32,7 +32,8 @@ import { allDecided, changeIsOnItsWay, editorConflictOf, formFieldOf, formWithTh
 import { ConflictBanner, FieldConflictNote } from './ConflictView';
 import { notify } from '../../ui/notify';
 import { AdditionalDataSection } from './AdditionalDataSection';
-import { inheritButtonRefusal, mainSwitchRefusal, showsInherit, showsMainSwitch } from './family-rules';
+import { inheritButtonRefusal, inheritConfirmText, mainSwitchRefusal, showsInherit, showsMainSwitch } from './family-rules';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { GeneralDataSection } from './GeneralDataSection';
 import { imagesChanged, moveImage, removeImage, updateImage } from './image-list-rules';
 import { ImagesSection } from './ImagesSection';
@@ -65,6 +66,8 @@ export default function GeneralTab({ product, onShowGeneral, onReload }: General
   const [notice, setNotice] = useState<Notice | null>(null);
   const [busy, setBusy] = useState(false);
   const [inheriting, setInheriting] = useState(false);
+  /** The question before inheriting, with the family's size, while it is asked. */
+  const [inheritQuestion, setInheritQuestion] = useState<string | null>(null);
   // My waiting changes of this product, as the outbox has them now (conflicts show on the form).
   const [entries, setEntries] = useState<OutboxEntry[]>([]);
   const [choices, setChoices] = useState<Record<string, ConflictChoice>>({});
@@ -200,12 +203,27 @@ export default function GeneralTab({ product, onShowGeneral, onReload }: General
     }
   };
 
-  const inherit = async () => {
+  // Inheriting changes every family member: ask first, naming how many (docs/ui-touch.md).
+  const askInherit = async () => {
     const refusal = inheritButtonRefusal(product, isOnline());
     if (refusal) {
       notify(refusal);
       return;
     }
+    setInheriting(true);
+    try {
+      const family = await filterProducts({ familyKey: product.familyKey ?? '', size: 1 });
+      setInheritQuestion(inheritConfirmText(family.totalElements, product.familyKey ?? ''));
+    } catch (error) {
+      console.error('Counting the family failed', error);
+      notify(messages.family.inheritFailed);
+    } finally {
+      setInheriting(false);
+    }
+  };
+
+  const inherit = async () => {
+    setInheritQuestion(null);
     setInheriting(true);
     try {
       const result = await inheritFamily(product.productId, product.familyKey ?? '');
@@ -296,7 +314,8 @@ export default function GeneralTab({ product, onShowGeneral, onReload }: General
     <Flex direction="column" gap="3" pt="3" className="general-tab">
       <LeavePrompt when={dirty && !busy} />
       {conflict && <ConflictBanner conflicts={conflict.conflicts} choices={choices} busy={settling} onChoose={choose} onChooseAll={chooseAll} />}
-      <NoticeView notice={notice} />
+      {/* "Please correct the marked field." goes as soon as no field is marked any more. */}
+      <NoticeView notice={notice?.kind === 'invalid' && Object.keys(problems).length === 0 ? null : notice} />
       <div className="edit-columns">
         <Flex direction="column" gap="3" minWidth="0">
           <GeneralDataSection form={form} problems={problems} setField={setField} conflictNote={conflictNote} />
@@ -332,10 +351,21 @@ export default function GeneralTab({ product, onShowGeneral, onReload }: General
           Save &amp; Exit
         </Button>
         {showsInherit(product) && (
-          <Button type="button" color="amber" onClick={() => void inherit()} disabled={inheriting || !online} title={online ? undefined : messages.productEdit.inheritNeedsConnection}>
+          <Button type="button" color="amber" onClick={() => void askInherit()} disabled={inheriting || !online} title={online ? undefined : messages.productEdit.inheritNeedsConnection}>
             {inheriting ? messages.images.pending : 'Inherit Product'}
           </Button>
         )}
+        <ConfirmDialog
+          open={inheritQuestion !== null}
+          onOpenChange={(open) => {
+            if (!open) setInheritQuestion(null);
+          }}
+          title="Inherit Product"
+          description={inheritQuestion ?? ''}
+          cancelLabel="Cancel"
+          confirmLabel="Inherit Product"
+          onConfirm={() => void inherit()}
+        />
         {showsMainSwitch(product) && (
           <Text as="label" size="2">
             <Flex gap="2" align="center">

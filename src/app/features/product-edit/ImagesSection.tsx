@@ -73,9 +73,6 @@ export function ImagesSection(props: ImagesSectionProps) {
           <Button type="button" onClick={() => props.onSave(false)} disabled={busy}>
             {busy ? messages.images.pending : messages.images.save}
           </Button>
-          <Button type="button" variant="outline" onClick={() => props.onSave(true)} disabled={busy}>
-            {busy ? messages.images.pending : messages.images.saveAndExit}
-          </Button>
         </Flex>
       </Flex>
 

@@ -26,3 +26,13 @@ export function inheritButtonRefusal(saved: Pick<Product, 'familyKey'>, online: 
   if (!online) return messages.productEdit.inheritNeedsConnection;
   return null;
 }
+
+/**
+ * The question before inheriting (docs/ui-touch.md, "Confirm what changes many products"): names how
+ * many other family members it will change. `familySize` counts every product with the family key.
+ */
+export function inheritConfirmText(familySize: number, familyKey: string): string {
+  const others = Math.max(0, familySize - 1);
+  const members = others === 1 ? '1 other product' : `${others} other products`;
+  return `This copies this product's data to ${members} of family ${familyKey}. Continue?`;
+}

@@ -6,6 +6,7 @@ import type { Product } from '../../../shared/contract';
 import { messages } from '../../../shared/messages';
 import { eanProblem } from '../../../shared/rules/ean';
 import { parsePrice } from '../../../shared/rules/price';
+import { dateTimeText } from '../../lib/format';
 import { isDeliveryCode, missingRequiredFields, type RequiredProductField } from '../../../shared/rules/product-validation';
 import {
   EDITABLE_PRODUCT_FIELDS,
@@ -229,6 +230,5 @@ export function readOnlyValue(product: Product, field: ReadOnlyField): string {
 }
 
 function dateText(iso: string): string {
-  const time = Date.parse(iso);
-  return Number.isNaN(time) ? iso : new Date(time).toLocaleString('nl-NL', { dateStyle: 'short', timeStyle: 'short' });
+  return dateTimeText(iso) || iso;
 }

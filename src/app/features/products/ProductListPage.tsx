@@ -69,7 +69,7 @@ export default function ProductListPage() {
           <Callout.Text>{error.status === 0 ? 'No connection to the server, and no products kept on this device for this view.' : error.message}</Callout.Text>
         </Callout.Root>
       )}
-      <ProductPager totalElements={list.totalElements} totalPages={list.totalPages} />
+      <ProductPager totalElements={list.totalElements} totalPages={list.totalPages} waiting={loading && list.content.length === 0} />
       <div className="product-table-area" aria-busy={busy}>
         <ProductTable products={list.content} />
         {loading && list.content.length === 0 && (

@@ -5,14 +5,21 @@ import { productPageAtom, productPageSizeAtom } from './product-list-state';
 import { PAGE_SIZES } from './product-list-view';
 import { canGoBack, canGoForward, pageText, rangeText } from './product-list-rules';
 
-export function ProductPager({ totalElements, totalPages }: { totalElements: number; totalPages: number }) {
+interface ProductPagerProps {
+  totalElements: number;
+  totalPages: number;
+  /** A load is running and no rows are shown yet: no totals to tell (never "No products" while loading). */
+  waiting?: boolean;
+}
+
+export function ProductPager({ totalElements, totalPages, waiting = false }: ProductPagerProps) {
   const [page, setPage] = useAtom(productPageAtom);
   const [pageSize, setPageSize] = useAtom(productPageSizeAtom);
   const sizes: readonly number[] = PAGE_SIZES.includes(pageSize as (typeof PAGE_SIZES)[number]) ? PAGE_SIZES : [...PAGE_SIZES, pageSize].sort((a, b) => a - b);
   return (
     <Flex align="center" justify="between" gap="3" wrap="wrap" className="product-pager">
       <Text size="2" data-testid="product-range">
-        {rangeText(page, pageSize, totalElements)}
+        {waiting ? '' : rangeText(page, pageSize, totalElements)}
       </Text>
       <Flex align="center" gap="3" wrap="wrap">
         <Flex align="center" gap="2">
@@ -31,9 +38,9 @@ export function ProductPager({ totalElements, totalPages }: { totalElements: num
           Previous
         </Button>
         <Text size="2" data-testid="page-text">
-          {pageText(page, totalPages)}
+          {waiting ? '' : pageText(page, totalPages)}
         </Text>
-        <Button variant="soft" disabled={!canGoForward(page, totalPages)} onClick={() => setPage(page + 1)}>
+        <Button variant="soft" disabled={waiting || !canGoForward(page, totalPages)} onClick={() => setPage(page + 1)}>
           Next
         </Button>
       </Flex>

@@ -60,13 +60,16 @@ const ProductRow = memo(function ProductRow({
   return (
     <tr className="rt-TableRow product-row" data-selected={selected || undefined} onClick={() => onOpen(product.productId)}>
       <td className="rt-TableCell col-check" onClick={(event) => event.stopPropagation()}>
-        <input
-          type="checkbox"
-          className="row-check"
-          aria-label={`Select ${product.title}`}
-          checked={selected}
-          onChange={(event) => onSelect(product.productId, event.target.checked)}
-        />
+        {/* The label is the finger's target around the small box (docs/ui-touch.md). */}
+        <label className="row-check-area">
+          <input
+            type="checkbox"
+            className="row-check"
+            aria-label={`Select ${product.title}`}
+            checked={selected}
+            onChange={(event) => onSelect(product.productId, event.target.checked)}
+          />
+        </label>
       </td>
       <Cell className="col-thumb">
         <Thumbnail product={product} />

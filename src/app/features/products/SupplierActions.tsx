@@ -7,6 +7,7 @@ import { useAtomValue, useStore } from 'jotai';
 import { useCallback, useState } from 'react';
 import type { FeedRunReport, ParsingHistoryEntry } from '../../../shared/contract';
 import { toApiFailure } from '../../api/client';
+import { dateTimeText } from '../../lib/format';
 import { getParsingHistory, reexportImages, runFeedImport } from '../../api/feeds';
 import { productFilterAtoms } from './product-list-state';
 import { loadReferenceLists, suppliersAtom } from '../../state/reference-lists';
@@ -130,7 +131,7 @@ export function SupplierActions({ onCatalogueChanged }: { onCatalogueChanged: ()
               const label = historyLabel(entry);
               return (
                 <Table.Row key={entry.id}>
-                  <Table.Cell>{new Date(entry.dateTimeOperation).toLocaleString()}</Table.Cell>
+                  <Table.Cell>{dateTimeText(entry.dateTimeOperation)}</Table.Cell>
                   <Table.Cell>{entry.supplierName}</Table.Cell>
                   <Table.Cell>{label.operation}</Table.Cell>
                   <Table.Cell>{label.status}</Table.Cell>

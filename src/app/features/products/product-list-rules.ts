@@ -110,22 +110,8 @@ export function lastExistingPage(page: number, totalPages: number): number | nul
   return totalPages > 0 && page >= totalPages ? totalPages - 1 : null;
 }
 
-const euro = new Intl.NumberFormat('nl-NL', { style: 'currency', currency: 'EUR' });
-export function priceText(value: number): string {
-  return euro.format(value);
-}
-
-// Formatters are made once: making one per call (toLocaleString with options) costs far more
-// than formatting, and a page of 100 rows formats 100 dates.
-const dayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
-const timeFormat = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' });
-
-/** The day and the time of a moment apart ("12 Mar 2025", "14:05"), for a cell of two lines. */
-export function dateAndTime(iso: string | number): { date: string; time: string } {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return { date: '', time: '' };
-  return { date: dayFormat.format(date), time: timeFormat.format(date) };
-}
+// Prices and moments are written by src/app/lib/format.ts (docs/formats.md); kept here for the list's callers.
+export { dateAndTime, priceText } from '../../lib/format';
 
 /** The note over a list that did not come from the server just now. */
 export function offlineNote(source: { local: boolean; fetchedAt: number | null }): string {

@@ -198,7 +198,7 @@ export default function ReportsPage() {
               )}
               <Text as="p" size="2" mt="2">
                 <ThemeLink asChild>
-                  <Link to={productListLink({ bolState: 'declined' })}>Show the declined products</Link>
+                  <Link className="touch-link" to={productListLink({ bolState: 'declined' })}>Show the declined products</Link>
                 </ThemeLink>
               </Text>
             </section>

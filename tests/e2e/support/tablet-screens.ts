@@ -1,0 +1,152 @@
+/**
+ * The screens a tablet user reaches, each opened and settled, for the tablet checks (touch
+ * targets, accessibility, overflow): one list, so every check visits the same screens.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { baseUrl, signIn } from './browser';
+import { demoProduct } from './catalogue-api';
+
+export const TABLET_SIZES = [
+  { name: 'landscape', width: 1280, height: 800 },
+  { name: 'portrait', width: 800, height: 1280 },
+] as const;
+
+export type TabletSize = (typeof TABLET_SIZES)[number];
+
+/**
+ * A tablet: touch emulated. `hasTouch` is what makes Chromium answer `(pointer: coarse)`;
+ * `isMobile` is left off (it would apply the meta viewport and overlay scrollbars of a phone).
+ */
+export function tabletContext(browser: Browser, size: TabletSize): Promise<BrowserContext> {
+  return browser.newContext({ viewport: { width: size.width, height: size.height }, hasTouch: true });
+}
+
+export interface TabletScreen {
+  name: string;
+  /** Opens the screen from a signed-in page (except login) and waits until it has settled. */
+  open(page: Page): Promise<void>;
+  signedIn: boolean;
+}
+
+async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  await page.waitForTimeout(300);
+}
+
+async function visit(page: Page, path: string, ready: (page: Page) => Promise<unknown>): Promise<void> {
+  await page.goto(`${baseUrl()}${path}`);
+  await ready(page);
+  await settle(page);
+}
+
+async function openEditor(page: Page, tab: 'General' | 'Bol Model' | 'History'): Promise<void> {
+  const product = await demoProduct(page, 'supplierName=Volt%20Electronics', 7);
+  await visit(page, `/products/${product.productId}`, (p) => p.getByTestId('description-editor').waitFor({ state: 'attached' }));
+  if (tab !== 'General') {
+    await page.getByRole('tab', { name: tab }).click();
+    // The Bol Model tab loads its model first ("Loading..."): wait for its category field.
+    if (tab === 'Bol Model') await page.getByRole('combobox', { name: 'Choose Bol category' }).waitFor({ timeout: 20_000 });
+    await settle(page);
+  }
+}
+
+export const TABLET_SCREENS: TabletScreen[] = [
+  { name: 'login', signedIn: false, open: (page) => visit(page, '/login', (p) => p.getByLabel('User Name').waitFor()) },
+  { name: 'dashboard', signedIn: true, open: (page) => visit(page, '/dashboard', (p) => p.getByTestId('page-title').waitFor()) },
+  {
+    name: 'products',
+    signedIn: true,
+    open: (page) =>
+      visit(page, '/products', (p) => p.locator('.product-table-area[aria-busy="false"]').waitFor({ timeout: 20_000 })),
+  },
+  { name: 'edit-general', signedIn: true, open: (page) => openEditor(page, 'General') },
+  { name: 'edit-bol', signedIn: true, open: (page) => openEditor(page, 'Bol Model') },
+  { name: 'orders', signedIn: true, open: (page) => visit(page, '/orders', (p) => p.getByTestId('page-title').waitFor()) },
+  { name: 'upload-ean', signedIn: true, open: (page) => visit(page, '/uploadEan', (p) => p.getByTestId('page-title').waitFor()) },
+  { name: 'reports', signedIn: true, open: (page) => visit(page, '/report', (p) => p.getByTestId('page-title').waitFor()) },
+  { name: 'export', signedIn: true, open: (page) => visit(page, '/export', (p) => p.getByTestId('page-title').waitFor()) },
+  {
+    name: 'sync-panel',
+    signedIn: true,
+    open: async (page) => {
+      await visit(page, '/dashboard', (p) => p.getByTestId('sync-indicator').waitFor());
+      await page.getByTestId('sync-indicator').click();
+      await page.getByRole('dialog', { name: 'Sync status' }).waitFor();
+      await settle(page);
+    },
+  },
+];
+
+/** Signs in once per context when a screen needs it. */
+export async function openScreen(page: Page, screen: TabletScreen, signedInAlready: boolean): Promise<void> {
+  if (screen.signedIn && !signedInAlready) await signIn(page);
+  await screen.open(page);
+}
+
+/** What a visible interactive element offers a finger: its hit area, measured by hit-testing. */
+export interface TouchTarget {
+  label: string;
+  width: number;
+  height: number;
+}
+
+/**
+ * Every visible interactive element with the extent (through its centre, both ways) where a tap
+ * lands on it: its own box, padding, a label that activates it, or a pseudo-element that widens it.
+ * Runs in the page.
+ */
+export function measureTouchTargets(page: Page): Promise<TouchTarget[]> {
+  return page.evaluate(() => {
+    const SELECTOR = [
+      'a[href]', 'button', 'input:not([type="hidden"])', 'select', 'textarea', 'summary',
+      '[role="button"]', '[role="checkbox"]', '[role="switch"]', '[role="tab"]', '[role="combobox"]',
+      '[role="menuitem"]', '[role="option"]', '[role="radio"]', '[role="link"]', '[contenteditable="true"]',
+    ].join(',');
+    const seen = new Set<Element>();
+    const out: { label: string; width: number; height: number }[] = [];
+    const nameOf = (el: Element) => {
+      const text = (el.getAttribute('aria-label') || el.getAttribute('title') || (el as HTMLElement).innerText || el.getAttribute('placeholder') || el.getAttribute('name') || '').trim().replace(/\s+/g, ' ').slice(0, 40);
+      const cls = (el.getAttribute('class') || '').split(' ').filter((c) => c && !c.startsWith('rt-r-')).slice(0, 2).join('.');
+      return `${el.tagName.toLowerCase()}${cls ? '.' + cls : ''} "${text}"`;
+    };
+    const activates = (el: Element, hit: Element | null): boolean => {
+      if (!hit) return false;
+      if (hit === el || el.contains(hit)) return true;
+      const label = hit.closest('label');
+      if (label && (label.control === el || label.contains(el))) return true;
+      return false;
+    };
+    for (const el of Array.from(document.querySelectorAll(SELECTOR))) {
+      if (seen.has(el)) continue;
+      // A control inside another counted control (e.g. an input in a clickable row) is measured on its own.
+      seen.add(el);
+      const html = el as HTMLElement;
+      if (html.closest('[aria-hidden="true"], [hidden], [inert]')) continue;
+      if ((el as HTMLInputElement).disabled && el.tagName === 'INPUT' && (el as HTMLInputElement).type === 'file') continue;
+      const style = getComputedStyle(el);
+      if (style.visibility === 'hidden' || style.display === 'none' || Number(style.opacity) === 0) continue;
+      html.scrollIntoView({ block: 'center', inline: 'center' });
+      const rect = el.getBoundingClientRect();
+      if (rect.width === 0 || rect.height === 0) continue;
+      const cx = Math.round(rect.left + rect.width / 2);
+      const cy = Math.round(rect.top + rect.height / 2);
+      if (cx < 0 || cy < 0 || cx >= innerWidth || cy >= innerHeight) continue;
+      // Covered at its centre (by a dialog's overlay, say): not tappable now, not measured.
+      if (!activates(el, document.elementFromPoint(cx, cy))) continue;
+      const extent = (dx: number, dy: number) => {
+        let n = 0;
+        for (let step = 1; step <= 120; step += 1) {
+          const x = cx + dx * step;
+          const y = cy + dy * step;
+          if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) break;
+          if (!activates(el, document.elementFromPoint(x, y))) break;
+          n = step;
+        }
+        return n;
+      };
+      out.push({ label: nameOf(el), width: extent(-1, 0) + extent(1, 0) + 1, height: extent(0, -1) + extent(0, 1) + 1 });
+    }
+    window.scrollTo(0, 0);
+    return out;
+  });
+}
