@@ -18,6 +18,7 @@ import { orderRoutes } from './routes/orders';
 import { processReportRoutes } from './routes/process-reports';
 import { productRoutes } from './routes/products';
 import { reportRoutes } from './routes/reports';
+import { userRoutes } from './routes/users';
 import { demoFileRoutes, mediaFileRoutes } from './routes/public-files';
 
 export type { AppDeps } from './app-deps';
@@ -85,6 +86,7 @@ export function createApp(deps: AppDeps) {
   api.route('/v1', orderRoutes(deps));
   api.route('/v1', processReportRoutes(deps));
   api.route('/v1', reportRoutes(deps));
+  api.route('/v1', userRoutes(deps));
   api.all('*', (c) => {
     throw new ApiError(404, `No such call: ${c.req.method} ${c.req.path}`);
   });

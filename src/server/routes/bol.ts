@@ -17,7 +17,7 @@ import { importFromRetailer } from '../bol/marketplace/retailer-import';
 import { listChunks } from '../bol/model/model-store';
 import { headerMatchesVersion, productEtag } from '../catalogue/product-etag';
 import { ApiError } from '../http/errors';
-import { authorOf } from '../http/author';
+import { authorOf, MADE_AT_HEADER, madeAtOf } from '../http/author';
 import { IDEMPOTENCY_HEADER, runIdempotent } from '../http/idempotency';
 import { readJsonBody } from '../http/read-json';
 import type { AuthEnv } from '../http/require-token';
@@ -120,7 +120,10 @@ export function bolRoutes(deps: AppDeps) {
           fingerprint: createHash('sha256').update(JSON.stringify([ifMatch, body])).digest('hex'),
         },
         async () => {
-          const outcome = await saveModel(db, parsed.data, ifMatch, selfOrigin(), now(), { author: authorOf(c) });
+          const outcome = await saveModel(db, parsed.data, ifMatch, selfOrigin(), now(), {
+            author: authorOf(c),
+            deviceAt: madeAtOf(c.req.header(MADE_AT_HEADER), now().getTime()),
+          });
           // 412 carries the current model, so the client can show it beside its own edit.
           return { status: outcome.kind === 'saved' ? 200 : 412, body: outcome.model };
         },
