@@ -20,11 +20,22 @@ describe('validateLogin', () => {
 });
 
 describe('readLoginResponse', () => {
-  it('reads the token and its expiry', () => {
+  it('reads the token and its expiry; an answer without a role is read as staff', () => {
     expect(readLoginResponse({ accessToken: 'a.b.c', expiredAccessToken: 123 })).toEqual({
       accessToken: 'a.b.c',
       expiredAccessToken: 123,
+      role: 'staff',
     });
+  });
+
+  it('reads the added role and display name (docs/security.md, "Accounts")', () => {
+    expect(readLoginResponse({ accessToken: 'a.b.c', expiredAccessToken: 1, role: 'admin', displayName: 'Ann' })).toEqual({
+      accessToken: 'a.b.c',
+      expiredAccessToken: 1,
+      role: 'admin',
+      displayName: 'Ann',
+    });
+    expect(readLoginResponse({ accessToken: 'a.b.c', expiredAccessToken: 1, role: 'root' })?.role).toBe('staff');
   });
 
   it('finds no token in an answer without one', () => {
