@@ -7,7 +7,6 @@
  * JS heap, which would hold the whole file and its rows if the export were not streamed.
  * Standalone: `npx tsx bench/export.ts`.
  */
-import { ensureAdministrator, findUserByName } from '../src/server/auth/users';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -15,8 +14,9 @@ import { pathToFileURL } from 'node:url';
 import { createApp } from '../src/server/app';
 import { LoginThrottle } from '../src/server/auth/login-throttle';
 import { TokenService } from '../src/server/auth/tokens';
+import { benchToken } from './lib/bench-token';
 import { openDatabase } from '../src/server/db/connection';
-import { MediaStore } from '../src/server/media/media-store';
+import { DiskMediaStore } from '../src/server/media/disk-media-store';
 import { EXPORT_COLUMN_IDS } from '../src/shared/export-contract';
 import { BENCH_PRODUCTS, seedCatalogue } from './product-filter';
 
@@ -53,12 +53,8 @@ export async function benchExport(options: { products?: number; log?: (line: str
   try {
     await seedCatalogue(handle.db, productCount);
     const tokens = new TokenService('bench-secret-that-is-long-enough-for-hs256', 3_600);
-    const app = createApp({ db: handle.db, tokens, throttle: new LoginThrottle(5, 60), media: new MediaStore(handle.db, path.join(dir, 'media')) });
-    // Tokens of users that do not exist are refused (docs/security.md): sign as a real one.
-    await ensureAdministrator(handle.db, 'bench', 'bench-password');
-    const bench = await findUserByName(handle.db, 'bench');
-    if (!bench) throw new Error('the bench user was not created');
-    const { accessToken } = await tokens.issue({ userId: bench.id, username: bench.username, sessionVersion: bench.sessionVersion });
+    const app = createApp({ db: handle.db, tokens, throttle: new LoginThrottle(5, 60), media: new DiskMediaStore(handle.db, path.join(dir, 'media')) });
+    const accessToken = await benchToken(handle.db, tokens);
     const headers = { Authorization: `Bearer ${accessToken}`, 'Content-Type': 'application/json' };
 
     for (const format of ['csv', 'xlsx'] as const) {

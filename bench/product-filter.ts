@@ -11,10 +11,10 @@ import { sql } from 'drizzle-orm';
 import { createApp } from '../src/server/app';
 import { LoginThrottle } from '../src/server/auth/login-throttle';
 import { TokenService } from '../src/server/auth/tokens';
-import { ensureAdministrator, findUserByName } from '../src/server/auth/users';
+import { benchToken } from './lib/bench-token';
 import { refreshCatalogueStatistics } from '../src/server/catalogue/product-maintenance';
 import { openDatabase, type Database } from '../src/server/db/connection';
-import { MediaStore } from '../src/server/media/media-store';
+import { DiskMediaStore } from '../src/server/media/disk-media-store';
 
 export const BENCH_PRODUCTS = 100_000;
 
@@ -116,11 +116,8 @@ export async function benchProductFilter(options: { products?: number; runs?: nu
     log(`product filter bench: ${productCount.toLocaleString('en')} products seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
 
     const tokens = new TokenService('bench-secret-that-is-long-enough-for-hs256', 3_600);
-    const app = createApp({ db: handle.db, tokens, throttle: new LoginThrottle(5, 60), media: new MediaStore(handle.db, path.join(dir, 'media')) });
-    await ensureAdministrator(handle.db, 'bench', 'bench-password');
-    const bench = await findUserByName(handle.db, 'bench');
-    if (!bench) throw new Error('the bench user was not created');
-    const { accessToken } = await tokens.issue({ userId: bench.id, username: bench.username, sessionVersion: bench.sessionVersion });
+    const app = createApp({ db: handle.db, tokens, throttle: new LoginThrottle(5, 60), media: new DiskMediaStore(handle.db, path.join(dir, 'media')) });
+    const accessToken = await benchToken(handle.db, tokens);
     const headers = { Authorization: `Bearer ${accessToken}` };
 
     const all: number[] = [];

@@ -13,6 +13,7 @@ const ProductEditPage = lazy(() => import('./features/product-edit/ProductEditPa
 const OrdersPage = lazy(() => import('./features/orders/OrdersPage'));
 const ReportsPage = lazy(() => import('./features/reports/ReportsPage'));
 const ExportPage = lazy(() => import('./features/export/ExportPage'));
+const UsersPage = lazy(() => import('./features/accounts/UsersPage'));
 
 export function AppRoutes() {
   return (
@@ -29,6 +30,7 @@ export function AppRoutes() {
           <Route path="/logs" element={<UnderConstruction />} />
           <Route path="/report" element={<ReportsPage />} />
           <Route path="/uploadEan" element={<UploadEanPage />} />
+          <Route path="/users" element={<UsersPage />} />
           <Route path="*" element={<Navigate to="/dashboard" replace />} />
         </Route>
       </Routes>

@@ -8,6 +8,7 @@ import type { Database } from './db/connection';
 import type { OutboundPolicy } from './feeds/outbound';
 import type { ServerHealth } from './http/server-health';
 import type { MediaStore } from './media/media-store';
+import type { ServerLifecycle } from './http/lifecycle';
 
 export interface AppDeps {
   db: Database;
@@ -32,6 +33,8 @@ export interface AppDeps {
   health?: ServerHealth;
   /** Reads EAN sheets in worker threads (default: EAN_SHEET_WORKER_LIMITS); tests pass their own limits. */
   eanSheetReader?: EanSheetReader;
+  /** Running requests and draining on SIGTERM (/healthz/ready); main.ts makes one, tests may. */
+  lifecycle?: ServerLifecycle;
   /** The bol connection (real bol or the simulator); without it the calls that need bol answer 503. */
   bol?: BolDeps;
 }

@@ -18,6 +18,7 @@ import { orderRoutes } from './routes/orders';
 import { processReportRoutes } from './routes/process-reports';
 import { productRoutes } from './routes/products';
 import { reportRoutes } from './routes/reports';
+import { userRoutes } from './routes/users';
 import { demoFileRoutes, mediaFileRoutes } from './routes/public-files';
 
 export type { AppDeps } from './app-deps';
@@ -37,6 +38,8 @@ export const BODY_LIMITS: readonly BodyLimitRule[] = [
 export function createApp(deps: AppDeps) {
   const app = new Hono();
   app.onError(errorResponse);
+  // First: every request counts while it runs, and none starts while the server drains (SIGTERM).
+  if (deps.lifecycle) app.use('*', deps.lifecycle.track());
   app.use('*', securityHeaders());
   // Before anything reads a body or checks a token.
   app.use('*', requestBodyLimits(BODY_LIMITS));
@@ -48,6 +51,17 @@ export function createApp(deps: AppDeps) {
   app.get('/healthz', async (c) => {
     const { status, body } = await health.check();
     c.header('Cache-Control', 'no-store');
+    return c.json(body, status);
+  });
+  // Live: the process answers (restart it when not). Ready: send it requests (not while draining or without its database).
+  app.get('/healthz/live', (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.json({ status: 'ok' });
+  });
+  app.get('/healthz/ready', async (c) => {
+    c.header('Cache-Control', 'no-store');
+    if (deps.lifecycle?.isDraining) return c.json({ status: 'shutting down' }, 503);
+    const { status, body } = await health.check();
     return c.json(body, status);
   });
 
@@ -72,6 +86,7 @@ export function createApp(deps: AppDeps) {
   api.route('/v1', orderRoutes(deps));
   api.route('/v1', processReportRoutes(deps));
   api.route('/v1', reportRoutes(deps));
+  api.route('/v1', userRoutes(deps));
   api.all('*', (c) => {
     throw new ApiError(404, `No such call: ${c.req.method} ${c.req.path}`);
   });

@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { parseAllowList } from './feeds/outbound-addresses';
 import { DEFAULT_MAX_FEED_BYTES, type OutboundPolicy } from './feeds/outbound';
+import type { S3MediaConfig } from './media/s3-media-store';
 
 export interface ServerConfig {
   port: number;
@@ -24,6 +25,49 @@ export interface ServerConfig {
   outbound: OutboundPolicy;
   /** IMPORT_MIN_FREE_MB: an import is refused while the data folder has less free space than this. */
   importMinFreeBytes: number;
+  /** MEDIA_STORE and the S3_* settings: where product images are kept (docs/media-store.md). */
+  media: MediaConfig;
+  /** SHUTDOWN_GRACE_SECONDS: how long SIGTERM waits for running requests before the process ends anyway. */
+  shutdownGraceMs: number;
+}
+
+/** The local disk (DATA_DIR/media, the default) or an S3-compatible object store. */
+export type MediaConfig = { kind: 'disk' } | ({ kind: 's3' } & S3MediaConfig);
+
+/** MEDIA_STORE=disk|s3 with S3_ENDPOINT, S3_REGION, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE, MEDIA_PUBLIC_URL. */
+export function readMediaConfig(env: NodeJS.ProcessEnv): MediaConfig {
+  const kind = env.MEDIA_STORE || 'disk';
+  if (kind === 'disk') return { kind: 'disk' };
+  if (kind !== 's3') throw new Error(`MEDIA_STORE must be 'disk' or 's3', got '${kind}'`);
+  const bucket = (env.S3_BUCKET ?? '').trim();
+  if (bucket === '') throw new Error('MEDIA_STORE=s3 needs S3_BUCKET');
+  const accessKeyId = env.S3_ACCESS_KEY_ID || '';
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY || '';
+  if ((accessKeyId === '') !== (secretAccessKey === '')) throw new Error('Set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither to use the AWS SDK default credentials');
+  const endpoint = (env.S3_ENDPOINT ?? '').trim();
+  if (endpoint !== '' && !isHttpUrl(endpoint)) throw new Error(`S3_ENDPOINT must be an absolute http(s) URL, got '${endpoint}'`);
+  const publicUrl = (env.MEDIA_PUBLIC_URL ?? '').trim();
+  if (publicUrl !== '' && !isHttpUrl(publicUrl)) throw new Error(`MEDIA_PUBLIC_URL must be an absolute http(s) URL, got '${publicUrl}'`);
+  const pathStyle = env.S3_FORCE_PATH_STYLE || '0';
+  if (pathStyle !== '0' && pathStyle !== '1') throw new Error(`S3_FORCE_PATH_STYLE must be 0 or 1, got '${pathStyle}'`);
+  return {
+    kind: 's3',
+    endpoint: endpoint || null,
+    region: env.S3_REGION || 'us-east-1',
+    bucket,
+    credentials: accessKeyId ? { accessKeyId, secretAccessKey } : null,
+    forcePathStyle: pathStyle === '1',
+    publicUrl: publicUrl ? publicUrl.replace(/\/+$/, '') : null,
+  };
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
 }
 
 /** bol's Retailer API: real credentials, or (none set) the built-in simulator. See docs/bol.md. */
@@ -114,5 +158,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       maxFeedBytes: positiveInt(env.FEED_MAX_MB, DEFAULT_MAX_FEED_BYTES / (1024 * 1024), 'FEED_MAX_MB') * 1024 * 1024,
     },
     importMinFreeBytes: positiveInt(env.IMPORT_MIN_FREE_MB, 500, 'IMPORT_MIN_FREE_MB') * 1024 * 1024,
+    media: readMediaConfig(env),
+    shutdownGraceMs: positiveInt(env.SHUTDOWN_GRACE_SECONDS, 10, 'SHUTDOWN_GRACE_SECONDS') * 1000,
   };
 }

@@ -17,8 +17,8 @@ import { clientAddressOf } from './http/client-address';
 import { ServerHealth } from './http/server-health';
 import { releaseAbandonedClaims } from './http/idempotency';
 import { httpServerOptions } from './http/server-limits';
-import { MediaStore } from './media/media-store';
-import path from 'node:path';
+import { ServerLifecycle } from './http/lifecycle';
+import { openMediaStore } from './media/open-media-store';
 import type { AppDeps } from './app-deps';
 
 /** How this server reaches itself (for feed and image addresses that are paths): a wildcard host means loopback. */
@@ -56,11 +56,13 @@ async function main(): Promise<void> {
 
   const tokens = new TokenService(loadSigningSecret(config.dataDir, config.jwtSecret), config.tokenLifetimeSeconds);
   const throttle = new LoginThrottle(config.login.maxFailures, config.login.windowSeconds, config.login.maxFailuresPerAddress);
+  const lifecycle = new ServerLifecycle();
   const deps: AppDeps = {
+    lifecycle,
     db: handle.db,
     tokens,
     throttle,
-    media: new MediaStore(handle.db, path.join(config.dataDir, 'media')),
+    media: openMediaStore(handle.db, config.media, config.dataDir),
     staticDir: config.staticDir,
     clientAddress: (c) => clientAddressOf(getConnInfo(c).remote.address, c.req.header('X-Forwarded-For'), config.trustProxyHops),
     selfOrigin: selfOriginOf(config.host, config.port),
@@ -84,19 +86,37 @@ async function main(): Promise<void> {
     }
   });
 
-  const shutdown = (signal: string) => {
-    console.log(`[server] ${signal}: shutting down`);
-    server.close(() => {
-      void bol
-        .close()
-        .then(() => handle.close())
-        .then(() => marker.release())
-        .finally(() => process.exit(0));
-    });
-    setTimeout(() => process.exit(0), 5_000).unref();
+  // SIGTERM (README, "Running on several machines"): not ready, new requests refused with 503, running
+  // requests get SHUTDOWN_GRACE_SECONDS to finish, then the bol simulator and the database close.
+  let shuttingDown = false;
+  const shutdown = async (signal: string) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    console.log(`[server] ${signal}: shutting down, ${lifecycle.runningRequests} request(s) running`);
+    setTimeout(() => {
+      console.error('[server] shutdown did not finish in time: exiting');
+      process.exit(1);
+    }, config.shutdownGraceMs + 10_000).unref();
+    // Still listening while draining: a new request gets 503 with Connection: close (and
+    // /healthz/ready 503), which a load balancer retries elsewhere. (node's server.close() would
+    // also drop connections whose request body is still arriving.)
+    lifecycle.startDraining();
+    const finished = await lifecycle.whenIdle(config.shutdownGraceMs);
+    if (!finished) console.warn(`[server] ${lifecycle.runningRequests} request(s) still running after ${config.shutdownGraceMs / 1000} s: cut off`);
+    // The last answers are still being written: close() waits for them (and closes idle
+    // kept-alive connections); whatever is left after two seconds is cut.
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    const cut = setTimeout(() => 'closeAllConnections' in server && server.closeAllConnections(), 2_000);
+    await closed;
+    clearTimeout(cut);
+    await bol.close();
+    await handle.close();
+    await marker.release();
+    console.log('[server] database closed; stopped');
+    process.exit(0);
   };
-  process.on('SIGINT', () => shutdown('SIGINT'));
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }
 
 main().catch((error: unknown) => {

@@ -10,6 +10,7 @@
  */
 import { z } from 'zod';
 import { productImageSchema, type Product, type ProductImage } from './contract';
+import { text } from './safe-values';
 import {
   isProductFieldName,
   PRODUCT_FIELD_NAMES,
@@ -70,8 +71,8 @@ const fieldsSchema = z
   )
   .strict();
 
-const textChange = fieldChangeOf(z.string().max(500));
-const idList = z.array(z.string().min(1).max(100)).max(100);
+const textChange = fieldChangeOf(text().max(500));
+const idList = z.array(text().min(1).max(100)).max(100);
 
 export const productChangeSetSchema = z
   .object({
@@ -80,9 +81,9 @@ export const productChangeSetSchema = z
       .object({
         added: z.array(productImageSchema).max(50),
         deleted: idList,
-        edited: z.array(z.object({ id: z.string().min(1).max(100), altImage: textChange.optional(), name: textChange.optional() }).strict()).max(50),
+        edited: z.array(z.object({ id: text().min(1).max(100), altImage: textChange.optional(), name: textChange.optional() }).strict()).max(50),
         order: fieldChangeOf(idList).optional(),
-        main: fieldChangeOf(z.string().max(100).nullable()).optional(),
+        main: fieldChangeOf(text().max(100).nullable()).optional(),
       })
       .strict(),
     madeAt: z.number().int().nonnegative(),

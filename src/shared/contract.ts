@@ -16,6 +16,10 @@ export const loginResponseSchema = z.object({
   accessToken: text(),
   /** Expiry of the access token, in milliseconds since the epoch. */
   expiredAccessToken: z.number(),
+  /** Added to the spec's answer (docs/security.md, "Accounts"): who signed in, and their role. */
+  username: text().optional(),
+  displayName: text().optional(),
+  role: z.enum(['admin', 'staff']).optional(),
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 

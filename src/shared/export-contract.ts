@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import type { BolProductState } from './product-filter';
+import { dbId, text } from './safe-values';
 
 /** Every column the export can write, in the order they are offered; header = the column's title. */
 export const EXPORT_COLUMNS = [
@@ -55,9 +56,9 @@ export const exportRequestSchema = z
       .min(1, 'Choose at least one column')
       .max(EXPORT_COLUMN_IDS.length),
     /** The product filter's parameters by their wire names (docs/products.md); page, size and sort are ignored. */
-    filter: z.record(z.string().max(100), z.string().max(1_000)).optional(),
+    filter: z.record(text().max(100), text().max(1_000)).optional(),
     /** The selection: exactly these products (the filter is then ignored). */
-    productIds: z.array(z.number().int().positive()).min(1).max(MAX_EXPORT_IDS).optional(),
+    productIds: z.array(dbId()).min(1).max(MAX_EXPORT_IDS).optional(),
   })
   .strict();
 export type ExportRequest = z.infer<typeof exportRequestSchema>;

@@ -64,12 +64,17 @@ describe('Orders', () => {
     await expect.poll(() => orders().count(), { timeout: 15_000 }).toBe(40);
     await scrollToLastOrder();
     await expect.poll(() => orders().count(), { timeout: 15_000 }).toBe(60);
-    // Keep scrolling: 130 orders are 7 pages; then it stops.
-    for (let n = 0; n < 6; n += 1) {
-      await scrollToLastOrder();
-      await page.waitForTimeout(300);
-    }
-    await expect.poll(() => orders().count(), { timeout: 15_000 }).toBe(130);
+    // Keep scrolling: 130 orders are 7 pages; then it stops. Each scroll waits for the page it
+    // asked for (a busy machine answers slower than a fixed pause).
+    await expect
+      .poll(
+        async () => {
+          await scrollToLastOrder();
+          return orders().count();
+        },
+        { timeout: 30_000, interval: 500 },
+      )
+      .toBe(130);
     await page.getByTestId('order-count').getByText('All 130 orders shown').waitFor();
     await page.waitForTimeout(500);
     // The screen's own requests (the test's call above asks for size 1): after the import, pages

@@ -54,7 +54,8 @@ async function waitSynced(page: Page): Promise<void> {
   await expect.poll(() => page.getByTestId('sync-indicator').getAttribute('data-tone'), { timeout: 30_000 }).toBe('synced');
 }
 
-describe('two people, one product', () => {
+// Two browser contexts each signing in, going offline and back: slower than one page, more so on a busy machine.
+describe('two people, one product', { timeout: 150_000 }, () => {
   it('both offline, A changes the title and B the delivery code: both land, no conflict, no stale banner', async () => {
     const seed = await tablet();
     const product = await demoProduct(seed, GARDEN, 21);

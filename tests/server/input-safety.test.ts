@@ -60,11 +60,18 @@ describe('the NUL character', () => {
       ['/api/v1/bol/data/model/product', { productId: product.productId, chunkId: null, chunkName: `n${NUL}`, attributeData: [], mediaData: [] }],
       ['/api/v1/bol/order/cancel', { orderItemId: `1${NUL}`, reasonCode: 'OTHER' }],
       ['/api/v1/bol/retailer/create/content/', { productIds: [product.productId], note: NUL }],
+      ['/api/v1/export/products', { format: 'csv', columns: ['ean'], filter: { keyword: `a${NUL}` } }],
     ];
     for (const [path, body] of calls) {
       const response = await t.app.request(path, jsonPost(body, auth));
       expect(await refusal(response), path).toMatch(/must not contain a NUL byte/);
     }
+    const change = await t.app.request(`/api/v1/product/${product.productId}`, {
+      method: 'PATCH',
+      headers: { ...auth, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ fields: { title: { base: product.title, value: `x${NUL}` } }, images: { added: [], deleted: [], edited: [] }, madeAt: 1, offline: false }),
+    });
+    expect(await refusal(change)).toBe('fields.title.value must not contain a NUL byte');
   });
 
   it('in a filter parameter, another query parameter or the path is 400 naming it', async () => {
@@ -92,6 +99,7 @@ describe('numbers beyond what the database holds', () => {
     expect(await refusal(await t.app.request('/api/v1/bol/data/model/chunk/save', jsonPost({ productId: 1e11, chunkId: 'c' }, auth)))).toMatch(/productId/);
     expect(await refusal(await t.app.request('/api/v1/bol/report/upload', jsonPost([1e11], auth)))).toMatch(/productIds\.0/);
     expect(await refusal(await t.app.request('/api/v1/product/100000000000', { headers: auth }))).toMatch(/Product id/);
+    expect(await refusal(await t.app.request('/api/v1/export/products', jsonPost({ format: 'csv', columns: ['ean'], productIds: [1e11] }, auth)))).toMatch(/productIds\.0: Too big/);
   });
 
   it('at the edge of the range are still saved', async () => {

@@ -260,7 +260,7 @@ describe('the outbox under chaos', () => {
     const distinct = new Set([...knownBytes, ...uploadedBytes]);
     const [media] = await t.database.db.select({ rows: sql<number>`count(*)::int` }).from(mediaFiles);
     expect(media?.rows).toBe(distinct.size);
-    expect(countFiles(t.media.mediaDir)).toBe(distinct.size);
+    expect(countFiles(t.mediaDir)).toBe(distinct.size);
   }, 120_000);
 });
 

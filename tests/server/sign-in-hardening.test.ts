@@ -12,7 +12,7 @@ import { LoginThrottle } from '../../src/server/auth/login-throttle';
 import { TokenService } from '../../src/server/auth/tokens';
 import { defaultSignInWorks, findUserByName, prepareAdministrator, setActive, setPassword } from '../../src/server/auth/users';
 import { loginAttempts, users } from '../../src/server/db/schema';
-import { MediaStore } from '../../src/server/media/media-store';
+import { DiskMediaStore } from '../../src/server/media/disk-media-store';
 import { createTestApp, jsonPost, TEST_SECRET, TEST_USER, type TestApp } from './support/test-app';
 import { createTestDatabase, type TestDatabase } from './support/test-database';
 
@@ -160,7 +160,7 @@ describe('ADMIN_PASSWORD at start', () => {
       db: database.db,
       tokens: new TokenService(TEST_SECRET, 600),
       throttle: new LoginThrottle(100, 60, 100),
-      media: new MediaStore(database.db, '/nonexistent-media-dir'),
+      media: new DiskMediaStore(database.db, '/nonexistent-media-dir'),
     });
   const signIn = (username: string, password: string) => appOn().request('/auth/login', jsonPost({ username, password }));
 

@@ -4,7 +4,7 @@
  * or redirects: the caller decides what a failure means (offline, it may mean "queue it").
  */
 import { FetchError, ofetch, type FetchOptions } from 'ofetch';
-import { jwtAtom } from '../state/session';
+import { jwtAtom, signOutAtom } from '../state/session';
 import { appStore } from '../state/store';
 
 export class ApiFailure extends Error {
@@ -41,6 +41,13 @@ const baseFetch = ofetch.create({
   onRequest({ options }) {
     const token = appStore.get(jwtAtom);
     if (token) options.headers.set('Authorization', `Bearer ${token}`);
+  },
+  onResponseError({ response, options }) {
+    // The server refused the session itself (deactivated, password changed, expired): end it here
+    // too, so the route guard takes the person to /login (docs/security.md, "Accounts").
+    // Changes waiting in the outbox are kept for when the author signs in again.
+    const sent = options.headers instanceof Headers ? options.headers.get('Authorization') : null;
+    if (response.status === 401 && sent !== null && sent === `Bearer ${appStore.get(jwtAtom) ?? ''}`) appStore.set(signOutAtom, 'expired');
   },
 });
 

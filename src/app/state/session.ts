@@ -67,6 +67,22 @@ export const sessionUserAtom = atomWithStorage<string | null>(
   { getOnInit: true },
 );
 
+/** The signed-in person's role from the login answer: shows or hides the account screens (the server decides). */
+export const sessionRoleAtom = atomWithStorage<'admin' | 'staff' | null>(
+  'sessionRole',
+  null,
+  localStorageOf((raw) => (raw === 'admin' ? 'admin' : 'staff'), (value) => value),
+  { getOnInit: true },
+);
+
+/** The signed-in person's display name from the login answer. */
+export const sessionDisplayNameAtom = atomWithStorage<string | null>(
+  'sessionDisplayName',
+  null,
+  localStorageOf((raw) => raw, (value) => value),
+  { getOnInit: true },
+);
+
 /** Set when the guard ended an expired session, so the login page can say so. */
 export const sessionExpiredNoticeAtom = atom(false);
 
@@ -74,11 +90,14 @@ export const signInAtom = atom(null, (_get, set, login: LoginResponse & { userna
   set(jwtAtom, login.accessToken);
   set(expiredAccessTokenAtom, login.expiredAccessToken);
   set(sessionUserAtom, login.username);
+  set(sessionRoleAtom, login.role ?? 'staff');
+  set(sessionDisplayNameAtom, login.displayName ?? login.username);
   set(sessionExpiredNoticeAtom, false);
 });
 
 export const signOutAtom = atom(null, (_get, set, reason: 'signed-out' | 'expired' = 'signed-out') => {
   set(jwtAtom, RESET);
   set(expiredAccessTokenAtom, RESET);
+  set(sessionRoleAtom, RESET);
   set(sessionExpiredNoticeAtom, reason === 'expired');
 });

@@ -162,6 +162,8 @@ async function sendOne(deps: DrainDeps, snapshot: OutboxEntry, token: string, su
   const kind = outboxKindOf(claimed);
   const headers: Record<string, string> = { Authorization: `Bearer ${token}`, 'Idempotency-Key': claimed.id };
   if (claimed.baseVersion !== null) headers['If-Match'] = `"${claimed.baseVersion}"`;
+  // When the change was made on this device, for the history (docs/security.md, "Authors").
+  headers['X-Made-At'] = String(claimed.createdAt);
   const built = await kind.request(db, claimed, headers);
   const { sentProduct: _sent, ...request } = built;
   let response: ResponseLike | null = null;

@@ -2,7 +2,8 @@
  * The users table: look-up by name, the session a token belongs to, password and active changes
  * (each ends the user's tokens), and the administrator at start (docs/security.md, "The administrator").
  */
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Account, AccountChange, Role } from '../../shared/accounts';
 import { DEFAULT_ADMIN } from '../config';
 import type { Database } from '../db/connection';
 import { users } from '../db/schema';
@@ -14,6 +15,8 @@ export interface UserRecord {
   passwordHash: string;
   sessionVersion: number;
   active: boolean;
+  displayName: string;
+  role: Role;
 }
 
 const userColumns = {
@@ -22,6 +25,8 @@ const userColumns = {
   passwordHash: users.passwordHash,
   sessionVersion: users.sessionVersion,
   active: users.active,
+  displayName: users.displayName,
+  role: sql<Role>`${users.role}`,
 };
 
 export async function findUserByName(db: Database, username: string): Promise<UserRecord | null> {
@@ -30,9 +35,55 @@ export async function findUserByName(db: Database, username: string): Promise<Us
 }
 
 /** What a token's user is now: null when the user no longer exists. */
-export async function currentSession(db: Database, userId: number): Promise<{ sessionVersion: number; active: boolean } | null> {
-  const rows = await db.select({ sessionVersion: users.sessionVersion, active: users.active }).from(users).where(eq(users.id, userId)).limit(1);
+export async function currentSession(db: Database, userId: number): Promise<{ sessionVersion: number; active: boolean; role: Role } | null> {
+  const rows = await db
+    .select({ sessionVersion: users.sessionVersion, active: users.active, role: sql<Role>`${users.role}` })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
   return rows[0] ?? null;
+}
+
+const accountColumns = { id: users.id, username: users.username, displayName: users.displayName, role: sql<Role>`${users.role}`, active: users.active };
+
+export async function listAccounts(db: Database): Promise<Account[]> {
+  return db.select(accountColumns).from(users).orderBy(asc(users.username));
+}
+
+export async function findAccount(db: Database, userId: number): Promise<Account | null> {
+  const rows = await db.select(accountColumns).from(users).where(eq(users.id, userId)).limit(1);
+  return rows[0] ?? null;
+}
+
+/** Adds an account; null when the user name is taken. */
+export async function createAccount(
+  db: Database,
+  input: { username: string; displayName: string; role: Role; password: string },
+): Promise<Account | null> {
+  const passwordHash = await hashPassword(input.password);
+  const rows = await db
+    .insert(users)
+    .values({ username: input.username, displayName: input.displayName, role: input.role, passwordHash })
+    .onConflictDoNothing()
+    .returning(accountColumns);
+  return rows[0] ?? null;
+}
+
+/**
+ * Changes display name, role or active flag. Deactivating or changing the role ends the user's
+ * tokens (the role is read from the database on every call, so this is belt and braces).
+ */
+export async function updateAccount(db: Database, userId: number, change: AccountChange): Promise<void> {
+  const endsSessions = change.active === false || change.role !== undefined;
+  await db
+    .update(users)
+    .set({
+      ...(change.displayName !== undefined ? { displayName: change.displayName } : {}),
+      ...(change.role !== undefined ? { role: change.role } : {}),
+      ...(change.active !== undefined ? { active: change.active } : {}),
+      ...(endsSessions ? { sessionVersion: sql`${users.sessionVersion} + 1` } : {}),
+    })
+    .where(eq(users.id, userId));
 }
 
 /** Sets a new password; every token issued before stops working. */
@@ -51,7 +102,7 @@ export async function ensureAdministrator(db: Database, username: string, passwo
   const [{ count } = { count: 0 }] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
   if (count > 0) return false;
   const passwordHash = await hashPassword(password);
-  const inserted = await db.insert(users).values({ username, passwordHash }).onConflictDoNothing().returning({ id: users.id });
+  const inserted = await db.insert(users).values({ username, passwordHash, role: 'admin' }).onConflictDoNothing().returning({ id: users.id });
   return inserted.length > 0;
 }
 
@@ -79,7 +130,7 @@ export async function prepareAdministrator(db: Database, username: string, passw
 
   const user = await findUserByName(db, username);
   if (!user) {
-    await db.insert(users).values({ username, passwordHash: await hashPassword(password) });
+    await db.insert(users).values({ username, passwordHash: await hashPassword(password), role: 'admin' });
     log.push(`created the user '${username}' with ADMIN_PASSWORD`);
   } else if (await verifyPassword(DEFAULT_ADMIN.password, user.passwordHash)) {
     await setPassword(db, user.id, password);

@@ -2,12 +2,9 @@
  * Answers for GET /media/<2 hex>/<sha256>.<ext>: stored image files, served without a token (an
  * <img> cannot send one; the names are content hashes, so they are unguessable and never change).
  */
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import { Readable } from 'node:stream';
-import { MediaStore } from '../media/media-store';
+import { MEDIA_CACHE_CONTROL } from '../media/media-cache';
+import { mediaContentTypeOf, type MediaStore } from '../media/media-store';
 
-export const MEDIA_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 const notFound = () =>
   new Response(JSON.stringify({ message: 'Not found' }), {
@@ -25,8 +22,9 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
 }
 
 /**
- * The stored file at this request path, or 404 for anything else: MediaStore.diskPath accepts only
- * its own /media/<2 hex>/<64 hex>.<ext> shape, so no other file on disk can be reached.
+ * The stored file at this request path, or 404 for anything else: the stores accept only their own
+ * /media/<2 hex>/<64 hex>.<ext> shape, so no other file can be reached. With MEDIA_PUBLIC_URL the
+ * answer is a redirect to the object store's public address (docs/media-store.md).
  */
 export async function mediaFileResponse(
   media: MediaStore,
@@ -34,14 +32,11 @@ export async function mediaFileResponse(
   ifNoneMatch: string | undefined,
   method: string,
 ): Promise<Response> {
-  const diskPath = media.diskPath(requestPath);
-  const contentType = MediaStore.contentTypeOf(requestPath);
-  if (!diskPath || !contentType) return notFound();
-  const size = await stat(diskPath).then(
-    (info) => (info.isFile() ? info.size : null),
-    () => null,
-  );
-  if (size === null) return notFound();
+  const contentType = mediaContentTypeOf(requestPath);
+  if (!contentType) return notFound();
+  const publicUrl = media.publicUrlOf(requestPath);
+  // The address may change with the settings; the content behind it never does.
+  if (publicUrl) return new Response(null, { status: 302, headers: { Location: publicUrl, 'Cache-Control': 'public, max-age=3600' } });
 
   // The name is the SHA-256 of the content: a strong validator for free.
   const sha256 = requestPath.slice(requestPath.lastIndexOf('/') + 1, requestPath.lastIndexOf('.'));
@@ -51,9 +46,12 @@ export async function mediaFileResponse(
     ETag: etag,
     'X-Content-Type-Options': 'nosniff',
   };
+  const size = await media.sizeOf(requestPath);
+  if (size === null) return notFound();
   if (etagMatches(ifNoneMatch, etag)) return new Response(null, { status: 304, headers });
   const fullHeaders = { ...headers, 'Content-Type': contentType, 'Content-Length': String(size) };
   if (method === 'HEAD') return new Response(null, { status: 200, headers: fullHeaders });
-  const body = Readable.toWeb(createReadStream(diskPath)) as ReadableStream<Uint8Array>;
+  const body = await media.read(requestPath);
+  if (!body) return notFound();
   return new Response(body, { status: 200, headers: fullHeaders });
 }

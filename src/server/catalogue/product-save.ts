@@ -36,6 +36,8 @@ export function imageHistoryValue(images: readonly ProductImage[]): { id: string
 export interface SaveAuthor {
   author: string;
   how?: HistoryHow;
+  /** When the change was made on the device (src/server/http/author.ts); null: not known. */
+  deviceAt?: Date | null;
 }
 
 export type ProductSaveOutcome =
@@ -157,7 +159,7 @@ export async function saveProduct(db: Database, input: ProductSaveInput, ifMatch
     const changes = savedFieldChanges(before, saved);
     const [imagesBefore, imagesAfter] = [imageHistoryValue(before.productImages), imageHistoryValue(saved.productImages)];
     if (JSON.stringify(imagesBefore) !== JSON.stringify(imagesAfter)) changes.push({ field: 'productImages', old: imagesBefore, new: imagesAfter });
-    await recordHistory(tx, [{ productId: product.productId, author: who.author, how: who.how ?? 'editor', deviceAt: null, serverAt: now, version: saved.version, changes }]);
+    await recordHistory(tx, [{ productId: product.productId, author: who.author, how: who.how ?? 'editor', deviceAt: who.deviceAt ?? null, serverAt: now, version: saved.version, changes }]);
     return { kind: 'saved', product: saved };
   });
 }

@@ -30,6 +30,10 @@ export const users = pgTable('users', {
   sessionVersion: integer('session_version').notNull().default(1),
   /** A deactivated user cannot sign in, and its tokens are refused. */
   active: boolean('active').notNull().default(true),
+  /** The name people see; '' shows the user name (docs/security.md, "Accounts"). */
+  displayName: text('display_name').notNull().default(''),
+  /** 'admin' manages accounts; 'staff' does everything else (src/shared/accounts.ts). */
+  role: text('role').notNull().default('staff'),
   ...timestamps,
 });
 

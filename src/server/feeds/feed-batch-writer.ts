@@ -68,33 +68,29 @@ function withFeedHistory(upsert: SQL, supplierId: number, keys: string, at: stri
                 p.description, p.brand_id, p.category_id, p.weight, p.width, p.length, p.height, p.product_size,
                 p.color, p.material, p.family_key),
     changed as (
+      -- Only the fields that differ become JSON (brand names looked up only then): cheap per row.
       select up.product_id, up.version,
-             (select jsonb_agg(jsonb_build_object('field', c.f, 'old', c.o, 'new', c.n))
-                from (values
-                  ('sku', to_jsonb(o.sku), to_jsonb(up.sku)),
-                  ('priceSupplier', to_jsonb(o.price_supplier), to_jsonb(up.price_supplier)),
-                  ('stock', to_jsonb(o.stock), to_jsonb(up.stock)),
-                  ('title', to_jsonb(o.title), to_jsonb(up.title)),
-                  ('description', to_jsonb(o.description), to_jsonb(up.description)),
-                  ('brand', to_jsonb((select b.brand_name from brands b where b.brand_id = o.brand_id)),
-                            to_jsonb((select b.brand_name from brands b where b.brand_id = up.brand_id))),
-                  ('categoryId', to_jsonb(o.category_id), to_jsonb(up.category_id)),
-                  ('weight', to_jsonb(o.weight), to_jsonb(up.weight)),
-                  ('width', to_jsonb(o.width), to_jsonb(up.width)),
-                  ('length', to_jsonb(o.length), to_jsonb(up.length)),
-                  ('height', to_jsonb(o.height), to_jsonb(up.height)),
-                  ('productSize', to_jsonb(o.product_size), to_jsonb(up.product_size)),
-                  ('color', to_jsonb(o.color), to_jsonb(up.color)),
-                  ('material', to_jsonb(o.material), to_jsonb(up.material)),
-                  ('familyKey', to_jsonb(o.family_key), to_jsonb(up.family_key))
-                ) as c(f, o, n)
-               where c.o is distinct from c.n) as changes
+             (case when o.sku is distinct from up.sku then jsonb_build_array(jsonb_build_object('field', 'sku', 'old', o.sku, 'new', up.sku)) else '[]'::jsonb end)
+             || (case when o.price_supplier is distinct from up.price_supplier then jsonb_build_array(jsonb_build_object('field', 'priceSupplier', 'old', o.price_supplier, 'new', up.price_supplier)) else '[]'::jsonb end)
+             || (case when o.stock is distinct from up.stock then jsonb_build_array(jsonb_build_object('field', 'stock', 'old', o.stock, 'new', up.stock)) else '[]'::jsonb end)
+             || (case when o.title is distinct from up.title then jsonb_build_array(jsonb_build_object('field', 'title', 'old', o.title, 'new', up.title)) else '[]'::jsonb end)
+             || (case when o.description is distinct from up.description then jsonb_build_array(jsonb_build_object('field', 'description', 'old', o.description, 'new', up.description)) else '[]'::jsonb end)
+             || (case when o.brand_id is distinct from up.brand_id then jsonb_build_array(jsonb_build_object('field', 'brand', 'old', (select b.brand_name from brands b where b.brand_id = o.brand_id), 'new', (select b.brand_name from brands b where b.brand_id = up.brand_id))) else '[]'::jsonb end)
+             || (case when o.category_id is distinct from up.category_id then jsonb_build_array(jsonb_build_object('field', 'categoryId', 'old', o.category_id, 'new', up.category_id)) else '[]'::jsonb end)
+             || (case when o.weight is distinct from up.weight then jsonb_build_array(jsonb_build_object('field', 'weight', 'old', o.weight, 'new', up.weight)) else '[]'::jsonb end)
+             || (case when o.width is distinct from up.width then jsonb_build_array(jsonb_build_object('field', 'width', 'old', o.width, 'new', up.width)) else '[]'::jsonb end)
+             || (case when o.length is distinct from up.length then jsonb_build_array(jsonb_build_object('field', 'length', 'old', o.length, 'new', up.length)) else '[]'::jsonb end)
+             || (case when o.height is distinct from up.height then jsonb_build_array(jsonb_build_object('field', 'height', 'old', o.height, 'new', up.height)) else '[]'::jsonb end)
+             || (case when o.product_size is distinct from up.product_size then jsonb_build_array(jsonb_build_object('field', 'productSize', 'old', o.product_size, 'new', up.product_size)) else '[]'::jsonb end)
+             || (case when o.color is distinct from up.color then jsonb_build_array(jsonb_build_object('field', 'color', 'old', o.color, 'new', up.color)) else '[]'::jsonb end)
+             || (case when o.material is distinct from up.material then jsonb_build_array(jsonb_build_object('field', 'material', 'old', o.material, 'new', up.material)) else '[]'::jsonb end)
+             || (case when o.family_key is distinct from up.family_key then jsonb_build_array(jsonb_build_object('field', 'familyKey', 'old', o.family_key, 'new', up.family_key)) else '[]'::jsonb end) as changes
         from up join old o on o.product_id = up.product_id
        where not up.inserted),
     history as (
       insert into product_history (product_id, author, how, device_at, server_at, version, changes)
       select product_id, ${FEED_IMPORT_AUTHOR}, 'feed-import', null, ${at}::timestamptz, version, changes
-        from changed where changes is not null)
+        from changed where changes <> '[]'::jsonb)
     select product_id, source_key, inserted from up`;
 }
 

@@ -104,6 +104,7 @@ async function runClaimedImport(deps: FeedJobDeps, supplier: SupplierRecord, opt
     counts.updated += written.updated;
     counts.unchanged += written.unchanged;
     batches += 1;
+    deps.health?.noteProgress();
     options.onProgress?.(counts);
     if (batches % PROGRESS_EVERY_BATCHES === 0) await recordHistory(deps.db, historyId, { counts, problems });
     if (batches % SPACE_CHECK_EVERY_BATCHES === 0) await deps.health?.ensureRoomToContinue();

@@ -9,7 +9,7 @@ import type { AppDeps } from '../app-deps';
 import { ImageTooLargeError, MAX_IMAGE_BYTES, NotAnImageError } from '../media/media-store';
 import { isDiskFullError } from '../http/server-health';
 import { refreshStatisticsQuietly, type RunResult } from './feed-import';
-import { DownloadError, download, errorText, readLimited } from './outbound';
+import { DownloadError, download, errorText } from './outbound';
 import type { FeedRowRefusal } from './parse-feed-row';
 import { emptyCounts, historyEntry, MAX_STORED_PROBLEMS, recordHistory, startHistoryEntry } from './parsing-history';
 import { queryRows } from './query-rows';
@@ -48,9 +48,8 @@ async function fetchAndStore(deps: ImageJobDeps, url: string, timeoutMs: number)
     throw new ImageTooLargeError(MAX_IMAGE_BYTES);
   }
   if (!response.body) throw new DownloadError(`${url} answered without a body`);
-  const bytes = await readLimited(response.body, MAX_IMAGE_BYTES);
-  if (!bytes) throw new ImageTooLargeError(MAX_IMAGE_BYTES);
-  const stored = await deps.media.storeImage(bytes);
+  // Streamed: the store stops reading past MAX_IMAGE_BYTES.
+  const stored = await deps.media.storeImage(response.body);
   return stored.filePath;
 }
 

@@ -3,12 +3,14 @@
  * active and has the session version the token carries (docs/security.md, "Sign-in and tokens").
  */
 import { createMiddleware } from 'hono/factory';
+import type { Role } from '../../shared/accounts';
 import type { TokenClaims, TokenService } from '../auth/tokens';
 import { currentSession } from '../auth/users';
 import type { Database } from '../db/connection';
 import { ApiError } from './errors';
 
-export type AuthEnv = { Variables: { user: TokenClaims } };
+/** `role` is the user's role now (read with the session on every call, never from the token). */
+export type AuthEnv = { Variables: { user: TokenClaims; role: Role } };
 
 export function requireToken(tokens: TokenService, db: Database) {
   return createMiddleware<AuthEnv>(async (c, next) => {
@@ -23,6 +25,7 @@ export function requireToken(tokens: TokenService, db: Database) {
       });
     }
     c.set('user', claims);
+    c.set('role', session.role);
     await next();
   });
 }

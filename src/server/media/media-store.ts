@@ -1,14 +1,9 @@
 /**
- * Stored image files. An image is recognised by its content (magic bytes), never by its name;
- * files are named by their SHA-256 so the same bytes are stored once:
- * `<mediaDir>/ab/abcdef….png`, served as `/media/ab/abcdef….png`.
+ * Stored image files (docs/media-store.md). An image is recognised by its content (magic bytes),
+ * never by its name; files are named by their SHA-256 so the same bytes are stored once:
+ * `/media/ab/abcdef….png`. Where the bytes live is the store's business: the local disk
+ * (disk-media-store.ts, the default) or an S3-compatible object store (s3-media-store.ts).
  */
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, renameSync, writeFileSync, existsSync } from 'node:fs';
-import path from 'node:path';
-import { eq } from 'drizzle-orm';
-import type { Database } from '../db/connection';
-import { mediaFiles } from '../db/schema';
 
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 
@@ -19,6 +14,9 @@ export interface ImageType {
 
 const startsWith = (bytes: Uint8Array, signature: number[], offset = 0) =>
   bytes.length >= offset + signature.length && signature.every((byte, i) => bytes[offset + i] === byte);
+
+/** How many leading bytes sniffImageType needs to decide (fewer only when the file is shorter). */
+export const SNIFF_BYTES = 32;
 
 /**
  * The image type of these bytes, or null when they are not an image we accept. SVG is refused on
@@ -58,56 +56,54 @@ export class ImageTooLargeError extends Error {
 
 const FILE_PATH_PATTERN = /^\/media\/([0-9a-f]{2})\/([0-9a-f]{64})\.(png|jpg|gif|webp|bmp|ico)$/;
 
-export class MediaStore {
-  constructor(
-    private readonly db: Database,
-    readonly mediaDir: string,
-  ) {}
+const CONTENT_TYPES: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  bmp: 'image/bmp',
+  ico: 'image/x-icon',
+};
 
-  async storeImage(bytes: Uint8Array): Promise<StoredImage> {
-    if (bytes.length > MAX_IMAGE_BYTES) throw new ImageTooLargeError(MAX_IMAGE_BYTES);
-    const type = sniffImageType(bytes);
-    if (!type) throw new NotAnImageError();
-    const sha256 = createHash('sha256').update(bytes).digest('hex');
+/** True for our own /media/<2 hex>/<64 hex>.<ext> paths only: nothing else can be read or written. */
+export const isMediaPath = (filePath: string): boolean => FILE_PATH_PATTERN.test(filePath);
 
-    const existing = await this.db.select().from(mediaFiles).where(eq(mediaFiles.sha256, sha256)).limit(1);
-    const known = existing[0];
-    if (known && this.diskPath(known.filePath) && existsSync(this.diskPath(known.filePath) ?? '')) {
-      return { filePath: known.filePath, contentType: known.contentType, bytes: known.bytes, reused: true };
-    }
+/** The content type a stored file is served with, or null when the path is not one of ours. */
+export function mediaContentTypeOf(filePath: string): string | null {
+  const extension = FILE_PATH_PATTERN.exec(filePath)?.[3];
+  return extension ? (CONTENT_TYPES[extension] ?? null) : null;
+}
 
-    const filePath = `/media/${sha256.slice(0, 2)}/${sha256}.${type.extension}`;
-    const target = this.diskPath(filePath);
-    if (!target) throw new Error('unreachable: generated media path does not match its own pattern');
-    mkdirSync(path.dirname(target), { recursive: true });
-    // Write then rename, so a reader never sees half a file.
-    const temporary = `${target}.${randomBytes(6).toString('hex')}.tmp`;
-    writeFileSync(temporary, bytes);
-    renameSync(temporary, target);
-    await this.db
-      .insert(mediaFiles)
-      .values({ filePath, sha256, contentType: type.contentType, bytes: bytes.length })
-      .onConflictDoNothing();
-    return { filePath, contentType: type.contentType, bytes: bytes.length, reused: false };
-  }
+/** The path of these bytes: /media/<first 2 of the SHA-256>/<SHA-256>.<ext>. */
+export const mediaPathOf = (sha256: string, type: ImageType) => `/media/${sha256.slice(0, 2)}/${sha256}.${type.extension}`;
 
-  /** Where a /media path lives on disk, or null when the path is not one of ours (no traversal). */
-  diskPath(filePath: string): string | null {
-    const match = FILE_PATH_PATTERN.exec(filePath);
-    if (!match) return null;
-    return path.join(this.mediaDir, match[1] ?? '', `${match[2]}.${match[3]}`);
-  }
+/** An image to store: bytes already in memory, or a stream read once. */
+export type ImageSource = Uint8Array | ReadableStream<Uint8Array>;
 
-  static contentTypeOf(filePath: string): string | null {
-    const extension = FILE_PATH_PATTERN.exec(filePath)?.[3];
-    const types: Record<string, string> = {
-      png: 'image/png',
-      jpg: 'image/jpeg',
-      gif: 'image/gif',
-      webp: 'image/webp',
-      bmp: 'image/bmp',
-      ico: 'image/x-icon',
-    };
-    return extension ? (types[extension] ?? null) : null;
-  }
+/** One stored file, as listed by a store. */
+export interface StoredFile {
+  filePath: string;
+  bytes: number;
+}
+
+/** What a store does with bytes; every path given is checked with isMediaPath first. */
+export interface MediaStore {
+  readonly kind: 'disk' | 's3';
+  /** MEDIA_PUBLIC_URL: the object store serves its files itself under this address; null: this server serves them. */
+  readonly publicUrl: string | null;
+  /**
+   * Checks and stores an image (at most MAX_IMAGE_BYTES, sniffed by content). A stream is read
+   * once, never held whole in memory; bytes already stored are not written again.
+   */
+  storeImage(source: ImageSource): Promise<StoredImage>;
+  /** The size of a stored file, or null when it is not there (or not one of our paths). */
+  sizeOf(filePath: string): Promise<number | null>;
+  /** The bytes of a stored file, or null when it is not there. */
+  read(filePath: string): Promise<ReadableStream<Uint8Array> | null>;
+  /** Writes a file under its path (media:move); readers never see half a file. */
+  put(filePath: string, body: ReadableStream<Uint8Array>, bytes: number): Promise<void>;
+  /** Every stored file. */
+  list(): AsyncIterable<StoredFile>;
+  /** Where browsers and bol fetch this file when the store serves it itself (MEDIA_PUBLIC_URL), else null. */
+  publicUrlOf(filePath: string): string | null;
 }

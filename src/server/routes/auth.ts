@@ -1,6 +1,7 @@
 /** POST /auth/login: user name and password in, access token and its expiry (ms) out. */
 import { Hono, type Context } from 'hono';
 import { loginRequestSchema, type LoginResponse } from '../../shared/contract';
+import { shownName } from '../../shared/accounts';
 import { messages } from '../../shared/messages';
 import type { LoginThrottle } from '../auth/login-throttle';
 import { decoyPasswordHash, verifyPassword } from '../auth/passwords';
@@ -39,7 +40,8 @@ export function authRoutes(deps: AuthRouteDeps) {
     const valid = await verifyPassword(password, user?.passwordHash ?? (await decoyPasswordHash()));
     if (!user || !valid || !user.active) throw new ApiError(401, 'Wrong user name or password');
     await deps.throttle.succeeded(deps.db, username, address);
-    const body: LoginResponse = await deps.tokens.issue({ userId: user.id, username: user.username, sessionVersion: user.sessionVersion });
+    const issued = await deps.tokens.issue({ userId: user.id, username: user.username, sessionVersion: user.sessionVersion });
+    const body: LoginResponse = { ...issued, username: user.username, displayName: shownName(user), role: user.role };
     return c.json(body);
   });
 }

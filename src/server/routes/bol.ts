@@ -17,7 +17,7 @@ import { importFromRetailer } from '../bol/marketplace/retailer-import';
 import { listChunks } from '../bol/model/model-store';
 import { headerMatchesVersion, productEtag } from '../catalogue/product-etag';
 import { ApiError } from '../http/errors';
-import { authorOf } from '../http/author';
+import { authorOf, MADE_AT_HEADER, madeAtOf } from '../http/author';
 import { IDEMPOTENCY_HEADER, runIdempotent } from '../http/idempotency';
 import { readJsonBody } from '../http/read-json';
 import type { AuthEnv } from '../http/require-token';
@@ -60,6 +60,7 @@ export function bolRoutes(deps: AppDeps) {
     language: deps.bol?.language ?? 'nl',
     selfOrigin: selfOrigin(),
     publicBaseUrl: deps.bol?.publicBaseUrl ?? null,
+    mediaPublicUrl: (filePath) => deps.media.publicUrlOf(filePath),
     now,
   });
 
@@ -75,7 +76,7 @@ export function bolRoutes(deps: AppDeps) {
     const productIds = await productIdsOf(c);
     const context = contentContext();
     // Real bol downloads our images from the internet: refused up front without a public address.
-    const refusal = deps.bol ? contentCreationRefusal(deps.bol) : null;
+    const refusal = deps.bol ? contentCreationRefusal(deps.bol, deps.media.publicUrl !== null) : null;
     if (refusal) throw new ApiError(503, refusal);
     return jobAnswer(c, await runJob(db, 'content-creation', now, (job) => createContent(context, job, productIds)));
   };
@@ -119,7 +120,10 @@ export function bolRoutes(deps: AppDeps) {
           fingerprint: createHash('sha256').update(JSON.stringify([ifMatch, body])).digest('hex'),
         },
         async () => {
-          const outcome = await saveModel(db, parsed.data, ifMatch, selfOrigin(), now(), { author: authorOf(c) });
+          const outcome = await saveModel(db, parsed.data, ifMatch, selfOrigin(), now(), {
+            author: authorOf(c),
+            deviceAt: madeAtOf(c.req.header(MADE_AT_HEADER), now().getTime()),
+          });
           // 412 carries the current model, so the client can show it beside its own edit.
           return { status: outcome.kind === 'saved' ? 200 : 412, body: outcome.model };
         },

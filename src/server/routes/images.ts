@@ -88,7 +88,9 @@ export function imageRoutes(deps: AppDeps) {
       singleFileBodyLimit(IMAGE_UPLOAD),
       async (c) => {
         const file = await readSingleFile(c, IMAGE_UPLOAD);
-        const bytes = new Uint8Array(await file.arrayBuffer());
+        const fingerprint = createHash('sha256');
+        const reader = file.stream().getReader();
+        for (let part = await reader.read(); !part.done; part = await reader.read()) fingerprint.update(part.value);
 
         const result = await runIdempotent(
           db,
@@ -96,11 +98,11 @@ export function imageRoutes(deps: AppDeps) {
             key: c.req.header(IDEMPOTENCY_HEADER),
             userId: c.get('user').userId,
             route: 'POST /media/save/image',
-            fingerprint: createHash('sha256').update(bytes).digest('hex'),
+            fingerprint: fingerprint.digest('hex'),
           },
           async () => {
             try {
-              const stored = await deps.media.storeImage(bytes);
+              const stored = await deps.media.storeImage(file.stream());
               return { status: 200, body: stored.filePath };
             } catch (error) {
               if (error instanceof NotAnImageError) throw new ApiError(415, error.message);

@@ -6,7 +6,7 @@ import { productChangeSetSchema, type ChangeSetConflict, type ProductChangeSet }
 import type { Product } from '../../shared/contract';
 import { saveProductChanges } from '../catalogue/product-change-save';
 import { HISTORY_PAGE_SIZE, historyPage } from '../catalogue/product-history';
-import { authorOf } from '../http/author';
+import { authorOf, MADE_AT_HEADER, madeAtOf } from '../http/author';
 import type { AppDeps } from '../app-deps';
 import { applyFamily } from '../catalogue/family-apply';
 import { FAMILY_KEY_MISSING } from '../catalogue/family-inheritance';
@@ -167,7 +167,10 @@ export function productRoutes(deps: AppDeps) {
           fingerprint: createHash('sha256').update(JSON.stringify([ifMatch, body])).digest('hex'),
         },
         async () => {
-          const outcome = await saveProduct(db, checked.input, ifMatch, now(), { author: authorOf(c) });
+          const outcome = await saveProduct(db, checked.input, ifMatch, now(), {
+            author: authorOf(c),
+            deviceAt: madeAtOf(c.req.header(MADE_AT_HEADER), now().getTime()),
+          });
           // 412 carries the current product, so the client can show it beside its own edit.
           return { status: outcome.kind === 'saved' ? 200 : 412, body: outcome.product };
         },

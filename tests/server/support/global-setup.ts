@@ -1,16 +1,20 @@
 /**
  * Makes one migrated embedded database and dumps it, so every test file starts its own copy in
- * well under a second instead of paying PGlite's ~4 s first start.
+ * well under a second instead of paying PGlite's ~4 s first start. Also starts the S3-compatible
+ * test server (s3-server.ts) the media tests run against besides the disk.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { createPglite, openDatabase } from '../../../src/server/db/connection';
+import { startS3Server } from './s3-server';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     pgliteSnapshotPath: string;
+    /** The S3-compatible test server (s3-server.ts) every test file can make buckets on. */
+    s3Endpoint: string;
   }
 }
 
@@ -23,5 +27,10 @@ export default async function setup(project: TestProject) {
   const file = path.join(dir, 'snapshot.tar');
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   project.provide('pgliteSnapshotPath', file);
-  return () => rmSync(dir, { recursive: true, force: true });
+  const s3 = await startS3Server();
+  project.provide('s3Endpoint', s3.endpoint);
+  return async () => {
+    await s3.close();
+    rmSync(dir, { recursive: true, force: true });
+  };
 }

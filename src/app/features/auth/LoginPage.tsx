@@ -1,19 +1,24 @@
-import { Button, Card, Flex, Heading } from '@radix-ui/themes';
+import { Button, Card, Flex, Heading, Text } from '@radix-ui/themes';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { lazy, Suspense, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
 import { messages } from '../../../shared/messages';
 import { sessionState } from '../../../shared/rules/session';
-import { expiredAccessTokenAtom, jwtAtom, sessionExpiredNoticeAtom, signOutAtom } from '../../state/session';
+import { expiredAccessTokenAtom, jwtAtom, sessionDisplayNameAtom, sessionExpiredNoticeAtom, sessionRoleAtom, signOutAtom } from '../../state/session';
 import { outboxCountsAtom } from '../../state/sync';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { signOutStep } from './login-rules';
 import { SignInForm } from './SignInForm';
 
+// Only a signed-in person sees it: kept out of the sign-in page's first download.
+const ChangePasswordForm = lazy(() => import('./ChangePasswordForm'));
+
 export default function LoginPage() {
   const jwt = useAtomValue(jwtAtom);
   const expiredAccessToken = useAtomValue(expiredAccessTokenAtom);
   const expiredNotice = useAtomValue(sessionExpiredNoticeAtom);
+  const role = useAtomValue(sessionRoleAtom);
+  const displayName = useAtomValue(sessionDisplayNameAtom);
 
   // eslint-disable-next-line react-hooks/purity -- whether the stored session is still valid right now
   const signedIn = sessionState({ jwt, expiredAccessToken }, Date.now()) === 'active';
@@ -25,7 +30,18 @@ export default function LoginPage() {
             <Heading as="h2" size="5">
               {messages.login.alreadySignedIn}
             </Heading>
-            <SignOutButton />
+            {displayName && <Text>Signed in as {displayName}</Text>}
+            <Flex gap="3" wrap="wrap">
+              <SignOutButton />
+              {role === 'admin' && (
+                <Button asChild variant="soft" size="3">
+                  <Link to="/users">Manage users</Link>
+                </Button>
+              )}
+            </Flex>
+            <Suspense fallback={null}>
+              <ChangePasswordForm />
+            </Suspense>
           </Flex>
         </Card>
       </Flex>

@@ -24,10 +24,16 @@ export function validateLogin(username: string, password: string): LoginFieldErr
  */
 export function readLoginResponse(body: unknown): LoginResponse | null {
   if (typeof body !== 'object' || body === null) return null;
-  const { accessToken, expiredAccessToken } = body as Record<string, unknown>;
+  const { accessToken, expiredAccessToken, displayName, role } = body as Record<string, unknown>;
   if (typeof accessToken !== 'string' || accessToken === '') return null;
   if (typeof expiredAccessToken !== 'number' || !Number.isFinite(expiredAccessToken)) return null;
-  return { accessToken, expiredAccessToken };
+  return {
+    accessToken,
+    expiredAccessToken,
+    // Added to the spec's answer (docs/security.md, "Accounts"); a server without them: staff.
+    role: role === 'admin' ? 'admin' : 'staff',
+    ...(typeof displayName === 'string' ? { displayName } : {}),
+  };
 }
 
 export function signInErrorMessage(error: unknown): string {

@@ -15,7 +15,7 @@ import type { BolCreateProductContent, BolProcessStatus } from '../client/bol-wi
 import type { BolDeps } from '../bol-deps';
 import type { BolJob } from './bol-jobs';
 import { readModel, requireProduct } from './product-model';
-import { withPublicAssetUrls } from './public-media';
+import { withPublicAssetUrls, type MediaPublicUrl } from './public-media';
 import { loadStates, updateState, uploadReportOf } from './product-state';
 
 export interface ContentContext {
@@ -25,6 +25,8 @@ export interface ContentContext {
   selfOrigin: string;
   /** PUBLIC_BASE_URL: our own images are sent to bol under this address (public-media.ts). */
   publicBaseUrl?: string | null;
+  /** MEDIA_PUBLIC_URL: our own images are sent under the object store's public address when it has one. */
+  mediaPublicUrl?: MediaPublicUrl;
   now: () => Date;
 }
 
@@ -102,7 +104,7 @@ export async function createContent(context: ContentContext, job: BolJob, produc
         job.item({ productId, status: 'failed', message: refusal });
         continue;
       }
-      const request = withPublicAssetUrls(buildContentRequest(model, product, context.language), context.selfOrigin, context.publicBaseUrl ?? null);
+      const request = withPublicAssetUrls(buildContentRequest(model, product, context.language), context.selfOrigin, context.publicBaseUrl ?? null, context.mediaPublicUrl);
       const status = await context.client.postProductContent(request);
       await updateState(
         context.db,

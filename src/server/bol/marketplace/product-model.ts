@@ -116,7 +116,7 @@ export type ModelSaveOutcome = { kind: 'saved'; model: BolModel } | { kind: 'con
  * current version (conflict: the current model). Required flags and value lists are ours, not
  * the client's.
  */
-export async function saveModel(db: Database, input: BolModel, ifMatch: string | null, selfOrigin: string, now: Date, who: { author: string }): Promise<ModelSaveOutcome> {
+export async function saveModel(db: Database, input: BolModel, ifMatch: string | null, selfOrigin: string, now: Date, who: { author: string; deviceAt?: Date | null }): Promise<ModelSaveOutcome> {
   const product = await requireProduct(db, input.productId);
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(bolProductModels).where(eq(bolProductModels.productId, input.productId)).for('update');
@@ -165,7 +165,7 @@ export async function saveModel(db: Database, input: BolModel, ifMatch: string |
         new: attribute.value ?? '',
       }));
     if ((current?.chunkId ?? null) !== chunkId) changes.unshift({ field: 'bol:chunk', old: current?.chunkId ?? '', new: chunkId });
-    await recordHistory(tx, [{ productId: input.productId, author: who.author, how: 'editor', deviceAt: null, serverAt: now, version: product.version, changes }]);
+    await recordHistory(tx, [{ productId: input.productId, author: who.author, how: 'editor', deviceAt: who.deviceAt ?? null, serverAt: now, version: product.version, changes }]);
     return { kind: 'saved', model: await readModel(tx, product, selfOrigin) };
   });
 }

@@ -11,9 +11,14 @@ import type { BolDeps } from '../bol-deps';
 export const PUBLIC_BASE_URL_MISSING =
   'Creating content on bol needs images bol can download from the internet: set PUBLIC_BASE_URL to the public address of this server (for example https://backoffice.example.com) and start the server again';
 
-/** An asset URL on this server's own origin, moved to the public base URL (which may have a path). */
-export function publicUrlOf(url: string, selfOrigin: string, publicBaseUrl: string | null): string {
-  if (!publicBaseUrl) return url;
+/** The object store's public address of a stored file (MEDIA_PUBLIC_URL, docs/media-store.md), or null. */
+export type MediaPublicUrl = (filePath: string) => string | null;
+
+/**
+ * An asset URL on this server's own origin, moved to the object store's public address when the
+ * media store has one, else to the public base URL (which may have a path).
+ */
+export function publicUrlOf(url: string, selfOrigin: string, publicBaseUrl: string | null, mediaPublicUrl: MediaPublicUrl = () => null): string {
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -21,16 +26,27 @@ export function publicUrlOf(url: string, selfOrigin: string, publicBaseUrl: stri
     return url;
   }
   if (parsed.origin !== new URL(selfOrigin).origin) return url;
+  const inStore = parsed.search === '' ? mediaPublicUrl(parsed.pathname) : null;
+  if (inStore) return inStore;
+  if (!publicBaseUrl) return url;
   return `${publicBaseUrl.replace(/\/+$/, '')}${parsed.pathname}${parsed.search}`;
 }
 
 /** The request with its asset URLs as bol will download them. */
-export function withPublicAssetUrls(request: BolCreateProductContent, selfOrigin: string, publicBaseUrl: string | null): BolCreateProductContent {
+export function withPublicAssetUrls(
+  request: BolCreateProductContent,
+  selfOrigin: string,
+  publicBaseUrl: string | null,
+  mediaPublicUrl?: MediaPublicUrl,
+): BolCreateProductContent {
   if (!request.assets) return request;
-  return { ...request, assets: request.assets.map((asset) => ({ ...asset, url: publicUrlOf(asset.url, selfOrigin, publicBaseUrl) })) };
+  return { ...request, assets: request.assets.map((asset) => ({ ...asset, url: publicUrlOf(asset.url, selfOrigin, publicBaseUrl, mediaPublicUrl) })) };
 }
 
-/** Why content cannot be created at all with this bol connection, or null: real bol needs a public address. */
-export function contentCreationRefusal(bol: Pick<BolDeps, 'target' | 'publicBaseUrl'>): string | null {
-  return bol.target === 'bol' && !bol.publicBaseUrl ? PUBLIC_BASE_URL_MISSING : null;
+/**
+ * Why content cannot be created at all with this bol connection, or null: real bol needs a public
+ * address, PUBLIC_BASE_URL or the object store's MEDIA_PUBLIC_URL.
+ */
+export function contentCreationRefusal(bol: Pick<BolDeps, 'target' | 'publicBaseUrl'>, mediaIsPublic = false): string | null {
+  return bol.target === 'bol' && !bol.publicBaseUrl && !mediaIsPublic ? PUBLIC_BASE_URL_MISSING : null;
 }

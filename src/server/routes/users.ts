@@ -1,0 +1,88 @@
+/**
+ * Accounts (docs/security.md, "Accounts"): admins list, add, change and reset; everyone reads and
+ * changes their own (`/me`). Deactivation, a role change and every password change end the user's
+ * tokens at once (session_version).
+ */
+import { Hono, type Context } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import type { z } from 'zod';
+import {
+  accountChangeSchema,
+  accountMessages,
+  leavesNoActiveAdmin,
+  newAccountSchema,
+  ownPasswordChangeSchema,
+  passwordResetSchema,
+  shownName,
+} from '../../shared/accounts';
+import { MAX_DB_INTEGER } from '../../shared/safe-values';
+import type { AppDeps } from '../app-deps';
+import { verifyPassword } from '../auth/passwords';
+import { createAccount, findAccount, findUserByName, listAccounts, setPassword, updateAccount } from '../auth/users';
+import { ApiError } from '../http/errors';
+import { readJsonBody } from '../http/read-json';
+import type { AuthEnv } from '../http/require-token';
+
+const adminOnly = createMiddleware<AuthEnv>(async (c, next) => {
+  if (c.get('role') !== 'admin') throw new ApiError(403, accountMessages.adminsOnly);
+  await next();
+});
+
+async function parsed<T extends z.ZodType>(c: Context, schema: T): Promise<z.infer<T>> {
+  const result = schema.safeParse(await readJsonBody(c));
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const field = issue?.path.join('.') ?? '';
+    const message = issue?.message ?? 'Invalid body';
+    // The account rules' own messages name their field ('The password needs …'); zod's generic ones get it in front.
+    throw new ApiError(400, field && !message.startsWith('The ') ? `${field}: ${message}` : message);
+  }
+  return result.data;
+}
+
+function userIdOf(c: Context): number {
+  const id = Number(c.req.param('id'));
+  if (!Number.isSafeInteger(id) || id < 1 || id > MAX_DB_INTEGER) throw new ApiError(404, accountMessages.noSuchUser);
+  return id;
+}
+
+export function userRoutes(deps: Pick<AppDeps, 'db'>) {
+  const { db } = deps;
+  return new Hono<AuthEnv>()
+    .get('/me', async (c) => {
+      const account = await findAccount(db, c.get('user').userId);
+      if (!account) throw new ApiError(404, accountMessages.noSuchUser);
+      return c.json({ ...account, shownName: shownName(account) });
+    })
+    .post('/me/password', async (c) => {
+      const body = await parsed(c, ownPasswordChangeSchema);
+      const user = await findUserByName(db, c.get('user').username);
+      if (!user || !(await verifyPassword(body.currentPassword, user.passwordHash))) throw new ApiError(400, accountMessages.currentPasswordWrong);
+      await setPassword(db, user.id, body.newPassword);
+      return c.body(null, 204);
+    })
+    .get('/users', adminOnly, async (c) => c.json(await listAccounts(db)))
+    .post('/users', adminOnly, async (c) => {
+      const body = await parsed(c, newAccountSchema);
+      const created = await createAccount(db, body);
+      if (!created) throw new ApiError(409, accountMessages.userNameTaken(body.username));
+      return c.json(created, 201);
+    })
+    .put('/users/:id', adminOnly, async (c) => {
+      const id = userIdOf(c);
+      const change = await parsed(c, accountChangeSchema);
+      // The check and the write race only between two admins demoting each other in the same instant.
+      const accounts = await listAccounts(db);
+      if (!accounts.some((account) => account.id === id)) throw new ApiError(404, accountMessages.noSuchUser);
+      if (leavesNoActiveAdmin(accounts, id, change)) throw new ApiError(409, accountMessages.lastAdmin);
+      await updateAccount(db, id, change);
+      return c.json(await findAccount(db, id));
+    })
+    .post('/users/:id/password', adminOnly, async (c) => {
+      const id = userIdOf(c);
+      const body = await parsed(c, passwordResetSchema);
+      if (!(await findAccount(db, id))) throw new ApiError(404, accountMessages.noSuchUser);
+      await setPassword(db, id, body.password);
+      return c.body(null, 204);
+    });
+}

@@ -1,0 +1,29 @@
+/**
+ * A real S3-compatible server for the tests: s3rver (an npm package that speaks the S3 HTTP
+ * protocol and keeps objects in a folder), on a free loopback port. Why s3rver: docs/media-store.md.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import S3rver from 's3rver';
+
+/** s3rver's built-in key pair (it checks signatures against it). */
+export const S3RVER_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } as const;
+
+export interface RunningS3Server {
+  endpoint: string;
+  close(): Promise<void>;
+}
+
+export async function startS3Server(): Promise<RunningS3Server> {
+  const directory = mkdtempSync(path.join(tmpdir(), 'backoffice-s3rver-'));
+  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory });
+  const address = await server.run();
+  return {
+    endpoint: `http://127.0.0.1:${address.port}`,
+    async close() {
+      await server.close();
+      rmSync(directory, { recursive: true, force: true });
+    },
+  };
+}
