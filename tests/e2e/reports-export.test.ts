@@ -33,9 +33,10 @@ const serverTotal = async (query: string) => (await apiJson<ProductPage>(page, `
  * the screen has something to show.
  */
 async function prepareBolStates(): Promise<void> {
-  const missing = await demoProduct(page, 'hasDescription=true', 3);
-  const ready = await demoProduct(page, 'hasDescription=true', 4);
-  const sent = await demoProduct(page, 'hasDescription=true', 5);
+  // Products no other browser test has given a Bol category yet (they share one server).
+  const missing = await demoProduct(page, 'hasDescription=true&bolState=noCategory', 3);
+  const ready = await demoProduct(page, 'hasDescription=true&bolState=noCategory', 4);
+  const sent = await demoProduct(page, 'hasDescription=true&bolState=noCategory', 5);
   for (const product of [missing, ready, sent]) {
     const saved = await apiJson(page, '/api/v1/bol/data/model/chunk/save', { method: 'POST', body: { productId: product.productId, chunkId: '10001347', chunkName: 'Speakers' } });
     expect(saved.status).toBe(200);

@@ -70,7 +70,10 @@ describe('/healthz', () => {
     release();
     await busy;
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ status: 'ok', detail: 'busy with an import' });
+    // The embedded database has one connection, held by the import: the answer says why it did not
+    // ask it. A PostgreSQL pool answers `select 1` on another connection.
+    const embedded = t.database.kind !== 'postgres';
+    expect(await response.json()).toEqual(embedded ? { status: 'ok', detail: 'busy with an import' } : { status: 'ok' });
     expect(elapsed).toBeLessThan(1_000);
   });
 
