@@ -7,7 +7,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Product } from '../../src/shared/contract';
 import { baseUrl, launchBrowser, signIn, waitForServiceWorkerControl } from './support/browser';
-import { demoProduct, serverProduct, storedImageBytes } from './support/catalogue-api';
+import { apiJson, demoProduct, serverProduct, storedImageBytes } from './support/catalogue-api';
 
 const GARDEN = 'supplierName=Green%20Garden%20Supplies';
 const SHOTS = '/work/notes/shots';
@@ -24,12 +24,26 @@ afterEach(async () => {
   await Promise.all(contexts.splice(0).map((context) => context.close()));
 });
 
-/** A signed-in tablet with the product open in the editor. */
-async function tablet(product?: Product, viewport = { width: 1280, height: 800 }): Promise<Page> {
+/** Two staff members, one per tablet (created by the admin through the accounts call; 409 = there already). */
+const STAFF = {
+  anna: { username: 'anna', password: 'anna-password-1' },
+  bram: { username: 'bram', password: 'bram-password-1' },
+};
+
+async function ensureStaff(admin: Page): Promise<void> {
+  for (const person of Object.values(STAFF)) {
+    const { status } = await apiJson(admin, '/api/v1/users', { method: 'POST', body: { ...person, displayName: person.username, role: 'staff' } });
+    expect([201, 409]).toContain(status);
+  }
+}
+
+/** A signed-in tablet (the admin unless someone is named) with the product open in the editor. */
+async function tablet(product?: Product, viewport = { width: 1280, height: 800 }, person?: { username: string; password: string }): Promise<Page> {
   const context = await browser.newContext({ viewport });
   contexts.push(context);
   const page = await context.newPage();
-  await signIn(page);
+  await signIn(page, person);
+  if (!person) await ensureStaff(page);
   await waitForServiceWorkerControl(page);
   if (product) await openEditor(page, product);
   return page;
@@ -59,8 +73,8 @@ describe('two people, one product', { timeout: 150_000 }, () => {
   it('both offline, A changes the title and B the delivery code: both land, no conflict, no stale banner', async () => {
     const seed = await tablet();
     const product = await demoProduct(seed, GARDEN, 21);
-    const a = await tablet(product);
-    const b = await tablet(product);
+    const a = await tablet(product, undefined, STAFF.anna);
+    const b = await tablet(product, undefined, STAFF.bram);
     const newCode = product.deliveryCode === '3-5d' ? '4-8d' : '3-5d';
     await a.context().setOffline(true);
     await b.context().setOffline(true);
@@ -90,8 +104,8 @@ describe('two people, one product', { timeout: 150_000 }, () => {
   it('both change the title: the second sees the conflict on the page with both values and who; keep mine writes only the title', async () => {
     const seed = await tablet();
     const product = await demoProduct(seed, GARDEN, 22);
-    const a = await tablet(product);
-    const b = await tablet(product);
+    const a = await tablet(product, undefined, STAFF.anna);
+    const b = await tablet(product, undefined, STAFF.bram);
     const newCode = product.deliveryCode === '2-3d' ? '1-8d' : '2-3d';
     await a.context().setOffline(true);
     await b.context().setOffline(true);
@@ -114,7 +128,7 @@ describe('two people, one product', { timeout: 150_000 }, () => {
     expect(await row.locator('th').textContent()).toBe('Title');
     expect(await row.locator('td').nth(0).textContent()).toBe(titleB);
     expect(await row.locator('td').nth(1).textContent()).toContain(titleA);
-    expect(await row.locator('td').nth(1).textContent()).toContain('changed by admin');
+    expect(await row.locator('td').nth(1).textContent()).toContain('changed by anna');
     // The field itself shows it too.
     await b.getByTestId('field-conflict-title').waitFor();
     await b.setViewportSize({ width: 1280, height: 800 });
@@ -140,8 +154,8 @@ describe('two people, one product', { timeout: 150_000 }, () => {
     const source = await demoProduct(seed, 'numberOfImages=2', 0);
     const bytes = await storedImageBytes(seed, source.productImages[0]!.filePath);
     const product = await demoProduct(seed, GARDEN, 23);
-    const a = await tablet(product);
-    const b = await tablet(product);
+    const a = await tablet(product, undefined, STAFF.anna);
+    const b = await tablet(product, undefined, STAFF.bram);
     await a.context().setOffline(true);
     await b.context().setOffline(true);
     await a.getByTestId('image-picker').setInputFiles([{ name: 'from-a.png', mimeType: 'image/png', buffer: bytes }]);
@@ -162,8 +176,8 @@ describe('two people, one product', { timeout: 150_000 }, () => {
   it("the History tab shows both people's changes; restoring an old title works offline and syncs", async () => {
     const seed = await tablet();
     const product = await demoProduct(seed, GARDEN, 24);
-    const a = await tablet(product);
-    const b = await tablet(product);
+    const a = await tablet(product, undefined, STAFF.anna);
+    const b = await tablet(product, undefined, STAFF.bram);
     const titleA = `History title ${Date.now()}`;
     await title(a).fill(titleA);
     await apply(a);
@@ -181,6 +195,9 @@ describe('two people, one product', { timeout: 150_000 }, () => {
     // Newest first: B's delivery term, then A's title, each with its old and new value.
     expect(await entries.nth(0).textContent()).toContain(`Delivery Term${product.deliveryCode}→${newCode}`);
     expect(await entries.nth(1).textContent()).toContain(`Title${product.title}→${titleA}`);
+    // Each names the person who made it.
+    expect(await entries.nth(0).textContent()).toMatch(/^bram/);
+    expect(await entries.nth(1).textContent()).toMatch(/^anna/);
     mkdirSync(SHOTS, { recursive: true });
     await b.screenshot({ path: `${SHOTS}/history-1280x800.png` });
 
