@@ -95,6 +95,11 @@ describe('offline edits through the editor', () => {
     await expect.poll(async () => (await serverProduct(page, product.productId)).title, { timeout: 20_000 }).toBe(mine1);
     await expect.poll(() => page.getByRole('textbox', { name: 'Title' }).inputValue(), { timeout: 10_000 }).toBe(mine1);
 
+    // Once nothing of mine waits, the editor reloads the server's copy. Let that settle first: a
+    // reload after the other session's save below would make its title my starting point (no conflict).
+    await expect.poll(() => page.getByTestId('sync-indicator').getAttribute('data-tone'), { timeout: 15_000 }).toBe('synced');
+    await page.waitForTimeout(1_500);
+
     // Round 2: another session changes it again; this time theirs is taken.
     const current = await serverProduct(page, product.productId);
     const theirs2 = `Theirs again ${Date.now()}`;
