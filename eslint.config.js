@@ -59,7 +59,7 @@ export const boundaryZones = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'data', 'coverage'] },
+  { ignores: ['dist', 'dist-server', 'dist-server.tmp-*', 'node_modules', 'data', 'coverage'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -3,12 +3,12 @@
  * makes it) to the new rows painted, in headless Chromium, against the real server (a child
  * process on loopback, the built PWA) with 100,000 products in its embedded database.
  * Changes of many kinds: search, supplier, moderation, price range, sort, paging, page size,
- * folded filters, reset. Target: p50 and p95 under 300 ms on this machine.
+ * folded filters, reset. Target (issue 18): p95 ≤ 150 ms on this machine.
  * Standalone: `npx tsx bench/list-paint.ts`; LIST_PAINT_DETAILS=1 prints each change with where its
  * time went (before the filter call, the call, after it), LIST_PAINT_PROFILE=file.cpuprofile
  * records the page's CPU profile over all changes.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -17,11 +17,27 @@ import { buildIfNeeded } from '../scripts/lib/build';
 import { CHROMIUM_ARGS, findChromium } from '../scripts/lib/chromium';
 import { startServerProcess } from '../scripts/lib/server-process';
 import { openDatabase } from '../src/server/db/connection';
+import { cpuSecondsOf, cpuSecondsOfEach, descendantsOf, machineLoad } from './lib/process-cpu';
 import { seedCatalogue } from './product-filter';
 
 const PRODUCTS = 100_000;
-const TARGET_MS = 300;
+/** Issue 18: list paint after a filter change, p95 ≤ 150 ms. */
+const P95_TARGET_MS = 150;
+/** In a kept data directory (LIST_PAINT_DATA_DIR): the seed is complete. */
+const SEEDED_MARK = 'list-paint-seeded';
 const ADMIN = { username: 'bench', password: 'bench-password-1' };
+
+/** A Chromium process's kind from its command line (--type=renderer, gpu-process, utility…; none: the browser). */
+function processKind(pid: number): string {
+  try {
+    const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split(/[\0 ]/);
+    const type = args.find((arg) => arg.startsWith('--type='))?.slice('--type='.length);
+    const service = args.find((arg) => arg.startsWith('--utility-sub-type='))?.split('.').pop();
+    return type ? (service ? `${type} ${service}` : type) : path.basename(args[0] ?? 'unknown');
+  } catch {
+    return 'ended';
+  }
+}
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
@@ -42,7 +58,10 @@ const PROBE_SCRIPT = `(() => {
   const settled = () => document.querySelector('.product-table-area')?.getAttribute('aria-busy') === 'false';
   const onInput = (event) => {
     const probe = window.__listProbe;
-    if (probe && probe.armed && probe.inputAt === null) probe.inputAt = event.timeStamp;
+    if (probe && probe.armed && probe.inputAt === null) {
+      probe.inputAt = event.timeStamp;
+      performance.mark('list-probe:input', { startTime: event.timeStamp });
+    }
   };
   for (const type of ['pointerdown', 'keydown', 'change']) document.addEventListener(type, onInput, { capture: true });
   new MutationObserver(() => {
@@ -56,7 +75,12 @@ const PROBE_SCRIPT = `(() => {
     if (!probe.wentBusy || signature() === probe.before) return;
     probe.settledAt = performance.now();
     // rAF runs just before the frame is painted; a task queued from it runs after that paint.
-    requestAnimationFrame(() => setTimeout(() => (probe.paintedAt = performance.now()), 0));
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        probe.paintedAt = performance.now();
+        performance.mark('list-probe:painted');
+      }, 0),
+    );
   }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
   window.__armListProbe = () => {
     // Thumbnails fill the resource timing buffer (250 entries) otherwise.
@@ -64,6 +88,12 @@ const PROBE_SCRIPT = `(() => {
     window.__listProbe = { armed: true, inputAt: null, before: signature(), wentBusy: false, settledAt: null, paintedAt: null };
   };
 })();`;
+
+interface CallTiming {
+  startTime: number;
+  responseEnd: number;
+  phases: { worker: number; wait: number; body: number; server: string; bytes: number };
+}
 
 interface Change {
   name: string;
@@ -122,7 +152,7 @@ const CHANGES: Change[] = [
   type('Search', 'sneaker'),
 ];
 
-async function timeChange(page: Page, change: Change): Promise<{ ms: number; requestMs: number | null; split: { beforeMs: number; afterMs: number } | null }> {
+async function timeChange(page: Page, change: Change): Promise<{ ms: number; requestMs: number | null; split: { beforeMs: number; afterMs: number } | null; others: string[]; call: CallTiming | null }> {
   await change.prepare?.(page);
   await page.evaluate(() => (window as unknown as { __armListProbe: () => void }).__armListProbe());
   await change.act(page);
@@ -141,25 +171,46 @@ async function timeChange(page: Page, change: Change): Promise<{ ms: number; req
       .getEntriesByType('resource')
       .filter((entry) => entry.name.includes('/api/v1/bol/product/filter') && entry.startTime >= since) as PerformanceResourceTiming[];
     const last = calls[calls.length - 1];
-    return last ? { startTime: last.startTime, responseEnd: last.responseEnd } : null;
+    if (!last) return null;
+    // The call's phases: through the service worker (workerStart..fetchStart), waiting for the
+    // server's first byte, reading the body; and the server's own time (Server-Timing).
+    const phases = {
+      worker: last.workerStart > 0 ? last.fetchStart - last.workerStart : 0,
+      wait: last.responseStart - last.requestStart,
+      body: last.responseEnd - last.responseStart,
+      server: last.serverTiming.map((timing) => `${timing.name} ${timing.duration.toFixed(0)}`).join(', '),
+      bytes: last.encodedBodySize,
+    };
+    return { startTime: last.startTime, responseEnd: last.responseEnd, phases };
   }, inputAt);
   const requestMs = call ? call.responseEnd - call.startTime : null;
+  // Every other call of the app in the same time: they share the server (and its one database connection).
+  const others = await page.evaluate((since) => {
+    return (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+      .filter((entry) => entry.name.includes('/api/') && !entry.name.includes('/api/v1/bol/product/filter') && entry.startTime >= since)
+      .map((entry) => `${new URL(entry.name).pathname} at +${(entry.startTime - since).toFixed(0)} ms, ${(entry.responseEnd - entry.startTime).toFixed(0)} ms`);
+  }, inputAt);
   const split = call ? { beforeMs: call.startTime - inputAt, afterMs: paintedAt - call.responseEnd } : null;
-  return { ms: paintedAt - inputAt, requestMs, split };
+  return { ms: paintedAt - inputAt, requestMs, split, others, call };
 }
 
 export async function benchListPaint(log: (line: string) => void = console.log): Promise<{ p50: number; p95: number }> {
   buildIfNeeded();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'backoffice-list-paint-'));
+  // LIST_PAINT_DATA_DIR=dir: seed into this directory once and keep it, so repeated runs skip the seed.
+  const keptDir = process.env.LIST_PAINT_DATA_DIR;
+  const dataDir = keptDir ?? mkdtempSync(path.join(tmpdir(), 'backoffice-list-paint-'));
   try {
-    const seedStarted = performance.now();
-    const handle = await openDatabase({ kind: 'pglite', dataDir });
-    try {
-      await seedCatalogue(handle.db, PRODUCTS);
-    } finally {
-      await handle.close();
+    if (!keptDir || !existsSync(path.join(dataDir, SEEDED_MARK))) {
+      const seedStarted = performance.now();
+      const handle = await openDatabase({ kind: 'pglite', dataDir });
+      try {
+        await seedCatalogue(handle.db, PRODUCTS);
+      } finally {
+        await handle.close();
+      }
+      if (keptDir) writeFileSync(path.join(dataDir, SEEDED_MARK), '');
+      log(`list paint bench: ${PRODUCTS.toLocaleString('en-US')} products seeded in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
     }
-    log(`list paint bench: ${PRODUCTS.toLocaleString('en-US')} products seeded in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
 
     const server = await startServerProcess({ ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, DATA_DIR: dataDir, DEMO_CATALOGUE: '0' });
     // The seeded images point at images.example.com: fail those at once instead of waiting for DNS.
@@ -188,35 +239,71 @@ export async function benchListPaint(log: (line: string) => void = console.log):
         await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
         await cdp.send('Profiler.start');
       }
+      // LIST_PAINT_TRACE=file.json: a Chrome performance trace over all changes (open it in DevTools'
+      // Performance panel); each change lies between the marks list-probe:input and list-probe:painted.
+      const traceFile = process.env.LIST_PAINT_TRACE;
+      if (traceFile) {
+        await browser.startTracing(page, {
+          path: traceFile,
+          categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'v8.execute', 'loading', 'netlog'],
+        });
+      }
       const times: number[] = [];
       const requests: number[] = [];
+      // CPU seconds of the server and of the browser's processes over the changes: a figure that a
+      // busy machine (other benches, other work) does not stretch the way it stretches wall time.
+      const browserPids = () => descendantsOf(process.pid).filter((pid) => pid !== server.pid);
+      const serverCpuBefore = cpuSecondsOf(server.pid);
+      const browserCpuBefore = cpuSecondsOfEach(browserPids());
       for (const change of CHANGES) {
-        const { ms, requestMs, split } = await timeChange(page, change);
+        const { ms, requestMs, split, others, call } = await timeChange(page, change);
         times.push(ms);
         if (requestMs !== null) requests.push(requestMs);
         const range = await page.getByTestId('product-range').textContent();
-        const parts = split && requestMs !== null ? `${split.beforeMs.toFixed(0)} ms before the filter call, the call ${requestMs.toFixed(0)} ms, ${split.afterMs.toFixed(0)} ms to paint` : 'no filter call';
-        if (process.env.LIST_PAINT_DETAILS) log(`  ${change.name}: ${ms.toFixed(0)} ms (${parts}; ${range})`);
+        const phases = call?.phases;
+        const callParts = phases ? ` [service worker ${phases.worker.toFixed(0)}, wait ${phases.wait.toFixed(0)}, body ${phases.body.toFixed(0)}, ${phases.bytes} B${phases.server ? `; server: ${phases.server}` : ''}]` : '';
+        const parts = split && requestMs !== null ? `${split.beforeMs.toFixed(0)} ms before the filter call, the call ${requestMs.toFixed(0)} ms${callParts}, ${split.afterMs.toFixed(0)} ms to paint` : 'no filter call';
+        if (process.env.LIST_PAINT_DETAILS) log(`  ${change.name}: ${ms.toFixed(0)} ms (${parts}; ${range})${others.length > 0 ? `; other calls: ${others.join('; ')}` : ''}`);
+      }
+      if (traceFile) {
+        await browser.stopTracing();
+        log(`  performance trace written to ${traceFile}`);
       }
       if (cdp && profileFile) {
         const { profile } = await cdp.send('Profiler.stop');
         writeFileSync(profileFile, JSON.stringify(profile));
         log(`  CPU profile of the page written to ${profileFile}`);
       }
+      const serverCpuMs = ((cpuSecondsOf(server.pid) ?? NaN) - (serverCpuBefore ?? NaN)) * 1000;
+      let browserCpuMs = 0;
+      const byKind = new Map<string, number>();
+      for (const [pid, seconds] of cpuSecondsOfEach(browserPids())) {
+        const ms = (seconds - (browserCpuBefore.get(pid) ?? 0)) * 1000;
+        browserCpuMs += ms;
+        byKind.set(processKind(pid), (byKind.get(processKind(pid)) ?? 0) + ms);
+      }
       times.sort((a, b) => a - b);
       requests.sort((a, b) => a - b);
       const result = { p50: percentile(times, 50), p95: percentile(times, 95) };
       log(
         `product list paint after a filter change (${PRODUCTS.toLocaleString('en-US')} products, ${CHANGES.length} changes, headless Chromium): ` +
-          `p50 ${result.p50.toFixed(0)} ms, p95 ${result.p95.toFixed(0)} ms (target < ${TARGET_MS} ms; the filter call alone p50 ${percentile(requests, 50).toFixed(0)} ms)`,
+          `p50 ${result.p50.toFixed(0)} ms, p95 ${result.p95.toFixed(0)} ms; target p95 ≤ ${P95_TARGET_MS} ms ${result.p95 <= P95_TARGET_MS ? 'pass' : 'FAIL'} ` +
+          `(the filter call alone p50 ${percentile(requests, 50).toFixed(0)} ms)`,
       );
+      log(
+        `  CPU per change: server ${(serverCpuMs / CHANGES.length).toFixed(0)} ms, browser ${(browserCpuMs / CHANGES.length).toFixed(0)} ms ` +
+          `(all its processes); machine load average ${machineLoad()} (1, 5, 15 min)`,
+      );
+      if (process.env.LIST_PAINT_DETAILS) {
+        log(`  browser CPU per change by process: ${[...byKind].map(([kind, ms]) => `${kind} ${(ms / CHANGES.length).toFixed(0)} ms`).join(', ')}`);
+      }
       return result;
     } finally {
       await browser.close();
       await server.stop();
     }
   } finally {
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!keptDir) rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

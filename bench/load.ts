@@ -6,26 +6,38 @@
  * Prints requests/s, p50/p95/p99 per kind, errors, lost and duplicated writes and /healthz
  * latency, each beside its target with PASS/FAIL, and exits 1 when a target is missed.
  *
- * LOAD_SECONDS (default 60) sets each window, LOAD_CLIENTS (20), LOAD_IMPORT_ROWS (100,000).
+ * LOAD_SECONDS (default 60) sets each window, LOAD_CLIENTS (20), LOAD_IMPORT_ROWS (100,000);
+ * LOAD_WINDOWS=rest or LOAD_WINDOWS=import runs only that window (default: both).
  * With DATABASE_URL the server runs on that PostgreSQL (use a throw-away database: suppliers and
  * products are added to it) and the p95 target is 150 ms instead of 300 ms.
+ *
+ * LOAD_PROCESSES=2 (or `-- --processes=2`), with DATABASE_URL: two server processes on that one
+ * PostgreSQL (README, "Running on several machines"); the clients' calls alternate between them
+ * as behind a round-robin load balancer, and each repeated save goes to the other process than its
+ * first attempt. Then LOAD_SECONDS defaults to 20 and only the window at rest runs, unless
+ * LOAD_WINDOWS says otherwise.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Product } from '../src/shared/contract';
 import { prepareDatabase, signIn, startFeedServer, supplierIds } from '../scripts/lib/load-fixture';
 import { startServerProcess } from '../scripts/lib/server-process';
+import { cpuSecondsOf, machineLoad } from './lib/process-cpu';
 
-const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
+const processesArgument = process.argv.find((arg) => arg.startsWith('--processes='))?.split('=')[1];
+const PROCESSES = Number(processesArgument ?? process.env.LOAD_PROCESSES ?? 1);
+const SECONDS = Number(process.env.LOAD_SECONDS ?? (PROCESSES > 1 ? 20 : 60));
 const CLIENTS = Number(process.env.LOAD_CLIENTS ?? 20);
 const IMPORT_ROWS = Number(process.env.LOAD_IMPORT_ROWS ?? 100_000);
 const SAVE_PRODUCTS = 2_000;
+const WINDOWS = process.env.LOAD_WINDOWS ?? (PROCESSES > 1 ? 'rest' : 'both');
 const ADMIN = { username: 'bench', password: 'bench-password-1' };
 const onPostgres = Boolean(process.env.DATABASE_URL);
 const P95_TARGET_MS = onPostgres ? 150 : 300;
 const SAVES_SUPPLIER = 'Load saves';
+const SHARED_SECRET = `load-bench-${randomUUID()}`;
 const IMPORT_SUPPLIER = 'Load import';
 const KEYWORDS = ['Green', 'Black', 'White', 'Bench product 1', 'Feature 3', '8715'];
 
@@ -42,6 +54,8 @@ interface OwnedProduct {
 interface WindowStats {
   label: string;
   seconds: number;
+  /** CPU seconds the server process used during the window (null: not measurable here). */
+  serverCpuSeconds: number | null;
   times: { filter: number[]; save: number[]; repeat: number[] };
   errors: Map<string, number>;
   duplicated: number;
@@ -52,6 +66,7 @@ interface WindowStats {
 const newStats = (label: string): WindowStats => ({
   label,
   seconds: 0,
+  serverCpuSeconds: null,
   times: { filter: [], save: [], repeat: [] },
   errors: new Map(),
   duplicated: 0,
@@ -72,7 +87,10 @@ async function timed<T>(list: number[], work: () => Promise<T>): Promise<T> {
   }
 }
 
-async function client(baseUrl: string, auth: Record<string, string>, owned: OwnedProduct[], stats: WindowStats, until: number, seed: number) {
+/** The server answering call number `n` (round robin over the processes). */
+type Balancer = (n: number) => string;
+
+async function client(balance: Balancer, auth: Record<string, string>, owned: OwnedProduct[], stats: WindowStats, until: number, seed: number) {
   let counter = seed * 1_000;
   while (Date.now() < until) {
     counter += 1;
@@ -81,7 +99,7 @@ async function client(baseUrl: string, auth: Record<string, string>, owned: Owne
         const keyword = KEYWORDS[counter % KEYWORDS.length] ?? '';
         const query = `page=${counter % 5}&size=20&supplierName=${encodeURIComponent(SAVES_SUPPLIER)}&keyword=${encodeURIComponent(keyword)}`;
         const response = await timed(stats.times.filter, async () => {
-          const answer = await fetch(`${baseUrl}/api/v1/bol/product/filter?${query}`, { headers: auth });
+          const answer = await fetch(`${balance(counter)}/api/v1/bol/product/filter?${query}`, { headers: auth });
           await answer.arrayBuffer();
           return answer;
         });
@@ -93,9 +111,10 @@ async function client(baseUrl: string, auth: Record<string, string>, owned: Owne
       const stock = counter % 10_000;
       const body = JSON.stringify({ ...item.product, stock });
       const headers = { ...auth, 'Content-Type': 'application/json', 'If-Match': `"${item.product.version}"`, 'Idempotency-Key': randomUUID() };
-      const send = () => fetch(`${baseUrl}/api/v1/product`, { method: 'PUT', headers, body });
+      // A repeat goes to the other process than the first attempt (one process: the same).
+      const send = (attempt: number) => fetch(`${balance(counter + attempt)}/api/v1/product`, { method: 'PUT', headers, body });
       const first = await timed(stats.times.save, async () => {
-        const answer = await send();
+        const answer = await send(0);
         return { status: answer.status, product: answer.ok ? ((await answer.json()) as Product) : (await answer.arrayBuffer(), null) };
       });
       if (!first.product) {
@@ -106,7 +125,7 @@ async function client(baseUrl: string, auth: Record<string, string>, owned: Owne
       item.acknowledged = { version: first.product.version, stock };
       if (counter % 3 === 0) {
         const repeat = await timed(stats.times.repeat, async () => {
-          const answer = await send();
+          const answer = await send(1);
           return { status: answer.status, replayed: answer.headers.get('Idempotent-Replayed') === 'true', product: answer.ok ? ((await answer.json()) as Product) : null };
         });
         if (!repeat.product) countError(stats, `repeated save HTTP ${repeat.status}`);
@@ -147,6 +166,7 @@ async function verify(baseUrl: string, auth: Record<string, string>, owned: Owne
   return [lost, duplicated];
 }
 
+
 function mark(ok: boolean): string {
   return ok ? 'PASS' : 'FAIL';
 }
@@ -162,7 +182,17 @@ function printWindow(stats: WindowStats, lost: number, duplicated: number) {
   const ms = (value: number) => `${value.toFixed(0)} ms`;
   const tag = `load ${stats.label}`;
   report(`${tag}: ${(all.length / stats.seconds).toFixed(0)} req/s over ${stats.seconds.toFixed(0)} s, ${CLIENTS} clients (${all.length} requests)`, null);
-  report(`${tag}: all requests p50 ${ms(percentile(all, 50))}, p95 ${ms(percentile(all, 95))} (target < ${P95_TARGET_MS} ms), p99 ${ms(percentile(all, 99))}`, percentile(all, 95) < P95_TARGET_MS);
+  if (stats.serverCpuSeconds !== null) {
+    // Independent of how busy the machine is: what each request costs the server process itself.
+    report(`${tag}: server process${PROCESSES > 1 ? 'es' : ''} CPU ${((stats.serverCpuSeconds * 1000) / all.length).toFixed(2)} ms per request (${((stats.serverCpuSeconds / stats.seconds) * 100).toFixed(0)} % of a core)`, null);
+  }
+  // The p95 target is the one at rest; while a 100,000-row import runs the targets are /healthz
+  // within 1 s and a save's p95 under 1 s (issue 13), printed below.
+  const duringImport = stats.healthz.length > 0;
+  const allLine = `${tag}: all requests p50 ${ms(percentile(all, 50))}, p95 ${ms(percentile(all, 95))}`;
+  const p99 = `p99 ${ms(percentile(all, 99))}`;
+  if (duringImport) report(`${allLine}, ${p99}`, null);
+  else report(`${allLine} (target < ${P95_TARGET_MS} ms), ${p99}`, percentile(all, 95) < P95_TARGET_MS);
   for (const [kind, list] of Object.entries(stats.times)) {
     const sorted = [...list].sort((a, b) => a - b);
     report(`${tag}: ${kind} (${sorted.length}) p50 ${ms(percentile(sorted, 50))}, p95 ${ms(percentile(sorted, 95))}, p99 ${ms(percentile(sorted, 99))}`, null);
@@ -196,14 +226,25 @@ const server = await startServerProcess({
   OUTBOUND_ALLOW: `127.0.0.1:${feeds.port}`,
   ADMIN_USERNAME: ADMIN.username,
   ADMIN_PASSWORD: ADMIN.password,
+  // Several processes must accept each other's tokens.
+  JWT_SECRET: SHARED_SECRET,
 });
+if (PROCESSES > 1 && !onPostgres) throw new Error('LOAD_PROCESSES above 1 needs DATABASE_URL: several processes share one PostgreSQL');
+const servers = [server];
 try {
+  // One after the other: each runs the migrations and checks the first user on start.
+  while (servers.length < PROCESSES) {
+    servers.push(
+      await startServerProcess({ DEMO_CATALOGUE: '0', OUTBOUND_ALLOW: `127.0.0.1:${feeds.port}`, ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, JWT_SECRET: SHARED_SECRET }),
+    );
+  }
+  const balance: Balancer = (n) => (servers[n % servers.length] as { url: string }).url;
   const auth = await signIn(server.url, ADMIN.username, ADMIN.password);
   const ids = await supplierIds(server.url, auth);
   const savesId = ids.get(SAVES_SUPPLIER);
   const importId = ids.get(IMPORT_SUPPLIER);
   if (savesId === undefined || importId === undefined) throw new Error('the bench suppliers are missing');
-  const seeded = await fetch(`${server.url}/api/v1/feed/parse/${savesId}`, { method: 'POST', headers: auth });
+  const seeded = await fetch(`${server.url}/api/v1/feed/parse/${savesId}?wait=true`, { method: 'POST', headers: auth });
   if (!seeded.ok) throw new Error(`importing the products to save failed: ${seeded.status} ${await seeded.text()}`);
 
   const all: Product[] = [];
@@ -219,35 +260,47 @@ try {
   // Each client saves only its own products, so every 412 or lost write is the server's.
   const owned = Array.from({ length: CLIENTS }, (_, c) => all.filter((_, i) => i % CLIENTS === c).map((product): OwnedProduct => ({ product, acknowledged: null })));
 
+  const serversCpu = (): number | null => {
+    const each = servers.map((running) => cpuSecondsOf(running.pid));
+    return each.some((value) => value === null) ? null : each.reduce<number>((sum, value) => sum + (value ?? 0), 0);
+  };
   const runWindow = async (stats: WindowStats, withImport: boolean) => {
     const started = Date.now();
+    const cpuBefore = serversCpu();
     const until = started + SECONDS * 1_000;
     let importsDone = !withImport;
     const importer = async () => {
       // Back to back, each with new prices and stock so every row is written, until the window ends.
       while (Date.now() < until) {
         const runStarted = performance.now();
-        const answer = await fetch(`${server.url}/api/v1/feed/parse/${importId}`, { method: 'POST', headers: auth });
+        const answer = await fetch(`${server.url}/api/v1/feed/parse/${importId}?wait=true`, { method: 'POST', headers: auth });
         const body = (await answer.json()) as { entries?: { status: string; rowsRead: number }[] };
         stats.imports.push({ rows: body.entries?.[0]?.rowsRead ?? 0, seconds: (performance.now() - runStarted) / 1000, status: body.entries?.[0]?.status ?? `HTTP ${answer.status}` });
       }
       importsDone = true;
     };
     const work = [
-      ...owned.map((list, c) => client(server.url, auth, list, stats, until, c + 1)),
+      ...owned.map((list, c) => client(balance, auth, list, stats, until, c + 1)),
       ...(withImport ? [importer(), probeHealth(server.url, stats, () => importsDone)] : []),
     ];
     await Promise.all(work);
     stats.seconds = Math.min(SECONDS, (Date.now() - started) / 1000);
+    const cpuAfter = serversCpu();
+    stats.serverCpuSeconds = cpuBefore !== null && cpuAfter !== null ? cpuAfter - cpuBefore : null;
     const [lost, duplicated] = await verify(server.url, auth, owned.flat());
     printWindow(stats, lost, duplicated);
+    console.log(`load ${stats.label}: machine load average ${machineLoad()} at the end (1, 5, 15 min; ${availableParallelism()} cores)`);
   };
 
-  console.log(`load bench: ${CLIENTS} clients, ${SECONDS} s per window, ${onPostgres ? 'PostgreSQL (DATABASE_URL)' : 'embedded database'}, ${all.length} products saved`);
-  await runWindow(newStats('at rest'), false);
-  await runWindow(newStats(`during ${IMPORT_ROWS.toLocaleString('en-US')}-row imports`), true);
+  console.log(
+    `load bench: ${CLIENTS} clients, ${SECONDS} s per window, ${onPostgres ? 'PostgreSQL (DATABASE_URL)' : 'embedded database'}, ` +
+      `${PROCESSES} server process${PROCESSES > 1 ? 'es (calls alternate; repeats go to the other one)' : ''}, ${all.length} products saved`,
+  );
+  console.log(`load bench: machine load average ${machineLoad()} before the first window`);
+  if (WINDOWS !== 'import') await runWindow(newStats('at rest'), false);
+  if (WINDOWS !== 'rest') await runWindow(newStats(`during ${IMPORT_ROWS.toLocaleString('en-US')}-row imports`), true);
 } finally {
-  await server.stop();
+  for (const running of servers) await running.stop();
   await feeds.close();
   rmSync(dataDir, { recursive: true, force: true });
 }

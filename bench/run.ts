@@ -71,7 +71,7 @@ try {
 
 // The load bench runs 20 s windows here (60 s each with `npm run bench:load`) to keep the whole run bounded.
 const scriptEnv: Record<string, NodeJS.ProcessEnv> = { 'bench/load.ts': { ...process.env, LOAD_SECONDS: process.env.LOAD_SECONDS ?? '20' } };
-for (const script of ['bench/feed-import.ts', 'bench/product-filter.ts', 'bench/export.ts', 'bench/outbox-drain.ts', 'bench/list-paint.ts', 'bench/offline-start.ts', 'bench/load.ts']) {
+for (const script of ['bench/feed-import.ts', 'bench/job-import.ts', 'bench/product-filter.ts', 'bench/export.ts', 'bench/outbox-drain.ts', 'bench/list-paint.ts', 'bench/offline-start.ts', 'bench/load.ts']) {
   const result = spawnSync(process.execPath, ['--import', 'tsx', script], { stdio: 'inherit', env: scriptEnv[script] ?? process.env });
   if (result.status !== 0) {
     console.error(`${script} failed (exit ${result.status ?? result.signal})`);

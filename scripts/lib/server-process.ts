@@ -4,9 +4,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { serverNodeArgs } from './server-bundle';
 
 export interface RunningServer {
   url: string;
+  /** The server's process id (e.g. to read its CPU time in /proc for the load bench). */
+  pid: number | undefined;
   dataDir: string;
   output(): string;
   stop(): Promise<void>;
@@ -28,7 +31,10 @@ export function freePort(): Promise<number> {
 export async function startServerProcess(env: Record<string, string> = {}, root = process.cwd()): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'backoffice-data-'));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/main.ts')], {
+  // SERVER_NODE_ARGS: extra node flags for the server only, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof' to profile a bench.
+  const nodeArgs = (process.env.SERVER_NODE_ARGS ?? '').split(' ').filter((arg) => arg !== '');
+  // The built server with the flags of `npm start` (server-bundle.ts), not the TypeScript sources under tsx.
+  const child: ChildProcess = spawn(process.execPath, serverNodeArgs(root, nodeArgs), {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -59,7 +65,7 @@ export async function startServerProcess(env: Record<string, string> = {}, root 
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}:\n${output}`);
     try {
-      if ((await fetch(`${url}/healthz`)).ok) return { url, dataDir, output: () => output, stop, kill };
+      if ((await fetch(`${url}/healthz`)).ok) return { url, pid: child.pid, dataDir, output: () => output, stop, kill };
     } catch {
       // not listening yet
     }

@@ -1,3 +1,5 @@
+// First: an offline cold start of /products paints the kept list snapshot before the app's modules run.
+import './boot/start-list-snapshot';
 // Radix Themes' styles for this first screen; the rest comes with the app (scripts/lib/theme-css-plugin.ts).
 import 'virtual:theme-first.css';
 import './app.css';
@@ -9,12 +11,16 @@ import { createRoot } from 'react-dom/client';
 import { firstScreen, guardDecision } from '../shared/rules/session';
 import { SignInScreen } from './features/layout/SignInScreen';
 import { startSyncWhenNeeded } from './features/sync/start-sync';
+import { dropListSnapshot, listSnapshotPainted } from './boot/list-snapshot';
 import { loadReferenceLists } from './state/reference-lists';
 import { expiredAccessTokenAtom, jwtAtom, signOutAtom } from './state/session';
 import { appStore } from './state/store';
 import { LoadFailureBoundary } from './ui/LoadFailureBoundary';
 import { Toasts } from './ui/Toasts';
 import { UpdatePrompt } from './ui/UpdatePrompt';
+
+// Start-up marks (read by bench/offline-start.ts): when this module ran.
+performance.mark('boot:main');
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
@@ -41,6 +47,11 @@ const loadApp = () => import('./App');
 const App = lazy(() => loadApp().then((module) => ({ default: module.App })));
 
 function showApp(): void {
+  // /products on a cold start: its chunk and (offline) its kept rows start loading beside the app's.
+  if (window.location.pathname === '/products') {
+    void import('./features/products/list-head-start').then(({ startListHeadStart }) => startListHeadStart()).catch(() => undefined);
+    void import('./features/products/ProductListPage').catch(() => undefined);
+  }
   root.render(
     <Shell>
       <LoadFailureBoundary>
@@ -52,8 +63,14 @@ function showApp(): void {
   );
 }
 
+/** The stored session as the sign-in rules read it (src/shared/rules/session.ts). */
+function storedSession() {
+  return { jwt: appStore.get(jwtAtom), expiredAccessToken: appStore.get(expiredAccessTokenAtom) };
+}
+
 function showSignIn(): void {
-  const session = { jwt: appStore.get(jwtAtom), expiredAccessToken: appStore.get(expiredAccessTokenAtom) };
+  dropListSnapshot();
+  const session = storedSession();
   const decision = guardDecision(window.location.pathname, session, Date.now());
   if (decision.clearExpiredSession) appStore.set(signOutAtom, 'expired');
   if (decision.redirectTo) window.history.replaceState(null, '', decision.redirectTo);
@@ -70,13 +87,37 @@ function showSignIn(): void {
   );
 }
 
-const session = { jwt: appStore.get(jwtAtom), expiredAccessToken: appStore.get(expiredAccessTokenAtom) };
-if (firstScreen(session, Date.now()) === 'app') showApp();
-else showSignIn();
+/** The longest an offline start of /products holds back the sync engine for the list's first rows. */
+const LIST_FIRST_AT_MOST_MS = 1_000;
 
-// The sync engine (Dexie, the drainer) is its own chunk, loaded when there is something to sync.
-startSyncWhenNeeded();
+function startApp(): void {
+  const showsApp = firstScreen(storedSession(), Date.now()) === 'app';
+  if (showsApp) showApp();
+  else showSignIn();
 
-// A reload keeps the session, so load the lists the screens choose from (suppliers, categories,
-// family keys) as a sign-in does; the spec's initial load.
-if (appStore.get(jwtAtom)) void loadReferenceLists();
+  const startTheRest = () => {
+    // The sync engine (Dexie, the drainer) is its own chunk, loaded when there is something to sync.
+    startSyncWhenNeeded();
+    // A reload keeps the session, so load the lists the screens choose from (suppliers, categories,
+    // family keys) as a sign-in does; the spec's initial load.
+    if (appStore.get(jwtAtom)) void loadReferenceLists();
+  };
+  // Offline on /products, the list's read and first rows go first (docs/offline.md "Cold start on
+  // /products"): nothing can be sent offline, and the reference lists' calls would fail anyway.
+  if (showsApp && window.location.pathname === '/products' && !navigator.onLine) {
+    const listAnswered = import('./features/products/list-head-start').then(({ headStartSettled }) => headStartSettled());
+    const atMost = new Promise<void>((resolve) => setTimeout(resolve, LIST_FIRST_AT_MOST_MS));
+    void Promise.race([listAnswered.then(afterNextFrame), atMost]).catch(() => undefined).then(startTheRest);
+  } else {
+    startTheRest();
+  }
+}
+
+/** Resolves after the next frame has been painted. */
+function afterNextFrame(): Promise<void> {
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+}
+
+// With a list snapshot to paint (an offline cold start of /products, boot/list-snapshot.ts), the
+// app starts after its frame; otherwise at once.
+void listSnapshotPainted().then(startApp);

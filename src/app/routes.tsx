@@ -6,12 +6,13 @@ import { RouteGuard } from './features/layout/RouteGuard';
 
 const LoginPage = lazy(() => import('./features/auth/LoginPage'));
 const DashboardPage = lazy(() => import('./features/dashboard/DashboardPage'));
-const UnderConstruction = lazy(() => import('./ui/UnderConstruction'));
+const ParserPage = lazy(() => import('./features/parser/ParserPage'));
 const UploadEanPage = lazy(() => import('./features/upload-ean/UploadEanPage'));
 const ProductListPage = lazy(() => import('./features/products/ProductListPage'));
 const ProductEditPage = lazy(() => import('./features/product-edit/ProductEditPage'));
 const OrdersPage = lazy(() => import('./features/orders/OrdersPage'));
 const ReportsPage = lazy(() => import('./features/reports/ReportsPage'));
+const LogsPage = lazy(() => import('./features/logs/LogsPage'));
 const ExportPage = lazy(() => import('./features/export/ExportPage'));
 const UsersPage = lazy(() => import('./features/accounts/UsersPage'));
 
@@ -25,9 +26,9 @@ export function AppRoutes() {
           <Route path="/products" element={<ProductListPage />} />
           <Route path="/products/:productId" element={<ProductEditPage />} />
           <Route path="/orders" element={<OrdersPage />} />
-          <Route path="/parser" element={<UnderConstruction />} />
+          <Route path="/parser" element={<ParserPage />} />
           <Route path="/export" element={<ExportPage />} />
-          <Route path="/logs" element={<UnderConstruction />} />
+          <Route path="/logs" element={<LogsPage />} />
           <Route path="/report" element={<ReportsPage />} />
           <Route path="/uploadEan" element={<UploadEanPage />} />
           <Route path="/users" element={<UsersPage />} />

@@ -2,6 +2,7 @@
 import type { Context } from 'hono';
 import type { LoginThrottle } from './auth/login-throttle';
 import type { BolDeps } from './bol/bol-deps';
+import type { CatalogueUpkeep } from './catalogue/catalogue-upkeep';
 import type { EanSheetReader } from './catalogue/ean-sheet-in-worker';
 import type { TokenService } from './auth/tokens';
 import type { Database } from './db/connection';
@@ -9,6 +10,7 @@ import type { OutboundPolicy } from './feeds/outbound';
 import type { ServerHealth } from './http/server-health';
 import type { MediaStore } from './media/media-store';
 import type { ServerLifecycle } from './http/lifecycle';
+import type { JobRunner } from './jobs/job-runner';
 
 export interface AppDeps {
   db: Database;
@@ -37,4 +39,11 @@ export interface AppDeps {
   lifecycle?: ServerLifecycle;
   /** The bol connection (real bol or the simulator); without it the calls that need bol answer 503. */
   bol?: BolDeps;
+  /**
+   * The statistics refresh after bulk changes (catalogue-upkeep.ts); main.ts makes one that defers the
+   * full upkeep to a quiet moment on the embedded database. Without one it runs at once (tests).
+   */
+  upkeep?: CatalogueUpkeep;
+  /** Runs queued jobs in this process (docs/jobs.md); createApp makes one when absent. */
+  jobs?: JobRunner;
 }

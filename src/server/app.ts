@@ -13,6 +13,9 @@ import { authRoutes } from './routes/auth';
 import { bolRoutes } from './routes/bol';
 import { eanRoutes, eanSheetTooLarge, MAX_EAN_UPLOAD_BODY_BYTES } from './routes/ean';
 import { feedRoutes } from './routes/feeds';
+import { jobRoutes } from './routes/jobs';
+import { createJobRunner } from './jobs/app-jobs';
+import { feedFileTooLarge, MAX_FEED_UPLOAD_BODY_BYTES, supplierRoutes } from './routes/suppliers';
 import { imageRoutes, imageTooLarge, MAX_IMAGE_UPLOAD_BODY_BYTES } from './routes/images';
 import { orderRoutes } from './routes/orders';
 import { processReportRoutes } from './routes/process-reports';
@@ -29,10 +32,13 @@ export type { AppDeps } from './app-deps';
  */
 export const BODY_LIMITS: readonly BodyLimitRule[] = [
   { path: '/auth/', maxBytes: LOGIN_BODY_LIMIT_BYTES },
-  { path: '/api/v1/media/save/image', maxBytes: MAX_IMAGE_UPLOAD_BODY_BYTES, message: imageTooLarge().message },
+  { path: '/api/v1/media/save/image', maxBytes: MAX_IMAGE_UPLOAD_BODY_BYTES, message: imageTooLarge().message, streamed: true },
   { path: '/api/v1/ean', maxBytes: MAX_EAN_UPLOAD_BODY_BYTES, message: eanSheetTooLarge().message },
   // A Bol model may carry up to 500 attributes with long values (src/shared/bol-contract.ts).
   { path: '/api/v1/bol/data/model/product', maxBytes: 8 * JSON_BODY_LIMIT_BYTES },
+  // A feed file from the tablet (docs/feeds.md, "Feed sources").
+  { path: '/api/v1/suppliers/feed-file/', maxBytes: MAX_FEED_UPLOAD_BODY_BYTES, message: feedFileTooLarge().message },
+  { path: '/api/v1/suppliers/test-feed', maxBytes: MAX_FEED_UPLOAD_BODY_BYTES, message: feedFileTooLarge().message },
 ];
 
 export function createApp(deps: AppDeps) {
@@ -76,9 +82,12 @@ export function createApp(deps: AppDeps) {
     }),
   );
 
+  deps.jobs ??= createJobRunner(deps);
   const api = new Hono<AuthEnv>();
   api.use('*', requireToken(deps.tokens, deps.db));
   api.route('/v1', feedRoutes(deps));
+  api.route('/v1', jobRoutes(deps, deps.jobs));
+  api.route('/v1', supplierRoutes(deps));
   api.route('/v1', productRoutes(deps));
   api.route('/v1', imageRoutes(deps));
   api.route('/v1', eanRoutes(deps));

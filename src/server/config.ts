@@ -29,6 +29,8 @@ export interface ServerConfig {
   media: MediaConfig;
   /** SHUTDOWN_GRACE_SECONDS: how long SIGTERM waits for running requests before the process ends anyway. */
   shutdownGraceMs: number;
+  /** A running job whose process has not beaten its heartbeat for this long is marked interrupted (docs/jobs.md). */
+  jobLeaseSeconds: number;
 }
 
 /** The local disk (DATA_DIR/media, the default) or an S3-compatible object store. */
@@ -160,5 +162,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     importMinFreeBytes: positiveInt(env.IMPORT_MIN_FREE_MB, 500, 'IMPORT_MIN_FREE_MB') * 1024 * 1024,
     media: readMediaConfig(env),
     shutdownGraceMs: positiveInt(env.SHUTDOWN_GRACE_SECONDS, 10, 'SHUTDOWN_GRACE_SECONDS') * 1000,
+    jobLeaseSeconds: positiveInt(env.JOB_LEASE_SECONDS, 30, 'JOB_LEASE_SECONDS'),
   };
 }

@@ -3,6 +3,8 @@ import { serve } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { createApp } from './app';
 import { startBol } from './bol/bol-setup';
+import { CatalogueUpkeep } from './catalogue/catalogue-upkeep';
+import { warmUpProductFilter } from './catalogue/filter-warm-up';
 import { LoginThrottle } from './auth/login-throttle';
 import { loadSigningSecret } from './auth/secret';
 import { TokenService } from './auth/tokens';
@@ -11,8 +13,11 @@ import { readConfig } from './config';
 import { openDatabase } from './db/connection';
 import { importDemoCatalogue, seedDemoSuppliers } from './demo/demo-seed';
 import { claimRunMarker } from './db/run-marker';
-import { refreshStatisticsQuietly } from './feeds/feed-import';
+import { prepareParseWorker } from './feeds/parse-in-worker';
 import { resetInterruptedRuns } from './feeds/supplier-lock';
+import { createJobRunner } from './jobs/app-jobs';
+import { interruptAbandonedJobs, releaseOrphanedSupplierFlags } from './jobs/job-store';
+import { Scheduler } from './jobs/scheduler';
 import { clientAddressOf } from './http/client-address';
 import { ServerHealth } from './http/server-health';
 import { releaseAbandonedClaims } from './http/idempotency';
@@ -41,7 +46,16 @@ async function main(): Promise<void> {
   }
 
   const marker = claimRunMarker(config.dataDir);
-  const { released, interrupted } = await resetInterruptedRuns(handle.db);
+  // The embedded database belongs to this process alone: every job still running is a dead run's.
+  // On PostgreSQL other processes may be running jobs: only those whose lease ran out (docs/jobs.md).
+  const embedded = handle.kind === 'pglite';
+  const leaseSeconds = config.jobLeaseSeconds;
+  const abandoned = await interruptAbandonedJobs(handle.db, { all: embedded, leaseSeconds });
+  if (abandoned.length > 0) console.log(`[server] marked ${abandoned.length} job(s) left running by a previous run interrupted`);
+  const abandonedRuns = abandoned.filter((job) => job.supplierId !== null).length;
+  const reset = embedded ? await resetInterruptedRuns(handle.db) : { released: await releaseOrphanedSupplierFlags(handle.db), interrupted: 0 };
+  const released = reset.released + abandonedRuns;
+  const interrupted = Math.max(reset.interrupted, abandonedRuns);
   if (released > 0) console.log(`[server] released ${released} supplier(s) left busy by a previous run`);
   // An import cut short never ran its closing upkeep (product-maintenance.ts): run it now.
   const upkeepReason =
@@ -57,12 +71,15 @@ async function main(): Promise<void> {
   const tokens = new TokenService(loadSigningSecret(config.dataDir, config.jwtSecret), config.tokenLifetimeSeconds);
   const throttle = new LoginThrottle(config.login.maxFailures, config.login.windowSeconds, config.login.maxFailuresPerAddress);
   const lifecycle = new ServerLifecycle();
+  const media = openMediaStore(handle.db, config.media, config.dataDir);
+  const staleUploads = await media.removeStaleSpool();
+  if (staleUploads > 0) console.log(`[server] removed ${staleUploads} temporary upload file(s) left by a previous run`);
   const deps: AppDeps = {
     lifecycle,
     db: handle.db,
     tokens,
     throttle,
-    media: openMediaStore(handle.db, config.media, config.dataDir),
+    media,
     staticDir: config.staticDir,
     clientAddress: (c) => clientAddressOf(getConnInfo(c).remote.address, c.req.header('X-Forwarded-For'), config.trustProxyHops),
     selfOrigin: selfOriginOf(config.host, config.port),
@@ -70,18 +87,41 @@ async function main(): Promise<void> {
     health: new ServerHealth({ db: handle.db, dataDir: config.dataDir, importMinFreeBytes: config.importMinFreeBytes }),
     bol: bol.deps,
   };
+  // After bulk changes; on the embedded database the full upkeep waits for a quiet moment (catalogue-upkeep.ts).
+  const upkeep = new CatalogueUpkeep({
+    db: handle.db,
+    deferFullUpkeep: embedded,
+    isBusy: () => lifecycle.runningRequests > 0 || (deps.health?.importsRunning ?? 0) > 0,
+    lastActivityAt: () => lifecycle.lastActivityAt,
+    log: (line) => console.log(line),
+  });
+  deps.upkeep = upkeep;
+  const jobs = createJobRunner(deps, { leaseSeconds });
+  deps.jobs = jobs;
   const app = createApp(deps);
+  const scheduler = new Scheduler(handle.db, () => jobs.kick(), { orderImport: Boolean(bol.deps) });
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host, serverOptions: httpServerOptions() }, (info) => {
     console.log(`[server] listening on http://${config.host}:${info.port}`);
+    // The feed parser's worker bundle (under tsx) is built now, not when the first import starts.
+    void prepareParseWorker();
     // The routes read deps.selfOrigin when they run, so the real port (PORT=0) is picked up here.
     deps.selfOrigin = selfOriginOf(config.host, info.port);
     // In the background: /healthz and sign-in answer while the demo catalogue fills.
     if (demo) void importDemoCatalogue(deps);
-    if (upkeepReason) {
+    // Queued jobs (also those another process queued) and schedules (docs/jobs.md).
+    jobs.start();
+    scheduler.start();
+    if (upkeepReason) void upkeep.afterBulkChange(upkeepReason);
+    // The embedded database's first filter calls cost twice what later ones do (catalogue/filter-warm-up.ts).
+    if (embedded) {
       const started = Date.now();
-      void refreshStatisticsQuietly(handle.db).then(() =>
-        console.log(`[server] ${upkeepReason}: refreshed the catalogue statistics (VACUUM ANALYZE) in ${Date.now() - started} ms`),
+      warmUpProductFilter(handle.db, {
+        isBusy: () => lifecycle.runningRequests > 0 || (deps.health?.importsRunning ?? 0) > 0,
+        stopped: () => lifecycle.isDraining,
+      }).then(
+        (ran) => ran > 0 && console.log(`[server] product filter warmed up (${ran} filters, ${Date.now() - started} ms)`),
+        (error: unknown) => console.warn('[server] warming up the product filter failed:', error instanceof Error ? error.message : error),
       );
     }
   });
@@ -101,6 +141,10 @@ async function main(): Promise<void> {
     // /healthz/ready 503), which a load balancer retries elsewhere. (node's server.close() would
     // also drop connections whose request body is still arriving.)
     lifecycle.startDraining();
+    // Running jobs stop between two batches and are marked interrupted; another process may run them again.
+    scheduler.stop();
+    await jobs.stop();
+    upkeep.stop();
     const finished = await lifecycle.whenIdle(config.shutdownGraceMs);
     if (!finished) console.warn(`[server] ${lifecycle.runningRequests} request(s) still running after ${config.shutdownGraceMs / 1000} s: cut off`);
     // The last answers are still being written: close() waits for them (and closes idle

@@ -78,6 +78,11 @@ export interface ProductPage {
   content: Product[];
   totalPages: number;
   totalElements: number;
+  /**
+   * True when the totals are the database's estimate, not a count (more than 10,000 matches;
+   * docs/products.md "Totals"). Absent or false: exact.
+   */
+  totalIsEstimate?: boolean;
 }
 
 export interface ParsingHistoryEntry {

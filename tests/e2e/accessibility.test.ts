@@ -4,10 +4,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser';
-import { openScreen, TABLET_SCREENS, TABLET_SIZES, tabletContext } from './support/tablet-screens';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { TABLET_SIZES, useTabletBrowser, visitTabletScreens } from './support/tablet-screens';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -35,31 +34,18 @@ async function seriousViolations(page: Page): Promise<Violation[]> {
   });
 }
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = useTabletBrowser();
 
 describe('accessibility (axe-core)', () => {
   for (const size of TABLET_SIZES) {
     it(`no serious or critical violation on any screen at ${size.width}x${size.height}`, async () => {
-      const context = await tabletContext(browser, size);
-      const page = await context.newPage();
       const found: string[] = [];
-      let signedIn = false;
-      for (const screen of TABLET_SCREENS) {
-        await openScreen(page, screen, signedIn);
-        signedIn ||= screen.signedIn;
+      await visitTabletScreens(browser(), size, async (page, screen) => {
         for (const violation of await seriousViolations(page)) {
           found.push(`${screen.name}: ${violation.impact} ${violation.id} (${violation.help}) at ${violation.targets.join(' | ')}`);
         }
-        if (screen.name === 'sync-panel') await page.keyboard.press('Escape');
-      }
+      });
       console.log(`axe ${size.name}: ${found.length} serious/critical violations`);
-      await context.close();
       expect(found).toEqual([]);
     }, 240_000);
   }

@@ -81,8 +81,17 @@ describe('Bol Model tab', () => {
 
   it('lists recommendations first, marks empty required fields, saves, creates the product on bol and shows its status', async () => {
     await signIn(page);
+    // A product no other test has given a Bol category (the browser tests share one server).
     const garden = await productsOf('Green Garden Supplies');
-    const product = garden[3] as Product;
+    let product: Product | undefined;
+    for (const candidate of garden.slice(3)) {
+      const model = await api<BolModel>(`/api/v1/bol/data/model/product/${candidate.productId}`);
+      if (model.status === 200 && !model.body.chunkId) {
+        product = candidate;
+        break;
+      }
+    }
+    if (!product) throw new Error('every Green Garden product already has a Bol category');
     await openBolTab(product.productId);
 
     // No category yet: bol's recommendations come first in the option box (300 px wide).

@@ -22,15 +22,24 @@ async function openEditor(target: Page, product: Product): Promise<void> {
   await target.getByTestId('description-editor').waitFor();
 }
 
-/** Saves of products that reached the server and were answered (attempts cut off offline do not count). */
+/**
+ * Product changes that reached the server and were answered (attempts cut off offline do not
+ * count): one per PATCH /product/{id}, and one per item of a POST /product/batch, which carries the
+ * waiting change sets of several products at once (docs/offline.md, "Batches").
+ */
 function countProductSaves(pages: Page[]): () => number {
   let count = 0;
   const seen = new Set<Request>();
   for (const target of pages) {
     target.on('requestfinished', (request) => {
-      if (request.method() === 'PATCH' && /^\/api\/v1\/product\/\d+$/.test(new URL(request.url()).pathname) && !seen.has(request)) {
+      if (seen.has(request)) return;
+      const path = new URL(request.url()).pathname;
+      if (request.method() === 'PATCH' && /^\/api\/v1\/product\/\d+$/.test(path)) {
         seen.add(request);
         count += 1;
+      } else if (request.method() === 'POST' && path === '/api/v1/product/batch') {
+        seen.add(request);
+        count += (request.postDataJSON() as { items: unknown[] }).items.length;
       }
     });
   }

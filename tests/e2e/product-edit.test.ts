@@ -75,6 +75,14 @@ describe('product edit: General tab', () => {
     // The form shows the saved product (a fresh form on the new version, nothing unsaved).
     await expect.poll(() => page.getByRole('textbox', { name: 'Version' }).inputValue()).toBe(String(product.version + 1));
     expect(await page.getByText('Unsaved changes').count()).toBe(0);
+    // One number format (docs/formats.md): the inputs show "12,95" and "0,00", and take a point too.
+    expect(await page.getByRole('textbox', { name: /Selling Price/ }).inputValue()).toBe('12,95');
+    expect(await page.getByRole('textbox', { name: 'Price from Supplier' }).inputValue()).toBe('0,00');
+    await page.getByRole('textbox', { name: 'Price from Supplier' }).fill('7.5');
+    await page.getByRole('button', { name: 'Apply', exact: true }).click();
+    await expect.poll(() => page.getByRole('textbox', { name: 'Version' }).inputValue()).toBe(String(product.version + 2));
+    expect((await serverProduct(page, product.productId)).priceSupplier).toBe(7.5);
+    await expect.poll(() => page.getByRole('textbox', { name: 'Price from Supplier' }).inputValue()).toBe('7,50');
   });
 
   it('a slow save shows a spinner on Apply, and the page stays where it was scrolled', async () => {

@@ -19,12 +19,15 @@ const bar = () => page.getByRole('region', { name: 'Bulk actions' });
 const outcome = () => page.getByTestId('bulk-outcome');
 
 describe('Product list bol actions against the simulator', () => {
-  it('re-imports the offers bol holds and downloads the content report spreadsheet', async () => {
+  // Runs late in the suite on a catalogue every other test has added to (9 s alone).
+  it('re-imports the offers bol holds and downloads the content report spreadsheet', { timeout: 90_000 }, async () => {
     await signIn(page);
     await productList(page).openFullList();
 
     await bar().getByRole('button', { name: 'Re-import offers' }).click();
-    await expect.poll(() => outcome().textContent(), { timeout: 60_000 }).toMatch(/^Re-import offers: .*offers [\d,]+/);
+    // Other tests in the suite delete products bol still holds offers for, so the outcome may carry
+    // the warning marker for "offer(s) without a product here"; either way it must count the offers.
+    await expect.poll(() => outcome().textContent(), { timeout: 60_000 }).toMatch(/^(⚠ )?Re-import offers: .*offers [\d,]+/);
     const offers = Number(/offers ([\d,]+)/.exec((await outcome().textContent()) ?? '')?.[1]?.replace(/,/g, ''));
     expect(offers).toBeGreaterThan(0);
 

@@ -1,8 +1,10 @@
 /** The product list offline in Chromium: the pages seen before still show, marked, and network actions are off. */
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { signIn, useFreshPage, waitForServiceWorkerControl } from './support/browser';
-import { DEMO_TOTAL, productList } from './support/product-list';
+import { DEMO_TOTAL, productList, serverPage } from './support/product-list';
 
 /** Answers can be slow on a loaded machine: wait for them longer than expect.poll's 1 s. */
 const POLL = { timeout: 15_000 };
@@ -33,9 +35,19 @@ describe('Product list offline', () => {
     const note = page.getByTestId('offline-note');
     await expect.poll(() => note.textContent(), POLL).toMatch(/^Offline data, fetched at \d{1,2} \w{3} \d{4}, \d{2}:\d{2}$/);
     expect(await list.rowIds()).toEqual(secondPage);
+    // The third page was never seen: Next is off and says why (a tap on it would do nothing).
+    const next = page.getByRole('button', { name: 'Next' });
+    const reason = page.getByTestId('pager-reason');
+    await expect.poll(() => reason.textContent(), POLL).toBe('Offline: the next page is not kept on this device.');
+    expect(await next.isDisabled()).toBe(true);
+    expect(await next.getAttribute('title')).toBe('Offline: the next page is not kept on this device.');
+    expect(await next.getAttribute('aria-describedby')).toBe('pager-reason');
 
     await page.getByRole('button', { name: 'Previous' }).click();
     await expect.poll(() => list.range.textContent(), POLL).toBe(demoRange(1, 20));
+    // From the first page the second one is on the device: Next works, nothing to explain.
+    await expect.poll(() => next.isEnabled(), POLL).toBe(true);
+    expect(await reason.count()).toBe(0);
     expect(await list.rowIds()).toEqual(firstPage);
     expect(await list.table.locator('tbody tr th a').allTextContents()).toEqual(firstTitles);
     expect(await note.textContent()).toMatch(/^Offline data, fetched at /);
@@ -63,5 +75,81 @@ describe('Product list offline', () => {
     await page.context().setOffline(false);
     await expect.poll(() => note.count(), { timeout: 15_000 }).toBe(0);
     expect(await page.getByRole('button', { name: 'Update info from bol' }).isEnabled()).toBe(true);
+  });
+
+  it('paints the last view from its kept snapshot on an offline cold start, then the live list takes over', async () => {
+    await signIn(page);
+    await waitForServiceWorkerControl(page);
+    await list.openFullList();
+    await list.settledTotal();
+    const titles = await list.table.locator('tbody tr th a').allTextContents();
+    // The list keeps what it shows as the snapshot once the browser is idle.
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('productListSnapshot') !== null), POLL).toBe(true);
+
+    // Chromium's emulated offline state does not reach the document a reload makes (see
+    // bench/offline-start.ts); a device without a network knows it is offline. The snapshot is
+    // recorded as it first appears, before the app has drawn anything of the list.
+    await page.addInitScript({
+      content: `(() => {
+        Object.defineProperty(Navigator.prototype, 'onLine', { configurable: true, get: () => false });
+        const observer = new MutationObserver(() => {
+          const overlay = document.querySelector('.list-snapshot');
+          if (!overlay) return;
+          observer.disconnect();
+          window.__snapshot = {
+            titles: [...overlay.querySelectorAll('tbody tr th a')].map((link) => link.textContent),
+            ariaHidden: overlay.getAttribute('aria-hidden'),
+            inert: overlay.inert,
+            testIds: overlay.querySelectorAll('[data-testid], [id]').length,
+            liveRows: document.querySelectorAll('#root tbody tr').length,
+          };
+        });
+        observer.observe(document, { childList: true, subtree: true });
+      })();`,
+    });
+    await page.context().setOffline(true);
+    await page.reload();
+    const note = page.getByTestId('offline-note');
+    await expect.poll(() => note.textContent(), POLL).toMatch(/^Offline data, fetched at /);
+    expect(await page.evaluate(() => (window as unknown as { __snapshot?: unknown }).__snapshot)).toEqual({
+      titles,
+      ariaHidden: 'true',
+      inert: true,
+      testIds: 0,
+      liveRows: 0,
+    });
+    // The live list has taken over: the snapshot is gone, the rows are the same.
+    expect(await page.locator('.list-snapshot').count()).toBe(0);
+    expect(await list.table.locator('tbody tr th a').allTextContents()).toEqual(titles);
+    await page.screenshot({ path: path.join(process.env.SCREENSHOTS_DIR ?? tmpdir(), 'list-offline-cold-start-1280x800.png') });
+  });
+
+  it('answers a view never opened on an offline cold start from the kept catalogue, as the server does, reading before the app starts', async () => {
+    await signIn(page);
+    await waitForServiceWorkerControl(page);
+    await list.openFullList();
+    await list.settledTotal();
+    await page.getByTestId('sync-indicator').click();
+    const section = page.getByRole('dialog', { name: 'Sync status' }).getByRole('region', { name: 'Make available offline' });
+    await section.getByRole('button', { name: 'Download' }).click();
+    await section.getByText(/^The whole catalogue is available offline/).waitFor({ timeout: 60_000 });
+    await page.keyboard.press('Escape');
+    // A word of a kept title, and the server's answer for it (sorted by title).
+    const title = (await list.table.locator('tbody tr th a').first().textContent()) ?? '';
+    const word = (title.toLowerCase().match(/[a-z]{4,}/g) ?? ['boot'])[0] ?? 'boot';
+    const query = { keyword: word, sort: 'title,asc' };
+    const expected = await serverPage(page, query);
+    expect(expected.totalElements).toBeGreaterThan(0);
+
+    await page.addInitScript({ content: `Object.defineProperty(Navigator.prototype, 'onLine', { configurable: true, get: () => false });` });
+    await page.context().setOffline(true);
+    await page.goto(`${page.url().split('/products')[0]}/products?${new URLSearchParams(query).toString()}`);
+    const note = page.getByTestId('offline-note');
+    await expect.poll(() => note.textContent(), POLL).toBe('Offline data, filtered from the products kept on this device');
+    await expect.poll(() => list.table.locator('tbody tr th a').allTextContents(), POLL).toEqual(expected.content.map((product) => product.title));
+    expect(await list.rowIds()).toEqual(expected.content.map((product) => product.productId));
+    // The read started in the boot module, before main.tsx's modules ran.
+    const marks = await page.evaluate(() => Object.fromEntries(performance.getEntriesByType('mark').map((mark) => [mark.name, mark.startTime])));
+    expect(marks['boot:early-read']).toBeLessThan(marks['boot:main'] ?? 0);
   });
 });

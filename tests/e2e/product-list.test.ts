@@ -41,6 +41,17 @@ describe('Product list', () => {
     expect(total).toBeLessThan(2354);
   });
 
+  it('a title opens its product inside the app, without loading the page again', async () => {
+    await signIn(page);
+    await openFullList();
+    const [id] = await list.rowIds();
+    // A mark on the window: a full page load would lose it.
+    await page.evaluate(() => ((window as unknown as { __samePage?: boolean }).__samePage = true));
+    await list.table.locator('tbody tr th a').first().click();
+    await page.waitForURL(`${baseUrl()}/products/${id}`);
+    expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
+  });
+
   it('restores the view from a bookmarked URL', async () => {
     await signIn(page);
     await openFullList();

@@ -3,9 +3,9 @@
  * and its bol simulator: every Reports count equals the product list it links to; an export of a
  * filtered view downloads a CSV and an .xlsx with exactly the filter's rows; creating content for
  * products without a Bol category lists each with the server's reason and a link to fix it.
- * Screenshots of /report and /export at 1280x800 and 800x1280 go to /tmp/shots/.
+ * Screenshots of /report and /export at 1280x800 and 800x1280 go to tests/e2e/support/screenshots.ts's folder.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -14,9 +14,8 @@ import type { ProductPage } from '../../src/shared/contract';
 import { baseUrl, signIn, useFreshPage } from './support/browser';
 import { apiJson, demoProduct } from './support/catalogue-api';
 import { productList } from './support/product-list';
+import { SHOTS } from './support/screenshots';
 
-const SHOTS = '/tmp/shots';
-mkdirSync(SHOTS, { recursive: true });
 
 const freshPage = useFreshPage({ width: 1280, height: 800 });
 let page: Page;

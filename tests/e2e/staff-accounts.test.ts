@@ -3,12 +3,11 @@
  * member on /users; the staff member signs in and finds no way to /users (and the route refuses
  * them); the admin deactivates them and their next call ends their session on /login.
  */
-import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launchBrowser, signIn } from './support/browser';
+import { SHOTS } from './support/screenshots';
 
-const SHOTS = '/work/notes/shots';
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -54,7 +53,6 @@ describe('staff accounts', () => {
     const fieldBox = await admin.getByLabel('User name').boundingBox();
     expect(fieldBox!.height).toBeGreaterThanOrEqual(40); // the input inside its 44 px frame
 
-    mkdirSync(SHOTS, { recursive: true });
     await admin.screenshot({ path: `${SHOTS}/users-1280x800.png` });
     const portrait = await newPage({ width: 800, height: 1280 });
     await signIn(portrait);

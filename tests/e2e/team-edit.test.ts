@@ -2,49 +2,21 @@
  * Two people editing one product on two tablets (issue 15, docs/offline.md "Change sets"): two
  * browser contexts, each with its own device database, both offline, then back online.
  */
-import { mkdirSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { Product } from '../../src/shared/contract';
-import { baseUrl, launchBrowser, signIn, waitForServiceWorkerControl } from './support/browser';
-import { apiJson, demoProduct, serverProduct, storedImageBytes } from './support/catalogue-api';
+import { baseUrl } from './support/browser';
+import { STAFF, useStaffTablets, waitSynced, type Person } from './support/two-staff';
+import { demoProduct, serverProduct, storedImageBytes } from './support/catalogue-api';
+import { SHOTS } from './support/screenshots';
 
 const GARDEN = 'supplierName=Green%20Garden%20Supplies';
-const SHOTS = '/work/notes/shots';
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-});
-
-/** Two staff members, one per tablet (created by the admin through the accounts call; 409 = there already). */
-const STAFF = {
-  anna: { username: 'anna', password: 'anna-password-1' },
-  bram: { username: 'bram', password: 'bram-password-1' },
-};
-
-async function ensureStaff(admin: Page): Promise<void> {
-  for (const person of Object.values(STAFF)) {
-    const { status } = await apiJson(admin, '/api/v1/users', { method: 'POST', body: { ...person, displayName: person.username, role: 'staff' } });
-    expect([201, 409]).toContain(status);
-  }
-}
+const openTablet = useStaffTablets();
 
 /** A signed-in tablet (the admin unless someone is named) with the product open in the editor. */
-async function tablet(product?: Product, viewport = { width: 1280, height: 800 }, person?: { username: string; password: string }): Promise<Page> {
-  const context = await browser.newContext({ viewport });
-  contexts.push(context);
-  const page = await context.newPage();
-  await signIn(page, person);
-  if (!person) await ensureStaff(page);
-  await waitForServiceWorkerControl(page);
+async function tablet(product?: Product, viewport = { width: 1280, height: 800 }, person?: Person): Promise<Page> {
+  const page = await openTablet(viewport, person);
   if (product) await openEditor(page, product);
   return page;
 }
@@ -64,9 +36,6 @@ async function chooseDeliveryCode(page: Page, code: string): Promise<void> {
   await page.getByRole('option', { name: code, exact: true }).click();
 }
 
-async function waitSynced(page: Page): Promise<void> {
-  await expect.poll(() => page.getByTestId('sync-indicator').getAttribute('data-tone'), { timeout: 30_000 }).toBe('synced');
-}
 
 // Two browser contexts each signing in, going offline and back: slower than one page, more so on a busy machine.
 describe('two people, one product', { timeout: 150_000 }, () => {
@@ -132,7 +101,6 @@ describe('two people, one product', { timeout: 150_000 }, () => {
     // The field itself shows it too.
     await b.getByTestId('field-conflict-title').waitFor();
     await b.setViewportSize({ width: 1280, height: 800 });
-    mkdirSync(SHOTS, { recursive: true });
     await b.screenshot({ path: `${SHOTS}/conflict-editor-1280x800.png` });
     await b.setViewportSize({ width: 800, height: 1280 });
     await b.screenshot({ path: `${SHOTS}/conflict-editor-800x1280.png` });
@@ -198,7 +166,6 @@ describe('two people, one product', { timeout: 150_000 }, () => {
     // Each names the person who made it.
     expect(await entries.nth(0).textContent()).toMatch(/^bram/);
     expect(await entries.nth(1).textContent()).toMatch(/^anna/);
-    mkdirSync(SHOTS, { recursive: true });
     await b.screenshot({ path: `${SHOTS}/history-1280x800.png` });
 
     await b.context().setOffline(true);

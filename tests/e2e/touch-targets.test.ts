@@ -2,10 +2,8 @@
  * Touch targets (docs/ui-touch.md): on a tablet held either way, with touch emulated, every visible
  * interactive element on every screen offers at least 44×44 px where a tap lands on it.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser';
-import { measureTouchTargets, openScreen, TABLET_SCREENS, TABLET_SIZES, tabletContext } from './support/tablet-screens';
+import { describe, expect, it } from 'vitest';
+import { measureTouchTargets, TABLET_SIZES, useTabletBrowser, visitTabletScreens } from './support/tablet-screens';
 
 const MIN_TOUCH = 44;
 
@@ -24,27 +22,16 @@ const EXCEPTIONS: { pattern: RegExp; reason: string }[] = [
   },
 ];
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = useTabletBrowser();
 
 describe('touch targets on a tablet', () => {
   for (const size of TABLET_SIZES) {
     it(`every interactive element is at least ${MIN_TOUCH}×${MIN_TOUCH} px at ${size.width}x${size.height}`, async () => {
-      const context = await tabletContext(browser, size);
-      const page = await context.newPage();
-      expect(await page.evaluate(() => matchMedia('(pointer: coarse)').matches)).toBe(true);
       const small: string[] = [];
-      let signedIn = false;
       let smallest = Infinity;
       let measured = 0;
-      for (const screen of TABLET_SCREENS) {
-        await openScreen(page, screen, signedIn);
-        signedIn ||= screen.signedIn;
+      await visitTabletScreens(browser(), size, async (page, screen) => {
+        expect(await page.evaluate(() => matchMedia('(pointer: coarse)').matches)).toBe(true);
         const targets = await measureTouchTargets(page);
         measured += targets.length;
         for (const target of targets) {
@@ -53,10 +40,8 @@ describe('touch targets on a tablet', () => {
           smallest = Math.min(smallest, side);
           if (side < MIN_TOUCH) small.push(`${screen.name}: ${target.label} ${target.width}×${target.height}`);
         }
-        if (screen.name === 'sync-panel') await page.keyboard.press('Escape');
-      }
+      });
       console.log(`touch targets ${size.name}: ${measured} measured, smallest side ${smallest} px, ${small.length} under ${MIN_TOUCH}`);
-      await context.close();
       expect(small).toEqual([]);
     }, 240_000);
   }

@@ -3,6 +3,8 @@ import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { gtinCheckDigit } from '../../src/shared/rules/ean';
 import { baseUrl, signIn, useFreshPage } from './support/browser';
+import { apiJson, demoProduct, serverProduct } from './support/catalogue-api';
+import type { Product } from '../../src/shared/contract';
 
 const freshPage = useFreshPage({ width: 1280, height: 900 });
 let page: Page;
@@ -76,6 +78,43 @@ describe('Upload EAN', () => {
     // Let the toast finish its entrance before the picture.
     await page.waitForTimeout(400);
     await page.screenshot({ path: '/tmp/upload-ean.png', fullPage: true });
+  });
+
+  it('half the rows refused: a warning naming both counts, never the green "File uploaded successfully"', async () => {
+    await signIn(page);
+    // A product of the demo catalogue gets a supplier EAN of this run, so one row surely applies.
+    const product = await demoProduct(page, '', 3);
+    const stamp = String(Date.now()).slice(-5);
+    const supplierEan = ean(`8719970${stamp}`);
+    const newEan = ean(`8719971${stamp}`);
+    const put = await apiJson<Product>(page, '/api/v1/product', {
+      method: 'PUT',
+      body: { ...product, supplierEan, isChangeEan: true },
+      headers: { 'If-Match': `"${product.version}"` },
+    });
+    expect(put.status).toBe(200);
+
+    await page.goto(`${baseUrl()}/uploadEan`);
+    await page.locator('input[type=file]').setInputFiles({
+      name: 'half-refused.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: await xlsxBuffer([
+        ['Supplier EAN', 'New EAN'],
+        [supplierEan, newEan],
+        [ean(`8719972${stamp}`), ean(`8719973${stamp}`)],
+      ]),
+    });
+    await page.getByRole('button', { name: 'half-refused.xlsx' }).waitFor();
+    await page.getByRole('button', { name: 'Upload', exact: true }).click();
+
+    const warning = page.getByRole('status').filter({ hasText: 'File uploaded with warnings' });
+    await warning.waitFor();
+    expect(await warning.textContent()).toContain('File uploaded with warnings: 1 applied, 1 row refused. See the report for the reasons.');
+    // The warning's sign, not the success tick; and the success text nowhere.
+    expect(await page.locator('[role=status]', { hasText: 'File uploaded with warnings' }).locator('xpath=..').textContent()).toContain('⚠️');
+    expect(await page.getByText('File uploaded successfully').count()).toBe(0);
+    expect(await page.getByTestId('ean-report').getByText('2 rows read').count()).toBe(1);
+    expect((await serverProduct(page, product.productId)).ean).toBe(newEan);
   });
 
   it('offline, Upload is disabled and says the sheet needs a connection; back online it is enabled again', async () => {

@@ -5,6 +5,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BolJobReport, BolMarketplaceState, BolModel } from '../../src/shared/bol-contract';
+import type { Page, ProductHistoryEntry } from '../../src/shared/contract';
 import { gtinCheckDigit } from '../../src/shared/rules/ean';
 import { DEMO_MODEL } from '../../src/server/bol/model/demo-model';
 import { modelFileSchema } from '../../src/server/bol/model/model-file';
@@ -185,6 +186,44 @@ describe('update from bol and offers', () => {
     const again = await report(await get('/process/report/bol/offer/import'));
     expect(again.counts).toMatchObject({ productsMatched: 4, offersRemoved: 1 });
     expect((await state(ready[1] ?? 0)).offer).toBeNull();
+  });
+});
+
+describe("the product history records what bol changed ('bol update')", () => {
+  async function history(productId: number): Promise<ProductHistoryEntry[]> {
+    return ((await (await get(`/product/${productId}/history?size=100`)).json()) as Page<ProductHistoryEntry>).content;
+  }
+  const changesOf = (entries: ProductHistoryEntry[], field: string) =>
+    entries.filter((entry) => entry.how === 'bol-update').flatMap((entry) => entry.changes.filter((change) => change.field === field).map((change) => ({ ...change, author: entry.author })));
+
+  it('the content status after creation, the offer imported and removed, and publication on bol', async () => {
+    const entries = await history(ready[1] ?? 0);
+    expect(changesOf(entries, 'bol:contentStatus').reverse()).toEqual([
+      { field: 'bol:contentStatus', old: 'NOT_SENT', new: 'PENDING', author: 'bol' },
+      { field: 'bol:contentStatus', old: 'PENDING', new: 'SUCCESS', author: 'bol' },
+    ]);
+    expect(changesOf(entries, 'bol:published')).toEqual([{ field: 'bol:published', old: '', new: 'published', author: 'bol' }]);
+    // Imported (price 22, stock 2), then gone from bol's export: newest first.
+    expect(changesOf(entries, 'bol:offer')).toEqual([
+      { field: 'bol:offer', old: 'price 22, stock 2', new: '', author: 'bol' },
+      { field: 'bol:offer', old: '', new: 'price 22, stock 2', author: 'bol' },
+    ]);
+    expect(entries.filter((entry) => entry.how === 'bol-update').every((entry) => entry.deviceAt === null)).toBe(true);
+  });
+
+  it('a failed upload is recorded with its status; an unchanged state adds nothing', async () => {
+    expect(changesOf(await history(heavy), 'bol:contentStatus').map((change) => change.new)).toContain('FAILURE');
+    const before = (await history(ready[0] ?? 0)).length;
+    expect((await report(await post('/bol/retailer/import'))).status).toBe('success');
+    expect((await history(ready[0] ?? 0)).length).toBe(before);
+  });
+
+  it('choosing a Bol category is recorded with its author', async () => {
+    const entries = await history(ready[0] ?? 0);
+    expect(changesOf(entries, 'bol:chunk')).toEqual([]);
+    expect(entries.flatMap((entry) => entry.changes.filter((change) => change.field === 'bol:chunk').map((change) => [entry.author, entry.how, change.old, change.new]))).toEqual([
+      ['admin', 'editor', '', '10001074'],
+    ]);
   });
 });
 

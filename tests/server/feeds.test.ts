@@ -43,7 +43,7 @@ async function addSupplier(name: string, url: string, feedFormat: 'csv' | 'xml' 
 }
 
 async function parse(id: number | string) {
-  const response = await call('POST', `/api/v1/feed/parse/${id}`);
+  const response = await call('POST', `/api/v1/feed/parse/${id}?wait=true`);
   return { status: response.status, body: (await response.json()) as FeedRunReport & { message?: string } };
 }
 

@@ -130,7 +130,7 @@ describe.each(MEDIA_STORE_KINDS)('media on the %s store', (kind) => {
 
   describe('Idempotency-Key on the image upload', () => {
     it('answers a repeat with the first answer and does not store again', async () => {
-      const spy = vi.spyOn(t.media, 'storeImage');
+      const spy = vi.spyOn(t.media, 'storeTaken');
       try {
         const bytes = pngBytes();
         const headers = { ...auth, 'Idempotency-Key': 'outbox-entry-1' };
@@ -149,7 +149,7 @@ describe.each(MEDIA_STORE_KINDS)('media on the %s store', (kind) => {
     });
 
     it('does the work once when two requests with the same key arrive together', async () => {
-      const spy = vi.spyOn(t.media, 'storeImage');
+      const spy = vi.spyOn(t.media, 'storeTaken');
       try {
         const bytes = pngBytes();
         const headers = { ...auth, 'Idempotency-Key': 'outbox-entry-concurrent' };

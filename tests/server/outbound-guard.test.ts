@@ -149,7 +149,7 @@ describe('feed downloads refuse targets inside', () => {
     it(`refuses ${name} with a generic reason`, async () => {
       internalHits.length = 0;
       const id = await supplierWithFeed(url());
-      const { status, body } = await post(`/api/v1/feed/parse/${id}`);
+      const { status, body } = await post(`/api/v1/feed/parse/${id}?wait=true`);
       expect(status).toBe(502);
       expect(body.entries[0]?.status).toBe('failed');
       expect(body.entries[0]?.message).toMatch(REFUSED);
@@ -160,21 +160,21 @@ describe('feed downloads refuse targets inside', () => {
 
   it('refuses a redirect to a file: address', async () => {
     const id = await supplierWithFeed(`http://127.0.0.1:${supplierPort}/to-file`);
-    const { status, body } = await post(`/api/v1/feed/parse/${id}`);
+    const { status, body } = await post(`/api/v1/feed/parse/${id}?wait=true`);
     expect(status).toBe(502);
     expect(body.entries[0]?.message).toMatch(REFUSED);
   });
 
   it('stops after 5 redirects', async () => {
     const id = await supplierWithFeed(`http://127.0.0.1:${supplierPort}/loop/0`);
-    const { status, body } = await post(`/api/v1/feed/parse/${id}`);
+    const { status, body } = await post(`/api/v1/feed/parse/${id}?wait=true`);
     expect(status).toBe(502);
     expect(body.entries[0]?.message).toMatch(/redirected more than 5 times/);
   });
 
   it('stops a feed larger than the limit while it streams', async () => {
     const id = await supplierWithFeed(`http://127.0.0.1:${supplierPort}/huge.csv`);
-    const { status, body } = await post(`/api/v1/feed/parse/${id}`);
+    const { status, body } = await post(`/api/v1/feed/parse/${id}?wait=true`);
     expect(status).toBe(502);
     expect(body.entries[0]?.message).toMatch(/the feed is larger than 1 MB/);
   });
@@ -184,7 +184,7 @@ describe('what stays allowed', () => {
   it('the allow-list lets the listed supplier through (also after a relative redirect), and its loopback images are refused', async () => {
     internalHits.length = 0;
     const id = await supplierWithFeed(`http://127.0.0.1:${supplierPort}/relative`);
-    const imported = await post(`/api/v1/feed/parse/${id}`);
+    const imported = await post(`/api/v1/feed/parse/${id}?wait=true`);
     expect(imported.status).toBe(200);
     expect(imported.body.entries[0]).toMatchObject({ status: 'success', created: 2 });
 
@@ -203,7 +203,7 @@ describe('what stays allowed', () => {
   it("this server's own demo feeds are fetched by path", async () => {
     const id = await supplierWithFeed('/demo/feeds/electronics.xml');
     await t.database.db.update(suppliers).set({ feedFormat: 'xml' }).where(eq(suppliers.supplierId, id));
-    const { status, body } = await post(`/api/v1/feed/parse/${id}`);
+    const { status, body } = await post(`/api/v1/feed/parse/${id}?wait=true`);
     expect(status).toBe(200);
     expect(body.entries[0]?.created).toBeGreaterThan(700);
   });

@@ -16,9 +16,11 @@ import {
   earliestNextAttempt,
   enqueueImageDelete,
   enqueueImageUpload,
+  enqueueProductChange,
   enqueueProductSave,
   PLACEHOLDER_PREFIX,
 } from '../../src/app/sync/outbox';
+import { buildChangeSet } from '../../src/shared/change-set';
 import type { Product } from '../../src/shared/contract';
 import { mediaFiles } from '../../src/server/db/schema';
 import { makeProduct, openTestDatabase } from '../unit/support/offline-fakes';
@@ -83,7 +85,18 @@ async function serverProduct(productId: number): Promise<Product> {
   return (await response.json()) as Product;
 }
 
-describe('the outbox under chaos', () => {
+/**
+ * How the edits are queued: whole-product saves (PUT, one request each), or change sets as the
+ * editor queues them, which the drainer sends together in POST /product/batch (docs/offline.md
+ * "Batches"), or one PATCH each when `batch` is off.
+ */
+type SaveMode = { name: string; changeSets: boolean; batch: boolean };
+const SAVE_MODES: SaveMode[] = [
+  { name: 'whole-product saves', changeSets: false, batch: true },
+  { name: 'change sets in batches', changeSets: true, batch: true },
+];
+
+describe.each(SAVE_MODES)('the outbox under chaos ($name)', (mode) => {
   it('delivers every product\'s last edit exactly once through drops, 503s, resets and lost answers', async () => {
     const random = seededRandom(SEED);
     const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
@@ -124,6 +137,12 @@ describe('the outbox under chaos', () => {
       currentUser: () => AUTHOR,
       now: () => clock.now,
       random,
+      batch: mode.batch,
+    };
+    /** Queues an edit of `product` (the device's copy) the way this run saves. */
+    const save = async (product: Product, edited: Product) => {
+      if (mode.changeSets) await enqueueProductChange(db, buildChangeSet(product, edited, clock.now, false), edited, AUTHOR, clock.now);
+      else await enqueueProductSave(db, edited, product.version, AUTHOR, clock.now);
     };
     const conflictsOrFailures: string[] = [];
     let drainMs = 0;
@@ -172,13 +191,13 @@ describe('the outbox under chaos', () => {
         );
         const id = randomUUID();
         const image = { id, filePath, name, altImage: '', isMainImage: false };
-        await enqueueProductSave(db, { ...product, productImages: [...product.productImages, image] }, product.version, AUTHOR, clock.now);
+        await save(product, { ...product, productImages: [...product.productImages, image] });
         want.images = [...want.images, { id, filePath: mediaPathOf(bytes), name }];
         counts.uploads += 1;
       } else {
         const title = `Chaos product ${productId} edit ${edit}`;
         const sellingPrice = Math.round((5 + random() * 200) * 100) / 100;
-        await enqueueProductSave(db, { ...product, title, sellingPrice }, product.version, AUTHOR, clock.now);
+        await save(product, { ...product, title, sellingPrice });
         want.title = title;
         want.sellingPrice = sellingPrice;
         counts.saves += 1;
@@ -223,7 +242,7 @@ describe('the outbox under chaos', () => {
         `${PRODUCTS} products, ${stats.requests} requests, ${failures} injected failures ` +
         `(${stats.offline} offline, ${stats.unavailable} 503, ${stats.resetBefore} resets, ${stats.lostAfter} lost answers after commit), ` +
         `drained in ${(drainMs / 1000).toFixed(1)} s over ${counts.drains + rounds + 1} drain runs ` +
-        `(final drain after reconnect: ${(finalMs / 1000).toFixed(1)} s, ${rounds + 1} runs); seed ${SEED}`,
+        `(final drain after reconnect: ${(finalMs / 1000).toFixed(1)} s, ${rounds + 1} runs); ${stats.batches} batch calls; ${mode.name}; seed ${SEED}`,
     );
 
     // Nothing waits, failed or conflicts; no picked file is left behind.

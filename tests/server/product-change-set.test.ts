@@ -1,5 +1,7 @@
 /** PATCH /api/v1/product/{id}: change sets merged three ways; history; idempotency (docs/products.md). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { count as count_, eq, sql } from 'drizzle-orm';
+import { productHistory } from '../../src/server/db/schema';
 import type { ChangeSetConflict, ProductChangeSet } from '../../src/shared/change-set';
 import type { Page, Product, ProductHistoryEntry } from '../../src/shared/contract';
 import { insertCatalogueBasics, insertImages, insertMediaFile, insertProduct, type CatalogueFixture } from './support/product-fixtures';
@@ -227,5 +229,16 @@ describe('GET /product/{id}/history', () => {
     expect(response.status).toBe(200);
     expect((await history(id)).content[0]?.changes).toEqual([{ field: 'material', old: '', new: 'Oak' }]);
     expect((await t.app.request(`/api/v1/product/${id}/history?size=0`, { headers: ann })).status).toBe(400);
+  });
+});
+
+describe('product history without a foreign key (migration 0010)', () => {
+  it("a deleted product's history goes with it; other products keep theirs", async () => {
+    const [gone, kept] = [await newProduct(), await newProduct()];
+    for (const id of [gone, kept]) expect((await patch(id, set({ title: { base: 'Chair', value: `Chair ${id}` } }))).status).toBe(200);
+    const count = async (id: number) => (await t.database.db.select({ n: count_() }).from(productHistory).where(eq(productHistory.productId, id)))[0]?.n;
+    expect([await count(gone), await count(kept)]).toEqual([1, 1]);
+    await t.database.db.execute(sql`delete from products where product_id = ${gone}`);
+    expect([await count(gone), await count(kept)]).toEqual([0, 1]);
   });
 });

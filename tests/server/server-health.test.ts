@@ -113,7 +113,7 @@ describe('imports and disk space', () => {
   it('refuses an import up front with 507 when the data folder has less free space than IMPORT_MIN_FREE_MB', async () => {
     const id = await supplier('Low space');
     disk.free = 200 * 1024 * 1024;
-    const { status, body } = await api('POST', `/api/v1/feed/parse/${id}`);
+    const { status, body } = await api('POST', `/api/v1/feed/parse/${id}?wait=true`);
     disk.free = 10 * GB;
     expect(status).toBe(507);
     expect(body.message).toBe(
@@ -127,7 +127,7 @@ describe('imports and disk space', () => {
     const id = await supplier('Disk fills');
     disk.calls = 0;
     disk.fullAfterCalls = 1; // the check before the import passes, the first check during it finds the disk full
-    const { status, body } = await api('POST', `/api/v1/feed/parse/${id}`);
+    const { status, body } = await api('POST', `/api/v1/feed/parse/${id}?wait=true`);
     expect(status).toBe(507);
     const entry = body.entries[0];
     expect(entry?.status).toBe('failed');

@@ -4,29 +4,52 @@
  * TEST_DATABASE_URL is set (.ci/run sets it), and is skipped otherwise.
  */
 import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServerProcess, PROCESS_ADMIN, type ServerProcess } from './support/server-process';
+import { FEED_HEADER, row } from '../../bench/feed-import';
+import type { Job, JobStartAnswer } from '../../src/shared/jobs';
+import { sharedStoreEnv, startServerProcess, PROCESS_ADMIN, type ServerProcess } from './support/server-process';
 import { createTestBucket } from './support/test-app';
 import { createTestDatabase, type TestDatabase } from './support/test-database';
 
 const postgres = process.env.TEST_DATABASE_URL;
+const FEED_ROWS = 30_000;
+
+/** A supplier's CSV feed on loopback (the bench's generated rows), produced as it is read. */
+async function serveFeed(rows: number): Promise<{ origin: string; close: () => void }> {
+  const server = createServer((_request, response) => {
+    response.writeHead(200, { 'Content-Type': 'text/csv' });
+    response.write(`${FEED_HEADER}\n`);
+    let next = 1;
+    const more = () => {
+      while (next <= rows) {
+        const ok = response.write(`${row(next)}\n`);
+        next += 1;
+        if (!ok) return void response.once('drain', more);
+      }
+      response.end();
+    };
+    more();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { origin: `http://127.0.0.1:${port}`, close: () => server.close() };
+}
 
 describe.skipIf(!postgres)('two server processes on one PostgreSQL and one object store', () => {
   let database: TestDatabase;
   let a: ServerProcess;
   let b: ServerProcess;
+  let feed: { origin: string; close: () => void };
   beforeAll(async () => {
     database = await createTestDatabase();
+    feed = await serveFeed(FEED_ROWS);
     const bucket = await createTestBucket();
     const env = {
-      DATABASE_URL: database.url ?? '',
-      MEDIA_STORE: 's3',
-      S3_ENDPOINT: bucket.endpoint ?? '',
-      S3_BUCKET: bucket.bucket,
-      S3_ACCESS_KEY_ID: bucket.credentials?.accessKeyId ?? '',
-      S3_SECRET_ACCESS_KEY: bucket.credentials?.secretAccessKey ?? '',
-      S3_FORCE_PATH_STYLE: '1',
+      ...sharedStoreEnv(database.url ?? '', bucket),
       LOGIN_MAX_FAILURES: '3',
+      OUTBOUND_ALLOW: new URL(feed.origin).host,
     };
     // One after the other: both run the migrations and create the first user on start.
     a = await startServerProcess(env);
@@ -36,6 +59,7 @@ describe.skipIf(!postgres)('two server processes on one PostgreSQL and one objec
     await a?.kill();
     await b?.kill();
     await database?.close();
+    feed?.close();
   });
 
   it('serves an image uploaded through one process from the other, byte for byte', async () => {
@@ -52,6 +76,47 @@ describe.skipIf(!postgres)('two server processes on one PostgreSQL and one objec
     expect(Buffer.from(await served.arrayBuffer()).equals(png)).toBe(true);
   });
 
+  it('shows a feed import started on one process, and its progress, on the other', async () => {
+    const headersA = { Authorization: `Bearer ${await a.signIn()}` };
+    const headersB = { Authorization: `Bearer ${await b.signIn()}` };
+    // A supplier whose feed this test serves: 30,000 rows, so the import runs long enough to be seen.
+    const created = await fetch(`${a.origin}/api/v1/suppliers`, {
+      method: 'POST',
+      headers: { ...headersA, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ supplierName: 'Feed seen from both', supplierUrlFeed: `${feed.origin}/feed.csv`, feedFormat: 'csv' }),
+    });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const supplierId = ((await created.json()) as { supplierId: number }).supplierId;
+
+    const started = await fetch(`${a.origin}/api/v1/feed/parse/${supplierId}`, { method: 'POST', headers: headersA });
+    expect(started.status).toBe(202);
+    const job = ((await started.json()) as JobStartAnswer).jobs[0];
+    expect(job?.supplierId).toBe(supplierId);
+    const deadline = Date.now() + 150_000;
+
+    // Polled on B: the job is there from the start, its counts only grow, and it ends.
+    const seen: Job[] = [];
+    for (;;) {
+      const answer = await fetch(`${b.origin}/api/v1/jobs/${job?.id}`, { headers: headersB });
+      expect(answer.status).toBe(200);
+      const current = (await answer.json()) as Job;
+      const previous = seen.at(-1);
+      if (previous) expect(current.read).toBeGreaterThanOrEqual(previous.read);
+      seen.push(current);
+      if (current.status !== 'queued' && current.status !== 'running') break;
+      expect(Date.now()).toBeLessThan(deadline);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const last = seen.at(-1);
+    expect(last?.status).toBe('success');
+    expect(last?.written).toBe(FEED_ROWS);
+    // B saw the job while A ran it, part way through.
+    expect(seen.some((polled) => polled.status === 'running' && polled.read > 0 && polled.read < FEED_ROWS)).toBe(true);
+    // A sees the same end as B.
+    const onA = (await (await fetch(`${a.origin}/api/v1/jobs/${job?.id}`, { headers: headersA })).json()) as Job;
+    expect({ status: onA.status, read: onA.read, written: onA.written }).toEqual({ status: last?.status, read: last?.read, written: last?.written });
+  }, 180_000);
+
   it('counts failed sign-ins across both processes', async () => {
     const attempt = (server: ServerProcess) =>
       fetch(`${server.origin}/auth/login`, {
@@ -64,4 +129,5 @@ describe.skipIf(!postgres)('two server processes on one PostgreSQL and one objec
     for (const server of [a, b, a, b, a]) statuses.push((await attempt(server)).status);
     expect(statuses).toEqual([401, 401, 401, 429, 429]);
   });
+
 });

@@ -103,41 +103,53 @@ function outboxSaveDeps(transport: StrictTransport, online = true): BolSaveDeps 
 }
 
 describe('saving the Bol model through the outbox', () => {
-  it("sends it with If-Match and an Idempotency-Key and answers the server's new version", async () => {
-    const transport = new StrictTransport().expect('POST', '/api/v1/bol/data/model/product', { status: 200, body: model(4, 'Saved') });
-    const outcome = await saveBolModel(model(3, 'Saved'), outboxSaveDeps(transport));
+  it("sends only the changed attributes with their base and an Idempotency-Key, and answers the server's new version", async () => {
+    const transport = new StrictTransport().expect('PATCH', '/api/v1/bol/model/7', { status: 200, body: model(4, 'Saved') });
+    const outcome = await saveBolModel(model(3), model(3, 'Saved'), outboxSaveDeps(transport));
     transport.verify();
     expect(outcome).toEqual({ kind: 'saved', model: model(4, 'Saved') });
-    expect(headerOf(transport.requests[0], 'If-Match')).toBe('"3"');
+    expect(headerOf(transport.requests[0], 'If-Match')).toBeUndefined();
     expect(headerOf(transport.requests[0], 'Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
-    expect(jsonBody(transport.requests[0])).toEqual(model(3, 'Saved'));
+    expect(jsonBody(transport.requests[0])).toMatchObject({ attributes: { Name: { base: 'Shoe', value: 'Saved' } }, offline: false });
+  });
+
+  it('an Apply without changes sends an empty change set (the server keeps a never-saved model)', async () => {
+    const transport = new StrictTransport().expect('PATCH', '/api/v1/bol/model/7', { status: 200, body: model(4) });
+    expect(await saveBolModel(model(3), model(3), outboxSaveDeps(transport))).toEqual({ kind: 'saved', model: model(4) });
+    transport.verify();
+    expect(jsonBody(transport.requests[0])).toMatchObject({ attributes: {} });
   });
 
   it('keeps it on the device offline without sending anything', async () => {
     const transport = new StrictTransport();
-    const outcome = await saveBolModel(model(3), outboxSaveDeps(transport, false));
+    const outcome = await saveBolModel(model(3), model(3, 'Mine'), outboxSaveDeps(transport, false));
     transport.verify();
     expect(outcome).toEqual({ kind: 'kept', reason: 'offline' });
     expect(savedOutcomeNote(outcome)).toBe('Saved on this device. It is sent to the server when the connection returns.');
   });
 
   it('keeps it waiting when the server does not answer', async () => {
-    const transport = new StrictTransport().expect('POST', '/api/v1/bol/data/model/product', new Error('socket hang up'));
-    expect(await saveBolModel(model(3), outboxSaveDeps(transport))).toEqual({ kind: 'kept', reason: 'no-answer' });
+    const transport = new StrictTransport().expect('PATCH', '/api/v1/bol/model/7', new Error('socket hang up'));
+    expect(await saveBolModel(model(3), model(3, 'Mine'), outboxSaveDeps(transport))).toEqual({ kind: 'kept', reason: 'no-answer' });
   });
 
   it("reports the server's refusal and a conflict", async () => {
-    const refused = new StrictTransport().expect('POST', '/api/v1/bol/data/model/product', {
+    const refused = new StrictTransport().expect('PATCH', '/api/v1/bol/model/7', {
       status: 400,
       body: { message: 'Please fill in all required fields. Missing: Name.' },
     });
-    expect(await saveBolModel(model(3), outboxSaveDeps(refused))).toEqual({ kind: 'failed', message: 'Please fill in all required fields. Missing: Name.' });
-    const conflict = new StrictTransport().expect('POST', '/api/v1/bol/data/model/product', { status: 412, body: model(5, 'Theirs') });
-    expect(await saveBolModel(model(3), outboxSaveDeps(conflict))).toMatchObject({ kind: 'conflict' });
+    expect(await saveBolModel(model(3), model(3, ''), outboxSaveDeps(refused))).toEqual({ kind: 'failed', message: 'Please fill in all required fields. Missing: Name.' });
+    const answer = {
+      message: 'Someone else changed some of these Bol fields meanwhile; nothing was saved. Choose per field.',
+      model: model(5, 'Theirs'),
+      conflicts: [{ field: 'bol:Name', label: 'Name', base: 'Shoe', mine: 'Mine', theirs: 'Theirs', changedBy: 'bram', changedAt: null }],
+    };
+    const conflict = new StrictTransport().expect('PATCH', '/api/v1/bol/model/7', { status: 409, body: answer });
+    expect(await saveBolModel(model(3), model(3, 'Mine'), outboxSaveDeps(conflict))).toEqual({ kind: 'conflict', message: answer.message });
   });
 
   it('refuses to queue a save without a signed-in author', async () => {
     const deps = { ...outboxSaveDeps(new StrictTransport()), author: () => null };
-    expect(await saveBolModel(model(3), deps)).toMatchObject({ kind: 'failed' });
+    expect(await saveBolModel(model(3), model(3, 'Mine'), deps)).toMatchObject({ kind: 'failed' });
   });
 });

@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { LAST_USER_META_KEY, type BackofficeDatabase } from '../../src/app/db/database';
+import { LAST_USER_META_KEY, LATEST_VERSION, toCachedProduct, type BackofficeDatabase } from '../../src/app/db/database';
+import { readCachedProducts } from '../../src/app/db/product-cache';
+import { buildSortOrders, sortOrdersAreStale } from '../../src/app/db/sort-orders';
 import { makeProduct, openTestDatabase, testDatabaseName } from './support/offline-fakes';
 
 let db: BackofficeDatabase;
@@ -23,7 +25,7 @@ describe('database versions', () => {
     expect(v1.verno).toBe(1);
     v1.close();
 
-    db = openTestDatabase(name);
+    db = openTestDatabase(name, 2);
     await db.open();
     expect(db.verno).toBe(2);
     expect((await db.outbox.orderBy('seq').toArray()).map((entry) => [entry.id, entry.seq, entry.author, entry.status])).toEqual([
@@ -33,5 +35,65 @@ describe('database versions', () => {
     expect(await db.outbox.where('author').equals('anna').count()).toBe(2);
     expect(await db.products.where('moderationKey').equals(1).primaryKeys()).toEqual([1]);
     expect(await db.files.count()).toBe(1);
+  });
+
+  it('upgrades a version 2 database to version 3: every kept product is in the search index', async () => {
+    const name = testDatabaseName();
+    const v2 = openTestDatabase(name, 2);
+    await v2.table('products').bulkPut([
+      { ...makeProduct({ productId: 1, title: 'Red running shoe', ean: '8710000000001', buyBlock: true }), moderationKey: 0 },
+      { ...makeProduct({ productId: 2, title: 'Blue sock', sku: 'SOCK-2' }), moderationKey: 0 },
+    ]);
+    await v2.table('outbox').put({ id: 'a', seq: 1, author: 'anna', kind: 'product-save', entityKey: 'product:1', status: 'pending', createdAt: 1, payload: { product: makeProduct() } });
+    expect((await v2.table('products').get(1)).searchWords).toBeUndefined();
+    v2.close();
+
+    db = openTestDatabase(name, 3);
+    await db.open();
+    expect(db.verno).toBe(3);
+    expect(await db.products.where('searchWords').startsWith('unni').primaryKeys()).toEqual([1]);
+    expect(await db.products.where('searchWords').startsWith('sock').primaryKeys()).toEqual([2]);
+    expect(await db.products.where('searchCodes').equals('8710000000001').primaryKeys()).toEqual([1]);
+    expect(await db.products.where('searchCodes').equals('SOCK-2').primaryKeys()).toEqual([2]);
+    expect(await db.products.where('filterKeys').equals('buyBlock:1').primaryKeys()).toEqual([1]);
+    expect(await db.outbox.count()).toBe(1);
+    // What the app reads back carries none of the index helpers.
+    const first = await readCachedProducts(db, { keyword: 'running' });
+    expect(first.page.content.map((product) => product.productId)).toEqual([1]);
+    expect(Object.keys(first.page.content[0] ?? {})).not.toContain('searchWords');
+  });
+
+  it('upgrades a version 3 database to version 4 keeping every product and change; orders built later find them', async () => {
+    const name = testDatabaseName();
+    const v3 = openTestDatabase(name, 3);
+    await v3.products.bulkPut([
+      toCachedProduct(makeProduct({ productId: 1, title: 'Red boot', dateUpdate: '2024-01-02T00:00:00.000Z' })),
+      toCachedProduct(makeProduct({ productId: 2, title: 'Blue boot', dateUpdate: '2024-01-01T00:00:00.000Z' })),
+    ]);
+    await v3.table('outbox').put({ id: 'a', seq: 1, author: 'anna', kind: 'product-save', entityKey: 'product:1', status: 'pending', createdAt: 1, payload: { product: makeProduct() } });
+    await v3.table('files').put({ id: 'f', bytes: new ArrayBuffer(2), name: 'a.png', type: 'image/png', createdAt: 1 });
+    expect((await v3.table('products').get(1)).keptAt).toBeUndefined();
+    v3.close();
+
+    db = openTestDatabase(name);
+    await db.open();
+    expect(db.verno).toBe(LATEST_VERSION);
+    expect(LATEST_VERSION).toBe(4);
+    expect(await db.products.count()).toBe(2);
+    expect(await db.outbox.count()).toBe(1);
+    expect(await db.files.count()).toBe(1);
+    // Kept before: older than any order, so not "changed since" one.
+    expect(await db.products.where('keptAt').above(0).count()).toBe(0);
+    expect(await sortOrdersAreStale(db)).toBe(true);
+    await buildSortOrders(db);
+    expect(await sortOrdersAreStale(db)).toBe(false);
+    expect([...((await db.sortOrders.get('title'))?.ids ?? [])]).toEqual([2, 1]);
+    const page = await readCachedProducts(db, { keyword: 'boot', sort: 'title,asc' });
+    expect(page.page.content.map((product) => product.productId)).toEqual([2, 1]);
+    expect(Object.keys(page.page.content[0] ?? {})).not.toContain('keptAt');
+    // A product written now is stamped, and makes the orders stale.
+    await db.products.update(2, { title: 'Blue boots' });
+    expect(await db.products.where('keptAt').above(0).primaryKeys()).toEqual([2]);
+    expect(await sortOrdersAreStale(db)).toBe(true);
   });
 });

@@ -131,7 +131,8 @@ describe('drainOutbox answer classes', () => {
     await enqueueProductSave(db, makeProduct({ productId: 2 }), 1, 'anna');
     const transport = new StrictTransport().expect('PUT', '/api/v1/product', { status: 401, body: { message: 'Sign in' } });
 
-    const paused = await drainOutbox(drainDeps(db, transport, { session }));
+    // One at a time, so exactly one request meets the 401 (in parallel each product in flight would).
+    const paused = await drainOutbox(drainDeps(db, transport, { session, parallel: 1 }));
     transport.verify();
     expect(paused).toEqual({ sent: 0, retried: 0, conflicts: 0, failed: 0, pausedForAuth: true });
     const kept = await db.outbox.toArray();
@@ -226,7 +227,8 @@ describe('drainOutbox order and dependencies', () => {
       .expect('PUT', '/api/v1/product', ok(makeProduct({ title: 'After delete', version: 5 })))
       .expect('PUT', '/api/v1/product', ok(makeProduct({ productId: 2, version: 2 })));
 
-    expect(await drainOutbox(drainDeps(db, transport))).toMatchObject({ sent: 3 });
+    // One at a time: the strict transport answers in the order it was told (parallel sending: below).
+    expect(await drainOutbox(drainDeps(db, transport, { parallel: 1 }))).toMatchObject({ sent: 3 });
     transport.verify();
     expect(headerOf(transport.requests[1], 'If-Match')).toBe('"4"');
   });

@@ -12,7 +12,7 @@ afterEach(async () => {
 const quotaError = () => Object.assign(new Error('The quota has been exceeded.'), { name: 'QuotaExceededError' });
 
 describe('storage', () => {
-  it('on a quota error evicts cached pages, never the outbox or files, and tries once more', async () => {
+  it('on a quota error evicts cached pages and sort orders, never the outbox or files, and tries once more', async () => {
     db = openTestDatabase();
     await enqueueProductSave(db, makeProduct(), 1, 'anna');
     await enqueueImageUpload(db, { productId: 1, bytes: new ArrayBuffer(8), name: 'a.png', type: 'image/png' }, 'anna');
@@ -20,6 +20,7 @@ describe('storage', () => {
       { key: 'page=1', productIds: [1], totalPages: 2, totalElements: 2, fetchedAt: 200 },
       { key: 'page=0', productIds: [1], totalPages: 2, totalElements: 2, fetchedAt: 100 },
     ]);
+    await db.sortOrders.put({ key: 'title', ids: Float64Array.from([1]), builtAt: 1 });
     let calls = 0;
 
     const result = await withQuotaFallback(db, async () => {
@@ -31,6 +32,7 @@ describe('storage', () => {
     expect(result).toBe('written');
     expect(calls).toBe(2);
     expect(await db.productPages.count()).toBe(0);
+    expect(await db.sortOrders.count()).toBe(0);
     expect(await db.outbox.count()).toBe(2);
     expect(await db.files.count()).toBe(1);
   });

@@ -26,7 +26,7 @@ describe('the editor conflict', () => {
   it('takes their values into the form as the form types them; images have no form field', () => {
     const form = formFromProduct(product);
     const next = formWithTheirs(form, product, [conflict('title', 'Theirs'), conflict('sellingPrice', 12.5), conflict('images.order', [])]);
-    expect([next.title, next.sellingPrice]).toEqual(['Theirs', '12.5']);
+    expect([next.title, next.sellingPrice]).toEqual(['Theirs', '12,50']);
     expect(formFieldOf(conflict('images.order', []))).toBeNull();
     expect(allDecided([conflict('title', 'x'), conflict('sku', 'y')], { title: 'mine' })).toBe(false);
     expect(allDecided([conflict('title', 'x')], { title: 'theirs' })).toBe(true);

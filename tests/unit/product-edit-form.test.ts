@@ -10,6 +10,8 @@ import {
   showsSupplierEan,
   type ProductForm,
 } from '../../src/app/features/product-edit/product-form';
+import { decimalInputText, priceInputText } from '../../src/app/lib/format';
+import { parsePrice } from '../../src/shared/rules/price';
 import { makeProduct } from './support/offline-fakes';
 
 const product = makeProduct({ productId: 7, ean: '8712345000011', sellingPrice: 12.5, priceSupplier: 8, deliveryPrice: 0, weight: 0.75, stock: 4 });
@@ -74,6 +76,34 @@ describe('checkForm', () => {
 
   it('accepts every delivery term of the spec', () => {
     for (const code of DELIVERY_CODES) expect(checkForm(form({ deliveryCode: code })).message).toBeNull();
+  });
+});
+
+describe('one number format in the inputs (docs/formats.md)', () => {
+  it('writes prices with a decimal comma and two decimals, other numbers with only their decimals', () => {
+    expect(priceInputText(42.5)).toBe('42,50');
+    expect(priceInputText(8)).toBe('8,00');
+    expect(priceInputText(0)).toBe('0,00');
+    expect(priceInputText(1234.56)).toBe('1234,56');
+    expect(priceInputText(null)).toBe('');
+    expect(decimalInputText(0.75)).toBe('0,75');
+    expect(decimalInputText(12)).toBe('12');
+    expect(decimalInputText(null)).toBe('');
+  });
+
+  it('reads back what it writes, and a point as well as a comma', () => {
+    for (const value of [0, 0.5, 8, 12.95, 42.5, 1234.56]) expect(parsePrice(priceInputText(value))).toBe(value);
+    expect(parsePrice('42,50')).toBe(42.5);
+    expect(parsePrice('42.50')).toBe(42.5);
+    expect(parsePrice('42.5')).toBe(42.5);
+    expect(parsePrice('€ 42,50')).toBe(42.5);
+  });
+
+  it('fills the form that way, and an untouched form saves the same numbers', () => {
+    const filled = formFromProduct(product);
+    expect([filled.sellingPrice, filled.priceSupplier, filled.deliveryPrice, filled.weight]).toEqual(['12,50', '8,00', '0,00', '0,75']);
+    const saved = productFromForm(filled, product);
+    expect([saved.sellingPrice, saved.priceSupplier, saved.deliveryPrice, saved.weight]).toEqual([12.5, 8, 0, 0.75]);
   });
 });
 

@@ -2,8 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   lastExistingPage,
   dateAndTime,
+  NEXT_PAGE_NOT_KEPT,
+  offlineNextReason,
   offlineNote,
   pageSelectionState,
+  pageText,
   rangeText,
   showsAnotherView,
   thumbnailPath,
@@ -78,6 +81,17 @@ describe('paging rules', () => {
     expect(lastExistingPage(7, 3)).toBe(2);
     expect(lastExistingPage(2, 3)).toBeNull();
     expect(lastExistingPage(4, 0)).toBeNull();
+  });
+});
+
+describe('Next offline', () => {
+  it('is off with its reason only offline and only when the device has no rows for the next page', () => {
+    expect(offlineNextReason(false, false)).toBe(NEXT_PAGE_NOT_KEPT);
+    expect(NEXT_PAGE_NOT_KEPT).toBe('Offline: the next page is not kept on this device.');
+    expect(offlineNextReason(false, true)).toBeNull();
+    // Not known yet: nothing said, Next as the totals allow.
+    expect(offlineNextReason(false, null)).toBeNull();
+    expect(offlineNextReason(true, false)).toBeNull();
   });
 });
 
@@ -216,6 +230,11 @@ describe('what the list shows', () => {
     expect(rangeText(0, 20, 2354)).toBe('1–20 of 2,354');
     expect(rangeText(117, 20, 2354)).toBe('2,341–2,354 of 2,354');
     expect(rangeText(0, 20, 0)).toBe('No products');
+    // An estimated total (more than 10,000 matches, docs/products.md "Totals") says so.
+    expect(rangeText(0, 20, 210_000, true)).toBe('1–20 of about 210,000');
+    expect(rangeText(20_000, 20, 210_000, true)).toBe('None of about 210,000');
+    expect(pageText(0, 10_500, true)).toBe('Page 1 of about 10,500');
+    expect(pageText(0, 10_500)).toBe('Page 1 of 10,500');
   });
 
   it('marks offline data with when it was fetched, or as filtered on the device', () => {

@@ -78,6 +78,9 @@ describe('make available offline', () => {
     expect(await readDownloadRecord(db, 'All')).toMatchObject({ cursor: 'c7', received: 7, total: 7, complete: true });
     // The cached copy carries the index helpers of the cache.
     expect((await db.products.get(1))?.moderationKey).toBe(0);
+    // And the kept products' sort orders are built once it finished (db/sort-orders.ts).
+    const byTitle = (await db.products.toArray()).sort((a, b) => (a.title < b.title ? -1 : a.title > b.title ? 1 : a.productId - b.productId));
+    expect([...((await db.sortOrders.get('title'))?.ids ?? [])]).toEqual(byTitle.map((p) => p.productId));
   });
 
   it('keeps the cursor after every page, so a download cut off continues where it stopped', async () => {
@@ -114,6 +117,9 @@ describe('make available offline', () => {
     expect(progress.at(-1)).toEqual({ scope: 'All', received: 1, total: null, refreshing: true });
     expect((await db.products.get(2))?.title).toBe('Renamed on the server');
     expect(feed.totalCalls).toBe(1);
+    // The refresh wrote a product: the orders were built again and hold its new place.
+    const byTitle = (await db.products.toArray()).sort((a, b) => (a.title < b.title ? -1 : a.title > b.title ? 1 : a.productId - b.productId));
+    expect([...((await db.sortOrders.get('title'))?.ids ?? [])]).toEqual(byTitle.map((p) => p.productId));
   });
 
   it('never overwrites a product whose change is still waiting in the outbox', async () => {

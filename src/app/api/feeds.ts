@@ -7,7 +7,7 @@ const FEED_RUN_TIMEOUT_MS = 10 * 60_000;
 
 /** POST /api/v1/feed/parse/{id}: imports the supplier's feed (0 = every supplier). */
 export const runFeedImport = (supplierId: number) =>
-  apiFetch<FeedRunReport>(`/api/v1/feed/parse/${supplierId}`, { method: 'POST', timeout: FEED_RUN_TIMEOUT_MS });
+  apiFetch<FeedRunReport>(`/api/v1/feed/parse/${supplierId}?wait=true`, { method: 'POST', timeout: FEED_RUN_TIMEOUT_MS });
 
 /** POST /api/v1/feed/reexport/images/{id}: stores the supplier's feed images on our host. */
 export const reexportImages = (supplierId: number) =>

@@ -3,6 +3,7 @@
  * here like every other call of the app, and sent by the drainer with its own transport (timeout,
  * Idempotency-Key and If-Match headers come from the entry).
  */
+import type { BolModelChangeSet } from '../../shared/bol-change-set';
 import type { ProductChangeSet } from '../../shared/change-set';
 import type { Product } from '../../shared/contract';
 
@@ -24,6 +25,30 @@ export function productChangeRequest(productId: number, changes: ProductChangeSe
   return {
     method: 'PATCH',
     url: `/api/v1/product/${productId}`,
+    headers: { ...headers, 'Content-Type': 'application/json' },
+    body: JSON.stringify(changes),
+  };
+}
+
+/**
+ * POST /api/v1/product/batch: several change sets of different products, each item already as
+ * JSON (`{"productId","key","changes"}`, src/shared/product-batch.ts), so the drainer measures
+ * each item once and joins them here.
+ */
+export function productBatchRequest(itemsJson: readonly string[], headers: Record<string, string>): OutboxRequest {
+  return {
+    method: 'POST',
+    url: '/api/v1/product/batch',
+    headers: { ...headers, 'Content-Type': 'application/json' },
+    body: `{"items":[${itemsJson.join(',')}]}`,
+  };
+}
+
+/** PATCH /api/v1/bol/model/{productId}: a Bol-model change set (only the changed attributes, each with its base). */
+export function bolModelChangeRequest(productId: number, changes: BolModelChangeSet, headers: Record<string, string>): OutboxRequest {
+  return {
+    method: 'PATCH',
+    url: `/api/v1/bol/model/${productId}`,
     headers: { ...headers, 'Content-Type': 'application/json' },
     body: JSON.stringify(changes),
   };

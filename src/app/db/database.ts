@@ -6,17 +6,22 @@
  * is fine for Dexie, but removing a table DELETES ITS DATA on upgrade — never do that to `outbox`
  * or `files`, which hold edits that exist nowhere else.
  */
-import Dexie, { type DexieOptions, type Table, type Transaction } from 'dexie';
+import Dexie, { type DBCore, type DBCoreKeyRange, type DBCoreMutateRequest, type DexieOptions, type Table, type Transaction } from 'dexie';
 import type { Category, Product } from '../../shared/contract';
 import type { OutboxEntry } from './outbox-entry';
+import { searchFieldsOf, SEARCH_FIELD_NAMES, type ProductSearchFields } from './search-fields';
 
 export const DATABASE_NAME = 'backoffice';
-export const LATEST_VERSION = 2;
+export const LATEST_VERSION = 4;
 
-/** A product as cached: the server's record plus index helpers (IndexedDB cannot index booleans). */
-export interface CachedProduct extends Product {
-  /** 1 when passedModeration, else 0 (added in version 2). */
+/**
+ * A product as cached: the server's record plus index helpers. moderationKey (version 2: IndexedDB
+ * cannot index booleans); the search fields of search-fields.ts (version 3), written on every put.
+ */
+export interface CachedProduct extends Product, Partial<Omit<ProductSearchFields, 'moderationKey'>> {
   moderationKey: 0 | 1;
+  /** The write stamp (version 4; the time, kept increasing): what changed since a sort order was built. */
+  keptAt?: number;
 }
 
 /** One page of the product list as the server answered it, keyed by the canonical query. */
@@ -25,6 +30,8 @@ export interface CachedProductPage {
   productIds: number[];
   totalPages: number;
   totalElements: number;
+  /** The server estimated the totals (docs/products.md "Totals"); absent in pages kept before. */
+  totalIsEstimate?: boolean;
   /** When it was fetched (ms since epoch); shown as "offline data from …". */
   fetchedAt: number;
 }
@@ -57,6 +64,16 @@ export interface CachedChunk {
   chunkName: string;
 }
 
+/**
+ * The kept products' ids in the order of one sort key, as built at `builtAt` (version 4,
+ * sort-orders.ts): a view's page is picked from it without walking the sort index.
+ */
+export interface StoredSortOrder {
+  key: string;
+  ids: Float64Array;
+  builtAt: number;
+}
+
 /** A picked image kept until its upload succeeds; the id is the upload entry's id. */
 export interface StoredFile {
   id: string;
@@ -83,11 +100,55 @@ export class BackofficeDatabase extends Dexie {
   outbox!: Table<OutboxEntry, string>;
   files!: Table<StoredFile, string>;
   meta!: Table<MetaRow, string>;
+  sortOrders!: Table<StoredSortOrder, string>;
 
   constructor(name: string, upToVersion: number, options?: DexieOptions) {
     super(name, options);
     declareVersions(this, upToVersion);
+    if (upToVersion >= 3) this.use({ stack: 'dbcore', name: 'product-search-fields', create: (down) => withProductSearchFields(down, upToVersion >= 4) });
   }
+}
+
+/** Every key of an index (Dexie's DBCore range "any"). */
+const WHOLE_INDEX = { type: 3 } as DBCoreKeyRange;
+
+/**
+ * Every product written (put, add, and Dexie's modify/update, which end as puts) gets its search
+ * fields computed from what is written, so no write path can leave the index stale, and (version
+ * 4) a write stamp `keptAt`, so no write goes unnoticed by a sort order built before it. The stamp
+ * is the time, but always above the highest stamp kept (read in the same transaction, which
+ * IndexedDB runs after every earlier write of products): stamps grow in the order writes commit,
+ * whatever the clock does.
+ */
+function withProductSearchFields(down: DBCore, stampWrites: boolean): DBCore {
+  return {
+    ...down,
+    table(name) {
+      const table = down.table(name);
+      if (name !== 'products') return table;
+      const keptAtIndex = stampWrites ? table.schema.getIndexByKeyPath('keptAt') : undefined;
+      return {
+        ...table,
+        mutate(request: DBCoreMutateRequest) {
+          if (request.type !== 'put' && request.type !== 'add') return table.mutate(request);
+          const write = (stamp: { keptAt?: number }) =>
+            table.mutate({ ...request, values: request.values.map((value: Product) => ({ ...value, ...searchFieldsOf(value), ...stamp })) });
+          if (!keptAtIndex) return write({});
+          return table
+            .query({ trans: request.trans, values: true, limit: 1, direction: 'prev', query: { index: keptAtIndex, range: WHOLE_INDEX } })
+            .then(({ result }) => {
+              const highest = (result[0] as CachedProduct | undefined)?.keptAt ?? 0;
+              return write({ keptAt: Math.max(Date.now(), highest + 1) });
+            });
+        },
+      };
+    },
+  };
+}
+
+/** The highest write stamp kept (0 when none): a sort order built now holds every product stamped up to it. */
+export async function highestKeptAt(db: BackofficeDatabase): Promise<number> {
+  return (await db.products.orderBy('keptAt').last())?.keptAt ?? 0;
 }
 
 /** The meta key under which the app remembers who signed in last (used by the v2 backfill). */
@@ -120,6 +181,37 @@ function declareVersions(db: Dexie, upToVersion: number): void {
       outbox: '&id, seq, entityKey, [entityKey+seq], status, author, nextAttemptAt',
     })
     .upgrade(upgradeToVersion2);
+  if (upToVersion < 3) return;
+
+  // Version 3: the search index of kept products (search-fields.ts) and indexes on the fields the
+  // list filters and sorts by most, so a view never opened is answered offline from indexes
+  // (indexed-query.ts). The upgrade computes the search fields of every kept product.
+  db.version(3)
+    .stores({
+      products:
+        '&productId, supplier.supplierName, moderationKey, sellingPrice, dateUpdate, familyKey, brand, categoryId, dateCreate, title, stock, *searchWords, *searchCodes, *filterKeys',
+    })
+    .upgrade(upgradeToVersion3);
+  if (upToVersion < 4) return;
+
+  // Version 4: each product written gets `keptAt` (when; indexed), and `sortOrders` keeps the
+  // products' ids in the order of each sort key (sort-orders.ts), so a view never opened reads its
+  // page from one record instead of walking a sort index. No upgrade: products kept before have
+  // no keptAt, which is right (they are older than any sort order), and the orders are built later.
+  db.version(4).stores({
+    products:
+      '&productId, supplier.supplierName, moderationKey, sellingPrice, dateUpdate, familyKey, brand, categoryId, dateCreate, title, stock, *searchWords, *searchCodes, *filterKeys, keptAt',
+    sortOrders: '&key',
+  });
+}
+
+async function upgradeToVersion3(tx: Transaction): Promise<void> {
+  await tx
+    .table<Product & Record<string, unknown>, number>('products')
+    .toCollection()
+    .modify((product) => {
+      Object.assign(product, searchFieldsOf(product));
+    });
 }
 
 async function upgradeToVersion2(tx: Transaction): Promise<void> {
@@ -168,6 +260,8 @@ export function toCachedProduct(product: Product): CachedProduct {
 
 /** The product without the cache's index helpers (what the server takes back). */
 export function fromCachedProduct(cached: CachedProduct | Product): Product {
-  const { moderationKey: _ignored, ...product } = cached as CachedProduct;
-  return product;
+  const product: Record<string, unknown> = { ...cached };
+  for (const name of SEARCH_FIELD_NAMES) delete product[name];
+  delete product.keptAt;
+  return product as unknown as Product;
 }

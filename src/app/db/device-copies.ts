@@ -44,7 +44,7 @@ export async function readKeptProductPage(query: ProductQuery): Promise<CachedAn
   if (!stored) return null;
   const products = await db.products.bulkGet(stored.productIds);
   const content = products.filter((p) => p !== undefined).map(fromCachedProduct);
-  return { page: { content, totalPages: stored.totalPages, totalElements: stored.totalElements }, fetchedAt: stored.fetchedAt, local: false };
+  return { page: { content, totalPages: stored.totalPages, totalElements: stored.totalElements, totalIsEstimate: stored.totalIsEstimate === true }, fetchedAt: stored.fetchedAt, local: false };
 }
 
 /** The kept page for this query, or one filtered on the device from the kept products. */
@@ -163,4 +163,18 @@ export async function readKeptBolReport(page: number, size: number): Promise<{ r
   const row = await getAppDatabase().meta.get(reportKey(page, size));
   const value = row?.value as { report?: BolReportOverview; fetchedAt?: unknown } | undefined;
   return value?.report && typeof value.fetchedAt === 'number' ? { report: value.report, fetchedAt: value.fetchedAt } : null;
+}
+
+// ---- The Logs screen's list of jobs (shown offline as last fetched) ----
+
+const jobsKey = (query: string) => `jobs:${query}`;
+
+export async function keepJobsPage<T>(query: string, page: T): Promise<void> {
+  await getAppDatabase().meta.put({ key: jobsKey(query), value: { page, fetchedAt: Date.now() } });
+}
+
+export async function readKeptJobsPage<T>(query: string): Promise<{ page: T; fetchedAt: number } | null> {
+  const row = await getAppDatabase().meta.get(jobsKey(query));
+  const value = row?.value as { page?: T; fetchedAt?: unknown } | undefined;
+  return value?.page && typeof value.fetchedAt === 'number' ? { page: value.page, fetchedAt: value.fetchedAt } : null;
 }

@@ -1,8 +1,9 @@
 /** The shape of an outbox entry: one write waiting to reach the server (docs/architecture.md "The offline engine"). */
+import type { BolModelChangeSet } from '../../shared/bol-change-set';
 import type { ProductChangeSet } from '../../shared/change-set';
 import type { Product } from '../../shared/contract';
 
-export type OutboxKind = 'product-save' | 'product-change' | 'bol-model-save' | 'image-upload' | 'image-delete';
+export type OutboxKind = 'product-save' | 'product-change' | 'bol-model-save' | 'bol-model-change' | 'image-upload' | 'image-delete';
 export type OutboxStatus = 'pending' | 'sending' | 'failed' | 'conflict';
 
 /** The Bol model is passed back to the server unchanged; only productId is relied on. */
@@ -18,6 +19,11 @@ export interface ProductSavePayload {
 export interface ProductChangePayload {
   productId: number;
   changes: ProductChangeSet;
+}
+/** A change set of one product's Bol model (PATCH /api/v1/bol/model/{productId}, docs/bol.md). */
+export interface BolModelChangePayload {
+  productId: number;
+  changes: BolModelChangeSet;
 }
 export interface BolModelSavePayload {
   model: BolModelPayload;
@@ -62,6 +68,7 @@ export type OutboxEntry =
   | (EntryCommon & { kind: 'product-save'; payload: ProductSavePayload })
   | (EntryCommon & { kind: 'product-change'; payload: ProductChangePayload })
   | (EntryCommon & { kind: 'bol-model-save'; payload: BolModelSavePayload })
+  | (EntryCommon & { kind: 'bol-model-change'; payload: BolModelChangePayload })
   | (EntryCommon & { kind: 'image-upload'; payload: ImageUploadPayload })
   | (EntryCommon & { kind: 'image-delete'; payload: ImageDeletePayload });
 

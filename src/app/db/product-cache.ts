@@ -2,11 +2,10 @@
  * Cached reads of the product list: pages as the server answered them (ids + totals, so an
  * optimistic local edit shows in every cached page), and a local answer for an unseen query.
  */
-import { ALL_SUPPLIERS_NAME } from '../../shared/constants';
-import type { Product, ProductPage } from '../../shared/contract';
+import type { ProductPage } from '../../shared/contract';
 import { fromCachedProduct, toCachedProduct, type BackofficeDatabase } from './database';
-import { filterProductsLocally } from './local-filter';
-import { normalizeProductQuery, productQueryKey, type ProductQuery } from './query-key';
+import { queryKeptProducts } from './indexed-query';
+import { productQueryKey, type ProductQuery } from './query-key';
 import { withQuotaFallback } from './storage';
 
 export interface CachedAnswer {
@@ -29,6 +28,7 @@ export async function cacheProductPage(db: BackofficeDatabase, query: ProductQue
         productIds: page.content.map((p) => p.productId),
         totalPages: page.totalPages,
         totalElements: page.totalElements,
+        totalIsEstimate: page.totalIsEstimate === true,
         fetchedAt: now,
       });
     }),
@@ -41,13 +41,7 @@ export async function readCachedProducts(db: BackofficeDatabase, query: ProductQ
   if (stored) {
     const products = await db.products.bulkGet(stored.productIds);
     const content = products.filter((p) => p !== undefined).map(fromCachedProduct);
-    return { page: { content, totalPages: stored.totalPages, totalElements: stored.totalElements }, fetchedAt: stored.fetchedAt, local: false };
+    return { page: { content, totalPages: stored.totalPages, totalElements: stored.totalElements, totalIsEstimate: stored.totalIsEstimate === true }, fetchedAt: stored.fetchedAt, local: false };
   }
-  const supplierName = normalizeProductQuery(query).supplierName;
-  const candidates =
-    supplierName && supplierName !== ALL_SUPPLIERS_NAME
-      ? await db.products.where('supplier.supplierName').equals(supplierName).toArray()
-      : await db.products.toArray();
-  const products: Product[] = candidates.map(fromCachedProduct);
-  return { page: filterProductsLocally(products, query), fetchedAt: null, local: true };
+  return { page: await queryKeptProducts(db, query), fetchedAt: null, local: true };
 }

@@ -42,3 +42,16 @@ export function dateAndTime(time: string | number): { date: string; time: string
 export function priceText(value: number): string {
   return euroFormat.format(value);
 }
+
+/**
+ * A price as a price input shows it: "42,50" (decimal comma, always two decimals, no thousands
+ * dot, so it reads as typed). The input takes "42,50" and "42.50" back (parsePrice).
+ */
+export function priceInputText(value: number | null): string {
+  return value === null ? '' : value.toFixed(2).replace('.', ',');
+}
+
+/** Any other decimal number in an input (weight, sizes): "0,75", "12" (only the decimals it has). */
+export function decimalInputText(value: number | null): string {
+  return value === null ? '' : String(value).replace('.', ',');
+}

@@ -5,6 +5,7 @@
 import { atom } from 'jotai';
 import { atomWithStorage, RESET } from 'jotai/utils';
 import type { LoginResponse } from '../../shared/contract';
+import { forgetListSnapshot } from '../boot/list-snapshot-store';
 
 /** Same shape as jotai's SyncStorage (not exported from 'jotai/utils'). */
 interface ValueStorage<V> {
@@ -100,4 +101,6 @@ export const signOutAtom = atom(null, (_get, set, reason: 'signed-out' | 'expire
   set(expiredAccessTokenAtom, RESET);
   set(sessionRoleAtom, RESET);
   set(sessionExpiredNoticeAtom, reason === 'expired');
+  // Signing out also forgets the screen kept for an offline start (docs/offline.md "Cold start on /products").
+  if (reason === 'signed-out') forgetListSnapshot();
 });

@@ -16,7 +16,7 @@ import { listDownloadRecords, runOfflineDownload, type DownloadTransport, type D
 import { outboxKindOf } from './outbox-kinds';
 
 export { downloadPercent } from './offline-download';
-import { countOutbox, discard, earliestNextAttempt, listOutbox, productEntityKey, uploadResultMetaKey, resolveConflict, retry, settleConflict, type OutboxCounts, type OutboxEntry, type OutboxStatus } from './outbox';
+import { bolModelEntityKey, countOutbox, discard, earliestNextAttempt, listOutbox, productEntityKey, uploadResultMetaKey, resolveConflict, retry, settleConflict, type OutboxCounts, type OutboxEntry, type OutboxStatus } from './outbox';
 import type { ConflictChoice } from '../../shared/change-set';
 import { followSave, submitChange, type Change, type SaveOutcome, type Submitted } from './submit';
 import { createSyncScheduler, type SyncScheduler } from './sync-scheduler';
@@ -209,6 +209,16 @@ export async function settleChange(id: string, choices: Readonly<Record<string, 
 export function watchProductChanges(productId: number, onEntries: (entries: OutboxEntry[]) => void): () => void {
   const db = getAppDatabase();
   const subscription = liveQuery(() => db.outbox.where('entityKey').equals(productEntityKey(productId)).sortBy('seq')).subscribe({
+    next: onEntries,
+    error: (error: unknown) => console.error('Reading the outbox failed', error),
+  });
+  return () => subscription.unsubscribe();
+}
+
+/** Follows the waiting changes of one product's Bol model (the Bol Model tab shows their state); returns the unsubscribe. */
+export function watchBolModelChanges(productId: number, onEntries: (entries: OutboxEntry[]) => void): () => void {
+  const db = getAppDatabase();
+  const subscription = liveQuery(() => db.outbox.where('entityKey').equals(bolModelEntityKey(productId)).sortBy('seq')).subscribe({
     next: onEntries,
     error: (error: unknown) => console.error('Reading the outbox failed', error),
   });

@@ -11,6 +11,7 @@ import type { Product } from '../../shared/contract';
 import { toCachedProduct, type BackofficeDatabase } from '../db/database';
 import { withQuotaFallback } from '../db/storage';
 import { productEntityKey } from '../db/outbox-entry';
+import { refreshSortOrders } from '../db/sort-orders';
 
 export const DOWNLOAD_META_PREFIX = 'offlineDownload:';
 export const DEFAULT_DOWNLOAD_PAGE_SIZE = 500;
@@ -163,6 +164,8 @@ export async function runOfflineDownload(deps: DownloadDeps, supplierName: strin
     const done = !page.hasMore || (!advanced && page.products.length === 0);
     if (done) record = { ...record, complete: true, finishedAt: now() };
     keptLocal += await storeDownloadedPage(db, page.products, record);
+    // The kept products' sort orders, so views never opened are quick offline (db/sort-orders.ts).
+    if (done) await refreshSortOrders(db);
     report();
     if (done) return { record, receivedThisRun, keptLocal, finished: true };
   }

@@ -15,12 +15,24 @@ import {
   settleConflicts,
   isEmptyChangeSet,
   type ConflictChoice,
+  type FieldConflict,
   type ProductChangeSet,
 } from '../../shared/change-set';
+import {
+  applyBolChangeSet,
+  BOL_MODEL_COMPARED,
+  isBolModelChangeConflict,
+  isEmptyBolChangeSet,
+  settleBolConflicts,
+  type BolModelChangeSet,
+} from '../../shared/bol-change-set';
+import type { BolModel } from '../../shared/bol-contract';
 import type { Product } from '../../shared/contract';
+import type { ProductBatchItem } from '../../shared/product-batch';
 import { productField, isProductFieldName } from '../../shared/product-fields';
 import { SAVED_PRODUCT_FIELDS, sameFieldValue } from '../../shared/product-fields';
 import {
+  bolModelChangeRequest,
   bolModelSaveRequest,
   imageDeleteRequest,
   productChangeRequest,
@@ -50,6 +62,11 @@ export interface OutboxKindDescriptor<E extends OutboxEntry> {
   /** The fields where my record and the server's differ. */
   diff(mine: unknown, theirs: unknown): FieldDifference[];
   request(db: BackofficeDatabase, entry: E, headers: Record<string, string>): Promise<BuiltRequest>;
+  /**
+   * Kinds that may travel in POST /product/batch (docs/offline.md "Batches"): the entry as a batch
+   * item, answered exactly as `request` would be.
+   */
+  batchItem?(db: BackofficeDatabase, entry: E): Promise<ProductBatchItem>;
   /** Reads an answer the generic classes get wrong for this kind; null keeps the generic verdict. */
   reread?(verdict: AnswerClass, status: number, body: unknown, sent: BuiltRequest): AnswerClass | null;
   /** What a success changes on the device; runs inside the drainer's transaction. */
@@ -217,8 +234,12 @@ export function changeSetSummary(changes: ProductChangeSet): string {
 
 /** The fields of a change-set conflict, mine beside theirs, with who changed theirs. */
 export function changeSetDifferences(server: unknown): FieldDifference[] {
-  if (!isChangeSetConflict(server)) return [];
-  return server.conflicts.map((conflict) => ({
+  return isChangeSetConflict(server) ? conflictDifferences(server.conflicts) : [];
+}
+
+/** Conflicts of a change-set answer (product or Bol model) as the conflict views list them. */
+export function conflictDifferences(conflicts: readonly FieldConflict[]): FieldDifference[] {
+  return conflicts.map((conflict) => ({
     field: conflict.field,
     label: conflict.label,
     mine: displayValue(conflict.mine),
@@ -239,6 +260,8 @@ const productChange: OutboxKindDescriptor<EntryOf<'product-change'>> = {
     const { 'If-Match': _ignored, ...rest } = headers;
     return productChangeRequest(entry.payload.productId, await resolveAddedPaths(db, entry.payload.changes), rest);
   },
+  // The same change set and Idempotency-Key as the PATCH: the server treats both as one request.
+  batchItem: async (db, entry) => ({ productId: entry.payload.productId, key: entry.id, changes: await resolveAddedPaths(db, entry.payload.changes) }),
   async applySuccess(db, entry, answer) {
     const server = isProduct(answer) ? answer : null;
     if (!server) return;
@@ -322,6 +345,73 @@ const bolModelSave: OutboxKindDescriptor<EntryOf<'bol-model-save'>> = {
   },
 };
 
+function isBolModel(value: unknown): value is BolModel {
+  return typeof value === 'object' && value !== null && typeof (value as BolModel).productId === 'number' && Array.isArray((value as BolModel).attributeData);
+}
+
+/** The labels of what a Bol-model change set changes (the panel's detail line). */
+export function bolChangeSetSummary(changes: BolModelChangeSet): string {
+  return [...Object.keys(changes.attributes), ...(changes.media ? [BOL_MODEL_COMPARED.media.label] : [])].join(', ');
+}
+
+/** The parts of a Bol-model change-set conflict, mine beside theirs, with who changed theirs. */
+export function bolChangeSetDifferences(server: unknown): FieldDifference[] {
+  return isBolModelChangeConflict(server) ? conflictDifferences(server.conflicts) : [];
+}
+
+const bolModelChange: OutboxKindDescriptor<EntryOf<'bol-model-change'>> = {
+  label: 'Bol model changes',
+  productIdOf: (entry) => entry.payload.productId,
+  detail: (entry) => bolChangeSetSummary(entry.payload.changes) || null,
+  mine: (entry) => entry.payload.changes,
+  diff: (_mine, theirs) => bolChangeSetDifferences(theirs),
+  // No If-Match: the server merges attribute by attribute (docs/bol.md "PATCH /bol/model/{productId}").
+  request: async (_db, entry, headers) => {
+    const { 'If-Match': _ignored, ...rest } = headers;
+    return bolModelChangeRequest(entry.payload.productId, entry.payload.changes, rest);
+  },
+  async applySuccess(db, entry, answer) {
+    if (!isBolModel(answer)) return;
+    const later = await db.outbox.where('entityKey').equals(entry.entityKey).toArray();
+    // The server's copy, with what still waits of mine on top (what this device should show).
+    let local: BolModel = answer;
+    for (const other of later.filter((candidate) => candidate.id !== entry.id && candidate.seq > entry.seq).sort((a, b) => a.seq - b.seq)) {
+      if (other.kind === 'bol-model-change') local = applyBolChangeSet(local, other.payload.changes);
+    }
+    await db.bolModels.put(local);
+  },
+  async discarded(db, entry) {
+    if (isBolModelChangeConflict(entry.serverCopy)) {
+      await db.bolModels.put(entry.serverCopy.model);
+      return;
+    }
+    // Undo my change on the device: every attribute back to its base.
+    const kept = await db.bolModels.get(entry.payload.productId);
+    if (!isBolModel(kept)) return;
+    const { attributes, media } = entry.payload.changes;
+    const reverted = Object.fromEntries(Object.entries(attributes).map(([id, change]) => [id, { base: change.value, value: change.base }]));
+    await db.bolModels.put(applyBolChangeSet(kept, { attributes: reverted, ...(media ? { media: { base: media.value, value: media.base } } : {}) }));
+  },
+  async takeTheirs(db, _entry, server) {
+    if (isBolModelChangeConflict(server)) await db.bolModels.put(server.model);
+  },
+  async settle(db, entry, choices, now) {
+    const server = entry.serverCopy;
+    if (!isBolModelChangeConflict(server)) return;
+    const perField = typeof choices === 'string' ? Object.fromEntries(server.conflicts.map((conflict) => [conflict.field, choices])) : choices;
+    const settled = settleBolConflicts(entry.payload.changes, server.conflicts, perField);
+    if (isEmptyBolChangeSet(settled)) {
+      await db.outbox.delete(entry.id);
+      await db.bolModels.put(server.model);
+      return;
+    }
+    const { serverCopy: _dropped, ...rest } = entry;
+    await db.outbox.put({ ...rest, payload: { ...entry.payload, changes: settled }, status: 'pending', attempts: 0, nextAttemptAt: 0, lastError: null, updatedAt: now });
+    // The open tab shows the server's model with my kept values on top, at once.
+    await db.bolModels.put(applyBolChangeSet(server.model, settled));
+  },
+};
+
 const imageUpload: OutboxKindDescriptor<EntryOf<'image-upload'>> = {
   label: 'Image upload',
   productIdOf: (entry) => entry.payload.productId,
@@ -396,6 +486,7 @@ export const OUTBOX_KINDS: { [K in OutboxKind]: OutboxKindDescriptor<EntryOf<K>>
   'product-save': productSave,
   'product-change': productChange,
   'bol-model-save': bolModelSave,
+  'bol-model-change': bolModelChange,
   'image-upload': imageUpload,
   'image-delete': imageDelete,
 };

@@ -3,6 +3,7 @@
  * is queued here and applied to the local copy at once (optimistic), then sent by the drainer.
  * docs/architecture.md "The offline engine" gives the rules.
  */
+import { composeBolChangeSets, isEmptyBolChangeSet, type BolModelChangeSet } from '../../shared/bol-change-set';
 import { composeChangeSets, isEmptyChangeSet, type ConflictChoice, type ProductChangeSet } from '../../shared/change-set';
 import type { Product } from '../../shared/contract';
 import { fromCachedProduct, toCachedProduct, type BackofficeDatabase } from '../db/database';
@@ -196,6 +197,51 @@ async function findChangeSetToMerge(db: BackofficeDatabase, entityKey: string, a
   return undefined;
 }
 
+/**
+ * Queues a Bol-model change set and shows `local` (the model as the person now sees it) on the
+ * device at once. Consecutive sets of one person on one model merge into one, like product change
+ * sets: the first base stays, the last value wins, an attribute edited back to its base drops out.
+ * Answers the entry, or null when nothing is left to send.
+ */
+export async function enqueueBolModelChange(
+  db: BackofficeDatabase,
+  changes: BolModelChangeSet,
+  local: BolModelPayload,
+  author: string,
+  now: number = Date.now(),
+): Promise<OutboxEntry | null> {
+  return withQuotaFallback(db, () =>
+    db.transaction('rw', [db.outbox, db.bolModels, db.meta], async () => {
+      await db.bolModels.put(local);
+      const entityKey = bolModelEntityKey(local.productId);
+      const entries = await db.outbox.where('entityKey').equals(entityKey).sortBy('seq');
+      const last = entries[entries.length - 1];
+      const existing = last?.kind === 'bol-model-change' && last.status === 'pending' && last.author === author ? last : undefined;
+      const merged = existing ? composeBolChangeSets(existing.payload.changes, changes, existing.attempts > 0) : changes;
+      // Edits that undo a waiting change leave nothing to send. A first Apply without changes
+      // still goes: the server then keeps a never-saved model's prefilled values (docs/bol.md).
+      if (existing && isEmptyBolChangeSet(merged)) {
+        await db.outbox.delete(existing.id);
+        return null;
+      }
+      const entry: OutboxEntry = {
+        ...baseEntry(now),
+        // Kept while never tried; a tried one may have reached the server, so the merged set is a new request.
+        ...(existing && existing.attempts === 0 ? { id: existing.id, createdAt: existing.createdAt } : {}),
+        kind: 'bol-model-change',
+        entityKey,
+        seq: await nextSeq(db),
+        baseVersion: null,
+        author,
+        payload: { productId: local.productId, changes: merged },
+      };
+      if (existing) await db.outbox.delete(existing.id);
+      await db.outbox.put(entry);
+      return entry;
+    }),
+  );
+}
+
 /** Queues a Bol-model save (merged like product saves) and shows it locally at once. */
 export async function enqueueBolModelSave(
   db: BackofficeDatabase,
@@ -299,7 +345,7 @@ export async function enqueueImageDelete(
  * local copy; a discarded save with a known server copy (a conflict) restores that copy.
  */
 export async function discard(db: BackofficeDatabase, id: string): Promise<void> {
-  await db.transaction('rw', [db.outbox, db.files, db.products], async () => {
+  await db.transaction('rw', [db.outbox, db.files, db.products, db.bolModels], async () => {
     const entry = await db.outbox.get(id);
     if (!entry) return;
     await db.outbox.delete(id);

@@ -9,7 +9,9 @@ import type { Product } from '../../shared/contract';
 import { newImage } from '../../shared/rules/new-image';
 import type { BackofficeDatabase } from '../db/database';
 import type { BolModelPayload, OutboxEntry } from '../db/outbox-entry';
-import { enqueueBolModelSave, enqueueImageDelete, enqueueImageUpload, enqueueProductChange, enqueueProductSave } from './outbox';
+import { enqueueBolModelChange, enqueueBolModelSave, enqueueImageDelete, enqueueImageUpload, enqueueProductChange, enqueueProductSave } from './outbox';
+import { buildBolChangeSet } from '../../shared/bol-change-set';
+import type { BolModel } from '../../shared/bol-contract';
 import { buildChangeSet } from '../../shared/change-set';
 import { isOnline } from '../lib/online';
 
@@ -29,6 +31,8 @@ export type Change =
    */
   | { kind: 'product-change'; before: Product; after: Product; files?: readonly PickedFile[] }
   | { kind: 'bol-model-save'; model: BolModelPayload; baseVersion: number | null }
+  /** What the person changed in the Bol model from `before` (as the form was filled) to `after`, as a change set. */
+  | { kind: 'bol-model-change'; before: BolModel; after: BolModel }
   | { kind: 'image-delete'; productId: number; imageId: string };
 
 /** What was queued: the outbox ids to follow, and the record as queued (for a product save). */
@@ -88,6 +92,11 @@ export async function submitChange(db: BackofficeDatabase, change: Change, autho
       return queueProductChange(db, change.before, change.after, change.files ?? [], author);
     case 'product-save':
       return queueProductSave(db, change.product, change.files ?? [], author, change.baseVersion);
+    case 'bol-model-change': {
+      const changes = buildBolChangeSet(change.before, change.after, Date.now(), !isOnline());
+      const entry = await enqueueBolModelChange(db, changes, change.after, author);
+      return { saveId: entry?.id ?? '', uploadIds: [] };
+    }
     case 'bol-model-save': {
       const entry = await enqueueBolModelSave(db, change.model, change.baseVersion, author);
       return { saveId: entry.id, uploadIds: [] };

@@ -20,9 +20,17 @@ export interface IssuedToken {
 }
 
 const ISSUER = 'bol-backoffice';
+/** Verified tokens remembered (the signature check is most of a call's token cost; bench/load.ts). */
+const VERIFIED_CACHE_SIZE = 1_000;
 
 export class TokenService {
   private readonly key: Uint8Array;
+  /**
+   * Tokens whose signature and claims were verified, with their expiry (ms): a repeat of the same
+   * token string skips the HMAC. Only verified tokens get in, the expiry is checked on every call,
+   * and the database checks (user, active, session version) still run on every call.
+   */
+  private readonly verified = new Map<string, { claims: TokenClaims; expiresAt: number }>();
 
   constructor(
     secret: string,
@@ -45,8 +53,22 @@ export class TokenService {
     return { accessToken, expiredAccessToken: expiresAt * 1000 };
   }
 
+  private remember(token: string, claims: TokenClaims, expiresAt: number): void {
+    if (this.verified.size >= VERIFIED_CACHE_SIZE) {
+      const oldest = this.verified.keys().next().value;
+      if (oldest !== undefined) this.verified.delete(oldest);
+    }
+    this.verified.set(token, { claims, expiresAt });
+  }
+
   /** The token's claims, or null when it is forged, malformed, expired or lacks a required claim. */
   async verify(token: string): Promise<TokenClaims | null> {
+    const remembered = this.verified.get(token);
+    if (remembered) {
+      if (this.now() < remembered.expiresAt) return remembered.claims;
+      this.verified.delete(token);
+      return null;
+    }
     try {
       const { payload } = await jwtVerify(token, this.key, {
         issuer: ISSUER,
@@ -58,7 +80,9 @@ export class TokenService {
       const sessionVersion = payload.sv;
       if (!Number.isSafeInteger(userId) || userId < 1 || typeof payload.name !== 'string') return null;
       if (typeof sessionVersion !== 'number' || !Number.isSafeInteger(sessionVersion)) return null;
-      return { userId, username: payload.name, sessionVersion };
+      const claims = { userId, username: payload.name, sessionVersion };
+      if (typeof payload.exp === 'number' && typeof payload.iat === 'number' && payload.iat * 1000 <= this.now()) this.remember(token, claims, payload.exp * 1000);
+      return claims;
     } catch (error) {
       if (error instanceof errors.JOSEError) return null;
       throw error;

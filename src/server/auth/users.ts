@@ -35,12 +35,25 @@ export async function findUserByName(db: Database, username: string): Promise<Us
 }
 
 /** What a token's user is now: null when the user no longer exists. */
-export async function currentSession(db: Database, userId: number): Promise<{ sessionVersion: number; active: boolean; role: Role } | null> {
-  const rows = await db
+/** The session query of each database, prepared once: it runs on every API call (require-token.ts). */
+const sessionQueries = new WeakMap<Database, ReturnType<typeof prepareSessionQuery>>();
+
+function prepareSessionQuery(db: Database) {
+  return db
     .select({ sessionVersion: users.sessionVersion, active: users.active, role: sql<Role>`${users.role}` })
     .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
+    .where(eq(users.id, sql.placeholder('userId')))
+    .limit(1)
+    .prepare('current_session');
+}
+
+export async function currentSession(db: Database, userId: number): Promise<{ sessionVersion: number; active: boolean; role: Role } | null> {
+  let query = sessionQueries.get(db);
+  if (!query) {
+    query = prepareSessionQuery(db);
+    sessionQueries.set(db, query);
+  }
+  const rows = await query.execute({ userId });
   return rows[0] ?? null;
 }
 

@@ -8,7 +8,6 @@ import type { BolConfig } from '../config';
 import type { Database } from '../db/connection';
 import type { BolDeps } from './bol-deps';
 import { BolClient } from './client/bol-client';
-import { resetInterruptedBolJobs } from './marketplace/bol-jobs';
 import { DEMO_MODEL } from './model/demo-model';
 import { modelFileSchema, parseModelFile } from './model/model-file';
 import { hasModel, loadModel } from './model/model-store';
@@ -33,9 +32,7 @@ export function readModelFile(file: string) {
 }
 
 export async function startBol(config: BolConfig, db: Database, log: (line: string) => void = console.log): Promise<BolStart> {
-  const interrupted = await resetInterruptedBolJobs(db);
-  if (interrupted > 0) log(`[bol] closed ${interrupted} bol job(s) left running by a previous run`);
-
+  // Bol jobs left running by a stopped server are closed with the other jobs (main.ts, docs/jobs.md).
   if (!(await hasModel(db))) {
     const source = config.modelFile ?? 'the demo model';
     const model = config.modelFile ? readModelFile(config.modelFile) : modelFileSchema.parse(DEMO_MODEL);

@@ -12,6 +12,7 @@
 import type ExcelJS from 'exceljs';
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import { InflateBudget, readZipEntry, ZipReadError, zipEntries, type ZipEntry } from './xlsx-zip';
+import { columnOf, localName } from './xlsx-cells';
 
 export const MAX_EAN_SHEET_BYTES = 5 * 1024 * 1024;
 export const MAX_EAN_SHEET_ROWS = 10_000;
@@ -174,7 +175,6 @@ interface XmlReading {
   stop: boolean;
 }
 
-const localName = (name: string) => name.slice(name.indexOf(':') + 1);
 const clip = (text: string, more: string) => (text.length >= MAX_CELL_CHARS ? text : (text + more).slice(0, MAX_CELL_CHARS));
 
 /** Streams one zip part through a saxes parser set up by `setUp`, until its end or until it stops. */
@@ -200,16 +200,6 @@ async function readXmlPart(bytes: Uint8Array, entry: ZipEntry, budget: InflateBu
   if (failure) throw new ZipReadError('damaged', `the part ${entry.name} is not valid XML`);
 }
 
-/** 'AB12' → 28 (A = 1); 0 when the reference has no letters. */
-function columnOf(reference: string): number {
-  let column = 0;
-  for (const char of reference.toUpperCase()) {
-    const code = char.charCodeAt(0);
-    if (code < 65 || code > 90) break;
-    column = column * 26 + (code - 64);
-  }
-  return column;
-}
 
 /** Path of the first worksheet: workbook.xml names it, its relationships file says where it is. */
 async function firstSheetPath(bytes: Uint8Array, entries: Map<string, ZipEntry>, budget: InflateBudget): Promise<string> {

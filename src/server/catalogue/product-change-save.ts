@@ -10,13 +10,12 @@ import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { ChangeSetConflict, ProductChangeSet } from '../../shared/change-set';
 import type { HistoryHow, Product, ProductImage } from '../../shared/contract';
 import { isProductFieldName } from '../../shared/product-fields';
-import type { Database } from '../db/connection';
 import { productImages, products } from '../db/schema';
 import { ApiError } from '../http/errors';
 import { productColumns } from './product-field-columns';
-import { lastChanges, recordHistory, type HistoryChange } from './product-history';
+import { lastChanges, recordHistory, type HistoryChange, type HistoryRecord } from './product-history';
 import { mergeChangeSet, mergeWritesNothing, type ImageMerge } from './product-merge';
-import { loadProduct, type Queryable } from './product-read-model';
+import { loadProduct, loadProductForSave, type ImageRow, type ProductForSave, type Queryable } from './product-read-model';
 import { checkProductSaveInput } from './product-save-input';
 import { checkNewImages, imageHistoryValue, savedFieldChanges } from './product-save';
 
@@ -29,7 +28,11 @@ function historyFieldOf(key: string): string {
   return isProductFieldName(key) ? key : 'productImages';
 }
 
-async function applyImageMerge(tx: Queryable, productId: number, current: readonly ProductImage[], merge: ImageMerge): Promise<number> {
+/**
+ * Writes an image merge. `rows`: the image rows as read for the save (their stored position and
+ * main flag), so a row whose place and flag stay is not written again.
+ */
+async function applyImageMerge(tx: Queryable, productId: number, current: readonly ProductImage[], rows: readonly ImageRow[], merge: ImageMerge): Promise<number> {
   if (merge.deletes.length > 0) {
     await tx.delete(productImages).where(and(eq(productImages.productId, productId), inArray(productImages.id, merge.deletes)));
   }
@@ -58,9 +61,13 @@ async function applyImageMerge(tx: Queryable, productId: number, current: readon
       })),
     );
   }
+  const stored = new Map(rows.map((row) => [row.id, row]));
   for (const image of current) {
     if (merge.deletes.includes(image.id)) continue;
     const position = ids.indexOf(image.id) + 1;
+    const isMainImage = mainOf(image.id, image.isMainImage);
+    const row = stored.get(image.id);
+    if (row && row.position === position && row.isMainImage === isMainImage) continue;
     await tx
       .update(productImages)
       .set({ position, isMainImage: mainOf(image.id, image.isMainImage) })
@@ -73,57 +80,78 @@ export interface ChangeAuthor {
   author: string;
 }
 
-export async function saveProductChanges(db: Database, productId: number, set: ProductChangeSet, who: ChangeAuthor, now: Date): Promise<ChangeSaveOutcome> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx.select({ version: products.version }).from(products).where(eq(products.productId, productId)).for('update');
-    if (!row) throw new ApiError(404, `Product ${productId} does not exist`);
-    const current = await loadProduct(tx, productId);
-    if (!current) throw new ApiError(404, `Product ${productId} does not exist`);
+/** What writing a change set did: a conflict (nothing written), nothing to write, or written. */
+export type ChangeWriteOutcome =
+  | { kind: 'conflict'; answer: ChangeSetConflict }
+  | { kind: 'unchanged'; product: Product }
+  | { kind: 'written'; before: Product };
 
-    const merged = mergeChangeSet(current, set);
-    if (merged.conflicts.length > 0) {
-      const who = await lastChanges(tx, productId, [...new Set(merged.conflicts.map((conflict) => historyFieldOf(conflict.field)))]);
-      return {
-        kind: 'conflict',
-        answer: {
-          message: CHANGE_CONFLICT_MESSAGE,
-          product: current,
-          conflicts: merged.conflicts.map((conflict) => {
-            const last = who.get(historyFieldOf(conflict.field));
-            return { ...conflict, changedBy: last?.author ?? null, changedAt: last?.at ?? null };
-          }),
-        },
-      };
-    }
-    // The product as it would be: it must pass the same checks as a whole-product save.
-    const checked = checkProductSaveInput({ ...current, ...merged.writes });
-    if (!checked.ok) throw new ApiError(400, checked.message);
-    if (mergeWritesNothing(merged)) return { kind: 'saved', product: current };
+/** Runs inside the caller's transaction (the route's, which also holds the Idempotency-Key record). */
+export async function saveProductChanges(tx: Queryable, productId: number, set: ProductChangeSet, who: ChangeAuthor, now: Date): Promise<ChangeSaveOutcome> {
+  // Read and locked in one query: no other save of this product runs until the transaction ends.
+  const outcome = await writeProductChanges(tx, await loadProductForSave(tx, productId), productId, set, now);
+  if (outcome.kind === 'conflict') return outcome;
+  if (outcome.kind === 'unchanged') return { kind: 'saved', product: outcome.product };
+  const saved = await loadProduct(tx, productId);
+  if (!saved) throw new Error(`product ${productId} vanished while saving`);
+  await recordHistory(tx, [changeHistoryOf(outcome.before, saved, set, who, now)]);
+  return { kind: 'saved', product: saved };
+}
 
-    await checkNewImages(tx, merged.images.inserts);
-    const columns = await productColumns(tx, merged.writes);
-    const imageCount = await applyImageMerge(tx, productId, current.productImages, merged.images);
+/** The history record of a written change set: the fields and images it changed, by whom, how, when. */
+export function changeHistoryOf(before: Product, saved: Product, set: ProductChangeSet, who: ChangeAuthor, now: Date): HistoryRecord {
+  const changes: HistoryChange[] = savedFieldChanges(before, saved);
+  const imagesBefore = imageHistoryValue(before.productImages);
+  const imagesAfter = imageHistoryValue(saved.productImages);
+  if (JSON.stringify(imagesBefore) !== JSON.stringify(imagesAfter)) changes.push({ field: 'productImages', old: imagesBefore, new: imagesAfter });
+  const how: HistoryHow = set.offline ? 'offline-sync' : 'editor';
+  return { productId: saved.productId, author: who.author, how, deviceAt: new Date(set.madeAt), serverAt: now, version: saved.version, changes };
+}
+
+/**
+ * Merges a change set into the product as read (and locked) for the save, `found`, and writes the
+ * merge; the caller reads the product back and records the history (changeHistoryOf), so a batch
+ * can do both for many products at once. Throws 404 when there is no product, 400 when the result
+ * would be invalid.
+ */
+export async function writeProductChanges(tx: Queryable, found: ProductForSave | null, productId: number, set: ProductChangeSet, now: Date): Promise<ChangeWriteOutcome> {
+  const current = found?.product;
+  if (!found || !current) throw new ApiError(404, `Product ${productId} does not exist`);
+
+  const merged = mergeChangeSet(current, set);
+  if (merged.conflicts.length > 0) {
+    const who = await lastChanges(tx, productId, [...new Set(merged.conflicts.map((conflict) => historyFieldOf(conflict.field)))]);
+    return {
+      kind: 'conflict',
+      answer: {
+        message: CHANGE_CONFLICT_MESSAGE,
+        product: current,
+        conflicts: merged.conflicts.map((conflict) => {
+          const last = who.get(historyFieldOf(conflict.field));
+          return { ...conflict, changedBy: last?.author ?? null, changedAt: last?.at ?? null };
+        }),
+      },
+    };
+  }
+  // The product as it would be: it must pass the same checks as a whole-product save.
+  const checked = checkProductSaveInput({ ...current, ...merged.writes });
+  if (!checked.ok) throw new ApiError(400, checked.message);
+  if (mergeWritesNothing(merged)) return { kind: 'unchanged', product: current };
+
+  await checkNewImages(tx, merged.images.inserts);
+  const columns = await productColumns(tx, merged.writes);
+  const imageCount = await applyImageMerge(tx, productId, current.productImages, found.images, merged.images);
+  await tx
+    .update(products)
+    .set({ ...columns, numberOfImages: imageCount, version: sql`${products.version} + 1`, dateUpdate: now })
+    .where(eq(products.productId, productId));
+
+  const familyKey = checked.input.familyKey;
+  if (merged.writes.mainProduct === true && familyKey !== null) {
     await tx
       .update(products)
-      .set({ ...columns, numberOfImages: imageCount, version: sql`${products.version} + 1`, dateUpdate: now })
-      .where(eq(products.productId, productId));
-
-    const familyKey = checked.input.familyKey;
-    if (merged.writes.mainProduct === true && familyKey !== null) {
-      await tx
-        .update(products)
-        .set({ mainProduct: false, version: sql`${products.version} + 1`, dateUpdate: now })
-        .where(and(eq(products.familyKey, familyKey), eq(products.mainProduct, true), ne(products.productId, productId)));
-    }
-
-    const saved = await loadProduct(tx, productId);
-    if (!saved) throw new Error(`product ${productId} vanished while saving`);
-    const changes: HistoryChange[] = savedFieldChanges(current, saved);
-    const imagesBefore = imageHistoryValue(current.productImages);
-    const imagesAfter = imageHistoryValue(saved.productImages);
-    if (JSON.stringify(imagesBefore) !== JSON.stringify(imagesAfter)) changes.push({ field: 'productImages', old: imagesBefore, new: imagesAfter });
-    const how: HistoryHow = set.offline ? 'offline-sync' : 'editor';
-    await recordHistory(tx, [{ productId, author: who.author, how, deviceAt: new Date(set.madeAt), serverAt: now, version: saved.version, changes }]);
-    return { kind: 'saved', product: saved };
-  });
+      .set({ mainProduct: false, version: sql`${products.version} + 1`, dateUpdate: now })
+      .where(and(eq(products.familyKey, familyKey), eq(products.mainProduct, true), ne(products.productId, productId)));
+  }
+  return { kind: 'written', before: current };
 }

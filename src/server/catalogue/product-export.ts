@@ -8,7 +8,6 @@
 import { once } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
 import { and, asc, count, eq, gt, sql, type SQL } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { EXPORT_COLUMNS, type ExportColumnId, type ExportFormat, type ExportRequest } from '../../shared/export-contract';
 import { parseProductFilter } from '../../shared/product-filter';
 import type { Database } from '../db/connection';
@@ -143,21 +142,23 @@ export function csvStream(batches: AsyncGenerator<ExportRow[]>, columns: readonl
 /** The workbook, written row by row with exceljs' streaming writer. */
 export function xlsxStream(batches: AsyncGenerator<ExportRow[]>, columns: readonly ExportColumnId[]): ReadableStream<Uint8Array> {
   const out = new PassThrough({ highWaterMark: 1 << 20 });
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: true });
-  workbook.creator = 'Bol Back Office';
-  const sheet = workbook.addWorksheet('Products', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = columns.map((id) => ({
-    header: headersOf([id])[0] ?? id,
-    key: id,
-    width: id === 'title' ? 50 : id === 'ean' || id === 'supplierEan' ? 16 : 14,
-    // EANs are text, so a spreadsheet program never shows 8.71E+12.
-    ...(id === 'ean' || id === 'supplierEan' ? { style: { numFmt: '@' } } : {}),
-  }));
-  sheet.getRow(1).font = { bold: true };
-  sheet.getRow(1).commit();
   let stopped = false;
   void (async () => {
     try {
+      // Loaded on the first .xlsx export, not with the server (~10 MB of heap; docs/feeds.md, "Import memory").
+      const { default: ExcelJS } = await import('exceljs');
+      const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: true });
+      workbook.creator = 'Bol Back Office';
+      const sheet = workbook.addWorksheet('Products', { views: [{ state: 'frozen', ySplit: 1 }] });
+      sheet.columns = columns.map((id) => ({
+        header: headersOf([id])[0] ?? id,
+        key: id,
+        width: id === 'title' ? 50 : id === 'ean' || id === 'supplierEan' ? 16 : 14,
+        // EANs are text, so a spreadsheet program never shows 8.71E+12.
+        ...(id === 'ean' || id === 'supplierEan' ? { style: { numFmt: '@' } } : {}),
+      }));
+      sheet.getRow(1).font = { bold: true };
+      sheet.getRow(1).commit();
       for await (const batch of batches) {
         if (stopped) break;
         for (const row of batch) {

@@ -3,7 +3,7 @@
  * parameter. Names (supplier, brand) are resolved by scalar sub-selects, so the planner can still
  * use the product indexes on supplier_id and brand_id.
  */
-import { and, asc, desc, eq, gt, gte, ilike, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { brands, products, suppliers } from '../db/schema';
 import type { ProductFilter, ProductSortKey } from '../../shared/product-filter';
@@ -40,18 +40,38 @@ function flag(column: AnyPgColumn, value: boolean | null): SQL | undefined {
   return value === null ? undefined : eq(column, value);
 }
 
-export function productFilterCondition(filter: ProductFilter): SQL | undefined {
+/** The filter's supplier and brand names already looked up (null: no such supplier or brand). */
+export interface ResolvedNames {
+  supplierId: number | null;
+  brandId: number | null;
+}
+
+/** `column = id`, or no match at all when the name named nothing. */
+function idCondition(column: AnyPgColumn, id: number | null): SQL {
+  return id === null ? sql`false` : eq(column, id);
+}
+
+/**
+ * The filter as one condition. With `names`, the supplier and brand are compared to those ids
+ * (the same rows as the sub-selects; the planner can then estimate how many rows match).
+ */
+export function productFilterCondition(filter: ProductFilter, names?: ResolvedNames): SQL | undefined {
   const conditions: (SQL | undefined)[] = [
     filter.supplierName === null
       ? undefined
-      : eq(products.supplierId, sql`(select ${suppliers.supplierId} from ${suppliers} where ${suppliers.supplierName} = ${filter.supplierName})`),
+      : names
+        ? idCondition(products.supplierId, names.supplierId)
+        : eq(products.supplierId, sql`(select ${suppliers.supplierId} from ${suppliers} where ${suppliers.supplierName} = ${filter.supplierName})`),
     filter.brand === null
       ? undefined
-      : eq(products.brandId, sql`(select ${brands.brandId} from ${brands} where ${brands.brandName} = ${filter.brand})`),
+      : names
+        ? idCondition(products.brandId, names.brandId)
+        : eq(products.brandId, sql`(select ${brands.brandId} from ${brands} where ${brands.brandName} = ${filter.brand})`),
     filter.keyword === null
       ? undefined
       : or(
-          ilike(products.title, likeContains(filter.keyword)),
+          // = title ILIKE pattern: ILIKE lower-cases both sides the same way (docs/products.md "Speed").
+          sql`${products.titleLower} like lower(${likeContains(filter.keyword)})`,
           eq(products.ean, filter.keyword),
           eq(products.sku, filter.keyword),
           eq(products.supplierEan, filter.keyword),

@@ -1,45 +1,83 @@
-/** Runs the product filter: one page of products plus the exact number of matches. */
-import { count } from 'drizzle-orm';
+/** Runs the product filter: one page of products plus the number of matches (product-total.ts). */
+import { count, sql } from 'drizzle-orm';
 import type { Page, Product } from '../../shared/contract';
-import { products } from '../db/schema';
+import { jsonValue, queryRows } from '../feeds/query-rows';
+import { brands, products, suppliers } from '../db/schema';
 import type { ProductFilter } from '../../shared/product-filter';
-import { productFilterCondition, productOrder } from './product-filter-sql';
+import { productFilterCondition, productOrder, type ResolvedNames } from './product-filter-sql';
 import { loadProducts, type Queryable } from './product-read-model';
+import { EXACT_COUNT_LIMIT, totalFromCappedCount, totalFromPage, type ProductTotal } from './product-total';
 
-/**
- * The total is exact. Counting is the expensive part, so it is skipped only when the page itself
- * proves the total: a page that is not full (and not past the end) is the last one, so
- * total = rows before it + rows on it.
- */
-export function totalFromPage(page: number, size: number, rowsOnPage: number): number | null {
-  if (rowsOnPage < size && (rowsOnPage > 0 || page === 0)) return page * size + rowsOnPage;
-  return null;
-}
+export { totalFromPage } from './product-total';
 
-export async function filterProducts(db: Queryable, filter: ProductFilter): Promise<Page<Product>> {
-  const where = productFilterCondition(filter);
-  // Page the ids first and load the rows for those ids only: deep pages skip over narrow index
-  // entries instead of joining every skipped row.
-  const pageRows = await db
+/** The ids of the page's products in the filter's order. */
+export function pageQuery(db: Queryable, filter: ProductFilter) {
+  return db
     .select({ productId: products.productId })
     .from(products)
-    .where(where)
+    .where(productFilterCondition(filter))
     .orderBy(...productOrder(filter))
     .limit(filter.size)
     .offset(filter.page * filter.size);
+}
+
+/** The number of matches, counting no further than EXACT_COUNT_LIMIT + 1. */
+export function countQuery(db: Queryable, filter: ProductFilter) {
+  const matches = db
+    .select({ one: sql`1` })
+    .from(products)
+    .where(productFilterCondition(filter))
+    .limit(EXACT_COUNT_LIMIT + 1)
+    .as('matches');
+  return db.select({ total: count() }).from(matches);
+}
+
+/** The supplier and brand named in the filter as ids (null: no such one), for the planner's estimate. */
+async function resolveNames(db: Queryable, filter: ProductFilter): Promise<ResolvedNames> {
+  if (filter.supplierName === null && filter.brand === null) return { supplierId: null, brandId: null };
+  const [row] = await queryRows<{ supplierId: number | null; brandId: number | null }>(
+    db,
+    sql`select
+      (select ${suppliers.supplierId} from ${suppliers} where ${suppliers.supplierName} = ${filter.supplierName}) as "supplierId",
+      (select ${brands.brandId} from ${brands} where ${brands.brandName} = ${filter.brand}) as "brandId"`,
+  );
+  return { supplierId: row?.supplierId ?? null, brandId: row?.brandId ?? null };
+}
+
+/**
+ * The planner's estimate of the number of matches (EXPLAIN, nothing is read). Names are resolved
+ * to ids first: with a sub-select the planner can only assume an average supplier or brand.
+ */
+async function plannerEstimate(db: Queryable, filter: ProductFilter): Promise<number> {
+  const names = await resolveNames(db, filter);
+  const query = db.select({ productId: products.productId }).from(products).where(productFilterCondition(filter, names));
+  const [row] = await queryRows<Record<string, unknown>>(db, sql`explain (format json) ${query}`);
+  const plans = jsonValue<{ Plan?: { 'Plan Rows'?: number } }[]>(Object.values(row ?? {})[0] ?? '[]');
+  return plans[0]?.Plan?.['Plan Rows'] ?? 0;
+}
+
+async function productTotal(db: Queryable, filter: ProductFilter, rowsOnPage: number): Promise<ProductTotal> {
+  const proven = totalFromPage(filter.page, filter.size, rowsOnPage);
+  if (proven !== null) return { totalElements: proven, totalIsEstimate: false };
+  const [counted] = await countQuery(db, filter);
+  const total = counted?.total ?? 0;
+  const estimate = total > EXACT_COUNT_LIMIT ? await plannerEstimate(db, filter) : 0;
+  return totalFromCappedCount(total, estimate, filter.page, filter.size, rowsOnPage);
+}
+
+export async function filterProducts(db: Queryable, filter: ProductFilter): Promise<Page<Product> & { totalIsEstimate: boolean }> {
+  // Page the ids first and load the rows for those ids only: deep pages skip over narrow index
+  // entries instead of joining every skipped row.
+  const pageRows = await pageQuery(db, filter);
   const ids = pageRows.map((row) => row.productId);
-
-  let totalElements = totalFromPage(filter.page, filter.size, ids.length);
-  if (totalElements === null) {
-    const [counted] = await db.select({ total: count() }).from(products).where(where);
-    totalElements = counted?.total ?? 0;
-  }
-
+  const total = await productTotal(db, filter, ids.length);
+  const content: Product[] = await loadProducts(db, ids);
   return {
-    content: await loadProducts(db, ids),
-    totalElements,
-    totalPages: Math.ceil(totalElements / filter.size),
+    content,
+    totalElements: total.totalElements,
+    totalPages: Math.ceil(total.totalElements / filter.size),
     number: filter.page,
     size: filter.size,
+    totalIsEstimate: total.totalIsEstimate,
   };
 }

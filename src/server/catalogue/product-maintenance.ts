@@ -16,3 +16,16 @@ export async function refreshCatalogueStatistics(db: Database): Promise<void> {
   await yieldToEventLoop();
   await db.execute(sql`vacuum (analyze) product_images`);
 }
+
+/**
+ * A quick ANALYZE on a small sample (~0.1 s for 100,000 products instead of ~1 s): enough for the
+ * planner to know a table's new size right after an import, until the full upkeep runs
+ * (catalogue-upkeep.ts). ANALYZE may run in a transaction; the setting ends with it.
+ */
+export async function refreshPlannerStatisticsQuickly(db: Database): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`set local default_statistics_target = 10`);
+    await tx.execute(sql`analyze products`);
+    await tx.execute(sql`analyze product_images`);
+  });
+}

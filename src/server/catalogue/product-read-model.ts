@@ -1,8 +1,8 @@
 /**
  * Products as the API shows them (the Product DTO of src/shared/contract.ts): the product row with
- * its supplier, brand name, category and images. Any number of products costs three queries.
+ * its supplier, brand name, category and images. Any number of products costs one query.
  */
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Product, ProductImage } from '../../shared/contract';
 import { toProductImage } from './image-rows';
 import type { Database } from '../db/connection';
@@ -12,6 +12,7 @@ import { brands, categories, productImages, products, suppliers } from '../db/sc
 export type Queryable = Pick<Database, 'select' | 'selectDistinct' | 'insert' | 'update' | 'delete' | 'execute'>;
 
 export type ProductRow = typeof products.$inferSelect;
+export type ImageRow = typeof productImages.$inferSelect;
 
 export interface ProductRowWithNames {
   product: ProductRow;
@@ -72,10 +73,66 @@ export async function loadImages(db: Queryable, productIds: number[]): Promise<M
   return byProduct;
 }
 
-/** These products as DTOs, in the order of the ids given; ids that do not exist are left out. */
+/**
+ * A product's images as the API shows them (toProductImage), in their order, as one JSON value: a
+ * subquery of the product's own row, so products and their images come in one query.
+ */
+const imagesOfRow = sql<ProductImage[]>`(select coalesce(json_agg(json_build_object(
+    'id', i.id,
+    'filePath', case when i.file_path <> '' then i.file_path else i.source_url end,
+    'name', i.name,
+    'altImage', i.alt_image,
+    'isMainImage', i.is_main_image
+  ) order by i.position, i.created_at, i.id), '[]'::json) from ${productImages} i where i.product_id = ${products.productId})`;
+
+/** These products as DTOs, in the order of the ids given; ids that do not exist are left out. One query. */
 export async function loadProducts(db: Queryable, productIds: number[]): Promise<Product[]> {
   if (productIds.length === 0) return [];
   const rows = await db
+    .select({
+      product: products,
+      supplierName: suppliers.supplierName,
+      brandName: brands.brandName,
+      categoryName: categories.categoryName,
+      images: imagesOfRow,
+    })
+    .from(products)
+    .innerJoin(suppliers, eq(suppliers.supplierId, products.supplierId))
+    .leftJoin(brands, eq(brands.brandId, products.brandId))
+    .leftJoin(categories, eq(categories.categoryId, products.categoryId))
+    .where(inArray(products.productId, productIds));
+  const byId = new Map(rows.map((row) => [row.product.productId, row]));
+  return productIds.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [productDto(row, row.images)] : [];
+  });
+}
+
+/** A product read for a save: its row, the names shown with it, and its image rows (with their positions). */
+export interface ProductForSave {
+  row: ProductRowWithNames;
+  images: ImageRow[];
+  product: Product;
+}
+
+/**
+ * One product for a save inside a transaction: its row locked FOR UPDATE (so no other save of it
+ * runs until this transaction ends) in the same query that reads it, and its image rows. Two
+ * queries; null when it does not exist.
+ */
+export async function loadProductForSave(tx: Queryable, productId: number): Promise<ProductForSave | null> {
+  return (await loadProductsForSave(tx, [productId])).get(productId) ?? null;
+}
+
+/**
+ * loadProductForSave for several products at once (POST /product/batch): their rows locked FOR
+ * UPDATE in product-id order (so two batches lock in the same order) and their image rows, in two
+ * queries. Ids that do not exist are missing from the map.
+ */
+export async function loadProductsForSave(tx: Queryable, productIds: readonly number[]): Promise<Map<number, ProductForSave>> {
+  const found = new Map<number, ProductForSave>();
+  if (productIds.length === 0) return found;
+  const rows = await tx
     .select({
       product: products,
       supplierName: suppliers.supplierName,
@@ -86,13 +143,26 @@ export async function loadProducts(db: Queryable, productIds: number[]): Promise
     .innerJoin(suppliers, eq(suppliers.supplierId, products.supplierId))
     .leftJoin(brands, eq(brands.brandId, products.brandId))
     .leftJoin(categories, eq(categories.categoryId, products.categoryId))
-    .where(inArray(products.productId, productIds));
-  const images = await loadImages(db, productIds);
-  const byId = new Map(rows.map((row) => [row.product.productId, row]));
-  return productIds.flatMap((id) => {
-    const row = byId.get(id);
-    return row ? [productDto(row, images.get(id) ?? [])] : [];
-  });
+    .where(inArray(products.productId, [...productIds]))
+    .orderBy(asc(products.productId))
+    .for('update', { of: products });
+  if (rows.length === 0) return found;
+  const images = await tx
+    .select()
+    .from(productImages)
+    .where(inArray(productImages.productId, rows.map((row) => row.product.productId)))
+    .orderBy(asc(productImages.productId), asc(productImages.position), asc(productImages.createdAt), asc(productImages.id));
+  const imagesOf = new Map<number, ImageRow[]>();
+  for (const image of images) {
+    const own = imagesOf.get(image.productId);
+    if (own) own.push(image);
+    else imagesOf.set(image.productId, [image]);
+  }
+  for (const row of rows) {
+    const own = imagesOf.get(row.product.productId) ?? [];
+    found.set(row.product.productId, { row, images: own, product: productDto(row, own.map(toProductImage)) });
+  }
+  return found;
 }
 
 export async function loadProduct(db: Queryable, productId: number): Promise<Product | null> {

@@ -1,20 +1,20 @@
 /**
  * PUT /api/v1/product: saves a whole product and its image list in one transaction. The version
- * goes up by one and date_update becomes now on every save; the update only applies to the
- * version read (`WHERE version = expected`), so a concurrent save cannot be overwritten unseen.
+ * goes up by one and date_update becomes now on every save; the product row is locked when it is
+ * read (FOR UPDATE), so the version checked against If-Match is the one updated and a concurrent
+ * save cannot be overwritten unseen.
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { HistoryHow, Product, ProductImage } from '../../shared/contract';
-import type { Database } from '../db/connection';
-import { mediaFiles, productImages, products } from '../db/schema';
+import { categories, mediaFiles, productImages, products } from '../db/schema';
 import { ApiError } from '../http/errors';
 import { headerMatchesVersion } from './product-etag';
 import { productColumns } from './product-field-columns';
 import { SAVED_PRODUCT_FIELDS, sameFieldValue, type ProductFieldValues } from '../../shared/product-fields';
 import { recordHistory, type HistoryChange } from './product-history';
 import { isMediaPath, planImages, type ImagePlan, type ImageUpdate } from './product-image-plan';
-import { loadProduct, type Queryable } from './product-read-model';
+import { loadImages, loadProductForSave, productDto, type Queryable } from './product-read-model';
 import type { ProductSaveInput } from './product-save-input';
 
 /** The values of every field a product save writes (src/shared/product-fields.ts). */
@@ -68,11 +68,12 @@ export async function checkNewImages(tx: Queryable, inserts: readonly Pick<Produ
 }
 
 /**
- * Writes the image plan. An image whose name, alt text, main flag and position are as stored is
+ * Writes the image plan; true when anything was written. An image whose name, alt text, main flag and position are as stored is
  * not written again: most saves change product fields only, and one UPDATE per unchanged image
  * was a good part of a save's time on the embedded database (bench/load.ts).
  */
-async function applyImages(tx: Queryable, productId: number, plan: ImagePlan, stored: readonly ImageUpdate[]): Promise<void> {
+async function applyImages(tx: Queryable, productId: number, plan: ImagePlan, stored: readonly ImageUpdate[]): Promise<boolean> {
+  let written = plan.deletes.length > 0 || plan.inserts.length > 0;
   if (plan.deletes.length > 0) await tx.delete(productImages).where(inArray(productImages.id, plan.deletes));
   const storedById = new Map(stored.map((image) => [image.id, image]));
   for (const image of plan.updates) {
@@ -85,81 +86,92 @@ async function applyImages(tx: Queryable, productId: number, plan: ImagePlan, st
       current.isMainImage === fields.isMainImage &&
       current.position === fields.position;
     if (unchanged) continue;
+    written = true;
     await tx.update(productImages).set(fields).where(and(eq(productImages.id, id), eq(productImages.productId, productId)));
   }
   if (plan.inserts.length > 0) {
     await tx.insert(productImages).values(plan.inserts.map((image) => ({ ...image, productId })));
   }
+  return written;
 }
 
 /**
+ * The saved fields as columns, leaving out every field whose value is exactly what is stored: the
+ * update writes only what changed, and an unchanged brand, category or description costs no
+ * lookup or sanitising (most saves change one or two fields; bench/load.ts).
+ */
+async function changedColumns(tx: Queryable, input: ProductSaveInput, before: Product) {
+  const values = savedFieldValues({ ...input.product, brand: input.brand, familyKey: input.familyKey });
+  for (const name of Object.keys(values) as (keyof typeof values)[]) {
+    const stored = before[name];
+    if (Object.is(values[name], stored) || ((name === 'brand' || name === 'categoryId') && sameFieldValue(name, values[name], stored))) delete values[name];
+  }
+  return productColumns(tx, values);
+}
+
+/**
+ * Saves inside the caller's transaction (the route's, which also holds the Idempotency-Key record:
+ * src/server/http/idempotency.ts). A save that changes product fields only is five statements:
+ * read and lock the product, read its images, update it (returning the new row), the history row;
+ * more only for images, a new brand or category, or the family's main product.
  * @param ifMatch the If-Match header, or null when the client did not send one (then the save
  * applies to whatever version is current: last write wins).
  */
-export async function saveProduct(db: Database, input: ProductSaveInput, ifMatch: string | null, now: Date, who: SaveAuthor): Promise<ProductSaveOutcome> {
+export async function saveProduct(tx: Queryable, input: ProductSaveInput, ifMatch: string | null, now: Date, who: SaveAuthor): Promise<ProductSaveOutcome> {
   const { product } = input;
-  return db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({ version: products.version })
-      .from(products)
-      .where(eq(products.productId, product.productId))
-      .for('update');
-    if (!current) throw new ApiError(404, `Product ${product.productId} does not exist`);
-    const stale = async (): Promise<ProductSaveOutcome> => {
-      const latest = await loadProduct(tx, product.productId);
-      if (!latest) throw new ApiError(404, `Product ${product.productId} does not exist`);
-      return { kind: 'stale', product: latest };
-    };
-    if (ifMatch !== null && !headerMatchesVersion(ifMatch, current.version)) return stale();
-    const before = await loadProduct(tx, product.productId);
-    if (!before) throw new ApiError(404, `Product ${product.productId} does not exist`);
+  const loaded = await loadProductForSave(tx, product.productId);
+  if (!loaded) throw new ApiError(404, `Product ${product.productId} does not exist`);
+  const before = loaded.product;
+  if (ifMatch !== null && !headerMatchesVersion(ifMatch, before.version)) return { kind: 'stale', product: before };
 
-    const columns = await productColumns(tx, savedFieldValues({ ...product, brand: input.brand, familyKey: input.familyKey }));
-    const existingImages: ImageUpdate[] = await tx
-      .select({
-        id: productImages.id,
-        name: productImages.name,
-        altImage: productImages.altImage,
-        isMainImage: productImages.isMainImage,
-        position: productImages.position,
-      })
-      .from(productImages)
-      .where(eq(productImages.productId, product.productId));
-    const plan = planImages(
-      existingImages.map((row) => row.id),
-      input.images,
-      randomUUID,
-    );
-    await checkNewImages(tx, plan.inserts);
+  const columns = await changedColumns(tx, input, before);
+  const existingImages: ImageUpdate[] = loaded.images;
+  const plan = planImages(
+    existingImages.map((row) => row.id),
+    input.images,
+    randomUUID,
+  );
+  await checkNewImages(tx, plan.inserts);
 
-    const updated = await tx
+  // The row is locked: the version read is the version updated.
+  const [updated] = await tx
+    .update(products)
+    .set({
+      ...columns,
+      numberOfImages: plan.updates.length + plan.inserts.length,
+      version: sql`${products.version} + 1`,
+      dateUpdate: now,
+    })
+    .where(eq(products.productId, product.productId))
+    .returning();
+  if (!updated) throw new Error(`product ${product.productId} vanished while saving`);
+
+  const imagesWritten = await applyImages(tx, product.productId, plan, existingImages);
+
+  if (product.mainProduct && input.familyKey !== null) {
+    // One main product per family: the one saved as main takes over from any other.
+    await tx
       .update(products)
-      .set({
-        ...columns,
-        numberOfImages: plan.updates.length + plan.inserts.length,
-        version: sql`${products.version} + 1`,
-        dateUpdate: now,
-      })
-      .where(and(eq(products.productId, product.productId), eq(products.version, current.version)))
-      .returning({ productId: products.productId });
-    if (updated.length === 0) return stale();
+      .set({ mainProduct: false, version: sql`${products.version} + 1`, dateUpdate: now })
+      .where(and(eq(products.familyKey, input.familyKey), eq(products.mainProduct, true), ne(products.productId, product.productId)));
+  }
 
-    await applyImages(tx, product.productId, plan, existingImages);
+  const names = {
+    supplierName: loaded.row.supplierName,
+    brandName: 'brandId' in columns ? input.brand : loaded.row.brandName,
+    categoryName: 'categoryId' in columns ? await categoryNameOf(tx, updated.categoryId) : loaded.row.categoryName,
+  };
+  const images = imagesWritten ? (await loadImages(tx, [product.productId])).get(product.productId) ?? [] : before.productImages;
+  const saved = productDto({ product: updated, ...names }, images);
+  const changes = savedFieldChanges(before, saved);
+  const [imagesBefore, imagesAfter] = [imageHistoryValue(before.productImages), imageHistoryValue(saved.productImages)];
+  if (JSON.stringify(imagesBefore) !== JSON.stringify(imagesAfter)) changes.push({ field: 'productImages', old: imagesBefore, new: imagesAfter });
+  await recordHistory(tx, [{ productId: product.productId, author: who.author, how: who.how ?? 'editor', deviceAt: who.deviceAt ?? null, serverAt: now, version: saved.version, changes }]);
+  return { kind: 'saved', product: saved };
+}
 
-    if (product.mainProduct && input.familyKey !== null) {
-      // One main product per family: the one saved as main takes over from any other.
-      await tx
-        .update(products)
-        .set({ mainProduct: false, version: sql`${products.version} + 1`, dateUpdate: now })
-        .where(and(eq(products.familyKey, input.familyKey), eq(products.mainProduct, true), ne(products.productId, product.productId)));
-    }
-
-    const saved = await loadProduct(tx, product.productId);
-    if (!saved) throw new Error(`product ${product.productId} vanished while saving`);
-    const changes = savedFieldChanges(before, saved);
-    const [imagesBefore, imagesAfter] = [imageHistoryValue(before.productImages), imageHistoryValue(saved.productImages)];
-    if (JSON.stringify(imagesBefore) !== JSON.stringify(imagesAfter)) changes.push({ field: 'productImages', old: imagesBefore, new: imagesAfter });
-    await recordHistory(tx, [{ productId: product.productId, author: who.author, how: who.how ?? 'editor', deviceAt: who.deviceAt ?? null, serverAt: now, version: saved.version, changes }]);
-    return { kind: 'saved', product: saved };
-  });
+async function categoryNameOf(tx: Queryable, categoryId: number | null): Promise<string | null> {
+  if (categoryId === null) return null;
+  const [row] = await tx.select({ name: categories.categoryName }).from(categories).where(eq(categories.categoryId, categoryId));
+  return row?.name ?? null;
 }

@@ -52,6 +52,10 @@ export function createPglite(dataDir?: string, options: Omit<PGliteOptions, 'ext
 export async function openDatabase(source: DatabaseSource): Promise<DatabaseHandle> {
   if (source.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: source.url, max: 10 });
+    // An idle connection the database ends (a restart, a failover, an administrator's terminate)
+    // is dropped by the pool and replaced on the next query; without this listener the pool's
+    // 'error' event would end the process (docs/security.md, "After a crash").
+    pool.on('error', (error) => console.warn('[db] an idle database connection ended:', error.message));
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
     return { db, kind: 'postgres', close: () => pool.end() };

@@ -3,16 +3,24 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  customType,
   index,
   integer,
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+
+/** PostgreSQL bytea as a Node Buffer (uploaded feed files). */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -64,7 +72,33 @@ export const suppliers = pgTable('suppliers', {
   inProgress: boolean('in_progress').notNull().default(false),
   /** Sizes in this supplier's feed are US shoe sizes (converted to EU for bol). */
   usShoeSizes: boolean('us_shoe_sizes').notNull().default(false),
+  /** False: scheduled runs skip this supplier and the Parser screen shows it as disabled (docs/jobs.md). */
+  enabled: boolean('enabled').notNull().default(true),
+  /** When the server imports this feed by itself; null = only by hand. Shape: `FeedSchedule` in src/shared/schedule.ts. */
+  schedule: jsonb('schedule'),
+  /** 'url' (fetched from supplierUrlFeed) or 'upload' (the file in supplier_feed_files); docs/feeds.md. */
+  feedSource: text('feed_source').notNull().default('url'),
+  /**
+   * Credentials sent with the feed request: `{kind:'basic', username, password}` or
+   * `{kind:'header', headerName, value}`; null = none. Never sent back to a browser (docs/security.md).
+   */
+  feedCredentials: jsonb('feed_credentials'),
+  /** Column mapping and transforms (`FeedMapping`, src/shared/feed-mapping.ts); null = the default mapping. */
+  feedMapping: jsonb('feed_mapping'),
+  /** Goes up with every change of the supplier's settings or feed file; its ETag (docs/feeds.md, "Two people editing one supplier"). */
+  version: integer('version').notNull().default(1),
   ...timestamps,
+});
+
+/** A feed file uploaded from the tablet for a supplier whose feed source is 'upload' (one per supplier). */
+export const supplierFeedFiles = pgTable('supplier_feed_files', {
+  supplierId: integer('supplier_id')
+    .primaryKey()
+    .references(() => suppliers.supplierId, { onDelete: 'cascade' }),
+  fileName: text('file_name').notNull(),
+  bytes: bytea('bytes').notNull(),
+  size: integer('size').notNull(),
+  uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 export const brands = pgTable('brands', {
@@ -94,6 +128,12 @@ export const products = pgTable(
     isChangeEan: boolean('is_change_ean').notNull().default(false),
     sku: text('sku').notNull().default(''),
     title: text('title').notNull().default(''),
+    // The title in lower case, kept by the database: the keyword filter compares it with LIKE,
+    // which is what ILIKE does inside but without lower-casing every title it checks again
+    // (docs/products.md "Speed"; migration 0013).
+    titleLower: text('title_lower')
+      .notNull()
+      .generatedAlwaysAs(sql`lower(title)`),
     /** Sanitised HTML. */
     description: text('description').notNull().default(''),
     sellingPrice: numeric('selling_price', { precision: 12, scale: 2, mode: 'number' }).notNull().default(0),
@@ -136,7 +176,8 @@ export const products = pgTable(
     index('products_sku').on(t.sku),
     // Sort column + productId: the filter's stable order (product-filter-sql.ts) read straight off
     // one index, also for deep pages, without an extra sort step.
-    index('products_supplier_date_update').on(t.supplierId, t.dateUpdate, t.productId),
+    // stock last: "supplier + in stock" is counted from this index alone (migration 0013).
+    index('products_supplier_date_update_stock').on(t.supplierId, t.dateUpdate, t.productId, t.stock),
     index('products_date_update').on(t.dateUpdate, t.productId),
     index('products_selling_price').on(t.sellingPrice, t.productId),
     index('products_title_sort').on(t.title, t.productId),
@@ -145,14 +186,15 @@ export const products = pgTable(
     index('products_not_moderated_date_update').on(t.dateUpdate, t.productId).where(sql`not ${t.passedModeration}`),
     index('products_main_date_update').on(t.dateUpdate, t.productId).where(sql`${t.mainProduct}`),
     index('products_no_description_date_update').on(t.dateUpdate, t.productId).where(sql`${t.description} = ''`),
-    // Brand plus a price range is a common pair; brand alone uses the prefix.
-    index('products_brand').on(t.brandId, t.sellingPrice),
-    index('products_category').on(t.categoryId),
+    // Brand or category in the default order (newest change first) read off one index; the price
+    // last so "brand + price range" is filtered and counted from the index alone (migration 0013).
+    index('products_brand_date_update').on(t.brandId, t.dateUpdate, t.productId, t.sellingPrice),
+    index('products_category_date_update').on(t.categoryId, t.dateUpdate, t.productId),
     index('products_family_key').on(t.familyKey),
     // "Products without images" (numberOfImages=0) is a daily filter.
     index('products_number_of_images').on(t.numberOfImages),
     index('products_change_txid').on(t.changeTxid, t.productId),
-    index('products_title_trgm').using('gin', sql`${t.title} gin_trgm_ops`),
+    index('products_title_lower_trgm').using('gin', sql`${t.titleLower} gin_trgm_ops`),
   ],
 );
 
@@ -185,10 +227,15 @@ export const productImages = pgTable(
 export const productHistory = pgTable(
   'product_history',
   {
-    id: serial('id').primaryKey(),
-    productId: integer('product_id')
-      .notNull()
-      .references(() => products.productId, { onDelete: 'cascade' }),
+    /** Rising with every entry (newest = highest); the key is (product_id, id), see below. */
+    id: serial('id').notNull(),
+    /**
+     * The product. No foreign key (migration 0010): its per-row check made a feed re-import, which
+     * writes one entry per changed product, markedly slower. Every entry is written in the
+     * transaction that changes its product; the trigger `product_history_follows_products`
+     * deletes a deleted product's entries, as the cascade did.
+     */
+    productId: integer('product_id').notNull(),
     /** The user name of who made the change ('feed import' etc. for the server's own runs). */
     author: text('author').notNull(),
     /** HistoryHow: 'editor', 'offline-sync', 'feed-import', 'ean-sheet', 'family', 'bol-update'. */
@@ -201,7 +248,9 @@ export const productHistory = pgTable(
     /** [{ field, old, new }] */
     changes: jsonb('changes').notNull().$type<{ field: string; old: unknown; new: unknown }[]>(),
   },
-  (t) => [index('product_history_product').on(t.productId, t.id)],
+  // One index, the key, serves the only reads (a product's entries newest first); a second one on
+  // id alone cost every entry an index insert for nothing (migration 0011).
+  (t) => [primaryKey({ name: 'product_history_pkey', columns: [t.productId, t.id] })],
 );
 
 /** Stored media files, by content hash: the same bytes are stored once. */
@@ -334,27 +383,81 @@ export const bolOrders = pgTable(
   (t) => [index('bol_orders_placed').on(t.orderPlacedDateTime, t.orderId)],
 );
 
-/** Long-running bol calls: progress, outcome, and (one running per kind) their lock. */
-export const bolJobs = pgTable(
-  'bol_jobs',
+
+// ---- background jobs (docs/jobs.md) ----
+
+/**
+ * Every background job: feed imports, image re-exports and the bol marketplace jobs (the former
+ * bol_jobs rows, migrated in 0008). A row is the job's queue entry, its lease while a process runs
+ * it (runner + heartbeat_at), its progress and its outcome. Claimed with FOR UPDATE SKIP LOCKED.
+ */
+export const jobs = pgTable(
+  'jobs',
   {
     id: serial('id').primaryKey(),
-    /** BolJobKind: 'order-import', 'content-creation', 'upload-report', 'offer-import', 'retailer-import'. */
+    /** JobKind (src/shared/jobs.ts): 'feed-import', 'image-reexport' or a bol job kind. */
     kind: text('kind').notNull(),
-    /** 'running', 'success', 'partial' or 'failed'. */
-    status: text('status').notNull().default('running'),
+    /** The supplier of a feed import or image re-export; null for bol jobs. */
+    supplierId: integer('supplier_id').references(() => suppliers.supplierId),
+    /** JobStatus: 'queued', 'running', 'success', 'partial', 'failed', 'interrupted' or 'cancelled'. */
+    status: text('status').notNull().default('queued'),
+    /** 'user' (someone pressed a button), 'schedule' or 'server' (the demo catalogue). */
+    trigger: text('trigger').notNull().default('user'),
+    /** The person's user name when trigger = 'user'. */
+    startedBy: text('started_by').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When a process began running it (for a queued job: when it was queued). */
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** The schedule slot this run is for; unique per kind and supplier, so a slot runs once. */
+    scheduledFor: timestamp('scheduled_for', { withTimezone: true }),
+    /** The process running it and its last sign of life (database clock); a stale heartbeat means it died. */
+    runner: text('runner'),
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
+    cancelRequested: boolean('cancel_requested').notNull().default(false),
+    /** Rows (feeds) or items (bol) read, written and refused so far. */
+    readCount: integer('read_count').notNull().default(0),
+    writtenCount: integer('written_count').notNull().default(0),
+    refusedCount: integer('refused_count').notNull().default(0),
+    /** 0–100 when the size is known (feed bytes, bol items), else null. */
+    percent: integer('percent'),
+    /** bol jobs: items to do, done, failed, and kind-specific counts (BolJobReport). */
     total: integer('total').notNull().default(0),
     done: integer('done').notNull().default(0),
     failed: integer('failed').notNull().default(0),
     counts: jsonb('counts').notNull().$type<Record<string, number>>().default({}),
     message: text('message').notNull().default(''),
+    /** Refused lines (feeds: { line, reason }) or per-item outcomes (bol: BolJobItem), bounded. */
     items: jsonb('items').notNull().default([]),
+    /** Why a failed feed job failed: 'download', 'feed', 'disk-full', 'server'. */
+    failure: text('failure'),
+    /** The parsing-history entry of a feed import or image re-export. */
+    historyId: integer('history_id'),
+    /** What the job was asked to do (e.g. the order import's scope). */
+    params: jsonb('params').notNull().$type<Record<string, unknown>>().default({}),
   },
   (t) => [
-    // At most one running job per kind: the claim is an insert that this index refuses.
-    uniqueIndex('bol_jobs_one_running').on(t.kind).where(sql`${t.status} = 'running'`),
-    index('bol_jobs_started').on(t.startedAt),
+    // The claim of a supplier, or of a bol job kind: at most one queued or running job each.
+    uniqueIndex('jobs_one_active_per_supplier')
+      .on(t.supplierId)
+      .where(sql`${t.status} in ('queued', 'running') and ${t.supplierId} is not null`),
+    uniqueIndex('jobs_one_active_per_kind')
+      .on(t.kind)
+      .where(sql`${t.status} in ('queued', 'running') and ${t.supplierId} is null`),
+    // A schedule slot is inserted once, whichever process sees it due first.
+    uniqueIndex('jobs_schedule_slot')
+      .on(t.kind, sql`coalesce(${t.supplierId}, 0)`, t.scheduledFor)
+      .where(sql`${t.scheduledFor} is not null`),
+    index('jobs_created').on(t.createdAt),
+    index('jobs_supplier_kind').on(t.supplierId, t.kind, t.startedAt),
   ],
 );
+
+/** Schedules of jobs that belong to no supplier, by name: 'order-import' (docs/jobs.md). */
+export const jobSchedules = pgTable('job_schedules', {
+  name: text('name').primaryKey(),
+  /** RunSchedule (src/shared/schedule.ts); null = only by hand. */
+  schedule: jsonb('schedule'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedBy: text('updated_by').notNull().default(''),
+});

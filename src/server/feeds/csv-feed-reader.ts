@@ -1,13 +1,12 @@
 /**
- * Streaming CSV feed reader (csv-parse). The first line is the header; its column names are
- * matched case-insensitively to FEED_COLUMNS and unknown columns are ignored. The delimiter is
+ * Streaming CSV feed reader (csv-parse). The first line is the header; records are keyed by its
+ * column names in lower case (the supplier's mapping picks the fields, feed-mapping.ts). The delimiter is
  * detected from the header line: whichever of ';', ',' or a tab occurs most often outside quotes
  * (',' on a tie). Only one chunk of the feed is held in memory at a time.
  */
 import { Readable } from 'node:stream';
 import { CsvError, parse } from 'csv-parse';
-import { canonicalColumn, FeedFormatError, type FeedItem } from './feed-item';
-import { FEED_COLUMNS } from './parse-feed-row';
+import { FeedFormatError, type FeedItem } from './feed-item';
 
 const DELIMITERS = [',', ';', '\t'] as const;
 /** A header line longer than this is not a feed header. */
@@ -61,7 +60,12 @@ function newlines(fields: readonly string[]): number {
   return count;
 }
 
-export async function* readCsvFeed(source: AsyncIterable<Chunk>): AsyncGenerator<FeedItem> {
+export interface CsvReadOptions {
+  /** Called with the header's column names (as written) and its line; may throw FeedFormatError to refuse the feed. */
+  onColumns?: (columns: string[], line: number) => void;
+}
+
+export async function* readCsvFeed(source: AsyncIterable<Chunk>, options: CsvReadOptions = {}): AsyncGenerator<FeedItem> {
   const iterator = source[Symbol.asyncIterator]();
   const head = await readHead(iterator);
   const headText = Buffer.concat(head.chunks).toString('utf8').replace(/^\uFEFF/, '');
@@ -72,15 +76,14 @@ export async function* readCsvFeed(source: AsyncIterable<Chunk>): AsyncGenerator
   input.on('error', (error) => parser.destroy(error));
   input.pipe(parser);
 
-  let columns: (string | null)[] | null = null;
+  let columns: string[] | null = null;
   try {
     for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
       const line = info.lines - newlines(record);
       if (!columns) {
-        columns = record.map((name) => canonicalColumn(name, FEED_COLUMNS));
-        if (!columns.some((column) => column === 'title')) {
-          throw new FeedFormatError(`The CSV header (line ${line}) has no 'title' column; expected columns: ${FEED_COLUMNS.join(', ')}`);
-        }
+        const names = record.map((name) => name.trim());
+        options.onColumns?.(names, line);
+        columns = names.map((name) => name.toLowerCase());
         continue;
       }
       if (record.length !== columns.length) {
@@ -90,7 +93,7 @@ export async function* readCsvFeed(source: AsyncIterable<Chunk>): AsyncGenerator
       const fields: Record<string, string> = {};
       for (let i = 0; i < columns.length; i += 1) {
         const column = columns[i];
-        if (column) fields[column] = record[i] ?? '';
+        if (column) fields[column] ??= record[i] ?? '';
       }
       yield { line, record: fields };
     }

@@ -51,15 +51,30 @@ export function imageName(url: string): string {
   }
 }
 
+/** A row of the statement below: a product it wrote ('w') or one that existed before it ('e'). */
+interface BatchRow {
+  kind: 'w' | 'e';
+  product_id: number;
+  source_key: string;
+  inserted: boolean | null;
+  passed_moderation: boolean | null;
+  urls: unknown;
+}
+
 /**
  * The upsert, plus one compact history entry per product it changed (docs/products.md "History"):
  * the old values read in the same statement's snapshot, the new ones from its RETURNING, and only
  * the fields that differ. Products the run creates get none (they had no earlier value).
+ * The same read of the existing products also answers what the image step needs (moderation and
+ * feed image URLs before the batch), so the batch reads them once, in one statement: reading them
+ * twice (a query before the upsert and again for the history) made a re-import a good deal slower.
  */
 function withFeedHistory(upsert: SQL, supplierId: number, keys: string, at: string): SQL {
   return sql`with old as (
-      select p.product_id, p.sku, p.price_supplier, p.stock, p.title, p.description, p.brand_id, p.category_id,
-             p.weight, p.width, p.length, p.height, p.product_size, p.color, p.material, p.family_key
+      select p.product_id, p.source_key, p.passed_moderation, p.sku, p.price_supplier, p.stock, p.title, p.description, p.brand_id, p.category_id,
+             p.weight, p.width, p.length, p.height, p.product_size, p.color, p.material, p.family_key,
+             (select json_agg(i.source_url order by i.position, i.created_at) from product_images i
+               where i.product_id = p.product_id and i.source_url <> '') as urls
         from products p
        where p.supplier_id = ${supplierId}
          and p.source_key in (select value from json_array_elements_text(${keys}::json))),
@@ -70,28 +85,32 @@ function withFeedHistory(upsert: SQL, supplierId: number, keys: string, at: stri
     changed as (
       -- Only the fields that differ become JSON (brand names looked up only then): cheap per row.
       select up.product_id, up.version,
-             (case when o.sku is distinct from up.sku then jsonb_build_array(jsonb_build_object('field', 'sku', 'old', o.sku, 'new', up.sku)) else '[]'::jsonb end)
-             || (case when o.price_supplier is distinct from up.price_supplier then jsonb_build_array(jsonb_build_object('field', 'priceSupplier', 'old', o.price_supplier, 'new', up.price_supplier)) else '[]'::jsonb end)
-             || (case when o.stock is distinct from up.stock then jsonb_build_array(jsonb_build_object('field', 'stock', 'old', o.stock, 'new', up.stock)) else '[]'::jsonb end)
-             || (case when o.title is distinct from up.title then jsonb_build_array(jsonb_build_object('field', 'title', 'old', o.title, 'new', up.title)) else '[]'::jsonb end)
-             || (case when o.description is distinct from up.description then jsonb_build_array(jsonb_build_object('field', 'description', 'old', o.description, 'new', up.description)) else '[]'::jsonb end)
-             || (case when o.brand_id is distinct from up.brand_id then jsonb_build_array(jsonb_build_object('field', 'brand', 'old', (select b.brand_name from brands b where b.brand_id = o.brand_id), 'new', (select b.brand_name from brands b where b.brand_id = up.brand_id))) else '[]'::jsonb end)
-             || (case when o.category_id is distinct from up.category_id then jsonb_build_array(jsonb_build_object('field', 'categoryId', 'old', o.category_id, 'new', up.category_id)) else '[]'::jsonb end)
-             || (case when o.weight is distinct from up.weight then jsonb_build_array(jsonb_build_object('field', 'weight', 'old', o.weight, 'new', up.weight)) else '[]'::jsonb end)
-             || (case when o.width is distinct from up.width then jsonb_build_array(jsonb_build_object('field', 'width', 'old', o.width, 'new', up.width)) else '[]'::jsonb end)
-             || (case when o.length is distinct from up.length then jsonb_build_array(jsonb_build_object('field', 'length', 'old', o.length, 'new', up.length)) else '[]'::jsonb end)
-             || (case when o.height is distinct from up.height then jsonb_build_array(jsonb_build_object('field', 'height', 'old', o.height, 'new', up.height)) else '[]'::jsonb end)
-             || (case when o.product_size is distinct from up.product_size then jsonb_build_array(jsonb_build_object('field', 'productSize', 'old', o.product_size, 'new', up.product_size)) else '[]'::jsonb end)
-             || (case when o.color is distinct from up.color then jsonb_build_array(jsonb_build_object('field', 'color', 'old', o.color, 'new', up.color)) else '[]'::jsonb end)
-             || (case when o.material is distinct from up.material then jsonb_build_array(jsonb_build_object('field', 'material', 'old', o.material, 'new', up.material)) else '[]'::jsonb end)
-             || (case when o.family_key is distinct from up.family_key then jsonb_build_array(jsonb_build_object('field', 'familyKey', 'old', o.family_key, 'new', up.family_key)) else '[]'::jsonb end) as changes
+             array_remove(array[
+               case when o.sku is distinct from up.sku then jsonb_build_object('field', 'sku', 'old', o.sku, 'new', up.sku) end,
+               case when o.price_supplier is distinct from up.price_supplier then jsonb_build_object('field', 'priceSupplier', 'old', o.price_supplier, 'new', up.price_supplier) end,
+               case when o.stock is distinct from up.stock then jsonb_build_object('field', 'stock', 'old', o.stock, 'new', up.stock) end,
+               case when o.title is distinct from up.title then jsonb_build_object('field', 'title', 'old', o.title, 'new', up.title) end,
+               case when o.description is distinct from up.description then jsonb_build_object('field', 'description', 'old', o.description, 'new', up.description) end,
+               case when o.brand_id is distinct from up.brand_id then jsonb_build_object('field', 'brand', 'old', (select b.brand_name from brands b where b.brand_id = o.brand_id), 'new', (select b.brand_name from brands b where b.brand_id = up.brand_id)) end,
+               case when o.category_id is distinct from up.category_id then jsonb_build_object('field', 'categoryId', 'old', o.category_id, 'new', up.category_id) end,
+               case when o.weight is distinct from up.weight then jsonb_build_object('field', 'weight', 'old', o.weight, 'new', up.weight) end,
+               case when o.width is distinct from up.width then jsonb_build_object('field', 'width', 'old', o.width, 'new', up.width) end,
+               case when o.length is distinct from up.length then jsonb_build_object('field', 'length', 'old', o.length, 'new', up.length) end,
+               case when o.height is distinct from up.height then jsonb_build_object('field', 'height', 'old', o.height, 'new', up.height) end,
+               case when o.product_size is distinct from up.product_size then jsonb_build_object('field', 'productSize', 'old', o.product_size, 'new', up.product_size) end,
+               case when o.color is distinct from up.color then jsonb_build_object('field', 'color', 'old', o.color, 'new', up.color) end,
+               case when o.material is distinct from up.material then jsonb_build_object('field', 'material', 'old', o.material, 'new', up.material) end,
+               case when o.family_key is distinct from up.family_key then jsonb_build_object('field', 'familyKey', 'old', o.family_key, 'new', up.family_key) end
+             ], null) as changes
         from up join old o on o.product_id = up.product_id
        where not up.inserted),
     history as (
       insert into product_history (product_id, author, how, device_at, server_at, version, changes)
-      select product_id, ${FEED_IMPORT_AUTHOR}, 'feed-import', null, ${at}::timestamptz, version, changes
-        from changed where changes <> '[]'::jsonb)
-    select product_id, source_key, inserted from up`;
+      select product_id, ${FEED_IMPORT_AUTHOR}, 'feed-import', null, ${at}::timestamptz, version, to_jsonb(changes)
+        from changed where cardinality(changes) > 0)
+    select 'w' as kind, product_id, source_key, inserted, null::boolean as passed_moderation, null::json as urls from up
+    union all
+    select 'e', product_id, source_key, null, passed_moderation, urls from old`;
 }
 
 /** The history's author of a feed import's changes. */
@@ -145,17 +164,6 @@ export async function writeFeedBatch(
   const at = now.toISOString();
 
   return db.transaction(async (tx) => {
-    const existing = mayExist
-      ? await queryRows<ExistingProduct>(
-          tx,
-          sql`select p.product_id, p.source_key, p.passed_moderation,
-                     (select json_agg(i.source_url order by i.position, i.created_at) from product_images i
-                       where i.product_id = p.product_id and i.source_url <> '') as urls
-                from products p
-               where p.supplier_id = ${supplierId}
-                 and p.source_key in (select value from json_array_elements_text(${keys}::json))`,
-        )
-      : [];
 
     const upsert = sql`insert into products as p (
             supplier_id, source_key, ean, supplier_ean, sku, title, description, brand_id, category_id,
@@ -196,12 +204,14 @@ export async function writeFeedBatch(
                       excluded.width, excluded.length, excluded.height, excluded.product_size, excluded.color,
                       excluded.material, excluded.family_key))
 `;
-    const written = mayExist
-      ? await queryRows<{ product_id: number; source_key: string; inserted: boolean }>(tx, withFeedHistory(upsert, supplierId, keys, at))
-      : await queryRows<{ product_id: number; source_key: string; inserted: boolean }>(
-          tx,
-          sql`${upsert} returning p.product_id, p.source_key, (p.xmax = 0) as inserted`,
-        );
+    // With products that may exist: the upsert, its history and the existing products in one statement.
+    const answer = mayExist
+      ? await queryRows<BatchRow>(tx, withFeedHistory(upsert, supplierId, keys, at))
+      : await queryRows<BatchRow>(tx, sql`${upsert} returning 'w' as kind, p.product_id, p.source_key, (p.xmax = 0) as inserted`);
+    const written = answer.filter((row) => row.kind === 'w');
+    const existing: ExistingProduct[] = answer
+      .filter((row) => row.kind === 'e')
+      .map((row) => ({ product_id: row.product_id, source_key: row.source_key, passed_moderation: row.passed_moderation === true, urls: row.urls }));
 
     const rowByKey = new Map(rows.map((row) => [row.sourceKey, row]));
     const inserts: ImageInsert[] = [];

@@ -14,13 +14,15 @@ import { writeFeedBatch } from './feed-batch-writer';
 import { FeedFormatError } from './feed-item';
 import { feedRowBatches, readFeed, type ParsedBatch } from './feed-row-batches';
 import { NameIds } from './name-ids';
-import { DEFAULT_MAX_FEED_BYTES, DownloadError, download, errorText } from './outbound';
+import { feedSourceOf, openFeedSource } from './feed-source';
+import { DEFAULT_MAX_FEED_BYTES, DownloadError, errorText } from './outbound';
 import type { FeedProductRow, FeedRowRefusal } from './parse-feed-row';
 import { ParseWorker } from './parse-in-worker';
 import { emptyCounts, historyEntry, MAX_STORED_PROBLEMS, recordHistory, startHistoryEntry, type RunCounts } from './parsing-history';
 import { claimSupplier, releaseSupplier, type SupplierRecord } from './supplier-lock';
+import { storedMapping } from './supplier-store';
 
-export type FeedJobDeps = Pick<AppDeps, 'db' | 'fetch' | 'selfOrigin' | 'outbound' | 'health' | 'now'>;
+export type FeedJobDeps = Pick<AppDeps, 'db' | 'fetch' | 'selfOrigin' | 'outbound' | 'health' | 'now' | 'upkeep'>;
 
 export interface FeedImportOptions {
   /** Rows per transaction. */
@@ -31,10 +33,26 @@ export interface FeedImportOptions {
   onProgress?: (counts: RunCounts) => void;
   /** Parse in a worker thread beside the database writes; default: when the feed is not small. */
   parseInWorker?: boolean;
+  /** The job's signal (docs/jobs.md): once aborted, the import stops after the batch being written. */
+  signal?: AbortSignal;
+  /** Called after every batch with the counts and how much of the feed was downloaded, for the job's progress. */
+  onBatch?: (progress: FeedProgress) => Promise<void>;
+  /** Why the signal was aborted, in the history's words (default: cancelled). */
+  stopMessage?: () => string | null;
+  /** Every refused row (the history keeps only the first MAX_STORED_PROBLEMS). */
+  onRefused?: (refusal: FeedRowRefusal) => void;
+}
+
+export interface FeedProgress {
+  historyId: number;
+  counts: RunCounts;
+  bytesRead: number;
+  /** The feed's Content-Length, when it sent one. */
+  bytesTotal: number | null;
 }
 
 /** How a run ended, for the HTTP status: a download or feed problem is the supplier's (502). */
-export type RunFailure = 'download' | 'feed' | 'disk-full' | 'server' | null;
+export type RunFailure = 'download' | 'feed' | 'disk-full' | 'server' | 'cancelled' | null;
 
 export interface RunResult {
   entry: ParsingHistoryEntry;
@@ -55,8 +73,16 @@ const SPACE_CHECK_EVERY_BATCHES = 8;
 const WORKER_MIN_BYTES = 2 * 1024 * 1024;
 
 
-/** PGlite has no autovacuum: fresh statistics keep the product filter fast (product-maintenance.ts). */
-export async function refreshStatisticsQuietly(db: FeedJobDeps['db']): Promise<void> {
+/**
+ * PGlite has no autovacuum: fresh statistics keep the product filter fast (product-maintenance.ts).
+ * With the server's upkeep (catalogue-upkeep.ts) the full refresh waits for a quiet moment.
+ */
+export async function refreshAfterBulkChange(deps: Pick<FeedJobDeps, 'db' | 'upkeep'>, reason: string): Promise<void> {
+  if (deps.upkeep) await deps.upkeep.afterBulkChange(reason);
+  else await refreshStatisticsQuietly(deps.db);
+}
+
+async function refreshStatisticsQuietly(db: FeedJobDeps['db']): Promise<void> {
   try {
     await refreshCatalogueStatistics(db);
   } catch (error) {
@@ -73,6 +99,9 @@ export function summary(counts: RunCounts): string {
   const n = (value: number) => value.toLocaleString('en-US');
   return `Read ${n(counts.rowsRead)} rows: ${n(counts.created)} new, ${n(counts.updated)} updated, ${n(counts.unchanged)} unchanged, ${n(counts.refused)} refused`;
 }
+
+/** The job was cancelled (or lost its lease): the loop stops before the next batch. */
+class ImportCancelled extends Error {}
 
 /** Imports one supplier's feed. Throws 404/409 (ApiError) before anything starts; otherwise always answers a history entry. */
 export async function importSupplierFeed(deps: FeedJobDeps, supplierId: number, options: FeedImportOptions = {}): Promise<RunResult> {
@@ -92,11 +121,14 @@ async function runClaimedImport(deps: FeedJobDeps, supplier: SupplierRecord, opt
   const refuse = (refusal: FeedRowRefusal) => {
     counts.refused += 1;
     if (problems.length < MAX_STORED_PROBLEMS) problems.push(refusal);
+    options.onRefused?.(refusal);
   };
   const names = { brands: new NameIds('brands'), categories: new NameIds('categories') };
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
   const hasProducts = await supplierHasProducts(deps.db, supplier.supplierId);
   let batches = 0;
+  let bytesRead = 0;
+  let bytesTotal: number | null = null;
 
   const write = async (rows: FeedProductRow[]) => {
     const written = await writeFeedBatch(deps.db, supplier.supplierId, rows, names, now(), hasProducts);
@@ -106,6 +138,7 @@ async function runClaimedImport(deps: FeedJobDeps, supplier: SupplierRecord, opt
     batches += 1;
     deps.health?.noteProgress();
     options.onProgress?.(counts);
+    await options.onBatch?.({ historyId, counts, bytesRead, bytesTotal });
     if (batches % PROGRESS_EVERY_BATCHES === 0) await recordHistory(deps.db, historyId, { counts, problems });
     if (batches % SPACE_CHECK_EVERY_BATCHES === 0) await deps.health?.ensureRoomToContinue();
     // Let the requests that arrived meanwhile in before the next batch (event-loop-yield.ts).
@@ -116,25 +149,41 @@ async function runClaimedImport(deps: FeedJobDeps, supplier: SupplierRecord, opt
   let message: string;
   let worker: ParseWorker | null = null;
   let stop = () => {};
+  let onAbort: (() => void) | null = null;
   try {
-    const response = await download(deps, supplier.supplierUrlFeed, {
-      timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-      maxBytes: deps.outbound?.maxFeedBytes ?? DEFAULT_MAX_FEED_BYTES,
-      what: 'feed',
-    });
-    if (!response.body) throw new DownloadError('the answer has no body');
-    const declaredBytes = Number(response.headers.get('content-length') ?? Number.NaN);
-    const small = Number.isFinite(declaredBytes) && declaredBytes < WORKER_MIN_BYTES;
+    const source = await openFeedSource(deps, feedSourceOf(supplier), { timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS });
+    const mapping = storedMapping(supplier.feedMapping);
+    const read = { mapping, maxBytes: deps.outbound?.maxFeedBytes ?? DEFAULT_MAX_FEED_BYTES };
+    if (source.declaredBytes !== null && source.declaredBytes > 0) bytesTotal = source.declaredBytes;
+    // Counted as downloaded, for the job's percent; a cancel ends the stream at once, even while
+    // the parser waits for more bytes of a slow feed.
+    const body = source.body.pipeThrough(
+      new TransformStream<Uint8Array, Uint8Array>({
+        start(controller) {
+          if (options.signal?.aborted) controller.error(new ImportCancelled());
+          onAbort = () => controller.error(new ImportCancelled());
+          options.signal?.addEventListener('abort', onAbort, { once: true });
+        },
+        transform(chunk, controller) {
+          bytesRead += chunk.byteLength;
+          controller.enqueue(chunk);
+        },
+      }),
+    );
+    // An .xlsx is read whole and unpacked: always in the worker, whose heap limit protects the server.
+    const small = source.declaredBytes !== null && source.declaredBytes < WORKER_MIN_BYTES && supplier.feedFormat !== 'xlsx';
     worker = options.parseInWorker === false || small ? null : await ParseWorker.start();
     let parsed: AsyncGenerator<ParsedBatch>;
     if (worker) {
-      parsed = worker.batches(supplier.feedFormat, response.body, supplier.supplierName, batchSize);
+      parsed = worker.batches(supplier.feedFormat, body, supplier.supplierName, batchSize, read);
     } else {
-      const feed = readFeed(supplier.feedFormat, response.body);
+      const feed = readFeed(supplier.feedFormat, body, read);
       stop = feed.stop;
-      parsed = feedRowBatches(feed.items, supplier, batchSize);
+      parsed = feedRowBatches(feed.items, supplier, batchSize, mapping);
     }
     for await (const batch of parsed) {
+      // Stops between batches: every batch is written whole or not at all.
+      if (options.signal?.aborted) throw new ImportCancelled();
       counts.rowsRead += batch.rowsRead;
       batch.refusals.forEach(refuse);
       if (batch.rows.length > 0) await write(batch.rows);
@@ -142,7 +191,11 @@ async function runClaimedImport(deps: FeedJobDeps, supplier: SupplierRecord, opt
     message = summary(counts);
   } catch (error) {
     stop();
-    if (isDiskFullError(error)) {
+    if (error instanceof ImportCancelled || options.signal?.aborted) {
+      failure = 'cancelled';
+      const why = options.stopMessage?.() ?? 'was cancelled';
+      message = `The import of supplier '${supplier.supplierName}' ${why}; rows before were imported. ${summary(counts)}`;
+    } else if (isDiskFullError(error)) {
       failure = 'disk-full';
       message = `The import of supplier '${supplier.supplierName}' stopped because the disk of the data folder is full; rows before were imported. Free disk space and import again. ${summary(counts)}`;
     } else if (error instanceof DownloadError) {
@@ -157,11 +210,12 @@ async function runClaimedImport(deps: FeedJobDeps, supplier: SupplierRecord, opt
       message = `The import of supplier '${supplier.supplierName}' stopped because of a server error; rows before were imported. ${summary(counts)}`;
     }
   } finally {
+    if (onAbort) options.signal?.removeEventListener('abort', onAbort);
     await worker?.stop();
   }
 
   const status = failure ? 'failed' : counts.refused > 0 ? 'partial' : 'success';
   await recordHistory(deps.db, historyId, { counts, problems, status, message, finishedAt: now() });
-  if (counts.created + counts.updated > 0) await refreshStatisticsQuietly(deps.db);
+  if (counts.created + counts.updated > 0) await refreshAfterBulkChange(deps, `import of ${supplier.supplierName}`);
   return { entry: await historyEntry(deps.db, historyId), failure };
 }

@@ -1,13 +1,18 @@
 /**
- * From feed bytes to batches of product rows: the reader for the format, parseFeedRow, and the
- * refusal of a key that appeared before in the same feed. Runs in the parse worker (see
- * parse-worker.ts) or, where a worker cannot start, on the main thread.
+ * From feed bytes to batches of product rows: gzip is unpacked when the bytes start with its
+ * signature (with a running limit on the unpacked bytes), the reader for the format reads raw
+ * records, the supplier's mapping turns them into our fields (src/shared/feed-mapping.ts),
+ * parseFeedRow checks them, and a key that appeared before in the same feed is refused. Runs in
+ * the parse worker (see parse-worker.ts) or, where a worker cannot start, on the main thread.
  */
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import { createGunzip } from 'node:zlib';
+import { applyMapping, compileMapping, derivedSellingPrice, mappingProblem, type CompiledMapping, type FeedMapping } from '../../shared/feed-mapping';
 import { readCsvFeed } from './csv-feed-reader';
-import type { FeedItem } from './feed-item';
-import { parseFeedRow, type FeedProductRow, type FeedRowRefusal, type FeedRowSupplier } from './parse-feed-row';
+import { FeedFormatError, type FeedItem } from './feed-item';
+import { parseFeedRow, type FeedProductRow, type FeedRecord, type FeedRowRefusal, type FeedRowSupplier } from './parse-feed-row';
+import { readXlsxFeed } from './xlsx-feed-reader';
 import { readXmlFeed } from './xml-feed-reader';
 
 export interface ParsedBatch {
@@ -18,18 +23,146 @@ export interface ParsedBatch {
   rowsRead: number;
 }
 
-export type FeedFormat = 'csv' | 'xml';
+export type FeedFormat = 'csv' | 'xml' | 'xlsx';
 
-export function readFeed(format: string, body: ReadableStream<Uint8Array>): { items: AsyncGenerator<FeedItem>; stop: () => void } {
+export interface FeedReadOptions {
+  /** The supplier's mapping; null = columns named like our fields. */
+  mapping?: FeedMapping | null;
+  /** The unpacked bytes of a gzip feed, and the bytes of an .xlsx (read whole), may not pass this. */
+  maxBytes?: number;
+  /** Told the feed's column names once they are known (CSV header, first sheet row). */
+  onColumns?: (columns: string[]) => void;
+  /** false: do not refuse a header the mapping cannot use (the Test feed reports it instead). */
+  checkColumns?: boolean;
+}
+
+/** Gzip's first two bytes. */
+const GZIP_MAGIC = [0x1f, 0x8b];
+/** Default bound on unpacked / collected bytes when the caller sets none. */
+export const DEFAULT_MAX_UNPACKED_BYTES = 1024 * 1024 * 1024;
+/** An .xlsx is read whole: at most this much (of its zip), and its parts may inflate to 4× the feed limit. */
+export const MAX_XLSX_FEED_BYTES = 200 * 1024 * 1024;
+
+/** Records with our field names (`raw`: with the feed's own column names, in lower case). */
+export function readFeed(
+  format: string,
+  body: ReadableStream<Uint8Array>,
+  options: FeedReadOptions & { raw?: boolean } = {},
+): { items: AsyncGenerator<FeedItem>; stop: () => void } {
   const stream = Readable.fromWeb(body as unknown as NodeReadableStream<Uint8Array>);
-  return { items: readFeedBytes(format, stream), stop: () => stream.destroy() };
+  return { items: options.raw ? readRawFeed(format, stream, options) : readFeedBytes(format, stream, options), stop: () => stream.destroy() };
 }
 
-export function readFeedBytes(format: string, bytes: AsyncIterable<Uint8Array>): AsyncGenerator<FeedItem> {
-  return format === 'xml' ? readXmlFeed(bytes) : readCsvFeed(bytes);
+/** The bytes, unpacked when they are gzip; stops with FeedFormatError once the unpacked bytes pass maxBytes. */
+export async function* gunzipIfNeeded(bytes: AsyncIterable<Uint8Array>, maxBytes: number): AsyncGenerator<Uint8Array> {
+  const iterator = bytes[Symbol.asyncIterator]();
+  const first = await iterator.next();
+  if (first.done) return;
+  const head = first.value;
+  const rest = async function* () {
+    yield head;
+    for (;;) {
+      const next = await iterator.next();
+      if (next.done) return;
+      yield next.value;
+    }
+  };
+  if (head.byteLength < 2 || head[0] !== GZIP_MAGIC[0] || head[1] !== GZIP_MAGIC[1]) {
+    yield* rest();
+    return;
+  }
+  const gunzip = createGunzip({ chunkSize: 64 * 1024 });
+  const input = Readable.from(rest(), { objectMode: false });
+  input.on('error', (error) => gunzip.destroy(error));
+  input.pipe(gunzip);
+  let unpacked = 0;
+  try {
+    for await (const chunk of gunzip as AsyncIterable<Buffer>) {
+      unpacked += chunk.length;
+      if (unpacked > maxBytes) throw new FeedFormatError(`The feed unpacks to more than ${Math.round(maxBytes / 1024 / 1024).toLocaleString('en-US')} MB`);
+      yield chunk;
+    }
+  } catch (error) {
+    if (error instanceof FeedFormatError) throw error;
+    if (error instanceof Error && 'code' in error && String(error.code).startsWith('Z_')) throw new FeedFormatError(`The gzip-compressed feed is damaged (${error.message})`);
+    throw error;
+  } finally {
+    input.destroy();
+    gunzip.destroy();
+  }
 }
 
-export async function* feedRowBatches(items: AsyncIterable<FeedItem>, supplier: FeedRowSupplier, batchSize: number): AsyncGenerator<ParsedBatch> {
+async function collect(bytes: AsyncIterable<Uint8Array>, maxBytes: number): Promise<Uint8Array> {
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of bytes) {
+    size += chunk.byteLength;
+    if (size > maxBytes) throw new FeedFormatError(`The workbook is larger than ${Math.round(maxBytes / 1024 / 1024)} MB; send it as CSV instead`);
+    parts.push(chunk);
+  }
+  return Buffer.concat(parts);
+}
+
+/** Raw records (keys: the feed's column names in lower case). */
+export async function* readRawFeed(format: string, bytes: AsyncIterable<Uint8Array>, options: FeedReadOptions = {}): AsyncGenerator<FeedItem> {
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_UNPACKED_BYTES;
+  const compiled = compileMapping(options.mapping ?? null);
+  const plain = gunzipIfNeeded(bytes, maxBytes);
+  const onColumns = (columns: string[], line: number) => {
+    options.onColumns?.(columns);
+    if (options.checkColumns === false) return;
+    const problem = headerProblem(columns, line, compiled, options.mapping ?? null);
+    if (problem) throw new FeedFormatError(problem);
+  };
+  if (format === 'xml') {
+    yield* readXmlFeed(plain, { recordElement: compiled.mapping.recordElement });
+  } else if (format === 'xlsx') {
+    const limit = Math.min(maxBytes, MAX_XLSX_FEED_BYTES);
+    yield* readXlsxFeed(await collect(plain, limit), { maxInflatedBytes: 4 * limit, onColumns });
+  } else {
+    yield* readCsvFeed(plain, { onColumns });
+  }
+}
+
+/** Why a header cannot be imported with the mapping; the message of feeds without a mapping is kept as it was. */
+function headerProblem(columns: string[], line: number, compiled: CompiledMapping, mapping: FeedMapping | null): string | null {
+  const problem = mappingProblem(columns, compiled);
+  if (!problem) return null;
+  if (mapping === null && !columns.some((c) => c.toLowerCase() === 'title')) {
+    return `The header (line ${line}) has no 'title' column; expected columns: ${Object.keys(compiled.mapping.columns).join(', ')}`;
+  }
+  if (mapping === null) return null;
+  return `${problem} (header on line ${line}); change the supplier's column mapping`;
+}
+
+/** Records with our field names, by the mapping. */
+export async function* mapFeedItems(items: AsyncIterable<FeedItem>, mapping: FeedMapping | null): AsyncGenerator<FeedItem> {
+  const compiled = compileMapping(mapping);
+  for await (const item of items) {
+    yield 'problem' in item ? item : { line: item.line, record: applyMapping(item.record, compiled) };
+  }
+}
+
+export function readFeedBytes(format: string, bytes: AsyncIterable<Uint8Array>, options: FeedReadOptions = {}): AsyncGenerator<FeedItem> {
+  return mapFeedItems(readRawFeed(format, bytes, options), options.mapping ?? null);
+}
+
+/** parseFeedRow, then the mapping's selling price for rows without one. */
+export function parseMappedRow(item: { line: number; record: FeedRecord }, supplier: FeedRowSupplier, mapping: FeedMapping | null) {
+  const parsed = parseFeedRow(item.record, item.line, supplier);
+  if (parsed.ok && mapping && parsed.row.sellingPrice === 0) {
+    const derived = derivedSellingPrice(parsed.row.priceSupplier, mapping);
+    if (derived !== null) parsed.row.sellingPrice = derived;
+  }
+  return parsed;
+}
+
+export async function* feedRowBatches(
+  items: AsyncIterable<FeedItem>,
+  supplier: FeedRowSupplier,
+  batchSize: number,
+  mapping: FeedMapping | null = null,
+): AsyncGenerator<ParsedBatch> {
   /** First line of every key seen, so a key repeated in the feed is refused instead of written twice. */
   const seen = new Map<string, number>();
   let batch: ParsedBatch = { rows: [], refusals: [], rowsRead: 0 };
@@ -38,7 +171,7 @@ export async function* feedRowBatches(items: AsyncIterable<FeedItem>, supplier: 
     if ('problem' in item) {
       batch.refusals.push({ line: item.line, reason: item.problem });
     } else {
-      const parsed = parseFeedRow(item.record, item.line, supplier);
+      const parsed = parseMappedRow(item, supplier, mapping);
       if (!parsed.ok) {
         batch.refusals.push(parsed.refusal);
       } else {

@@ -8,14 +8,14 @@ import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../app-deps';
 import { ImageTooLargeError, MAX_IMAGE_BYTES, NotAnImageError } from '../media/media-store';
 import { isDiskFullError } from '../http/server-health';
-import { refreshStatisticsQuietly, type RunResult } from './feed-import';
+import { refreshAfterBulkChange, type RunResult } from './feed-import';
 import { DownloadError, download, errorText } from './outbound';
 import type { FeedRowRefusal } from './parse-feed-row';
 import { emptyCounts, historyEntry, MAX_STORED_PROBLEMS, recordHistory, startHistoryEntry } from './parsing-history';
 import { queryRows } from './query-rows';
 import { claimSupplier, releaseSupplier, type SupplierRecord } from './supplier-lock';
 
-export type ImageJobDeps = Pick<AppDeps, 'db' | 'media' | 'fetch' | 'selfOrigin' | 'outbound' | 'health' | 'now'>;
+export type ImageJobDeps = Pick<AppDeps, 'db' | 'media' | 'fetch' | 'selfOrigin' | 'outbound' | 'health' | 'now' | 'upkeep'>;
 
 export interface ImageReexportOptions {
   concurrency?: number;
@@ -145,6 +145,6 @@ async function runClaimedReexport(deps: ImageJobDeps, supplier: SupplierRecord, 
     : `Stored ${n(counts.created)} of ${n(counts.rowsRead)} images on this server (${n(downloads)} downloads), ${n(counts.refused)} failed`;
   const status = failed || (counts.refused > 0 && counts.created === 0) ? 'failed' : counts.refused > 0 ? 'partial' : 'success';
   await recordHistory(deps.db, historyId, { counts, problems, status, message, finishedAt: now() });
-  if (counts.created > 0) await refreshStatisticsQuietly(deps.db);
+  if (counts.created > 0) await refreshAfterBulkChange(deps, 'image re-export');
   return { entry: await historyEntry(deps.db, historyId), failure: diskFull ? 'disk-full' : failed ? 'server' : null };
 }

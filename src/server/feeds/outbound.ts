@@ -124,19 +124,19 @@ export function guardedLookup(allow: AllowList, port: number): LookupFunction {
   };
 }
 
-type Transport = (url: URL, signal: AbortSignal, check: TargetCheck) => Promise<Response>;
+type Transport = (url: URL, signal: AbortSignal, check: TargetCheck, extraHeaders: Record<string, string>) => Promise<Response>;
 
 const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
 
 /** One GET with node:http(s), connecting only to checked addresses, redirects not followed. */
 function nodeTransport(allow: AllowList): Transport {
-  return (url, signal, check) =>
+  return (url, signal, check, extraHeaders) =>
     new Promise<Response>((resolve, reject) => {
       const lookup = check === 'resolve-and-check' ? guardedLookup(allow, portOf(url)) : undefined;
       const client = url.protocol === 'https:' ? https : http;
       const request = client.request(
         url,
-        { method: 'GET', signal, lookup, agent: false, headers: { 'User-Agent': USER_AGENT, Accept: '*/*', 'Accept-Encoding': 'identity' } },
+        { method: 'GET', signal, lookup, agent: false, headers: { ...extraHeaders, 'User-Agent': USER_AGENT, Accept: '*/*', 'Accept-Encoding': 'identity' } },
         (answer) => {
           const status = answer.statusCode ?? 0;
           const headers = new Headers();
@@ -159,7 +159,7 @@ function nodeTransport(allow: AllowList): Transport {
 }
 
 function fetchTransport(fetchFn: typeof fetch): Transport {
-  return (url, signal) => fetchFn(url, { signal, redirect: 'manual', headers: { 'User-Agent': USER_AGENT } });
+  return (url, signal, _check, extraHeaders) => fetchFn(url, { signal, redirect: 'manual', headers: { ...extraHeaders, 'User-Agent': USER_AGENT } });
 }
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
@@ -171,6 +171,8 @@ export interface DownloadOptions {
   maxBytes?: number;
   /** What to call the body in the size message ('feed', 'image'). */
   what?: string;
+  /** Sent with the request (a supplier's credentials), only to the first address's origin: a redirect elsewhere goes without them. */
+  headers?: Record<string, string>;
 }
 
 function isRefusedLookup(error: unknown): boolean {
@@ -203,7 +205,7 @@ export function formatBytes(bytes: number): string {
  * throws a DownloadError (RefusedTargetError for a refused target) with a reason for people.
  */
 export async function download(deps: OutboundDeps, address: string, options: DownloadOptions | number): Promise<Response> {
-  const { timeoutMs, maxBytes, what = 'download' } = typeof options === 'number' ? { timeoutMs: options } : options;
+  const { timeoutMs, maxBytes, what = 'download', headers = {} } = typeof options === 'number' ? { timeoutMs: options } : options;
   const policy = deps.outbound ?? DEFAULT_OUTBOUND_POLICY;
   const transport = deps.fetch ? fetchTransport(deps.fetch) : nodeTransport(policy.allow);
   // The timeout covers the whole download: a feed that stalls half-way must not hold its supplier forever.
@@ -213,12 +215,13 @@ export async function download(deps: OutboundDeps, address: string, options: Dow
   const timeoutText = () => `no answer within ${Math.round(timeoutMs / 1000)} s`;
 
   let url = resolveAddress(address, deps.selfOrigin);
+  const firstOrigin = url.origin;
   for (let hop = 0; ; hop += 1) {
     const check = checkTarget(url, address, policy, deps.selfOrigin);
     let response: Response;
     const headersTimer = setTimeout(() => controller.abort(new DOMException('no headers', 'TimeoutError')), Math.min(HEADERS_TIMEOUT_MS, timeoutMs));
     try {
-      response = await transport(url, controller.signal, check);
+      response = await transport(url, controller.signal, check, url.origin === firstOrigin ? headers : {});
     } catch (error) {
       clearTimeout(total);
       if (isRefusedLookup(error)) throw new RefusedTargetError(address);

@@ -3,25 +3,37 @@
  * generator. Where no worker can start (e.g. a test runner without a TypeScript loader for
  * workers) startParseWorker answers null and the import parses on the main thread instead.
  */
-import type { TransferListItem } from 'node:worker_threads';
-import { Worker } from 'node:worker_threads';
+import type { TransferListItem, Worker } from 'node:worker_threads';
+import type { FeedMapping } from '../../shared/feed-mapping';
 import { FeedFormatError } from './feed-item';
 import type { ParsedBatch } from './feed-row-batches';
 import type { ParseWorkerReply, ParseWorkerRequest } from './parse-worker-protocol';
+import { prepareBundledWorker, startBundledWorker } from '../worker-thread';
 
 const START_TIMEOUT_MS = 10_000;
-/** Feed bytes pushed to the worker but not yet taken by its parser. */
-const MAX_BYTES_AHEAD = 8 * 1024 * 1024;
+/**
+ * Feed bytes pushed to the worker but not yet taken by its parser: ~2,000 rows of a typical CSV,
+ * several batches' worth, so the parser never waits for the writer's thread (docs/feeds.md,
+ * "Import memory"; it was 8 MB).
+ */
+export const MAX_BYTES_AHEAD = 1024 * 1024;
+/**
+ * The parser's heap: a feed that needs more (an .xlsx with huge shared strings) ends this worker
+ * and fails its import, never the server (docs/security.md, "Outbound fetches and imports").
+ */
+const WORKER_RESOURCE_LIMITS = {
+  maxOldGenerationSizeMb: 768,
+  // The parser makes short-lived garbage fast: a young generation of 48 MB filled to the top before
+  // each scavenge (~25 MB more resident memory); 8 MB is collected as often and as fast.
+  maxYoungGenerationSizeMb: 8,
+  stackSizeMb: 4,
+};
 
-function createWorker(): Worker {
-  const runningTypeScript = import.meta.url.endsWith('.ts');
-  if (!runningTypeScript) return new Worker(new URL('./parse-worker.js', import.meta.url));
-  // A worker's entry file does not go through tsx's loader: register it inside the worker first.
-  const tsxApi = import.meta.resolve('tsx/esm/api');
-  const entry = new URL('./parse-worker.ts', import.meta.url).href;
-  return new Worker(`import(${JSON.stringify(tsxApi)}).then(({ register }) => { register(); return import(${JSON.stringify(entry)}); });`, {
-    eval: true,
-  });
+const ENTRY = new URL('./parse-worker.ts', import.meta.url);
+
+/** Bundles the worker's entry ahead (under tsx), so the first import does not wait for it; never rejects. */
+export function prepareParseWorker(): Promise<void> {
+  return prepareBundledWorker(ENTRY);
 }
 
 export class ParseWorker {
@@ -33,7 +45,9 @@ export class ParseWorker {
 
   private constructor(private readonly worker: Worker) {
     worker.on('message', (reply: ParseWorkerReply) => this.push(reply));
-    worker.on('error', (error) => this.fail(error));
+    worker.on('error', (error: Error & { code?: string }) =>
+      this.fail(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new FeedFormatError('The feed needs more memory to read than an import may use') : error),
+    );
     worker.on('exit', (code) => this.fail(new Error(`the feed parser stopped (exit code ${code})`)));
   }
 
@@ -41,7 +55,7 @@ export class ParseWorker {
   static async start(): Promise<ParseWorker | null> {
     let handle: ParseWorker;
     try {
-      handle = new ParseWorker(createWorker());
+      handle = new ParseWorker(await startBundledWorker(ENTRY, { resourceLimits: WORKER_RESOURCE_LIMITS }));
     } catch {
       return null;
     }
@@ -111,8 +125,14 @@ export class ParseWorker {
   }
 
   /** Parses the feed body (transferred to the worker) and yields its batches in order. */
-  async *batches(format: string, body: ReadableStream<Uint8Array>, supplierName: string, batchSize: number): AsyncGenerator<ParsedBatch> {
-    this.send({ type: 'parse', format, supplierName, batchSize });
+  async *batches(
+    format: string,
+    body: ReadableStream<Uint8Array>,
+    supplierName: string,
+    batchSize: number,
+    read: { mapping: FeedMapping | null; maxBytes: number } = { mapping: null, maxBytes: Number.MAX_SAFE_INTEGER },
+  ): AsyncGenerator<ParsedBatch> {
+    this.send({ type: 'parse', format, supplierName, batchSize, ...read });
     void this.pump(body);
     this.send({ type: 'more' });
     for (;;) {

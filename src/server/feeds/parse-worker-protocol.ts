@@ -1,8 +1,9 @@
 /** Messages between the import (main thread) and parse-worker.ts. */
+import type { FeedMapping } from '../../shared/feed-mapping';
 import type { ParsedBatch } from './feed-row-batches';
 
 export type ParseWorkerRequest =
-  | { type: 'parse'; format: string; supplierName: string; batchSize: number }
+  | { type: 'parse'; format: string; supplierName: string; batchSize: number; mapping: FeedMapping | null; maxBytes: number }
   /** Feed bytes, pushed by the main thread as they arrive (the worker cannot pull while PGlite keeps the main thread busy). */
   | { type: 'chunk'; bytes: Uint8Array }
   | { type: 'end-of-input' }

@@ -40,7 +40,8 @@ async function* input(): AsyncGenerator<Uint8Array> {
 
 async function parse(request: Extract<ParseWorkerRequest, { type: 'parse' }>): Promise<void> {
   try {
-    for await (const batch of feedRowBatches(readFeedBytes(request.format, input()), { supplierName: request.supplierName }, request.batchSize)) {
+    const items = readFeedBytes(request.format, input(), { mapping: request.mapping, maxBytes: request.maxBytes });
+    for await (const batch of feedRowBatches(items, { supplierName: request.supplierName }, request.batchSize, request.mapping)) {
       while (credit === 0) await sleep();
       credit -= 1;
       send({ type: 'batch', batch });

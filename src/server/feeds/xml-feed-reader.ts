@@ -1,30 +1,42 @@
 /**
- * Streaming XML feed reader (saxes): every <product> element, wherever it sits, is one record.
- * Its child elements are the columns (names as in FEED_COLUMNS, case-insensitive; others are
- * ignored); images come as <images><image>url</image>…</images> or as repeated <image> children.
- * The line of a record is the line of its <product> tag. External entities are never resolved.
+ * Streaming XML feed reader (saxes): every record element (<product> unless the supplier's mapping
+ * names another), wherever it sits, is one record. Its values are keyed by element path below the
+ * record, in lower case and without namespace prefixes: `title`, `images/image`, `price/amount`.
+ * Only elements without child elements give a value (HTML belongs in CDATA); an element that repeats
+ * gives a list (`<images><image>a</image><image>b</image></images>` → `images/image: [a, b]`).
+ * The line of a record is the line of its tag. External entities are never resolved.
  */
 import { SaxesParser } from 'saxes';
-import { canonicalColumn, FeedFormatError, type FeedItem } from './feed-item';
-import { FEED_COLUMNS } from './parse-feed-row';
+import { FeedFormatError, type FeedItem } from './feed-item';
 
 type Chunk = Uint8Array | string;
 
-interface OpenProduct {
-  line: number;
-  fields: Record<string, string>;
-  images: string[];
-  /** The column being read (a direct child of <product>), or null between columns. */
-  column: string | null;
-  /** Depth below <product> of the element whose text is being read. */
-  depth: number;
+interface OpenElement {
+  path: string;
   text: string;
+  hasChildren: boolean;
 }
 
-export async function* readXmlFeed(source: AsyncIterable<Chunk>): AsyncGenerator<FeedItem> {
+interface OpenRecord {
+  line: number;
+  fields: Record<string, string | string[]>;
+  stack: OpenElement[];
+}
+
+export interface XmlReadOptions {
+  /** The element that holds one record (default 'product'), compared without case. */
+  recordElement?: string;
+}
+
+/** Most values kept per record: a record with thousands of elements is not a product. */
+const MAX_VALUES_PER_RECORD = 2_000;
+
+export async function* readXmlFeed(source: AsyncIterable<Chunk>, options: XmlReadOptions = {}): AsyncGenerator<FeedItem> {
+  const recordName = (options.recordElement ?? 'product').trim().toLowerCase() || 'product';
   const parser = new SaxesParser({ position: true });
   const ready: FeedItem[] = [];
-  let product: OpenProduct | null = null;
+  let record: OpenRecord | null = null;
+  let values = 0;
   let failure: string | null = null;
 
   parser.on('error', (error) => {
@@ -34,40 +46,37 @@ export async function* readXmlFeed(source: AsyncIterable<Chunk>): AsyncGenerator
   const localName = (tag: { name: string }) => tag.name.slice(tag.name.indexOf(':') + 1).toLowerCase();
   parser.on('opentag', (tag) => {
     const name = localName(tag);
-    if (!product) {
-      if (name === 'product') product = { line: parser.line, fields: {}, images: [], column: null, depth: 0, text: '' };
+    if (!record) {
+      if (name === recordName) {
+        record = { line: parser.line, fields: {}, stack: [] };
+        values = 0;
+      }
       return;
     }
-    product.depth += 1;
-    if (product.depth === 1) {
-      product.column = name === 'image' ? 'image' : canonicalColumn(name, FEED_COLUMNS);
-      product.text = '';
-    } else if (product.column === 'images' && product.depth === 2 && name === 'image') {
-      product.text = '';
-    }
+    const parent = record.stack[record.stack.length - 1];
+    if (parent) parent.hasChildren = true;
+    record.stack.push({ path: parent ? `${parent.path}/${name}` : name, text: '', hasChildren: false });
   });
   const onText = (text: string) => {
-    if (product?.column) product.text += text;
+    const open = record?.stack[record.stack.length - 1];
+    if (open && !open.hasChildren) open.text += text;
   };
   parser.on('text', onText);
   parser.on('cdata', onText);
-  parser.on('closetag', (tag) => {
-    if (!product) return;
-    if (product.depth === 0) {
-      ready.push({ line: product.line, record: { ...product.fields, images: product.images } });
-      product = null;
+  parser.on('closetag', () => {
+    if (!record) return;
+    const element = record.stack.pop();
+    if (!element) {
+      ready.push({ line: record.line, record: record.fields });
+      record = null;
       return;
     }
-    if (product.depth === 2 && product.column === 'images' && localName(tag) === 'image') {
-      product.images.push(product.text.trim());
-      product.text = '';
-    } else if (product.depth === 1) {
-      if (product.column === 'image') product.images.push(product.text.trim());
-      else if (product.column && product.column !== 'images') product.fields[product.column] = product.text;
-      product.column = null;
-      product.text = '';
-    }
-    product.depth -= 1;
+    if (element.hasChildren || values >= MAX_VALUES_PER_RECORD) return;
+    values += 1;
+    const existing = record.fields[element.path];
+    if (existing === undefined) record.fields[element.path] = element.text;
+    else if (Array.isArray(existing)) existing.push(element.text);
+    else record.fields[element.path] = [existing, element.text];
   });
 
   const decoder = new TextDecoder('utf-8');

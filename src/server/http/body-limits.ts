@@ -7,6 +7,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { ApiError } from './errors';
+import { streamedBodyLimit } from './streamed-upload';
 
 /** POST /auth/login: a user name (≤ 200) and a password (≤ 1,000 characters) fit many times over. */
 export const LOGIN_BODY_LIMIT_BYTES = 16 * 1024;
@@ -19,6 +20,8 @@ export interface BodyLimitRule {
   maxBytes: number;
   /** The 413 message; by default 'The request body is larger than …'. */
   message?: string;
+  /** Counted while it streams, never buffered: the call reads its body as a stream (streamed-upload.ts). */
+  streamed?: boolean;
 }
 
 export function describeBytes(bytes: number): string {
@@ -36,6 +39,10 @@ export function requestBodyLimits(rules: readonly BodyLimitRule[]): MiddlewareHa
   const limiters = new Map<BodyLimitRule, MiddlewareHandler>();
   const limiterOf = (rule: BodyLimitRule) => {
     let limiter = limiters.get(rule);
+    if (!limiter && rule.streamed) {
+      limiter = streamedBodyLimit(rule.maxBytes, () => new ApiError(413, rule.message ?? `The request body is larger than ${describeBytes(rule.maxBytes)}`));
+      limiters.set(rule, limiter);
+    }
     if (!limiter) {
       limiter = bodyLimit({
         maxSize: rule.maxBytes,

@@ -34,6 +34,14 @@ function databaseMessage(error: unknown): string {
   return current instanceof Error ? current.message.slice(0, 200) : 'not valid';
 }
 
+/**
+ * The 400 message for a value the database refuses (SQLSTATE class 22, see errorResponse), or null
+ * for any other error. Used where one request answers for several items (POST /product/batch).
+ */
+export function refusedValueMessage(error: unknown): string | null {
+  return sqlStateOf(error)?.startsWith('22') ? `A value in the request cannot be stored: ${databaseMessage(error)}` : null;
+}
+
 export function errorResponse(error: Error, c: Context): Response {
   if (error instanceof ApiError) {
     for (const [name, value] of Object.entries(error.headers)) c.header(name, value);

@@ -9,6 +9,7 @@ export const SHUTTING_DOWN_MESSAGE = 'The server is shutting down; send the requ
 
 export class ServerLifecycle {
   private running = 0;
+  private lastActivity = 0;
   private draining = false;
   private idleWaiters: (() => void)[] = [];
 
@@ -20,6 +21,11 @@ export class ServerLifecycle {
     return this.running;
   }
 
+  /** When a request last started or ended (ms since the epoch); the catalogue upkeep waits for quiet. */
+  get lastActivityAt(): number {
+    return this.lastActivity;
+  }
+
   /** Counts running requests; once draining, answers new ones 503 (the health checks still answer). */
   track(): MiddlewareHandler {
     return async (c, next) => {
@@ -29,10 +35,12 @@ export class ServerLifecycle {
         return c.json({ message: SHUTTING_DOWN_MESSAGE }, 503);
       }
       this.running += 1;
+      this.lastActivity = Date.now();
       try {
         await next();
       } finally {
         this.running -= 1;
+        this.lastActivity = Date.now();
         if (this.running === 0) this.wakeIdle();
       }
     };

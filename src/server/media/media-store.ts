@@ -5,6 +5,8 @@
  * (disk-media-store.ts, the default) or an S3-compatible object store (s3-media-store.ts).
  */
 
+import type { TakenImage } from './image-intake';
+
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 
 export interface ImageType {
@@ -96,6 +98,16 @@ export interface MediaStore {
    * once, never held whole in memory; bytes already stored are not written again.
    */
   storeImage(source: ImageSource): Promise<StoredImage>;
+  /**
+   * storeImage in two steps, for an upload that needs the image's SHA-256 before it decides to
+   * store it (the Idempotency-Key fingerprint): takeIn checks, hashes and spools the bytes as they
+   * arrive (nothing is stored yet; refused bytes leave nothing behind), storeTaken puts them under
+   * their content address. The caller discards the taken image afterwards, stored or not.
+   */
+  takeIn(source: ImageSource): Promise<TakenImage>;
+  storeTaken(taken: TakenImage): Promise<StoredImage>;
+  /** Removes temporary upload files older than `olderThanMs` (left by a killed process); answers how many. */
+  removeStaleSpool(olderThanMs?: number, now?: number): Promise<number>;
   /** The size of a stored file, or null when it is not there (or not one of our paths). */
   sizeOf(filePath: string): Promise<number | null>;
   /** The bytes of a stored file, or null when it is not there. */

@@ -1,25 +1,16 @@
 /**
  * Media in an S3-compatible object store (AWS S3, MinIO, Ceph, R2, …; docs/media-store.md): the
  * object key is the /media path without its leading slash (`media/ab/abcdef….png`), so every
- * server process sees every image. HEAD before PUT keeps one object per content; uploads stream
- * from the spooled file (lib-storage splits large ones into parts).
+ * server process sees every image. HEAD before PUT keeps one object per content; an upload is
+ * one PUT streamed from the spooled file (media:move copies stream through lib-storage's parts).
  */
 import { createReadStream } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeWebReadableStream } from 'node:stream/web';
-import {
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  NotFound,
-  NoSuchKey,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
+import type * as S3SdkModule from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import type { Database } from '../db/connection';
 import { MEDIA_CACHE_CONTROL } from './media-cache';
 import type { TakenImage } from './image-intake';
@@ -39,7 +30,21 @@ export interface S3MediaConfig {
   publicUrl: string | null;
 }
 
-export function s3ClientOf(config: S3MediaConfig): S3Client {
+type S3Sdk = typeof S3SdkModule;
+let sdkLoading: Promise<S3Sdk> | null = null;
+
+/**
+ * The AWS SDK, loaded the first time an S3 store needs it: a server that keeps its media on disk
+ * never loads it (~5 MB of heap; docs/feeds.md, "Import memory"). Imported by package name, so
+ * the server's bundle keeps it a dynamic import too.
+ */
+function s3Sdk(): Promise<S3Sdk> {
+  sdkLoading ??= import('@aws-sdk/client-s3');
+  return sdkLoading;
+}
+
+export async function s3ClientOf(config: S3MediaConfig): Promise<S3Client> {
+  const { S3Client } = await s3Sdk();
   return new S3Client({
     region: config.region,
     ...(config.endpoint ? { endpoint: config.endpoint } : {}),
@@ -53,12 +58,15 @@ export function s3ClientOf(config: S3MediaConfig): S3Client {
 
 const keyOf = (filePath: string) => filePath.slice(1);
 
-const isMissing = (error: unknown) =>
-  error instanceof NotFound || error instanceof NoSuchKey || (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404);
+async function isMissing(error: unknown): Promise<boolean> {
+  const { NotFound, NoSuchKey, S3ServiceException } = await s3Sdk();
+  return error instanceof NotFound || error instanceof NoSuchKey || (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404);
+}
 
 export class S3MediaStore extends ContentAddressedStore {
   readonly kind = 's3' as const;
-  private readonly client: S3Client;
+  /** Made once the SDK is loaded (s3Sdk). */
+  private readonly client: Promise<S3Client>;
 
   constructor(
     db: Database | null,
@@ -67,15 +75,18 @@ export class S3MediaStore extends ContentAddressedStore {
   ) {
     super(db, spoolDir);
     this.client = s3ClientOf(config);
+    // A failed load is reported by the first call that awaits it.
+    this.client.catch(() => {});
   }
 
   async sizeOf(filePath: string): Promise<number | null> {
     if (!isMediaPath(filePath)) return null;
     try {
-      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.config.bucket, Key: keyOf(filePath) }));
+      const [{ HeadObjectCommand }, client] = await Promise.all([s3Sdk(), this.client]);
+      const head = await client.send(new HeadObjectCommand({ Bucket: this.config.bucket, Key: keyOf(filePath) }));
       return head.ContentLength ?? null;
     } catch (error) {
-      if (isMissing(error)) return null;
+      if (await isMissing(error)) return null;
       throw error;
     }
   }
@@ -83,20 +94,24 @@ export class S3MediaStore extends ContentAddressedStore {
   async read(filePath: string): Promise<ReadableStream<Uint8Array> | null> {
     if (!isMediaPath(filePath)) return null;
     try {
-      const object = await this.client.send(new GetObjectCommand({ Bucket: this.config.bucket, Key: keyOf(filePath) }));
+      const [{ GetObjectCommand }, client] = await Promise.all([s3Sdk(), this.client]);
+      const object = await client.send(new GetObjectCommand({ Bucket: this.config.bucket, Key: keyOf(filePath) }));
       return object.Body ? (object.Body.transformToWebStream() as ReadableStream<Uint8Array>) : null;
     } catch (error) {
-      if (isMissing(error)) return null;
+      if (await isMissing(error)) return null;
       throw error;
     }
   }
 
   protected async putTaken(filePath: string, taken: TakenImage): Promise<void> {
+    const [{ PutObjectCommand }, client] = await Promise.all([s3Sdk(), this.client]);
     if (taken.content.kind === 'bytes') {
-      await this.client.send(new PutObjectCommand({ ...this.objectParams(filePath), Body: taken.content.bytes, ContentLength: taken.bytes }));
+      await client.send(new PutObjectCommand({ ...this.objectParams(filePath), Body: taken.content.bytes, ContentLength: taken.bytes }));
       return;
     }
-    await this.upload(filePath, createReadStream(taken.content.path));
+    // One PUT streamed from the spooled file: its length is known, so nothing is buffered (an
+    // image is at most 10 MB, far below the 5 GB a single PUT takes).
+    await client.send(new PutObjectCommand({ ...this.objectParams(filePath), Body: createReadStream(taken.content.path), ContentLength: taken.bytes }));
   }
 
   async put(filePath: string, body: ReadableStream<Uint8Array>, bytes: number): Promise<void> {
@@ -107,9 +122,10 @@ export class S3MediaStore extends ContentAddressedStore {
   }
 
   async *list(): AsyncIterable<StoredFile> {
+    const [{ ListObjectsV2Command }, client] = await Promise.all([s3Sdk(), this.client]);
     let token: string | undefined;
     do {
-      const page = await this.client.send(
+      const page = await client.send(
         new ListObjectsV2Command({ Bucket: this.config.bucket, Prefix: 'media/', ContinuationToken: token }),
       );
       for (const object of page.Contents ?? []) {
@@ -129,7 +145,7 @@ export class S3MediaStore extends ContentAddressedStore {
   }
 
   close(): void {
-    this.client.destroy();
+    void this.client.then((client) => client.destroy(), () => {});
   }
 
   private objectParams(filePath: string) {
@@ -143,6 +159,7 @@ export class S3MediaStore extends ContentAddressedStore {
 
   /** A streamed upload: parts of 5 MB at most in memory, whatever the file's size. */
   private async upload(filePath: string, body: Readable): Promise<void> {
-    await new Upload({ client: this.client, params: { ...this.objectParams(filePath), Body: body }, queueSize: 2 }).done();
+    const [{ Upload }, client] = await Promise.all([import('@aws-sdk/lib-storage'), this.client]);
+    await new Upload({ client, params: { ...this.objectParams(filePath), Body: body }, queueSize: 2 }).done();
   }
 }

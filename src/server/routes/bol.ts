@@ -3,22 +3,22 @@
  * content creation, upload reports, the update from bol; plus our marketplace state and job
  * progress. What each does on our side: docs/bol.md.
  */
-import { createHash } from 'node:crypto';
 import { Hono, type Context } from 'hono';
+import { bolModelChangeSetSchema, type BolModelChangeConflict, type BolModelChangeSet } from '../../shared/bol-change-set';
 import { bolModelSchema, bolChunkSaveSchema, bolProductIdsSchema, type BolJobKind, type BolModel } from '../../shared/bol-contract';
 import type { AppDeps } from '../app-deps';
 import { requireBolClient } from '../bol/bol-deps';
 import { latestJobs, loadJob, runJob, type JobOutcome } from '../bol/marketplace/bol-jobs';
 import { createContent, readUploadReports, type ContentContext } from '../bol/marketplace/content-upload';
 import { contentCreationRefusal } from '../bol/marketplace/public-media';
-import { assignChunk, chunkAssignment, readModel, requireProduct, saveModel } from '../bol/marketplace/product-model';
+import { assignChunk, chunkAssignment, readModel, requireProduct, saveModel, saveModelChanges } from '../bol/marketplace/product-model';
 import { marketplaceState } from '../bol/marketplace/product-state';
 import { importFromRetailer } from '../bol/marketplace/retailer-import';
 import { listChunks } from '../bol/model/model-store';
 import { headerMatchesVersion, productEtag } from '../catalogue/product-etag';
 import { ApiError } from '../http/errors';
 import { authorOf, MADE_AT_HEADER, madeAtOf } from '../http/author';
-import { IDEMPOTENCY_HEADER, runIdempotent } from '../http/idempotency';
+import { idempotencyOf, runIdempotentTransaction } from '../http/idempotency';
 import { readJsonBody } from '../http/read-json';
 import type { AuthEnv } from '../http/require-token';
 
@@ -92,7 +92,7 @@ export function bolRoutes(deps: AppDeps) {
     .post('/bol/data/model/chunk/save', async (c) => {
       const parsed = bolChunkSaveSchema.safeParse(await readJsonBody(c));
       if (!parsed.success) throw invalidBody('The category choice', parsed.error.issues);
-      return c.json(await assignChunk(db, parsed.data.productId, parsed.data.chunkId, now()));
+      return c.json(await assignChunk(db, parsed.data.productId, parsed.data.chunkId, now(), { author: authorOf(c) }));
     })
 
     .get('/bol/data/model/product/:productId', async (c) => {
@@ -111,27 +111,40 @@ export function bolRoutes(deps: AppDeps) {
       if (!parsed.success) throw invalidBody('The Bol model', parsed.error.issues);
       const ifMatch = c.req.header('If-Match') ?? null;
       // Keyed like product saves: the outbox re-sends a save whose answer was lost.
-      const result = await runIdempotent(
-        db,
-        {
-          key: c.req.header(IDEMPOTENCY_HEADER),
-          userId: c.get('user').userId,
-          route: 'POST /bol/data/model/product',
-          fingerprint: createHash('sha256').update(JSON.stringify([ifMatch, body])).digest('hex'),
-        },
-        async () => {
-          const outcome = await saveModel(db, parsed.data, ifMatch, selfOrigin(), now(), {
-            author: authorOf(c),
-            deviceAt: madeAtOf(c.req.header(MADE_AT_HEADER), now().getTime()),
-          });
-          // 412 carries the current model, so the client can show it beside its own edit.
-          return { status: outcome.kind === 'saved' ? 200 : 412, body: outcome.model };
-        },
-      );
+      const result = await runIdempotentTransaction(db, idempotencyOf(c, 'POST /bol/data/model/product', [ifMatch, body]), async (tx) => {
+        const outcome = await saveModel(tx, parsed.data, ifMatch, selfOrigin(), now(), {
+          author: authorOf(c),
+          deviceAt: madeAtOf(c.req.header(MADE_AT_HEADER), now().getTime()),
+        });
+        // 412 carries the current model, so the client can show it beside its own edit.
+        return { status: outcome.kind === 'saved' ? 200 : 412, body: outcome.model };
+      });
       const model = result.body as BolModel;
       if (result.replayed) c.header('Idempotent-Replayed', 'true');
       c.header('ETag', productEtag(model.version ?? 0));
       return c.json(model, result.status === 200 ? 200 : 412);
+    })
+
+    // A change set of the Bol model: only the changed attributes, each with its base, merged three
+    // ways per attribute (docs/bol.md "Saving the Bol model field by field"); no If-Match.
+    .patch('/bol/model/:productId', async (c) => {
+      const productId = positiveId(c.req.param('productId'), 'Product id');
+      const body = await readJsonBody(c);
+      const parsed = bolModelChangeSetSchema.safeParse(body);
+      if (!parsed.success) throw invalidBody('The Bol model change set', parsed.error.issues);
+      const set = parsed.data as BolModelChangeSet;
+      // The record and the merge are one transaction: a retry after a crash gets the stored answer.
+      const result = await runIdempotentTransaction(db, idempotencyOf(c, 'PATCH /bol/model', [productId, body]), async (tx) => {
+        const outcome = await saveModelChanges(tx, productId, set, selfOrigin(), now(), { author: authorOf(c) });
+        return outcome.kind === 'saved' ? { status: 200, body: outcome.model } : { status: 409, body: outcome.answer };
+      });
+      if (result.replayed) c.header('Idempotent-Replayed', 'true');
+      if (result.status === 200) {
+        const model = result.body as BolModel;
+        c.header('ETag', productEtag(model.version ?? 0));
+        return c.json(model, 200);
+      }
+      return c.json(result.body as BolModelChangeConflict, 409);
     })
 
     .post('/bol/retailer/create/content', createContentCall)

@@ -1,18 +1,18 @@
 /**
  * Suppliers, feed imports, image re-export and the parsing history (docs/feeds.md).
- * Imports and re-exports answer when they have finished: the answer carries their history entries.
+ * An import answers at once with its job (202, docs/jobs.md); a re-export answers when it has
+ * finished, with its history entries.
  */
 import { asc } from 'drizzle-orm';
-import { Hono } from 'hono';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { FeedRunReport, Supplier } from '../../shared/contract';
+import { Hono, type Context } from 'hono';
+import type { Supplier } from '../../shared/contract';
+import type { JobStartAnswer } from '../../shared/jobs';
 import type { AppDeps } from '../app-deps';
 import { suppliers } from '../db/schema';
-import { importSupplierFeed, type RunResult } from '../feeds/feed-import';
-import { reexportSupplierImages } from '../feeds/image-reexport';
 import { historyPage } from '../feeds/parsing-history';
-import { SupplierBusyError } from '../feeds/supplier-lock';
 import { ApiError } from '../http/errors';
+import { startSupplierJobs, waitedRunAnswer, type SupplierJobKind } from '../jobs/feed-jobs';
+import { jobWithSupplier } from '../jobs/job-store';
 import { ServerHealth } from '../http/server-health';
 import type { AuthEnv } from '../http/require-token';
 
@@ -44,30 +44,32 @@ export function historySortDirection(value: string | undefined): 'asc' | 'desc' 
   return (match[1]?.toLowerCase() as 'asc' | 'desc' | undefined) ?? 'asc';
 }
 
-type Run = (supplierId: number) => Promise<RunResult>;
+/** `?wait=true`: hold the request until the jobs ended and answer as the call did before it became a job (docs/jobs.md). */
+function waitParam(value: string | undefined): boolean {
+  if (value === undefined || value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  throw new ApiError(400, `wait must be 'true' or 'false', got '${value}'`);
+}
 
-/** Runs one supplier, or (id 0) every supplier one after another, and builds the answer. */
-async function runForSuppliers(deps: AppDeps, id: number, run: Run): Promise<{ status: ContentfulStatusCode; body: FeedRunReport & { message?: string } }> {
-  if (id !== 0) {
-    const { entry, failure } = await run(id);
-    const body: FeedRunReport = { entries: [entry], skipped: [] };
-    if (failure === 'download' || failure === 'feed') return { status: 502, body: { message: entry.message, ...body } };
-    if (failure === 'disk-full') return { status: 507, body: { message: entry.message, ...body } };
-    if (failure === 'server') return { status: 500, body: { message: entry.message, ...body } };
-    return { status: 200, body };
+/**
+ * Queues the supplier's (or every supplier's) job and answers 202 with the jobs at once; with
+ * ?wait=true answers when they have ended, with their parsing-history entries.
+ */
+async function startRun(deps: AppDeps, c: Context<AuthEnv>, kind: SupplierJobKind, wait: boolean): Promise<Response> {
+  const id = supplierIdParam(c.req.param('id') ?? '');
+  const waitForEnd = wait || waitParam(c.req.query('wait'));
+  await health(deps).ensureImportSpace();
+  const runner = deps.jobs;
+  if (!runner) throw new Error('the app has no job runner');
+  const { jobs, skipped } = await startSupplierJobs(deps.db, kind, id, { trigger: 'user', startedBy: c.get('user').username });
+  runner.kick();
+  if (waitForEnd) {
+    const ended = await runner.waitFor(jobs.map((job) => job.id));
+    const { status, body } = await waitedRunAnswer(deps.db, ended, skipped, id !== 0);
+    return c.json(body, status);
   }
-  const all = await deps.db.select().from(suppliers).orderBy(asc(suppliers.supplierId));
-  const report: FeedRunReport = { entries: [], skipped: [] };
-  for (const supplier of all) {
-    try {
-      report.entries.push((await run(supplier.supplierId)).entry);
-    } catch (error) {
-      if (!(error instanceof SupplierBusyError)) throw error;
-      report.skipped.push({ supplierId: supplier.supplierId, supplierName: supplier.supplierName, message: error.message });
-    }
-  }
-  // Per-supplier outcomes (including failed downloads) are in the entries: the run as a whole answered.
-  return { status: 200, body: report };
+  const answer: JobStartAnswer = { jobs: await Promise.all(jobs.map((job) => jobWithSupplier(deps.db, job, false))), skipped };
+  return c.json(answer, 202);
 }
 
 function health(deps: AppDeps): ServerHealth {
@@ -85,18 +87,9 @@ export function feedRoutes(deps: AppDeps) {
         ),
       );
     })
-    .post('/feed/parse/:id', async (c) => {
-      const id = supplierIdParam(c.req.param('id'));
-      await health(deps).ensureImportSpace();
-      const { status, body } = await health(deps).whileImporting(() => runForSuppliers(deps, id, (supplierId) => importSupplierFeed(deps, supplierId)));
-      return c.json(body, status);
-    })
-    .post('/feed/reexport/images/:id', async (c) => {
-      const id = supplierIdParam(c.req.param('id'));
-      await health(deps).ensureImportSpace();
-      const { status, body } = await health(deps).whileImporting(() => runForSuppliers(deps, id, (supplierId) => reexportSupplierImages(deps, supplierId)));
-      return c.json(body, status);
-    })
+    .post('/feed/parse/:id', (c) => startRun(deps, c, 'feed-import', false))
+    // Answers when done, as the spec's call does; the run is a job like an import (Logs shows it).
+    .post('/feed/reexport/images/:id', (c) => startRun(deps, c, 'image-reexport', true))
     .get('/history/feed', async (c) => {
       const size = wholeNumber(c.req.query('size'), 'size', HISTORY_DEFAULT_PAGE_SIZE, 1, HISTORY_MAX_PAGE_SIZE);
       const page = wholeNumber(c.req.query('page'), 'page', 0, 0, 1_000_000);

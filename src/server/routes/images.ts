@@ -2,7 +2,6 @@
  * Product images: list, delete, and the upload of one image file per request.
  * See docs/ean-and-images.md for the answers, limits and the Idempotency-Key behaviour.
  */
-import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
@@ -12,8 +11,9 @@ import { imagesOfProduct, renumberImages, toProductImage } from '../catalogue/im
 import { productEtag } from '../catalogue/product-etag';
 import { productImages, products } from '../db/schema';
 import { ApiError } from '../http/errors';
-import { readSingleFile, singleFileBodyLimit, uploadBodyLimitBytes, type SingleFileUpload } from '../http/single-file-upload';
-import { IDEMPOTENCY_HEADER, runIdempotent } from '../http/idempotency';
+import { uploadBodyLimitBytes, type SingleFileUpload } from '../http/single-file-upload';
+import { receiveSingleFile, streamedBodyLimit } from '../http/streamed-upload';
+import { checkIdempotencyKey, IDEMPOTENCY_HEADER, runIdempotent } from '../http/idempotency';
 import type { AuthEnv } from '../http/require-token';
 import { ImageTooLargeError, MAX_IMAGE_BYTES, NotAnImageError } from '../media/media-store';
 
@@ -82,37 +82,35 @@ export function imageRoutes(deps: AppDeps) {
       return c.json(answer.images);
     })
 
-    /** One image file per request; answers the stored file's path as a JSON string. */
-    .post(
-      '/media/save/image',
-      singleFileBodyLimit(IMAGE_UPLOAD),
-      async (c) => {
-        const file = await readSingleFile(c, IMAGE_UPLOAD);
-        const fingerprint = createHash('sha256');
-        const reader = file.stream().getReader();
-        for (let part = await reader.read(); !part.done; part = await reader.read()) fingerprint.update(part.value);
-
+    /**
+     * One image file per request; answers the stored file's path as a JSON string. Streamed
+     * (docs/media-store.md, "Streamed uploads"): the file is checked, hashed and spooled while it
+     * arrives; its SHA-256 is the Idempotency-Key fingerprint; then the store puts it under that hash.
+     */
+    .post('/media/save/image', streamedBodyLimit(MAX_IMAGE_UPLOAD_BODY_BYTES, imageTooLarge), async (c) => {
+      checkIdempotencyKey(c.req.header(IDEMPOTENCY_HEADER)); // a bad key is refused before the upload is read
+      const taken = await receiveSingleFile(
+        c,
+        IMAGE_UPLOAD,
+        (file) => deps.media.takeIn(file),
+        (image) => image.discard(),
+        (error) => {
+          if (error instanceof NotAnImageError) return new ApiError(415, error.message);
+          if (error instanceof ImageTooLargeError) return imageTooLarge();
+          return error;
+        },
+      );
+      try {
         const result = await runIdempotent(
           db,
-          {
-            key: c.req.header(IDEMPOTENCY_HEADER),
-            userId: c.get('user').userId,
-            route: 'POST /media/save/image',
-            fingerprint: fingerprint.digest('hex'),
-          },
-          async () => {
-            try {
-              const stored = await deps.media.storeImage(file.stream());
-              return { status: 200, body: stored.filePath };
-            } catch (error) {
-              if (error instanceof NotAnImageError) throw new ApiError(415, error.message);
-              if (error instanceof ImageTooLargeError) throw imageTooLarge();
-              throw error;
-            }
-          },
+          { key: c.req.header(IDEMPOTENCY_HEADER), userId: c.get('user').userId, route: 'POST /media/save/image', fingerprint: taken.sha256 },
+          async () => ({ status: 200, body: (await deps.media.storeTaken(taken)).filePath }),
         );
         if (result.replayed) c.header('Idempotent-Replayed', 'true');
         return c.json(result.body, result.status as ContentfulStatusCode);
-      },
-    );
+      } finally {
+        await taken.discard();
+      }
+    });
+
 }

@@ -3,8 +3,9 @@
  * targets, accessibility, overflow): one list, so every check visits the same screens.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { baseUrl, signIn } from './browser';
-import { demoProduct } from './catalogue-api';
+import { afterAll, beforeAll } from 'vitest';
+import { baseUrl, launchBrowser, signIn } from './browser';
+import { apiJson, demoProduct } from './catalogue-api';
 
 export const TABLET_SIZES = [
   { name: 'landscape', width: 1280, height: 800 },
@@ -26,6 +27,8 @@ export interface TabletScreen {
   /** Opens the screen from a signed-in page (except login) and waits until it has settled. */
   open(page: Page): Promise<void>;
   signedIn: boolean;
+  /** Leaves the screen before the next one opens (closes a dialog), when it needs to. */
+  leave?(page: Page): Promise<void>;
 }
 
 async function settle(page: Page): Promise<void> {
@@ -65,6 +68,35 @@ export const TABLET_SCREENS: TabletScreen[] = [
   { name: 'upload-ean', signedIn: true, open: (page) => visit(page, '/uploadEan', (p) => p.getByTestId('page-title').waitFor()) },
   { name: 'reports', signedIn: true, open: (page) => visit(page, '/report', (p) => p.getByTestId('page-title').waitFor()) },
   { name: 'export', signedIn: true, open: (page) => visit(page, '/export', (p) => p.getByTestId('page-title').waitFor()) },
+  { name: 'users', signedIn: true, open: (page) => visit(page, '/users', (p) => p.locator('.users-row').first().waitFor({ timeout: 20_000 })) },
+  { name: 'parser', signedIn: true, open: (page) => visit(page, '/parser', (p) => p.getByRole('button', { name: 'Edit Volt Electronics' }).waitFor({ timeout: 20_000 })) },
+  {
+    name: 'parser-form',
+    signedIn: true,
+    open: async (page) => {
+      await visit(page, '/parser', (p) => p.getByRole('button', { name: 'Edit Volt Electronics' }).waitFor({ timeout: 20_000 }));
+      await page.getByRole('button', { name: 'Edit Volt Electronics' }).click();
+      await page.getByRole('table', { name: 'Column mapping' }).waitFor();
+      await settle(page);
+    },
+  },
+  {
+    name: 'logs',
+    signedIn: true,
+    open: async (page) => {
+      // At least one ended job with a refused line, so its details (refused lines, the CSV download) are checked too.
+      const { body } = await apiJson<{ content: { status: string }[] }>(page, '/api/v1/jobs?outcome=partial&size=1');
+      if (body.content.length === 0) {
+        const supplier = await apiJson<{ supplierId: number; supplierName: string }[]>(page, '/api/v1/supplier');
+        const green = supplier.body.find((entry) => entry.supplierName === 'Green Garden Supplies');
+        if (green) await apiJson(page, `/api/v1/feed/parse/${green.supplierId}?wait=true`, { method: 'POST' });
+      }
+      await visit(page, '/logs?outcome=partial', (p) => p.getByRole('button', { name: 'Details' }).first().waitFor({ timeout: 30_000 }));
+      await page.getByRole('button', { name: 'Details' }).first().click();
+      await page.getByTestId('job-refusals').waitFor({ timeout: 20_000 });
+      await settle(page);
+    },
+  },
   {
     name: 'sync-panel',
     signedIn: true,
@@ -74,6 +106,7 @@ export const TABLET_SCREENS: TabletScreen[] = [
       await page.getByRole('dialog', { name: 'Sync status' }).waitFor();
       await settle(page);
     },
+    leave: (page) => page.keyboard.press('Escape'),
   },
 ];
 
@@ -81,6 +114,41 @@ export const TABLET_SCREENS: TabletScreen[] = [
 export async function openScreen(page: Page, screen: TabletScreen, signedInAlready: boolean): Promise<void> {
   if (screen.signedIn && !signedInAlready) await signIn(page);
   await screen.open(page);
+}
+
+/** One Chromium for a tablet test file: launched before its tests, closed after them. */
+export function useTabletBrowser(): () => Browser {
+  let browser: Browser | null = null;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error('the tablet browser is not running');
+    return browser;
+  };
+}
+
+/**
+ * A tablet of `size` (touch emulated) opens every screen of TABLET_SCREENS in turn, signing in
+ * once, and `check` looks at each; the tablet is closed afterwards, also when a check throws.
+ */
+export async function visitTabletScreens(browser: Browser, size: TabletSize, check: (page: Page, screen: TabletScreen) => Promise<void>): Promise<void> {
+  const context = await tabletContext(browser, size);
+  try {
+    const page = await context.newPage();
+    let signedIn = false;
+    for (const screen of TABLET_SCREENS) {
+      await openScreen(page, screen, signedIn);
+      signedIn ||= screen.signedIn;
+      await check(page, screen);
+      await screen.leave?.(page);
+    }
+  } finally {
+    await context.close();
+  }
 }
 
 /** What a visible interactive element offers a finger: its hit area, measured by hit-testing. */

@@ -48,13 +48,15 @@ export interface ChaosStats {
   unavailable: number;
   resetBefore: number;
   lostAfter: number;
+  /** Calls of POST /api/v1/product/batch (several change sets in one). */
+  batches: number;
 }
 
 export class ChaosTransport {
   online = true;
   /** When false, calls go straight through (used to read the server's state at the end). */
   chaos = true;
-  readonly stats: ChaosStats = { requests: 0, reachedServer: 0, offline: 0, unavailable: 0, resetBefore: 0, lostAfter: 0 };
+  readonly stats: ChaosStats = { requests: 0, reachedServer: 0, offline: 0, unavailable: 0, resetBefore: 0, lostAfter: 0, batches: 0 };
 
   constructor(
     private readonly target: RequestTarget,
@@ -69,6 +71,7 @@ export class ChaosTransport {
 
   readonly send = async (request: OutboxRequest): Promise<ResponseLike> => {
     this.stats.requests += 1;
+    if (request.url === '/api/v1/product/batch') this.stats.batches += 1;
     if (this.chaos && !this.online) {
       this.stats.offline += 1;
       // What fetch throws when there is no network.

@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { buildServerIfNeeded } from '../../../scripts/lib/server-bundle';
 import { createPglite, openDatabase } from '../../../src/server/db/connection';
 import { startS3Server } from './s3-server';
 
@@ -19,6 +20,9 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
+  // The tests that start the server as a process run the built server (support/server-process.ts):
+  // built once here rather than by several test files at once.
+  buildServerIfNeeded();
   const dir = mkdtempSync(path.join(tmpdir(), 'backoffice-pg-snapshot-'));
   const client = await createPglite();
   const handle = await openDatabase({ kind: 'pglite-instance', client });

@@ -3,6 +3,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { serverNodeArgs } from '../../../scripts/lib/server-bundle';
+import type { S3MediaConfig } from '../../../src/server/media/s3-media-store';
 
 export const PROCESS_ADMIN = { username: 'admin', password: 'a long test password for the child server' } as const;
 
@@ -20,7 +22,9 @@ export interface ServerProcess {
 
 export async function startServerProcess(env: Record<string, string> = {}): Promise<ServerProcess> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'backoffice-process-'));
-  const child = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'src/server/main.ts'], {
+  // node itself on the built server with the flags of `npm start` (scripts/lib/server-bundle.ts; not
+  // tsx's CLI, which runs the server in a child of its own): a SIGKILL must reach the server process.
+  const child = spawn(process.execPath, serverNodeArgs(), {
     env: {
       ...process.env,
       PORT: '0',
@@ -75,5 +79,21 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       await exited;
     },
+  };
+}
+
+/**
+ * The settings of server processes that share one PostgreSQL and one S3 bucket (README, "Running on
+ * several machines").
+ */
+export function sharedStoreEnv(databaseUrl: string, bucket: S3MediaConfig): Record<string, string> {
+  return {
+    DATABASE_URL: databaseUrl,
+    MEDIA_STORE: 's3',
+    S3_ENDPOINT: bucket.endpoint ?? '',
+    S3_BUCKET: bucket.bucket,
+    S3_ACCESS_KEY_ID: bucket.credentials?.accessKeyId ?? '',
+    S3_SECRET_ACCESS_KEY: bucket.credentials?.secretAccessKey ?? '',
+    S3_FORCE_PATH_STYLE: '1',
   };
 }

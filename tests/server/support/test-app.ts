@@ -62,7 +62,7 @@ export async function createTestBucket(publicUrl: string | null = null): Promise
     forcePathStyle: true,
     publicUrl,
   };
-  const client = s3ClientOf(config);
+  const client = await s3ClientOf(config);
   await client.send(new CreateBucketCommand({ Bucket: config.bucket }));
   client.destroy();
   return config;

@@ -118,7 +118,7 @@ export interface TestSession {
 export function drainDeps(
   db: BackofficeDatabase,
   transport: StrictTransport,
-  options: { session?: TestSession; clock?: { now: number }; random?: () => number; timeoutMs?: number } = {},
+  options: { session?: TestSession; clock?: { now: number }; random?: () => number; timeoutMs?: number; parallel?: number } = {},
 ): DrainDeps {
   const session = options.session ?? { user: 'anna', token: 'token-anna' };
   const clock = options.clock ?? { now: 1_000_000 };
@@ -130,6 +130,7 @@ export function drainDeps(
     now: () => clock.now,
     random: options.random ?? (() => 0.5),
     ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+    ...(options.parallel === undefined ? {} : { parallel: options.parallel }),
   };
 }
 

@@ -4,7 +4,7 @@
  * otherwise; the attribute's description as help; marked when a required value is missing.
  */
 import { Flex, Select, Text, TextField } from '@radix-ui/themes';
-import { lazy, Suspense, useId } from 'react';
+import { lazy, Suspense, useId, type ReactNode } from 'react';
 import type { BolAttribute } from '../../../shared/bol-contract';
 import { messages } from '../../../shared/messages';
 import { fieldKind } from './bol-tab-rules';
@@ -29,9 +29,11 @@ export interface BolAttributeFieldProps {
   note?: string | null;
   disabled: boolean;
   onChange: (value: string) => void;
+  /** Mine beside theirs with the choices, while this attribute is in a conflict (ui/ConflictTable.tsx). */
+  conflict?: ReactNode;
 }
 
-export function BolAttributeField({ attribute, value, invalid, note, disabled, onChange }: BolAttributeFieldProps) {
+export function BolAttributeField({ attribute, value, invalid, note, disabled, onChange, conflict }: BolAttributeFieldProps) {
   const id = useId();
   const helpId = `${id}-help`;
   const kind = fieldKind(attribute);
@@ -90,6 +92,7 @@ export function BolAttributeField({ attribute, value, invalid, note, disabled, o
         {attribute.description}
         {note ? ` ${note}` : ''}
       </Text>
+      {conflict}
     </Flex>
   );
 }

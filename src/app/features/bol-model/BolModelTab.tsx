@@ -4,8 +4,9 @@
  * outbox, so they work offline), 'Create New Product on Bol' (needs the network) and what bol made
  * of the content. Decisions live in bol-tab-rules.ts, load-bol-model.ts and save-bol-model.ts.
  */
-import { Button, Callout, Card, Flex, Heading, Text } from '@radix-ui/themes';
-import { useState } from 'react';
+import { Button, Callout, Card, Flex, Heading, Spinner, Text } from '@radix-ui/themes';
+import { useAtomValue } from 'jotai';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { BolChunk, BolJobReport } from '../../../shared/bol-contract';
 import type { Product } from '../../../shared/contract';
@@ -13,12 +14,20 @@ import { messages } from '../../../shared/messages';
 import { createContentOnBol, getBolModel, readUploadReports, saveChunkAssignment } from '../../api/bol';
 import { toApiFailure } from '../../api/client';
 import { notify } from '../../ui/notify';
+import { ConflictBanner, FieldConflictNote, type ConflictChoice, type ConflictRow } from '../../ui/ConflictTable';
+import { sessionUserAtom } from '../../state/session';
+import { displayValue } from '../../sync/record-diff';
+import type { OutboxEntry } from '../../sync/app-sync';
+import { attributeIdOfKey } from '../../../shared/bol-change-set';
 import { BolAttributeField } from './BolAttributeField';
 import { BolContentStatus } from './BolContentStatus';
 import { BolImagesSection } from './BolImagesSection';
 import { ChunkPicker } from './ChunkPicker';
-import { appBolModelLoadDeps, appBolSaveDeps } from './bol-model-deps';
+import { appBolModelLoadDeps, appBolSaveDeps, settleBolConflict, watchBolChanges } from './bol-model-deps';
 import {
+  bolChangeIsOnItsWay,
+  bolConflictOf,
+  formWithChoice,
   carryOverValues,
   createOutcome,
   fieldNote,
@@ -45,6 +54,9 @@ export interface BolModelTabProps {
 type Busy = 'save' | 'exit' | 'create' | 'category' | null;
 type Notice = { text: string; tone: 'red' | 'amber' | 'green' };
 
+/** The banner's first line on the Bol Model tab. */
+export const BOL_CONFLICT_TITLE = 'Someone else changed this Bol model meanwhile. Choose which version to keep.';
+
 export const CREATE_NEEDS_CONNECTION = 'Creating the product on bol needs a connection to the server. Your Bol model can still be saved on this device.';
 export const CATEGORY_NEEDS_CONNECTION = 'Choosing a Bol category needs a connection to the server.';
 
@@ -56,6 +68,36 @@ export default function BolModelTab({ product }: BolModelTabProps) {
   const [notice, setNotice] = useState<Notice | null>(null);
   const [created, setCreated] = useState<{ ok: boolean; message: string } | null>(null);
   const [checking, setChecking] = useState(false);
+  const author = useAtomValue(sessionUserAtom) ?? '';
+  // My waiting changes of this model, as the outbox has them now: a conflict shows here as soon as
+  // it is known (also when it arises on reconnect), and once nothing of mine waits the tab reads
+  // the server's copy again (no stale "waiting" note).
+  const [entries, setEntries] = useState<OutboxEntry[]>([]);
+  const [choices, setChoices] = useState<Record<string, ConflictChoice>>({});
+  const [settling, setSettling] = useState(false);
+  const conflict = bolConflictOf(entries, author);
+  const onItsWay = bolChangeIsOnItsWay(entries, author);
+  const hadWaiting = useRef(false);
+  const { reload } = bol;
+  useEffect(
+    () =>
+      watchBolChanges(product.productId, (next) => {
+        setEntries(next);
+        const mine = next.filter((entry) => entry.author === author);
+        if (mine.length === 0 && hadWaiting.current) {
+          setNotice((previous) => (previous?.tone === 'amber' ? null : previous));
+          reload(false);
+        }
+        hadWaiting.current = mine.length > 0;
+      }),
+    [product.productId, author, reload],
+  );
+  const conflictId = conflict?.entryId ?? null;
+  const [choicesFor, setChoicesFor] = useState<string | null>(null);
+  if (conflictId !== choicesFor) {
+    setChoicesFor(conflictId);
+    setChoices({});
+  }
 
   const { load, form, online } = bol;
   if (load.status === 'loading' || (load.status === 'ready' && !form)) return <p className="loading">{messages.loading}</p>;
@@ -72,7 +114,55 @@ export default function BolModelTab({ product }: BolModelTabProps) {
   const waiting = load.source.kind === 'device' && load.source.reason === 'waiting-change';
   const dirty = isFormDirty(model, form, product.productSize);
   const { required, optional } = splitAttributes(model.attributeData);
-  const deviceNote = notice ? null : bolDeviceNote(load.source, dateTimeText);
+  // One clear state: a conflict replaces the "waiting" note and the "saved on this device" notice.
+  const deviceNote = notice || conflict ? null : bolDeviceNote(load.source, dateTimeText);
+  const shownNotice = conflict && notice?.tone !== 'red' ? null : notice;
+  const conflictRows: ConflictRow[] = (conflict?.conflicts ?? []).map((entry) => ({
+    field: entry.field,
+    label: entry.label,
+    mine: displayValue(entry.mine),
+    theirs: displayValue(entry.theirs),
+    changedBy: entry.changedBy,
+    changedAt: entry.changedAt,
+  }));
+
+  async function settle(chosen: Record<string, ConflictChoice>) {
+    if (!conflict) return;
+    setSettling(true);
+    try {
+      await settleBolConflict(conflict.entryId, chosen);
+      setNotice(null);
+      // The kept model is now theirs with what I kept on top: the form shows it at once.
+      reload(true);
+    } catch (error) {
+      console.error('Settling the Bol model conflict failed', error);
+      notify(messages.bol.saveFailed);
+    } finally {
+      setSettling(false);
+    }
+  }
+
+  function choose(field: string, choice: ConflictChoice) {
+    if (!conflict) return;
+    const next = { ...choices, [field]: choice };
+    setChoices(next);
+    const decided = conflict.conflicts.find((candidate) => candidate.field === field);
+    if (decided) edit((current) => formWithChoice(current, decided, choice));
+    if (conflict.conflicts.every((candidate) => next[candidate.field] !== undefined)) void settle(next);
+  }
+
+  function chooseAll(choice: ConflictChoice) {
+    if (!conflict) return;
+    const all = Object.fromEntries(conflict.conflicts.map((candidate) => [candidate.field, choice]));
+    setChoices(all);
+    edit((current) => conflict.conflicts.reduce((form, candidate) => formWithChoice(form, candidate, choice), current));
+    void settle(all);
+  }
+
+  const conflictNoteOf = (attributeId: string) => {
+    const row = conflictRows.find((candidate) => attributeIdOfKey(candidate.field) === attributeId);
+    return row ? <FieldConflictNote row={row} choices={choices} busy={settling} onChoose={choose} /> : undefined;
+  };
 
   function edit(update: (current: BolFormState) => BolFormState) {
     bol.setForm(update);
@@ -96,7 +186,8 @@ export default function BolModelTab({ product }: BolModelTabProps) {
 
   async function save(current: BolFormState): Promise<BolSaveOutcome> {
     const toSave = modelFromForm(model, current);
-    const outcome = await saveBolModel(toSave, appBolSaveDeps);
+    // Only what changed since the form was filled goes, each attribute with its value then.
+    const outcome = await saveBolModel(model, toSave, appBolSaveDeps);
     switch (outcome.kind) {
       case 'saved':
         notify(messages.bol.saved);
@@ -108,6 +199,10 @@ export default function BolModelTab({ product }: BolModelTabProps) {
         bol.showModel(toSave, { kind: 'device', fetchedAt: null, reason: 'waiting-change' }, { resetForm: true });
         break;
       case 'conflict':
+        // Shown on the tab from the outbox itself (the banner and each attribute), also on reconnect.
+        setNotice(null);
+        bol.showModel(toSave, { kind: 'device', fetchedAt: null, reason: 'waiting-change' }, { resetForm: true });
+        break;
       case 'failed':
         notify(messages.bol.saveFailed);
         setNotice({ text: savedOutcomeNote(outcome) ?? messages.bol.saveFailed, tone: 'red' });
@@ -216,11 +311,15 @@ export default function BolModelTab({ product }: BolModelTabProps) {
         note={fieldNote(attribute, product)}
         disabled={busy !== null}
         onChange={(value) => setValue(attribute.attributeId, value)}
+        conflict={conflictNoteOf(attribute.attributeId)}
       />
     ));
 
   return (
     <Flex direction="column" gap="4" mt="4" className="bol-model-tab">
+      {conflict && (
+        <ConflictBanner title={BOL_CONFLICT_TITLE} rows={conflictRows} choices={choices} busy={settling} onChoose={choose} onChooseAll={chooseAll} testId="bol-conflict" />
+      )}
       {deviceNote && (
         <Callout.Root color="amber" size="1" data-testid="bol-device-note">
           <Callout.Text>{deviceNote}</Callout.Text>
@@ -292,14 +391,15 @@ export default function BolModelTab({ product }: BolModelTabProps) {
         </>
       )}
 
-      {notice && (
-        <Callout.Root color={notice.tone} role={notice.tone === 'red' ? 'alert' : 'status'} data-testid="bol-notice">
-          <Callout.Text>{notice.text}</Callout.Text>
+      {shownNotice && (
+        <Callout.Root color={shownNotice.tone} role={shownNotice.tone === 'red' ? 'alert' : 'status'} data-testid="bol-notice">
+          <Callout.Text>{shownNotice.text}</Callout.Text>
         </Callout.Root>
       )}
 
       <Flex gap="3" wrap="wrap" align="center" className="bol-actions">
-        <Button size="3" disabled={!assigned || busy !== null} loading={busy === 'save'} onClick={() => void apply(false)}>
+        <Button size="3" disabled={!assigned || busy !== null} loading={busy === 'save'} aria-busy={busy === 'save' || onItsWay} onClick={() => void apply(false)} data-testid="bol-apply">
+          {onItsWay && busy !== 'save' && <Spinner size="1" data-testid="bol-apply-spinner" />}
           {messages.bol.apply}
         </Button>
         <Button size="3" variant="soft" disabled={!assigned || busy !== null} loading={busy === 'exit'} onClick={() => void apply(true)}>

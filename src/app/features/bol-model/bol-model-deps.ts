@@ -1,5 +1,7 @@
 /** The Bol Model tab's effects wired to the app: the bol calls, the device's copies in Dexie and the outbox. */
+import type { ConflictChoice } from '../../../shared/change-set';
 import { getBolChunks, getBolModel } from '../../api/bol';
+import type { OutboxEntry } from '../../sync/app-sync';
 import {
   bolModelChangeWaits,
   keepBolChunks,
@@ -47,3 +49,22 @@ export const appBolSaveDeps: BolSaveDeps = {
 };
 
 export { keepMarketplaceState, readKeptMarketplaceState };
+
+/** Follows this model's waiting changes in the outbox (a conflict shows on the tab); returns the unsubscribe. */
+export function watchBolChanges(productId: number, onEntries: (entries: OutboxEntry[]) => void): () => void {
+  let stop: (() => void) | null = null;
+  let stopped = false;
+  void import('../../sync/app-sync').then(({ watchBolModelChanges }) => {
+    if (!stopped) stop = watchBolModelChanges(productId, onEntries);
+  });
+  return () => {
+    stopped = true;
+    stop?.();
+  };
+}
+
+/** Settles a Bol-model conflict per attribute; what is left is sent at once. */
+export async function settleBolConflict(entryId: string, choices: Readonly<Record<string, ConflictChoice>>): Promise<void> {
+  const { settleChange } = await import('../../sync/app-sync');
+  await settleChange(entryId, choices);
+}

@@ -4,6 +4,9 @@
  * Schoenmaat, image slots, and how the content status and upload report read.
  * The shared rules (shoe sizes, required attributes, media slots) live in src/shared/rules.
  */
+import { attributeIdOfKey, BOL_MODEL_COMPARED, isBolModelChangeConflict } from '../../../shared/bol-change-set';
+import type { FieldConflict } from '../../../shared/change-set';
+import { myChangeIsOnItsWay, myConflictOf, type WaitingEntryLike } from '../../lib/my-waiting-change';
 import { htmlToReadableText } from '../../../shared/rules/readable-text';
 import type {
   BolAttribute,
@@ -248,4 +251,35 @@ export function createOutcome(report: BolJobReport, productId: number): { ok: bo
   if (report.status === 'failed') return { ok: false, message: report.message || item?.message || '' };
   if (!item) return { ok: report.status === 'success', message: report.message };
   return { ok: item.status === 'success' || item.status === 'pending', message: item.message };
+}
+
+// --- Conflicts -----------------------------------------------------------------------------------
+
+export interface BolConflict {
+  entryId: string;
+  conflicts: FieldConflict[];
+  theirs: BolModel;
+}
+
+/** My conflicting change of this Bol model, if any (another person's waits for them). */
+export function bolConflictOf(entries: readonly WaitingEntryLike[], author: string): BolConflict | null {
+  const mine = myConflictOf(entries, author, 'bol-model-change', (copy) => (isBolModelChangeConflict(copy) ? copy : null));
+  return mine && { entryId: mine.entryId, conflicts: mine.answer.conflicts, theirs: mine.answer.model };
+}
+
+/** Whether a change of mine to this model waits or is being sent (the spinner on Apply). */
+export const bolChangeIsOnItsWay = myChangeIsOnItsWay;
+
+/** The form after choosing for one conflicting attribute: my value or theirs, at once. */
+export function formWithChoice(form: BolFormState, conflict: FieldConflict, choice: 'mine' | 'theirs'): BolFormState {
+  const attributeId = attributeIdOfKey(conflict.field);
+  if (attributeId !== null) {
+    const value = choice === 'theirs' ? conflict.theirs : conflict.mine;
+    return { ...form, values: { ...form.values, [attributeId]: typeof value === 'string' ? value : '' } };
+  }
+  if (conflict.field === BOL_MODEL_COMPARED.media.key) {
+    const media = choice === 'theirs' ? conflict.theirs : conflict.mine;
+    return Array.isArray(media) ? { ...form, media: [...(media as BolMedia[])].sort((a, b) => a.mediaId - b.mediaId) } : form;
+  }
+  return form;
 }

@@ -2,6 +2,8 @@
  * Saving the Bol model through the outbox's entry point (docs/architecture.md "The offline engine"):
  * the save is submitted and shown on the device at once, then sent by the drainer; online, the tab
  * follows it like every other save and reports what became of it. Offline (or without an answer) the save stays queued and the tab says so.
+ * Only what the person changed goes, each attribute with its value when the form was filled (a
+ * change set, PATCH /api/v1/bol/model/{productId}; docs/bol.md), so others' edits of other attributes stay.
  */
 import type { BolModel } from '../../../shared/bol-contract';
 import type { Change, SaveOutcome, Submitted } from '../../sync/app-sync';
@@ -11,7 +13,7 @@ export type BolSaveOutcome =
   | { kind: 'saved'; model: BolModel | null }
   /** Kept on the device, sent when the connection returns. */
   | { kind: 'kept'; reason: 'offline' | 'no-answer' }
-  /** Someone else saved this model meanwhile: the sync panel offers both versions. */
+  /** Someone else changed one of these attributes meanwhile: the tab shows it per attribute. */
   | { kind: 'conflict'; message: string }
   /** The server refused it (e.g. 400 naming the attributes). */
   | { kind: 'failed'; message: string };
@@ -20,7 +22,7 @@ export type BolSaveOutcome =
 export interface BolSaveDeps {
   online(): boolean;
   author(): string | null;
-  submit(change: Extract<Change, { kind: 'bol-model-save' }>, author: string): Promise<Submitted>;
+  submit(change: Extract<Change, { kind: 'bol-model-change' }>, author: string): Promise<Submitted>;
   follow(submitted: Submitted): Promise<SaveOutcome>;
   readKeptModel(productId: number): Promise<BolModel | null>;
 }
@@ -32,16 +34,16 @@ function messageOf(record: unknown): string | null {
   return typeof message === 'string' ? message : null;
 }
 
-export async function saveBolModel(model: BolModel, deps: BolSaveDeps): Promise<BolSaveOutcome> {
+/** Saves what changed from `before` (the model the form was filled from) to `after` (the form's model). */
+export async function saveBolModel(before: BolModel, after: BolModel, deps: BolSaveDeps): Promise<BolSaveOutcome> {
   const author = deps.author();
   if (!author) return { kind: 'failed', message: SIGN_IN_TO_SAVE };
-  // A never-saved model is version 0: If-Match "0" still guards against a save made meanwhile.
-  const submitted = await deps.submit({ kind: 'bol-model-save', model, baseVersion: model.version ?? null }, author);
+  const submitted = await deps.submit({ kind: 'bol-model-change', before, after }, author);
   if (!deps.online()) return { kind: 'kept', reason: 'offline' };
   const outcome = await deps.follow(submitted);
   switch (outcome.kind) {
     case 'sent':
-      return { kind: 'saved', model: await deps.readKeptModel(model.productId).catch(() => null) };
+      return { kind: 'saved', model: await deps.readKeptModel(after.productId).catch(() => null) };
     case 'conflict':
       return { kind: 'conflict', message: messageOf(outcome.serverCopy) ?? 'Someone else changed this in the meantime' };
     case 'failed':
@@ -59,7 +61,7 @@ export function savedOutcomeNote(outcome: BolSaveOutcome): string | null {
     case 'kept':
       return 'Saved on this device. It is sent to the server when the connection returns.';
     case 'conflict':
-      return `${outcome.message} Open the sync status (the cloud in the top bar) to keep yours or take theirs.`;
+      return outcome.message;
     case 'failed':
       return outcome.message;
   }

@@ -45,6 +45,7 @@ export function useBolModel(product: Product) {
   const [marketplace, setMarketplace] = useState<MarketplaceView | null>(null);
   /** True once the person edited the form: a later copy of the model then does not replace their edits. */
   const touched = useRef(false);
+  const [reloads, setReloads] = useState(0);
   const productSize = product.productSize;
 
   /** Shows a model and (unless the person is editing) a fresh form for it. */
@@ -95,7 +96,13 @@ export function useBolModel(product: Product) {
     return () => {
       current = false;
     };
-  }, [productId, productSize, online, setChunks]);
+  }, [productId, productSize, online, reloads, setChunks]);
+
+  /** Reads the model again (device first, then the server); `resetForm` also refills the form from it. */
+  const reload = useCallback((resetForm: boolean) => {
+    if (resetForm) touched.current = false;
+    setReloads((n) => n + 1);
+  }, []);
 
   return {
     online,
@@ -104,6 +111,7 @@ export function useBolModel(product: Product) {
     form,
     setForm,
     showModel,
+    reload,
     recommendations,
     recommendationsNote,
     clearRecommendations: () => setRecommendations([]),

@@ -48,6 +48,8 @@ export default function ExportPage() {
   const [format, setFormat] = useState<ExportFormat>('csv');
   const [columns, setColumns] = useState<ExportColumnId[]>(() => readRememberedColumns(globalThis.localStorage?.getItem(COLUMNS_KEY) ?? null, DEFAULT_EXPORT_COLUMNS));
   const [viewTotal, setViewTotal] = useState<number | null>(null);
+  // More than 10,000 products in the view: the server estimates (docs/products.md "Totals").
+  const [viewTotalIsEstimate, setViewTotalIsEstimate] = useState(false);
   const [progress, setProgress] = useState<ExportProgress | null>(null);
   const [finished, setFinished] = useState<Finished | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -64,7 +66,11 @@ export default function ExportPage() {
     if (!online) return undefined;
     let live = true;
     filterProducts({ ...filter, size: 1, page: 0 }).then(
-      (page) => live && setViewTotal(page.totalElements),
+      (page) => {
+        if (!live) return;
+        setViewTotal(page.totalElements);
+        setViewTotalIsEstimate(page.totalIsEstimate === true);
+      },
       (error: unknown) => console.error('Counting the view failed', error),
     );
     return () => {
@@ -123,6 +129,7 @@ export default function ExportPage() {
 
   const shownProgress = progress ? progressOf(progress) : null;
   const scopeCount = scope === 'selection' ? selection.length : viewTotal;
+  const scopeAbout = scope !== 'selection' && viewTotalIsEstimate ? 'about ' : '';
   const toggle = (id: ExportColumnId, on: boolean) => setColumns((current) => (on ? [...current, id] : current.filter((column) => column !== id)));
 
   return (
@@ -147,7 +154,7 @@ export default function ExportPage() {
               </legend>
               <RadioGroup.Root value={scope} onValueChange={(value) => setScope(value as ExportScope)} name="export-scope">
                 <RadioGroup.Item value="view" data-testid="scope-view">
-                  The product list&apos;s current view{viewTotal !== null ? ` (${countText(viewTotal)} products)` : ''}
+                  The product list&apos;s current view{viewTotal !== null ? ` (${viewTotalIsEstimate ? 'about ' : ''}${countText(viewTotal)} products)` : ''}
                 </RadioGroup.Item>
                 <Text as="p" size="1" color="gray" className="export-filter" data-testid="export-filter">
                   {filterSummary(filter, (id) => categories.find((category) => String(category.categoryId) === id)?.categoryName)} ·{' '}
@@ -199,7 +206,7 @@ export default function ExportPage() {
 
             <Flex gap="3" align="center" wrap="wrap">
               <Button size="3" disabled={!online || busy || !planned.ok} onClick={() => void start()} data-testid="export-start">
-                {busy ? 'Exporting...' : `Export${scopeCount !== null ? ` ${countText(scopeCount)} products` : ''} as ${format === 'csv' ? 'CSV' : '.xlsx'}`}
+                {busy ? 'Exporting...' : `Export${scopeCount !== null ? ` ${scopeAbout}${countText(scopeCount)} products` : ''} as ${format === 'csv' ? 'CSV' : '.xlsx'}`}
               </Button>
               {busy && (
                 <Button size="3" variant="soft" color="gray" onClick={() => running.current?.abort()}>

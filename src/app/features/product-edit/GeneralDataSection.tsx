@@ -9,7 +9,7 @@ export interface SectionProps {
   form: ProductForm;
   problems: FieldProblems;
   setField: (field: TextField, value: string) => void;
-  /** The conflict note of a field, when it has one (ConflictView.tsx). */
+  /** The conflict note of a field, when it has one (ui/ConflictTable.tsx). */
   conflictNote?: (field: FormFieldName) => React.ReactNode;
 }
 

@@ -4,7 +4,7 @@
  * family-rules.ts and image-list-rules.ts.
  */
 import { Button, Callout, Flex, Spinner, Switch, Text } from '@radix-ui/themes';
-import { useAtomValue } from 'jotai';
+import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { TOAST_DURATION_MS } from '../../../shared/constants';
@@ -29,9 +29,11 @@ import {
 } from '../../sync/app-sync';
 import type { ConflictChoice } from '../../../shared/change-set';
 import { allDecided, changeIsOnItsWay, editorConflictOf, formFieldOf, formWithTheirs } from './conflict-rules';
-import { ConflictBanner, FieldConflictNote } from './ConflictView';
+import { ConflictBanner, FieldConflictNote } from '../../ui/ConflictTable';
+import { conflictDifferences } from '../../sync/outbox-kinds';
 import { notify } from '../../ui/notify';
 import { AdditionalDataSection } from './AdditionalDataSection';
+import { conflictShownForAtom } from './product-edit-state';
 import { inheritButtonRefusal, inheritConfirmText, mainSwitchRefusal, showsInherit, showsMainSwitch } from './family-rules';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { GeneralDataSection } from './GeneralDataSection';
@@ -260,6 +262,13 @@ export default function GeneralTab({ product, onShowGeneral, onReload }: General
     [product.productId, author, onReload],
   );
   const conflictId = conflict?.entryId ?? null;
+  // The page drops its "waiting" note while the conflict shows here.
+  const setConflictShownFor = useSetAtom(conflictShownForAtom);
+  const productId = product.productId;
+  useEffect(() => {
+    setConflictShownFor(conflictId === null ? null : productId);
+    return () => setConflictShownFor(null);
+  }, [conflictId, productId, setConflictShownFor]);
   const [choicesFor, setChoicesFor] = useState<string | null>(null);
   if (conflictId !== choicesFor) {
     setChoicesFor(conflictId);
@@ -305,17 +314,20 @@ export default function GeneralTab({ product, onShowGeneral, onReload }: General
     void settleWith(all, shown);
   };
 
+  const conflictRows = conflict ? conflictDifferences(conflict.conflicts) : [];
   const conflictNote = (field: FormField) => {
     const found = conflict?.conflicts.find((candidate) => formFieldOf(candidate) === field);
-    return found ? <FieldConflictNote conflict={found} choice={choices[found.field]} busy={settling} onChoose={choose} /> : null;
+    const row = found && conflictRows.find((candidate) => candidate.field === found.field);
+    return row ? <FieldConflictNote row={row} choices={choices} busy={settling} onChoose={choose} /> : null;
   };
 
   return (
     <Flex direction="column" gap="3" pt="3" className="general-tab">
       <LeavePrompt when={dirty && !busy} />
-      {conflict && <ConflictBanner conflicts={conflict.conflicts} choices={choices} busy={settling} onChoose={choose} onChooseAll={chooseAll} />}
+      {conflict && <ConflictBanner title={messages.productEdit.conflict} rows={conflictRows} choices={choices} busy={settling} onChoose={choose} onChooseAll={chooseAll} />}
       {/* "Please correct the marked field." goes as soon as no field is marked any more. */}
-      <NoticeView notice={notice?.kind === 'invalid' && Object.keys(problems).length === 0 ? null : notice} />
+      {/* A conflict replaces "Saved on this device": one clear state. */}
+      <NoticeView notice={(notice?.kind === 'invalid' && Object.keys(problems).length === 0) || (conflict && notice?.kind === 'queued') ? null : notice} />
       <div className="edit-columns">
         <Flex direction="column" gap="3" minWidth="0">
           <GeneralDataSection form={form} problems={problems} setField={setField} conflictNote={conflictNote} />

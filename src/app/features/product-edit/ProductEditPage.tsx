@@ -8,7 +8,7 @@ import { useAtom, useAtomValue } from 'jotai';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { messages } from '../../../shared/messages';
-import { editedProductAtom } from './product-edit-state';
+import { conflictShownForAtom, editedProductAtom } from './product-edit-state';
 import { onlineAtom } from '../../state/sync';
 import { LoadFailureBoundary } from '../../ui/LoadFailureBoundary';
 import { dateTimeText } from '../../lib/format';
@@ -31,6 +31,7 @@ export default function ProductEditPage() {
   const tab = asked === TAB_BOL_MODEL || asked === TAB_HISTORY ? asked : TAB_GENERAL;
   const [state, setState] = useAtom(editedProductAtom);
   const online = useAtomValue(onlineAtom);
+  const conflictShownFor = useAtomValue(conflictShownForAtom);
   const [reloads, setReloads] = useState(0);
   const [bolVisited, setBolVisited] = useState(false);
   if (tab === TAB_BOL_MODEL && !bolVisited) setBolVisited(true);
@@ -70,7 +71,7 @@ export default function ProductEditPage() {
   if (state.status === 'loading') return <p className="loading">{messages.loading}</p>;
   if (state.status === 'error') return <Text color="red" role="alert">{messages.productEdit.loadFailed(state.message)}</Text>;
 
-  const note = deviceCopyNote(state.source, dateTimeText);
+  const note = conflictShownFor === state.product.productId ? null : deviceCopyNote(state.source, dateTimeText);
   const product = state.product;
   return (
     <Flex direction="column" gap="3" className="product-edit-page">

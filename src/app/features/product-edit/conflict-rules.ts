@@ -6,6 +6,7 @@
 import { isChangeSetConflict, type ConflictChoice, type FieldConflict } from '../../../shared/change-set';
 import type { Product } from '../../../shared/contract';
 import { isProductFieldName } from '../../../shared/product-fields';
+import { myChangeIsOnItsWay, myConflictOf, type WaitingEntryLike } from '../../lib/my-waiting-change';
 import { formFromProduct, type FormField, type ProductForm } from './product-form';
 
 export interface EditorConflict {
@@ -14,28 +15,14 @@ export interface EditorConflict {
   theirs: Product;
 }
 
-interface EntryLike {
-  id: string;
-  kind: string;
-  status: string;
-  author: string;
-  serverCopy?: unknown;
-}
-
 /** My conflicting change of this product, if any (another person's waits for them). */
-export function editorConflictOf(entries: readonly EntryLike[], author: string): EditorConflict | null {
-  for (const entry of entries) {
-    if (entry.kind !== 'product-change' || entry.status !== 'conflict' || entry.author !== author) continue;
-    if (!isChangeSetConflict(entry.serverCopy)) continue;
-    return { entryId: entry.id, conflicts: entry.serverCopy.conflicts, theirs: entry.serverCopy.product };
-  }
-  return null;
+export function editorConflictOf(entries: readonly WaitingEntryLike[], author: string): EditorConflict | null {
+  const mine = myConflictOf(entries, author, 'product-change', (copy) => (isChangeSetConflict(copy) ? copy : null));
+  return mine && { entryId: mine.entryId, conflicts: mine.answer.conflicts, theirs: mine.answer.product };
 }
 
 /** Whether a change of mine to this product waits or is being sent (the spinner on Apply). */
-export function changeIsOnItsWay(entries: readonly EntryLike[], author: string): boolean {
-  return entries.some((entry) => entry.author === author && (entry.status === 'pending' || entry.status === 'sending'));
-}
+export const changeIsOnItsWay = myChangeIsOnItsWay;
 
 /** Every conflict decided? Then the choices are settled in one go. */
 export function allDecided(conflicts: readonly FieldConflict[], choices: Readonly<Record<string, ConflictChoice>>): boolean {

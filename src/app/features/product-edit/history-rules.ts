@@ -4,14 +4,13 @@
  * restored with one tap (a product field a person edits). Pure: no React, no I/O.
  */
 import { HISTORY_HOW_LABELS, type Product, type ProductHistoryEntry } from '../../../shared/contract';
+import { bolHistoryLabel } from '../../../shared/bol-change-set';
 import { isProductFieldName, productField } from '../../../shared/product-fields';
 
 export function historyFieldLabel(field: string): string {
   if (isProductFieldName(field)) return productField(field).label;
   if (field === 'productImages') return 'Images';
-  if (field === 'bol:chunk') return 'Bol category';
-  if (field.startsWith('bol:')) return `Bol: ${field.slice(4)}`;
-  return field;
+  return bolHistoryLabel(field) ?? field;
 }
 
 /** A value as the history shows it: images as a count, empty as a dash, HTML as text. */

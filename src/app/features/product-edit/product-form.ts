@@ -6,7 +6,7 @@ import type { Product } from '../../../shared/contract';
 import { messages } from '../../../shared/messages';
 import { eanProblem } from '../../../shared/rules/ean';
 import { parsePrice } from '../../../shared/rules/price';
-import { dateTimeText } from '../../lib/format';
+import { dateTimeText, decimalInputText, priceInputText } from '../../lib/format';
 import { isDeliveryCode, missingRequiredFields, type RequiredProductField } from '../../../shared/rules/product-validation';
 import {
   EDITABLE_PRODUCT_FIELDS,
@@ -88,9 +88,6 @@ export function showsSupplierEan(form: Pick<ProductForm, 'isChangeEan'>): boolea
   return form.isChangeEan;
 }
 
-function numberText(value: number | null): string {
-  return value === null ? '' : String(value);
-}
 
 export function formFromProduct(product: Product): ProductForm {
   return {
@@ -99,13 +96,14 @@ export function formFromProduct(product: Product): ProductForm {
     sku: product.sku,
     title: product.title,
     deliveryCode: product.deliveryCode,
-    sellingPrice: numberText(product.sellingPrice),
-    priceSupplier: numberText(product.priceSupplier),
-    deliveryPrice: numberText(product.deliveryPrice),
-    weight: numberText(product.weight),
-    width: numberText(product.width),
-    length: numberText(product.length),
-    height: numberText(product.height),
+    // docs/formats.md: "42,50" in price inputs, "0,75" in the other number inputs.
+    sellingPrice: priceInputText(product.sellingPrice),
+    priceSupplier: priceInputText(product.priceSupplier),
+    deliveryPrice: priceInputText(product.deliveryPrice),
+    weight: decimalInputText(product.weight),
+    width: decimalInputText(product.width),
+    length: decimalInputText(product.length),
+    height: decimalInputText(product.height),
     productSize: product.productSize,
     color: product.color,
     material: product.material,

@@ -4,7 +4,7 @@
  */
 import { Button, Card, Flex, Spinner, Text } from '@radix-ui/themes';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { toApiFailure } from '../../api/client';
 import { createBolContent, exportProductContentReport, getUploadReport, importFromBol, reimportOffers } from '../../api/bol-actions';
 import { clearSelectionAtom, selectedProductIdsAtom } from './product-list-state';
@@ -65,7 +65,8 @@ function toastFor(action: BulkAction, shown: Omit<Shown, 'running'>, count: numb
 
 const TONE_COLOR = { green: undefined, amber: 'amber', red: 'red' } as const;
 
-export function BulkActions({ onCatalogueChanged }: { onCatalogueChanged: () => void }) {
+/** Memoised: it reads its own atoms, so a new answer of the list does not render it again. */
+export const BulkActions = memo(function BulkActions({ onCatalogueChanged }: { onCatalogueChanged: () => void }) {
   const selection = useAtomValue(selectedProductIdsAtom);
   const clearSelection = useSetAtom(clearSelectionAtom);
   const online = useAtomValue(onlineAtom);
@@ -162,4 +163,4 @@ export function BulkActions({ onCatalogueChanged }: { onCatalogueChanged: () => 
       )}
     </Card>
   );
-}
+});

@@ -1,7 +1,7 @@
 /** The filters of the product list: search, supplier, moderation, price and sort always; the rest folded. */
 import { Badge, Box, Button, Flex, Text, TextField } from '@radix-ui/themes';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { memo, useEffect, useId, useState, type ReactNode } from 'react';
 import { categoriesAtom, familyKeysAtom, suppliersAtom } from '../../state/reference-lists';
 import { productFilterAtoms, productFiltersAtom, resetAllFiltersAtom } from './product-list-state';
 import { DEFAULT_SORT, SORT_OPTIONS, type TriState, type TriStateName } from './product-list-view';
@@ -136,7 +136,8 @@ function SearchField() {
   );
 }
 
-export function ProductFilterBar() {
+/** Memoised: it reads its own atoms, so a new answer of the list does not render the filters again. */
+export const ProductFilterBar = memo(function ProductFilterBar() {
   const filters = useAtomValue(productFiltersAtom);
   const suppliers = useAtomValue(suppliersAtom);
   const categories = useAtomValue(categoriesAtom);
@@ -219,4 +220,4 @@ export function ProductFilterBar() {
       )}
     </section>
   );
-}
+});

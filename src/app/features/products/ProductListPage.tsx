@@ -4,7 +4,9 @@
  */
 import { Callout, Flex, Spinner, Text } from '@radix-ui/themes';
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useState } from 'react';
+import { dropListSnapshot } from '../../boot/list-snapshot';
+import { keepListSnapshot } from '../../boot/list-snapshot-store';
 import { onlineAtom } from '../../state/sync';
 import {
   productListAtom,
@@ -17,15 +19,17 @@ import { BulkActions } from './BulkActions';
 import { loadProductList } from './load-product-list';
 import { appProductListDeps } from './product-list-deps';
 import { productQueryKey } from '../../db/query-key';
-import { lastExistingPage, offlineNote, showsAnotherView, toFilterQuery } from './product-list-rules';
+import { lastExistingPage, offlineNextReason, offlineNote, showsAnotherView, toFilterQuery } from './product-list-rules';
 import { ProductFilterBar } from './ProductFilterBar';
 import { ProductPager } from './ProductPager';
 import { ProductTable } from './ProductTable';
 import { SupplierActions } from './SupplierActions';
+import { toSearchString } from './product-list-view';
 import { useListUrl } from './use-list-url';
 import './products.css';
 
 export default function ProductListPage() {
+  if (performance.getEntriesByName('boot:list-render').length === 0) performance.mark('boot:list-render');
   useListUrl();
   const store = useStore();
   const view = useAtomValue(productListViewAtom);
@@ -40,8 +44,11 @@ export default function ProductListPage() {
   const busy = loading || showsAnotherView(list.query, productQueryKey(query));
 
   const [catalogueVersion, setCatalogueVersion] = useState(0);
+  // Stable, so the memoised action bars do not render again with every answer.
+  const catalogueChanged = useCallback(() => setCatalogueVersion((n) => n + 1), []);
   useEffect(() => {
-    void loadProductList(store, JSON.parse(queryText) as Record<string, string>, appProductListDeps);
+    // Whatever the answer, the live list has it now: the start's snapshot (if any) goes.
+    void loadProductList(store, JSON.parse(queryText) as Record<string, string>, appProductListDeps).finally(dropListSnapshot);
     // `online` is a dependency so the list is fetched again when the connection returns;
     // `catalogueVersion` after a feed import or image re-export.
   }, [store, queryText, online, catalogueVersion]);
@@ -53,12 +60,46 @@ export default function ProductListPage() {
   }, [existing, setPage]);
 
   const offline = list.source !== null && list.source.kind !== 'network';
+  useLayoutEffect(() => {
+    // Start-up marks (bench/offline-start.ts): the list's first commit, and the first with rows.
+    if (performance.getEntriesByName('boot:list-commit').length === 0) performance.mark('boot:list-commit');
+    if (list.content.length > 0 && performance.getEntriesByName('boot:rows-commit').length === 0) performance.mark('boot:rows-commit');
+  }, [list.content.length]);
+
+  // An offline cold start may have painted the kept snapshot of this view (docs/offline.md): it
+  // goes in the same frame as the live rows. What the list shows is kept as the next snapshot.
+  const answered = list.source !== null || error !== null;
+  useLayoutEffect(() => {
+    if (answered) dropListSnapshot();
+  }, [answered]);
+  const viewSearch = toSearchString(view);
+  const showsRows = !busy && list.content.length > 0;
+  useEffect(() => {
+    if (showsRows) keepListSnapshot(viewSearch);
+  }, [showsRows, viewSearch, list]);
+
+  // Offline, whether the device can show the next page (Next says why when it cannot).
+  const [nextOnDevice, setNextOnDevice] = useState<{ query: string; found: boolean } | null>(null);
+  const nextQueryText = JSON.stringify({ ...query, page: String(view.page + 1) });
+  const showsThisView = list.query === productQueryKey(query);
+  useEffect(() => {
+    if (online || !showsThisView || list.source === null) return;
+    let current = true;
+    appProductListDeps
+      .readOffline(JSON.parse(nextQueryText) as Record<string, string>)
+      .then((answer) => current && setNextOnDevice({ query: nextQueryText, found: answer.page.content.length > 0 }))
+      .catch(() => current && setNextOnDevice({ query: nextQueryText, found: false }));
+    return () => {
+      current = false;
+    };
+  }, [online, showsThisView, list.source, nextQueryText]);
+  const nextReason = offlineNextReason(online, nextOnDevice?.query === nextQueryText ? nextOnDevice.found : null);
 
   return (
     <Flex direction="column" gap="3" className="product-list-page">
       <ProductFilterBar />
-      <SupplierActions onCatalogueChanged={() => setCatalogueVersion((n) => n + 1)} />
-      <BulkActions onCatalogueChanged={() => setCatalogueVersion((n) => n + 1)} />
+      <SupplierActions onCatalogueChanged={catalogueChanged} />
+      <BulkActions onCatalogueChanged={catalogueChanged} />
       {offline && list.source && (
         <Callout.Root color="amber" size="1" data-testid="offline-note">
           <Callout.Text>{offlineNote({ local: list.source.kind === 'local', fetchedAt: list.source.fetchedAt })}</Callout.Text>
@@ -69,7 +110,7 @@ export default function ProductListPage() {
           <Callout.Text>{error.status === 0 ? 'No connection to the server, and no products kept on this device for this view.' : error.message}</Callout.Text>
         </Callout.Root>
       )}
-      <ProductPager totalElements={list.totalElements} totalPages={list.totalPages} waiting={loading && list.content.length === 0} />
+      <ProductPager totalElements={list.totalElements} totalPages={list.totalPages} totalIsEstimate={list.totalIsEstimate === true} waiting={loading && list.content.length === 0} nextBlockedReason={nextReason} />
       <div className="product-table-area" aria-busy={busy}>
         <ProductTable products={list.content} />
         {loading && list.content.length === 0 && (

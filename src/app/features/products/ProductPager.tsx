@@ -8,18 +8,22 @@ import { canGoBack, canGoForward, pageText, rangeText } from './product-list-rul
 interface ProductPagerProps {
   totalElements: number;
   totalPages: number;
+  /** The totals are the server's estimate (more than 10,000 matches): shown as "about …". */
+  totalIsEstimate?: boolean;
   /** A load is running and no rows are shown yet: no totals to tell (never "No products" while loading). */
   waiting?: boolean;
+  /** Why Next is off though the totals have more pages (offline: the next page is not on the device). */
+  nextBlockedReason?: string | null;
 }
 
-export function ProductPager({ totalElements, totalPages, waiting = false }: ProductPagerProps) {
+export function ProductPager({ totalElements, totalPages, totalIsEstimate = false, waiting = false, nextBlockedReason = null }: ProductPagerProps) {
   const [page, setPage] = useAtom(productPageAtom);
   const [pageSize, setPageSize] = useAtom(productPageSizeAtom);
   const sizes: readonly number[] = PAGE_SIZES.includes(pageSize as (typeof PAGE_SIZES)[number]) ? PAGE_SIZES : [...PAGE_SIZES, pageSize].sort((a, b) => a - b);
   return (
     <Flex align="center" justify="between" gap="3" wrap="wrap" className="product-pager">
       <Text size="2" data-testid="product-range">
-        {waiting ? '' : rangeText(page, pageSize, totalElements)}
+        {waiting ? '' : rangeText(page, pageSize, totalElements, totalIsEstimate)}
       </Text>
       <Flex align="center" gap="3" wrap="wrap">
         <Flex align="center" gap="2">
@@ -38,12 +42,23 @@ export function ProductPager({ totalElements, totalPages, waiting = false }: Pro
           Previous
         </Button>
         <Text size="2" data-testid="page-text">
-          {waiting ? '' : pageText(page, totalPages)}
+          {waiting ? '' : pageText(page, totalPages, totalIsEstimate)}
         </Text>
-        <Button variant="soft" disabled={waiting || !canGoForward(page, totalPages)} onClick={() => setPage(page + 1)}>
+        <Button
+          variant="soft"
+          disabled={waiting || !canGoForward(page, totalPages) || nextBlockedReason !== null}
+          title={nextBlockedReason ?? undefined}
+          aria-describedby={nextBlockedReason ? 'pager-reason' : undefined}
+          onClick={() => setPage(page + 1)}
+        >
           Next
         </Button>
       </Flex>
+      {nextBlockedReason && canGoForward(page, totalPages) && (
+        <Text as="p" size="1" color="gray" id="pager-reason" data-testid="pager-reason" className="pager-reason">
+          {nextBlockedReason}
+        </Text>
+      )}
     </Flex>
   );
 }

@@ -7,31 +7,45 @@
  * styles when it mounts) were most of the time from a filter change to the new rows painted
  * (bench/list-paint.ts). The look is the same as <Table.Root variant="surface" size="1">.
  */
-import { Badge, Checkbox, VisuallyHidden } from '@radix-ui/themes';
+import { Checkbox, VisuallyHidden } from '@radix-ui/themes';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { memo, useCallback, type ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { memo, useCallback, type MouseEvent, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
 import type { Product } from '../../../shared/contract';
 import { deselectProductsAtom, selectedProductIdsAtom, selectProductsAtom } from './product-list-state';
 import { dateAndTime, pageSelectionState, priceText, thumbnailPath } from './product-list-rules';
 
-function Thumbnail({ product }: { product: Product }) {
+// The row's parts are plain functions, not components: one row is one component to render.
+
+function thumbnail(product: Product): ReactNode {
   const path = thumbnailPath(product);
   if (!path) return <div className="product-thumb product-thumb-empty" aria-hidden="true" />;
   return <img className="product-thumb" src={path} alt="" loading="lazy" decoding="async" width={40} height={40} />;
 }
 
-function YesNo({ value, yes, no, color }: { value: boolean; yes: string; no: string; color: 'green' | 'blue' }) {
-  return value ? <Badge color={color}>{yes}</Badge> : <span className="muted">{no}</span>;
+/**
+ * The markup of Radix Themes' <Badge color size="1" variant="soft">: the component resolves its
+ * props on every render, and a page of 100 rows has up to 300 of them.
+ */
+function badge(color: 'green' | 'blue' | 'violet', children: ReactNode, title?: string): ReactNode {
+  return (
+    <span data-accent-color={color} title={title} className="rt-reset rt-Badge rt-r-size-1 rt-variant-soft">
+      {children}
+    </span>
+  );
 }
 
-function FamilyCell({ product }: { product: Product }) {
-  if (product.mainProduct) return <Badge color="violet" title={product.familyKey ?? ''}>Main</Badge>;
+function yesNo(value: boolean, yes: string, no: string, color: 'green' | 'blue'): ReactNode {
+  return value ? badge(color, yes) : <span className="muted">{no}</span>;
+}
+
+function family(product: Product): ReactNode {
+  if (product.mainProduct) return badge('violet', 'Main', product.familyKey ?? '');
   if (product.familyKey) return <span className="muted small family-key">{product.familyKey}</span>;
   return <span className="muted">–</span>;
 }
 
-function UpdatedCell({ product }: { product: Product }) {
+function updated(product: Product): ReactNode {
   const { date, time } = dateAndTime(product.dateUpdate);
   return (
     <>
@@ -41,9 +55,20 @@ function UpdatedCell({ product }: { product: Product }) {
   );
 }
 
-const Cell = ({ className, children }: { className?: string; children: ReactNode }) => (
-  <td className={className ? `rt-TableCell ${className}` : 'rt-TableCell'}>{children}</td>
-);
+function cell(className: string | null, children: ReactNode): ReactNode {
+  return <td className={className ? `rt-TableCell ${className}` : 'rt-TableCell'}>{children}</td>;
+}
+
+/**
+ * The title link: a plain click opens the product in the app (as react-router's <Link> would); a
+ * click with a modifier key or another button is left to the browser (new tab, new window).
+ */
+function openLink(event: MouseEvent<HTMLAnchorElement>, productId: number, onOpen: (productId: number) => void): void {
+  event.stopPropagation();
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
+  event.preventDefault();
+  onOpen(productId);
+}
 
 /** One row. Memoised: a change of the filters or of another row's box does not render it again. */
 const ProductRow = memo(function ProductRow({
@@ -71,33 +96,24 @@ const ProductRow = memo(function ProductRow({
           />
         </label>
       </td>
-      <Cell className="col-thumb">
-        <Thumbnail product={product} />
-      </Cell>
-      <Cell className="nowrap">{product.ean || <span className="muted">–</span>}</Cell>
+      {cell('col-thumb', thumbnail(product))}
+      {cell('nowrap', product.ean || <span className="muted">–</span>)}
       <th scope="row" className="rt-TableCell rt-TableRowHeaderCell col-title">
-        <Link className="product-link" to={`/products/${product.productId}`} onClick={(event) => event.stopPropagation()}>
+        {/* A plain link: react-router's <Link> resolves its path and sets up prefetching per row. */}
+        <a className="product-link" href={`/products/${product.productId}`} onClick={(event) => openLink(event, product.productId, onOpen)}>
           {product.title}
-        </Link>
+        </a>
         <span className="muted small block portrait-only">{product.supplier.supplierName}</span>
       </th>
-      <Cell className="col-wide nowrap">{product.sku}</Cell>
-      <Cell className="col-landscape">{product.supplier.supplierName}</Cell>
-      <Cell className="col-wide">{product.brand ?? ''}</Cell>
-      <Cell className="num nowrap">{priceText(product.sellingPrice)}</Cell>
-      <Cell className="num">{product.stock > 0 ? product.stock : <span className="danger">0</span>}</Cell>
-      <Cell>
-        <YesNo value={product.passedModeration} yes="Passed" no="Pending" color="green" />
-      </Cell>
-      <Cell>
-        <FamilyCell product={product} />
-      </Cell>
-      <Cell className="col-wide">
-        <YesNo value={product.isExportOnBol} yes="Yes" no="No" color="blue" />
-      </Cell>
-      <Cell className="col-wide">
-        <UpdatedCell product={product} />
-      </Cell>
+      {cell('col-wide nowrap', product.sku)}
+      {cell('col-landscape', product.supplier.supplierName)}
+      {cell('col-wide', product.brand ?? '')}
+      {cell('num nowrap', priceText(product.sellingPrice))}
+      {cell('num', product.stock > 0 ? product.stock : <span className="danger">0</span>)}
+      {cell(null, yesNo(product.passedModeration, 'Passed', 'Pending', 'green'))}
+      {cell(null, family(product))}
+      {cell('col-wide', yesNo(product.isExportOnBol, 'Yes', 'No', 'blue'))}
+      {cell('col-wide', updated(product))}
     </tr>
   );
 });

@@ -1,24 +1,31 @@
 /**
  * Feed import and image re-export for the supplier chosen in the filter, their outcome, and the
- * parsing history (newest first).
+ * parsing history (newest first). An import runs as a background job: its live progress bar shows
+ * here until it ends (docs/jobs.md).
  */
 import { Button, Card, Flex, Table, Text } from '@radix-ui/themes';
 import { useAtomValue, useStore } from 'jotai';
-import { useCallback, useState } from 'react';
+import { Fragment, memo, useCallback, useEffect, useState } from 'react';
 import type { FeedRunReport, ParsingHistoryEntry } from '../../../shared/contract';
+import type { Job } from '../../../shared/jobs';
+import { startFeedImport } from '../../api/jobs';
+import { JobProgress, jobOutcomeLines, jobProblemLines, useFollowedJobs } from '../jobs';
 import { toApiFailure } from '../../api/client';
-import { dateTimeText } from '../../lib/format';
-import { getParsingHistory, reexportImages, runFeedImport } from '../../api/feeds';
+import { countText, dateTimeText } from '../../lib/format';
+import { getParsingHistory, reexportImages } from '../../api/feeds';
 import { productFilterAtoms } from './product-list-state';
 import { loadReferenceLists, suppliersAtom } from '../../state/reference-lists';
 import { onlineAtom } from '../../state/sync';
 import { actionScope, chosenSupplier, feedScopeLabel, historyLabel, runOutcome, runProblems, supplierActionState } from './supplier-actions-rules';
 
 const HISTORY_SIZE = 10;
+/** While a history entry says running, the history is read again this often, so it never says "Running" after the run ended. */
+const HISTORY_REFRESH_MS = 2_000;
 
 type Busy = 'import' | 'images' | null;
 
-export function SupplierActions({ onCatalogueChanged }: { onCatalogueChanged: () => void }) {
+/** Memoised: it reads its own atoms, so a new answer of the list does not render it again. */
+export const SupplierActions = memo(function SupplierActions({ onCatalogueChanged }: { onCatalogueChanged: () => void }) {
   const store = useStore();
   const suppliers = useAtomValue(suppliersAtom);
   const supplierName = useAtomValue(productFilterAtoms.supplier);
@@ -30,6 +37,7 @@ export function SupplierActions({ onCatalogueChanged }: { onCatalogueChanged: ()
   const [history, setHistory] = useState<ParsingHistoryEntry[] | null>(null);
   const [historyOpen, setHistoryOpen] = useState(false);
   const state = supplierActionState({ supplier, online, busy: busy !== null });
+  const [expanded, setExpanded] = useState<number | null>(null);
 
   const loadHistory = useCallback(async () => {
     try {
@@ -39,13 +47,56 @@ export function SupplierActions({ onCatalogueChanged }: { onCatalogueChanged: ()
     }
   }, []);
 
+  const finished = useCallback(() => {
+    setBusy(null);
+    onCatalogueChanged();
+    void loadReferenceLists(store);
+    if (historyOpen) void loadHistory();
+  }, [historyOpen, loadHistory, onCatalogueChanged, store]);
+
+  const followed = useFollowedJobs((ended: Job[]) => {
+    if (ended.length > 0) {
+      setOutcome((lines) => [...jobOutcomeLines(ended), ...lines.filter((line) => !line.ok)]);
+      setProblems(jobProblemLines(ended));
+    }
+    finished();
+  });
+
+  // The parsing history never keeps saying "Running" once the run ended.
+  const historyRunning = historyOpen && (history ?? []).some((entry) => entry.status === 'running');
+  useEffect(() => {
+    if (!historyRunning) return;
+    const timer = setInterval(() => void loadHistory(), HISTORY_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [historyRunning, loadHistory]);
+
+  async function runImport() {
+    if (!supplier) return;
+    setBusy('import');
+    setProblems({ lines: [], hidden: 0 });
+    setOutcome([]);
+    followed.follow([]);
+    try {
+      const answer = await startFeedImport(supplier.supplierId);
+      // Suppliers left out of an 'All' run because one of theirs runs: said at once.
+      setOutcome(answer.skipped.map((skipped) => ({ text: `${skipped.supplierName}: ${skipped.message}`, ok: false })));
+      if (historyOpen) void loadHistory();
+      followed.follow(answer.jobs);
+      if (answer.jobs.length === 0) finished();
+    } catch (error) {
+      setOutcome([{ text: toApiFailure(error).message, ok: false }]);
+      finished();
+    }
+  }
+
   async function run(kind: Exclude<Busy, null>) {
     if (!supplier) return;
+    if (kind === 'import') return runImport();
     setBusy(kind);
     setProblems({ lines: [], hidden: 0 });
-    setOutcome([{ text: kind === 'import' ? `Importing the feed of ${actionScope(supplier)}…` : `Storing the images of ${actionScope(supplier)}…`, ok: true }]);
+    setOutcome([{ text: `Storing the images of ${actionScope(supplier)}…`, ok: true }]);
     try {
-      const report: FeedRunReport = kind === 'import' ? await runFeedImport(supplier.supplierId) : await reexportImages(supplier.supplierId);
+      const report: FeedRunReport = await reexportImages(supplier.supplierId);
       setOutcome(runOutcome(report));
       setProblems(runProblems(report));
     } catch (error) {
@@ -53,10 +104,7 @@ export function SupplierActions({ onCatalogueChanged }: { onCatalogueChanged: ()
       const entries = (failure.body as Partial<FeedRunReport> | null)?.entries;
       setOutcome(entries?.length ? runOutcome({ entries, skipped: [] }) : [{ text: failure.message, ok: false }]);
     } finally {
-      setBusy(null);
-      onCatalogueChanged();
-      void loadReferenceLists(store);
-      if (historyOpen) void loadHistory();
+      finished();
     }
   }
 
@@ -89,6 +137,14 @@ export function SupplierActions({ onCatalogueChanged }: { onCatalogueChanged: ()
           </Text>
         )}
       </Flex>
+      {followed.jobs.length > 0 && (
+        // Stays after the end, full, with the final counts, until the next run.
+        <Flex direction="column" gap="2" mt="2" data-testid="feed-progress" data-following={followed.following}>
+          {followed.jobs.map((job) => (
+            <JobProgress key={job.id} job={job} label={`Import of ${job.supplierName ?? 'the feed'}`} />
+          ))}
+        </Flex>
+      )}
       {outcome.length > 0 && (
         <Flex direction="column" mt="2" role="status" data-testid="feed-outcome">
           {outcome.map((line) => (
@@ -129,14 +185,46 @@ export function SupplierActions({ onCatalogueChanged }: { onCatalogueChanged: ()
           <Table.Body>
             {(history ?? []).map((entry) => {
               const label = historyLabel(entry);
+              const open = expanded === entry.id;
               return (
-                <Table.Row key={entry.id}>
-                  <Table.Cell>{dateTimeText(entry.dateTimeOperation)}</Table.Cell>
-                  <Table.Cell>{entry.supplierName}</Table.Cell>
-                  <Table.Cell>{label.operation}</Table.Cell>
-                  <Table.Cell>{label.status}</Table.Cell>
-                  <Table.Cell>{entry.message}</Table.Cell>
-                </Table.Row>
+                <Fragment key={entry.id}>
+                  <Table.Row>
+                    <Table.Cell>{dateTimeText(entry.dateTimeOperation)}</Table.Cell>
+                    <Table.Cell>{entry.supplierName}</Table.Cell>
+                    <Table.Cell>{label.operation}</Table.Cell>
+                    <Table.Cell>{label.status}</Table.Cell>
+                    <Table.Cell>
+                      {entry.message}
+                      {entry.problems.length > 0 && (
+                        <Button size="1" variant="ghost" ml="2" aria-expanded={open} onClick={() => setExpanded(open ? null : entry.id)}>
+                          {open ? 'Hide refused lines' : `Refused lines (${refusedCountText(entry)})`}
+                        </Button>
+                      )}
+                    </Table.Cell>
+                  </Table.Row>
+                  {open && (
+                    <Table.Row>
+                      <Table.Cell colSpan={5}>
+                        <ul className="feed-problems" aria-label={`Rows refused in the ${label.operation.toLowerCase()} of ${entry.supplierName}`} data-testid="history-problems">
+                          {entry.problems.map((problem) => (
+                            <li key={`${problem.line}:${problem.reason}`}>
+                              <Text size="1">
+                                Line {problem.line}: {problem.reason}
+                              </Text>
+                            </li>
+                          ))}
+                          {entry.refused > entry.problems.length && (
+                            <li>
+                              <Text size="1" color="gray">
+                                and {entry.refused - entry.problems.length} more (the first {entry.problems.length} are kept)
+                              </Text>
+                            </li>
+                          )}
+                        </ul>
+                      </Table.Cell>
+                    </Table.Row>
+                  )}
+                </Fragment>
               );
             })}
             {history?.length === 0 && (
@@ -149,4 +237,8 @@ export function SupplierActions({ onCatalogueChanged }: { onCatalogueChanged: ()
       )}
     </Card>
   );
+});
+
+function refusedCountText(entry: ParsingHistoryEntry): string {
+  return countText(entry.refused);
 }

@@ -1,14 +1,17 @@
 /** The product list's loader wired to the app: the filter call and the device's product cache. */
 import { filterProducts } from '../../api/products';
 import { keepProductPage, readKeptProductPage, readProductPageOffline } from '../../db/device-copies';
+import { afterNextPaint } from '../../lib/after-paint';
 import { isOnline } from '../../lib/online';
+import { takeHeadStart } from './list-head-start';
 import type { ProductListDeps } from './load-product-list';
 
 export const appProductListDeps: ProductListDeps = {
   online: isOnline,
   fetchPage: (query) => filterProducts(query),
   readCachedPage: readKeptProductPage,
-  readOffline: readProductPageOffline,
-  keepPage: keepProductPage,
+  readOffline: (query) => takeHeadStart(query)?.then((answer) => answer ?? readProductPageOffline(query)) ?? readProductPageOffline(query),
+  // The copy on the device changes nothing on the screen: it is written once the rows have painted.
+  keepPage: (query, page) => afterNextPaint().then(() => keepProductPage(query, page)),
   now: () => Date.now(),
 };

@@ -78,18 +78,23 @@ export function urlSyncAction(locationSearch: string, lastWritten: string | null
 
 // ---- What the screen shows ----
 
-/** "1–20 of 2,354" (or "No products"). */
-export function rangeText(page: number, pageSize: number, totalElements: number): string {
-  if (totalElements === 0) return 'No products';
-  const first = page * pageSize + 1;
-  if (first > totalElements) return `None of ${countText(totalElements)}`;
-  const last = Math.min(totalElements, (page + 1) * pageSize);
-  return `${countText(first)}–${countText(last)} of ${countText(totalElements)}`;
+/** "2,354", or "about 210,000" when the server estimated it (docs/products.md "Totals"). */
+function totalText(total: number, estimate: boolean): string {
+  return estimate ? `about ${countText(total)}` : countText(total);
 }
 
-/** "Page 1 of 118" (pages shown from 1). */
-export function pageText(page: number, totalPages: number): string {
-  return `Page ${countText(page + 1)} of ${countText(Math.max(1, totalPages))}`;
+/** "1–20 of 2,354" (or "No products"); "1–20 of about 210,000" for an estimated total. */
+export function rangeText(page: number, pageSize: number, totalElements: number, estimate = false): string {
+  if (totalElements === 0) return 'No products';
+  const first = page * pageSize + 1;
+  if (first > totalElements) return `None of ${totalText(totalElements, estimate)}`;
+  const last = Math.min(totalElements, (page + 1) * pageSize);
+  return `${countText(first)}–${countText(last)} of ${totalText(totalElements, estimate)}`;
+}
+
+/** "Page 1 of 118" (pages shown from 1); "Page 1 of about 10,500" for an estimated total. */
+export function pageText(page: number, totalPages: number, estimate = false): string {
+  return `Page ${countText(page + 1)} of ${totalText(Math.max(1, totalPages), estimate)}`;
 }
 
 /** True when the rows on screen answer another query than the view's (its load has not started yet). */
@@ -103,6 +108,19 @@ export function canGoBack(page: number): boolean {
 
 export function canGoForward(page: number, totalPages: number): boolean {
   return page + 1 < totalPages;
+}
+
+/** Why Next is off offline (docs/ui-touch.md "Feedback"). */
+export const NEXT_PAGE_NOT_KEPT = 'Offline: the next page is not kept on this device.';
+
+/**
+ * Offline, a page kept from the server carries the server's totals, but the next page can only
+ * come from the device: Next is off, saying why, when the device has no rows for it. Online, or
+ * while it is not known yet, nothing is said (null).
+ */
+export function offlineNextReason(online: boolean, nextOnDevice: boolean | null): string | null {
+  if (online || nextOnDevice !== false) return null;
+  return NEXT_PAGE_NOT_KEPT;
 }
 
 /** A page past the end (the list got shorter, an old bookmark): the last page that exists. */

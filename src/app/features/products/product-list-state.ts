@@ -100,6 +100,8 @@ export interface ProductListResult {
   content: Product[];
   totalPages: number;
   totalElements: number;
+  /** The totals are the server's estimate (docs/products.md "Totals"). */
+  totalIsEstimate?: boolean;
   source: ProductListSource | null;
   /** The key (db/query-key.ts) of the query these rows answer; null while none is shown. */
   query: string | null;

@@ -29,8 +29,8 @@ import {
 import type { OutboxEntry } from '../../sync/app-sync';
 import { entryDifferences } from '../../sync/outbox-kinds';
 import { describeEntry } from './describe-entry';
-import { dateTimeText } from '../../lib/format';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { ConflictAllButtons, ConflictTable, type ConflictChoice } from '../../ui/ConflictTable';
 import { CloseIcon } from '../../ui/icons';
 import { notify } from '../../ui/notify';
 import {
@@ -241,10 +241,10 @@ function DiscardButton({ disabled, onConfirm }: { disabled: boolean; onConfirm: 
 
 function ConflictView({ entry, busy, onResolve }: { entry: OutboxEntry; busy: boolean; onResolve: (choice: 'keep-mine' | 'take-theirs') => void }) {
   const differences = entryDifferences(entry);
-  // Change sets are settled field by field, like on the product page (docs/offline.md "Conflicts").
-  const perField = entry.kind === 'product-change' && differences.length > 0;
-  const [choices, setChoices] = useState<Record<string, 'mine' | 'theirs'>>({});
-  const choose = (field: string, choice: 'mine' | 'theirs') => {
+  // Change sets are settled field by field, like on the product page and the Bol Model tab (docs/offline.md "Conflicts").
+  const perField = (entry.kind === 'product-change' || entry.kind === 'bol-model-change') && differences.length > 0;
+  const [choices, setChoices] = useState<Record<string, ConflictChoice>>({});
+  const choose = (field: string, choice: ConflictChoice) => {
     const next = { ...choices, [field]: choice };
     setChoices(next);
     if (differences.every((difference) => next[difference.field] !== undefined)) {
@@ -258,56 +258,10 @@ function ConflictView({ entry, busy, onResolve }: { entry: OutboxEntry; busy: bo
           {entry.lastError ?? 'The server has a newer version of this record.'}
         </Text>
       ) : (
-        <table className="sync-diff">
-          <thead>
-            <tr>
-              <th scope="col">Field</th>
-              <th scope="col">Mine</th>
-              <th scope="col">Server</th>
-              {perField && (
-                <th scope="col">
-                  <span className="visually-hidden">Choice</span>
-                </th>
-              )}
-            </tr>
-          </thead>
-          <tbody>
-            {differences.map((difference) => (
-              <tr key={difference.field}>
-                <th scope="row">{difference.label}</th>
-                <td className="sync-diff-mine">{difference.mine}</td>
-                <td className="sync-diff-theirs">
-                  {difference.theirs}
-                  {difference.changedBy && (
-                    <Text as="div" size="1" color="gray">
-                      {messages.productEdit.theirsBy(difference.changedBy, difference.changedAt ? dateTimeText(difference.changedAt) : null)}
-                    </Text>
-                  )}
-                </td>
-                {perField && (
-                  <td>
-                    <Flex gap="1" wrap="wrap">
-                      <Button size="1" variant={choices[difference.field] === 'mine' ? 'solid' : 'soft'} disabled={busy} aria-pressed={choices[difference.field] === 'mine'} onClick={() => choose(difference.field, 'mine')}>
-                        {messages.productEdit.keepMine}
-                      </Button>
-                      <Button size="1" color="gray" variant={choices[difference.field] === 'theirs' ? 'solid' : 'soft'} disabled={busy} aria-pressed={choices[difference.field] === 'theirs'} onClick={() => choose(difference.field, 'theirs')}>
-                        {messages.productEdit.takeTheirs}
-                      </Button>
-                    </Flex>
-                  </td>
-                )}
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <ConflictTable rows={differences} theirsHeading="Server" {...(perField ? { choosing: { choices, busy, onChoose: choose } } : {})} />
       )}
-      <Flex gap="2" mt="2" justify="end">
-        <Button size="1" variant="soft" color="gray" disabled={busy} onClick={() => onResolve('take-theirs')}>
-          {perField ? messages.productEdit.takeAllTheirs : messages.productEdit.takeTheirs}
-        </Button>
-        <Button size="1" disabled={busy} onClick={() => onResolve('keep-mine')}>
-          {perField ? messages.productEdit.keepAllMine : messages.productEdit.keepMine}
-        </Button>
+      <Flex mt="2" justify="end">
+        <ConflictAllButtons size="1" busy={busy} perField={perField} onChooseAll={(choice) => onResolve(choice === 'mine' ? 'keep-mine' : 'take-theirs')} />
       </Flex>
     </div>
   );

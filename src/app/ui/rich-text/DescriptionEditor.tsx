@@ -16,7 +16,8 @@ import { OnChangePlugin } from '@lexical/react/LexicalOnChangePlugin';
 import { RichTextPlugin } from '@lexical/react/LexicalRichTextPlugin';
 import { HeadingNode, QuoteNode } from '@lexical/rich-text';
 import { $createParagraphNode, $getRoot, $isDecoratorNode, $isElementNode, type ElementNode, type LexicalEditor, type LexicalNode } from 'lexical';
-import { useMemo } from 'react';
+import { useLexicalComposerContext } from '@lexical/react/LexicalComposerContext';
+import { useEffect, useMemo, useRef, type RefObject } from 'react';
 import { isAllowedLink, sanitizeDescriptionHtml } from './description-html';
 import { DescriptionToolbar } from './DescriptionToolbar';
 import { InlineImageNode } from './InlineImageNode';
@@ -64,8 +65,28 @@ function isBlock(node: LexicalNode): boolean {
   return ($isElementNode(node) || $isDecoratorNode(node)) && !node.isInline();
 }
 
+/**
+ * A value set from outside (a conflict settled with "take theirs", a restored history entry) is
+ * loaded into the editor; the editor's own reports coming back through `html` are not.
+ */
+function FollowOutsideValue({ html, reportedRef }: { html: string; reportedRef: RefObject<string> }) {
+  const [editor] = useLexicalComposerContext();
+  useEffect(() => {
+    const clean = sanitizeDescriptionHtml(html);
+    if (clean === reportedRef.current) return;
+    reportedRef.current = clean;
+    editor.update(() => {
+      $getRoot().clear();
+      loadHtml(editor, clean);
+    });
+  }, [editor, html, reportedRef]);
+  return null;
+}
+
 export default function DescriptionEditor({ html, onChange, labelId }: DescriptionEditorProps) {
-  // The first value only: afterwards the editor owns the text and reports changes.
+  /** The last HTML the editor reported (or was given): what `html` holds while nobody else changes it. */
+  const reportedRef = useRef(sanitizeDescriptionHtml(html));
+  // The first value here; later values from outside through FollowOutsideValue.
   const initialConfig = useMemo<InitialConfigType>(
     () => ({
       namespace: 'product-description',
@@ -87,12 +108,16 @@ export default function DescriptionEditor({ html, onChange, labelId }: Descripti
           ErrorBoundary={LexicalErrorBoundary}
         />
         <HistoryPlugin />
+        <FollowOutsideValue html={html} reportedRef={reportedRef} />
         <ListPlugin />
         <LinkPlugin validateUrl={isAllowedLink} />
         <OnChangePlugin
           ignoreSelectionChange
           onChange={(editorState, editor) => {
-            editorState.read(() => onChange(sanitizeDescriptionHtml($generateHtmlFromNodes(editor, null))));
+            editorState.read(() => {
+              reportedRef.current = sanitizeDescriptionHtml($generateHtmlFromNodes(editor, null));
+              onChange(reportedRef.current);
+            });
           }}
         />
       </div>

@@ -1,13 +1,15 @@
 /**
- * Long-running bol calls as jobs: a row in bol_jobs is the job's progress, its outcome and, while
- * its status is 'running', the lock that refuses a second run of the same kind (a unique index on
- * kind over running rows, so two requests cannot both claim it).
+ * Long-running bol calls as jobs: a row in the jobs table (docs/jobs.md) is the job's progress, its
+ * outcome and, while it is queued or running, the lock that refuses a second run of the same kind
+ * (a unique index on kind over active rows without supplier, so two requests cannot both claim it).
  */
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { BolJobItem, BolJobKind, BolJobReport } from '../../../shared/bol-contract';
 import type { Database } from '../../db/connection';
-import { bolJobs } from '../../db/schema';
+import { jobs as bolJobs } from '../../db/schema';
 import { ApiError } from '../../http/errors';
+import { leasesFor, JobStopped } from '../../jobs/job-leases';
+import { insertRunningJob } from '../../jobs/job-store';
 import { BolApiError } from '../client/bol-errors';
 
 const JOB_NAMES: Record<BolJobKind, string> = {
@@ -23,11 +25,20 @@ const MAX_ITEMS = 1_000;
 
 type JobRow = typeof bolJobs.$inferSelect;
 
+/** The bol answer's status: a queued job shows as running, an interrupted or cancelled one as failed. */
+function bolStatus(status: string): BolJobReport['status'] {
+  if (status === 'queued') return 'running';
+  if (status === 'interrupted' || status === 'cancelled') return 'failed';
+  return status as BolJobReport['status'];
+}
+
+export const BOL_JOB_KINDS: readonly BolJobKind[] = ['order-import', 'content-creation', 'upload-report', 'offer-import', 'retailer-import'];
+
 export function jobReport(row: JobRow): BolJobReport {
   return {
     jobId: row.id,
     kind: row.kind as BolJobKind,
-    status: row.status as BolJobReport['status'],
+    status: bolStatus(row.status),
     startedAt: row.startedAt.toISOString(),
     finishedAt: row.finishedAt?.toISOString() ?? null,
     total: row.total,
@@ -64,25 +75,42 @@ export class BolJob {
     if (this.items.length < MAX_ITEMS) this.items.push(item);
   }
 
-  /** Writes the progress at most every 250 ms, so GET /bol/jobs/{id} shows it while the job runs. */
+  /** The unified counts of the jobs table (docs/jobs.md): items read, written and refused. */
+  unified() {
+    return {
+      readCount: this.done,
+      writtenCount: this.done - this.failed,
+      refusedCount: this.failed,
+      percent: this.total > 0 ? Math.min(100, Math.floor((this.done * 100) / this.total)) : null,
+    };
+  }
+
+  /**
+   * Writes the progress at most every 250 ms, so GET /bol/jobs/{id} shows it while the job runs.
+   * Throws JobStopped once the job was cancelled (POST /api/v1/jobs/{id}/cancel).
+   */
   async progress(force = false): Promise<void> {
+    leasesFor(this.db).throwIfStopped(this.id);
     if (!force && Date.now() - this.lastWrite < 250) return;
     this.lastWrite = Date.now();
     await this.db
       .update(bolJobs)
-      .set({ total: this.total, done: this.done, failed: this.failed, counts: this.counts, items: this.items })
+      .set({ total: this.total, done: this.done, failed: this.failed, counts: this.counts, items: this.items, ...this.unified() })
       .where(eq(bolJobs.id, this.id));
   }
 }
 
-/** Claims the job kind; 409 with a clear message when one of that kind is running. */
-export async function claimJob(db: Database, kind: BolJobKind, now: Date): Promise<BolJob> {
-  const [row] = await db.insert(bolJobs).values({ kind, status: 'running', startedAt: now }).onConflictDoNothing().returning({ id: bolJobs.id });
-  if (row) return new BolJob(db, row.id, kind);
+/** Claims the job kind; 409 with a clear message when one of that kind is queued or running. */
+export async function claimJob(db: Database, kind: BolJobKind, now: Date, startedBy = ''): Promise<BolJob> {
+  const row = await insertRunningJob(db, { kind, trigger: 'user', startedBy }, leasesFor(db).runner);
+  if (row) {
+    if (row.startedAt.getTime() !== now.getTime()) await db.update(bolJobs).set({ startedAt: now }).where(eq(bolJobs.id, row.id));
+    return new BolJob(db, row.id, kind);
+  }
   const [running] = await db
     .select({ startedAt: bolJobs.startedAt })
     .from(bolJobs)
-    .where(and(eq(bolJobs.kind, kind), eq(bolJobs.status, 'running')));
+    .where(and(eq(bolJobs.kind, kind), inArray(bolJobs.status, ['queued', 'running']), isNull(bolJobs.supplierId)));
   const since = running ? ` (started ${running.startedAt.toISOString().slice(0, 19).replace('T', ' ')} UTC)` : '';
   throw new ApiError(409, `${JOB_NAMES[kind]} is already running${since}; try again when it has finished`);
 }
@@ -97,9 +125,23 @@ export interface JobOutcome {
  * Runs `work` as a job of this kind and answers its report. A BolApiError that escapes the work
  * fails the job with bol's message (502); anything else fails it with a generic message (500).
  */
-export async function runJob(db: Database, kind: BolJobKind, now: () => Date, work: (job: BolJob) => Promise<string>): Promise<JobOutcome> {
-  const job = await claimJob(db, kind, now());
-  let status: BolJobReport['status'];
+export async function runJob(
+  db: Database,
+  kind: BolJobKind,
+  now: () => Date,
+  work: (job: BolJob) => Promise<string>,
+  startedBy = '',
+): Promise<JobOutcome> {
+  const job = await claimJob(db, kind, now(), startedBy);
+  return runClaimedJob(db, job, now, work);
+}
+
+/** Runs the work of a job this process holds (claimed by a request, or by the job runner from the queue). */
+export async function runClaimedJob(db: Database, job: BolJob, now: () => Date, work: (job: BolJob) => Promise<string>): Promise<JobOutcome> {
+  const kind = job.kind;
+  const leases = leasesFor(db);
+  leases.hold(job.id);
+  let status: string;
   let message: string;
   let httpStatus: JobOutcome['httpStatus'] = 200;
   try {
@@ -107,7 +149,10 @@ export async function runJob(db: Database, kind: BolJobKind, now: () => Date, wo
     status = job.failed > 0 ? 'partial' : 'success';
   } catch (error) {
     status = 'failed';
-    if (error instanceof BolApiError || error instanceof ApiError) {
+    if (error instanceof JobStopped) {
+      status = error.reason === 'cancelled' ? 'cancelled' : 'interrupted';
+      message = error.reason === 'cancelled' ? 'Cancelled before the end' : 'Interrupted: the server stopped while this was running';
+    } else if (error instanceof BolApiError || error instanceof ApiError) {
       message = error.message;
       httpStatus = error instanceof BolApiError ? 502 : 500;
     } else {
@@ -116,9 +161,22 @@ export async function runJob(db: Database, kind: BolJobKind, now: () => Date, wo
       httpStatus = 500;
     }
   }
+  leases.release(job.id);
   const [row] = await db
     .update(bolJobs)
-    .set({ status, finishedAt: now(), message, total: job.total, done: job.done, failed: job.failed, counts: job.counts, items: job.items })
+    .set({
+      status,
+      finishedAt: now(),
+      message,
+      total: job.total,
+      done: job.done,
+      failed: job.failed,
+      counts: job.counts,
+      items: job.items,
+      heartbeatAt: null,
+      ...job.unified(),
+      ...(status === 'success' && job.total > 0 ? { percent: 100 } : {}),
+    })
     .where(eq(bolJobs.id, job.id))
     .returning();
   if (!row) throw new Error(`bol job ${job.id} vanished`);
@@ -126,7 +184,10 @@ export async function runJob(db: Database, kind: BolJobKind, now: () => Date, wo
 }
 
 export async function loadJob(db: Database, id: number): Promise<BolJobReport | null> {
-  const [row] = await db.select().from(bolJobs).where(eq(bolJobs.id, id));
+  const [row] = await db
+    .select()
+    .from(bolJobs)
+    .where(and(eq(bolJobs.id, id), inArray(bolJobs.kind, [...BOL_JOB_KINDS])));
   return row ? jobReport(row) : null;
 }
 
@@ -135,18 +196,8 @@ export async function latestJobs(db: Database, kind: BolJobKind | null, limit: n
   const rows = await db
     .select()
     .from(bolJobs)
-    .where(kind ? eq(bolJobs.kind, kind) : undefined)
+    .where(kind ? eq(bolJobs.kind, kind) : inArray(bolJobs.kind, [...BOL_JOB_KINDS]))
     .orderBy(desc(bolJobs.startedAt), desc(bolJobs.id))
     .limit(limit);
   return rows.map((row) => ({ ...jobReport(row), items: [] }));
-}
-
-/** At server start nothing runs yet: jobs left 'running' by a stopped server are marked failed. */
-export async function resetInterruptedBolJobs(db: Database, now: Date = new Date()): Promise<number> {
-  const rows = await db
-    .update(bolJobs)
-    .set({ status: 'failed', finishedAt: now, message: 'Interrupted: the server stopped while this was running' })
-    .where(eq(bolJobs.status, 'running'))
-    .returning({ id: bolJobs.id });
-  return rows.length;
 }

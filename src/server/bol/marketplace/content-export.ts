@@ -4,7 +4,6 @@
  * attributes named), catalog and offer.
  */
 import { asc, eq, sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import type { BolUploadReport } from '../../../shared/bol-contract';
 import type { Database } from '../../db/connection';
 import { bolChunks, bolProductModels, bolProductStates, products, suppliers } from '../../db/schema';
@@ -57,6 +56,8 @@ export async function contentExportWorkbook(db: Database): Promise<Buffer> {
     .where(sql`${bolProductModels.productId} is not null or ${bolProductStates.productId} is not null`)
     .orderBy(asc(products.productId));
 
+  // Loaded when a workbook is made, not with the server (~10 MB of heap; docs/feeds.md, "Import memory").
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'Bol Back Office';
   const sheet = workbook.addWorksheet('Product content');

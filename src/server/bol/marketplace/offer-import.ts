@@ -8,7 +8,7 @@ import type { Database } from '../../db/connection';
 import { bolProductStates, products } from '../../db/schema';
 import type { BolClient } from '../client/bol-client';
 import type { BolJob } from './bol-jobs';
-import { offerState, updateState } from './product-state';
+import { bolStateChanges, offerState, recordBolUpdates, updateState } from './product-state';
 
 export async function importOffers(db: Database, client: BolClient, job: BolJob, now: () => Date): Promise<string> {
   const offers = await client.exportOffers();
@@ -40,12 +40,18 @@ export async function importOffers(db: Database, client: BolClient, job: BolJob,
   }
   job.count('productsMatched', matched.size);
   job.count('unmatchedOffers', unmatched);
-  // Offers that bol no longer lists are gone.
+  // Offers that bol no longer lists are gone (and the history says so).
+  const gone = await db
+    .select({ productId: bolProductStates.productId, offer: bolProductStates.offer, contentStatus: bolProductStates.contentStatus, catalog: bolProductStates.catalog })
+    .from(bolProductStates)
+    .where(and(isNotNull(bolProductStates.offer), sql`${bolProductStates.offer} <> 'null'::jsonb`, notInArray(bolProductStates.productId, [...matched, 0])));
   const removed = await db
     .update(bolProductStates)
     .set({ offer: null, updatedAt: now() })
     .where(and(isNotNull(bolProductStates.offer), sql`${bolProductStates.offer} <> 'null'::jsonb`, notInArray(bolProductStates.productId, [...matched, 0])))
     .returning({ productId: bolProductStates.productId });
   job.count('offersRemoved', removed.length);
+  const removedIds = new Set(removed.map((row) => row.productId));
+  await recordBolUpdates(db, gone.filter((row) => removedIds.has(row.productId)).map((row) => ({ productId: row.productId, changes: bolStateChanges(row, { offer: null }) })), now());
   return `${offers.length} offer(s) on bol: ${matched.size} product(s) matched by EAN, ${unmatched} offer(s) without a product here, ${removed.length} offer(s) no longer on bol`;
 }

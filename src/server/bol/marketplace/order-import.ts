@@ -5,7 +5,7 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { BolShipmentDetails } from '../../../shared/bol-contract';
 import type { Database } from '../../db/connection';
-import { bolJobs, bolOrders } from '../../db/schema';
+import { jobs as bolJobs, bolOrders } from '../../db/schema';
 import type { BolClient, OrderChangeFilter } from '../client/bol-client';
 import { isItemRefusal } from '../client/bol-errors';
 import type { BolAddress, BolOrderDetail, BolReducedOrder } from '../client/bol-wire';

@@ -3,12 +3,14 @@
  * the product), assigning a chunk, and saving the model with validation and a version for If-Match.
  */
 import { eq, sql } from 'drizzle-orm';
-import type { BolAttribute, BolChunkAssignment, BolModel } from '../../../shared/bol-contract';
-import type { Product } from '../../../shared/contract';
+import { BOL_MODEL_COMPARED, mergeBolChangeSet, type BolModelChangeConflict, type BolModelChangeSet } from '../../../shared/bol-change-set';
+import type { BolAttribute, BolChunkAssignment, BolMedia, BolModel } from '../../../shared/bol-contract';
+import type { HistoryHow, Product } from '../../../shared/contract';
 import { describeModelProblems } from '../../../shared/rules/bol-model-rules';
 import { headerMatchesVersion } from '../../catalogue/product-etag';
 import { loadProduct, type Queryable } from '../../catalogue/product-read-model';
-import { recordHistory } from '../../catalogue/product-history';
+import { lastChanges, recordHistory, type HistoryChange } from '../../catalogue/product-history';
+import { madeAtOf } from '../../http/author';
 import { sanitizeDescription } from '../../catalogue/sanitize-description';
 import type { Database } from '../../db/connection';
 import { bolProductModels, suppliers } from '../../db/schema';
@@ -80,22 +82,31 @@ export async function chunkAssignment(db: Database, client: BolClient | null, pr
 }
 
 /** Assigns a chunk; saved values stay (attributes of the new chunk with the same id keep theirs). */
-export async function assignChunk(db: Database, productId: number, chunkId: string, now: Date): Promise<BolChunkAssignment> {
-  await requireProduct(db, productId);
+export async function assignChunk(db: Database, productId: number, chunkId: string, now: Date, who?: { author: string }): Promise<BolChunkAssignment> {
+  const product = await requireProduct(db, productId);
   const chunk = await findChunk(db, chunkId);
   if (!chunk) throw new ApiError(400, `There is no Bol category with id '${chunkId}' in the data model`);
-  await db
-    .insert(bolProductModels)
-    .values({ productId, chunkId, version: 1, updatedAt: now })
-    .onConflictDoUpdate({
-      target: bolProductModels.productId,
-      set: {
-        chunkId,
-        // Only a real change makes the model another one (a new ETag).
-        version: sql`case when ${bolProductModels.chunkId} is distinct from ${chunkId} then ${bolProductModels.version} + 1 else ${bolProductModels.version} end`,
-        updatedAt: now,
-      },
-    });
+  await db.transaction(async (tx) => {
+    const [before] = await tx.select().from(bolProductModels).where(eq(bolProductModels.productId, productId)).for('update');
+    // The category is part of the Bol model: its change goes into the history (docs/products.md "History").
+    if (who && !BOL_MODEL_COMPARED.chunk.same(before?.chunkId ?? '', chunkId)) {
+      await recordHistory(tx, [
+        { productId, author: who.author, how: 'editor', deviceAt: null, serverAt: now, version: product.version, changes: [{ field: BOL_MODEL_COMPARED.chunk.key, old: before?.chunkId ?? '', new: chunkId }] },
+      ]);
+    }
+    await tx
+      .insert(bolProductModels)
+      .values({ productId, chunkId, version: 1, updatedAt: now })
+      .onConflictDoUpdate({
+        target: bolProductModels.productId,
+        set: {
+          chunkId,
+          // Only a real change makes the model another one (a new ETag).
+          version: sql`case when ${bolProductModels.chunkId} is distinct from ${chunkId} then ${bolProductModels.version} + 1 else ${bolProductModels.version} end`,
+          updatedAt: now,
+        },
+      });
+  });
   return { productId, chunkId: chunk.chunkId, chunkName: chunk.chunkName, recommendations: [] };
 }
 
@@ -116,7 +127,7 @@ export type ModelSaveOutcome = { kind: 'saved'; model: BolModel } | { kind: 'con
  * current version (conflict: the current model). Required flags and value lists are ours, not
  * the client's.
  */
-export async function saveModel(db: Database, input: BolModel, ifMatch: string | null, selfOrigin: string, now: Date, who: { author: string; deviceAt?: Date | null }): Promise<ModelSaveOutcome> {
+export async function saveModel(db: Database, input: BolModel, ifMatch: string | null, selfOrigin: string, now: Date, who: { author: string; deviceAt?: Date | null; how?: HistoryHow }): Promise<ModelSaveOutcome> {
   const product = await requireProduct(db, input.productId);
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(bolProductModels).where(eq(bolProductModels.productId, input.productId)).for('update');
@@ -142,30 +153,123 @@ export async function saveModel(db: Database, input: BolModel, ifMatch: string |
     const problems = describeModelProblems(merged);
     if (problems) throw new ApiError(400, problems);
 
-    const slots = new Set<number>();
-    for (const media of input.mediaData) {
-      if (slots.has(media.mediaId)) throw new ApiError(400, `Two images are in image slot ${media.mediaId}; each slot takes one image`);
-      slots.add(media.mediaId);
-      if (!isAbsoluteHttpUrl(media.value)) throw new ApiError(400, `Image slot ${media.mediaId}: '${media.value}' is not an absolute http(s) address`);
-    }
-
+    checkMediaSlots(input.mediaData);
     const extra = Object.fromEntries(Object.entries(input).filter(([key]) => !OWN_FIELDS.has(key)));
-    const values = Object.fromEntries(merged.map((attribute) => [attribute.attributeId, attribute.value ?? '']));
-    const mediaData = [...input.mediaData].sort((a, b) => a.mediaId - b.mediaId).map((media) => ({ mediaId: media.mediaId, value: media.value }));
-    await tx
-      .insert(bolProductModels)
-      .values({ productId: input.productId, chunkId, values, mediaData, extra, version: currentVersion + 1, updatedAt: now })
-      .onConflictDoUpdate({ target: bolProductModels.productId, set: { chunkId, values, mediaData, extra, version: currentVersion + 1, updatedAt: now } });
-    // The history (docs/products.md "History"): each attribute whose value changed, as 'bol:<attribute id>'.
-    const changes = merged
-      .filter((attribute) => (before.find((old) => old.attributeId === attribute.attributeId)?.value ?? '') !== (attribute.value ?? ''))
-      .map((attribute) => ({
-        field: `bol:${attribute.attributeId}`,
-        old: before.find((old) => old.attributeId === attribute.attributeId)?.value ?? '',
-        new: attribute.value ?? '',
-      }));
-    if ((current?.chunkId ?? null) !== chunkId) changes.unshift({ field: 'bol:chunk', old: current?.chunkId ?? '', new: chunkId });
-    await recordHistory(tx, [{ productId: input.productId, author: who.author, how: 'editor', deviceAt: who.deviceAt ?? null, serverAt: now, version: product.version, changes }]);
+    await writeModel(tx, product, current, { chunkId, before, merged, mediaData: input.mediaData, extra }, now, {
+      author: who.author,
+      how: who.how ?? 'editor',
+      deviceAt: who.deviceAt ?? null,
+    });
+    return { kind: 'saved', model: await readModel(tx, product, selfOrigin) };
+  });
+}
+
+function checkMediaSlots(mediaData: readonly BolMedia[]): void {
+  const slots = new Set<number>();
+  for (const media of mediaData) {
+    if (slots.has(media.mediaId)) throw new ApiError(400, `Two images are in image slot ${media.mediaId}; each slot takes one image`);
+    slots.add(media.mediaId);
+    if (!isAbsoluteHttpUrl(media.value)) throw new ApiError(400, `Image slot ${media.mediaId}: '${media.value}' is not an absolute http(s) address`);
+  }
+}
+
+/** The model's own values as they are stored: trimmed, the description sanitised. */
+function storedValue(attributeId: string, value: string | null | undefined): string {
+  const trimmed = (value ?? '').trim();
+  return attributeId.toLowerCase() === 'description' ? sanitizeDescription(trimmed) : trimmed;
+}
+
+/**
+ * Writes a checked model, raises its version by one and records in the history each compared
+ * part that changed (docs/products.md "History"; names from BOL_MODEL_COMPARED).
+ */
+async function writeModel(
+  tx: Queryable,
+  product: Product,
+  current: ModelRow | undefined,
+  next: { chunkId: string; before: BolAttribute[]; merged: BolAttribute[]; mediaData: readonly BolMedia[]; extra: Record<string, unknown> },
+  now: Date,
+  who: { author: string; how: HistoryHow; deviceAt: Date | null },
+): Promise<void> {
+  const { attribute, media, chunk } = BOL_MODEL_COMPARED;
+  const version = (current?.version ?? 0) + 1;
+  const values = Object.fromEntries(next.merged.map((entry) => [entry.attributeId, entry.value ?? '']));
+  const mediaData = [...next.mediaData].sort((a, b) => a.mediaId - b.mediaId).map((slot) => ({ mediaId: slot.mediaId, value: slot.value }));
+  const { chunkId, extra } = next;
+  await tx
+    .insert(bolProductModels)
+    .values({ productId: product.productId, chunkId, values, mediaData, extra, version, updatedAt: now })
+    .onConflictDoUpdate({ target: bolProductModels.productId, set: { chunkId, values, mediaData, extra, version, updatedAt: now } });
+  const changes: HistoryChange[] = [];
+  if (!chunk.same(current?.chunkId ?? '', chunkId)) changes.push({ field: chunk.key, old: current?.chunkId ?? '', new: chunkId });
+  for (const entry of next.merged) {
+    const old = next.before.find((candidate) => candidate.attributeId === entry.attributeId)?.value ?? '';
+    if (!attribute.same(old, entry.value)) changes.push({ field: attribute.key(entry.attributeId), old, new: entry.value ?? '' });
+  }
+  // A model never saved shows images made from the product's own: only a saved model's slots are "old".
+  if (current?.mediaData && !media.same(current.mediaData, mediaData)) changes.push({ field: media.key, old: current.mediaData, new: mediaData });
+  await recordHistory(tx, [{ productId: product.productId, author: who.author, how: who.how, deviceAt: who.deviceAt, serverAt: now, version: product.version, changes }]);
+}
+
+export type ModelChangeOutcome = { kind: 'saved'; model: BolModel } | { kind: 'conflict'; answer: BolModelChangeConflict };
+
+export const BOL_CHANGE_CONFLICT_MESSAGE = 'Someone else changed some of these Bol fields meanwhile; nothing was saved. Choose per field.';
+
+/**
+ * PATCH /api/v1/bol/model/{productId}: a change set merged three ways per attribute with the model
+ * as it is now (shared/bol-change-set.ts), in one transaction. Any conflict writes nothing: the
+ * answer names each conflicting attribute with base, mine and theirs and who changed theirs when.
+ * Otherwise only the merged attributes (and the image slots) are written, checked like a whole save.
+ */
+export async function saveModelChanges(
+  db: Database,
+  productId: number,
+  set: BolModelChangeSet,
+  selfOrigin: string,
+  now: Date,
+  who: { author: string },
+): Promise<ModelChangeOutcome> {
+  const product = await requireProduct(db, productId);
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(bolProductModels).where(eq(bolProductModels.productId, productId)).for('update');
+    const chunkId = current?.chunkId ?? null;
+    if (!chunkId) throw new ApiError(400, 'Choose a Bol category before saving the Bol model');
+    const chunkRow = await findChunk(tx, chunkId);
+    if (!chunkRow) throw new ApiError(400, `There is no Bol category with id '${chunkId}' in the data model`);
+    const definitions = await chunkAttributes(tx, chunkId);
+    const unknown = Object.keys(set.attributes).filter((id) => !definitions.some((definition) => definition.attributeId === id));
+    if (unknown.length > 0) throw new ApiError(400, `The Bol category '${chunkRow.chunkName}' has no attribute ${unknown.map((id) => `'${id}'`).join(', ')}`);
+
+    const before = buildAttributeData(definitions, product, current?.values ?? {}, await sizesAreUs(tx, product.supplier.supplierId));
+    const mediaNow = current?.mediaData ?? buildMediaData(product.productImages, selfOrigin);
+    // The description is compared as it would be stored.
+    const attributes = Object.fromEntries(Object.entries(set.attributes).map(([id, change]) => [id, { ...change, value: storedValue(id, change.value) }]));
+    const merged = mergeBolChangeSet({ attributeData: before, mediaData: mediaNow }, { attributes, ...(set.media ? { media: set.media } : {}) });
+    if (merged.conflicts.length > 0) {
+      const last = await lastChanges(tx, productId, merged.conflicts.map((conflict) => conflict.field));
+      return {
+        kind: 'conflict',
+        answer: {
+          message: BOL_CHANGE_CONFLICT_MESSAGE,
+          model: await readModel(tx, product, selfOrigin),
+          conflicts: merged.conflicts.map((conflict) => ({ ...conflict, changedBy: last.get(conflict.field)?.author ?? null, changedAt: last.get(conflict.field)?.at ?? null })),
+        },
+      };
+    }
+    // Nothing to write, unless the model was never saved: then Apply keeps its prefilled values (as a whole save does).
+    const neverSaved = Object.keys(current?.values ?? {}).length === 0;
+    if (Object.keys(merged.writes).length === 0 && merged.media === undefined && !neverSaved) return { kind: 'saved', model: await readModel(tx, product, selfOrigin) };
+
+    const next = before.map((entry) => (entry.attributeId in merged.writes ? { ...entry, value: merged.writes[entry.attributeId] ?? '' } : entry));
+    const problems = describeModelProblems(next);
+    if (problems) throw new ApiError(400, problems);
+    const mediaData = merged.media ?? mediaNow;
+    checkMediaSlots(mediaData);
+    await writeModel(tx, product, current, { chunkId, before, merged: next, mediaData, extra: current?.extra ?? {} }, now, {
+      author: who.author,
+      how: set.offline ? 'offline-sync' : 'editor',
+      deviceAt: madeAtOf(String(set.madeAt), now.getTime()),
+    });
     return { kind: 'saved', model: await readModel(tx, product, selfOrigin) };
   });
 }

@@ -2,7 +2,9 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { BolContentStatus, BolMarketplaceState, BolOffer, BolUploadReport } from '../../../shared/bol-contract';
 import type { Queryable } from '../../catalogue/product-read-model';
-import { bolChunks, bolProductModels, bolProductStates } from '../../db/schema';
+import { BOL_UPDATE_FIELDS } from '../../../shared/bol-change-set';
+import { recordHistory, type HistoryChange } from '../../catalogue/product-history';
+import { bolChunks, bolProductModels, bolProductStates, products } from '../../db/schema';
 import type { BolUploadReportResponse } from '../client/bol-wire';
 
 type StateRow = typeof bolProductStates.$inferSelect;
@@ -10,11 +12,57 @@ export type StateUpdate = Partial<Omit<typeof bolProductStates.$inferInsert, 'pr
 export type CatalogState = NonNullable<BolMarketplaceState['catalog']>;
 export type OfferState = NonNullable<BolMarketplaceState['offer']>;
 
+/** The history's author of what bol changed (how 'bol-update'). */
+export const BOL_UPDATE_AUTHOR = 'bol';
+
+const offerText = (offer: unknown): string => {
+  if (typeof offer !== 'object' || offer === null) return '';
+  const { price, stock, onHoldByRetailer } = offer as Partial<BolOffer>;
+  return `price ${price ?? '—'}, stock ${stock ?? '—'}${onHoldByRetailer ? ', on hold' : ''}`;
+};
+const publishedText = (catalog: unknown): string => {
+  if (typeof catalog !== 'object' || catalog === null) return '';
+  return (catalog as Partial<CatalogState>).published ? 'published' : 'not published';
+};
+
+/**
+ * What of a product's marketplace state changed, as history changes (docs/products.md "History",
+ * how 'bol update'): the content's status, our offer (price, stock, on hold) and whether bol
+ * publishes it. Bookkeeping (process ids, reports, times) is left out.
+ */
+export function bolStateChanges(before: Pick<StateRow, 'contentStatus' | 'offer' | 'catalog'> | undefined, update: StateUpdate): HistoryChange[] {
+  const { contentStatus, offer, published } = BOL_UPDATE_FIELDS;
+  const changes: HistoryChange[] = [];
+  const oldStatus = before?.contentStatus ?? 'NOT_SENT';
+  if (update.contentStatus !== undefined && update.contentStatus !== oldStatus) changes.push({ field: contentStatus.key, old: oldStatus, new: update.contentStatus });
+  if ('offer' in update && offerText(before?.offer) !== offerText(update.offer)) changes.push({ field: offer.key, old: offerText(before?.offer), new: offerText(update.offer) });
+  if ('catalog' in update && publishedText(before?.catalog) !== publishedText(update.catalog)) {
+    changes.push({ field: published.key, old: publishedText(before?.catalog), new: publishedText(update.catalog) });
+  }
+  return changes;
+}
+
+/** Records what bol changed about these products (no entry when nothing did). */
+export async function recordBolUpdates(db: Queryable, updates: readonly { productId: number; changes: HistoryChange[] }[], now: Date): Promise<void> {
+  const changed = updates.filter((entry) => entry.changes.length > 0);
+  if (changed.length === 0) return;
+  const versions = new Map(
+    (await db.select({ productId: products.productId, version: products.version }).from(products).where(inArray(products.productId, changed.map((entry) => entry.productId)))).map((row) => [row.productId, row.version]),
+  );
+  await recordHistory(
+    db,
+    changed.map((entry) => ({ productId: entry.productId, author: BOL_UPDATE_AUTHOR, how: 'bol-update' as const, deviceAt: null, serverAt: now, version: versions.get(entry.productId) ?? 0, changes: entry.changes })),
+  );
+}
+
+/** Changes a product's marketplace state, and records in its history what bol changed. */
 export async function updateState(db: Queryable, productId: number, update: StateUpdate, now: Date): Promise<void> {
+  const before = (await loadStates(db, [productId])).get(productId);
   await db
     .insert(bolProductStates)
     .values({ productId, ...update, updatedAt: now })
     .onConflictDoUpdate({ target: bolProductStates.productId, set: { ...update, updatedAt: now } });
+  await recordBolUpdates(db, [{ productId, changes: bolStateChanges(before, update) }], now);
 }
 
 export function uploadReportOf(response: BolUploadReportResponse, now: Date): BolUploadReport {

@@ -1,0 +1,51 @@
+/**
+ * Keeps what the product list shows as the list snapshot (list-snapshot-rules.ts), after the
+ * screen painted and when the browser is idle, so it costs a filter change nothing.
+ */
+import { currentBuild } from './list-snapshot';
+import { isOwnStylesheet, LIST_SNAPSHOT_KEY, MAX_SNAPSHOT_CHARS, type ListSnapshot } from './list-snapshot-rules';
+
+const whenIdle = (work: () => void): void => {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(work, { timeout: 500 });
+  else setTimeout(work, 200);
+};
+
+let pending: string | null = null;
+
+/**
+ * Keeps the screen as the snapshot of `view` (its search string) once the browser is idle, if it
+ * still shows the list's rows then. The last call before the idle moment wins.
+ */
+export function keepListSnapshot(view: string): void {
+  const first = pending === null;
+  pending = view;
+  if (!first) return;
+  whenIdle(() => {
+    const kept = pending;
+    pending = null;
+    if (kept === null) return;
+    const root = document.getElementById('root');
+    // Only the list with its rows, settled (not loading another view).
+    if (window.location.pathname !== '/products' || !root?.querySelector('.product-table-area[aria-busy="false"] tbody tr')) return;
+    const html = root.innerHTML;
+    if (html === '' || html.length > MAX_SNAPSHOT_CHARS) return;
+    const styles = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')]
+      .map((link) => new URL(link.href, document.baseURI).pathname)
+      .filter(isOwnStylesheet);
+    const snapshot: ListSnapshot = { view: kept, build: currentBuild(), html, styles, takenAt: Date.now() };
+    try {
+      localStorage.setItem(LIST_SNAPSHOT_KEY, JSON.stringify(snapshot));
+    } catch {
+      // Storage full or off: the next cold start loads the list as always.
+    }
+  });
+}
+
+/** Forgets the kept snapshot (signing out). */
+export function forgetListSnapshot(): void {
+  try {
+    localStorage.removeItem(LIST_SNAPSHOT_KEY);
+  } catch {
+    // Nothing kept.
+  }
+}

@@ -1,0 +1,108 @@
+/**
+ * Paints the kept list snapshot on an offline cold start of /products (docs/offline.md "Cold start
+ * on /products"). Imported first by main.tsx, so it runs before React and the app's modules are
+ * evaluated; it imports nothing heavy (it is in the first visit's JavaScript). The snapshot
+ * shows over the page, inert and hidden from assistive technology, until the live list has its
+ * answer (dropListSnapshot, called by the list page) or another screen takes over.
+ */
+import { cleanSnapshot } from './clean-snapshot';
+import { LIST_SNAPSHOT_KEY, REMEMBERED_VIEW_KEY, snapshotToShow, type ListSnapshot } from './list-snapshot-rules';
+
+const OVERLAY_CLASS = 'list-snapshot';
+/** However the start goes, the snapshot never stays longer than this. */
+const LONGEST_SHOWN_MS = 10_000;
+
+/** The app waits at most this long for the snapshot's paint before it starts. */
+const LONGEST_WAIT_MS = 300;
+
+let overlay: HTMLElement | null = null;
+let cancelled = false;
+let painted: Promise<void> = Promise.resolve();
+
+/**
+ * Resolves once the snapshot of this start has painted (at once when there is none): main.tsx
+ * starts the app after it, so the app's module evaluation does not hold back the snapshot's frame.
+ */
+export function listSnapshotPainted(): Promise<void> {
+  return painted;
+}
+
+const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+
+/** The build this page runs: its module scripts, as written in index.html. */
+export function currentBuild(doc: Document = document): string {
+  return [...doc.querySelectorAll<HTMLScriptElement>('script[type="module"][src]')].map((script) => new URL(script.src, doc.baseURI).pathname).join(' ');
+}
+
+function readStorage(key: string): string | null {
+  try {
+    return globalThis.localStorage?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Adds the snapshot's stylesheets that the page does not have yet; resolves when they are in (or failed). */
+function addStyles(doc: Document, paths: readonly string[]): Promise<void> {
+  const present = new Set([...doc.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map((link) => new URL(link.href, doc.baseURI).pathname));
+  const loads = paths
+    .filter((path) => !present.has(path))
+    .map((path) => {
+      const link = doc.createElement('link');
+      link.rel = 'stylesheet';
+      link.href = path;
+      const loaded = new Promise<void>((resolve) => {
+        link.addEventListener('load', () => resolve(), { once: true });
+        link.addEventListener('error', () => resolve(), { once: true });
+      });
+      doc.head.append(link);
+      return loaded;
+    });
+  return Promise.all(loads).then(() => undefined);
+}
+
+function show(doc: Document, snapshot: ListSnapshot): Promise<void> {
+  // Styled before it is in the page: it shows once, as it looked.
+  return addStyles(doc, snapshot.styles).then(() => {
+    if (cancelled) return undefined;
+    const element = doc.createElement('div');
+    element.className = OVERLAY_CLASS;
+    element.setAttribute('aria-hidden', 'true');
+    element.inert = true;
+    element.style.cssText = 'position:fixed;inset:0;z-index:2147483000;overflow:hidden;background:#fff';
+    element.append(cleanSnapshot(doc, snapshot.html));
+    doc.body.append(element);
+    overlay = element;
+    performance.mark('boot:snapshot');
+    setTimeout(dropListSnapshot, LONGEST_SHOWN_MS);
+    return nextFrame();
+  });
+}
+
+/** Removes the snapshot (or stops it from showing): the live screen has taken over. */
+export function dropListSnapshot(): void {
+  cancelled = true;
+  overlay?.remove();
+  overlay = null;
+}
+
+/** On start: paint the kept snapshot when it fits this start (list-snapshot-rules.ts); whether one shows. */
+export function showListSnapshotOnStart(doc: Document = document): boolean {
+  try {
+    const snapshot = snapshotToShow(readStorage(LIST_SNAPSHOT_KEY), {
+      pathname: doc.location.pathname,
+      search: doc.location.search,
+      rememberedView: readStorage(REMEMBERED_VIEW_KEY),
+      online: navigator.onLine,
+      build: currentBuild(doc),
+    });
+    if (!snapshot) return false;
+    performance.mark('boot:snapshot-start');
+    const timeout = new Promise<void>((resolve) => setTimeout(resolve, LONGEST_WAIT_MS));
+    painted = Promise.race([show(doc, snapshot).catch(() => undefined), timeout]);
+    return true;
+  } catch {
+    // A snapshot is only a head start: without it the list loads as always.
+    return false;
+  }
+}

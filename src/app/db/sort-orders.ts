@@ -1,0 +1,85 @@
+/**
+ * Sort orders of the kept products (docs/offline.md "Reads"): for each indexed sort key, the ids of
+ * every kept product in that key's order, kept as one record (`sortOrders`, database version 4).
+ * A view never opened picks its page's ids from that one record instead of walking the sort index
+ * entry by entry (each step of an IndexedDB index costs tens of microseconds in Chromium; a view
+ * whose matches sort late walked tens of thousands of them).
+ *
+ * An order is a picture holding every product stamped up to `builtAt`. Every product written
+ * since has `keptAt > builtAt` (database.ts stamps each write, increasing in commit order), so
+ * those few are left out of the picture and read as records; a candidate that is in no order (no
+ * value for the key) makes the caller fall back to the walk.
+ * Built after "Make available offline" finishes (offline-download.ts), when anything was written
+ * since the last build.
+ */
+import { highestKeptAt, type BackofficeDatabase, type StoredSortOrder } from './database';
+
+/** The sort keys with an index whose order is kept (productId needs none: it is the ids' own order). */
+export const SORT_ORDER_KEYS = ['dateUpdate', 'dateCreate', 'sellingPrice', 'title', 'stock'] as const;
+export type SortOrderKey = (typeof SORT_ORDER_KEYS)[number];
+
+export function isSortOrderKey(key: string): key is SortOrderKey {
+  return (SORT_ORDER_KEYS as readonly string[]).includes(key);
+}
+
+/** Reads every order from the sort indexes (ascending key, ties by productId) and keeps them. */
+export async function buildSortOrders(db: BackofficeDatabase): Promise<void> {
+  // In one read: the orders hold every product stamped up to the highest stamp then (stamps grow
+  // in commit order, database.ts), and every later write is stamped above it.
+  const [builtAt, ...orders] = await db.transaction('r', db.products, () =>
+    Promise.all([highestKeptAt(db), ...SORT_ORDER_KEYS.map((key) => db.products.orderBy(key).primaryKeys())]),
+  );
+  await db.sortOrders.bulkPut(
+    orders.map((ids, index): StoredSortOrder => ({ key: SORT_ORDER_KEYS[index] ?? '', ids: Float64Array.from(ids), builtAt: builtAt as number })),
+  );
+}
+
+/** Whether an order is missing or a product was written since the oldest was built. */
+export async function sortOrdersAreStale(db: BackofficeDatabase): Promise<boolean> {
+  const orders = await db.sortOrders.toCollection().primaryKeys();
+  if (SORT_ORDER_KEYS.some((key) => !orders.includes(key))) return true;
+  const oldest = Math.min(...(await db.sortOrders.toArray()).map((order) => order.builtAt));
+  return (await db.products.where('keptAt').above(oldest).count()) > 0;
+}
+
+/** Builds the orders when they are stale; a failure leaves the walk of the sort index in charge. */
+export async function refreshSortOrders(db: BackofficeDatabase): Promise<void> {
+  try {
+    if (await sortOrdersAreStale(db)) await buildSortOrders(db);
+  } catch {
+    // Only a speed-up: queries walk the sort index without it.
+  }
+}
+
+/** The kept order of `key` and the ids of the products written since it was built. */
+export async function readSortOrder(db: BackofficeDatabase, key: SortOrderKey): Promise<{ ids: Float64Array; changed: Set<number> } | null> {
+  // A database opened at an older version (tests of the upgrades) has no orders.
+  const order = db.tables.some((table) => table.name === 'sortOrders') ? await db.sortOrders.get(key) : undefined;
+  if (!order) return null;
+  const changed = await db.products.where('keptAt').above(order.builtAt).primaryKeys();
+  return { ids: order.ids, changed: new Set(changed) };
+}
+
+/**
+ * Walks an order (ascending ids; `descending` walks it from the end, which gives ties by
+ * productId descending as the list sorts them) and gives the first `wanted` of `candidates` that
+ * are not `changed`, and how many of the candidates the order holds outside `changed`. Pure.
+ */
+export function firstInOrder(
+  ids: ArrayLike<number>,
+  descending: boolean,
+  candidates: ReadonlySet<number>,
+  changed: ReadonlySet<number>,
+  wanted: number,
+): { first: number[]; held: number } {
+  const first: number[] = [];
+  let held = 0;
+  const length = ids.length;
+  for (let step = 0; step < length; step += 1) {
+    const id = ids[descending ? length - 1 - step : step] as number;
+    if (!candidates.has(id) || changed.has(id)) continue;
+    held += 1;
+    if (first.length < wanted) first.push(id);
+  }
+  return { first, held };
+}

@@ -1,0 +1,137 @@
+/** How jobs read on screen (docs/jobs.md, "Logs"): names, outcomes, who started them, progress and durations. */
+import type { Job, JobKind, JobRefusal, JobStatus } from '../../../shared/jobs';
+import type { RunSchedule } from '../../../shared/schedule';
+import { countText } from '../../lib/format';
+
+export const JOB_KIND_LABEL: Record<JobKind, string> = {
+  'feed-import': 'Feed import',
+  'image-reexport': 'Image re-export',
+  'order-import': 'Order import',
+  'content-creation': 'Content to bol',
+  'upload-report': 'Upload reports',
+  'offer-import': 'Offer import',
+  'retailer-import': 'Update from bol',
+};
+
+export const JOB_STATUS_LABEL: Record<JobStatus, string> = {
+  queued: 'Queued',
+  running: 'Running',
+  success: 'Succeeded',
+  partial: 'Partly succeeded',
+  failed: 'Failed',
+  interrupted: 'Interrupted',
+  cancelled: 'Cancelled',
+};
+
+/** The colour of an outcome: partly done is a warning, never a green success. */
+export function statusTone(status: JobStatus): 'green' | 'amber' | 'red' | 'gray' | 'blue' {
+  if (status === 'success') return 'green';
+  if (status === 'partial') return 'amber';
+  if (status === 'failed' || status === 'interrupted') return 'red';
+  if (status === 'running' || status === 'queued') return 'blue';
+  return 'gray';
+}
+
+export function isActive(job: Pick<Job, 'status'>): boolean {
+  return job.status === 'queued' || job.status === 'running';
+}
+
+export function startedByText(job: Pick<Job, 'trigger' | 'startedBy'>): string {
+  if (job.trigger === 'schedule') return 'Schedule';
+  if (job.trigger === 'server') return 'Server';
+  return job.startedBy || 'Someone';
+}
+
+/** "4 s", "2 min 05 s", "1 h 02 min"; running jobs count to now. */
+export function durationText(startedAt: string | null, finishedAt: string | null, now: number): string {
+  if (!startedAt) return '';
+  const ms = Math.max(0, (finishedAt ? Date.parse(finishedAt) : now) - Date.parse(startedAt));
+  const seconds = Math.round(ms / 1000);
+  if (seconds < 60) return `${seconds} s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes} min ${String(seconds % 60).padStart(2, '0')} s`;
+  return `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, '0')} min`;
+}
+
+/** "12,000 read, 11,990 written, 10 refused". */
+export function countsText(job: Pick<Job, 'read' | 'written' | 'refused' | 'kind'>): string {
+  const unit = job.kind === 'feed-import' ? '' : ' items';
+  return `${countText(job.read)}${unit} read, ${countText(job.written)} written, ${countText(job.refused)} refused`;
+}
+
+/** The line under a progress bar. */
+export function progressText(job: Job): string {
+  const who = job.supplierName ? `${job.supplierName}: ` : '';
+  if (job.status === 'queued') return `${who}waiting to start…`;
+  const percent = job.percent === null ? '' : ` (${job.percent}%)`;
+  if (job.status === 'running') return `${who}${job.cancelRequested ? 'stopping… ' : ''}${countsText(job)}${percent}`;
+  return `${who}${JOB_STATUS_LABEL[job.status]}: ${countsText(job)}`;
+}
+
+/** The bar's value: the percent when known; otherwise none (an indeterminate bar). */
+export function progressValue(job: Job): number | null {
+  if (!isActive(job)) return 100;
+  return job.percent;
+}
+
+/** A refused line or item as one sentence. */
+export function refusalText(refusal: JobRefusal): string {
+  if (refusal.line !== undefined) return `Line ${refusal.line}: ${refusal.reason}`;
+  if (refusal.productId !== undefined) return `Product ${refusal.productId}: ${refusal.reason}`;
+  if (refusal.orderId !== undefined) return `Order ${refusal.orderId}: ${refusal.reason}`;
+  return refusal.reason;
+}
+
+/** The outcome lines of finished import jobs, as the product list shows them (a warning when some rows were refused). */
+export function jobOutcomeLines(jobs: readonly Job[]): { text: string; ok: boolean; warning?: true }[] {
+  return jobs.map((job) => ({
+    text: `${job.supplierName ?? JOB_KIND_LABEL[job.kind]}: ${job.message || JOB_STATUS_LABEL[job.status]}`,
+    ok: job.status === 'success' || job.status === 'partial',
+    ...(job.status === 'partial' ? { warning: true as const } : {}),
+  }));
+}
+
+/** Each refused line of finished jobs with its supplier, at most `limit` (the counts cover the rest). */
+export function jobProblemLines(jobs: readonly Job[], limit = 100): { lines: string[]; hidden: number } {
+  const all = jobs.flatMap((job) => (job.refusals ?? []).filter((r) => r.line !== undefined).map((r) => `${job.supplierName}, line ${r.line}: ${r.reason}`));
+  const total = jobs.reduce((sum, job) => sum + job.refused, 0);
+  return { lines: all.slice(0, limit), hidden: Math.max(0, total - Math.min(limit, all.length)) };
+}
+
+/** The query string of the Logs filters (kept in the URL). */
+export interface LogsFilter {
+  kind: string;
+  supplierId: string;
+  outcome: string;
+  page: number;
+}
+
+export function logsFilterFromSearch(search: URLSearchParams): LogsFilter {
+  const page = Number(search.get('page') ?? '0');
+  return {
+    kind: search.get('kind') ?? '',
+    supplierId: /^\d+$/.test(search.get('supplierId') ?? '') ? (search.get('supplierId') as string) : '',
+    outcome: search.get('outcome') ?? '',
+    page: Number.isInteger(page) && page >= 0 ? page : 0,
+  };
+}
+
+export function logsFilterToSearch(filter: LogsFilter): URLSearchParams {
+  const search = new URLSearchParams();
+  if (filter.kind) search.set('kind', filter.kind);
+  if (filter.supplierId) search.set('supplierId', filter.supplierId);
+  if (filter.outcome) search.set('outcome', filter.outcome);
+  if (filter.page > 0) search.set('page', String(filter.page));
+  return search;
+}
+
+/** How often the screens ask for a running job's progress. */
+export const JOB_POLL_MS = 700;
+
+/** A schedule in words: "Every 15 minutes", "Every 6 hours", "Daily at 03:30 (Europe/Amsterdam)". */
+export function scheduleText(schedule: RunSchedule | null): string {
+  if (!schedule) return 'Only by hand';
+  if (schedule.kind === 'minutes') return schedule.minutes % 60 === 0 ? scheduleText({ kind: 'every', hours: schedule.minutes / 60, timeZone: schedule.timeZone }) : `Every ${schedule.minutes} minutes`;
+  if (schedule.kind === 'every') return schedule.hours === 1 ? 'Every hour' : `Every ${schedule.hours} hours`;
+  return `Daily at ${schedule.time} (${schedule.timeZone})`;
+}

@@ -1,0 +1,54 @@
+/**
+ * A head start for /products on a cold start (docs/offline.md "Start"): while the router, the
+ * layout and the list page's chunk still load (main.tsx fetches them side by side), offline the kept page of the view the
+ * list will show (the address's, else the one remembered on this device) is read from the device,
+ * and put on the list's atoms, so the rows paint with the page's first render. The list's own load
+ * then takes that read instead of reading again (`takeHeadStart`). Loaded (offline, on /products)
+ * by the boot module when no snapshot paints (boot/early-list-read.ts), else by main.tsx for a
+ * session opening /products; a first visit to /login carries none of it.
+ */
+import { readProductPageOffline } from '../../db/device-copies';
+import type { CachedAnswer } from '../../db/product-cache';
+import { productQueryKey, type ProductQuery } from '../../db/query-key';
+import { isOnline } from '../../lib/online';
+import { appStore } from '../../state/store';
+import { toFilterQuery } from './product-list-rules';
+import { productListAtom, productListViewAtom } from './product-list-state';
+import { fromSearchString } from './product-list-view';
+
+let headStart: { key: string; answer: Promise<CachedAnswer | null> } | null = null;
+
+/** The head start's read of `query`, once; null when there is none for exactly this query. */
+export function takeHeadStart(query: ProductQuery): Promise<CachedAnswer | null> | null {
+  if (!headStart || headStart.key !== productQueryKey(query)) return null;
+  const { answer } = headStart;
+  headStart = null;
+  return answer;
+}
+
+let started = false;
+let settled: Promise<unknown> = Promise.resolve();
+
+/** Resolves once the head start's read has its answer (at once when none was started). */
+export function headStartSettled(): Promise<void> {
+  return settled.then(() => undefined);
+}
+
+/** Once per page load (the boot module may start it before main.tsx asks again). */
+export function startListHeadStart(search: string = window.location.search, store = appStore): void {
+  if (started || isOnline()) return;
+  started = true;
+  const view = search.replace(/^\?/, '') !== '' ? fromSearchString(search) : store.get(productListViewAtom);
+  const query = toFilterQuery(view);
+  const key = productQueryKey(query);
+  performance.mark('boot:head-start');
+  const answer = readProductPageOffline(query).catch(() => null);
+  headStart = { key, answer };
+  settled = answer;
+  void answer.then((found) => {
+    performance.mark('boot:head-read');
+    // Only while the list shows nothing yet: once its own load ran, its answer stands.
+    if (!found || store.get(productListAtom).source !== null) return;
+    store.set(productListAtom, { ...found.page, source: { kind: found.local ? 'local' : 'cache', fetchedAt: found.fetchedAt }, query: key });
+  });
+}

@@ -1,0 +1,88 @@
+/**
+ * Where a supplier's feed bytes come from (docs/feeds.md, "Feed sources"): its http(s) address,
+ * fetched under the outbound rules (outbound.ts) with its credentials, or the file uploaded for it
+ * from the tablet (supplier_feed_files). Also the check of an address when a supplier is saved, so
+ * a refused address is refused with its reason before anything is fetched.
+ */
+import type { Database } from '../db/connection';
+import { checkTarget, DEFAULT_MAX_FEED_BYTES, DEFAULT_OUTBOUND_POLICY, download, DownloadError, resolveAddress, type OutboundDeps } from './outbound';
+import type { suppliers } from '../db/schema';
+import { credentialHeaders, feedFileBytes, storedCredentials, type StoredCredentials } from './supplier-store';
+
+export interface FeedSourceSettings {
+  supplierId: number | null;
+  feedSource: 'url' | 'upload' | string;
+  supplierUrlFeed: string;
+  credentials: StoredCredentials | null;
+}
+
+export interface OpenedFeed {
+  body: ReadableStream<Uint8Array>;
+  /** The size the server declared (or the file's size), when known. */
+  declaredBytes: number | null;
+}
+
+/** A stored supplier's feed source. */
+export function feedSourceOf(supplier: typeof suppliers.$inferSelect): FeedSourceSettings {
+  return {
+    supplierId: supplier.supplierId,
+    feedSource: supplier.feedSource,
+    supplierUrlFeed: supplier.supplierUrlFeed,
+    credentials: storedCredentials(supplier.feedCredentials),
+  };
+}
+
+/** The largest feed file accepted from the tablet. */
+export const MAX_FEED_UPLOAD_BYTES = 50 * 1024 * 1024;
+
+/**
+ * Why a feed address cannot be used, or null: not http(s), a path that is not one of the demo
+ * feeds, or a private/loopback/link-local address (unless OUTBOUND_ALLOW lets it through). Host
+ * names are checked again at download time, after DNS.
+ */
+export function feedAddressProblem(address: string, deps: OutboundDeps): string | null {
+  try {
+    const url = resolveAddress(address, deps.selfOrigin);
+    checkTarget(url, address.trim(), deps.outbound ?? DEFAULT_OUTBOUND_POLICY, deps.selfOrigin);
+    return null;
+  } catch (error) {
+    if (error instanceof DownloadError) return `The feed address is refused: ${error.message}`;
+    throw error;
+  }
+}
+
+function bytesStream(bytes: Uint8Array): ReadableStream<Uint8Array> {
+  const CHUNK = 256 * 1024;
+  let at = 0;
+  return new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (at >= bytes.length) {
+        controller.close();
+        return;
+      }
+      controller.enqueue(bytes.subarray(at, at + CHUNK));
+      at += CHUNK;
+    },
+  });
+}
+
+export async function openFeedSource(
+  deps: OutboundDeps & { db: Database },
+  settings: FeedSourceSettings,
+  options: { timeoutMs: number },
+): Promise<OpenedFeed> {
+  if (settings.feedSource === 'upload') {
+    const file = settings.supplierId === null ? null : await feedFileBytes(deps.db, settings.supplierId);
+    if (!file) throw new DownloadError('no feed file has been uploaded for this supplier yet');
+    return { body: bytesStream(file.bytes), declaredBytes: file.bytes.length };
+  }
+  const response = await download(deps, settings.supplierUrlFeed, {
+    timeoutMs: options.timeoutMs,
+    maxBytes: deps.outbound?.maxFeedBytes ?? DEFAULT_MAX_FEED_BYTES,
+    what: 'feed',
+    headers: credentialHeaders(settings.credentials),
+  });
+  if (!response.body) throw new DownloadError('the answer has no body');
+  const declared = Number(response.headers.get('content-length') ?? Number.NaN);
+  return { body: response.body, declaredBytes: Number.isFinite(declared) ? declared : null };
+}

@@ -1,0 +1,241 @@
+/**
+ * Suppliers as the Parser screen edits them (docs/feeds.md, "Suppliers"): list with their last run
+ * and product count, add, edit, delete (only without products), the uploaded feed file. Stored
+ * credentials stay here: what leaves is `CredentialsView` (that one is set, never its secret).
+ */
+import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { feedMappingSchema, type FeedMapping } from '../../shared/feed-mapping';
+import { feedScheduleSchema, type FeedSchedule } from '../../shared/schedule';
+import type { CredentialsView, FeedFormat, FeedSource, SupplierDetails, SupplierInputParsed, SupplierLastRun } from '../../shared/suppliers';
+import type { Database } from '../db/connection';
+import { parsingHistory, products, supplierFeedFiles, suppliers } from '../db/schema';
+import { ApiError } from '../http/errors';
+import { versionsInHeader } from '../catalogue/product-etag';
+
+/** Credentials as stored in suppliers.feed_credentials. */
+export type StoredCredentials = { kind: 'basic'; username: string; password: string } | { kind: 'header'; headerName: string; value: string };
+
+type SupplierRow = typeof suppliers.$inferSelect;
+
+export function storedCredentials(value: unknown): StoredCredentials | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const v = value as Record<string, unknown>;
+  if (v.kind === 'basic' && typeof v.username === 'string' && typeof v.password === 'string') return { kind: 'basic', username: v.username, password: v.password };
+  if (v.kind === 'header' && typeof v.headerName === 'string' && typeof v.value === 'string') return { kind: 'header', headerName: v.headerName, value: v.value };
+  return null;
+}
+
+/** What the browser may see of stored credentials. */
+export function credentialsView(value: unknown): CredentialsView {
+  const stored = storedCredentials(value);
+  if (!stored) return null;
+  return stored.kind === 'basic' ? { kind: 'basic', username: stored.username, passwordSet: true } : { kind: 'header', headerName: stored.headerName, valueSet: true };
+}
+
+/** The request headers the credentials add to a feed download. */
+export function credentialHeaders(credentials: StoredCredentials | null): Record<string, string> {
+  if (!credentials) return {};
+  if (credentials.kind === 'basic') return { Authorization: `Basic ${Buffer.from(`${credentials.username}:${credentials.password}`).toString('base64')}` };
+  return { [credentials.headerName]: credentials.value };
+}
+
+export function storedMapping(value: unknown): FeedMapping | null {
+  if (value === null || value === undefined) return null;
+  const parsed = feedMappingSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
+function storedSchedule(value: unknown): FeedSchedule | null {
+  if (value === null || value === undefined) return null;
+  const parsed = feedScheduleSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
+const FORMATS: readonly string[] = ['csv', 'xml', 'xlsx'];
+
+function details(
+  row: SupplierRow,
+  productCount: number,
+  lastRun: SupplierLastRun | null,
+  file: { name: string; bytes: number; uploadedAt: string } | null,
+): SupplierDetails {
+  return {
+    supplierId: row.supplierId,
+    supplierName: row.supplierName,
+    supplierUrlFeed: row.supplierUrlFeed,
+    inProgress: row.inProgress,
+    feedFormat: (FORMATS.includes(row.feedFormat) ? row.feedFormat : 'csv') as FeedFormat,
+    feedSource: (row.feedSource === 'upload' ? 'upload' : 'url') as FeedSource,
+    uploadedFile: file,
+    credentials: credentialsView(row.feedCredentials),
+    mapping: storedMapping(row.feedMapping),
+    usShoeSizes: row.usShoeSizes,
+    enabled: row.enabled,
+    schedule: storedSchedule(row.schedule),
+    productCount,
+    lastRun,
+    version: row.version,
+  };
+}
+
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+/** Every supplier (by id) with its product count, last feed import and uploaded file. */
+export async function listSupplierDetails(db: Database, onlyId?: number): Promise<SupplierDetails[]> {
+  const rows = await db
+    .select()
+    .from(suppliers)
+    .where(onlyId === undefined ? undefined : eq(suppliers.supplierId, onlyId))
+    .orderBy(suppliers.supplierId);
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.supplierId);
+  const counts = await db
+    .select({ supplierId: products.supplierId, n: count() })
+    .from(products)
+    .where(inArray(products.supplierId, ids))
+    .groupBy(products.supplierId);
+  const runs = await db
+    .selectDistinctOn([parsingHistory.supplierId])
+    .from(parsingHistory)
+    .where(and(inArray(parsingHistory.supplierId, ids), eq(parsingHistory.operation, 'feed-import')))
+    .orderBy(parsingHistory.supplierId, desc(parsingHistory.dateTimeOperation), desc(parsingHistory.id));
+  const files = await db
+    .select({ supplierId: supplierFeedFiles.supplierId, name: supplierFeedFiles.fileName, bytes: supplierFeedFiles.size, uploadedAt: supplierFeedFiles.uploadedAt })
+    .from(supplierFeedFiles)
+    .where(inArray(supplierFeedFiles.supplierId, ids));
+  return rows.map((row) => {
+    const run = runs.find((r) => r.supplierId === row.supplierId);
+    const file = files.find((f) => f.supplierId === row.supplierId);
+    return details(
+      row,
+      counts.find((c) => c.supplierId === row.supplierId)?.n ?? 0,
+      run
+        ? {
+            dateTimeOperation: iso(run.dateTimeOperation) ?? '',
+            finishedAt: iso(run.finishedAt),
+            status: run.status as SupplierLastRun['status'],
+            rowsRead: run.rowsRead,
+            created: run.created,
+            updated: run.updated,
+            unchanged: run.unchanged,
+            refused: run.refused,
+            message: run.message,
+          }
+        : null,
+      file ? { name: file.name, bytes: file.bytes, uploadedAt: iso(file.uploadedAt) ?? '' } : null,
+    );
+  });
+}
+
+export async function supplierDetails(db: Database, supplierId: number): Promise<SupplierDetails> {
+  const [found] = await listSupplierDetails(db, supplierId);
+  if (!found) throw new ApiError(404, `There is no supplier with id ${supplierId}`);
+  return found;
+}
+
+/** The credentials to store for an input: `keep` keeps what is stored. */
+function nextCredentials(input: SupplierInputParsed['credentials'], current: unknown): StoredCredentials | null {
+  if (input.kind === 'keep') return storedCredentials(current);
+  if (input.kind === 'none') return null;
+  if (input.kind === 'basic') return { kind: 'basic', username: input.username, password: input.password };
+  return { kind: 'header', headerName: input.headerName, value: input.value };
+}
+
+async function ensureNameFree(db: Database, name: string, exceptId: number | null): Promise<void> {
+  const clash = await db
+    .select({ id: suppliers.supplierId })
+    .from(suppliers)
+    .where(exceptId === null ? sql`lower(${suppliers.supplierName}) = lower(${name})` : and(sql`lower(${suppliers.supplierName}) = lower(${name})`, ne(suppliers.supplierId, exceptId)));
+  if (clash.length > 0) throw new ApiError(409, `A supplier named '${name}' exists already`);
+}
+
+function columnsOf(input: SupplierInputParsed, currentCredentials: unknown) {
+  return {
+    supplierName: input.supplierName,
+    feedSource: input.feedSource,
+    supplierUrlFeed: input.supplierUrlFeed,
+    feedFormat: input.feedFormat,
+    feedCredentials: nextCredentials(input.credentials, currentCredentials),
+    feedMapping: input.mapping,
+    usShoeSizes: input.usShoeSizes,
+    enabled: input.enabled,
+    schedule: input.schedule,
+  };
+}
+
+export async function createSupplier(db: Database, input: SupplierInputParsed): Promise<SupplierDetails> {
+  await ensureNameFree(db, input.supplierName, null);
+  const [row] = await db.insert(suppliers).values(columnsOf(input, null)).returning({ id: suppliers.supplierId });
+  if (!row) throw new Error('the supplier insert returned no row');
+  return supplierDetails(db, row.id);
+}
+
+export type SupplierSaveOutcome = { kind: 'saved'; supplier: SupplierDetails } | { kind: 'stale'; supplier: SupplierDetails };
+
+/**
+ * Replaces a supplier's settings. With `ifMatch` (the If-Match header) the save only happens while
+ * the supplier still has a version it names: a form opened before someone else saved is refused
+ * ('stale', with the supplier as it is now) instead of silently undoing their change.
+ */
+export async function updateSupplier(db: Database, supplierId: number, input: SupplierInputParsed, ifMatch: string | null = null): Promise<SupplierSaveOutcome> {
+  const [current] = await db.select().from(suppliers).where(eq(suppliers.supplierId, supplierId));
+  if (!current) throw new ApiError(404, `There is no supplier with id ${supplierId}`);
+  await ensureNameFree(db, input.supplierName, supplierId);
+  const versions = ifMatch === null ? 'any' : versionsInHeader(ifMatch);
+  const saved = await db
+    .update(suppliers)
+    .set({ ...columnsOf(input, current.feedCredentials), version: sql`${suppliers.version} + 1` })
+    .where(and(eq(suppliers.supplierId, supplierId), versions === 'any' ? undefined : inArray(suppliers.version, versions.length > 0 ? versions : [-1])))
+    .returning({ id: suppliers.supplierId });
+  return { kind: saved.length > 0 ? 'saved' : 'stale', supplier: await supplierDetails(db, supplierId) };
+}
+
+/** Turns a supplier on or off without touching the rest. */
+export async function setSupplierEnabled(db: Database, supplierId: number, enabled: boolean): Promise<SupplierDetails> {
+  const changed = await db
+    .update(suppliers)
+    .set({ enabled, version: sql`${suppliers.version} + 1` })
+    .where(eq(suppliers.supplierId, supplierId))
+    .returning({ id: suppliers.supplierId });
+  if (changed.length === 0) throw new ApiError(404, `There is no supplier with id ${supplierId}`);
+  return supplierDetails(db, supplierId);
+}
+
+/**
+ * Deletes a supplier that has no products (with its parsing history and uploaded file). One with
+ * products is refused (409) naming how many: products and their history belong to it; disable it instead.
+ */
+export async function deleteSupplier(db: Database, supplierId: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [current] = await tx.select().from(suppliers).where(eq(suppliers.supplierId, supplierId)).for('update');
+    if (!current) throw new ApiError(404, `There is no supplier with id ${supplierId}`);
+    if (current.inProgress) throw new ApiError(409, `An import of supplier '${current.supplierName}' is running; try again when it has finished`);
+    const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(products).where(eq(products.supplierId, supplierId));
+    if (n > 0) {
+      throw new ApiError(
+        409,
+        `Supplier '${current.supplierName}' has ${n.toLocaleString('en-US')} product${n === 1 ? '' : 's'}, so it cannot be deleted; disable it instead to stop its imports`,
+      );
+    }
+    await tx.delete(parsingHistory).where(eq(parsingHistory.supplierId, supplierId));
+    await tx.delete(suppliers).where(eq(suppliers.supplierId, supplierId));
+  });
+}
+
+export async function storeFeedFile(db: Database, supplierId: number, fileName: string, bytes: Buffer): Promise<SupplierDetails> {
+  const [current] = await db.select({ id: suppliers.supplierId }).from(suppliers).where(eq(suppliers.supplierId, supplierId));
+  if (!current) throw new ApiError(404, `There is no supplier with id ${supplierId}`);
+  const values = { supplierId, fileName, bytes, size: bytes.length, uploadedAt: new Date() };
+  await db
+    .insert(supplierFeedFiles)
+    .values(values)
+    .onConflictDoUpdate({ target: supplierFeedFiles.supplierId, set: { fileName, bytes, size: bytes.length, uploadedAt: values.uploadedAt } });
+  await db.update(suppliers).set({ version: sql`${suppliers.version} + 1` }).where(eq(suppliers.supplierId, supplierId));
+  return supplierDetails(db, supplierId);
+}
+
+/** The uploaded feed file's bytes, or null when none was uploaded. */
+export async function feedFileBytes(db: Database, supplierId: number): Promise<{ name: string; bytes: Buffer } | null> {
+  const [row] = await db.select({ name: supplierFeedFiles.fileName, bytes: supplierFeedFiles.bytes }).from(supplierFeedFiles).where(eq(supplierFeedFiles.supplierId, supplierId));
+  return row ? { name: row.name, bytes: row.bytes } : null;
+}

@@ -1,0 +1,24 @@
+/** The job runner of an app with a handler for every kind that can be queued (docs/jobs.md). */
+import type { AppDeps } from '../app-deps';
+import { requireBolClient } from '../bol/bol-deps';
+import { BolJob, runClaimedJob } from '../bol/marketplace/bol-jobs';
+import { importOrders, lastOrderImport, orderImportScope, type OrderImportScope } from '../bol/marketplace/order-import';
+import { feedImportHandler, imageReexportHandler } from './feed-jobs';
+import { JobRunner, type JobRunnerOptions } from './job-runner';
+import type { JobEnd } from './job-store';
+
+export function createJobRunner(deps: AppDeps, options: JobRunnerOptions = {}): JobRunner {
+  const now = () => new Date(deps.now?.() ?? Date.now());
+  return new JobRunner(deps.db, options)
+    .register('feed-import', feedImportHandler(deps))
+    .register('image-reexport', imageReexportHandler(deps))
+    .register('order-import', async (job): Promise<JobEnd> => {
+      // Queued by the order-import schedule: reads what changed since the last successful import.
+      const client = requireBolClient(deps.bol);
+      const scope: OrderImportScope = job.params.since === 'last-import' ? orderImportScope(await lastOrderImport(deps.db), now()) : { kind: 'all' };
+      const outcome = await runClaimedJob(deps.db, new BolJob(deps.db, job.id, 'order-import'), now, (bolJob) => importOrders(deps.db, client, bolJob, now, scope));
+      // runClaimedJob has recorded the end already; this only repeats it for the runner.
+      const status = outcome.report.status === 'running' ? 'failed' : outcome.report.status;
+      return { status, message: outcome.report.message };
+    });
+}

@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest';
+import type { SupplierDetails } from '../../src/shared/suppliers';
+import {
+  formOf,
+  formProblem,
+  inputOf,
+  jobProgressText,
+  mappingOf,
+  newSupplierForm,
+  changedMeanwhile,
+  mergeMine,
+  nextRunOf,
+  scheduleText,
+  testRequestOf,
+  withGuessedMapping,
+} from '../../src/app/features/parser/parser-rules';
+
+const supplier = (overrides: Partial<SupplierDetails> = {}): SupplierDetails => ({
+  supplierId: 7,
+  supplierName: 'Tuin BV',
+  supplierUrlFeed: 'https://tuin.example/feed.csv',
+  inProgress: false,
+  version: 3,
+  feedFormat: 'csv',
+  feedSource: 'url',
+  uploadedFile: null,
+  credentials: null,
+  mapping: null,
+  usShoeSizes: false,
+  enabled: true,
+  schedule: null,
+  productCount: 0,
+  lastRun: null,
+  ...overrides,
+});
+
+const count = (n: number) => n.toLocaleString('en-US');
+
+describe('the supplier form', () => {
+  it('sends no mapping while it is the default, and the guessed one once a Test feed filled it', () => {
+    const form = formOf(supplier());
+    expect(mappingOf(form)).toBeNull();
+    const guessed = withGuessedMapping(form, ['EAN13', 'Naam', 'afbeelding_1', 'afbeelding_2']);
+    expect(mappingOf(guessed)).toMatchObject({ columns: { ean: ['EAN13'], title: ['Naam'], images: ['afbeelding_1', 'afbeelding_2'] } });
+  });
+
+  it('keeps stored credentials when their secret is left empty, and replaces them when one is typed', () => {
+    const form = formOf(supplier({ credentials: { kind: 'basic', username: 'feeds', passwordSet: true } }));
+    expect(form.password).toBe('');
+    expect(inputOf(form).credentials).toEqual({ kind: 'keep' });
+    expect(inputOf({ ...form, password: 'new' }).credentials).toEqual({ kind: 'basic', username: 'feeds', password: 'new' });
+    // Another user name needs its password typed.
+    expect(formProblem({ ...form, username: 'other' }, null, 'save')).toBe('Give the password of the feed login.');
+    expect(formProblem(form, null, 'save')).toBeNull();
+    expect(inputOf({ ...form, credentialsKind: 'none' }).credentials).toEqual({ kind: 'none' });
+    expect(testRequestOf(form)).toMatchObject({ supplierId: 7, credentials: { kind: 'keep' } });
+  });
+
+  it('round-trips a saved mapping, its transforms and schedule', () => {
+    const saved = supplier({
+      mapping: {
+        columns: { title: ['Naam'], images: ['a1', 'a2'] },
+        fixed: { deliveryCode: '1-2d' },
+        decimalSeparator: 'comma',
+        sellingPrice: { multiplier: 1.8, add: 2.5 },
+        imageSeparator: ';',
+        recordElement: 'artikel',
+      },
+      schedule: { kind: 'every', hours: 6, timeZone: 'Europe/Amsterdam' },
+    });
+    const form = formOf(saved);
+    expect(form.multiplier).toBe('1,8');
+    const input = inputOf(form);
+    expect(input.mapping).toEqual(saved.mapping);
+    expect(input.schedule).toEqual(saved.schedule);
+  });
+
+  it('says what is missing before anything is sent', () => {
+    const form = newSupplierForm();
+    expect(formProblem(form, null, 'save')).toBe('Give the supplier a name.');
+    expect(formProblem({ ...form, supplierName: 'X' }, null, 'save')).toBe('Give the feed address (http or https), or choose Upload a file.');
+    expect(formProblem({ ...form, supplierName: 'X', feedSource: 'upload' }, null, 'save')).toBe('Choose the feed file to upload.');
+    const ready = { ...form, supplierName: 'X', supplierUrlFeed: 'https://a.example/f.csv' };
+    expect(formProblem(ready, null, 'save')).toBeNull();
+    expect(formProblem({ ...ready, scheduleKind: 'daily', time: '3:30' }, null, 'save')).toMatch(/HH:MM/);
+    expect(formProblem({ ...ready, scheduleKind: 'every', hours: '25' }, null, 'save')).toBe('Import every 1 to 24 hours.');
+    expect(formProblem({ ...ready, markupOn: true, multiplier: 'abc' }, null, 'save')).toMatch(/must be numbers/);
+    expect(formProblem({ ...ready, credentialsKind: 'basic', username: 'u' }, null, 'save')).toBe('Give the password of the feed login.');
+  });
+});
+
+describe('schedules and runs as the list shows them', () => {
+  it('writes schedules in words', () => {
+    expect(scheduleText(null)).toBe('By hand only');
+    expect(scheduleText({ kind: 'daily', time: '03:30', timeZone: 'Europe/Amsterdam' })).toBe('Daily at 03:30');
+    expect(scheduleText({ kind: 'every', hours: 1, timeZone: 'UTC' })).toBe('Every 1 hour (UTC)');
+  });
+
+  it('gives the next run of an enabled scheduled supplier, none when disabled or by hand', () => {
+    const now = new Date('2026-11-25T12:00:00Z');
+    const daily = supplier({ schedule: { kind: 'daily', time: '04:15', timeZone: 'Europe/Amsterdam' } });
+    expect(nextRunOf({ ...daily, lastRun: { dateTimeOperation: '2026-11-25T03:15:00Z', finishedAt: null, status: 'success', rowsRead: 0, created: 0, updated: 0, unchanged: 0, refused: 0, message: '' } }, now)?.toISOString()).toBe(
+      '2026-11-26T03:15:00.000Z',
+    );
+    expect(nextRunOf({ ...daily, enabled: false }, now)).toBeNull();
+    expect(nextRunOf(supplier(), now)).toBeNull();
+  });
+
+  it('describes a job in progress', () => {
+    expect(jobProgressText({ status: 'queued', read: 0, written: 0, refused: 0 }, count)).toBe('Waiting to start');
+    expect(jobProgressText({ status: 'running', read: 1250, written: 1200, refused: 2 }, count)).toBe('1,250 read, 1,200 written, 2 refused');
+  });
+});
+
+describe('a save over someone else\'s newer supplier', () => {
+  it('names the parts of the form they changed', () => {
+    const base = formOf(supplier());
+    const theirs = supplier({ version: 4, supplierUrlFeed: 'https://tuin.example/new.csv', schedule: { kind: 'every', hours: 2, timeZone: 'Europe/Amsterdam' } });
+    expect(changedMeanwhile(base, theirs)).toEqual(['Feed source', 'Schedule']);
+  });
+  it('names only what differs from the supplier the form was filled from', () => {
+    const base = formOf(supplier());
+    const theirs = supplier({ version: 4, enabled: false });
+    // Only what differs between what the form was filled from and the server now.
+    expect(changedMeanwhile(base, theirs)).toEqual(['Enabled']);
+  });
+  it('calls a newer version without another difference a new feed file', () => {
+    expect(changedMeanwhile(formOf(supplier()), supplier({ version: 4 }))).toEqual(['Feed file']);
+  });
+  it('saves only the parts this person changed on top of theirs', () => {
+    const base = formOf(supplier());
+    const mine = { ...base, time: '05:30', scheduleKind: 'daily' as const, password: 'new-secret', credentialsKind: 'basic' as const, username: 'feeds' };
+    const theirs = supplier({ version: 4, enabled: false, supplierUrlFeed: 'https://tuin.example/new.csv' });
+    const merged = mergeMine(base, mine, theirs);
+    // Theirs kept where this person changed nothing; version is theirs, so the save goes against it.
+    expect(merged).toMatchObject({ enabled: false, supplierUrlFeed: 'https://tuin.example/new.csv', version: 4 });
+    // Mine where this person changed something.
+    expect(merged).toMatchObject({ scheduleKind: 'daily', time: '05:30', credentialsKind: 'basic', username: 'feeds', password: 'new-secret' });
+  });
+});
