@@ -3,7 +3,7 @@
  * choose, the request of POST /api/v1/export/products, and the answer of GET /api/v1/report/bol.
  */
 import { z } from 'zod';
-import type { BolProductState } from './product-filter';
+import { productSortProblem, type BolProductState } from './product-filter';
 import { dbId, text } from './safe-values';
 
 /** Every column the export can write, in the order they are offered; header = the column's title. */
@@ -59,6 +59,17 @@ export const exportRequestSchema = z
     filter: z.record(text().max(100), text().max(1_000)).optional(),
     /** The selection: exactly these products (the filter is then ignored). */
     productIds: z.array(dbId()).min(1).max(MAX_EXPORT_IDS).optional(),
+    /**
+     * The order of the rows, written as the filter's `sort` (`sellingPrice,desc`): the list's order,
+     * for a view and a selection alike. Left out: by product id.
+     */
+    sort: text()
+      .max(60)
+      .superRefine((value, context) => {
+        const problem = productSortProblem(value);
+        if (problem !== null) context.addIssue({ code: 'custom', message: problem });
+      })
+      .optional(),
   })
   .strict();
 export type ExportRequest = z.infer<typeof exportRequestSchema>;

@@ -135,6 +135,17 @@ export function parseProductSort(text: string | null): ProductSort {
   return { key: key as ProductSortKey, direction: lower };
 }
 
+/** Why `text` is not a sort parseProductSort accepts, or null when it is one. */
+export function productSortProblem(text: string): string | null {
+  try {
+    parseProductSort(text);
+    return null;
+  } catch (error) {
+    if (error instanceof FilterProblem) return error.message;
+    throw error;
+  }
+}
+
 /** Reads one parameter after the other; strict throws a FilterProblem, lenient falls back. */
 class FilterReader {
   constructor(

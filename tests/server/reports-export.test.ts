@@ -1,9 +1,11 @@
+import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductPage } from '../../src/shared/contract';
 import type { BolReportOverview } from '../../src/shared/export-contract';
-import { BOL_PRODUCT_STATES } from '../../src/shared/product-filter';
-import { bolAttributes, bolChunks, bolProductModels, bolProductStates, suppliers } from '../../src/server/db/schema';
+import { BOL_PRODUCT_STATES, type ProductSortKey } from '../../src/shared/product-filter';
+import { exportBatches } from '../../src/server/catalogue/product-export';
+import { bolAttributes, bolChunks, bolProductModels, bolProductStates, products, suppliers } from '../../src/server/db/schema';
 import { insertProduct } from './support/product-fixtures';
 import { createTestApp, jsonPost, type TestApp } from './support/test-app';
 
@@ -162,5 +164,70 @@ describe('POST /api/v1/export/products', () => {
     const notJson = await t.app.request('/api/v1/export/products', { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: '{' });
     expect(notJson.status).toBe(400);
     expect((await exportPost({ format: 'csv', columns: ['title'] }, {})).status).toBe(401);
+  });
+});
+
+describe('POST /api/v1/export/products in the list order', () => {
+  const order: Record<string, number> = {};
+
+  beforeAll(async () => {
+    const db = t.database.db;
+    const [supplier] = await db.insert(suppliers).values({ supplierName: 'Order Supplier' }).returning({ id: suppliers.supplierId });
+    const supplierId = supplier?.id ?? 0;
+    // Ties on the price, and update times apart by a microsecond (a JavaScript date holds milliseconds).
+    const rows: [string, number, string][] = [
+      ['Delta', 30, '2025-03-01 10:00:00.000002+00'],
+      ['alpha', 5, '2025-03-01 10:00:00.000001+00'],
+      ['Charlie', 30, '2025-03-01 10:00:00.000001+00'],
+      ['bravo', 12.5, '2025-03-01 10:00:00.000003+00'],
+      ['Echo', 30, '2025-03-01 10:00:00.000002+00'],
+    ];
+    for (const [title, sellingPrice, updated] of rows) {
+      const productId = await insertProduct(db, { supplierId, title, sellingPrice });
+      order[title] = productId;
+      await db.execute(sql`update products set date_update = ${updated}::timestamptz where product_id = ${productId}`);
+    }
+  });
+
+  const column = async (body: Record<string, unknown>) => {
+    const response = await exportPost({ format: 'csv', columns: ['title'], ...body });
+    expect(response.status).toBe(200);
+    return (await response.text()).trim().split('\r\n').slice(1);
+  };
+
+  it("writes a view's rows in the list's sort, ties by product id in the same direction", async () => {
+    const filter = { supplierName: 'Order Supplier' };
+    expect(await column({ filter, sort: 'sellingPrice,desc' })).toEqual(['Echo', 'Charlie', 'Delta', 'bravo', 'alpha']);
+    expect(await column({ filter, sort: 'sellingPrice,asc' })).toEqual(['alpha', 'bravo', 'Delta', 'Charlie', 'Echo']);
+    expect(await column({ filter, sort: 'dateUpdate,asc' })).toEqual(['alpha', 'Charlie', 'Delta', 'Echo', 'bravo']);
+    expect(await column({ filter })).toEqual(['Delta', 'alpha', 'Charlie', 'bravo', 'Echo']); // no sort: by product id
+  });
+
+  it("writes a selection in the list's sort too", async () => {
+    const productIds = [order.Delta ?? 0, order.alpha ?? 0, order.bravo ?? 0];
+    expect(await column({ productIds, sort: 'sellingPrice,asc' })).toEqual(['alpha', 'bravo', 'Delta']);
+    expect(await column({ productIds, sort: 'productId,desc' })).toEqual(['bravo', 'alpha', 'Delta']);
+  });
+
+  it('reads batch after batch from where the last one ended: no row twice, none left out, microseconds kept', async () => {
+    const db = t.database.db;
+    const where = eq(products.supplierId, (await db.select({ id: suppliers.supplierId }).from(suppliers).where(eq(suppliers.supplierName, 'Order Supplier')))[0]?.id ?? 0);
+    for (const sort of ['dateUpdate,asc', 'dateUpdate,desc', 'sellingPrice,desc', 'title,asc', 'title,desc', 'productId,desc'] as const) {
+      const [key, direction] = sort.split(',') as [ProductSortKey, 'asc' | 'desc'];
+      const titles: string[] = [];
+      for await (const batch of exportBatches(db, where, { key, direction }, 2)) titles.push(...batch.map((row) => String(row.title)));
+      const whole: string[] = [];
+      for await (const batch of exportBatches(db, where, { key, direction }, 1_000)) whole.push(...batch.map((row) => String(row.title)));
+      expect(titles, sort).toEqual(whole);
+      expect(new Set(titles).size, sort).toBe(5);
+    }
+  });
+
+  it('refuses a sort the product filter does not know, naming it', async () => {
+    const response = await exportPost({ format: 'csv', columns: ['title'], sort: 'password,asc' });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { message: string }).message).toMatch(/sort: sort key 'password' is not allowed/);
+    expect((await exportPost({ format: 'csv', columns: ['title'], sort: 'title,sideways' })).status).toBe(400);
+    expect((await exportPost({ format: 'csv', columns: ['title'], sort: 'title\u0000,asc' })).status).toBe(400);
   });
 });

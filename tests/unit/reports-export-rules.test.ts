@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BolReportOverview } from '../../src/shared/export-contract';
 import { ApiFailure } from '../../src/app/api/client';
-import { exportFilter, exportRequest, filterSummary, progressOf, readRememberedColumns } from '../../src/app/features/export/export-rules';
+import { exportFilter, exportRequest, exportSort, filterSummary, progressOf, readRememberedColumns } from '../../src/app/features/export/export-rules';
 import { loadReport, type ReportDeps } from '../../src/app/features/reports/load-report';
 import { entriesShown, entryLine, offerTiles, stateTiles } from '../../src/app/features/reports/reports-rules';
 import { productListLink } from '../../src/app/features/products';
@@ -80,6 +80,22 @@ describe('Export rules', () => {
     });
     expect(exportRequest({ scope: 'selection', format: 'csv', columns: ['ean'], filter, selection: [] })).toEqual({ ok: false, reason: 'No products are selected in the product list.' });
     expect(exportRequest({ scope: 'view', format: 'csv', columns: [], filter, selection: [] })).toEqual({ ok: false, reason: 'Choose at least one column.' });
+  });
+
+  it("asks for the rows in the list's order, for the view and the selection alike", () => {
+    const query = { page: '3', size: '50', sort: 'sellingPrice,desc', supplierName: 'Volt' };
+    const sort = exportSort(query);
+    expect(sort).toBe('sellingPrice,desc');
+    const filter = exportFilter(query);
+    expect(exportRequest({ scope: 'view', format: 'csv', columns: ['title'], filter, sort, selection: [] })).toEqual({
+      ok: true,
+      request: { format: 'csv', columns: ['title'], filter: { supplierName: 'Volt' }, sort: 'sellingPrice,desc' },
+    });
+    expect(exportRequest({ scope: 'selection', format: 'csv', columns: ['title'], filter, sort, selection: [7] })).toEqual({
+      ok: true,
+      request: { format: 'csv', columns: ['title'], productIds: [7], sort: 'sellingPrice,desc' },
+    });
+    expect(exportSort({ supplierName: 'Volt' })).toBeUndefined();
   });
 
   it('shows rows of the total for a CSV, bytes for a workbook', () => {

@@ -1,20 +1,20 @@
 /**
  * The product export (docs/reports-and-export.md "Export"): the products of a filter or a
- * selection with the chosen columns, as CSV or .xlsx, streamed. Rows are read in batches by
- * product id (keyset, never OFFSET) and written as they come, so memory stays bounded however many
- * products there are; the CSV is pulled by the reader (its pace is the network's), the workbook is
+ * selection with the chosen columns, as CSV or .xlsx, streamed, in the list's order. Rows are read
+ * in batches by their sort key and product id (keyset, never OFFSET) and written as they come, so
+ * memory stays bounded however many products there are; the CSV is pulled by the reader (its pace is the network's), the workbook is
  * written with exceljs' streaming writer, waiting whenever the answer's buffer is full.
  */
 import { once } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
-import { and, asc, count, eq, gt, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import { EXPORT_COLUMNS, type ExportColumnId, type ExportFormat, type ExportRequest } from '../../shared/export-contract';
-import { parseProductFilter } from '../../shared/product-filter';
+import { parseProductFilter, parseProductSort, type ProductSort } from '../../shared/product-filter';
 import type { Database } from '../db/connection';
 import { bolChunks, bolProductModels, bolProductStates, brands, categories, products, suppliers } from '../db/schema';
 import { ApiError } from '../http/errors';
 import { bolStateOfProduct } from './bol-state-sql';
-import { productFilterCondition } from './product-filter-sql';
+import { productFilterCondition, productOrder, SORT_COLUMNS } from './product-filter-sql';
 
 export const EXPORT_BATCH = 1_000;
 
@@ -37,12 +37,42 @@ export async function countExport(db: Database, where: SQL | undefined): Promise
   return row?.total ?? 0;
 }
 
-/** The export's rows, a batch at a time, in product id order. */
-export async function* exportBatches(db: Database, where: SQL | undefined, batch = EXPORT_BATCH): AsyncGenerator<ExportRow[]> {
-  let after = 0;
+/** The order of the export's rows: the request's sort (the list's), else by product id. */
+export function exportOrder(request: Pick<ExportRequest, 'sort'>): ProductSort {
+  return request.sort === undefined ? { key: 'productId', direction: 'asc' } : parseProductSort(request.sort);
+}
+
+/** Where a batch ends: its last row's sort value (as the database writes it) and product id. */
+interface ExportCursor {
+  sortValue: string;
+  productId: number;
+}
+
+/**
+ * The rows after `cursor` in `order`: (sort column, product id) compared as a pair, the same
+ * direction for both, as productOrder sorts. The sort value goes back as the text the database
+ * gave (cast to the column's type), so a timestamp keeps its microseconds and a price its cents;
+ * every sort column is NOT NULL (schema.ts), so the pair comparison never meets a null.
+ */
+function afterCursor(order: ProductSort, cursor: ExportCursor | null): SQL | undefined {
+  if (cursor === null) return undefined;
+  const column = SORT_COLUMNS[order.key];
+  const comparison = order.direction === 'asc' ? sql`>` : sql`<`;
+  if (column === products.productId) return sql`${products.productId} ${comparison} ${cursor.productId}`;
+  // The column's SQL type comes from the schema, never from the request.
+  const type = sql.raw(column.getSQLType());
+  return sql`(${column}, ${products.productId}) ${comparison} (cast(${cursor.sortValue} as ${type}), ${cursor.productId})`;
+}
+
+/** The export's rows, a batch at a time, in `order` (ties by product id). */
+export async function* exportBatches(db: Database, where: SQL | undefined, order: ProductSort = { key: 'productId', direction: 'asc' }, batch = EXPORT_BATCH): AsyncGenerator<ExportRow[]> {
+  let cursor: ExportCursor | null = null;
+  const sortColumn = SORT_COLUMNS[order.key];
   for (;;) {
+    const after: SQL | undefined = afterCursor(order, cursor);
     const rows = await db
       .select({
+        sortValue: sql<string>`${sortColumn}::text`,
         productId: products.productId,
         ean: products.ean,
         supplierEan: products.supplierEan,
@@ -78,12 +108,13 @@ export async function* exportBatches(db: Database, where: SQL | undefined, batch
       .leftJoin(bolProductModels, eq(bolProductModels.productId, products.productId))
       .leftJoin(bolChunks, eq(bolChunks.chunkId, bolProductModels.chunkId))
       .leftJoin(bolProductStates, eq(bolProductStates.productId, products.productId))
-      .where(and(where, gt(products.productId, after)))
-      .orderBy(asc(products.productId))
+      .where(and(where, after))
+      .orderBy(...productOrder({ sort: order }))
       .limit(batch);
-    if (rows.length === 0) return;
-    after = rows[rows.length - 1]?.productId ?? after;
-    yield rows.map((row) => ({
+    const last = rows[rows.length - 1];
+    if (last === undefined) return;
+    cursor = { sortValue: last.sortValue, productId: last.productId };
+    yield rows.map(({ sortValue: _cursor, ...row }) => ({
       ...row,
       familyKey: row.familyKey ?? '',
       brand: row.brand ?? '',

@@ -101,7 +101,7 @@ export function productFilterCondition(filter: ProductFilter, names?: ResolvedNa
 }
 
 /** The sort column, then productId in the same direction: a stable order that one index can serve. */
-export function productOrder(filter: ProductFilter): SQL[] {
+export function productOrder(filter: Pick<ProductFilter, 'sort'>): SQL[] {
   const direction = filter.sort.direction === 'asc' ? asc : desc;
   const column = SORT_COLUMNS[filter.sort.key];
   return column === products.productId ? [direction(column)] : [direction(column), direction(products.productId)];

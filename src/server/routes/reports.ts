@@ -7,7 +7,7 @@ import { Hono } from 'hono';
 import { EXPORT_ROWS_HEADER, exportRequestSchema, REPORT_PAGE_SIZE } from '../../shared/export-contract';
 import type { AppDeps } from '../app-deps';
 import { bolReportOverview } from '../bol/marketplace/status-report';
-import { countExport, exportBatches, exportCondition, exportStream } from '../catalogue/product-export';
+import { countExport, exportBatches, exportCondition, exportOrder, exportStream } from '../catalogue/product-export';
 import { ApiError } from '../http/errors';
 import { readJsonBody } from '../http/read-json';
 import type { AuthEnv } from '../http/require-token';
@@ -36,7 +36,7 @@ export function reportRoutes(deps: AppDeps) {
       const where = exportCondition(request);
       const rows = await countExport(deps.db, where);
       const day = now().toISOString().slice(0, 10);
-      const stream = exportStream(request.format, exportBatches(deps.db, where), request.columns);
+      const stream = exportStream(request.format, exportBatches(deps.db, where, exportOrder(request)), request.columns);
       return c.body(stream, 200, {
         'Content-Type': request.format === 'csv' ? 'text/csv; charset=utf-8' : XLSX_TYPE,
         'Content-Disposition': `attachment; filename="products-${day}.${request.format}"`,

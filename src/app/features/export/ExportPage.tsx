@@ -18,8 +18,8 @@ import { itemProblems, reportTone, type ItemProblem, type OutcomeTone } from '..
 import { categoriesAtom } from '../../state/reference-lists';
 import { onlineAtom } from '../../state/sync';
 import { ItemReasons } from '../../ui/ItemReasons';
-import { fileNameFromContentDisposition, productListViewAtom, saveFile, selectedProductIdsAtom, toFilterQuery } from '../products';
-import { exportFilter, exportRequest, filterSummary, megabytes, progressOf, readRememberedColumns, type ExportScope } from './export-rules';
+import { fileNameFromContentDisposition, productListViewAtom, saveFile, selectedProductIdsAtom, sortLabel, toFilterQuery } from '../products';
+import { exportFilter, exportRequest, exportSort, filterSummary, megabytes, progressOf, readRememberedColumns, type ExportScope } from './export-rules';
 import './export.css';
 
 const COLUMNS_KEY = 'exportColumns';
@@ -38,12 +38,19 @@ interface OtherOutcome {
   problems: ItemProblem[];
 }
 
+/** The clock an export's duration is read from, in seconds (read in the Export button's handler). */
+function secondsNow(): number {
+  return performance.now() / 1000;
+}
+
 export default function ExportPage() {
   const online = useAtomValue(onlineAtom);
   const view = useAtomValue(productListViewAtom);
   const selection = useAtomValue(selectedProductIdsAtom);
   const categories = useAtomValue(categoriesAtom);
-  const filter = useMemo(() => exportFilter(toFilterQuery(view)), [view]);
+  const viewQuery = useMemo(() => toFilterQuery(view), [view]);
+  const filter = useMemo(() => exportFilter(viewQuery), [viewQuery]);
+  const sort = exportSort(viewQuery);
   const [scope, setScope] = useState<ExportScope>(selection.length > 0 ? 'selection' : 'view');
   const [format, setFormat] = useState<ExportFormat>('csv');
   const [columns, setColumns] = useState<ExportColumnId[]>(() => readRememberedColumns(globalThis.localStorage?.getItem(COLUMNS_KEY) ?? null, DEFAULT_EXPORT_COLUMNS));
@@ -80,7 +87,7 @@ export default function ExportPage() {
 
   useEffect(() => () => running.current?.abort(), []);
 
-  const planned = exportRequest({ scope, format, columns, filter, selection });
+  const planned = exportRequest({ scope, format, columns, filter, sort, selection });
 
   async function start() {
     if (!planned.ok) return;
@@ -90,11 +97,11 @@ export default function ExportPage() {
     setFinished(null);
     setFailure(null);
     setProgress({ bytes: 0, rows: 0, totalRows: null });
-    const began = performance.now();
+    const began = secondsNow();
     try {
       const file = await exportProducts(planned.request, setProgress, controller.signal);
       const name = fileNameFromContentDisposition(file.contentDisposition, `products.${format}`);
-      const done = { blob: file.blob, name, rows: file.rows, seconds: (performance.now() - began) / 1000 };
+      const done = { blob: file.blob, name, rows: file.rows, seconds: secondsNow() - began };
       setFinished(done);
       saveFile(done.blob, done.name);
     } catch (error) {
@@ -166,6 +173,11 @@ export default function ExportPage() {
                   The selection ({countText(selection.length)} product{selection.length === 1 ? '' : 's'} selected in the product list)
                 </RadioGroup.Item>
               </RadioGroup.Root>
+              {sort !== undefined && (
+                <Text as="p" size="1" color="gray" className="export-filter" data-testid="export-order">
+                  Rows in the list&apos;s order: {sortLabel(sort)}.
+                </Text>
+              )}
             </fieldset>
 
             <fieldset className="export-fieldset">

@@ -55,21 +55,28 @@ export function filterSummary(filter: Readonly<Record<string, string>>, category
   return parts.length === 0 ? 'No filter: every product' : parts.join(' · ');
 }
 
-/** The request for a scope; null (with the reason) when it cannot be made. */
+/** The list's order of a view's filter call query (`sellingPrice,desc`): the order of the exported rows. */
+export function exportSort(query: Readonly<Record<string, string>>): string | undefined {
+  return query.sort || undefined;
+}
+
+/** The request for a scope, its rows in the list's order; null (with the reason) when it cannot be made. */
 export function exportRequest(input: {
   scope: ExportScope;
   format: ExportFormat;
   columns: readonly ExportColumnId[];
   filter: Record<string, string>;
+  sort?: string;
   selection: readonly number[];
 }): { ok: true; request: ExportRequest } | { ok: false; reason: string } {
   const columns = EXPORT_COLUMN_IDS.filter((id) => input.columns.includes(id));
   if (columns.length === 0) return { ok: false, reason: 'Choose at least one column.' };
+  const sort = input.sort === undefined ? {} : { sort: input.sort };
   if (input.scope === 'selection') {
     if (input.selection.length === 0) return { ok: false, reason: 'No products are selected in the product list.' };
-    return { ok: true, request: { format: input.format, columns, productIds: [...input.selection] } };
+    return { ok: true, request: { format: input.format, columns, productIds: [...input.selection], ...sort } };
   }
-  return { ok: true, request: { format: input.format, columns, filter: input.filter } };
+  return { ok: true, request: { format: input.format, columns, filter: input.filter, ...sort } };
 }
 
 export function megabytes(bytes: number): string {
