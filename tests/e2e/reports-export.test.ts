@@ -97,15 +97,18 @@ describe('Export', () => {
   it("downloads a CSV and an .xlsx of a filtered view whose rows equal the filter's total", async () => {
     await signIn(page);
     await productList(page).openFullList();
-    const query = 'stock=true&priceTo=40';
+    const query = 'stock=true&priceTo=40&sort=sellingPrice,desc';
     const total = await serverTotal(query);
     expect(total).toBeGreaterThan(0);
     // The list's view, as a person would set it; then the Export screen from the top bar.
     await page.goto(`${baseUrl()}/products?${query}`);
     expect(await productList(page).settledTotal()).toBe(total);
+    const firstPage = await productList(page).rowIds();
+    expect(firstPage.length).toBeGreaterThan(1);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Export' }).click();
     await page.waitForURL(`${baseUrl()}/export`);
     await expect.poll(() => page.getByTestId('export-filter').textContent()).toContain('In stock: yes · Price to: 40');
+    expect(await page.getByTestId('export-order').textContent()).toBe("Rows in the list's order: Price, highest first.");
     await expect.poll(() => page.getByTestId('export-start').textContent(), POLL).toBe(`Export ${total.toLocaleString('en-US')} products as CSV`);
     await page.screenshot({ path: `${SHOTS}/export-1280x800.png` });
     await page.setViewportSize({ width: 800, height: 1280 });
@@ -119,6 +122,8 @@ describe('Export', () => {
     const lines = readFileSync(await csv.path(), 'utf8').replace(/^\uFEFF/, '').trim().split('\r\n');
     expect(lines[0]).toBe('Product ID,EAN,SKU,Title,Brand,Supplier,Selling price,Stock,Bol state');
     expect(lines.length - 1).toBe(total);
+    // In the list's order: the file starts with the rows of the list's first page.
+    expect(lines.slice(1, 1 + firstPage.length).map((line) => Number(line.split(',')[0]))).toEqual(firstPage);
     await page.getByTestId('export-done').waitFor();
     await page.screenshot({ path: `${SHOTS}/export-done-1280x800.png` });
 

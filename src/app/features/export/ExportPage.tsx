@@ -174,7 +174,7 @@ export default function ExportPage() {
                 </RadioGroup.Item>
               </RadioGroup.Root>
               {sort !== undefined && (
-                <Text as="p" size="1" color="gray" className="export-filter" data-testid="export-order">
+                <Text as="p" size="2" color="gray" className="export-order" data-testid="export-order">
                   Rows in the list&apos;s order: {sortLabel(sort)}.
                 </Text>
               )}
