@@ -296,7 +296,7 @@ export async function benchListPaint(log: (line: string) => void = console.log):
         const phases = call?.phases;
         const callParts = phases ? ` [service worker ${phases.worker.toFixed(0)}, wait ${phases.wait.toFixed(0)}, body ${phases.body.toFixed(0)}, ${phases.bytes} B${phases.server ? `; server: ${phases.server}` : ''}]` : '';
         const parts = split && requestMs !== null ? `${split.beforeMs.toFixed(0)} ms before the filter call, the call ${requestMs.toFixed(0)} ms${callParts}, ${split.afterMs.toFixed(0)} ms to paint the first screen` : 'no filter call';
-        const allPart = allMs > ms ? `, all rows ${allMs.toFixed(0)} ms` : '';
+        const allPart = allMs.toFixed(0) !== ms.toFixed(0) ? `, all rows ${allMs.toFixed(0)} ms` : '';
         if (process.env.LIST_PAINT_DETAILS) log(`  ${change.name}: first screen ${ms.toFixed(0)} ms${allPart} (${parts}; ${range})${others.length > 0 ? `; other calls: ${others.join('; ')}` : ''}`);
       }
       if (traceFile) {
