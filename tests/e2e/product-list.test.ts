@@ -165,6 +165,59 @@ describe('Product list', () => {
     expect(new URL(page.url()).search).toBe('?size=50');
   });
 
+  it('a page of 100 rows shows the first screen of rows first, busy, then all 100 settled, and only the whole page is kept as the list snapshot', async () => {
+    await signIn(page);
+    await openFullList();
+    // Every state of the table while the page fills (rows, aria-busy, the first stage's mark), and
+    // the row count of every list snapshot written (docs/offline.md "Cold start on /products").
+    await page.evaluate(() => {
+      const seen = { stages: [] as { rows: number; busy: string | null; pending: string | null }[], snapshots: [] as { view: string; rows: number }[] };
+      (window as unknown as { __rowStages: typeof seen }).__rowStages = seen;
+      const area = document.querySelector('.product-table-area');
+      if (!area) throw new Error('no product table area');
+      new MutationObserver(() => {
+        seen.stages.push({ rows: area.querySelectorAll('tbody tr').length, busy: area.getAttribute('aria-busy'), pending: area.getAttribute('data-rows-pending') });
+      }).observe(area, { subtree: true, childList: true, attributes: true });
+      const setItem = Storage.prototype.setItem;
+      Storage.prototype.setItem = function (this: Storage, key: string, value: string) {
+        if (key === 'productListSnapshot') {
+          const snapshot = JSON.parse(value) as { view: string; html: string };
+          seen.snapshots.push({ view: snapshot.view, rows: new DOMParser().parseFromString(snapshot.html, 'text/html').querySelectorAll('.product-table tbody tr').length });
+        }
+        setItem.call(this, key, value);
+      };
+    });
+
+    await list.choose('Products per page', '100');
+    await expect.poll(() => range().textContent(), POLL).toBe(`1–100 of ${DEMO_TOTAL.toLocaleString('en-US')}`);
+    await list.settledTotal();
+    expect(await rows().count()).toBe(100);
+    const expected = await serverPage(page, { size: '100', page: '0', sort: 'dateUpdate,desc' });
+    expect(await list.rowIds()).toEqual(expected.content.map((product) => product.productId));
+    // "Select all on this page" is every row of the page.
+    await page.getByRole('checkbox', { name: 'Select all products on this page' }).click();
+    expect(await page.getByTestId('selected-count').textContent()).toBe('100 selected');
+    await page.getByRole('checkbox', { name: 'Select all products on this page' }).click();
+
+    type Seen = { stages: { rows: number; busy: string | null; pending: string | null }[]; snapshots: { view: string; rows: number }[] };
+    const seen = () => page.evaluate(() => (window as unknown as { __rowStages: Seen }).__rowStages);
+    // 800 px over rows of at least 40 px: the answer's first 20 rows came first, marked and busy;
+    // the list was never settled with fewer than all 100.
+    // (Before that, the old page of 20 went busy and the list was cleared while the answer loaded.)
+    const { stages } = await seen();
+    const cleared = stages.map((stage) => stage.rows).lastIndexOf(0);
+    expect(cleared).toBeGreaterThanOrEqual(0);
+    const filling = stages.slice(cleared + 1);
+    const partial = filling.filter((stage) => stage.rows < 100);
+    expect(partial.length).toBeGreaterThan(0);
+    for (const stage of partial) expect(stage).toEqual({ rows: 20, busy: 'true', pending: 'true' });
+    for (const stage of filling.filter((each) => each.busy === 'false')) expect(stage.rows).toBe(100);
+    expect(filling.at(-1)).toEqual({ rows: 100, busy: 'false', pending: null });
+    // The snapshot of this view is written once the browser is idle, with all 100 rows.
+    await expect.poll(async () => (await seen()).snapshots.filter((snapshot) => snapshot.view === '?size=100').length, POLL).toBeGreaterThan(0);
+    for (const snapshot of (await seen()).snapshots.filter((each) => each.view === '?size=100')) expect(snapshot.rows).toBe(100);
+  });
+
   it('Reset all filters keeps the stock and export filters and clears the rest, the selection and the page size', async () => {
     await signIn(page);
     await openFullList();

@@ -26,6 +26,7 @@ import { ProductTable } from './ProductTable';
 import { SupplierActions } from './SupplierActions';
 import { toSearchString } from './product-list-view';
 import { useListUrl } from './use-list-url';
+import { useRowsInStages } from './use-rows-in-stages';
 import './products.css';
 
 export default function ProductListPage() {
@@ -41,7 +42,13 @@ export default function ProductListPage() {
   const query = toFilterQuery(view);
   const queryText = JSON.stringify(query);
   // Between a change of the view and the start of its load, the rows still answer the old view.
-  const busy = loading || showsAnotherView(list.query, productQueryKey(query));
+  const anotherView = showsAnotherView(list.query, productQueryKey(query));
+  // A new page's rows come in two stages: the first screen's, then the rest after that frame has
+  // painted. Until all are shown the list stays busy (the snapshot below and anything waiting for
+  // the list to settle see the whole page); data-rows-pending marks the answer's first stage.
+  const rows = useRowsInStages(list.content);
+  const addingRows = !loading && !anotherView && !rows.complete;
+  const busy = loading || anotherView || !rows.complete;
 
   const [catalogueVersion, setCatalogueVersion] = useState(0);
   // Stable, so the memoised action bars do not render again with every answer.
@@ -111,8 +118,8 @@ export default function ProductListPage() {
         </Callout.Root>
       )}
       <ProductPager totalElements={list.totalElements} totalPages={list.totalPages} totalIsEstimate={list.totalIsEstimate === true} waiting={loading && list.content.length === 0} nextBlockedReason={nextReason} />
-      <div className="product-table-area" aria-busy={busy}>
-        <ProductTable products={list.content} />
+      <div className="product-table-area" aria-busy={busy} data-rows-pending={addingRows || undefined}>
+        <ProductTable products={list.content} rowsShown={rows.shown} />
         {loading && list.content.length === 0 && (
           <Flex align="center" justify="center" gap="2" className="product-list-empty">
             <Spinner /> <Text color="gray">Loading products…</Text>

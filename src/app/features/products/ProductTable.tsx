@@ -6,6 +6,9 @@
  * ScrollArea the Root wraps around the table and a Radix checkbox per row (which measures its
  * styles when it mounts) were most of the time from a filter change to the new rows painted
  * (bench/list-paint.ts). The look is the same as <Table.Root variant="surface" size="1">.
+ *
+ * It draws the first `rowsShown` of the page's products (the page shows a new page's rows in two
+ * stages, use-rows-in-stages.ts); "select all on this page" always means every product of the page.
  */
 import { Checkbox, VisuallyHidden } from '@radix-ui/themes';
 import { useAtomValue, useSetAtom } from 'jotai';
@@ -125,7 +128,7 @@ const HeaderCell = ({ className, children }: { className?: string; children: Rea
 );
 
 /** The table; memoised so that typing in a filter does not render the rows again. */
-export const ProductTable = memo(function ProductTable({ products }: { products: Product[] }) {
+export const ProductTable = memo(function ProductTable({ products, rowsShown = products.length }: { products: Product[]; rowsShown?: number }) {
   const navigate = useNavigate();
   const selection = useAtomValue(selectedProductIdsAtom);
   const select = useSetAtom(selectProductsAtom);
@@ -170,7 +173,7 @@ export const ProductTable = memo(function ProductTable({ products }: { products:
             </tr>
           </thead>
           <tbody className="rt-TableBody">
-            {products.map((product) => (
+            {products.slice(0, rowsShown).map((product) => (
               <ProductRow key={product.productId} product={product} selected={selected.has(product.productId)} onSelect={onSelect} onOpen={onOpen} />
             ))}
           </tbody>
