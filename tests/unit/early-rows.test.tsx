@@ -16,7 +16,10 @@ import { fillListFrame, isFillableFrame, offlineNoteElement } from '../../src/ap
 import { frameSnapshot, snapshotToShow, type ListSnapshot, type StartPlace } from '../../src/app/boot/list-snapshot-rules';
 import { productRowElement } from '../../src/app/boot/product-row-dom';
 import { readCachedProducts } from '../../src/app/db/product-cache';
+import { BulkActions } from '../../src/app/features/products/BulkActions';
 import { ProductFilterBar } from '../../src/app/features/products/ProductFilterBar';
+import { SupplierActions } from '../../src/app/features/products/SupplierActions';
+import { onlineAtom } from '../../src/app/state/sync';
 import { ProductPager } from '../../src/app/features/products/ProductPager';
 import { ProductTable } from '../../src/app/features/products/ProductTable';
 import { filterFieldValues, foldedFilterCount, offlineNote, toFilterQuery } from '../../src/app/features/products/product-list-rules';
@@ -37,11 +40,15 @@ const PRODUCTS: Product[] = [
 
 const SUPPLIERS = withAllSuppliers([{ supplierId: 1, supplierName: 'Acme', supplierUrlFeed: '', inProgress: false }]);
 
-/** Renders what the list draws for `view` with `rows` (the filter bar, the pager and the table), as markup. */
-function liveMarkup(view: ListView, page: ProductPage): string {
+/**
+ * Renders what the list draws for `view` with `rows` (the filter bar, the action bars, the pager
+ * and the table), as markup; `offline`: as the live list starts offline (no supplier list loaded).
+ */
+function liveMarkup(view: ListView, page: ProductPage, offline = false): string {
   const store = createStore();
   store.set(productListViewAtom, view);
-  store.set(suppliersAtom, SUPPLIERS);
+  store.set(suppliersAtom, offline ? withAllSuppliers([]) : SUPPLIERS);
+  store.set(onlineAtom, !offline);
   const wrap = (children: ReactNode) => (
     <MemoryRouter>
       <Provider store={store}>{children}</Provider>
@@ -51,6 +58,8 @@ function liveMarkup(view: ListView, page: ProductPage): string {
     wrap(
       <div className="product-list-page">
         <ProductFilterBar />
+        <SupplierActions onCatalogueChanged={() => undefined} />
+        <BulkActions onCatalogueChanged={() => undefined} />
         <ProductPager totalElements={page.totalElements} totalPages={page.totalPages} totalIsEstimate={page.totalIsEstimate === true} />
         <div className="product-table-area" aria-busy="false">
           <ProductTable products={page.content} />
@@ -89,14 +98,23 @@ describe('fillListFrame', () => {
     const frame = cleanSnapshot(document, liveMarkup(OTHER_VIEW, pageOf(PRODUCTS.slice(0, 1), 120, 50)));
     const page = pageOf(PRODUCTS, 13, 10);
     expect(fillListFrame(frame, { view: THIS_VIEW, page, note: 'Offline data, filtered from the products kept on this device' })).toBe(true);
-    const live = cleanSnapshot(document, liveMarkup(THIS_VIEW, page));
+    const live = cleanSnapshot(document, liveMarkup(THIS_VIEW, page, true));
 
-    // Rows in the same order, the same fields with the same values, the same totals and paging.
-    for (const part of ['tbody', 'thead', '.filter-bar', '.product-pager']) {
+    // Rows in the same order, the same fields with the same values, the action bars offline, the same totals and paging.
+    for (const part of ['tbody', 'thead', '.supplier-actions', '.bulk-actions', '.product-pager']) {
       const filled = frame.querySelector(part);
       expect(filled?.isEqualNode(live.querySelector(part)), `${part}:\n${filled?.outerHTML}\n${live.querySelector(part)?.outerHTML}`).toBe(true);
     }
+    // The filter bar lists the suppliers the frame knew (the live one has none loaded offline); what it shows is the same.
+    const liveBar = live.querySelector('.filter-bar');
+    const filledBar = frame.querySelector('.filter-bar');
+    for (const select of [...(liveBar?.querySelectorAll('[data-filter="supplierName"]') ?? []), ...(filledBar?.querySelectorAll('[data-filter="supplierName"]') ?? [])]) {
+      for (const option of [...select.querySelectorAll('option:not([selected])')]) option.remove();
+    }
+    expect(filledBar?.isEqualNode(liveBar), `${filledBar?.outerHTML}\n${liveBar?.outerHTML}`).toBe(true);
     expect([...frame.querySelectorAll('tbody th a')].map((link) => link.textContent)).toEqual(PRODUCTS.map((product) => product.title));
+    expect(frame.querySelector('[data-frame="bulk-reason"]')?.textContent).toBe('Bol actions need a connection.');
+    expect(frame.querySelector('[data-frame="feed-reason"]')?.textContent).toBe('Feed import and image re-export need a connection.');
     expect(frame.querySelector('[data-frame="range"]')?.textContent).toBe('11–13 of 13');
     expect(frame.querySelector('[data-frame="page"]')?.textContent).toBe('Page 2 of 2');
     expect(frame.querySelector<HTMLSelectElement>('[data-filter="sort"]')?.querySelector('[selected]')?.getAttribute('value')).toBe('title,asc');

@@ -3,13 +3,17 @@
  * the list is about to show, on an offline cold start of a view never opened (early-rows.ts,
  * docs/offline.md "Cold start on /products"): its page chrome stays, and what belongs to the view
  * is set as the live list will draw it first: the filter fields and the "More filters" badge, the
- * totals and paging, the offline note, and the table's rows (product-row-dom.ts). The fields and
+ * action bars' offline state, the totals and paging, the offline note, and the table's rows
+ * (product-row-dom.ts). The fields and
  * paging parts carry `data-filter` / `data-frame` in the live markup; a frame without them is not
  * used. Every value goes in as text.
  */
 import type { ProductPage } from '../../shared/contract';
 import { canGoBack, canGoForward, filterFieldValues, foldedFilterCount, pageText, rangeText } from '../features/products/product-list-rules';
 import type { ListView } from '../features/products/product-list-view';
+import { OFFLINE_REASON } from '../features/products/bulk-actions-rules';
+import { chosenSupplier, feedScopeLabel, supplierActionState } from '../features/products/supplier-actions-rules';
+import { withAllSuppliers } from '../../shared/rules/suppliers';
 import { productRowElement } from './product-row-dom';
 
 export interface FrameContent {
@@ -103,6 +107,24 @@ export function fillListFrame(frame: DocumentFragment, content: FrameContent): b
   for (const callout of listPage?.querySelectorAll(':scope > .rt-CalloutRoot') ?? []) callout.remove();
   const pager = frame.querySelector('.product-pager');
   pager?.before(offlineNoteElement(doc, content.note));
+
+  // The action bars as they are offline at the start: nothing selected, no supplier list loaded yet.
+  const scope = frame.querySelector('[data-frame="feed-scope"]');
+  if (scope) {
+    const supplierName = view.filters.supplier;
+    scope.textContent = feedScopeLabel(chosenSupplier(withAllSuppliers([]), supplierName), supplierName);
+    for (const reason of frame.querySelectorAll('[data-frame="feed-reason"]')) reason.remove();
+    const reason = doc.createElement('span');
+    reason.setAttribute('data-accent-color', 'gray');
+    reason.setAttribute('data-frame', 'feed-reason');
+    reason.className = 'rt-Text rt-r-size-1';
+    reason.textContent = supplierActionState({ supplier: null, online: false, busy: false }).reason ?? '';
+    scope.parentElement?.append(reason);
+  }
+  for (const button of frame.querySelectorAll('[data-frame="feed-action"], .bulk-actions button')) setDisabled(button, true);
+  for (const outcome of frame.querySelectorAll('[data-frame="bulk-outcome"]')) outcome.remove();
+  const bulkReason = frame.querySelector('[data-frame="bulk-reason"]');
+  if (bulkReason) bulkReason.textContent = OFFLINE_REASON;
 
   // Totals and paging (Next as the live pager draws it before it knows whether the next page is kept).
   const estimate = page.totalIsEstimate === true;
