@@ -37,9 +37,11 @@ export function warmDeviceDatabase(factory: IDBFactory | undefined = globalThis.
 
 /**
  * The app waits at most this long for the early rows (early-rows.ts) before it starts: the read
- * and the rows' paint then have the main thread to themselves, and the live list takes the same read.
+ * and the rows' paint then have the main thread to themselves, and the live list takes the same
+ * read, so it could not show rows before it anyway. As long as main.tsx holds the sync engine
+ * back for the list's first rows; only a read that never answers makes the app wait that long.
  */
-const EARLY_ROWS_WAIT_MS = 400;
+const EARLY_ROWS_WAIT_MS = 1_000;
 
 /**
  * On an offline start of /products: warm the database and start the list's read and chunk; with a
@@ -57,9 +59,11 @@ export function startListReadEarly(doc: Document = document): void {
       import('./early-rows').then(({ paintEarlyRows }) => paintEarlyRows(doc, frame)),
       EARLY_ROWS_WAIT_MS,
     );
-  } else {
-    void import('../features/products/list-head-start').then(({ startListHeadStart }) => startListHeadStart()).catch(() => undefined);
+    // The list page's and the router's chunks are asked for by main.tsx once the early rows
+    // painted: evaluated now, they would take the main thread from the read and the paint.
+    return;
   }
+  void import('../features/products/list-head-start').then(({ startListHeadStart }) => startListHeadStart()).catch(() => undefined);
   void import('../features/products/ProductListPage').catch(() => undefined);
   // The router and layout (main.tsx's loadApp), which the list renders in.
   void import('../App').catch(() => undefined);
