@@ -124,11 +124,13 @@ describe('Product list offline', () => {
     await page.screenshot({ path: path.join(process.env.SCREENSHOTS_DIR ?? tmpdir(), 'list-offline-cold-start-1280x800.png') });
   });
 
-  it('answers a view never opened on an offline cold start from the kept catalogue, as the server does, reading before the app starts', async () => {
+  it('answers a view never opened on an offline cold start from the kept catalogue, as the server does, painting its rows before the app renders', async () => {
     await signIn(page);
     await waitForServiceWorkerControl(page);
     await list.openFullList();
     await list.settledTotal();
+    // The full list's snapshot: the frame the early rows of another view paint in.
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('productListSnapshot') !== null), POLL).toBe(true);
     await page.getByTestId('sync-indicator').click();
     const section = page.getByRole('dialog', { name: 'Sync status' }).getByRole('region', { name: 'Make available offline' });
     await section.getByRole('button', { name: 'Download' }).click();
@@ -141,7 +143,34 @@ describe('Product list offline', () => {
     const expected = await serverPage(page, query);
     expect(expected.totalElements).toBeGreaterThan(0);
 
-    await page.addInitScript({ content: `Object.defineProperty(Navigator.prototype, 'onLine', { configurable: true, get: () => false });` });
+    // The first rows to appear are recorded as they appear: the early rows, over the page, while
+    // the app has drawn nothing yet (React waits for them; see bench/offline-start.ts for onLine).
+    await page.addInitScript({
+      content: `(() => {
+        Object.defineProperty(Navigator.prototype, 'onLine', { configurable: true, get: () => false });
+        const observer = new MutationObserver(() => {
+          const row = document.querySelector('tbody tr');
+          if (!row) return;
+          observer.disconnect();
+          const overlay = row.closest('.list-snapshot');
+          const selected = (filter) => overlay?.querySelector('[data-filter="' + filter + '"] [selected]')?.getAttribute('value') ?? null;
+          window.__firstRows = {
+            inOverlay: overlay !== null,
+            ariaHidden: overlay?.getAttribute('aria-hidden') ?? null,
+            inert: overlay?.inert ?? null,
+            titles: [...document.querySelectorAll('tbody tr th a')].map((link) => link.textContent),
+            links: [...document.querySelectorAll('tbody tr th a')].map((link) => link.getAttribute('href')),
+            keyword: overlay?.querySelector('[data-filter="keyword"]')?.getAttribute('value') ?? null,
+            sort: selected('sort'),
+            range: overlay?.querySelector('[data-frame="range"]')?.textContent ?? null,
+            note: overlay?.querySelector('.rt-CalloutRoot')?.textContent ?? null,
+            appDrawn: document.getElementById('root')?.childElementCount ?? -1,
+            listRendered: performance.getEntriesByName('boot:list-render').length > 0,
+          };
+        });
+        observer.observe(document, { childList: true, subtree: true });
+      })();`,
+    });
     await page.context().setOffline(true);
     await page.goto(`${page.url().split('/products')[0]}/products?${new URLSearchParams(query).toString()}`);
     const note = page.getByTestId('offline-note');
@@ -151,5 +180,23 @@ describe('Product list offline', () => {
     // The read started in the boot module, before main.tsx's modules ran.
     const marks = await page.evaluate(() => Object.fromEntries(performance.getEntriesByType('mark').map((mark) => [mark.name, mark.startTime])));
     expect(marks['boot:early-read']).toBeLessThan(marks['boot:main'] ?? 0);
+    // The server's rows for this view painted first, in the kept frame filled for this view,
+    // before the app drew anything (no live list yet), and the live list then took over.
+    const total = expected.totalElements;
+    expect(await page.evaluate(() => (window as unknown as { __firstRows?: unknown }).__firstRows)).toEqual({
+      inOverlay: true,
+      ariaHidden: 'true',
+      inert: true,
+      titles: expected.content.map((product) => product.title),
+      links: expected.content.map((product) => `/products/${product.productId}`),
+      keyword: word,
+      sort: 'title,asc',
+      range: `1–${Math.min(20, total)} of ${total.toLocaleString('en-US')}`,
+      note: 'Offline data, filtered from the products kept on this device',
+      appDrawn: 0,
+      listRendered: false,
+    });
+    expect(marks['boot:early-rows']).toBeLessThan(marks['boot:list-render'] ?? 0);
+    expect(await page.locator('.list-snapshot').count()).toBe(0);
   });
 });

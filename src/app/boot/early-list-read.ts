@@ -3,8 +3,11 @@
  * device, docs/offline.md "Cold start on /products"): the device database is opened, and the
  * list page's read and the chunks it renders with are started from here, while main.tsx's
  * modules are still being evaluated and React has not started. Imported by the boot module, so it
- * stays tiny: the read itself is in the lazily loaded list-head-start chunk.
+ * stays tiny: the read itself is in the lazily loaded list-head-start chunk, the early rows in
+ * the early-rows chunk.
  */
+
+import { holdAppUntil, keptFrameOnStart, loadStyles } from './list-snapshot';
 
 /** The app's IndexedDB database (db/database.ts DATABASE_NAME; not imported, that module brings Dexie). */
 export const DEVICE_DATABASE_NAME = 'backoffice';
@@ -32,11 +35,34 @@ export function warmDeviceDatabase(factory: IDBFactory | undefined = globalThis.
   }
 }
 
-/** On an offline start of /products: warm the database and start the list's read and chunk. */
+/**
+ * The app waits at most this long for the early rows (early-rows.ts) before it starts: the read
+ * and the rows' paint then have the main thread to themselves, and the live list takes the same
+ * read, so it could not show rows before it anyway. As long as main.tsx holds the sync engine
+ * back for the list's first rows; only a read that never answers makes the app wait that long.
+ */
+const EARLY_ROWS_WAIT_MS = 1_000;
+
+/**
+ * On an offline start of /products: warm the database and start the list's read and chunk; with a
+ * kept snapshot of another view as the frame, the read's rows paint in it before React starts.
+ */
 export function startListReadEarly(doc: Document = document): void {
   if (navigator.onLine || doc.location.pathname !== '/products') return;
   performance.mark('boot:early-read');
   warmDeviceDatabase();
+  const frame = keptFrameOnStart(doc);
+  if (frame) {
+    // Its stylesheets load beside the read.
+    void loadStyles(doc, frame.styles);
+    holdAppUntil(
+      import('./early-rows').then(({ paintEarlyRows }) => paintEarlyRows(doc, frame)),
+      EARLY_ROWS_WAIT_MS,
+    );
+    // The list page's and the router's chunks are asked for by main.tsx once the early rows
+    // painted: evaluated now, they would take the main thread from the read and the paint.
+    return;
+  }
   void import('../features/products/list-head-start').then(({ startListHeadStart }) => startListHeadStart()).catch(() => undefined);
   void import('../features/products/ProductListPage').catch(() => undefined);
   // The router and layout (main.tsx's loadApp), which the list renders in.

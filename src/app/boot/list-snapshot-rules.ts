@@ -75,3 +75,17 @@ export function snapshotToShow(raw: string | null, place: StartPlace): ListSnaps
   if (snapshot.view !== viewOnStart(place.search, place.rememberedView)) return null;
   return { ...snapshot, styles: snapshot.styles.filter(isOwnStylesheet) };
 }
+
+/**
+ * A kept snapshot of another view that may serve as the frame of the early rows (early-rows.ts):
+ * on an offline start of /products whose view has no snapshot of its own, the page around the
+ * list is the same for every view, so the snapshot's markup (same build) is filled with the
+ * view's fields and rows. Null where snapshotToShow would show one, or where it may not be used.
+ */
+export function frameSnapshot(raw: string | null, place: StartPlace): ListSnapshot | null {
+  if (place.online || place.pathname !== '/products' || place.build === '') return null;
+  const snapshot = readSnapshot(raw);
+  if (!snapshot || snapshot.build !== place.build || snapshot.html === '' || snapshot.html.length > MAX_SNAPSHOT_CHARS) return null;
+  if (snapshot.view === viewOnStart(place.search, place.rememberedView)) return null;
+  return { ...snapshot, styles: snapshot.styles.filter(isOwnStylesheet) };
+}

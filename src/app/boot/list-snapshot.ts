@@ -6,7 +6,7 @@
  * answer (dropListSnapshot, called by the list page) or another screen takes over.
  */
 import { cleanSnapshot } from './clean-snapshot';
-import { LIST_SNAPSHOT_KEY, REMEMBERED_VIEW_KEY, snapshotToShow, type ListSnapshot } from './list-snapshot-rules';
+import { frameSnapshot, LIST_SNAPSHOT_KEY, REMEMBERED_VIEW_KEY, snapshotToShow, type ListSnapshot, type StartPlace } from './list-snapshot-rules';
 
 const OVERLAY_CLASS = 'list-snapshot';
 /** However the start goes, the snapshot never stays longer than this. */
@@ -42,41 +42,73 @@ function readStorage(key: string): string | null {
   }
 }
 
-/** Adds the snapshot's stylesheets that the page does not have yet; resolves when they are in (or failed). */
-function addStyles(doc: Document, paths: readonly string[]): Promise<void> {
+/** Stylesheets added by this module, with their loads (a second caller waits for the same load). */
+const styleLoads = new Map<string, Promise<void>>();
+
+/**
+ * Adds the stylesheets the page does not have yet (index.html's are in and loaded); resolves when
+ * each is in (or failed). Called early by the early rows (early-list-read.ts) and again when they show.
+ */
+export function loadStyles(doc: Document, paths: readonly string[]): Promise<void> {
   const present = new Set([...doc.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map((link) => new URL(link.href, doc.baseURI).pathname));
-  const loads = paths
-    .filter((path) => !present.has(path))
-    .map((path) => {
-      const link = doc.createElement('link');
-      link.rel = 'stylesheet';
-      link.href = path;
-      const loaded = new Promise<void>((resolve) => {
-        link.addEventListener('load', () => resolve(), { once: true });
-        link.addEventListener('error', () => resolve(), { once: true });
-      });
-      doc.head.append(link);
-      return loaded;
+  const loads = paths.map((path) => {
+    const known = styleLoads.get(path);
+    if (known) return known;
+    if (present.has(path)) return Promise.resolve();
+    const link = doc.createElement('link');
+    link.rel = 'stylesheet';
+    link.href = path;
+    const loaded = new Promise<void>((resolve) => {
+      link.addEventListener('load', () => resolve(), { once: true });
+      link.addEventListener('error', () => resolve(), { once: true });
     });
+    doc.head.append(link);
+    styleLoads.set(path, loaded);
+    return loaded;
+  });
   return Promise.all(loads).then(() => undefined);
 }
 
-function show(doc: Document, snapshot: ListSnapshot): Promise<void> {
+/**
+ * Shows `content()` over the page once `styles` are in, inert and hidden from assistive
+ * technology, until dropListSnapshot; resolves after its frame has painted. Also the early rows'
+ * way onto the screen (early-rows.ts); nothing shows when `content` gives null.
+ */
+export function showOverPage(doc: Document, styles: readonly string[], content: () => Node | null, mark = 'boot:snapshot'): Promise<void> {
   // Styled before it is in the page: it shows once, as it looked.
-  return addStyles(doc, snapshot.styles).then(() => {
+  return loadStyles(doc, styles).then(() => {
     if (cancelled) return undefined;
+    const shown = content();
+    if (shown === null) return undefined;
     const element = doc.createElement('div');
     element.className = OVERLAY_CLASS;
     element.setAttribute('aria-hidden', 'true');
     element.inert = true;
     element.style.cssText = 'position:fixed;inset:0;z-index:2147483000;overflow:hidden;background:#fff';
-    element.append(cleanSnapshot(doc, snapshot.html));
+    element.append(shown);
     doc.body.append(element);
     overlay = element;
-    performance.mark('boot:snapshot');
+    performance.mark(mark);
     setTimeout(dropListSnapshot, LONGEST_SHOWN_MS);
     return nextFrame();
   });
+}
+
+/** The app starts once `shown` has painted, or after `atMostMs` (main.tsx waits for listSnapshotPainted). */
+export function holdAppUntil(shown: Promise<void>, atMostMs: number): void {
+  const timeout = new Promise<void>((resolve) => setTimeout(resolve, atMostMs));
+  painted = Promise.race([shown.catch(() => undefined), timeout]);
+}
+
+/** Where this start is, as the snapshot rules read it. */
+export function startPlace(doc: Document = document): StartPlace {
+  return {
+    pathname: doc.location.pathname,
+    search: doc.location.search,
+    rememberedView: readStorage(REMEMBERED_VIEW_KEY),
+    online: navigator.onLine,
+    build: currentBuild(doc),
+  };
 }
 
 /** Removes the snapshot (or stops it from showing): the live screen has taken over. */
@@ -89,20 +121,25 @@ export function dropListSnapshot(): void {
 /** On start: paint the kept snapshot when it fits this start (list-snapshot-rules.ts); whether one shows. */
 export function showListSnapshotOnStart(doc: Document = document): boolean {
   try {
-    const snapshot = snapshotToShow(readStorage(LIST_SNAPSHOT_KEY), {
-      pathname: doc.location.pathname,
-      search: doc.location.search,
-      rememberedView: readStorage(REMEMBERED_VIEW_KEY),
-      online: navigator.onLine,
-      build: currentBuild(doc),
-    });
+    const snapshot = snapshotToShow(readStorage(LIST_SNAPSHOT_KEY), startPlace(doc));
     if (!snapshot) return false;
     performance.mark('boot:snapshot-start');
-    const timeout = new Promise<void>((resolve) => setTimeout(resolve, LONGEST_WAIT_MS));
-    painted = Promise.race([show(doc, snapshot).catch(() => undefined), timeout]);
+    holdAppUntil(
+      showOverPage(doc, snapshot.styles, () => cleanSnapshot(doc, snapshot.html)),
+      LONGEST_WAIT_MS,
+    );
     return true;
   } catch {
     // A snapshot is only a head start: without it the list loads as always.
     return false;
+  }
+}
+
+/** The kept snapshot of another view, as the frame of the early rows on this start (frameSnapshot), or null. */
+export function keptFrameOnStart(doc: Document = document): ListSnapshot | null {
+  try {
+    return frameSnapshot(readStorage(LIST_SNAPSHOT_KEY), startPlace(doc));
+  } catch {
+    return null;
   }
 }

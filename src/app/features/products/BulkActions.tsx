@@ -144,12 +144,12 @@ export const BulkActions = memo(function BulkActions({ onCatalogueChanged }: { o
         </Flex>
       </Flex>
       {reasons.length > 0 && (
-        <Text as="p" size="1" color="gray" mt="2" data-testid="bulk-reason">
+        <Text as="p" size="1" color="gray" mt="2" data-testid="bulk-reason" data-frame="bulk-reason">
           {reasons.join(' ')}
         </Text>
       )}
       {shown.length > 0 && (
-        <Flex direction="column" gap="1" mt="2" role="status" data-testid="bulk-outcome" ref={outcomeBox}>
+        <Flex direction="column" gap="1" mt="2" role="status" data-testid="bulk-outcome" data-frame="bulk-outcome" ref={outcomeBox}>
           {shown.map((outcome) => (
             <div key={outcome.text} data-tone={outcome.tone} data-testid="bulk-outcome-line">
               <Text size="1" color={TONE_COLOR[outcome.tone]} weight={outcome.tone === 'green' ? undefined : 'medium'}>

@@ -4,8 +4,8 @@ import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { memo, useEffect, useId, useState, type ReactNode } from 'react';
 import { categoriesAtom, familyKeysAtom, suppliersAtom } from '../../state/reference-lists';
 import { productFilterAtoms, productFiltersAtom, resetAllFiltersAtom } from './product-list-state';
-import { DEFAULT_SORT, SORT_OPTIONS, type TriState, type TriStateName } from './product-list-view';
-import { activeFilterCount } from './product-list-rules';
+import { FILTER_WIRE_NAMES, SORT_OPTIONS, type TriState, type TriStateName } from './product-list-view';
+import { foldedFilterCount, shownSort } from './product-list-rules';
 import { BOL_PRODUCT_STATES } from '../../../shared/product-filter';
 import { BOL_STATE_LABELS } from '../../../shared/messages';
 
@@ -28,11 +28,14 @@ function Field({ label, htmlFor, children }: { label: string; htmlFor?: string; 
  */
 function ChoiceFilter({
   label,
+  filter,
   value,
   options,
   onChange,
 }: {
   label: string;
+  /** The filter call's name of the value (`data-filter`: boot/list-frame.ts fills a kept frame by it). */
+  filter: string;
   value: string;
   options: readonly { value: string; label: string }[];
   onChange: (value: string) => void;
@@ -40,7 +43,7 @@ function ChoiceFilter({
   const id = useId();
   return (
     <Field label={label} htmlFor={id}>
-      <select id={id} className="choice-select" value={value} onChange={(event) => onChange(event.target.value)}>
+      <select id={id} className="choice-select" data-filter={filter} value={value} onChange={(event) => onChange(event.target.value)}>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
@@ -56,6 +59,7 @@ function YesNoFilter({ name, label, yes, no }: { name: TriStateName; label: stri
   return (
     <ChoiceFilter
       label={label}
+      filter={FILTER_WIRE_NAMES[name]}
       value={value}
       options={[
         { value: '', label: 'Any' },
@@ -93,6 +97,7 @@ function TextFilter({ name, label, type = 'text', list, placeholder }: {
     <Field label={label} htmlFor={id}>
       <TextField.Root
         id={id}
+        data-filter={FILTER_WIRE_NAMES[name]}
         type={type}
         list={list}
         placeholder={placeholder}
@@ -124,6 +129,7 @@ function SearchField() {
     <Field label="Search" htmlFor={id}>
       <TextField.Root
         id={id}
+        data-filter={FILTER_WIRE_NAMES.searchValue}
         type="search"
         placeholder="Title, EAN or SKU"
         value={draft}
@@ -153,7 +159,7 @@ export const ProductFilterBar = memo(function ProductFilterBar() {
   const supplierOptions = suppliers.some((s) => s.supplierName === supplier)
     ? suppliers
     : [...suppliers, { supplierId: -1, supplierName: supplier, supplierUrlFeed: '', inProgress: false }];
-  const folded = activeFilterCount(filters) - [filters.supplier !== 'All', filters.passedModeration !== '', filters.priceFrom !== '', filters.priceTo !== ''].filter(Boolean).length;
+  const folded = foldedFilterCount(filters);
 
   return (
     <section aria-label="Filters" className="filter-bar">
@@ -163,6 +169,7 @@ export const ProductFilterBar = memo(function ProductFilterBar() {
         </Box>
         <ChoiceFilter
           label="Supplier"
+          filter={FILTER_WIRE_NAMES.supplier}
           value={supplier}
           options={supplierOptions.map((s) => ({ value: s.supplierName, label: s.supplierName }))}
           onChange={(next) => setSupplier(next || 'All')}
@@ -174,9 +181,9 @@ export const ProductFilterBar = memo(function ProductFilterBar() {
         <Box className="filter-price">
           <TextFilter name="priceTo" label="Price to" placeholder="0,00" />
         </Box>
-        <ChoiceFilter label="Sort" value={sortBy === '' ? DEFAULT_SORT : sortBy} options={SORT_OPTIONS} onChange={setSortBy} />
+        <ChoiceFilter label="Sort" filter={FILTER_WIRE_NAMES.sortBy} value={shownSort(sortBy)} options={SORT_OPTIONS} onChange={setSortBy} />
         <Flex gap="2" className="filter-buttons">
-          <Button variant="soft" aria-expanded={moreOpen} aria-controls={moreId} onClick={() => setMoreOpen((open) => !open)}>
+          <Button variant="soft" data-frame="more-filters" aria-expanded={moreOpen} aria-controls={moreId} onClick={() => setMoreOpen((open) => !open)}>
             More filters
             {folded > 0 && <Badge color="blue">{folded}</Badge>}
           </Button>
@@ -196,6 +203,7 @@ export const ProductFilterBar = memo(function ProductFilterBar() {
           <TextFilter name="brand" label="Brand" />
           <ChoiceFilter
             label="Category"
+            filter={FILTER_WIRE_NAMES.categoryId}
             value={categoryId}
             options={[{ value: '', label: 'Every category' }, ...categories.map((c) => ({ value: String(c.categoryId), label: c.categoryName }))]}
             onChange={setCategoryId}
@@ -211,6 +219,7 @@ export const ProductFilterBar = memo(function ProductFilterBar() {
           <TextFilter name="dateTo" label="Updated to" type="date" />
           <ChoiceFilter
             label="Bol state"
+            filter={FILTER_WIRE_NAMES.bolState}
             value={bolState}
             options={[{ value: '', label: 'Any' }, ...BOL_PRODUCT_STATES.map((state) => ({ value: state, label: BOL_STATE_LABELS[state] }))]}
             onChange={setBolState}

@@ -22,7 +22,7 @@ export function ProductPager({ totalElements, totalPages, totalIsEstimate = fals
   const sizes: readonly number[] = PAGE_SIZES.includes(pageSize as (typeof PAGE_SIZES)[number]) ? PAGE_SIZES : [...PAGE_SIZES, pageSize].sort((a, b) => a - b);
   return (
     <Flex align="center" justify="between" gap="3" wrap="wrap" className="product-pager">
-      <Text size="2" data-testid="product-range">
+      <Text size="2" data-testid="product-range" data-frame="range">
         {waiting ? '' : rangeText(page, pageSize, totalElements, totalIsEstimate)}
       </Text>
       <Flex align="center" gap="3" wrap="wrap">
@@ -30,7 +30,7 @@ export function ProductPager({ totalElements, totalPages, totalIsEstimate = fals
           <Text size="2" color="gray">
             Per page
           </Text>
-          <select className="choice-select" aria-label="Products per page" value={String(pageSize)} onChange={(event) => setPageSize(Number(event.target.value))}>
+          <select className="choice-select" data-filter="size" aria-label="Products per page" value={String(pageSize)} onChange={(event) => setPageSize(Number(event.target.value))}>
             {sizes.map((size) => (
               <option key={size} value={String(size)}>
                 {size}
@@ -38,14 +38,15 @@ export function ProductPager({ totalElements, totalPages, totalIsEstimate = fals
             ))}
           </select>
         </Flex>
-        <Button variant="soft" disabled={!canGoBack(page)} onClick={() => setPage(page - 1)}>
+        <Button variant="soft" data-frame="previous" disabled={!canGoBack(page)} onClick={() => setPage(page - 1)}>
           Previous
         </Button>
-        <Text size="2" data-testid="page-text">
+        <Text size="2" data-testid="page-text" data-frame="page">
           {waiting ? '' : pageText(page, totalPages, totalIsEstimate)}
         </Text>
         <Button
           variant="soft"
+          data-frame="next"
           disabled={waiting || !canGoForward(page, totalPages) || nextBlockedReason !== null}
           title={nextBlockedReason ?? undefined}
           aria-describedby={nextBlockedReason ? 'pager-reason' : undefined}

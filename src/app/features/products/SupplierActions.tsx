@@ -111,13 +111,13 @@ export const SupplierActions = memo(function SupplierActions({ onCatalogueChange
   return (
     <Card size="1" className="supplier-actions">
       <Flex gap="2" align="center" wrap="wrap">
-        <Text size="2" weight="medium">
+        <Text size="2" weight="medium" data-frame="feed-scope">
           {feedScopeLabel(supplier, supplierName)}
         </Text>
-        <Button size="2" disabled={!state.enabled} onClick={() => void run('import')}>
+        <Button size="2" data-frame="feed-action" disabled={!state.enabled} onClick={() => void run('import')}>
           {busy === 'import' ? 'Importing...' : 'Run feed import'}
         </Button>
-        <Button size="2" variant="soft" disabled={!state.enabled} onClick={() => void run('images')}>
+        <Button size="2" variant="soft" data-frame="feed-action" disabled={!state.enabled} onClick={() => void run('images')}>
           {busy === 'images' ? 'Storing images...' : 'Re-export images'}
         </Button>
         <Button
@@ -132,7 +132,7 @@ export const SupplierActions = memo(function SupplierActions({ onCatalogueChange
           {historyOpen ? 'Hide parsing history' : 'Parsing history'}
         </Button>
         {state.reason && (
-          <Text size="1" color="gray">
+          <Text size="1" color="gray" data-frame="feed-reason">
             {state.reason}
           </Text>
         )}

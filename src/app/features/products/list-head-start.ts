@@ -14,7 +14,7 @@ import { isOnline } from '../../lib/online';
 import { appStore } from '../../state/store';
 import { toFilterQuery } from './product-list-rules';
 import { productListAtom, productListViewAtom } from './product-list-state';
-import { fromSearchString } from './product-list-view';
+import { fromSearchString, type ListView } from './product-list-view';
 
 let headStart: { key: string; answer: Promise<CachedAnswer | null> } | null = null;
 
@@ -26,7 +26,13 @@ export function takeHeadStart(query: ProductQuery): Promise<CachedAnswer | null>
   return answer;
 }
 
-let started = false;
+/** The head start's read of this page load: the view it reads and its answer. */
+export interface HeadStartRead {
+  view: ListView;
+  answer: Promise<CachedAnswer | null>;
+}
+
+let started: HeadStartRead | null = null;
 let settled: Promise<unknown> = Promise.resolve();
 
 /** Resolves once the head start's read has its answer (at once when none was started). */
@@ -34,16 +40,20 @@ export function headStartSettled(): Promise<void> {
   return settled.then(() => undefined);
 }
 
-/** Once per page load (the boot module may start it before main.tsx asks again). */
-export function startListHeadStart(search: string = window.location.search, store = appStore): void {
-  if (started || isOnline()) return;
-  started = true;
+/**
+ * Once per page load (the boot module may start it before main.tsx asks again); gives the read of
+ * this page load, null online.
+ */
+export function startListHeadStart(search: string = window.location.search, store = appStore): HeadStartRead | null {
+  if (started) return started;
+  if (isOnline()) return null;
   const view = search.replace(/^\?/, '') !== '' ? fromSearchString(search) : store.get(productListViewAtom);
   const query = toFilterQuery(view);
   const key = productQueryKey(query);
   performance.mark('boot:head-start');
   const answer = readProductPageOffline(query).catch(() => null);
   headStart = { key, answer };
+  started = { view, answer };
   settled = answer;
   void answer.then((found) => {
     performance.mark('boot:head-read');
@@ -51,4 +61,5 @@ export function startListHeadStart(search: string = window.location.search, stor
     if (!found || store.get(productListAtom).source !== null) return;
     store.set(productListAtom, { ...found.page, source: { kind: found.local ? 'local' : 'cache', fetchedAt: found.fetchedAt }, query: key });
   });
+  return started;
 }

@@ -22,6 +22,30 @@ export function activeFilterCount(filters: ProductFilters): number {
   return FILTER_NAMES.filter((name) => name !== 'sortBy' && name !== 'searchValue' && filters[name] !== EMPTY_FILTERS[name]).length;
 }
 
+/** The "More filters" badge: the active filters that are folded away (not in the bar's first row). */
+export function foldedFilterCount(filters: ProductFilters): number {
+  const shown = [filters.supplier !== ALL_SUPPLIERS_NAME, filters.passedModeration !== '', filters.priceFrom !== '', filters.priceTo !== ''];
+  return activeFilterCount(filters) - shown.filter(Boolean).length;
+}
+
+/** The sort the Sort field shows: the view's, or the server's default. */
+export function shownSort(sortBy: string): string {
+  return sortBy === '' ? DEFAULT_SORT : sortBy;
+}
+
+/**
+ * What each field of the filter bar and the pager's page size show for a view, by the filter
+ * call's name (the fields carry it as `data-filter`): the early rows of an offline cold start set
+ * their frame's fields from it (boot/list-frame.ts).
+ */
+export function filterFieldValues(view: ListView): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const name of FILTER_NAMES) values[FILTER_WIRE_NAMES[name]] = view.filters[name];
+  values[FILTER_WIRE_NAMES.sortBy] = shownSort(view.filters.sortBy);
+  values.size = String(view.pageSize);
+  return values;
+}
+
 /** The page's select-all box: checked when every row of the page is selected. */
 export function pageSelectionState(pageIds: readonly number[], selection: readonly number[]): boolean | 'indeterminate' {
   if (pageIds.length === 0) return false;
