@@ -9,9 +9,9 @@
  *   passedModeration, buyBlock, isExportOnBol.
  * A row whose owned fields are all equal is left alone: no new version, no new date_update.
  */
-import { randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/connection';
+import { orderedUuid } from '../db/ordered-uuid';
 import type { NameIds } from './name-ids';
 import type { FeedProductRow } from './parse-feed-row';
 import { jsonValue, queryRows } from './query-rows';
@@ -30,6 +30,7 @@ interface ExistingProduct {
 }
 
 interface ImageInsert {
+  /** Time-ordered (db/ordered-uuid.ts): appended at the end of the primary key, not on a random page. */
   id: string;
   product_id: number;
   url: string;
@@ -217,7 +218,7 @@ export async function writeFeedBatch(
     const inserts: ImageInsert[] = [];
     const addImages = (productId: number, urls: readonly string[], isNew: boolean) =>
       urls.forEach((url, i) =>
-        inserts.push({ id: randomUUID(), product_id: productId, url, name: imageName(url), ord: i + 1, main: isNew && i === 0, existing: !isNew }),
+        inserts.push({ id: orderedUuid(), product_id: productId, url, name: imageName(url), ord: i + 1, main: isNew && i === 0, existing: !isNew }),
       );
 
     let created = 0;
