@@ -22,6 +22,8 @@ export function rerunWithServerFlags(scriptUrl: string): void {
   const name = `bench-${path.basename(script, '.ts')}`;
   const main = buildServerIfNeeded(root, { [name]: script });
   const built = path.join(path.dirname(main), `${name}.js`);
-  const result = spawnSync(process.execPath, [...SERVER_NODE_FLAGS, built, ...process.argv.slice(2)], { stdio: 'inherit' });
+  // BENCH_NODE_FLAGS: more flags to try beside the server's, e.g. '--heap-growing-percent=50'.
+  const extra = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter((flag) => flag !== '');
+  const result = spawnSync(process.execPath, [...SERVER_NODE_FLAGS, ...extra, built, ...process.argv.slice(2)], { stdio: 'inherit' });
   process.exit(result.status ?? 1);
 }

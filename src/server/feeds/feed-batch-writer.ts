@@ -9,9 +9,9 @@
  *   passedModeration, buyBlock, isExportOnBol.
  * A row whose owned fields are all equal is left alone: no new version, no new date_update.
  */
-import { randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/connection';
+import { orderedUuid } from '../db/ordered-uuid';
 import type { NameIds } from './name-ids';
 import type { FeedProductRow } from './parse-feed-row';
 import { jsonValue, queryRows } from './query-rows';
@@ -30,6 +30,7 @@ interface ExistingProduct {
 }
 
 interface ImageInsert {
+  /** Time-ordered (db/ordered-uuid.ts): appended at the end of the primary key, not on a random page. */
   id: string;
   product_id: number;
   url: string;
@@ -120,6 +121,58 @@ function sameList(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((value, i) => value === b[i]);
 }
 
+/** The products of a batch as rows of one INSERT (without its ON CONFLICT). */
+function insertProducts(supplierId: number, payload: string, at: string): SQL {
+  return sql`insert into products as p (
+            supplier_id, source_key, ean, supplier_ean, sku, title, description, brand_id, category_id,
+            price_supplier, selling_price, delivery_code, stock, weight, width, length, height,
+            product_size, color, material, family_key, number_of_images, date_create, date_update)
+          select ${supplierId}, x.k, x.ean, x.ean, x.sku, x.title, x.description, x.brand_id, x.category_id,
+                 x.price_supplier, x.selling_price, x.delivery_code, x.stock, x.weight, x.width, x.length, x.height,
+                 x.product_size, x.color, x.material, x.family_key, x.n_images, ${at}::timestamptz, ${at}::timestamptz
+            from json_to_recordset(${payload}::json) as x(
+                 k text, ean text, sku text, title text, description text, brand_id int, category_id int,
+                 price_supplier numeric, selling_price numeric, delivery_code text, stock int, weight numeric,
+                 width numeric, length numeric, height numeric, product_size text, color text, material text,
+                 family_key text, n_images int)`;
+}
+
+/** PostgreSQL's unique_violation, as node-postgres and PGlite report it (drizzle wraps it in `cause`). */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let current = error, depth = 0; current && typeof current === 'object' && depth < 5; depth += 1) {
+    if ((current as { code?: unknown }).code === '23505') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/**
+ * A batch of products none of which can exist yet (the supplier had no products when its import
+ * started, and keys are unique within a feed): a plain INSERT of the products and, in the same
+ * statement, of their images. One statement is one transaction by itself, so the batch is still
+ * written whole or not at all, with no BEGIN/COMMIT round trips, no ON CONFLICT check per row and no
+ * second statement for the images. A unique violation (a product appeared after all) fails the whole
+ * statement; the caller then writes the batch with the upsert.
+ */
+async function writeNewProducts(db: Database, rows: readonly FeedProductRow[], insert: SQL, at: string): Promise<BatchCounts> {
+  const images = JSON.stringify(
+    rows.flatMap((row) => row.images.map((url, i) => ({ k: row.sourceKey, id: orderedUuid(), url, name: imageName(url), ord: i + 1 }))),
+  );
+  const written = await queryRows<{ n: number }>(
+    db,
+    sql`with up as (${insert} returning p.product_id, p.source_key),
+        images as (
+          insert into product_images (id, product_id, source_url, name, is_main_image, position, created_at)
+          select i.id, up.product_id, i.url, i.name, i.ord = 1, i.ord, ${at}::timestamptz
+            from json_to_recordset(${images}::json) as i(k text, id text, url text, name text, ord int)
+            join up on up.source_key = i.k)
+        select count(*)::int as n from up`,
+  );
+  // A plain INSERT writes every row or fails: the count is the batch's size, read from the database.
+  const created = written[0]?.n ?? 0;
+  return { created, updated: 0, unchanged: rows.length - created };
+}
+
 export async function writeFeedBatch(
   db: Database,
   supplierId: number,
@@ -128,7 +181,8 @@ export async function writeFeedBatch(
   now: Date,
   /**
    * False when the supplier had no products when the import started: keys are unique within an
-   * import, so no row of this batch can exist yet and the lookup of existing products is skipped.
+   * import, so no row of this batch can exist yet, and the batch is one plain INSERT statement
+   * (writeNewProducts) instead of the upsert with its lookup of existing products.
    */
   mayExist = true,
 ): Promise<BatchCounts> {
@@ -162,21 +216,21 @@ export async function writeFeedBatch(
   );
   const keys = JSON.stringify(rows.map((row) => row.sourceKey));
   const at = now.toISOString();
+  const insert = insertProducts(supplierId, payload, at);
+
+  if (!mayExist) {
+    try {
+      return await writeNewProducts(db, rows, insert, at);
+    } catch (error) {
+      // Cannot happen while the supplier is claimed (only imports create products); should a product
+      // have appeared anyway, nothing was written (one statement) and the upsert below handles it.
+      if (!isUniqueViolation(error)) throw error;
+    }
+  }
 
   return db.transaction(async (tx) => {
 
-    const upsert = sql`insert into products as p (
-            supplier_id, source_key, ean, supplier_ean, sku, title, description, brand_id, category_id,
-            price_supplier, selling_price, delivery_code, stock, weight, width, length, height,
-            product_size, color, material, family_key, number_of_images, date_create, date_update)
-          select ${supplierId}, x.k, x.ean, x.ean, x.sku, x.title, x.description, x.brand_id, x.category_id,
-                 x.price_supplier, x.selling_price, x.delivery_code, x.stock, x.weight, x.width, x.length, x.height,
-                 x.product_size, x.color, x.material, x.family_key, x.n_images, ${at}::timestamptz, ${at}::timestamptz
-            from json_to_recordset(${payload}::json) as x(
-                 k text, ean text, sku text, title text, description text, brand_id int, category_id int,
-                 price_supplier numeric, selling_price numeric, delivery_code text, stock int, weight numeric,
-                 width numeric, length numeric, height numeric, product_size text, color text, material text,
-                 family_key text, n_images int)
+    const upsert = sql`${insert}
           on conflict (supplier_id, source_key) do update set
             sku = excluded.sku,
             price_supplier = excluded.price_supplier,
@@ -204,10 +258,8 @@ export async function writeFeedBatch(
                       excluded.width, excluded.length, excluded.height, excluded.product_size, excluded.color,
                       excluded.material, excluded.family_key))
 `;
-    // With products that may exist: the upsert, its history and the existing products in one statement.
-    const answer = mayExist
-      ? await queryRows<BatchRow>(tx, withFeedHistory(upsert, supplierId, keys, at))
-      : await queryRows<BatchRow>(tx, sql`${upsert} returning 'w' as kind, p.product_id, p.source_key, (p.xmax = 0) as inserted`);
+    // The upsert, its history and the existing products in one statement.
+    const answer = await queryRows<BatchRow>(tx, withFeedHistory(upsert, supplierId, keys, at));
     const written = answer.filter((row) => row.kind === 'w');
     const existing: ExistingProduct[] = answer
       .filter((row) => row.kind === 'e')
@@ -217,7 +269,7 @@ export async function writeFeedBatch(
     const inserts: ImageInsert[] = [];
     const addImages = (productId: number, urls: readonly string[], isNew: boolean) =>
       urls.forEach((url, i) =>
-        inserts.push({ id: randomUUID(), product_id: productId, url, name: imageName(url), ord: i + 1, main: isNew && i === 0, existing: !isNew }),
+        inserts.push({ id: orderedUuid(), product_id: productId, url, name: imageName(url), ord: i + 1, main: isNew && i === 0, existing: !isNew }),
       );
 
     let created = 0;
