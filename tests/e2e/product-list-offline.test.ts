@@ -16,6 +16,26 @@ beforeEach(() => {
   list = productList(page);
 });
 
+/** How many products the app keeps on the device (its IndexedDB `products` table). */
+function keptProductCount(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const request = indexedDB.open('backoffice');
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error ?? new Error('the device database did not open'));
+    });
+    try {
+      return await new Promise<number>((resolve, reject) => {
+        const count = db.transaction('products').objectStore('products').count();
+        count.onsuccess = () => resolve(count.result);
+        count.onerror = () => reject(count.error ?? new Error('counting the kept products failed'));
+      });
+    } finally {
+      db.close();
+    }
+  });
+}
+
 const demoRange = (first: number, last: number) => `${first}–${last} of ${DEMO_TOTAL.toLocaleString('en-US')}`;
 
 describe('Product list offline', () => {
@@ -35,10 +55,13 @@ describe('Product list offline', () => {
     const note = page.getByTestId('offline-note');
     await expect.poll(() => note.textContent(), POLL).toMatch(/^Offline data, fetched at \d{1,2} \w{3} \d{4}, \d{2}:\d{2}$/);
     expect(await list.rowIds()).toEqual(secondPage);
-    // The third page was never seen: Next is off and says why (a tap on it would do nothing).
+    // The third page was never seen, and the device keeps no product beyond the two pages shown
+    // (else it would answer the third page from them): Next is off and says why.
+    expect(await keptProductCount(page)).toBe(firstPage.length + secondPage.length);
     const next = page.getByRole('button', { name: 'Next' });
     const reason = page.getByTestId('pager-reason');
-    await expect.poll(() => reason.textContent(), POLL).toBe('Offline: the next page is not kept on this device.');
+    await reason.waitFor(POLL);
+    expect(await reason.textContent()).toBe('Offline: the next page is not kept on this device.');
     expect(await next.isDisabled()).toBe(true);
     expect(await next.getAttribute('title')).toBe('Offline: the next page is not kept on this device.');
     expect(await next.getAttribute('aria-describedby')).toBe('pager-reason');
