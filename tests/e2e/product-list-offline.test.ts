@@ -94,6 +94,13 @@ describe('Product list offline', () => {
     for (const title of await list.table.locator('tbody tr th a').allTextContents()) {
       expect(title.toLowerCase()).toContain((firstTitles[0] ?? '').toLowerCase());
     }
+    // The device does not know bol states: a filter on them is named as not applied.
+    await page.getByRole('button', { name: 'More filters' }).click();
+    await list.choose('Bol state', 'Declined by bol');
+    await expect
+      .poll(() => note.textContent(), POLL)
+      .toBe('Offline data, filtered from the products kept on this device (without the Bol state filter, which needs a connection)');
+    expect(await list.rowIds()).toEqual(found);
 
     await page.context().setOffline(false);
     await expect.poll(() => note.count(), { timeout: 15_000 }).toBe(0);

@@ -5,6 +5,7 @@ import {
   NEXT_PAGE_NOT_KEPT,
   offlineNextReason,
   offlineNote,
+  serverOnlyFilters,
   pageSelectionState,
   pageText,
   rangeText,
@@ -240,6 +241,20 @@ describe('what the list shows', () => {
   it('marks offline data with when it was fetched, or as filtered on the device', () => {
     expect(offlineNote({ local: false, fetchedAt: Date.UTC(2025, 2, 12, 14, 5) })).toMatch(/^Offline data, fetched at 12 Mar 2025, \d\d:05$/);
     expect(offlineNote({ local: true, fetchedAt: null })).toBe('Offline data, filtered from the products kept on this device');
+  });
+
+  it('names the filters the device cannot apply when it filtered the kept products itself', () => {
+    const local = { local: true, fetchedAt: null };
+    expect(offlineNote(local, { bolState: 'declined', supplierName: 'Volt' })).toBe(
+      'Offline data, filtered from the products kept on this device (without the Bol state filter, which needs a connection)',
+    );
+    expect(offlineNote(local, { bolState: 'ready', hasOffer: 'false' })).toBe(
+      'Offline data, filtered from the products kept on this device (without the Bol state and Offer on bol filters, which need a connection)',
+    );
+    expect(offlineNote(local, { supplierName: 'Volt', bolState: '' })).toBe('Offline data, filtered from the products kept on this device');
+    // A page kept from the server was filtered there, bol state included: nothing is missing.
+    expect(offlineNote({ local: false, fetchedAt: Date.UTC(2025, 2, 12, 14, 5) }, { bolState: 'declined' })).toMatch(/^Offline data, fetched at 12 Mar 2025, \d\d:05$/);
+    expect(serverOnlyFilters({ hasOffer: 'true' })).toEqual(['Offer on bol']);
   });
 
   it('splits a moment into its day and its time', () => {

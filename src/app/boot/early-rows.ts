@@ -6,7 +6,7 @@
  * snapshot (inert, hidden from assistive technology) until the live list has its answer. Loaded
  * by the boot module (early-list-read.ts) only on that path, so /login carries none of it.
  */
-import { offlineNote } from '../features/products/product-list-rules';
+import { offlineNote, toFilterQuery } from '../features/products/product-list-rules';
 import { startListHeadStart } from '../features/products/list-head-start';
 import { cleanSnapshot } from './clean-snapshot';
 import { fillListFrame } from './list-frame';
@@ -19,7 +19,7 @@ export async function paintEarlyRows(doc: Document, frame: ListSnapshot): Promis
   if (!read) return;
   const found = await read.answer;
   if (!found || found.page.content.length === 0) return;
-  const note = offlineNote({ local: found.local, fetchedAt: found.fetchedAt });
+  const note = offlineNote({ local: found.local, fetchedAt: found.fetchedAt }, toFilterQuery(read.view));
   await showOverPage(
     doc,
     frame.styles,

@@ -109,7 +109,7 @@ export default function ProductListPage() {
       <BulkActions onCatalogueChanged={catalogueChanged} />
       {offline && list.source && (
         <Callout.Root color="amber" size="1" data-testid="offline-note">
-          <Callout.Text>{offlineNote({ local: list.source.kind === 'local', fetchedAt: list.source.fetchedAt })}</Callout.Text>
+          <Callout.Text>{offlineNote({ local: list.source.kind === 'local', fetchedAt: list.source.fetchedAt }, query)}</Callout.Text>
         </Callout.Root>
       )}
       {error && (

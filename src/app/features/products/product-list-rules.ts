@@ -155,9 +155,28 @@ export function lastExistingPage(page: number, totalPages: number): number | nul
 // Prices and moments are written by src/app/lib/format.ts (docs/formats.md); kept here for the list's callers.
 export { dateAndTime, priceText } from '../../lib/format';
 
-/** The note over a list that did not come from the server just now. */
-export function offlineNote(source: { local: boolean; fetchedAt: number | null }): string {
-  return offlineDataNote(source.local ? null : source.fetchedAt, 'filtered from the products kept on this device');
+/**
+ * The filters of a filter call query that only the server can apply (it knows each product's state
+ * on bol; the device does not keep it), by the names the filter bar gives them.
+ */
+export function serverOnlyFilters(query: Readonly<Record<string, string>>): string[] {
+  const names: string[] = [];
+  if ((query.bolState ?? '') !== '') names.push('Bol state');
+  if ((query.hasOffer ?? '') !== '') names.push('Offer on bol');
+  return names;
+}
+
+/**
+ * The note over a list that did not come from the server just now. Filtered on the device, it names
+ * the filters the device could not apply (`query`: the view's filter call query), so nobody takes
+ * the rows for the answer of those filters.
+ */
+export function offlineNote(source: { local: boolean; fetchedAt: number | null }, query: Readonly<Record<string, string>> = {}): string {
+  const note = offlineDataNote(source.local ? null : source.fetchedAt, 'filtered from the products kept on this device');
+  const skipped = source.local ? serverOnlyFilters(query) : [];
+  if (skipped.length === 0) return note;
+  const which = skipped.length === 1 ? `the ${skipped[0]} filter, which needs` : `the ${skipped.join(' and ')} filters, which need`;
+  return `${note} (without ${which} a connection)`;
 }
 
 /** The thumbnail of a row: the first image, or none. */
