@@ -13,24 +13,10 @@ import type { PGlite } from '@electric-sql/pglite';
 import { createPglite, openDatabase } from '../src/server/db/connection';
 import { suppliers } from '../src/server/db/schema';
 import { importSupplierFeed } from '../src/server/feeds/feed-import';
-import { FEED_HEADER, row } from './lib/generated-feed';
+import { feedStream } from './lib/generated-feed';
 import { rerunWithServerFlags } from './lib/server-flags';
 
 const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
-
-function feedStream(rows: number, revision: number): ReadableStream<Uint8Array> {
-  const encoder = new TextEncoder();
-  let next = 0;
-  return new ReadableStream<Uint8Array>({
-    pull(controller) {
-      if (next === 0) controller.enqueue(encoder.encode(`${FEED_HEADER}\n`));
-      if (next >= rows) return controller.close();
-      const lines: string[] = [];
-      for (const end = Math.min(rows, next + 200); next < end; next += 1) lines.push(row(next + 1, revision));
-      controller.enqueue(encoder.encode(`${lines.join('\n')}\n`));
-    },
-  });
-}
 
 /** The largest resident mappings of this process (/proc/self/smaps), to tell WASM memory from heaps and code. */
 function residentMappings(): string {

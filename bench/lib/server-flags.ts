@@ -27,3 +27,38 @@ export function rerunWithServerFlags(scriptUrl: string): void {
   const result = spawnSync(process.execPath, [...SERVER_NODE_FLAGS, ...extra, built, ...process.argv.slice(2)], { stdio: 'inherit' });
   process.exit(result.status ?? 1);
 }
+
+/** The run count of the import benches: IMPORT_BENCH_RUNS, 3 by default (issue 18: the median of several runs). */
+export const importBenchRuns = (): number => Math.max(1, Number(process.env.IMPORT_BENCH_RUNS) || 3);
+
+/**
+ * Runs the built script `runs` times with `--one-run`, each time in a new process with the
+ * server's flags (a process's peak memory is its own, and PGlite's WebAssembly memory never
+ * shrinks, so runs in one process would measure each other). Each run prints its result as JSON
+ * on its last line of output; the other lines are passed through.
+ */
+export function builtRuns<T>(scriptUrl: string, runs: number): T[] {
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+  const script = path.relative(root, fileURLToPath(scriptUrl));
+  const name = `bench-${path.basename(script, '.ts')}`;
+  const built = path.join(path.dirname(buildServerIfNeeded(root, { [name]: script })), `${name}.js`);
+  const extra = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter((flag) => flag !== '');
+  const results: T[] = [];
+  for (let run = 0; run < runs; run += 1) {
+    const child = spawnSync(process.execPath, [...SERVER_NODE_FLAGS, ...extra, built, '--one-run'], { stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
+    const lines = child.stdout.split('\n').filter((line) => line.trim() !== '');
+    for (const line of lines.slice(0, -1)) console.log(line);
+    if (child.status !== 0) throw new Error(`${script} run ${run + 1} failed (exit ${child.status ?? child.signal})`);
+    results.push(JSON.parse(lines.at(-1) ?? 'null') as T);
+  }
+  return results;
+}
+
+/** The median of some figures (the lower middle one for an even count). */
+export const medianOf = (values: readonly number[]): number => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)] ?? NaN;
+
+/** "6,120 (5,980 / 6,120 / 6,300)": the median, then each run's figure in run order. */
+export function medianWithRuns(values: readonly number[], digits = 0): string {
+  const text = (value: number) => value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  return values.length === 1 ? text(values[0] ?? NaN) : `${text(medianOf(values))} (runs: ${values.map(text).join(' / ')})`;
+}

@@ -3,7 +3,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
-const SOURCES = ['src/app', 'src/shared', 'public', 'index.html', 'vite.config.ts', 'package.json'];
+// scripts/lib: the build's own plugins (theme CSS, boot script) are there.
+const SOURCES = ['src/app', 'src/shared', 'public', 'index.html', 'vite.config.ts', 'package.json', 'scripts/lib'];
 const STAMP = 'dist/.build-stamp';
 
 function newestChange(entry: string): number {

@@ -9,7 +9,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { FEED_HEADER, row } from '../../bench/feed-import';
+import { FEED_HEADER, row } from '../../bench/lib/generated-feed';
 
 export interface FeedServer {
   port: number;

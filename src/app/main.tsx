@@ -1,5 +1,4 @@
-// First: an offline cold start of /products paints the kept list snapshot before the app's modules run.
-import './boot/start-list-snapshot';
+// Loaded by the boot entry (boot/boot.ts) once an offline start's kept list or early rows have painted.
 // Radix Themes' styles for this first screen; the rest comes with the app (scripts/lib/theme-css-plugin.ts).
 import 'virtual:theme-first.css';
 import './app.css';

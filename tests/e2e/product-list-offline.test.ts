@@ -132,6 +132,8 @@ describe('Product list offline', () => {
             inert: overlay.inert,
             testIds: overlay.querySelectorAll('[data-testid], [id]').length,
             liveRows: document.querySelectorAll('#root tbody tr').length,
+            // main.tsx marks boot:main when it runs: the boot entry loads it after the snapshot's frame.
+            appEvaluated: performance.getEntriesByName('boot:main').length > 0,
           };
         });
         observer.observe(document, { childList: true, subtree: true });
@@ -147,6 +149,7 @@ describe('Product list offline', () => {
       inert: true,
       testIds: 0,
       liveRows: 0,
+      appEvaluated: false,
     });
     // The live list has taken over: the snapshot is gone, the rows are the same.
     expect(await page.locator('.list-snapshot').count()).toBe(0);

@@ -285,6 +285,23 @@ describe('importSupplierFeed', () => {
     expect(results[0]).toMatchObject({ created: 3, refused: 1, problems: [{ line: 5, reason: 'The row has 2 fields but the header has 15' }] });
     expect(results[0]).toEqual(results[1]);
   });
+
+  it('reports the first rows read before their batch is written, then every written batch', async () => {
+    const url = 'https://supplier.test/progress.csv';
+    const id = await addSupplier('Progress Co', url);
+    served.set(url, text(`${HEADER}\n${chairs.join('\n')}\n`));
+    const seen: { read: number; written: number }[] = [];
+    await importSupplierFeed({ db: t.database.db, fetch: fakeFetch }, id, {
+      batchSize: 2,
+      onBatch: async ({ counts }) => void seen.push({ read: counts.rowsRead, written: counts.created + counts.updated + counts.unchanged }),
+    });
+    // A job's progress bar moves as soon as rows are read, not only after the first write.
+    expect(seen).toEqual([
+      { read: 2, written: 0 },
+      { read: 2, written: 2 },
+      { read: 3, written: 3 },
+    ]);
+  });
 });
 
 describe('POST /api/v1/feed/reexport/images/{id}', () => {

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FEED_HEADER, row } from '../../bench/feed-import';
+import { FEED_HEADER, row } from '../../bench/lib/generated-feed';
 import type { Job, JobStartAnswer } from '../../src/shared/jobs';
 import { sharedStoreEnv, startServerProcess, PROCESS_ADMIN, type ServerProcess } from './support/server-process';
 import { createTestBucket } from './support/test-app';

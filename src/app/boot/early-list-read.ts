@@ -1,8 +1,9 @@
 /**
  * An offline cold start of /products with no snapshot to paint (a view never opened on this
  * device, docs/offline.md "Cold start on /products"): the device database is opened, and the
- * list page's read and the chunks it renders with are started from here, while main.tsx's
- * modules are still being evaluated and React has not started. Imported by the boot module, so it
+ * list page's read and the chunks it renders with are started from here, before main.tsx's
+ * modules are loaded (boot.ts loads them once the early rows painted, or at once when there is no
+ * frame to paint them in) and React has not started. Imported by the boot module, so it
  * stays tiny: the read itself is in the lazily loaded list-head-start chunk, the early rows in
  * the early-rows chunk.
  */

@@ -1,6 +1,6 @@
 /**
  * Paints the kept list snapshot on an offline cold start of /products (docs/offline.md "Cold start
- * on /products"). Imported first by main.tsx, so it runs before React and the app's modules are
+ * on /products"). Run by the boot entry (boot.ts) before the app's modules are loaded and
  * evaluated; it imports nothing heavy (it is in the first visit's JavaScript). The snapshot
  * shows over the page, inert and hidden from assistive technology, until the live list has its
  * answer (dropListSnapshot, called by the list page) or another screen takes over.
@@ -20,8 +20,8 @@ let cancelled = false;
 let painted: Promise<void> = Promise.resolve();
 
 /**
- * Resolves once the snapshot of this start has painted (at once when there is none): main.tsx
- * starts the app after it, so the app's module evaluation does not hold back the snapshot's frame.
+ * Resolves once the snapshot of this start has painted (at once when there is none): boot.ts
+ * evaluates the app's modules after it, so the app's module evaluation does not hold back the snapshot's frame.
  */
 export function listSnapshotPainted(): Promise<void> {
   return painted;
@@ -29,9 +29,18 @@ export function listSnapshotPainted(): Promise<void> {
 
 const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 
-/** The build this page runs: its module scripts, as written in index.html. */
+/**
+ * The build this page runs: its module scripts, as written in index.html (one, the boot entry
+ * boot.ts, whose chunk names every chunk it loads, so its path changes with any of them).
+ */
 export function currentBuild(doc: Document = document): string {
   return [...doc.querySelectorAll<HTMLScriptElement>('script[type="module"][src]')].map((script) => new URL(script.src, doc.baseURI).pathname).join(' ');
+}
+
+/** Resolves once the page has a body (the boot script is async: it may run while the head is still being parsed). */
+function whenBody(doc: Document): Promise<HTMLElement> {
+  if (doc.body) return Promise.resolve(doc.body);
+  return new Promise((resolve) => doc.addEventListener('DOMContentLoaded', () => resolve(doc.body), { once: true }));
 }
 
 function readStorage(key: string): string | null {
@@ -76,7 +85,7 @@ export function loadStyles(doc: Document, paths: readonly string[]): Promise<voi
  */
 export function showOverPage(doc: Document, styles: readonly string[], content: () => Node | null, mark = 'boot:snapshot'): Promise<void> {
   // Styled before it is in the page: it shows once, as it looked.
-  return loadStyles(doc, styles).then(() => {
+  return Promise.all([loadStyles(doc, styles), whenBody(doc)]).then(() => {
     if (cancelled) return undefined;
     const shown = content();
     if (shown === null) return undefined;
@@ -94,7 +103,7 @@ export function showOverPage(doc: Document, styles: readonly string[], content: 
   });
 }
 
-/** The app starts once `shown` has painted, or after `atMostMs` (main.tsx waits for listSnapshotPainted). */
+/** The app starts once `shown` has painted, or after `atMostMs` (boot.ts waits for listSnapshotPainted). */
 export function holdAppUntil(shown: Promise<void>, atMostMs: number): void {
   const timeout = new Promise<void>((resolve) => setTimeout(resolve, atMostMs));
   painted = Promise.race([shown.catch(() => undefined), timeout]);

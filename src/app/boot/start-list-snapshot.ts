@@ -1,5 +1,5 @@
 /**
- * Imported first by main.tsx: on an offline cold start of /products the kept list snapshot paints
+ * Imported first by the boot entry (boot.ts): on an offline cold start of /products the kept list snapshot paints
  * before the app's modules run (list-snapshot.ts); without one, the list's read starts here
  * (early-list-read.ts).
  */

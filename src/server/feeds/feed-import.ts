@@ -35,7 +35,7 @@ export interface FeedImportOptions {
   parseInWorker?: boolean;
   /** The job's signal (docs/jobs.md): once aborted, the import stops after the batch being written. */
   signal?: AbortSignal;
-  /** Called after every batch with the counts and how much of the feed was downloaded, for the job's progress. */
+  /** Called after every batch, and once when the first rows are read (before they are written), with the counts and how much of the feed was downloaded, for the job's progress. */
   onBatch?: (progress: FeedProgress) => Promise<void>;
   /** Why the signal was aborted, in the history's words (default: cancelled). */
   stopMessage?: () => string | null;
@@ -127,6 +127,7 @@ async function runClaimedImport(deps: FeedJobDeps, supplier: SupplierRecord, opt
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
   const hasProducts = await supplierHasProducts(deps.db, supplier.supplierId);
   let batches = 0;
+  let firstReadShown = false;
   let bytesRead = 0;
   let bytesTotal: number | null = null;
 
@@ -186,6 +187,11 @@ async function runClaimedImport(deps: FeedJobDeps, supplier: SupplierRecord, opt
       if (options.signal?.aborted) throw new ImportCancelled();
       counts.rowsRead += batch.rowsRead;
       batch.refusals.forEach(refuse);
+      // The first rows read show at once, before their batch is written (a job's first progress).
+      if (batches === 0 && !firstReadShown) {
+        firstReadShown = true;
+        await options.onBatch?.({ historyId, counts, bytesRead, bytesTotal });
+      }
       if (batch.rows.length > 0) await write(batch.rows);
     }
     message = summary(counts);
