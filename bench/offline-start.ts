@@ -6,9 +6,10 @@
  * opened (answered by filtering the kept products on the device).
  * Real server (child process, seeded products), built PWA, headless Chromium with a
  * persistent profile so IndexedDB, the service worker and the session survive the restart.
- * Standalone: `npx tsx bench/offline-start.ts`.
+ * Standalone: `npx tsx bench/offline-start.ts`; OFFLINE_START_PROFILE=folder keeps a CPU profile of
+ * each start's page there.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -116,6 +117,10 @@ async function prepareDevice(profile: string, url: string, products: number, log
     await page.waitForTimeout(1_000);
     const snapshot = await page.evaluate(() => localStorage.getItem('productListSnapshot'));
     if (snapshot === null) throw new Error('the list kept no snapshot of the view seen online');
+    if (TRACE) {
+      const { html } = JSON.parse(snapshot) as { html: string };
+      log(`  the kept snapshot: ${(snapshot.length / 1024).toFixed(0)} KB, ${html.split('<tr').length - 1} table rows, ~${html.split('<').length - 1} tags`);
+    }
     return snapshot;
   } finally {
     await context.close();
@@ -135,6 +140,19 @@ async function coldOfflineStart(profile: string, url: string, pathname: string, 
     if (keptSnapshot !== null) await context.addInitScript({ content: `localStorage.setItem('productListSnapshot', ${JSON.stringify(keptSnapshot)});` });
     await context.addInitScript({ content: FIRST_ROW_PROBE });
     const page = context.pages()[0] ?? (await context.newPage());
+    // OFFLINE_START_PROFILE=folder: a CPU profile of the page's start per run (open it in Chrome's DevTools).
+    const profileDir = process.env.OFFLINE_START_PROFILE;
+    const cdp = profileDir ? await context.newCDPSession(page) : null;
+    // OFFLINE_START_TIMELINE=1 with it: a DevTools timeline trace instead (style, layout, compile, paint).
+    const timeline: unknown[] = [];
+    if (cdp && process.env.OFFLINE_START_TIMELINE === '1') {
+      cdp.on('Tracing.dataCollected', (event: { value: unknown[] }) => void timeline.push(...event.value));
+      await cdp.send('Tracing.start', { categories: 'devtools.timeline,v8,blink,loading,disabled-by-default-devtools.timeline', transferMode: 'ReportEvents' });
+    } else if (cdp) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+      await cdp.send('Profiler.start');
+    }
     await page.goto(`${url}${pathname}`);
     const handle = await page.waitForFunction(
       () => {
@@ -145,6 +163,15 @@ async function coldOfflineStart(profile: string, url: string, pathname: string, 
       { timeout: 60_000, polling: 50 },
     );
     const probe = (await handle.jsonValue()) as { paintedAt: number; onLine: boolean };
+    if (cdp && profileDir && process.env.OFFLINE_START_TIMELINE === '1') {
+      const ended = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
+      await cdp.send('Tracing.end');
+      await ended;
+      writeFileSync(path.join(profileDir, `offline-start-${pathname === '/products' ? 'kept' : 'unseen'}-${Date.now()}.trace.json`), JSON.stringify(timeline));
+    } else if (cdp && profileDir) {
+      const { profile } = await cdp.send('Profiler.stop');
+      writeFileSync(path.join(profileDir, `offline-start-${pathname === '/products' ? 'kept' : 'unseen'}-${Date.now()}.cpuprofile`), JSON.stringify(profile));
+    }
     if (TRACE) console.log(`  ${pathname}: ${await page.evaluate(START_TRACE)}`);
     const note = (await page.getByTestId('offline-note').textContent({ timeout: 5_000 }).catch(() => null)) ?? '(no offline note)';
     const marks = await page.evaluate(() => performance.getEntriesByType('mark').map((mark) => mark.name));
