@@ -17,7 +17,8 @@ import { suppliers } from '../src/server/db/schema';
 import { importSupplierFeed } from '../src/server/feeds/feed-import';
 import { prepareParseWorker } from '../src/server/feeds/parse-in-worker';
 import { fileFeedFetch, writeFeedFile } from './lib/generated-feed';
-import { builtRuns, importBenchRuns, medianOf, medianWithRuns } from './lib/server-flags';
+import { medianOf, medianWithRuns } from './lib/figures';
+import { builtRuns, importBenchRuns } from './lib/server-flags';
 
 /** One run's figures. */
 export interface FeedImportRun {

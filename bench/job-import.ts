@@ -25,7 +25,8 @@ import { JOB_POLL_MS } from '../src/app/features/jobs/job-rules';
 import type { Job, JobStartAnswer } from '../src/shared/jobs';
 import { fileFeedFetch, writeFeedFile } from './lib/generated-feed';
 import { benchToken } from './lib/bench-token';
-import { builtRuns, importBenchRuns, medianOf, medianWithRuns } from './lib/server-flags';
+import { medianOf, medianWithRuns } from './lib/figures';
+import { builtRuns, importBenchRuns } from './lib/server-flags';
 
 const TARGET_ROWS_PER_SECOND = 5_000;
 const TARGET_PEAK_MB = 300;

@@ -18,6 +18,7 @@ import { buildIfNeeded } from '../scripts/lib/build';
 import { CHROMIUM_ARGS, findChromium } from '../scripts/lib/chromium';
 import { startServerProcess } from '../scripts/lib/server-process';
 import { openDatabase } from '../src/server/db/connection';
+import { medianOf } from './lib/figures';
 import { seedCatalogue } from './product-filter';
 
 /** Products on the device, and the targets of issue 18 for each (ms to the first product row). */
@@ -59,7 +60,6 @@ const START_TRACE = `(() => {
   return parts.join(', ');
 })()`;
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)] ?? NaN;
 
 function launch(profile: string): Promise<BrowserContext> {
   return chromium.launchPersistentContext(profile, {
@@ -217,13 +217,13 @@ export async function benchOfflineStart(
           if (!expected.test(start.note)) throw new Error(`the ${kind} view did not say it shows offline data: ${start.note}`);
         }
       }
-      const keptPageMs = median(results.kept);
-      const unseenViewMs = median(results.unseen);
+      const keptPageMs = medianOf(results.kept);
+      const unseenViewMs = medianOf(results.unseen);
       const count = PRODUCTS.toLocaleString('en-US');
       const mark = (ms: number, target: number) => `${ms.toFixed(0)} ms (median of ${RUNS}); target ≤ ${target} ms ${ms <= target ? 'pass' : 'FAIL'}`;
       log(`offline cold start to the first product row, ${count} products on the device, the view last seen online: ${mark(keptPageMs, size.keptTargetMs)}`);
       log(`offline cold start to the first product row, ${count} products on the device, a view never opened: ${mark(unseenViewMs, size.unseenTargetMs)}`);
-      const live = (kind: 'kept' | 'unseen') => `${median(liveRows[kind].filter((ms) => !Number.isNaN(ms))).toFixed(0)} ms`;
+      const live = (kind: 'kept' | 'unseen') => `${medianOf(liveRows[kind].filter((ms) => !Number.isNaN(ms))).toFixed(0)} ms`;
       log(`  (the live list's first rows, median: last view ${live('kept')}, view never opened ${live('unseen')}; machine load ${loadavg().map((load) => load.toFixed(2)).join(' ')})`);
       return { keptPageMs, unseenViewMs };
     } finally {
