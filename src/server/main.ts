@@ -13,7 +13,7 @@ import { readConfig } from './config';
 import { openDatabase } from './db/connection';
 import { importDemoCatalogue, seedDemoSuppliers } from './demo/demo-seed';
 import { claimRunMarker } from './db/run-marker';
-import { prepareParseWorker } from './feeds/parse-in-worker';
+import { keepParseWorkerReady, prepareParseWorker } from './feeds/parse-in-worker';
 import { resetInterruptedRuns } from './feeds/supplier-lock';
 import { createJobRunner } from './jobs/app-jobs';
 import { interruptAbandonedJobs, releaseOrphanedSupplierFlags } from './jobs/job-store';
@@ -103,8 +103,9 @@ async function main(): Promise<void> {
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host, serverOptions: httpServerOptions() }, (info) => {
     console.log(`[server] listening on http://${config.host}:${info.port}`);
-    // The feed parser's worker bundle (under tsx) is built now, not when the first import starts.
-    void prepareParseWorker();
+    // The feed parser's worker bundle (under tsx) is built now, and a parser thread is kept
+    // started, so an import does not wait for either (docs/feeds.md, "Import memory").
+    void prepareParseWorker().then(keepParseWorkerReady);
     // The routes read deps.selfOrigin when they run, so the real port (PORT=0) is picked up here.
     deps.selfOrigin = selfOriginOf(config.host, info.port);
     // In the background: /healthz and sign-in answer while the demo catalogue fills.

@@ -5,6 +5,7 @@ import { productHistory, products, productImages, suppliers } from '../../src/se
 import { demoImagePng } from '../../src/server/demo/demo-images';
 import { seedDemoSuppliers } from '../../src/server/demo/demo-seed';
 import { importSupplierFeed } from '../../src/server/feeds/feed-import';
+import { keepParseWorkerReady } from '../../src/server/feeds/parse-in-worker';
 import type { FeedRunReport, ProductChanges } from '../../src/shared/contract';
 import { createTestApp, type TestApp } from './support/test-app';
 
@@ -284,6 +285,24 @@ describe('importSupplierFeed', () => {
     }
     expect(results[0]).toMatchObject({ created: 3, refused: 1, problems: [{ line: 5, reason: 'The row has 2 fields but the header has 15' }] });
     expect(results[0]).toEqual(results[1]);
+  });
+
+  it('imports alike with the parser thread the server keeps ready and with one started for the import', async () => {
+    const feed = `${HEADER}\n${chairs.join('\n')}\n`;
+    keepParseWorkerReady();
+    const results = [];
+    // The first import takes the thread kept ready; the second starts its own (the next one is kept ready seconds later).
+    for (const name of ['Ready Co', 'Fresh Co']) {
+      const url = `https://supplier.test/${name.replace(' ', '-')}.csv`;
+      const id = await addSupplier(name, url);
+      served.set(url, text(feed));
+      const { entry } = await importSupplierFeed({ db: t.database.db, fetch: fakeFetch }, id, { parseInWorker: true, batchSize: 2 });
+      results.push({ created: entry.created, refused: entry.refused, skus: (await productsOf(id)).map((row) => row.sku) });
+    }
+    expect(results).toEqual([
+      { created: 3, refused: 0, skus: ['CH-2', 'CH-1', 'CH-3'] },
+      { created: 3, refused: 0, skus: ['CH-2', 'CH-1', 'CH-3'] },
+    ]);
   });
 
   it('reports the first rows read before their batch is written, then every written batch', async () => {

@@ -36,6 +36,32 @@ export function prepareParseWorker(): Promise<void> {
   return prepareBundledWorker(ENTRY);
 }
 
+/**
+ * A started worker waiting for the next import (docs/feeds.md, "Import memory"): a thread takes
+ * ~250 ms to start and load the parser, which every import's first progress waited for. The
+ * server keeps one ready (keepParseWorkerReady, from main.ts): an import takes it, and the next is
+ * started a few seconds after that import's worker stopped (started at once, its heap came on top
+ * of the ending import's: the job bench's peak went from ~260 to ~300 MB), so there is never more
+ * than one idle. It is unref'd while it waits, so it never keeps a process alive.
+ */
+let ready: Promise<ParseWorker | null> | null = null;
+let keepReady = false;
+const READY_AGAIN_AFTER_MS = 5_000;
+
+/** From now on one started parser waits for the next import (the server calls this once it listens). */
+export function keepParseWorkerReady(): void {
+  keepReady = true;
+  startReadyWorker();
+}
+
+function startReadyWorker(): void {
+  if (!keepReady || ready) return;
+  ready = ParseWorker.spawn().then((worker) => {
+    worker?.idle(true);
+    return worker;
+  });
+}
+
 export class ParseWorker {
   private readonly replies: ParseWorkerReply[] = [];
   private wake: (() => void) | null = null;
@@ -51,8 +77,27 @@ export class ParseWorker {
     worker.on('exit', (code) => this.fail(new Error(`the feed parser stopped (exit code ${code})`)));
   }
 
-  /** A started worker, or null when none can start here. */
+  /** A started worker (the one kept ready, when there is one), or null when none can start here. */
   static async start(): Promise<ParseWorker | null> {
+    const waiting = ready;
+    ready = null;
+    const handle = waiting ? await waiting : null;
+    if (handle && !handle.failure) {
+      handle.idle(false);
+      return handle;
+    }
+    if (handle) await handle.stop();
+    return ParseWorker.spawn();
+  }
+
+  /** Waiting for an import, the thread does not keep the process alive; at work it does. */
+  idle(waiting: boolean): void {
+    if (waiting) this.worker.unref();
+    else this.worker.ref();
+  }
+
+  /** A newly started worker, or null when none can start here. */
+  static async spawn(): Promise<ParseWorker | null> {
     let handle: ParseWorker;
     try {
       handle = new ParseWorker(await startBundledWorker(ENTRY, { resourceLimits: WORKER_RESOURCE_LIMITS }));
@@ -146,9 +191,11 @@ export class ParseWorker {
     }
   }
 
+  /** Ends this worker; the server starts the next one to keep ready a little later (keepParseWorkerReady). */
   async stop(): Promise<void> {
     this.fail(new Error('stopped'));
     this.worker.removeAllListeners('exit');
     await this.worker.terminate();
+    if (keepReady) setTimeout(startReadyWorker, READY_AGAIN_AFTER_MS).unref();
   }
 }
