@@ -18,6 +18,21 @@ const dayFormat = once(() => new Intl.DateTimeFormat('en-GB', { day: 'numeric', 
 const timeFormat = once(() => new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' }));
 // A Dutch seller's money: "€ 42,50" (docs/formats.md).
 const euroFormat = once(() => new Intl.NumberFormat('nl-NL', { style: 'currency', currency: 'EUR' }));
+const countFormat = once(() => new Intl.NumberFormat('en-US'));
+
+/**
+ * Makes every formatter now. The first formatter of a locale loads its locale data (tens of
+ * milliseconds in a browser's first use): the offline early rows (boot/early-rows.ts) call this
+ * while the device database reads their page, so that time overlaps the read instead of coming
+ * after it.
+ */
+export function prepareFormats(): void {
+  dateTimeFormat();
+  dayFormat();
+  timeFormat();
+  euroFormat();
+  countFormat();
+}
 
 /** "12 Mar 2025, 14:05" in the person's time zone ('' for a time that is not one). */
 export function dateTimeText(time: string | number): string {
@@ -35,7 +50,7 @@ export function offlineDataNote(fetchedAt: number | null, unknownAge: string, ti
 
 /** A count as people read it: "12,345". */
 export function countText(count: number): string {
-  return count.toLocaleString('en-US');
+  return countFormat().format(count);
 }
 
 /** The day and the time of a moment apart ("12 Mar 2025", "14:05"), for a table cell of two lines. */
