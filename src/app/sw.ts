@@ -4,13 +4,35 @@
  * index.html (except the API), and keeps product images in a bounded cache. API JSON is cached by
  * the app in IndexedDB, not here. A new version waits until the person chooses to reload.
  */
-import { clientsClaim } from 'workbox-core';
+import { cacheNames, clientsClaim } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 
 declare const self: ServiceWorkerGlobalScope;
+
+/**
+ * The build's hashed files (/assets/*), answered straight from the precache (docs/offline.md,
+ * "Cold start on /products"). Their URLs are their precache keys (a hash in the name, no revision
+ * parameter), so one lookup in the cache opened once answers them; a miss (a file of another
+ * build) goes to the network. Workbox's precache route, registered below, answered the same with
+ * its strategy and plugin steps per request.
+ */
+const ASSET_PATH = /^\/assets\/[^/]+$/;
+let precache: Promise<Cache> | null = null;
+self.addEventListener('fetch', (event: FetchEvent) => {
+  const { request } = event;
+  if (request.method !== 'GET') return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin || !ASSET_PATH.test(url.pathname)) return;
+  precache ??= caches.open(cacheNames.precache);
+  event.respondWith(
+    precache
+      .then((cache) => cache.match(url.href))
+      .then((cached) => cached ?? fetch(request)),
+  );
+});
 
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
