@@ -40,13 +40,15 @@ export function prepareParseWorker(): Promise<void> {
  * A started worker waiting for the next import (docs/feeds.md, "Import memory"): a thread takes
  * ~250 ms to start and load the parser, which every import's first progress waited for. The
  * server keeps one ready (keepParseWorkerReady, from main.ts): an import takes it, and the next is
- * started a few seconds after that import's worker stopped (started at once, its heap came on top
- * of the ending import's: the job bench's peak went from ~260 to ~300 MB), so there is never more
- * than one idle. It is unref'd while it waits, so it never keeps a process alive.
+ * started a few seconds after the last running import's worker stopped, never while an import runs
+ * (its heap on top of an import's: the job bench's peak went from ~260 to ~300 MB, the direct
+ * bench's re-import to ~312 MB), so there is never more than one idle. It is unref'd while it waits, so it never keeps a process alive.
  */
 let ready: Promise<ParseWorker | null> | null = null;
 let keepReady = false;
 const READY_AGAIN_AFTER_MS = 5_000;
+/** Workers at work for an import: the next one is kept ready only while there is none (one import's memory at a time). */
+let atWork = 0;
 
 /** From now on one started parser waits for the next import (the server calls this once it listens). */
 export function keepParseWorkerReady(): void {
@@ -55,7 +57,7 @@ export function keepParseWorkerReady(): void {
 }
 
 function startReadyWorker(): void {
-  if (!keepReady || ready) return;
+  if (!keepReady || ready || atWork > 0) return;
   ready = ParseWorker.spawn().then((worker) => {
     worker?.idle(true);
     return worker;
@@ -68,6 +70,7 @@ export class ParseWorker {
   private failure: Error | null = null;
   private bytesAhead = 0;
   private drained: (() => void) | null = null;
+  private working = false;
 
   private constructor(private readonly worker: Worker) {
     worker.on('message', (reply: ParseWorkerReply) => this.push(reply));
@@ -84,10 +87,17 @@ export class ParseWorker {
     const handle = waiting ? await waiting : null;
     if (handle && !handle.failure) {
       handle.idle(false);
-      return handle;
+      return handle.toWork();
     }
     if (handle) await handle.stop();
-    return ParseWorker.spawn();
+    return (await ParseWorker.spawn())?.toWork() ?? null;
+  }
+
+  /** Taken by an import (counted in atWork until it stops). */
+  private toWork(): this {
+    this.working = true;
+    atWork += 1;
+    return this;
   }
 
   /** Waiting for an import, the thread does not keep the process alive; at work it does. */
@@ -196,6 +206,9 @@ export class ParseWorker {
     this.fail(new Error('stopped'));
     this.worker.removeAllListeners('exit');
     await this.worker.terminate();
-    if (keepReady) setTimeout(startReadyWorker, READY_AGAIN_AFTER_MS).unref();
+    if (!this.working) return;
+    this.working = false;
+    atWork -= 1;
+    if (keepReady && atWork === 0) setTimeout(startReadyWorker, READY_AGAIN_AFTER_MS).unref();
   }
 }
