@@ -11,14 +11,9 @@
  * module back by ~70 ms on an offline start, the time it exists to save.
  */
 import './start-list-snapshot';
-import { listSnapshotPainted } from './list-snapshot';
+import { documentParsed, listSnapshotPainted } from './list-snapshot';
 
-/** Resolves once the document is parsed (#root exists): an async script may run before. */
-function documentParsed(): Promise<void> {
-  if (document.readyState !== 'loading') return Promise.resolve();
-  return new Promise((resolve) => document.addEventListener('DOMContentLoaded', () => resolve(), { once: true }));
-}
-
+// The app renders into #root, which exists once the document is parsed.
 void Promise.all([documentParsed(), listSnapshotPainted()])
   .then(() => import('../main'))
   .catch((error: unknown) => console.error('[boot] the app could not be loaded:', error));

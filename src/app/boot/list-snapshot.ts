@@ -37,10 +37,10 @@ export function currentBuild(doc: Document = document): string {
   return [...doc.querySelectorAll<HTMLScriptElement>('script[type="module"][src]')].map((script) => new URL(script.src, doc.baseURI).pathname).join(' ');
 }
 
-/** Resolves once the page has a body (the boot script is async: it may run while the head is still being parsed). */
-function whenBody(doc: Document): Promise<HTMLElement> {
-  if (doc.body) return Promise.resolve(doc.body);
-  return new Promise((resolve) => doc.addEventListener('DOMContentLoaded', () => resolve(doc.body), { once: true }));
+/** Resolves once the document is parsed: the boot script is async, it may run while the head still is. */
+export function documentParsed(doc: Document = document): Promise<void> {
+  if (doc.readyState !== 'loading') return Promise.resolve();
+  return new Promise((resolve) => doc.addEventListener('DOMContentLoaded', () => resolve(), { once: true }));
 }
 
 function readStorage(key: string): string | null {
@@ -85,7 +85,7 @@ export function loadStyles(doc: Document, paths: readonly string[]): Promise<voi
  */
 export function showOverPage(doc: Document, styles: readonly string[], content: () => Node | null, mark = 'boot:snapshot'): Promise<void> {
   // Styled before it is in the page: it shows once, as it looked.
-  return Promise.all([loadStyles(doc, styles), whenBody(doc)]).then(() => {
+  return Promise.all([loadStyles(doc, styles), doc.body ? undefined : documentParsed(doc)]).then(() => {
     if (cancelled) return undefined;
     const shown = content();
     if (shown === null) return undefined;

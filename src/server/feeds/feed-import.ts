@@ -188,7 +188,7 @@ async function runClaimedImport(deps: FeedJobDeps, supplier: SupplierRecord, opt
       counts.rowsRead += batch.rowsRead;
       batch.refusals.forEach(refuse);
       // The first rows read show at once, before their batch is written (a job's first progress).
-      if (batches === 0 && !firstReadShown) {
+      if (!firstReadShown) {
         firstReadShown = true;
         await options.onBatch?.({ historyId, counts, bytesRead, bytesTotal });
       }
