@@ -8,33 +8,9 @@
  * the early-rows chunk.
  */
 
+import { warmLocaleData } from '../lib/format-locales';
 import { holdAppUntil, keptFrameOnStart, loadStyles } from './list-snapshot';
-
-/** The app's IndexedDB database (db/database.ts DATABASE_NAME; not imported, that module brings Dexie). */
-export const DEVICE_DATABASE_NAME = 'backoffice';
-
-/** Keeps the warming connection open at most this long (Dexie has its own by then). */
-const WARM_CONNECTION_MS = 10_000;
-
-/**
- * Opens the device database at whatever version it has, so the browser opens its store while the
- * scripts load; never creates it (an upgrade request is aborted) and gives way to an upgrade.
- */
-export function warmDeviceDatabase(factory: IDBFactory | undefined = globalThis.indexedDB): void {
-  if (!factory) return;
-  try {
-    const request = factory.open(DEVICE_DATABASE_NAME);
-    request.onupgradeneeded = () => request.transaction?.abort();
-    request.onerror = (event) => event.preventDefault();
-    request.onsuccess = () => {
-      const connection = request.result;
-      connection.onversionchange = () => connection.close();
-      setTimeout(() => connection.close(), WARM_CONNECTION_MS);
-    };
-  } catch {
-    // Only a head start.
-  }
-}
+import { warmDeviceDatabase } from './warm-device-database';
 
 /**
  * The app waits at most this long for the early rows (early-rows.ts) before it starts: the read
@@ -52,10 +28,13 @@ export function startListReadEarly(doc: Document = document): void {
   if (navigator.onLine || doc.location.pathname !== '/products') return;
   performance.mark('boot:early-read');
   warmDeviceDatabase();
+  // The rows' prices and dates need the formats' locale data: it loads while the scripts do
+  // (a timer, so the scripts are asked for first).
+  setTimeout(warmLocaleData, 0);
   const frame = keptFrameOnStart(doc);
   if (frame) {
-    // Its stylesheets load beside the read.
-    void loadStyles(doc, frame.styles);
+    // Its stylesheets load beside the read, applied when the rows show (or the app starts).
+    void loadStyles(doc, frame.styles, true);
     holdAppUntil(
       import('./early-rows').then(({ paintEarlyRows }) => paintEarlyRows(doc, frame)),
       EARLY_ROWS_WAIT_MS,

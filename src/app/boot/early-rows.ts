@@ -6,7 +6,6 @@
  * snapshot (inert, hidden from assistive technology) until the live list has its answer. Loaded
  * by the boot module (early-list-read.ts) only on that path, so /login carries none of it.
  */
-import { prepareFormats } from '../lib/format';
 import { offlineNote, toFilterQuery } from '../features/products/product-list-rules';
 import { startListHeadStart } from '../features/products/list-head-start';
 import { cleanSnapshot } from './clean-snapshot';
@@ -18,9 +17,6 @@ import type { ListSnapshot } from './list-snapshot-rules';
 export async function paintEarlyRows(doc: Document, frame: ListSnapshot): Promise<void> {
   const read = startListHeadStart();
   if (!read) return;
-  // The formatters' locale data loads while the device database reads the page (after the read's
-  // first requests are out: they are issued in the microtasks before this timer).
-  setTimeout(prepareFormats, 0);
   const found = await read.answer;
   if (!found || found.page.content.length === 0) return;
   const note = offlineNote({ local: found.local, fetchedAt: found.fetchedAt }, toFilterQuery(read.view));
