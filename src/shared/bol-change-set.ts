@@ -138,10 +138,22 @@ function composeChange<T>(first: FieldChange<T>, second: FieldChange<T>, same: (
   return via.length > 0 ? { base: first.base, value: second.value, via } : { base: first.base, value: second.value };
 }
 
+/**
+ * A part of a set that may already be on the server, kept in a merged set: its value joins `via`,
+ * also when the next edit leaves it alone, so a later merge into the (never tried) merged set
+ * still knows it (see change-set.ts).
+ */
+function mayBeApplied<T>(change: FieldChange<T>, same: (a: T, b: T) => boolean): FieldChange<T> {
+  const via = [...(change.via ?? []), change.value].filter((value, index, all) => !same(value, change.base) && all.findIndex((other) => same(other, value)) === index);
+  return via.length > 0 ? { ...change, via } : change;
+}
+
 /** Two consecutive change sets of one person on one Bol model as one. */
 export function composeBolChangeSets(first: BolModelChangeSet, second: BolModelChangeSet, firstMayBeApplied = false): BolModelChangeSet {
   const { attribute, media } = BOL_MODEL_COMPARED;
-  const attributes: Record<string, FieldChange<string>> = { ...first.attributes };
+  const attributes: Record<string, FieldChange<string>> = firstMayBeApplied
+    ? Object.fromEntries(Object.entries(first.attributes).map(([id, change]) => [id, mayBeApplied(change, attribute.same)]))
+    : { ...first.attributes };
   for (const [id, change] of Object.entries(second.attributes)) {
     const earlier = attributes[id];
     const composed = earlier ? composeChange(earlier, change, attribute.same, firstMayBeApplied) : change;
@@ -149,7 +161,8 @@ export function composeBolChangeSets(first: BolModelChangeSet, second: BolModelC
     else delete attributes[id];
   }
   const set: BolModelChangeSet = { attributes, madeAt: second.madeAt, offline: first.offline || second.offline };
-  const mediaChange = first.media && second.media ? composeChange(first.media, second.media, media.same, firstMayBeApplied) : (first.media ?? second.media ?? null);
+  const firstMedia = first.media && firstMayBeApplied ? mayBeApplied(first.media, media.same) : first.media;
+  const mediaChange = firstMedia && second.media ? composeChange(firstMedia, second.media, media.same, firstMayBeApplied) : (firstMedia ?? second.media ?? null);
   if (mediaChange) set.media = mediaChange;
   return set;
 }

@@ -198,9 +198,25 @@ function composeChange<T>(first: FieldChange<T>, second: FieldChange<T>, same: (
   return via.length > 0 ? { base: first.base, value: second.value, via } : { base: first.base, value: second.value };
 }
 
+/**
+ * A change of a set that may already be on the server, kept in a merged set: its value joins
+ * `via`. Needed also when the next edit leaves the field alone: the merged set goes under a new
+ * key and is never tried, so a later edit merged into it would otherwise lose the value and meet
+ * my own earlier write as someone else's (docs/offline.md "Change sets").
+ */
+function mayBeApplied<T>(change: FieldChange<T>, same: (a: T, b: T) => boolean): FieldChange<T> {
+  const via = [...(change.via ?? []), change.value].filter((value, index, all) => !same(value, change.base) && all.findIndex((other) => same(other, value)) === index);
+  return via.length > 0 ? { ...change, via } : change;
+}
+
 /** Two consecutive change sets of one person on one product as one (docs/offline.md). */
 export function composeChangeSets(first: ProductChangeSet, second: ProductChangeSet, firstMayBeApplied = false): ProductChangeSet {
   const fields: Record<string, FieldChange> = { ...first.fields };
+  if (firstMayBeApplied) {
+    for (const [name, change] of Object.entries(first.fields) as [ProductFieldName, FieldChange][]) {
+      fields[name] = mayBeApplied(change, (a, b) => sameFieldValue(name, a, b));
+    }
+  }
   for (const [name, change] of Object.entries(second.fields) as [ProductFieldName, FieldChange][]) {
     const earlier = fields[name];
     if (!earlier) {
@@ -218,7 +234,17 @@ export function composeChangeSets(first: ProductChangeSet, second: ProductChange
   // An image added and then deleted before anything was sent never existed for the server.
   let added = [...a.added, ...b.added].filter((image) => !deletedNow.has(image.id) || (firstMayBeApplied && addedBefore.has(image.id)));
   const deleted = [...new Set([...a.deleted, ...b.deleted])].filter((id) => !addedBefore.has(id) || firstMayBeApplied);
-  const edited = new Map<string, ImageEdit>(a.edited.map((edit) => [edit.id, edit]));
+  const edited = new Map<string, ImageEdit>(
+    a.edited.map((edit): [string, ImageEdit] => {
+      if (!firstMayBeApplied) return [edit.id, edit];
+      const kept: ImageEdit = { id: edit.id };
+      for (const field of ['altImage', 'name'] as const) {
+        const change = edit[field];
+        if (change) kept[field] = mayBeApplied(change, (x, y) => x === y);
+      }
+      return [edit.id, kept];
+    }),
+  );
   for (const edit of b.edited) {
     const addedImage = added.find((image) => image.id === edit.id);
     if (addedImage) {
@@ -240,9 +266,11 @@ export function composeChangeSets(first: ProductChangeSet, second: ProductChange
   }
   for (const id of deletedNow) edited.delete(id);
   const images: ImageChanges = { added, deleted, edited: [...edited.values()] };
-  const order = a.order && b.order ? composeChange(a.order, b.order, sameList, firstMayBeApplied) : (a.order ?? b.order ?? null);
+  const firstOrder = a.order && firstMayBeApplied ? mayBeApplied(a.order, sameList) : a.order;
+  const order = firstOrder && b.order ? composeChange(firstOrder, b.order, sameList, firstMayBeApplied) : (firstOrder ?? b.order ?? null);
   if (order) images.order = order;
-  const main = a.main && b.main ? composeChange(a.main, b.main, (x, y) => x === y, firstMayBeApplied) : (a.main ?? b.main ?? null);
+  const firstMain = a.main && firstMayBeApplied ? mayBeApplied(a.main, (x, y) => x === y) : a.main;
+  const main = firstMain && b.main ? composeChange(firstMain, b.main, (x, y) => x === y, firstMayBeApplied) : (firstMain ?? b.main ?? null);
   if (main) images.main = main;
   return { fields: fields as ProductChangeSet['fields'], images, madeAt: second.madeAt, offline: first.offline || second.offline };
 }

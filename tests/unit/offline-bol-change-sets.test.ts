@@ -66,6 +66,22 @@ describe('building and composing Bol-model change sets', () => {
     const two = edit(one.after, { Colour: 'Black' });
     expect(composeBolChangeSets(one.set, two.set, true).attributes).toEqual({ Colour: { base: 'Black', value: 'Black', via: ['Red'] } });
   });
+
+  it('after an attempt that may have reached the server, an attribute or the images the next edit leaves alone keep their value in via through a later merge', () => {
+    const one = edit({ ...base, mediaData: [] }, { Colour: 'Red' });
+    const withMedia = { ...one.set, media: { base: [], value: base.mediaData } };
+    const two = edit(one.after, { Material: 'Mesh' });
+    const three = edit(two.after, { Colour: 'Blue' });
+    const threeMedia = { ...three.set, media: { base: base.mediaData, value: [] } };
+    const composed = composeBolChangeSets(composeBolChangeSets(withMedia, two.set, true), threeMedia);
+    expect(composed.attributes.Colour).toEqual({ base: 'Black', value: 'Blue', via: ['Red'] });
+    // The server holds my own first attempt's values: no conflict, my last values are written.
+    const server = withValues(base, { Colour: 'Red' });
+    const merged = mergeBolChangeSet(server, composed);
+    expect(merged.conflicts).toEqual([]);
+    expect(merged.writes).toEqual({ Colour: 'Blue', Material: 'Mesh' });
+    expect(merged.media).toEqual([]);
+  });
 });
 
 describe('merging (the rules the server applies)', () => {

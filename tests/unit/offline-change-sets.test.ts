@@ -3,10 +3,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { applyChangeSet, buildChangeSet, composeChangeSets, settleConflicts, type ChangeSetConflict, type ProductChangeSet } from '../../src/shared/change-set';
 import type { Product } from '../../src/shared/contract';
 import { toCachedProduct, type BackofficeDatabase } from '../../src/app/db/database';
-import { drainOutbox } from '../../src/app/sync/drainer';
+import { drainOutbox, type OutboxRequest } from '../../src/app/sync/drainer';
 import { enqueueImageUpload, enqueueProductChange, listOutbox, resolveConflict, settleConflict } from '../../src/app/sync/outbox';
 import { placeholderPath } from '../../src/app/db/outbox-entry';
-import { drainDeps, jsonBody, headerOf, makeProduct, openTestDatabase, StrictTransport } from './support/offline-fakes';
+import { drainDeps, jsonBody, headerOf, makeProduct, openTestDatabase, response, StrictTransport } from './support/offline-fakes';
+import { mergeChangeSet } from '../../src/server/catalogue/product-merge';
 
 let db: BackofficeDatabase;
 beforeEach(() => {
@@ -58,6 +59,33 @@ describe('composing consecutive edits', () => {
     expect(composeChangeSets(one.set, two.set, true).fields).toEqual({ color: { base: 'Red', value: 'Red', via: ['Blue'] } });
   });
 
+  it('after an attempt that may have reached the server, a field the next edit leaves alone still names its value in via, so a later merge keeps it', () => {
+    const one = edit(base, { title: 'Chair 2', color: 'Blue' });
+    const two = edit(one.after, { title: 'Chair 3' });
+    const afterLostAnswer = composeChangeSets(one.set, two.set, true);
+    expect(afterLostAnswer.fields.color).toEqual({ base: 'Red', value: 'Blue', via: ['Blue'] });
+    // The merged set was never sent: the next edit merges with firstMayBeApplied false.
+    const three = edit(two.after, { color: 'Green' });
+    const composed = composeChangeSets(afterLostAnswer, three.set);
+    expect(composed.fields.color).toEqual({ base: 'Red', value: 'Green', via: ['Blue'] });
+    // The server holds my own first attempt's values: no conflict.
+    const server = { ...base, title: 'Chair 2', color: 'Blue' };
+    expect(mergeChangeSet(server, composed)).toMatchObject({ conflicts: [], writes: { title: 'Chair 3', color: 'Green' } });
+  });
+
+  it('the same for image edits, the image order and the main image', () => {
+    const img = (id: string, extra: Partial<Product['productImages'][number]> = {}) => ({ id, filePath: `/media/${id}.png`, name: '', altImage: '', isMainImage: false, ...extra });
+    const start = { ...base, productImages: [img('a', { isMainImage: true }), img('b')] };
+    const one = edit(start, { productImages: [img('b', { altImage: 'side', isMainImage: true }), img('a')] });
+    const two = edit(one.after, { title: 'Chair 2' });
+    const three = edit(two.after, { productImages: [img('a', { isMainImage: true }), img('b', { altImage: 'front' })] });
+    const composed = composeChangeSets(composeChangeSets(one.set, two.set, true), three.set);
+    const server = { ...start, productImages: [img('b', { altImage: 'side', isMainImage: true }), img('a')] };
+    const merged = mergeChangeSet(server, composed);
+    expect(merged.conflicts).toEqual([]);
+    expect(merged.images).toMatchObject({ edits: [{ id: 'b', altImage: 'front' }], order: ['a', 'b'], main: 'a' });
+  });
+
   it('an image added and removed before anything was sent never goes', () => {
     const img = { id: 'n', filePath: '/media/n.png', name: '', altImage: '', isMainImage: false };
     const one = edit(base, { productImages: [img] });
@@ -106,6 +134,39 @@ describe('the outbox', () => {
       ['anna', ['title', 'color']],
       ['bob', ['sku']],
     ]);
+  });
+
+  it('an edit merged after a lost answer, then another edit of a field it left alone: my own earlier write is no conflict', async () => {
+    await db.products.put(toCachedProduct(base));
+    // The server as PATCH /product/{id} keeps it (its merge rules), starting from the base.
+    let server: Product = { ...base };
+    const patchServer = (request: OutboxRequest) => {
+      const set = jsonBody(request) as ProductChangeSet;
+      const merged = mergeChangeSet(server, set);
+      if (merged.conflicts.length > 0) return response({ status: 409, body: { message: 'conflict', product: server, conflicts: merged.conflicts } });
+      server = { ...server, ...merged.writes, version: server.version + 1 };
+      return response({ status: 200, body: server });
+    };
+    const one = edit(base, { title: 'Chair 2', color: 'Blue' });
+    await enqueueProductChange(db, one.set, one.after, 'anna');
+    // The server writes it, and its answer is lost on the way back.
+    const lost = new StrictTransport().expect('PATCH', '/api/v1/product/1', (request) => {
+      patchServer(request);
+      throw new Error('read ECONNRESET (after the server answered)');
+    });
+    expect((await drainOutbox(drainDeps(db, lost))).retried).toBe(1);
+    lost.verify();
+    // Two more edits before the next drain: the first leaves the colour alone, the second changes it.
+    const two = edit(one.after, { title: 'Chair 3' });
+    await enqueueProductChange(db, two.set, two.after, 'anna');
+    const three = edit(two.after, { color: 'Green' });
+    await enqueueProductChange(db, three.set, three.after, 'anna');
+    const transport = new StrictTransport().expect('PATCH', '/api/v1/product/1', patchServer);
+    const summary = await drainOutbox(drainDeps(db, transport, { clock: { now: 10_000_000 } }));
+    transport.verify();
+    expect(summary).toMatchObject({ sent: 1, conflicts: 0 });
+    expect([server.title, server.color]).toEqual(['Chair 3', 'Green']);
+    expect(await listOutbox(db)).toEqual([]);
   });
 
   it('sends PATCH with the change set and no If-Match; the answer becomes the local copy', async () => {
