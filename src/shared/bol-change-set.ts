@@ -10,7 +10,7 @@
  */
 import { z } from 'zod';
 import { bolMediaSchema, BOL_MEDIA_SLOT_COUNT, type BolAttribute, type BolMedia, type BolModel } from './bol-contract';
-import type { FieldChange, FieldConflict, ConflictChoice } from './change-set';
+import { composeChange, mayBeApplied, type FieldChange, type FieldConflict, type ConflictChoice } from './change-set';
 import { text } from './safe-values';
 
 // ---- the one table of compared parts ----
@@ -127,25 +127,6 @@ export function buildBolChangeSet(before: BolModel, after: BolModel, madeAt: num
   const set: BolModelChangeSet = { attributes, madeAt, offline };
   if (!media.same(before.mediaData, after.mediaData)) set.media = { base: before.mediaData, value: after.mediaData };
   return set;
-}
-
-/** One part changed twice by one person: the first base stays, the last value wins; back at the base it drops out (see change-set.ts). */
-function composeChange<T>(first: FieldChange<T>, second: FieldChange<T>, same: (a: T, b: T) => boolean, firstMayBeApplied: boolean): FieldChange<T> | null {
-  const via = [...(first.via ?? []), ...(firstMayBeApplied ? [first.value] : []), ...(second.via ?? [])].filter(
-    (value, index, all) => !same(value, first.base) && all.findIndex((other) => same(other, value)) === index,
-  );
-  if (same(second.value, first.base) && via.length === 0) return null;
-  return via.length > 0 ? { base: first.base, value: second.value, via } : { base: first.base, value: second.value };
-}
-
-/**
- * A part of a set that may already be on the server, kept in a merged set: its value joins `via`,
- * also when the next edit leaves it alone, so a later merge into the (never tried) merged set
- * still knows it (see change-set.ts).
- */
-function mayBeApplied<T>(change: FieldChange<T>, same: (a: T, b: T) => boolean): FieldChange<T> {
-  const via = [...(change.via ?? []), change.value].filter((value, index, all) => !same(value, change.base) && all.findIndex((other) => same(other, value)) === index);
-  return via.length > 0 ? { ...change, via } : change;
 }
 
 /** Two consecutive change sets of one person on one Bol model as one. */

@@ -190,7 +190,7 @@ export function buildChangeSet(before: Product, after: Product, madeAt: number, 
  * at the base the field drops out, unless the first change may already be on the server
  * (`firstMayBeApplied`): then it stays, to write the base back over it.
  */
-function composeChange<T>(first: FieldChange<T>, second: FieldChange<T>, same: (a: T, b: T) => boolean, firstMayBeApplied: boolean): FieldChange<T> | null {
+export function composeChange<T>(first: FieldChange<T>, second: FieldChange<T>, same: (a: T, b: T) => boolean, firstMayBeApplied: boolean): FieldChange<T> | null {
   const via = [...(first.via ?? []), ...(firstMayBeApplied ? [first.value] : []), ...(second.via ?? [])].filter(
     (value, index, all) => !same(value, first.base) && all.findIndex((other) => same(other, value)) === index,
   );
@@ -204,7 +204,7 @@ function composeChange<T>(first: FieldChange<T>, second: FieldChange<T>, same: (
  * key and is never tried, so a later edit merged into it would otherwise lose the value and meet
  * my own earlier write as someone else's (docs/offline.md "Change sets").
  */
-function mayBeApplied<T>(change: FieldChange<T>, same: (a: T, b: T) => boolean): FieldChange<T> {
+export function mayBeApplied<T>(change: FieldChange<T>, same: (a: T, b: T) => boolean): FieldChange<T> {
   const via = [...(change.via ?? []), change.value].filter((value, index, all) => !same(value, change.base) && all.findIndex((other) => same(other, value)) === index);
   return via.length > 0 ? { ...change, via } : change;
 }
