@@ -105,35 +105,3 @@ describe('signing out', () => {
     expect(localStorage.getItem(LIST_SNAPSHOT_KEY)).toBeNull();
   });
 });
-
-describe('stylesheets held back until something shows', () => {
-  const linkOf = (path: string) => document.head.querySelector<HTMLLinkElement>(`link[href="${path}"]`);
-  const loadAll = () => {
-    for (const link of document.head.querySelectorAll('link')) link.dispatchEvent(new Event('load'));
-  };
-
-  it('loads held sheets without applying them, and applies them before the rows show', async () => {
-    const { applyHeldStyles, loadStyles, showOverPage, dropListSnapshot } = await import('../../src/app/boot/list-snapshot');
-    const held = loadStyles(document, ['/assets/held-a.css', '/assets/held-b.css'], true);
-    expect(linkOf('/assets/held-a.css')?.media).toBe('not all');
-    expect(linkOf('/assets/held-b.css')?.media).toBe('not all');
-    loadAll();
-    await held;
-
-    let mediaWhenShown: (string | undefined)[] = [];
-    const shown = showOverPage(document, ['/assets/held-a.css', '/assets/held-b.css'], () => {
-      mediaWhenShown = [linkOf('/assets/held-a.css')?.media, linkOf('/assets/held-b.css')?.media];
-      return document.createTextNode('rows');
-    });
-    await Promise.race([shown, new Promise((resolve) => setTimeout(resolve, 50))]);
-    // Applied (no media) by the time the content is made, so it shows styled.
-    expect(mediaWhenShown).toEqual(['', '']);
-    dropListSnapshot();
-
-    // A sheet held when nothing shows is applied before the app starts (boot.ts).
-    void loadStyles(document, ['/assets/held-c.css'], true);
-    expect(linkOf('/assets/held-c.css')?.media).toBe('not all');
-    applyHeldStyles();
-    expect(linkOf('/assets/held-c.css')?.media).toBe('');
-  });
-});

@@ -11,13 +11,9 @@
  * module back by ~70 ms on an offline start, the time it exists to save.
  */
 import './start-list-snapshot';
-import { applyHeldStyles, documentParsed, listSnapshotPainted } from './list-snapshot';
+import { documentParsed, listSnapshotPainted } from './list-snapshot';
 
-// The app renders into #root, which exists once the document is parsed; the stylesheets the early
-// rows loaded are the app's own (its import finds them in the page), so they apply before it starts.
+// The app renders into #root, which exists once the document is parsed.
 void Promise.all([documentParsed(), listSnapshotPainted()])
-  .then(() => {
-    applyHeldStyles();
-    return import('../main');
-  })
+  .then(() => import('../main'))
   .catch((error: unknown) => console.error('[boot] the app could not be loaded:', error));

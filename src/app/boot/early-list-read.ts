@@ -8,7 +8,6 @@
  * the early-rows chunk.
  */
 
-import { warmLocaleData } from '../lib/format-locales';
 import { holdAppUntil, keptFrameOnStart, loadStyles } from './list-snapshot';
 import { warmDeviceDatabase } from './warm-device-database';
 
@@ -28,13 +27,10 @@ export function startListReadEarly(doc: Document = document): void {
   if (navigator.onLine || doc.location.pathname !== '/products') return;
   performance.mark('boot:early-read');
   warmDeviceDatabase();
-  // The rows' prices and dates need the formats' locale data: it loads while the scripts do
-  // (a timer, so the scripts are asked for first).
-  setTimeout(warmLocaleData, 0);
   const frame = keptFrameOnStart(doc);
   if (frame) {
-    // Its stylesheets load beside the read, applied when the rows show (or the app starts).
-    void loadStyles(doc, frame.styles, true);
+    // Its stylesheets load beside the read.
+    void loadStyles(doc, frame.styles);
     holdAppUntil(
       import('./early-rows').then(({ paintEarlyRows }) => paintEarlyRows(doc, frame)),
       EARLY_ROWS_WAIT_MS,

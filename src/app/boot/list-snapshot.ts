@@ -53,17 +53,12 @@ function readStorage(key: string): string | null {
 
 /** Stylesheets added by this module, with their loads (a second caller waits for the same load). */
 const styleLoads = new Map<string, Promise<void>>();
-/** Stylesheets loaded but not yet applied (loadStyles with `held`). */
-const heldLinks = new Set<HTMLLinkElement>();
 
 /**
  * Adds the stylesheets the page does not have yet (index.html's are in and loaded); resolves when
- * each is in (or failed). Called early by the early rows (early-list-read.ts) and again when they
- * show. `held`: loaded and parsed, but not applied (media "not all") until applyHeldStyles: the
- * page has nothing to style before the rows, and each sheet applied to it made the browser work
- * out the styles of an empty page again (~10-15 ms each, profiled) while the rows' scripts waited.
+ * each is in (or failed). Called early by the early rows (early-list-read.ts) and again when they show.
  */
-export function loadStyles(doc: Document, paths: readonly string[], held = false): Promise<void> {
+export function loadStyles(doc: Document, paths: readonly string[]): Promise<void> {
   const present = new Set([...doc.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map((link) => new URL(link.href, doc.baseURI).pathname));
   const loads = paths.map((path) => {
     const known = styleLoads.get(path);
@@ -72,10 +67,6 @@ export function loadStyles(doc: Document, paths: readonly string[], held = false
     const link = doc.createElement('link');
     link.rel = 'stylesheet';
     link.href = path;
-    if (held) {
-      link.media = 'not all';
-      heldLinks.add(link);
-    }
     const loaded = new Promise<void>((resolve) => {
       link.addEventListener('load', () => resolve(), { once: true });
       link.addEventListener('error', () => resolve(), { once: true });
@@ -87,12 +78,6 @@ export function loadStyles(doc: Document, paths: readonly string[], held = false
   return Promise.all(loads).then(() => undefined);
 }
 
-/** Applies the stylesheets loadStyles held back: before anything shows, and before the app starts (boot.ts). */
-export function applyHeldStyles(): void {
-  for (const link of heldLinks) link.removeAttribute('media');
-  heldLinks.clear();
-}
-
 /**
  * Shows `content()` over the page once `styles` are in, inert and hidden from assistive
  * technology, until dropListSnapshot; resolves after its frame has painted. Also the early rows'
@@ -102,7 +87,6 @@ export function showOverPage(doc: Document, styles: readonly string[], content: 
   // Styled before it is in the page: it shows once, as it looked.
   return Promise.all([loadStyles(doc, styles), doc.body ? undefined : documentParsed(doc)]).then(() => {
     if (cancelled) return undefined;
-    applyHeldStyles();
     const shown = content();
     if (shown === null) return undefined;
     const element = doc.createElement('div');

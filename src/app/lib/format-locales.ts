@@ -1,7 +1,6 @@
 /**
  * The locales and options of the app's number and date formats (format.ts writes with them,
- * docs/formats.md), apart from the formatters so the boot module can use them without loading
- * format.ts's chunk: it has no imports, so it stays in the first script.
+ * docs/formats.md), with the warm-up of their locale data for the offline early rows.
  */
 
 export const DATE_LOCALE = 'en-GB';
@@ -17,8 +16,8 @@ export const MONEY_OPTIONS: Intl.NumberFormatOptions = { style: 'currency', curr
 /**
  * Loads the formats' locale data into this page: the first formatter of a locale costs a page
  * ~30 ms in Chromium (measured), every later one under a millisecond, whichever instance. The
- * offline early rows (boot/early-list-read.ts) call it while their scripts still load, so that
- * time is not spent between the device's answer and the rows' paint.
+ * offline early rows (boot/early-rows.ts) call it in idle time while the device reads their page,
+ * so that time is not spent between the device's answer and the rows' paint.
  */
 export function warmLocaleData(): void {
   try {
