@@ -49,6 +49,12 @@ export interface ImageChanges {
   order?: FieldChange<string[]>;
   /** The id of the main image, before and after. */
   main?: FieldChange<string | null>;
+  /**
+   * Ids of added images an earlier attempt of this person's set may already have created on the
+   * server (its answer was lost; the `via` of an added image): a later delete of one stays in the
+   * set, and a later alt text or name edit goes into `edited` too, for the server's copy.
+   */
+  mayExist?: string[];
 }
 
 export interface ProductChangeSet {
@@ -84,6 +90,7 @@ export const productChangeSetSchema = z
         edited: z.array(z.object({ id: text().min(1).max(100), altImage: textChange.optional(), name: textChange.optional() }).strict()).max(50),
         order: fieldChangeOf(idList).optional(),
         main: fieldChangeOf(text().max(100).nullable()).optional(),
+        mayExist: idList.optional(),
       })
       .strict(),
     madeAt: z.number().int().nonnegative(),
@@ -231,9 +238,13 @@ export function composeChangeSets(first: ProductChangeSet, second: ProductChange
   const [a, b] = [first.images, second.images];
   const deletedNow = new Set(b.deleted);
   const addedBefore = new Set(a.added.map((image) => image.id));
-  // An image added and then deleted before anything was sent never existed for the server.
-  let added = [...a.added, ...b.added].filter((image) => !deletedNow.has(image.id) || (firstMayBeApplied && addedBefore.has(image.id)));
-  const deleted = [...new Set([...a.deleted, ...b.deleted])].filter((id) => !addedBefore.has(id) || firstMayBeApplied);
+  // Added images an attempt may already have created: known from the first set, or it was tried now.
+  const mayExist = new Set([...(a.mayExist ?? []), ...(firstMayBeApplied ? addedBefore : []), ...(b.mayExist ?? [])]);
+  // An image added and then deleted is not added. The delete goes only when the add may be on the
+  // server (for the server, deleting an image it does not have is nothing); otherwise the image
+  // never existed for the server.
+  let added = [...a.added, ...b.added].filter((image) => !deletedNow.has(image.id));
+  const deleted = [...new Set([...a.deleted, ...b.deleted])].filter((id) => !addedBefore.has(id) || mayExist.has(id));
   const edited = new Map<string, ImageEdit>(
     a.edited.map((edit): [string, ImageEdit] => {
       if (!firstMayBeApplied) return [edit.id, edit];
@@ -248,11 +259,12 @@ export function composeChangeSets(first: ProductChangeSet, second: ProductChange
   for (const edit of b.edited) {
     const addedImage = added.find((image) => image.id === edit.id);
     if (addedImage) {
-      // Edits of an image this set adds go into the added image itself.
+      // Edits of an image this set adds go into the added image itself; when the image may already
+      // be on the server, also into `edited`, for that copy (the server skips it if it has none).
       added = added.map((image) =>
         image.id === edit.id ? { ...image, ...(edit.altImage ? { altImage: edit.altImage.value } : {}), ...(edit.name ? { name: edit.name.value } : {}) } : image,
       );
-      continue;
+      if (!mayExist.has(edit.id)) continue;
     }
     const earlier = edited.get(edit.id) ?? { id: edit.id };
     const next: ImageEdit = { id: edit.id };
@@ -266,6 +278,8 @@ export function composeChangeSets(first: ProductChangeSet, second: ProductChange
   }
   for (const id of deletedNow) edited.delete(id);
   const images: ImageChanges = { added, deleted, edited: [...edited.values()] };
+  const stillAdded = [...mayExist].filter((id) => added.some((image) => image.id === id));
+  if (stillAdded.length > 0) images.mayExist = stillAdded;
   const firstOrder = a.order && firstMayBeApplied ? mayBeApplied(a.order, sameList) : a.order;
   const order = firstOrder && b.order ? composeChange(firstOrder, b.order, sameList, firstMayBeApplied) : (firstOrder ?? b.order ?? null);
   if (order) images.order = order;
@@ -294,7 +308,7 @@ export function applyChangeSet(product: Product, set: Pick<ProductChangeSet, 'fi
   const deleted = new Set(set.images.deleted);
   let images = product.productImages.filter((image) => !deleted.has(image.id));
   const present = new Set(images.map((image) => image.id));
-  images = [...images, ...set.images.added.filter((image) => !present.has(image.id))];
+  images = [...images, ...set.images.added.filter((image) => !present.has(image.id) && !deleted.has(image.id))];
   images = images.map((image) => {
     const edit = set.images.edited.find((candidate) => candidate.id === image.id);
     return edit ? { ...image, ...(edit.altImage ? { altImage: edit.altImage.value } : {}), ...(edit.name ? { name: edit.name.value } : {}) } : image;

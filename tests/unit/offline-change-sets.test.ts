@@ -93,6 +93,49 @@ describe('composing consecutive edits', () => {
     const composed = composeChangeSets(one.set, two.set);
     expect([composed.images.added, composed.images.deleted]).toEqual([[], []]);
   });
+
+  describe('an image added by an attempt that may have reached the server (answer lost)', () => {
+    const img = { id: 'n', filePath: '/media/n.png', name: 'n.png', altImage: '', isMainImage: false };
+    const withImage = { ...base, productImages: [img] };
+    const one = edit(base, { productImages: [img] });
+
+    it('then deleted: the merged set deletes it and no longer adds it, so the server ends without it either way', () => {
+      const two = edit(one.after, { productImages: [] });
+      const composed = composeChangeSets(one.set, two.set, true);
+      expect([composed.images.added, composed.images.deleted, composed.images.mayExist]).toEqual([[], ['n'], undefined]);
+      // The attempt landed: the image is deleted. It never arrived: nothing to insert, nothing to delete.
+      expect(mergeChangeSet(withImage, composed)).toMatchObject({ conflicts: [], images: { deletes: ['n'], inserts: [] } });
+      expect(mergeChangeSet(base, composed)).toMatchObject({ conflicts: [], images: { deletes: [], inserts: [] } });
+    });
+
+    it('then another edit merged in (a new set, never tried), then deleted: the delete stays', () => {
+      const two = edit(one.after, { title: 'Chair 2' });
+      const afterLostAnswer = composeChangeSets(one.set, two.set, true);
+      expect(afterLostAnswer.images).toMatchObject({ added: [img], mayExist: ['n'] });
+      const three = edit(two.after, { productImages: [] });
+      const composed = composeChangeSets(afterLostAnswer, three.set);
+      expect([composed.images.added, composed.images.deleted]).toEqual([[], ['n']]);
+      expect(mergeChangeSet({ ...withImage, title: 'Chair' }, composed)).toMatchObject({ conflicts: [], writes: { title: 'Chair 2' }, images: { deletes: ['n'], inserts: [] } });
+      expect(mergeChangeSet(base, composed)).toMatchObject({ conflicts: [], writes: { title: 'Chair 2' }, images: { deletes: [], inserts: [] } });
+    });
+
+    it('then its alt text edited: the edit goes into the added copy and to the copy the server may have', () => {
+      const two = edit(one.after, { title: 'Chair 2' });
+      const afterLostAnswer = composeChangeSets(one.set, two.set, true);
+      const three = edit(two.after, { productImages: [{ ...img, altImage: 'front' }] });
+      const composed = composeChangeSets(afterLostAnswer, three.set);
+      expect(composed.images).toMatchObject({ added: [{ ...img, altImage: 'front' }], edited: [{ id: 'n', altImage: { base: '', value: 'front' } }], mayExist: ['n'] });
+      expect(composed.images.edited[0]?.name).toBeUndefined();
+      expect(mergeChangeSet(withImage, composed)).toMatchObject({ conflicts: [], images: { inserts: [], edits: [{ id: 'n', altImage: 'front' }] } });
+      expect(mergeChangeSet(base, composed)).toMatchObject({ conflicts: [], images: { inserts: [{ id: 'n', altImage: 'front' }], edits: [] } });
+    });
+
+    it('an image added and deleted within one set (queued before this rule) is not inserted by the server, nor shown on the device', () => {
+      const set: ProductChangeSet = { fields: {}, images: { added: [img], deleted: ['n'], edited: [] }, madeAt: 1, offline: false };
+      expect(mergeChangeSet(base, set).images).toMatchObject({ inserts: [], deletes: [] });
+      expect(applyChangeSet(base, set).productImages).toEqual([]);
+    });
+  });
 });
 
 describe('the outbox', () => {

@@ -3,9 +3,10 @@
  * "PATCH /product/{id}"). Per field: now equal to the base (or to a value this person's own
  * earlier attempt wrote) -> my value is written; now equal to my value -> nothing to do; anything
  * else -> a conflict. Fields not in the set are never touched. Images the same way: an image added
- * is added (unless it is there already: a repeat), a deleted one deleted (gone already is fine),
- * alt text and name merged like fields (an image someone else deleted takes no edits: the delete
- * wins), the order and the main image merged as one value each. Pure: no database.
+ * is added (unless it is there already: a repeat, or the set also deletes it: the delete wins), a
+ * deleted one deleted (gone already, or never there, is fine), alt text and name merged like
+ * fields (an image someone else deleted takes no edits: the delete wins), the order and the main
+ * image merged as one value each. Pure: no database.
  */
 import {
   IMAGE_MAIN_KEY,
@@ -61,7 +62,8 @@ export function mergeChangeSet(current: Product, set: Pick<ProductChangeSet, 'fi
   const position = (id: string) => current.productImages.findIndex((image) => image.id === id) + 1;
   images.deletes = set.images.deleted.filter((id) => byId.has(id));
   const deleting = new Set(images.deletes);
-  images.inserts = set.images.added.filter((image) => !byId.has(image.id));
+  // An image the set both adds and deletes ends deleted: it is not inserted.
+  images.inserts = set.images.added.filter((image) => !byId.has(image.id) && !set.images.deleted.includes(image.id));
   for (const edit of set.images.edited) {
     const image = byId.get(edit.id);
     if (!image || deleting.has(edit.id)) continue;
