@@ -9,7 +9,6 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
-import { warmDeviceDatabase } from './boot/warm-device-database';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -25,7 +24,6 @@ let precache: Promise<Cache> | null = null;
 self.addEventListener('fetch', (event: FetchEvent) => {
   const { request } = event;
   if (request.method !== 'GET') return;
-  if (request.mode === 'navigate') warmDeviceDatabase(self.indexedDB);
   const url = new URL(request.url);
   if (url.origin !== self.location.origin || !ASSET_PATH.test(url.pathname)) return;
   precache ??= caches.open(cacheNames.precache);

@@ -1,10 +1,10 @@
 /**
- * The boot module's warming of the device database (src/app/boot/warm-device-database.ts, used by the service worker and the boot module): it opens
+ * The boot module's warming of the device database (src/app/boot/early-list-read.ts): it opens
  * the database that exists, never creates one, and gives way to an upgrade.
  */
 import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
-import { DEVICE_DATABASE_NAME, warmDeviceDatabase } from '../../src/app/boot/warm-device-database';
+import { DEVICE_DATABASE_NAME, warmDeviceDatabase } from '../../src/app/boot/early-list-read';
 import { DATABASE_NAME } from '../../src/app/db/database';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 50));

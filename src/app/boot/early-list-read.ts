@@ -9,7 +9,32 @@
  */
 
 import { holdAppUntil, keptFrameOnStart, loadStyles } from './list-snapshot';
-import { warmDeviceDatabase } from './warm-device-database';
+
+/** The app's IndexedDB database (db/database.ts DATABASE_NAME; not imported, that module brings Dexie). */
+export const DEVICE_DATABASE_NAME = 'backoffice';
+
+/** Keeps the warming connection open at most this long (Dexie has its own by then). */
+const WARM_CONNECTION_MS = 10_000;
+
+/**
+ * Opens the device database at whatever version it has, so the browser opens its store while the
+ * scripts load; never creates it (an upgrade request is aborted) and gives way to an upgrade.
+ */
+export function warmDeviceDatabase(factory: IDBFactory | undefined = globalThis.indexedDB): void {
+  if (!factory) return;
+  try {
+    const request = factory.open(DEVICE_DATABASE_NAME);
+    request.onupgradeneeded = () => request.transaction?.abort();
+    request.onerror = (event) => event.preventDefault();
+    request.onsuccess = () => {
+      const connection = request.result;
+      connection.onversionchange = () => connection.close();
+      setTimeout(() => connection.close(), WARM_CONNECTION_MS);
+    };
+  } catch {
+    // Only a head start.
+  }
+}
 
 /**
  * The app waits at most this long for the early rows (early-rows.ts) before it starts: the read
