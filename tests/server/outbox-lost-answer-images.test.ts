@@ -9,12 +9,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildChangeSet } from '../../src/shared/change-set';
-import type { Product, ProductImage } from '../../src/shared/contract';
-import { fromCachedProduct, toCachedProduct, type BackofficeDatabase } from '../../src/app/db/database';
-import { drainOutbox, type OutboxRequest, type ResponseLike } from '../../src/app/sync/drainer';
-import { enqueueProductChange, listOutbox } from '../../src/app/sync/outbox';
+import type { ProductImage } from '../../src/shared/contract';
+import type { BackofficeDatabase } from '../../src/app/db/database';
+import { listOutbox } from '../../src/app/sync/outbox';
 import { openTestDatabase } from '../unit/support/offline-fakes';
+import { lostAnswerDevice, type FirstAttempt } from './support/lost-answer-device';
 import { insertCatalogueBasics, insertMediaFile, insertProduct } from './support/product-fixtures';
 import { createTestApp, type TestApp } from './support/test-app';
 
@@ -31,41 +30,19 @@ afterAll(async () => {
   await t.close();
 });
 
-type FirstAttempt = 'landed' | 'never arrived';
-
 async function setUp(first: FirstAttempt) {
   const productId = await insertProduct(t.database.db, { supplierId, title: 'Chair', deliveryCode: '1-2d', color: 'Black', stock: 0 });
-  const token = await t.tokenFor('bea');
-  const read = async () => (await (await t.app.request(`/api/v1/product/${productId}`, { headers: { Authorization: `Bearer ${token}` } })).json()) as Product;
-  await db.products.put(toCachedProduct(await read()));
-
-  let loseAnswers = true;
-  const send = async (request: OutboxRequest): Promise<ResponseLike> => {
-    if (loseAnswers && first === 'never arrived') throw new Error('connect ETIMEDOUT (the request never left)');
-    const answer = await t.app.request(request.url, { method: request.method, headers: request.headers, ...(request.body === undefined ? {} : { body: request.body }) });
-    if (!loseAnswers) return answer;
-    await answer.arrayBuffer(); // the server finished and committed; the answer never arrives
-    throw new Error('read ECONNRESET (after the server answered)');
-  };
-  const clock = { now: 1_760_000_000_000 };
-  const deps = { db, send, token: () => token, currentUser: () => 'bea', now: () => clock.now, random: () => 0.5 };
-  const current = async () => fromCachedProduct((await db.products.get(productId)) as Product);
-  const change = async (edit: (before: Product) => Partial<Product>) => {
-    const before = await current();
-    const after = { ...before, ...edit(before) };
-    await enqueueProductChange(db, buildChangeSet(before, after, clock.now, false), after, 'bea', clock.now);
-  };
+  const device = await lostAnswerDevice(t, db, productId, 'bea', first);
+  const { read, change } = device;
 
   // An image added; the attempt gets no answer: the entry waits, tried once.
   const image: ProductImage = { id: randomUUID(), filePath: await insertMediaFile(t.database.db, `image-${productId}`), name: 'chair.png', altImage: '', isMainImage: false };
   await change((before) => ({ productImages: [...before.productImages, image] }));
-  expect((await drainOutbox(deps)).retried).toBe(1);
+  expect((await device.drain()).retried).toBe(1);
   expect((await read()).productImages.map((one) => one.id)).toEqual(first === 'landed' ? [image.id] : []);
 
   const drainWithAnswers = async () => {
-    loseAnswers = false;
-    clock.now += 60 * 60_000;
-    const summary = await drainOutbox(deps);
+    const summary = await device.drainWithAnswers();
     const waiting = await listOutbox(db);
     expect(waiting.map((entry) => `${entry.status}: ${entry.lastError ?? ''}`)).toEqual([]);
     expect(summary).toMatchObject({ conflicts: 0, failed: 0 });
