@@ -1,14 +1,13 @@
 /**
- * The app's one number and date format (src/app/lib/format.ts, docs/formats.md), made from the
- * locales in format-locales.ts, which the offline early rows load ahead (warmLocaleData).
+ * The app's one number and date format (src/app/lib/format.ts, docs/formats.md), also after the
+ * offline early rows made the formatters ahead (prepareFormats).
  */
 import { describe, expect, it } from 'vitest';
-import { countText, dateAndTime, dateTimeText, priceText } from '../../src/app/lib/format';
-import { warmLocaleData } from '../../src/app/lib/format-locales';
+import { countText, dateAndTime, dateTimeText, prepareFormats, priceText } from '../../src/app/lib/format';
 
 describe('formats', () => {
   it('writes money the Dutch way, counts with thousands commas, dates day-first', () => {
-    warmLocaleData();
+    prepareFormats();
     expect(priceText(42.5)).toMatch(/^€\s42,50$/);
     expect(priceText(1234.5)).toMatch(/^€\s1\.234,50$/);
     expect(countText(12_345)).toBe('12,345');

@@ -6,7 +6,7 @@
  * snapshot (inert, hidden from assistive technology) until the live list has its answer. Loaded
  * by the boot module (early-list-read.ts) only on that path, so /login carries none of it.
  */
-import { warmLocaleData } from '../lib/format-locales';
+import { prepareFormats } from '../lib/format';
 import { offlineNote, toFilterQuery } from '../features/products/product-list-rules';
 import { startListHeadStart } from '../features/products/list-head-start';
 import { cleanSnapshot } from './clean-snapshot';
@@ -27,7 +27,7 @@ export async function paintEarlyRows(doc: Document, frame: ListSnapshot): Promis
   // The rows' prices and dates need the formats' locale data (~30 ms): loaded in the main thread's
   // idle time while the device database reads the page, not between its answer and the paint, nor
   // in the middle of the read's own steps.
-  whenIdle(warmLocaleData);
+  whenIdle(prepareFormats);
   const found = await read.answer;
   if (!found || found.page.content.length === 0) return;
   const note = offlineNote({ local: found.local, fetchedAt: found.fetchedAt }, toFilterQuery(read.view));

@@ -3,25 +3,36 @@
  * instead of the server. One owner, so every screen writes them alike.
  */
 
-import { COUNT_LOCALE, DATE_LOCALE, DATE_TIME_OPTIONS, DAY_OPTIONS, MONEY_LOCALE, MONEY_OPTIONS, TIME_OPTIONS } from './format-locales';
-
 /**
  * Made once, on first use: a formatter per call (toLocaleString with options) costs far more than
  * formatting, and a page of 100 rows formats 100 dates; made when this module loads, the four of
- * them cost an offline cold start ~30 ms of its first rows (profiled) whether it showed a date or
- * not. The first of a locale loads its locale data; the offline early rows load that ahead
- * (format-locales.ts warmLocaleData).
+ * them cost an offline cold start ~30 ms of its first rows (profiled) whether it showed a date or not.
  */
 function once<T>(make: () => T): () => T {
   let made: T | undefined;
   return () => (made ??= make());
 }
 
-const dateTimeFormat = once(() => new Intl.DateTimeFormat(DATE_LOCALE, DATE_TIME_OPTIONS));
-const dayFormat = once(() => new Intl.DateTimeFormat(DATE_LOCALE, DAY_OPTIONS));
-const timeFormat = once(() => new Intl.DateTimeFormat(DATE_LOCALE, TIME_OPTIONS));
-const euroFormat = once(() => new Intl.NumberFormat(MONEY_LOCALE, MONEY_OPTIONS));
-const countFormat = once(() => new Intl.NumberFormat(COUNT_LOCALE));
+const dateTimeFormat = once(() => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' }));
+const dayFormat = once(() => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }));
+const timeFormat = once(() => new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' }));
+// A Dutch seller's money: "€ 42,50" (docs/formats.md).
+const euroFormat = once(() => new Intl.NumberFormat('nl-NL', { style: 'currency', currency: 'EUR' }));
+const countFormat = once(() => new Intl.NumberFormat('en-US'));
+
+/**
+ * Makes every formatter now. The first formatter of a locale loads its locale data (~30 ms of a
+ * Chromium page, measured; every later one under a millisecond): the offline early rows
+ * (boot/early-rows.ts) call this in idle time while the device database reads their page, so that
+ * time is not spent between the read's answer and the rows' paint.
+ */
+export function prepareFormats(): void {
+  dateTimeFormat();
+  dayFormat();
+  timeFormat();
+  euroFormat();
+  countFormat();
+}
 
 /** "12 Mar 2025, 14:05" in the person's time zone ('' for a time that is not one). */
 export function dateTimeText(time: string | number): string {
