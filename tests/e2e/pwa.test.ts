@@ -23,6 +23,15 @@ describe('the installed app', () => {
     await context.setOffline(true);
     await page.reload();
     await page.getByText('This page is under construction').waitFor();
+    // The build's files come from the precache by the browser's static route (src/app/sw.ts),
+    // without a fetch event in the worker per file.
+    const assetSources = await page.evaluate(() =>
+      (performance.getEntriesByType('resource') as (PerformanceResourceTiming & { workerMatchedSourceType?: string })[])
+        .filter((entry) => new URL(entry.name).pathname.startsWith('/assets/'))
+        .map((entry) => entry.workerMatchedSourceType ?? 'none'),
+    );
+    expect(assetSources.length).toBeGreaterThan(3);
+    expect(new Set(assetSources)).toEqual(new Set(['cache']));
     // A screen never opened before also comes from the precache (every lazy chunk is in it).
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Reports' }).click();
     await page.waitForURL(`${baseUrl()}/report`);

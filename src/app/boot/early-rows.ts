@@ -6,28 +6,19 @@
  * snapshot (inert, hidden from assistive technology) until the live list has its answer. Loaded
  * by the boot module (early-list-read.ts) only on that path, so /login carries none of it.
  */
-import { prepareFormats } from '../lib/format';
 import { offlineNote, toFilterQuery } from '../features/products/product-list-rules';
 import { startListHeadStart } from '../features/products/list-head-start';
 import { cleanSnapshot } from './clean-snapshot';
 import { fillListFrame } from './list-frame';
-import { showOverPage } from './list-snapshot';
+import { loadStyles, showOverPage } from './list-snapshot';
 import type { ListSnapshot } from './list-snapshot-rules';
-
-/** Runs `work` when the main thread is idle (soon, where the browser has no requestIdleCallback). */
-function whenIdle(work: () => void): void {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(() => work(), { timeout: 300 });
-  else setTimeout(work, 0);
-}
 
 /** Paints the view's first page in `frame` once the device has read it; nothing when it has no rows. */
 export async function paintEarlyRows(doc: Document, frame: ListSnapshot): Promise<void> {
   const read = startListHeadStart();
   if (!read) return;
-  // The rows' prices and dates need the formats' locale data (~30 ms): loaded in the main thread's
-  // idle time while the device database reads the page, not between its answer and the paint, nor
-  // in the middle of the read's own steps.
-  whenIdle(prepareFormats);
+  // The frame's stylesheets load and are parsed while the device reads (early-list-read.ts).
+  void loadStyles(doc, frame.styles);
   const found = await read.answer;
   if (!found || found.page.content.length === 0) return;
   const note = offlineNote({ local: found.local, fetchedAt: found.fetchedAt }, toFilterQuery(read.view));

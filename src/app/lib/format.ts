@@ -5,8 +5,7 @@
 
 /**
  * Made once, on first use: a formatter per call (toLocaleString with options) costs far more than
- * formatting, and a page of 100 rows formats 100 dates; made when this module loads, the four of
- * them cost an offline cold start ~30 ms of its first rows (profiled) whether it showed a date or not.
+ * formatting. Only for what the plain writers below leave to Intl (rare values).
  */
 function once<T>(make: () => T): () => T {
   let made: T | undefined;
@@ -20,24 +19,64 @@ const timeFormat = once(() => new Intl.DateTimeFormat('en-GB', { hour: '2-digit'
 const euroFormat = once(() => new Intl.NumberFormat('nl-NL', { style: 'currency', currency: 'EUR' }));
 const countFormat = once(() => new Intl.NumberFormat('en-US'));
 
-/**
- * Makes every formatter now. The first formatter of a locale loads its locale data (~30 ms of a
- * Chromium page, measured; every later one under a millisecond): the offline early rows
- * (boot/early-rows.ts) call this in idle time while the device database reads their page, so that
- * time is not spent between the read's answer and the rows' paint.
+/*
+ * The formats are written here in plain code, the same text Intl writes (tests/unit/format.test.ts
+ * compares them over thousands of values): the first Intl formatter of a locale loads that
+ * locale's data, ~30 ms of a Chromium page for these three locales (measured), which an offline
+ * cold start paid before its first rows. Values the plain writers do not cover (years outside
+ * 1000–9999, numbers written with an exponent, counts with decimals, NaN) go to Intl.
  */
-export function prepareFormats(): void {
-  dateTimeFormat();
-  dayFormat();
-  timeFormat();
-  euroFormat();
-  countFormat();
+
+/** en-GB's short month names, as Intl writes them ("Sept" since CLDR 38). */
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'] as const;
+/** Intl's currency format puts a no-break space between the sign and the amount. */
+const NO_BREAK_SPACE = '\u00a0';
+
+function twoDigits(value: number): string {
+  return value < 10 ? `0${value}` : String(value);
+}
+
+/** Whether the plain writers cover this date (else Intl writes it). */
+function plainYear(date: Date): boolean {
+  const year = date.getFullYear();
+  return year >= 1000 && year <= 9999;
+}
+
+/** "12 Mar 2025" in the person's time zone. */
+function plainDay(date: Date): string {
+  return `${date.getDate()} ${MONTHS[date.getMonth()]} ${date.getFullYear()}`;
+}
+
+/** "14:05", 24-hour clock, in the person's time zone. */
+function plainClock(date: Date): string {
+  return `${twoDigits(date.getHours())}:${twoDigits(date.getMinutes())}`;
+}
+
+/** "1234567" → "1.234.567" with `separator`. */
+function groupThousands(digits: string, separator: string): string {
+  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, separator);
+}
+
+/**
+ * The whole and the two decimal digits of |value| as Intl rounds them: half away from zero, on
+ * the number's shortest decimal form (1.005 → 1,01, where toFixed's binary value gives 1.00);
+ * null when that form has an exponent.
+ */
+function roundedCents(value: number): { whole: string; cents: string } | null {
+  const match = /^(\d+)(?:\.(\d+))?$/.exec(Math.abs(value).toString());
+  if (!match) return null;
+  const whole = match[1] ?? '0';
+  const fraction = match[2] ?? '';
+  if (fraction.length <= 2) return { whole, cents: fraction.padEnd(2, '0') };
+  const cents = Number(fraction.slice(0, 2)) + (fraction[2]! >= '5' ? 1 : 0);
+  return cents < 100 ? { whole, cents: twoDigits(cents) } : { whole: (BigInt(whole) + 1n).toString(), cents: '00' };
 }
 
 /** "12 Mar 2025, 14:05" in the person's time zone ('' for a time that is not one). */
 export function dateTimeText(time: string | number): string {
   const date = new Date(time);
-  return Number.isNaN(date.getTime()) ? '' : dateTimeFormat().format(date);
+  if (Number.isNaN(date.getTime())) return '';
+  return plainYear(date) ? `${plainDay(date)}, ${plainClock(date)}` : dateTimeFormat().format(date);
 }
 
 /**
@@ -50,19 +89,25 @@ export function offlineDataNote(fetchedAt: number | null, unknownAge: string, ti
 
 /** A count as people read it: "12,345". */
 export function countText(count: number): string {
-  return countFormat().format(count);
+  const digits = Math.abs(count).toString();
+  if (!Number.isInteger(count) || !/^\d+$/.test(digits)) return countFormat().format(count);
+  return `${count < 0 || Object.is(count, -0) ? '-' : ''}${groupThousands(digits, ',')}`;
 }
 
 /** The day and the time of a moment apart ("12 Mar 2025", "14:05"), for a table cell of two lines. */
 export function dateAndTime(time: string | number): { date: string; time: string } {
   const date = new Date(time);
   if (Number.isNaN(date.getTime())) return { date: '', time: '' };
-  return { date: dayFormat().format(date), time: timeFormat().format(date) };
+  if (!plainYear(date)) return { date: dayFormat().format(date), time: timeFormat().format(date) };
+  return { date: plainDay(date), time: plainClock(date) };
 }
 
 /** A price as the app shows it: "€ 42,50". */
 export function priceText(value: number): string {
-  return euroFormat().format(value);
+  const rounded = Number.isFinite(value) ? roundedCents(value) : null;
+  if (!rounded) return euroFormat().format(value);
+  const sign = value < 0 || Object.is(value, -0) ? '-' : '';
+  return `€${NO_BREAK_SPACE}${sign}${groupThousands(rounded.whole, '.')},${rounded.cents}`;
 }
 
 /**
