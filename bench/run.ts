@@ -9,6 +9,7 @@ import { buildIfNeeded } from '../scripts/lib/build';
 import { CHROMIUM_ARGS, findChromium } from '../scripts/lib/chromium';
 import { startServerProcess } from '../scripts/lib/server-process';
 import { INITIAL_CSS_BUDGET_KB, INITIAL_JS_BUDGET_KB, measureFirstVisit } from './lib/initial-js';
+import { waitForQuietMachine } from './lib/process-cpu';
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
@@ -72,6 +73,8 @@ try {
 // The load bench runs 20 s windows here (60 s each with `npm run bench:load`) to keep the whole run bounded.
 const scriptEnv: Record<string, NodeJS.ProcessEnv> = { 'bench/load.ts': { ...process.env, LOAD_SECONDS: process.env.LOAD_SECONDS ?? '20' } };
 for (const script of ['bench/feed-import.ts', 'bench/job-import.ts', 'bench/product-filter.ts', 'bench/export.ts', 'bench/outbox-drain.ts', 'bench/list-paint.ts', 'bench/offline-start.ts', 'bench/load.ts']) {
+  const quiet = await waitForQuietMachine();
+  console.log(`(${script}: started after ${(quiet.waitedMs / 1000).toFixed(0)} s, the machine ${(quiet.busy * 100).toFixed(0)} % busy over the last second)`);
   const result = spawnSync(process.execPath, ['--import', 'tsx', script], { stdio: 'inherit', env: scriptEnv[script] ?? process.env });
   if (result.status !== 0) {
     console.error(`${script} failed (exit ${result.status ?? result.signal})`);
