@@ -75,4 +75,18 @@ describe('readCachedProducts', () => {
     expect(unseen).toMatchObject({ fetchedAt: null, local: true });
     expect(unseen.page.content.map((p) => p.productId)).toEqual([4]);
   });
+
+  it('reading the kept page and filtering at once (an early start) still prefers the kept page', async () => {
+    db = openTestDatabase();
+    // The kept page says 1 and 2 (in that order, 7 in all): a local filter would give 4 products.
+    await cacheProductPage(db, { page: 0, size: 20 }, { content: catalogue, totalPages: 1, totalElements: 4 }, 123);
+    await cacheProductPage(db, { page: 0, size: 20, sort: 'title,asc' }, { content: [catalogue[1]!, catalogue[0]!], totalPages: 1, totalElements: 7 }, 456);
+    const kept = await readCachedProducts(db, { page: 0, size: 20, sort: 'title,asc' }, { keptPageLikely: false });
+    expect(kept).toMatchObject({ fetchedAt: 456, local: false, page: { totalElements: 7 } });
+    expect(kept.page.content.map((p) => p.productId)).toEqual([catalogue[1]!.productId, catalogue[0]!.productId]);
+
+    const unseen = await readCachedProducts(db, { supplierName: 'Bolt', priceFrom: '10' }, { keptPageLikely: false });
+    expect(unseen).toMatchObject({ fetchedAt: null, local: true });
+    expect(unseen.page.content.map((p) => p.productId)).toEqual([4]);
+  });
 });

@@ -66,7 +66,9 @@ export function startListReadEarly(doc: Document = document): void {
     // painted: evaluated now, they would take the main thread from the read and the paint.
     return;
   }
-  void import('../features/products/list-head-start').then(({ startListHeadStart }) => startListHeadStart()).catch(() => undefined);
+  void import('../features/products/list-head-start')
+    .then(({ startListHeadStart }) => startListHeadStart(undefined, undefined, { keptPageLikely: false }))
+    .catch(() => undefined);
   void import('../features/products/ProductListPage').catch(() => undefined);
   // The router and layout (main.tsx's loadApp), which the list renders in.
   void import('../App').catch(() => undefined);

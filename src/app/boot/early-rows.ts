@@ -15,7 +15,8 @@ import type { ListSnapshot } from './list-snapshot-rules';
 
 /** Paints the view's first page in `frame` once the device has read it; nothing when it has no rows. */
 export async function paintEarlyRows(doc: Document, frame: ListSnapshot): Promise<void> {
-  const read = startListHeadStart();
+  // A view with no snapshot of its own: its page is rarely kept either.
+  const read = startListHeadStart(undefined, undefined, { keptPageLikely: false });
   if (!read) return;
   // The frame's stylesheets load and are parsed while the device reads (early-list-read.ts).
   void loadStyles(doc, frame.styles);

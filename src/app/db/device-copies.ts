@@ -9,7 +9,7 @@ import type { Product, ProductPage } from '../../shared/contract';
 import { fromCachedProduct, getAppDatabase, toCachedProduct, type CachedOrder } from './database';
 import { hasWaitingChange, keepUnlessWaiting, readFetchedAt } from './device-first';
 import { bolModelEntityKey, productEntityKey } from './outbox-entry';
-import { cacheProductPage, readCachedProducts, type CachedAnswer } from './product-cache';
+import { cacheProductPage, keptAnswer, readCachedProducts, type CachedAnswer, type CachedReadOptions } from './product-cache';
 import { productQueryKey, type ProductQuery } from './query-key';
 
 // ---- One product (the editor) ----
@@ -41,15 +41,12 @@ export function productChangeWaits(productId: number): Promise<boolean> {
 export async function readKeptProductPage(query: ProductQuery): Promise<CachedAnswer | null> {
   const db = getAppDatabase();
   const stored = await db.productPages.get(productQueryKey(query));
-  if (!stored) return null;
-  const products = await db.products.bulkGet(stored.productIds);
-  const content = products.filter((p) => p !== undefined).map(fromCachedProduct);
-  return { page: { content, totalPages: stored.totalPages, totalElements: stored.totalElements, totalIsEstimate: stored.totalIsEstimate === true }, fetchedAt: stored.fetchedAt, local: false };
+  return stored ? keptAnswer(stored, await db.products.bulkGet(stored.productIds)) : null;
 }
 
 /** The kept page for this query, or one filtered on the device from the kept products. */
-export function readProductPageOffline(query: ProductQuery): Promise<CachedAnswer> {
-  return readCachedProducts(getAppDatabase(), query);
+export function readProductPageOffline(query: ProductQuery, options?: CachedReadOptions): Promise<CachedAnswer> {
+  return readCachedProducts(getAppDatabase(), query, options);
 }
 
 export function keepProductPage(query: ProductQuery, page: ProductPage): Promise<void> {

@@ -3,7 +3,7 @@
  * optimistic local edit shows in every cached page), and a local answer for an unseen query.
  */
 import type { ProductPage } from '../../shared/contract';
-import { fromCachedProduct, toCachedProduct, type BackofficeDatabase } from './database';
+import { fromCachedProduct, toCachedProduct, type BackofficeDatabase, type CachedProduct, type CachedProductPage } from './database';
 import { queryKeptProducts } from './indexed-query';
 import { productQueryKey, type ProductQuery } from './query-key';
 import { withQuotaFallback } from './storage';
@@ -35,13 +35,29 @@ export async function cacheProductPage(db: BackofficeDatabase, query: ProductQue
   );
 }
 
+/** How readCachedProducts reads. */
+export interface CachedReadOptions {
+  /**
+   * False where a page kept for exactly this query is unlikely (an offline start of a view with no
+   * snapshot of its own): the kept page's lookup and the filter on the kept products then start
+   * together, saving the lookup's round trip before the filter (docs/offline.md "Fourth pass").
+   * The kept page still wins when there is one. Default true: look it up first.
+   */
+  keptPageLikely?: boolean;
+}
+
+/** A kept page as an answer: its products as kept now (one deleted since is left out). */
+export function keptAnswer(stored: CachedProductPage, products: (CachedProduct | undefined)[]): CachedAnswer {
+  const content = products.filter((p) => p !== undefined).map(fromCachedProduct);
+  return { page: { content, totalPages: stored.totalPages, totalElements: stored.totalElements, totalIsEstimate: stored.totalIsEstimate === true }, fetchedAt: stored.fetchedAt, local: false };
+}
+
 /** The cached page for exactly this query, or one filtered locally from cached products. */
-export async function readCachedProducts(db: BackofficeDatabase, query: ProductQuery): Promise<CachedAnswer> {
+export async function readCachedProducts(db: BackofficeDatabase, query: ProductQuery, { keptPageLikely = true }: CachedReadOptions = {}): Promise<CachedAnswer> {
+  const filtered = keptPageLikely ? null : queryKeptProducts(db, query);
+  // Not awaited when the kept page answers: its failure must not surface unhandled.
+  filtered?.catch(() => undefined);
   const stored = await db.productPages.get(productQueryKey(query));
-  if (stored) {
-    const products = await db.products.bulkGet(stored.productIds);
-    const content = products.filter((p) => p !== undefined).map(fromCachedProduct);
-    return { page: { content, totalPages: stored.totalPages, totalElements: stored.totalElements, totalIsEstimate: stored.totalIsEstimate === true }, fetchedAt: stored.fetchedAt, local: false };
-  }
-  return { page: await queryKeptProducts(db, query), fetchedAt: null, local: true };
+  if (stored) return keptAnswer(stored, await db.products.bulkGet(stored.productIds));
+  return { page: await (filtered ?? queryKeptProducts(db, query)), fetchedAt: null, local: true };
 }

@@ -8,7 +8,7 @@
  * session opening /products; a first visit to /login carries none of it.
  */
 import { readProductPageOffline } from '../../db/device-copies';
-import type { CachedAnswer } from '../../db/product-cache';
+import type { CachedAnswer, CachedReadOptions } from '../../db/product-cache';
 import { productQueryKey, type ProductQuery } from '../../db/query-key';
 import { isOnline } from '../../lib/online';
 import { appStore } from '../../state/store';
@@ -42,16 +42,17 @@ export function headStartSettled(): Promise<void> {
 
 /**
  * Once per page load (the boot module may start it before main.tsx asks again); gives the read of
- * this page load, null online.
+ * this page load, null online. The boot module's early paths pass `keptPageLikely: false`: they
+ * run for a view with no snapshot of its own on this start (product-cache.ts CachedReadOptions).
  */
-export function startListHeadStart(search: string = window.location.search, store = appStore): HeadStartRead | null {
+export function startListHeadStart(search: string = window.location.search, store = appStore, options?: CachedReadOptions): HeadStartRead | null {
   if (started) return started;
   if (isOnline()) return null;
   const view = search.replace(/^\?/, '') !== '' ? fromSearchString(search) : store.get(productListViewAtom);
   const query = toFilterQuery(view);
   const key = productQueryKey(query);
   performance.mark('boot:head-start');
-  const answer = readProductPageOffline(query).catch(() => null);
+  const answer = readProductPageOffline(query, options).catch(() => null);
   headStart = { key, answer };
   started = { view, answer };
   settled = answer;
