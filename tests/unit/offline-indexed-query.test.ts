@@ -8,7 +8,7 @@ import { toCachedProduct, type BackofficeDatabase } from '../../src/app/db/datab
 import { queryKeptProducts } from '../../src/app/db/indexed-query';
 import { filterProductsLocally } from '../../src/app/db/local-filter';
 import { indexedSuffixes, searchFieldsOf, wordsOf } from '../../src/app/db/search-fields';
-import { buildSortOrders, firstInOrder, sortOrdersAreStale } from '../../src/app/db/sort-orders';
+import { buildSortOrders, compactIds, firstInOrder, sortOrdersAreStale } from '../../src/app/db/sort-orders';
 import type { Product } from '../../src/shared/contract';
 import { seededRandom } from '../server/support/chaos-transport';
 import { makeProduct, openTestDatabase } from './support/offline-fakes';
@@ -162,6 +162,24 @@ describe('queryKeptProducts', () => {
       expect(answer.totalElements).toBe(expected.totalElements);
       expect(answer.content.map((p) => p.productId)).toEqual(expected.content.map((p) => p.productId));
     }
+    expect(walk).not.toHaveBeenCalled();
+  });
+
+  it('keeps orders in 4 bytes per id, and still answers from the 8-byte orders of earlier builds', async () => {
+    expect(compactIds([3, 1, 2])).toEqual(Int32Array.from([3, 1, 2]));
+    // An id past 32 bits (not one the server gives) keeps the 8-byte form, unchanged.
+    expect(compactIds([1, 2 ** 31])).toEqual(Float64Array.from([1, 2 ** 31]));
+    await buildSortOrders(db);
+    const kept = await db.sortOrders.toArray();
+    expect(kept.length).toBeGreaterThan(0);
+    for (const order of kept) expect(order.ids).toBeInstanceOf(Int32Array);
+    const walk = vi.spyOn(db.products, 'orderBy');
+    const query = { keyword: 'boot', sort: 'title,desc', size: '5' };
+    const expected = filterProductsLocally(PRODUCTS, query);
+    expect((await queryKeptProducts(db, query, 0)).content.map((p) => p.productId)).toEqual(expected.content.map((p) => p.productId));
+    // Orders kept by an earlier build: the same ids as 8-byte numbers.
+    await db.sortOrders.bulkPut(kept.map((order) => ({ ...order, ids: Float64Array.from(order.ids) })));
+    expect((await queryKeptProducts(db, query, 0)).content.map((p) => p.productId)).toEqual(expected.content.map((p) => p.productId));
     expect(walk).not.toHaveBeenCalled();
   });
 

@@ -70,7 +70,8 @@ export interface CachedChunk {
  */
 export interface StoredSortOrder {
   key: string;
-  ids: Float64Array;
+  /** 32-bit where every id fits (sort-orders.ts compactIds); orders built before are 64-bit. */
+  ids: Int32Array | Float64Array;
   builtAt: number;
 }
 

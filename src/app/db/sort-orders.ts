@@ -22,6 +22,16 @@ export function isSortOrderKey(key: string): key is SortOrderKey {
   return (SORT_ORDER_KEYS as readonly string[]).includes(key);
 }
 
+/**
+ * An order's ids as kept: 4 bytes each where every id fits (the server's ids are 32-bit), else 8.
+ * After "Make available offline" the orders are the last big write, so their size is what the
+ * browser reads back from its database log at the next start (docs/offline.md "Fourth pass").
+ */
+export function compactIds(ids: readonly number[]): Int32Array | Float64Array {
+  const fits = ids.every((id) => Number.isInteger(id) && id >= -0x80000000 && id <= 0x7fffffff);
+  return fits ? Int32Array.from(ids) : Float64Array.from(ids);
+}
+
 /** Reads every order from the sort indexes (ascending key, ties by productId) and keeps them. */
 export async function buildSortOrders(db: BackofficeDatabase): Promise<void> {
   // In one read: the orders hold every product stamped up to the highest stamp then (stamps grow
@@ -30,7 +40,7 @@ export async function buildSortOrders(db: BackofficeDatabase): Promise<void> {
     Promise.all([highestKeptAt(db), ...SORT_ORDER_KEYS.map((key) => db.products.orderBy(key).primaryKeys())]),
   );
   await db.sortOrders.bulkPut(
-    orders.map((ids, index): StoredSortOrder => ({ key: SORT_ORDER_KEYS[index] ?? '', ids: Float64Array.from(ids), builtAt: builtAt as number })),
+    orders.map((ids, index): StoredSortOrder => ({ key: SORT_ORDER_KEYS[index] ?? '', ids: compactIds(ids), builtAt: builtAt as number })),
   );
 }
 
@@ -52,7 +62,7 @@ export async function refreshSortOrders(db: BackofficeDatabase): Promise<void> {
 }
 
 /** The kept order of `key` and the ids of the products written since it was built. */
-export async function readSortOrder(db: BackofficeDatabase, key: SortOrderKey): Promise<{ ids: Float64Array; changed: Set<number> } | null> {
+export async function readSortOrder(db: BackofficeDatabase, key: SortOrderKey): Promise<{ ids: Int32Array | Float64Array; changed: Set<number> } | null> {
   // A database opened at an older version (tests of the upgrades) has no orders.
   const order = db.tables.some((table) => table.name === 'sortOrders') ? await db.sortOrders.get(key) : undefined;
   if (!order) return null;
