@@ -77,13 +77,12 @@ function machineTicks(): { busy: number; all: number } | null {
  */
 export async function waitForQuietMachine(busyShare = 0.2, atMostMs = 20_000): Promise<{ waitedMs: number; busy: number }> {
   const started = Date.now();
-  let busy = 1;
   for (;;) {
     const before = machineTicks();
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     const after = machineTicks();
     if (!before || !after || after.all === before.all) return { waitedMs: Date.now() - started, busy: NaN };
-    busy = (after.busy - before.busy) / (after.all - before.all);
+    const busy = (after.busy - before.busy) / (after.all - before.all);
     if (busy < busyShare || Date.now() - started >= atMostMs) return { waitedMs: Date.now() - started, busy };
   }
 }

@@ -192,15 +192,18 @@ export function buildChangeSet(before: Product, after: Product, madeAt: number, 
   return { fields: fields as ProductChangeSet['fields'], images, madeAt, offline };
 }
 
+/** The values of a `via`, each once, without the base (the server takes the base anyway). */
+function distinctVia<T>(values: T[], base: T, same: (a: T, b: T) => boolean): T[] {
+  return values.filter((value, index, all) => !same(value, base) && all.findIndex((other) => same(other, value)) === index);
+}
+
 /**
  * One field changed twice by the same person: the first base stays, the second value wins. Back
  * at the base the field drops out, unless the first change may already be on the server
  * (`firstMayBeApplied`): then it stays, to write the base back over it.
  */
 export function composeChange<T>(first: FieldChange<T>, second: FieldChange<T>, same: (a: T, b: T) => boolean, firstMayBeApplied: boolean): FieldChange<T> | null {
-  const via = [...(first.via ?? []), ...(firstMayBeApplied ? [first.value] : []), ...(second.via ?? [])].filter(
-    (value, index, all) => !same(value, first.base) && all.findIndex((other) => same(other, value)) === index,
-  );
+  const via = distinctVia([...(first.via ?? []), ...(firstMayBeApplied ? [first.value] : []), ...(second.via ?? [])], first.base, same);
   if (same(second.value, first.base) && via.length === 0) return null;
   return via.length > 0 ? { base: first.base, value: second.value, via } : { base: first.base, value: second.value };
 }
@@ -212,7 +215,7 @@ export function composeChange<T>(first: FieldChange<T>, second: FieldChange<T>, 
  * my own earlier write as someone else's (docs/offline.md "Change sets").
  */
 export function mayBeApplied<T>(change: FieldChange<T>, same: (a: T, b: T) => boolean): FieldChange<T> {
-  const via = [...(change.via ?? []), change.value].filter((value, index, all) => !same(value, change.base) && all.findIndex((other) => same(other, value)) === index);
+  const via = distinctVia([...(change.via ?? []), change.value], change.base, same);
   return via.length > 0 ? { ...change, via } : change;
 }
 

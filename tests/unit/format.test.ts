@@ -5,24 +5,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { countText, dateAndTime, dateTimeText, priceText } from '../../src/app/lib/format';
+import { seededRandom } from '../server/support/chaos-transport';
 
 const intlDateTime = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 const intlDay = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 const intlTime = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' });
 const intlEuro = new Intl.NumberFormat('nl-NL', { style: 'currency', currency: 'EUR' });
 const intlCount = new Intl.NumberFormat('en-US');
-
-/** A repeatable stream of numbers in [0, 1) (mulberry32), so a failure names a value that stays. */
-function randomNumbers(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe('formats', () => {
   it('writes money the Dutch way, counts with thousands commas, dates day-first', () => {
@@ -48,7 +37,7 @@ describe('formats', () => {
   });
 
   it('writes every price as Intl writes it', () => {
-    const next = randomNumbers(18);
+    const next = seededRandom(18);
     const values = [0, 0.01, 0.1, 0.5, 1, 9.99, 10, 99.995, 100, 999.5, 1000, 12_345.678, 1e6, 123_456_789.01, 1e15, 1e20, 1e21, 1e-7, -5, NaN, Infinity, -Infinity];
     for (let i = 0; i < 5000; i += 1) {
       const scale = 10 ** Math.floor(next() * 9);
@@ -58,14 +47,14 @@ describe('formats', () => {
   });
 
   it('writes every count as Intl writes it', () => {
-    const next = randomNumbers(7);
+    const next = seededRandom(7);
     const values = [0, -0, 1, 999, 1000, 1001, 999_999, 1_000_000, -1234, 2 ** 53, 1e21, 1234.5678, -0.5, NaN, Infinity];
     for (let i = 0; i < 5000; i += 1) values.push(Math.floor(next() * 10 ** Math.floor(next() * 12)));
     for (const value of values) expect(countText(value), String(value)).toBe(intlCount.format(value));
   });
 
   it('writes every moment as Intl writes it, in the person\'s time zone', () => {
-    const next = randomNumbers(42);
+    const next = seededRandom(42);
     const moments = [new Date(2025, 0, 1, 0, 0), new Date(2025, 11, 31, 23, 59), new Date(999, 5, 1, 12, 0), new Date(10_000, 0, 1, 0, 0), new Date(1000, 0, 1, 0, 0)];
     for (let month = 0; month < 12; month += 1) moments.push(new Date(2026, month, 9, 9, 9));
     const from = Date.UTC(1990, 0, 1);
