@@ -8,33 +8,18 @@
  * the early-rows chunk.
  */
 
+import { openDeviceDatabaseAsItIs } from '../db/device-connection';
 import { holdAppUntil, keptFrameOnStart } from './list-snapshot';
 
-/** The app's IndexedDB database (db/database.ts DATABASE_NAME; not imported, that module brings Dexie). */
-export const DEVICE_DATABASE_NAME = 'backoffice';
-
-/** Keeps the warming connection open at most this long (Dexie has its own by then). */
-const WARM_CONNECTION_MS = 10_000;
+export { DEVICE_DATABASE_NAME } from '../db/device-connection';
 
 /**
  * Opens the device database at whatever version it has, so the browser opens its store while the
- * scripts load; never creates it (an upgrade request is aborted) and gives way to an upgrade.
+ * scripts load; never creates it and gives way to an upgrade (device-connection.ts). The early
+ * rows read on this connection.
  */
 export function warmDeviceDatabase(factory: IDBFactory | undefined = globalThis.indexedDB): void {
-  if (!factory) return;
-  try {
-    const request = factory.open(DEVICE_DATABASE_NAME);
-    request.onupgradeneeded = () => request.transaction?.abort();
-    request.onerror = (event) => event.preventDefault();
-    request.onsuccess = () => {
-      performance.mark('boot:database-open');
-      const connection = request.result;
-      connection.onversionchange = () => connection.close();
-      setTimeout(() => connection.close(), WARM_CONNECTION_MS);
-    };
-  } catch {
-    // Only a head start.
-  }
+  void openDeviceDatabaseAsItIs(factory);
 }
 
 /**
@@ -66,8 +51,8 @@ export function startListReadEarly(doc: Document = document): void {
     // painted: evaluated now, they would take the main thread from the read and the paint.
     return;
   }
-  void import('../features/products/list-head-start')
-    .then(({ startListHeadStart }) => startListHeadStart(undefined, undefined, { keptPageLikely: false }))
+  void Promise.all([import('../features/products/list-head-start'), import('./boot-connection-read')])
+    .then(([{ startListHeadStart }, { readOnBootConnection }]) => startListHeadStart(undefined, undefined, { keptPageLikely: false, readFirst: readOnBootConnection }))
     .catch(() => undefined);
   void import('../features/products/ProductListPage').catch(() => undefined);
   // The router and layout (main.tsx's loadApp), which the list renders in.

@@ -9,20 +9,14 @@
 import Dexie, { type DBCore, type DBCoreKeyRange, type DBCoreMutateRequest, type DexieOptions, type Table, type Transaction } from 'dexie';
 import type { Category, Product } from '../../shared/contract';
 import type { OutboxEntry } from './outbox-entry';
-import { searchFieldsOf, SEARCH_FIELD_NAMES, type ProductSearchFields } from './search-fields';
+import type { CachedProduct } from './cached-product';
+import { searchFieldsOf } from './search-fields';
+
+// The cached product's shape and its conversions have no Dexie in them (the early rows read without it).
+export { fromCachedProduct, toCachedProduct, type CachedProduct } from './cached-product';
 
 export const DATABASE_NAME = 'backoffice';
 export const LATEST_VERSION = 4;
-
-/**
- * A product as cached: the server's record plus index helpers. moderationKey (version 2: IndexedDB
- * cannot index booleans); the search fields of search-fields.ts (version 3), written on every put.
- */
-export interface CachedProduct extends Product, Partial<Omit<ProductSearchFields, 'moderationKey'>> {
-  moderationKey: 0 | 1;
-  /** The write stamp (version 4; the time, kept increasing): what changed since a sort order was built. */
-  keptAt?: number;
-}
 
 /** One page of the product list as the server answered it, keyed by the canonical query. */
 export interface CachedProductPage {
@@ -252,17 +246,4 @@ let appDatabase: BackofficeDatabase | null = null;
 export function getAppDatabase(): BackofficeDatabase {
   appDatabase ??= openDatabase(DATABASE_NAME);
   return appDatabase;
-}
-
-/** Adds the index helpers to a product from the server or an edit. */
-export function toCachedProduct(product: Product): CachedProduct {
-  return { ...product, moderationKey: product.passedModeration ? 1 : 0 };
-}
-
-/** The product without the cache's index helpers (what the server takes back). */
-export function fromCachedProduct(cached: CachedProduct | Product): Product {
-  const product: Record<string, unknown> = { ...cached };
-  for (const name of SEARCH_FIELD_NAMES) delete product[name];
-  delete product.keptAt;
-  return product as unknown as Product;
 }

@@ -9,82 +9,25 @@
  */
 import type { Product, ProductPage } from '../../shared/contract';
 import { readProductFilterLeniently, type ProductFilter } from '../../shared/product-filter';
-import { fromCachedProduct, type BackofficeDatabase, type CachedProduct } from './database';
+import { fromCachedProduct, type CachedProduct } from './cached-product';
+import type { BackofficeDatabase } from './database';
+import { idPageIds, INDEXED_SORT_KEYS, intersect, orderPageIds, planLookups, type IndexLookup } from './index-plan';
 import { filterProductsLocally } from './local-filter';
 import { normalizeProductQuery, type ProductQuery } from './query-key';
-import { filterKey, MIN_TOKEN, wordsOf } from './search-fields';
-import { firstInOrder, isSortOrderKey, readSortOrder } from './sort-orders';
-import { ALL_SUPPLIERS_NAME } from '../../shared/constants';
+import { isSortOrderKey, readSortOrder } from './sort-orders';
 
-/** Sort keys with an index (others are sorted on the candidates' records); productId is the primary key. */
-const INDEXED_SORT_KEYS = new Set(['productId', 'dateUpdate', 'dateCreate', 'sellingPrice', 'title', 'stock']);
-
-type IdSource = () => Promise<number[]>;
-
-interface Plan {
-  /** Each gives the ids matching one filter; the answer is in all of them. */
-  sources: IdSource[];
-  /** Some filter is not answered exactly by the sources: check the candidates' records. */
-  needsRecords: boolean;
+/** Runs one lookup of the plan (index-plan.ts) with Dexie. */
+function lookupIds(db: BackofficeDatabase, { index, range }: IndexLookup): Promise<number[]> {
+  const where = db.products.where(index);
+  if ('equals' in range) return where.equals(range.equals).primaryKeys();
+  if ('startsWith' in range) return where.startsWith(range.startsWith).primaryKeys();
+  if ('from' in range) return where.between(range.from, range.to, true, true).primaryKeys();
+  return Promise.resolve([]);
 }
 
-function planOf(db: BackofficeDatabase, f: ProductFilter): Plan {
-  const sources: IdSource[] = [];
-  let needsRecords = f.dateFrom !== null || f.dateTo !== null;
-  const products = db.products;
-  const equal = (index: string, value: string | number) => () => products.where(index).equals(value).primaryKeys();
-  const flag = (key: string) => equal('filterKeys', key);
-
-  if (f.keyword !== null) {
-    const keyword = f.keyword;
-    const words = wordsOf(keyword);
-    const longest = words.reduce((a, b) => (b.length > a.length ? b : a), '');
-    if (longest.length >= MIN_TOKEN) {
-      // Title contains the keyword ⇒ some title word contains its longest word ⇒ an indexed suffix starts with it.
-      sources.push(async () => {
-        const [inTitle, codes] = await Promise.all([
-          products.where('searchWords').startsWith(longest).primaryKeys(),
-          products.where('searchCodes').equals(keyword).primaryKeys(),
-        ]);
-        return [...inTitle, ...codes];
-      });
-      // One word and nothing else: the index answer is exact; otherwise check the titles.
-      if (words.length !== 1 || longest !== keyword.toLowerCase()) needsRecords = true;
-    } else {
-      needsRecords = true;
-    }
-  }
-  if (f.supplierName !== null && f.supplierName !== ALL_SUPPLIERS_NAME) sources.push(equal('supplier.supplierName', f.supplierName));
-  if (f.brand !== null) sources.push(equal('brand', f.brand));
-  if (f.familyKey !== null) sources.push(equal('familyKey', f.familyKey));
-  if (f.categoryId !== null) sources.push(equal('categoryId', f.categoryId));
-  if (f.passedModeration !== null) sources.push(equal('moderationKey', f.passedModeration ? 1 : 0));
-  if (f.buyBlock !== null) sources.push(flag(filterKey('buyBlock', f.buyBlock)));
-  if (f.isMainProduct !== null) sources.push(flag(filterKey('main', f.isMainProduct)));
-  if (f.isExportOnBol !== null) sources.push(flag(filterKey('export', f.isExportOnBol)));
-  if (f.isChangeEan !== null) sources.push(flag(filterKey('changeEan', f.isChangeEan)));
-  if (f.hasDescription !== null) sources.push(flag(filterKey('description', f.hasDescription)));
-  if (f.inStock !== null) sources.push(flag(filterKey('inStock', f.inStock)));
-  if (f.numberOfImages !== null) sources.push(flag(filterKey('images', f.numberOfImages)));
-  if (f.priceFrom !== null || f.priceTo !== null) {
-    const from = f.priceFrom ?? -Infinity;
-    const to = f.priceTo ?? Infinity;
-    if (from <= to) sources.push(() => products.where('sellingPrice').between(from, to, true, true).primaryKeys());
-    else sources.push(async () => []);
-  }
-  return { sources, needsRecords };
-}
-
-/** The ids in every list (the smallest one drives). */
-function intersect(lists: number[][]): Set<number> {
-  const sorted = [...lists].sort((a, b) => a.length - b.length);
-  let result = new Set(sorted[0] ?? []);
-  for (const list of sorted.slice(1)) {
-    const other = new Set(list);
-    result = new Set([...result].filter((id) => other.has(id)));
-    if (result.size === 0) break;
-  }
-  return result;
+/** The ids matching one filter: those of its lookups together. */
+async function sourceIds(db: BackofficeDatabase, lookups: readonly IndexLookup[]): Promise<number[]> {
+  return (await Promise.all(lookups.map((lookup) => lookupIds(db, lookup)))).flat();
 }
 
 /** Up to this many candidates are read and sorted as records; more are found by walking the sort index. */
@@ -120,9 +63,6 @@ async function walkSortIndex(db: BackofficeDatabase, f: ProductFilter, candidate
   return found.length === wanted ? found : null;
 }
 
-/** At most this many records are read to merge a page from a sort order with the products written since. */
-const MERGE_READS_UP_TO = 1_000;
-
 /**
  * The page of `candidates` (the exact answer of the filters) in the query's order without walking
  * a sort index: by productId the ids sort themselves; by another indexed key the page's ids come
@@ -139,19 +79,12 @@ async function pageWithoutWalking(
 ): Promise<Product[] | null> {
   const skip = f.page * f.size;
   const descending = f.sort.direction === 'desc';
-  if (f.sort.key === 'productId') {
-    const ids = [...candidates].sort((a, b) => (descending ? b - a : a - b));
-    return productsOf(db, ids.slice(skip, skip + f.size));
-  }
+  if (f.sort.key === 'productId') return productsOf(db, idPageIds(candidates, descending, skip, f.size));
   const order = sortOrder === null ? null : await sortOrder;
   if (!order) return null;
-  const changed = [...order.changed].filter((id) => candidates.has(id));
-  const wanted = skip + f.size;
-  if (wanted + changed.length > MERGE_READS_UP_TO) return null;
-  const { first, held } = firstInOrder(order.ids, descending, candidates, order.changed, wanted);
-  if (held + changed.length !== candidates.size) return null;
-  // The page lies among the first `wanted` of the order and the changed ones: sorted by the same rules.
-  return filterProductsLocally(await productsOf(db, [...first, ...changed]), query).content;
+  const ids = orderPageIds(order, descending, candidates, skip + f.size);
+  // The page lies among them: sorted by the same rules.
+  return ids === null ? null : filterProductsLocally(await productsOf(db, ids), query).content;
 }
 
 async function productsOf(db: BackofficeDatabase, ids: readonly number[]): Promise<Product[]> {
@@ -162,10 +95,10 @@ async function productsOf(db: BackofficeDatabase, ids: readonly number[]): Promi
 /** The page of `query` from the kept products, read through the indexes where they answer it. */
 export async function queryKeptProducts(db: BackofficeDatabase, query: ProductQuery, readCandidatesUpTo = READ_CANDIDATES_UP_TO): Promise<ProductPage> {
   const f = readProductFilterLeniently(new URLSearchParams(normalizeProductQuery(query)));
-  const plan = planOf(db, f);
+  const plan = planLookups(f);
   // The sort order is read beside the indexes (a filtered view sorted by an indexed key uses it).
   const sortOrder = !plan.needsRecords && plan.sources.length > 0 && isSortOrderKey(f.sort.key) ? readSortOrder(db, f.sort.key).catch(() => null) : null;
-  const lists = await Promise.all(plan.sources.map((source) => source()));
+  const lists = await Promise.all(plan.sources.map((lookups) => sourceIds(db, lookups)));
   const candidates = lists.length > 0 ? intersect(lists) : null;
   const readAll = async () => filterProductsLocally((await db.products.toArray()).map(fromCachedProduct), query);
   // The candidates' records, checked and sorted by the same matcher.

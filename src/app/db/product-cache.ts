@@ -3,18 +3,13 @@
  * optimistic local edit shows in every cached page), and a local answer for an unseen query.
  */
 import type { ProductPage } from '../../shared/contract';
-import { fromCachedProduct, toCachedProduct, type BackofficeDatabase, type CachedProduct, type CachedProductPage } from './database';
+import { toCachedProduct, type BackofficeDatabase } from './database';
 import { queryKeptProducts } from './indexed-query';
+import { keptAnswer, type CachedAnswer } from './kept-answer';
 import { productQueryKey, type ProductQuery } from './query-key';
 import { withQuotaFallback } from './storage';
 
-export interface CachedAnswer {
-  page: ProductPage;
-  /** When the page was fetched; null for a page made locally from cached products. */
-  fetchedAt: number | null;
-  /** True when filtered locally from cached products (the screen says it is offline data). */
-  local: boolean;
-}
+export { keptAnswer, type CachedAnswer } from './kept-answer';
 
 /** Keeps a page the server answered (and its products). */
 export async function cacheProductPage(db: BackofficeDatabase, query: ProductQuery, page: ProductPage, now: number = Date.now()): Promise<void> {
@@ -44,12 +39,6 @@ export interface CachedReadOptions {
    * The kept page still wins when there is one. Default true: look it up first.
    */
   keptPageLikely?: boolean;
-}
-
-/** A kept page as an answer: its products as kept now (one deleted since is left out). */
-export function keptAnswer(stored: CachedProductPage, products: (CachedProduct | undefined)[]): CachedAnswer {
-  const content = products.filter((p) => p !== undefined).map(fromCachedProduct);
-  return { page: { content, totalPages: stored.totalPages, totalElements: stored.totalElements, totalIsEstimate: stored.totalIsEstimate === true }, fetchedAt: stored.fetchedAt, local: false };
 }
 
 /** The cached page for exactly this query, or one filtered locally from cached products. */

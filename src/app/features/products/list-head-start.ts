@@ -7,7 +7,6 @@
  * by the boot module when no snapshot paints (boot/early-list-read.ts), else by main.tsx for a
  * session opening /products; a first visit to /login carries none of it.
  */
-import { readProductPageOffline } from '../../db/device-copies';
 import type { CachedAnswer, CachedReadOptions } from '../../db/product-cache';
 import { productQueryKey, type ProductQuery } from '../../db/query-key';
 import { isOnline } from '../../lib/online';
@@ -26,6 +25,24 @@ export function takeHeadStart(query: ProductQuery): Promise<CachedAnswer | null>
   return answer;
 }
 
+/** How the head start reads: as readCachedProducts (CachedReadOptions), and where it reads first. */
+export interface HeadStartOptions extends CachedReadOptions {
+  /**
+   * A read tried first; null leaves the query to the Dexie read. The boot module's early paths
+   * give theirs, on the connection the boot module opened, without Dexie
+   * (boot/boot-connection-read.ts).
+   */
+  readFirst?: (query: ProductQuery) => Promise<CachedAnswer | null>;
+}
+
+/** The read itself: Dexie's chunk is loaded only when the read without it does not answer. */
+async function readHeadStart(query: ProductQuery, { readFirst, ...options }: HeadStartOptions): Promise<CachedAnswer> {
+  const first = readFirst ? await readFirst(query).catch(() => null) : null;
+  if (first) return first;
+  const { readProductPageOffline } = await import('../../db/device-copies');
+  return readProductPageOffline(query, options);
+}
+
 /** The head start's read of this page load: the view it reads and its answer. */
 export interface HeadStartRead {
   view: ListView;
@@ -42,17 +59,18 @@ export function headStartSettled(): Promise<void> {
 
 /**
  * Once per page load (the boot module may start it before main.tsx asks again); gives the read of
- * this page load, null online. The boot module's early paths pass `keptPageLikely: false`: they
- * run for a view with no snapshot of its own on this start (product-cache.ts CachedReadOptions).
+ * this page load, null online. The boot module's early paths pass `keptPageLikely: false` (they
+ * run for a view with no snapshot of its own on this start, product-cache.ts CachedReadOptions)
+ * and their read without Dexie (HeadStartOptions `readFirst`).
  */
-export function startListHeadStart(search: string = window.location.search, store = appStore, options?: CachedReadOptions): HeadStartRead | null {
+export function startListHeadStart(search: string = window.location.search, store = appStore, options: HeadStartOptions = {}): HeadStartRead | null {
   if (started) return started;
   if (isOnline()) return null;
   const view = search.replace(/^\?/, '') !== '' ? fromSearchString(search) : store.get(productListViewAtom);
   const query = toFilterQuery(view);
   const key = productQueryKey(query);
   performance.mark('boot:head-start');
-  const answer = readProductPageOffline(query, options).catch(() => null);
+  const answer = readHeadStart(query, options).catch(() => null);
   headStart = { key, answer };
   started = { view, answer };
   settled = answer;
