@@ -11,17 +11,6 @@
 import { openDeviceDatabaseAsItIs } from '../db/device-connection';
 import { holdAppUntil, keptFrameOnStart } from './list-snapshot';
 
-export { DEVICE_DATABASE_NAME } from '../db/device-connection';
-
-/**
- * Opens the device database at whatever version it has, so the browser opens its store while the
- * scripts load; never creates it and gives way to an upgrade (device-connection.ts). The early
- * rows read on this connection.
- */
-export function warmDeviceDatabase(factory: IDBFactory | undefined = globalThis.indexedDB): void {
-  void openDeviceDatabaseAsItIs(factory);
-}
-
 /**
  * The app waits at most this long for the early rows (early-rows.ts) before it starts: the read
  * and the rows' paint then have the main thread to themselves, and the live list takes the same
@@ -37,7 +26,8 @@ const EARLY_ROWS_WAIT_MS = 1_000;
 export function startListReadEarly(doc: Document = document): void {
   if (navigator.onLine || doc.location.pathname !== '/products') return;
   performance.mark('boot:early-read');
-  warmDeviceDatabase();
+  // The browser opens the database while the scripts load; the early rows read on this connection.
+  void openDeviceDatabaseAsItIs();
   const frame = keptFrameOnStart(doc);
   if (frame) {
     // Its stylesheets are asked for once the read has started (early-rows.ts): parsed now, ~35 ms

@@ -30,7 +30,6 @@ export function openDeviceDatabaseAsItIs(factory: IDBFactory | undefined = globa
         event.preventDefault();
         resolve(null);
       };
-      request.onblocked = () => resolve(null);
       request.onsuccess = () => {
         performance.mark('boot:database-open');
         const connection = request.result;

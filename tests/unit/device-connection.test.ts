@@ -1,22 +1,22 @@
 /**
- * The boot module's warming of the device database (src/app/boot/early-list-read.ts): it opens
- * the database that exists, never creates one, and gives way to an upgrade.
+ * The device database opened as it is, the boot module's connection (src/app/db/device-connection.ts):
+ * it opens the database that exists, never creates one, gives way to an upgrade, and opens once.
  */
 import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
-import { DEVICE_DATABASE_NAME, warmDeviceDatabase } from '../../src/app/boot/early-list-read';
+import { DEVICE_DATABASE_NAME, openDeviceDatabaseAsItIs } from '../../src/app/db/device-connection';
 import { DATABASE_NAME } from '../../src/app/db/database';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
 
-describe('warmDeviceDatabase', () => {
+describe('openDeviceDatabaseAsItIs', () => {
   it('names the database the app opens', () => {
     expect(DEVICE_DATABASE_NAME).toBe(DATABASE_NAME);
   });
 
   it('creates no database on a device that has none', async () => {
     const factory = new IDBFactory();
-    warmDeviceDatabase(factory);
+    expect(await openDeviceDatabaseAsItIs(factory)).toBeNull();
     await settle();
     expect(await factory.databases()).toEqual([]);
   });
@@ -28,8 +28,8 @@ describe('warmDeviceDatabase', () => {
     await new Promise((resolve) => (created.onsuccess = resolve));
     created.result.close();
 
-    warmDeviceDatabase(factory);
-    await settle();
+    const connection = await openDeviceDatabaseAsItIs(factory);
+    expect(connection?.version).toBe(3);
     expect(await factory.databases()).toEqual([{ name: DEVICE_DATABASE_NAME, version: 3 }]);
     // An upgrade (a new app version) is not blocked by the warming connection.
     const upgrade = factory.open(DEVICE_DATABASE_NAME, 4);
@@ -42,5 +42,18 @@ describe('warmDeviceDatabase', () => {
     expect(blocked).toBe(false);
     expect(upgrade.result.version).toBe(4);
     upgrade.result.close();
+  });
+
+  it('asks once per page load: the boot module opens it, the early rows read on the same connection', () => {
+    const factory = new IDBFactory();
+    let opens = 0;
+    const open = factory.open.bind(factory);
+    factory.open = (name: string, version?: number) => {
+      opens += 1;
+      return open(name, version);
+    };
+    const first = openDeviceDatabaseAsItIs(factory);
+    expect(openDeviceDatabaseAsItIs(factory)).toBe(first);
+    expect(opens).toBe(1);
   });
 });
