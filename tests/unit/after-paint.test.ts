@@ -41,4 +41,22 @@ describe('afterNextPaint', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(seen.resolved).toBe(true);
   });
+
+  it('with two frames, resolves only in the task after the second frame', async () => {
+    const seen = state(afterNextPaint(250, 2));
+    frames.shift()?.();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(seen.resolved).toBe(false);
+    frames.shift()?.();
+    expect(seen.resolved).toBe(false);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(seen.resolved).toBe(true);
+  });
+
+  it('with two frames, still resolves after the longest wait in a hidden page', async () => {
+    const seen = state(afterNextPaint(250, 2));
+    frames.shift()?.();
+    await vi.advanceTimersByTimeAsync(250);
+    expect(seen.resolved).toBe(true);
+  });
 });

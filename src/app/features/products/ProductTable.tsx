@@ -172,7 +172,10 @@ export const ProductTable = memo(function ProductTable({ products, rowsShown = p
               <HeaderCell className="col-wide">Last update</HeaderCell>
             </tr>
           </thead>
-          <tbody className="rt-TableBody">
+          {/* Keyed by whether it has rows: the list is emptied when a load starts, and one tbody leaving
+              the page costs the browser far less than each of its rows leaving it one by one; the
+              answer's rows are then put into a new tbody before it joins the page. */}
+          <tbody className="rt-TableBody" key={products.length === 0 ? 'none' : 'rows'}>
             {products.slice(0, rowsShown).map((product) => (
               <ProductRow key={product.productId} product={product} selected={selected.has(product.productId)} onSelect={onSelect} onOpen={onOpen} />
             ))}

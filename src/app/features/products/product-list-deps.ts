@@ -12,6 +12,7 @@ export const appProductListDeps: ProductListDeps = {
   readCachedPage: readKeptProductPage,
   readOffline: (query) => takeHeadStart(query)?.then((answer) => answer ?? readProductPageOffline(query)) ?? readProductPageOffline(query),
   // The copy on the device changes nothing on the screen: it is written once the rows have painted.
-  keepPage: (query, page) => afterNextPaint().then(() => keepProductPage(query, page)),
+  // It is asked for as the answer is set, before React has rendered it: the frame after next.
+  keepPage: (query, page) => afterNextPaint(250, 2).then(() => keepProductPage(query, page)),
   now: () => Date.now(),
 };

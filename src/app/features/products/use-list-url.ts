@@ -1,4 +1,9 @@
-/** Keeps the list's view and the address bar together (see urlSyncAction). */
+/**
+ * Keeps the list's view and the address bar together (see urlSyncAction). A view changed on the
+ * screen is written to the address after the list's own effects of the same commit have run: the
+ * router's navigation costs a few milliseconds, and the filter call should not wait for them
+ * (docs/product-list.md "Speed").
+ */
 import { useAtom } from 'jotai';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -20,7 +25,13 @@ export function useListUrl(): void {
       setView(fromSearchString(location.search));
     } else if (action === 'write-url') {
       lastWritten.current = viewSearch;
-      void navigate({ pathname: location.pathname, search: viewSearch }, { replace: true });
+      const pathname = location.pathname;
+      // Effects of one commit run one after the other in the same task; a microtask runs after
+      // all of them (the page's load starts its filter call first). Several writes keep their order;
+      // none is written once another effect of that task has left the page.
+      queueMicrotask(() => {
+        if (window.location.pathname === pathname) void navigate({ pathname, search: viewSearch }, { replace: true });
+      });
     } else {
       lastWritten.current = viewSearch;
     }
