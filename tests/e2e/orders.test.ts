@@ -7,6 +7,7 @@ import type { Page, Request } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { BolOrderPage } from '../../src/shared/bol-contract';
 import { baseUrl, signIn, useFreshPage, waitForServiceWorkerControl } from './support/browser';
+import { keptCount } from './support/device-store';
 
 const freshPage = useFreshPage({ width: 1280, height: 800 });
 let page: Page;
@@ -104,6 +105,9 @@ describe('Orders', () => {
     await scrollToLastOrder();
     await expect.poll(() => orders().count(), { timeout: 15_000 }).toBe(40);
     expect(await page.getByTestId('orders-offline-note').count()).toBe(0);
+    // The screen keeps each page on the device after showing it; a reload before that write ends
+    // would lose it (the write is not waited for, it changes nothing on the screen).
+    await expect.poll(() => keptCount(page, 'orders'), { timeout: 15_000 }).toBeGreaterThanOrEqual(40);
 
     await page.context().setOffline(true);
     await page.reload();

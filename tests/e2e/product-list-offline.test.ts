@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { signIn, useFreshPage, waitForServiceWorkerControl } from './support/browser';
+import { keptCount } from './support/device-store';
 import { DEMO_TOTAL, productList, serverPage } from './support/product-list';
 
 /** Answers can be slow on a loaded machine: wait for them longer than expect.poll's 1 s. */
@@ -15,26 +16,6 @@ beforeEach(() => {
   page = freshPage();
   list = productList(page);
 });
-
-/** How many products the app keeps on the device (its IndexedDB `products` table). */
-function keptProductCount(page: Page): Promise<number> {
-  return page.evaluate(async () => {
-    const request = indexedDB.open('backoffice');
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error ?? new Error('the device database did not open'));
-    });
-    try {
-      return await new Promise<number>((resolve, reject) => {
-        const count = db.transaction('products').objectStore('products').count();
-        count.onsuccess = () => resolve(count.result);
-        count.onerror = () => reject(count.error ?? new Error('counting the kept products failed'));
-      });
-    } finally {
-      db.close();
-    }
-  });
-}
 
 const demoRange = (first: number, last: number) => `${first}–${last} of ${DEMO_TOTAL.toLocaleString('en-US')}`;
 
@@ -57,7 +38,7 @@ describe('Product list offline', () => {
     expect(await list.rowIds()).toEqual(secondPage);
     // The third page was never seen, and the device keeps no product beyond the two pages shown
     // (else it would answer the third page from them): Next is off and says why.
-    expect(await keptProductCount(page)).toBe(firstPage.length + secondPage.length);
+    expect(await keptCount(page, 'products')).toBe(firstPage.length + secondPage.length);
     const next = page.getByRole('button', { name: 'Next' });
     const reason = page.getByTestId('pager-reason');
     await reason.waitFor(POLL);
