@@ -152,7 +152,7 @@ async function runClaimedImport(deps: FeedJobDeps, supplier: SupplierRecord, opt
   let stop = () => {};
   let onAbort: (() => void) | null = null;
   try {
-    const source = await openFeedSource(deps, feedSourceOf(supplier), { timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS });
+    const source = await openFeedSource(deps, feedSourceOf(supplier, deps.selfOrigin), { timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS });
     const mapping = storedMapping(supplier.feedMapping);
     const read = { mapping, maxBytes: deps.outbound?.maxFeedBytes ?? DEFAULT_MAX_FEED_BYTES };
     if (source.declaredBytes !== null && source.declaredBytes > 0) bytesTotal = source.declaredBytes;
