@@ -9,7 +9,7 @@ import { feedScheduleSchema, type FeedSchedule } from '../../shared/schedule';
 import type { CredentialsView, FeedFormat, FeedSource, SupplierDetails, SupplierInputParsed, SupplierLastRun } from '../../shared/suppliers';
 import type { Database } from '../db/connection';
 import { parsingHistory, products, supplierFeedFiles, suppliers } from '../db/schema';
-import { ApiError } from '../http/errors';
+import { ApiError, sqlStateOf } from '../http/errors';
 import { versionsInHeader } from '../catalogue/product-etag';
 
 /** Credentials as stored in suppliers.feed_credentials. */
@@ -146,7 +146,19 @@ async function ensureNameFree(db: Database, name: string, exceptId: number | nul
     .select({ id: suppliers.supplierId })
     .from(suppliers)
     .where(exceptId === null ? sql`lower(${suppliers.supplierName}) = lower(${name})` : and(sql`lower(${suppliers.supplierName}) = lower(${name})`, ne(suppliers.supplierId, exceptId)));
-  if (clash.length > 0) throw new ApiError(409, `A supplier named '${name}' exists already`);
+  if (clash.length > 0) throw nameTaken(name);
+}
+
+const nameTaken = (name: string) => new ApiError(409, `A supplier named '${name}' exists already`);
+
+/**
+ * A save whose name check passed while another save of the same name ran (a double-click) hits
+ * the unique key on the name (23505): the same 409 as the check's, not a 500.
+ */
+function nameTakenMeanwhile(name: string): (error: unknown) => never {
+  return (error) => {
+    throw sqlStateOf(error) === '23505' ? nameTaken(name) : error;
+  };
 }
 
 function columnsOf(input: SupplierInputParsed, currentCredentials: unknown) {
@@ -165,7 +177,7 @@ function columnsOf(input: SupplierInputParsed, currentCredentials: unknown) {
 
 export async function createSupplier(db: Database, input: SupplierInputParsed): Promise<SupplierDetails> {
   await ensureNameFree(db, input.supplierName, null);
-  const [row] = await db.insert(suppliers).values(columnsOf(input, null)).returning({ id: suppliers.supplierId });
+  const [row] = await db.insert(suppliers).values(columnsOf(input, null)).returning({ id: suppliers.supplierId }).catch(nameTakenMeanwhile(input.supplierName));
   if (!row) throw new Error('the supplier insert returned no row');
   return supplierDetails(db, row.id);
 }
@@ -186,7 +198,8 @@ export async function updateSupplier(db: Database, supplierId: number, input: Su
     .update(suppliers)
     .set({ ...columnsOf(input, current.feedCredentials), version: sql`${suppliers.version} + 1` })
     .where(and(eq(suppliers.supplierId, supplierId), versions === 'any' ? undefined : inArray(suppliers.version, versions.length > 0 ? versions : [-1])))
-    .returning({ id: suppliers.supplierId });
+    .returning({ id: suppliers.supplierId })
+    .catch(nameTakenMeanwhile(input.supplierName));
   return { kind: saved.length > 0 ? 'saved' : 'stale', supplier: await supplierDetails(db, supplierId) };
 }
 
