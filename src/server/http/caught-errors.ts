@@ -108,7 +108,8 @@ export function describeError(error: unknown): string {
   const state = sqlStateOf(error);
   if (state !== null) return `SQLSTATE ${state}: ${message}`;
   if (chain.some(isStatementWrapper)) return `database statement failed: ${message}`;
-  const code = chain.map(codeOf).find((found) => found !== null);
+  const found = chain.map(codeOf).find((code) => code !== null);
+  const code = found ? oneLine(found, 40) : null;
   if (code) return message.startsWith(code) ? message : `${code}: ${message}`;
   if (!(error instanceof Error)) return `a thrown ${typeof error}: ${message}`;
   const name = oneLine(error.name || 'Error', 60);
