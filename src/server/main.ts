@@ -25,6 +25,7 @@ import { httpServerOptions } from './http/server-limits';
 import { ServerLifecycle } from './http/lifecycle';
 import { openMediaStore } from './media/open-media-store';
 import type { AppDeps } from './app-deps';
+import { describeError } from './http/caught-errors';
 
 /** How this server reaches itself (for feed and image addresses that are paths): a wildcard host means loopback. */
 function selfOriginOf(host: string, port: number): string {
@@ -122,7 +123,7 @@ async function main(): Promise<void> {
         stopped: () => lifecycle.isDraining,
       }).then(
         (ran) => ran > 0 && console.log(`[server] product filter warmed up (${ran} filters, ${Date.now() - started} ms)`),
-        (error: unknown) => console.warn('[server] warming up the product filter failed:', error instanceof Error ? error.message : error),
+        (error: unknown) => console.warn(`[server] warming up the product filter failed: ${describeError(error)}`),
       );
     }
   });
@@ -165,6 +166,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error('[server] failed to start:', error);
+  console.error(`[server] failed to start: ${describeError(error)}`);
   process.exit(1);
 });

@@ -21,6 +21,7 @@ import { ParseWorker } from './parse-in-worker';
 import { emptyCounts, historyEntry, MAX_STORED_PROBLEMS, recordHistory, startHistoryEntry, type RunCounts } from './parsing-history';
 import { claimSupplier, releaseSupplier, type SupplierRecord } from './supplier-lock';
 import { storedMapping } from './supplier-store';
+import { describeError } from '../http/caught-errors';
 
 export type FeedJobDeps = Pick<AppDeps, 'db' | 'fetch' | 'selfOrigin' | 'outbound' | 'health' | 'now' | 'upkeep'>;
 
@@ -86,7 +87,7 @@ async function refreshStatisticsQuietly(db: FeedJobDeps['db']): Promise<void> {
   try {
     await refreshCatalogueStatistics(db);
   } catch (error) {
-    console.error('[feeds] refreshing the catalogue statistics failed:', error);
+    console.error(`[feeds] refreshing the catalogue statistics failed: ${describeError(error)}`);
   }
 }
 
@@ -212,7 +213,7 @@ async function runClaimedImport(deps: FeedJobDeps, supplier: SupplierRecord, opt
       message = `The feed of supplier '${supplier.supplierName}' stopped being readable; rows before were imported. ${errorText(error)}. ${summary(counts)}`;
     } else {
       failure = 'server';
-      console.error(`[feeds] import of supplier ${supplier.supplierId} failed:`, error);
+      console.error(`[feeds] import of supplier ${supplier.supplierId} failed: ${describeError(error)}`);
       message = `The import of supplier '${supplier.supplierName}' stopped because of a server error; rows before were imported. ${summary(counts)}`;
     }
   } finally {

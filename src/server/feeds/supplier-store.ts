@@ -10,7 +10,7 @@ import { feedScheduleSchema, type FeedSchedule } from '../../shared/schedule';
 import type { CredentialsView, FeedFormat, FeedSource, SupplierDetails, SupplierInputParsed, SupplierLastRun } from '../../shared/suppliers';
 import type { Database } from '../db/connection';
 import { parsingHistory, products, supplierFeedFiles, suppliers } from '../db/schema';
-import { ApiError } from '../http/errors';
+import { ApiError, sqlStateOf } from '../http/errors';
 import { versionsInHeader } from '../catalogue/product-etag';
 import { addressOrigin, enteredCredentials, keptCredentialsProblem, type StoredCredentials } from './credential-origin';
 
@@ -168,7 +168,19 @@ async function ensureNameFree(db: Database, name: string, exceptId: number | nul
     .select({ id: suppliers.supplierId })
     .from(suppliers)
     .where(exceptId === null ? sql`lower(${suppliers.supplierName}) = lower(${name})` : and(sql`lower(${suppliers.supplierName}) = lower(${name})`, ne(suppliers.supplierId, exceptId)));
-  if (clash.length > 0) throw new ApiError(409, `A supplier named '${name}' exists already`);
+  if (clash.length > 0) throw nameTaken(name);
+}
+
+const nameTaken = (name: string) => new ApiError(409, `A supplier named '${name}' exists already`);
+
+/**
+ * A save whose name check passed while another save of the same name ran (a double-click) hits
+ * the unique key on the name (23505): the same 409 as the check's, not a 500.
+ */
+function nameTakenMeanwhile(name: string): (error: unknown) => never {
+  return (error) => {
+    throw sqlStateOf(error) === '23505' ? nameTaken(name) : error;
+  };
 }
 
 function columnsOf(input: SupplierInputParsed, context: SaveContext) {
@@ -187,7 +199,7 @@ function columnsOf(input: SupplierInputParsed, context: SaveContext) {
 
 export async function createSupplier(db: Database, input: SupplierInputParsed, selfOrigin?: string): Promise<SupplierDetails> {
   await ensureNameFree(db, input.supplierName, null);
-  const [row] = await db.insert(suppliers).values(columnsOf(input, { current: null, selfOrigin })).returning({ id: suppliers.supplierId });
+  const [row] = await db.insert(suppliers).values(columnsOf(input, { current: null, selfOrigin })).returning({ id: suppliers.supplierId }).catch(nameTakenMeanwhile(input.supplierName));
   if (!row) throw new Error('the supplier insert returned no row');
   return supplierDetails(db, row.id);
 }
@@ -215,7 +227,8 @@ export async function updateSupplier(
     .update(suppliers)
     .set({ ...columnsOf(input, { current, selfOrigin }), version: sql`${suppliers.version} + 1` })
     .where(and(eq(suppliers.supplierId, supplierId), versions === 'any' ? undefined : inArray(suppliers.version, versions.length > 0 ? versions : [-1])))
-    .returning({ id: suppliers.supplierId });
+    .returning({ id: suppliers.supplierId })
+    .catch(nameTakenMeanwhile(input.supplierName));
   return { kind: saved.length > 0 ? 'saved' : 'stale', supplier: await supplierDetails(db, supplierId) };
 }
 
