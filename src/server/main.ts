@@ -128,7 +128,7 @@ async function main(): Promise<void> {
     }
   });
 
-  // SIGTERM (README, "Running on several machines"): not ready, new requests refused with 503, running
+  // SIGTERM (docs/deployment.md, "Running on several machines"): not ready, new requests refused with 503, running
   // requests get SHUTDOWN_GRACE_SECONDS to finish, then the bol simulator and the database close.
   let shuttingDown = false;
   const shutdown = async (signal: string) => {

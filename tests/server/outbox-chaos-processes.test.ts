@@ -1,6 +1,6 @@
 /**
  * The outbox chaos test (outbox-chaos.test.ts) against two real server processes on one PostgreSQL
- * and one object store (README, "Running on several machines"): the outbox's calls alternate
+ * and one object store (docs/deployment.md, "Running on several machines"): the outbox's calls alternate
  * between the processes over HTTP, a third of them fail on the way (chaos-transport.ts), and
  * midway one process is killed with SIGKILL while calls are in flight, then started again. At the
  * end every product is its last edit (0 lost), no save or image landed twice (0 duplicated), and

@@ -1,6 +1,6 @@
 /**
- * Two server processes on one PostgreSQL and one object store (README, "Running on several
- * machines"), requests alternating between them. Needs a real PostgreSQL: runs when
+ * Two server processes on one PostgreSQL and one object store (docs/deployment.md, "Running on
+ * several machines"), requests alternating between them. Needs a real PostgreSQL: runs when
  * TEST_DATABASE_URL is set (.ci/run sets it), and is skipped otherwise.
  */
 import { randomBytes } from 'node:crypto';

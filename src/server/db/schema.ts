@@ -66,7 +66,7 @@ export const suppliers = pgTable('suppliers', {
   supplierName: text('supplier_name').notNull().unique(),
   /** Where the feed is fetched from (http, https or a path served by this server). */
   supplierUrlFeed: text('supplier_url_feed').notNull().default(''),
-  /** 'csv' or 'xml'; see the README's feed formats. */
+  /** 'csv' or 'xml'; see docs/feeds.md, "Feed formats". */
   feedFormat: text('feed_format').notNull().default('csv'),
   /** True while a feed import of this supplier runs. */
   inProgress: boolean('in_progress').notNull().default(false),
