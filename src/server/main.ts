@@ -8,7 +8,7 @@ import { warmUpProductFilter } from './catalogue/filter-warm-up';
 import { LoginThrottle } from './auth/login-throttle';
 import { loadSigningSecret } from './auth/secret';
 import { TokenService } from './auth/tokens';
-import { defaultSignInWorks, prepareAdministrator } from './auth/users';
+import { assignUserNameKeys, defaultSignInWorks, prepareAdministrator } from './auth/users';
 import { readConfig } from './config';
 import { openDatabase } from './db/connection';
 import { importDemoCatalogue, seedDemoSuppliers } from './demo/demo-seed';
@@ -40,6 +40,8 @@ async function main(): Promise<void> {
   );
   console.log(`[server] database: ${handle.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`}`);
 
+  // Before sign-in opens: sign-in finds users by the key of their name (docs/security.md, "Accounts").
+  for (const line of await assignUserNameKeys(handle.db)) console.warn(`[server] ${line}`);
   for (const line of await prepareAdministrator(handle.db, config.adminUsername, config.adminPassword)) console.log(`[server] ${line}`);
   // As long as admin/admin works, whatever the settings say (docs/security.md, "The administrator").
   if (await defaultSignInWorks(handle.db)) {
