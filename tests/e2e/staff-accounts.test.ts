@@ -1,5 +1,5 @@
 /**
- * Staff accounts in the browser (issue 15 §4; docs/security.md, "Accounts"): an admin adds a staff
+ * Staff accounts in the browser (docs/security.md, "Accounts"): an admin adds a staff
  * member on /users; the staff member signs in and finds no way to /users (and the route refuses
  * them); the admin deactivates them and their next call ends their session on /login.
  */

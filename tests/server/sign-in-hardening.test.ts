@@ -1,5 +1,5 @@
 /**
- * Sign-in that holds under attack (issue 13): 40 parallel wrong guesses got 21 evaluated per minute
+ * Sign-in that holds under attack: 40 parallel wrong guesses got 21 evaluated per minute
  * instead of 5; one address could try any number of user names; tokens outlived a password change;
  * a token without `exp` never expired; a token for a user that does not exist was accepted;
  * changing ADMIN_PASSWORD after the first start did nothing. docs/security.md, "Sign-in and tokens".

@@ -1,5 +1,5 @@
 /**
- * Staff accounts (issue 15 §4; docs/security.md, "Accounts"): admin-only account calls, /me for
+ * Staff accounts (docs/security.md, "Accounts"): admin-only account calls, /me for
  * everyone, validation, the last-admin rule, and tokens ending at once on deactivation and on
  * every password change.
  */
