@@ -117,23 +117,44 @@ export interface ProductForSave {
 
 /**
  * One product for a save inside a transaction: its row locked FOR UPDATE (so no other save of it
- * runs until this transaction ends) in the same query that reads it, and its image rows. Two
- * queries; null when it does not exist.
+ * runs until this transaction ends), then the product with its names and image rows. Two queries;
+ * null when it does not exist.
  */
 export async function loadProductForSave(tx: Queryable, productId: number): Promise<ProductForSave | null> {
   return (await loadProductsForSave(tx, [productId])).get(productId) ?? null;
 }
 
+/** An image row as the save's read gives it, one JSON object per row (imageRowsOfRow). */
+interface ImageRowJson extends Omit<ImageRow, 'createdAt'> {
+  createdAt: string;
+}
+
+/** The product's image rows in their order, as one JSON value: a subquery of the product's own row. */
+const imageRowsOfRow = sql<ImageRowJson[]>`(select coalesce(json_agg(json_build_object(
+    'id', i.id,
+    'productId', i.product_id,
+    'filePath', i.file_path,
+    'sourceUrl', i.source_url,
+    'name', i.name,
+    'altImage', i.alt_image,
+    'isMainImage', i.is_main_image,
+    'position', i.position,
+    'createdAt', i.created_at
+  ) order by i.position, i.created_at, i.id), '[]'::json) from ${productImages} i where i.product_id = ${products.productId})`;
+
 /**
  * loadProductForSave for several products at once (POST /product/batch): their rows locked FOR
- * UPDATE in product-id order (so two batches lock in the same order), then read with their names,
- * and their image rows, in three queries. Ids that do not exist are missing from the map.
+ * UPDATE in product-id order (so two batches lock in the same order), then read with their names
+ * and image rows. Two queries for any number of products. Ids that do not exist are missing from
+ * the map.
  *
  * The lock comes first, in a query of its own. A save that waited for another save of the same
  * product gets the row that save committed; had the names been read in the locking query, the
  * join would still use the snapshot from before the wait, so a brand that save created would read
- * as no brand, and this save's history would record a brand change it did not make (PostgreSQL,
- * READ COMMITTED; docs/products.md, "`GET /product/{id}/history`"). The read after the lock takes a new snapshot.
+ * as no brand: the save would merge against a wrong brand (a lost update) and its history would
+ * record a brand change it did not make (PostgreSQL, READ COMMITTED; docs/products.md,
+ * "`GET /product/{id}/history`"). The read after the lock takes a new snapshot, and takes the image
+ * rows with it, so a save still costs the two queries it did.
  */
 export async function loadProductsForSave(tx: Queryable, productIds: readonly number[]): Promise<Map<number, ProductForSave>> {
   const found = new Map<number, ProductForSave>();
@@ -151,6 +172,7 @@ export async function loadProductsForSave(tx: Queryable, productIds: readonly nu
       supplierName: suppliers.supplierName,
       brandName: brands.brandName,
       categoryName: categories.categoryName,
+      images: imageRowsOfRow,
     })
     .from(products)
     .innerJoin(suppliers, eq(suppliers.supplierId, products.supplierId))
@@ -158,19 +180,8 @@ export async function loadProductsForSave(tx: Queryable, productIds: readonly nu
     .leftJoin(categories, eq(categories.categoryId, products.categoryId))
     .where(inArray(products.productId, locked.map((row) => row.productId)))
     .orderBy(asc(products.productId));
-  const images = await tx
-    .select()
-    .from(productImages)
-    .where(inArray(productImages.productId, rows.map((row) => row.product.productId)))
-    .orderBy(asc(productImages.productId), asc(productImages.position), asc(productImages.createdAt), asc(productImages.id));
-  const imagesOf = new Map<number, ImageRow[]>();
-  for (const image of images) {
-    const own = imagesOf.get(image.productId);
-    if (own) own.push(image);
-    else imagesOf.set(image.productId, [image]);
-  }
-  for (const row of rows) {
-    const own = imagesOf.get(row.product.productId) ?? [];
+  for (const { images, ...row } of rows) {
+    const own: ImageRow[] = images.map((image) => ({ ...image, createdAt: new Date(image.createdAt) }));
     found.set(row.product.productId, { row, images: own, product: productDto(row, own.map(toProductImage)) });
   }
   return found;
