@@ -1,4 +1,5 @@
 import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -14,8 +15,20 @@ const FEATURES = readdirSync(new URL('./src/app/features', import.meta.url), { w
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 const SHARED_APP_LAYERS = ['api', 'db', 'lib', 'state', 'sync', 'ui'];
+/**
+ * The zones' paths are relative to the project, wherever ESLint runs from: import-x resolves them
+ * against the working directory unless told otherwise, so from any folder below the root every
+ * zone matched nothing and passed.
+ */
+const PROJECT_ROOT = fileURLToPath(new URL('.', import.meta.url));
 
 export const boundaryZones = [
+  // The server runs on Node and answers the app over HTTP; it never imports the app's code.
+  {
+    target: './src/server',
+    from: './src/app',
+    message: 'The server must not import app code; what both need lives in src/shared (docs/architecture.md).',
+  },
   ...FEATURES.map((feature) => ({
     target: `./src/app/features/${feature}`,
     from: './src/app/features',
@@ -81,7 +94,7 @@ export default tseslint.config(
       'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.d.ts'] })],
     },
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: boundaryZones }],
+      'import-x/no-restricted-paths': ['error', { zones: boundaryZones, basePath: PROJECT_ROOT }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },

@@ -12,7 +12,7 @@
  * products are added to it) and the p95 target is 150 ms instead of 300 ms.
  *
  * LOAD_PROCESSES=2 (or `-- --processes=2`), with DATABASE_URL: two server processes on that one
- * PostgreSQL (README, "Running on several machines"); the clients' calls alternate between them
+ * PostgreSQL (docs/deployment.md, "Running on several machines"); the clients' calls alternate between them
  * as behind a round-robin load balancer, and each repeated save goes to the other process than its
  * first attempt. Then LOAD_SECONDS defaults to 20 and only the window at rest runs, unless
  * LOAD_WINDOWS says otherwise.

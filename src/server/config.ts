@@ -1,4 +1,4 @@
-/** Server settings, read once from the environment. Every variable is documented in the README. */
+/** Server settings, read once from the environment. Every variable is documented in docs/configuration.md. */
 import path from 'node:path';
 import { parseAllowList } from './feeds/outbound-addresses';
 import { DEFAULT_MAX_FEED_BYTES, type OutboundPolicy } from './feeds/outbound';

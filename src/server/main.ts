@@ -8,7 +8,7 @@ import { warmUpProductFilter } from './catalogue/filter-warm-up';
 import { LoginThrottle } from './auth/login-throttle';
 import { loadSigningSecret } from './auth/secret';
 import { TokenService } from './auth/tokens';
-import { defaultSignInWorks, prepareAdministrator } from './auth/users';
+import { assignUserNameKeys, defaultSignInWorks, prepareAdministrator } from './auth/users';
 import { readConfig } from './config';
 import { openDatabase } from './db/connection';
 import { importDemoCatalogue, seedDemoSuppliers } from './demo/demo-seed';
@@ -25,6 +25,7 @@ import { httpServerOptions } from './http/server-limits';
 import { ServerLifecycle } from './http/lifecycle';
 import { openMediaStore } from './media/open-media-store';
 import type { AppDeps } from './app-deps';
+import { describeError } from './http/caught-errors';
 
 /** How this server reaches itself (for feed and image addresses that are paths): a wildcard host means loopback. */
 function selfOriginOf(host: string, port: number): string {
@@ -39,6 +40,8 @@ async function main(): Promise<void> {
   );
   console.log(`[server] database: ${handle.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`}`);
 
+  // Before sign-in opens: sign-in finds users by the key of their name (docs/security.md, "Accounts").
+  for (const line of await assignUserNameKeys(handle.db)) console.warn(`[server] ${line}`);
   for (const line of await prepareAdministrator(handle.db, config.adminUsername, config.adminPassword)) console.log(`[server] ${line}`);
   // As long as admin/admin works, whatever the settings say (docs/security.md, "The administrator").
   if (await defaultSignInWorks(handle.db)) {
@@ -122,12 +125,12 @@ async function main(): Promise<void> {
         stopped: () => lifecycle.isDraining,
       }).then(
         (ran) => ran > 0 && console.log(`[server] product filter warmed up (${ran} filters, ${Date.now() - started} ms)`),
-        (error: unknown) => console.warn('[server] warming up the product filter failed:', error instanceof Error ? error.message : error),
+        (error: unknown) => console.warn(`[server] warming up the product filter failed: ${describeError(error)}`),
       );
     }
   });
 
-  // SIGTERM (README, "Running on several machines"): not ready, new requests refused with 503, running
+  // SIGTERM (docs/deployment.md, "Running on several machines"): not ready, new requests refused with 503, running
   // requests get SHUTDOWN_GRACE_SECONDS to finish, then the bol simulator and the database close.
   let shuttingDown = false;
   const shutdown = async (signal: string) => {
@@ -165,6 +168,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error('[server] failed to start:', error);
+  console.error(`[server] failed to start: ${describeError(error)}`);
   process.exit(1);
 });

@@ -14,8 +14,14 @@ export type FeedFormat = (typeof FEED_FORMATS)[number];
 export const FEED_SOURCES = ['url', 'upload'] as const;
 export type FeedSource = (typeof FEED_SOURCES)[number];
 
-/** Credentials as the server shows them: never the secret itself, only that one is set. */
-export type CredentialsView = { kind: 'basic'; username: string; passwordSet: true } | { kind: 'header'; headerName: string; valueSet: true } | null;
+/**
+ * Credentials as the server shows them: never the secret itself, only that one is set, and the
+ * origin (scheme, host, port) they are sent to; null: nowhere (docs/security.md, "Feed credentials").
+ */
+export type CredentialsView =
+  | { kind: 'basic'; username: string; passwordSet: true; origin: string | null }
+  | { kind: 'header'; headerName: string; valueSet: true; origin: string | null }
+  | null;
 
 /** How the last feed import of a supplier ended: its parsing-history entry, without the lines. */
 export type SupplierLastRun = Pick<
@@ -97,6 +103,7 @@ export const testFeedRequestSchema = z
   })
   .strict();
 export type TestFeedRequest = z.input<typeof testFeedRequestSchema>;
+export type TestFeedRequestParsed = z.infer<typeof testFeedRequestSchema>;
 
 /** One row of the preview: the product as it would be imported, or why it would be refused. */
 export interface TestFeedRow {

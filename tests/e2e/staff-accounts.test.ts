@@ -1,10 +1,11 @@
 /**
- * Staff accounts in the browser (issue 15 §4; docs/security.md, "Accounts"): an admin adds a staff
+ * Staff accounts in the browser (docs/security.md, "Accounts"): an admin adds a staff
  * member on /users; the staff member signs in and finds no way to /users (and the route refuses
  * them); the admin deactivates them and their next call ends their session on /login.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountMessages } from '../../src/shared/accounts';
 import { baseUrl, launchBrowser, signIn } from './support/browser';
 import { SHOTS } from './support/screenshots';
 
@@ -44,6 +45,18 @@ describe('staff accounts', () => {
     await admin.getByLabel(/Initial password/).fill('short');
     await admin.getByRole('button', { name: 'Add', exact: true }).click();
     await admin.getByRole('alert').getByText('The password needs at least 8 characters.', { exact: true }).waitFor();
+    // What was typed stays beside the refusal, to be corrected.
+    expect(await admin.getByLabel('User name').inputValue()).toBe('too-short-user');
+
+    // A name mixing scripts (a Cyrillic а) and one that differs from admin only in case are refused with the rule's sentence.
+    await admin.getByLabel('User name').fill('\u0430dmin');
+    await admin.getByLabel(/Initial password/).fill('long-enough-password');
+    await admin.getByRole('button', { name: 'Add', exact: true }).click();
+    await admin.getByRole('alert').getByText(accountMessages.userNameMixedScripts(['Cyrillic', 'Latin']), { exact: true }).waitFor();
+    expect(await admin.getByLabel('User name').inputValue()).toBe('\u0430dmin');
+    await admin.getByLabel('User name').fill('ADMIN');
+    await admin.getByRole('button', { name: 'Add', exact: true }).click();
+    await admin.getByRole('alert').getByText(accountMessages.userNameTaken('ADMIN', 'admin'), { exact: true }).waitFor();
 
     // The add button and row buttons are touch sized.
     const addBox = await admin.getByRole('button', { name: 'Add', exact: true }).boundingBox();

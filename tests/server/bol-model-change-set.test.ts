@@ -27,6 +27,9 @@ beforeAll(async () => {
   supplierId = supplier?.id ?? 0;
   const [brand] = await t.database.db.insert(brands).values({ brandName: 'Stride' }).returning({ id: brands.brandId });
   brandId = brand?.id ?? 0;
+  // A minute after MADE_AT: the change sets carry a device time the server believes (docs/security.md,
+  // "Times from devices"). Set after the tokens were made, which stay valid on this clock.
+  t.clock.now = Date.parse('2025-06-01T12:00:00Z');
 });
 afterAll(async () => {
   await t.close();

@@ -247,7 +247,7 @@ function migrationsBefore(tag: string): string {
 
 describe('the migration to chunks', () => {
   it('moves a feed file stored before into 1 MB chunks that read back the same bytes', async () => {
-    const before = migrationsBefore('0014_feed_file_chunks');
+    const before = migrationsBefore('0015_feed_file_chunks');
     const serverUrl = process.env.TEST_DATABASE_URL;
     let db: Database;
     let close: () => Promise<void>;

@@ -1,6 +1,6 @@
 /**
  * The outbox chaos test (outbox-chaos.test.ts) against two real server processes on one PostgreSQL
- * and one object store (README, "Running on several machines"): the outbox's calls alternate
+ * and one object store (docs/deployment.md, "Running on several machines"): the outbox's calls alternate
  * between the processes over HTTP, a third of them fail on the way (chaos-transport.ts), and
  * midway one process is killed with SIGKILL while calls are in flight, then started again. At the
  * end every product is its last edit (0 lost), no save or image landed twice (0 duplicated), and
@@ -23,6 +23,7 @@ import { insertCatalogueBasics, insertProduct } from './support/product-fixtures
 import { sharedStoreEnv, startServerProcess, PROCESS_ADMIN, type ServerProcess } from './support/server-process';
 import { createTestBucket } from './support/test-app';
 import { createTestDatabase, type TestDatabase } from './support/test-database';
+import { deviceClock } from './support/device-clock';
 
 const postgres = process.env.TEST_DATABASE_URL;
 const SEED = Number(process.env.CHAOS_SEED ?? 20_251_125);
@@ -116,7 +117,7 @@ describe.skipIf(!postgres)('the outbox under chaos, spread over two server proce
     }
 
     const transport = new ChaosTransport(target, random);
-    const clock = { now: 1_760_000_000_000 };
+    const clock = deviceClock();
     const deps: DrainDeps = { db: local, send: transport.send, token: () => token, currentUser: () => AUTHOR, now: () => clock.now, random };
     /** Queues an edit of `product` (the device's copy) the way this run saves. */
     const save = async (product: Product, edited: Product) => {

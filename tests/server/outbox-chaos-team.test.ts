@@ -18,6 +18,7 @@ import { openTestDatabase } from '../unit/support/offline-fakes';
 import { ChaosTransport, seededRandom } from './support/chaos-transport';
 import { insertCatalogueBasics, insertProduct } from './support/product-fixtures';
 import { createTestApp, TEST_USER, type TestApp } from './support/test-app';
+import { deviceClock } from './support/device-clock';
 
 const SEED = Number(process.env.CHAOS_SEED ?? 20_251_125);
 const PRODUCTS = 8;
@@ -53,7 +54,7 @@ describe('two people editing overlapping products under chaos', () => {
     const random = seededRandom(SEED);
     const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
     const { supplierIds } = await insertCatalogueBasics(t.database.db);
-    const clock = { now: 1_760_000_000_000 };
+    const clock = deviceClock(t.clock.now);
     const tokens: Record<string, string> = { [TEST_USER.username]: await t.token(), bea: await t.tokenFor('bea') };
     for (const name of [TEST_USER.username, 'bea']) {
       const transport = new ChaosTransport(t.app, random);

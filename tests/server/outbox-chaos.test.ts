@@ -27,6 +27,7 @@ import { makeProduct, openTestDatabase } from '../unit/support/offline-fakes';
 import { ChaosTransport, seededRandom } from './support/chaos-transport';
 import { insertCatalogueBasics, insertImages, insertProduct, type CatalogueFixture } from './support/product-fixtures';
 import { createTestApp, TEST_USER, type TestApp } from './support/test-app';
+import { deviceClock } from './support/device-clock';
 
 const SEED = Number(process.env.CHAOS_SEED ?? 20_240_611);
 const PRODUCTS = 20;
@@ -129,7 +130,7 @@ describe.each(SAVE_MODES)('the outbox under chaos ($name)', (mode) => {
     }
 
     const transport = new ChaosTransport(t.app, random);
-    const clock = { now: 1_750_000_000_000 };
+    const clock = deviceClock(t.clock.now);
     const deps: DrainDeps = {
       db,
       send: transport.send,

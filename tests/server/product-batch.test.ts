@@ -21,6 +21,9 @@ beforeAll(async () => {
   ann = { Authorization: `Bearer ${await t.token()}` };
   bea = { Authorization: `Bearer ${await t.tokenFor('bea')}` };
   f = await insertCatalogueBasics(t.database.db);
+  // A minute after MADE_AT: the change sets carry a device time the server believes (docs/security.md,
+  // "Times from devices"). Set after the tokens were made, which stay valid on this clock.
+  t.clock.now = Date.parse('2025-06-01T12:00:00Z');
 });
 afterAll(async () => {
   await t.close();

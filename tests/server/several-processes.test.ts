@@ -1,6 +1,6 @@
 /**
- * Two server processes on one PostgreSQL and one object store (README, "Running on several
- * machines"), requests alternating between them. Needs a real PostgreSQL: runs when
+ * Two server processes on one PostgreSQL and one object store (docs/deployment.md, "Running on
+ * several machines"), requests alternating between them. Needs a real PostgreSQL: runs when
  * TEST_DATABASE_URL is set (.ci/run sets it), and is skipped otherwise.
  */
 import { randomBytes } from 'node:crypto';
@@ -150,6 +150,25 @@ describe.skipIf(!postgres)('two server processes on one PostgreSQL and one objec
     const entry = ((await run.json()) as { entries: { rowsRead: number; created: number; refused: number }[] }).entries[0];
     expect(entry).toMatchObject({ rowsRead: rows, created: rows, refused: 0 });
   }, 120_000);
+
+  it('counts wrong current passwords of a password change across both processes', async () => {
+    const admin = { Authorization: `Bearer ${await a.signIn()}`, 'Content-Type': 'application/json' };
+    const staff = { username: 'guessed-on-both', password: 'staff password on both' };
+    const added = await fetch(`${a.origin}/api/v1/users`, { method: 'POST', headers: admin, body: JSON.stringify(staff) });
+    expect(added.status).toBe(201);
+    const signedIn = await fetch(`${b.origin}/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(staff) });
+    const token = ((await signedIn.json()) as { accessToken: string }).accessToken;
+    const guess = (server: ServerProcess) =>
+      fetch(`${server.origin}/api/v1/me/password`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ currentPassword: 'wrong guess', newPassword: 'a new password' }),
+      });
+    // LOGIN_MAX_FAILURES=3 per process would allow 6 guesses over two processes if each counted alone.
+    const statuses: number[] = [];
+    for (const server of [a, b, a, b, a]) statuses.push((await guess(server)).status);
+    expect(statuses).toEqual([400, 400, 400, 429, 429]);
+  });
 
   it('counts failed sign-ins across both processes', async () => {
     const attempt = (server: ServerProcess) =>

@@ -1,5 +1,5 @@
 /**
- * Sign-in that holds under attack (issue 13): 40 parallel wrong guesses got 21 evaluated per minute
+ * Sign-in that holds under attack: 40 parallel wrong guesses got 21 evaluated per minute
  * instead of 5; one address could try any number of user names; tokens outlived a password change;
  * a token without `exp` never expired; a token for a user that does not exist was accepted;
  * changing ADMIN_PASSWORD after the first start did nothing. docs/security.md, "Sign-in and tokens".
@@ -80,6 +80,19 @@ describe('the sign-in throttle (counted in the database, before the password is 
     expect((await login(TEST_USER, '198.51.100.9')).status).toBe(200);
     t.clock.now += 61_000;
     expect((await login(TEST_USER)).status).toBe(200);
+  });
+
+  it('counts every spelling of a name as guesses at that account: admin, ADMIN, fullwidth ａｄｍｉｎ share its 5', async () => {
+    const spellings = ['admin', 'ADMIN', '\uff41\uff44\uff4d\uff49\uff4e', ' Admin', '\uff21\uff24\uff2d\uff29\uff2e'];
+    for (const username of spellings) expect((await login({ username, password: 'wrong guess' })).status).toBe(401);
+    const sixth = await login({ username: '\uff41\uff44\uff4d\uff49\uff4e', password: TEST_USER.password });
+    expect(sixth.status).toBe(429);
+    expect(await t.database.db.select().from(loginAttempts)).toHaveLength(5);
+    // Each spelling signs in as admin once the window has passed.
+    t.clock.now += 61_000;
+    const signedIn = await login({ username: '\uff41\uff44\uff4d\uff49\uff4e', password: TEST_USER.password });
+    expect(signedIn.status).toBe(200);
+    expect(((await signedIn.json()) as { username: string }).username).toBe('admin');
   });
 
   it('limits one address across user names: 100 names get 20 evaluated, the rest 429; other addresses are not slowed', async () => {

@@ -1,5 +1,5 @@
 /**
- * Staff accounts (issue 15 §4; docs/security.md, "Accounts"): admin-only account calls, /me for
+ * Staff accounts (docs/security.md, "Accounts"): admin-only account calls, /me for
  * everyone, validation, the last-admin rule, and tokens ending at once on deactivation and on
  * every password change.
  */
@@ -121,6 +121,88 @@ describe('deactivation', () => {
     expect((await call(adminToken, 'PUT', `/users/${sam.id}`, { active: true })).status).toBe(200);
     expect((await call(staffToken, 'GET', '/supplier')).status).toBe(401); // the old token stays ended
     expect((await login('sam', 'staff-password-1')).status).toBe(200);
+  });
+});
+
+describe('user names', () => {
+  it('are unique whatever the case or width: Admin, ADMIN and fullwidth ａｄｍｉｎ are refused beside admin with 409 and a sentence naming it', async () => {
+    for (const lookalike of ['Admin', 'ADMIN', '\uff41\uff44\uff4d\uff49\uff4e', ' admin ']) {
+      const refused = await call(adminToken, 'POST', '/users', { username: lookalike, password: 'lookalike-pass' });
+      expect(refused.status, lookalike).toBe(409);
+      const shown = lookalike.normalize('NFKC').trim();
+      expect(await refused.json()).toEqual({ message: accountMessages.userNameTaken(shown, 'admin') });
+    }
+    const list = (await (await call(adminToken, 'GET', '/users')).json()) as Account[];
+    expect(list.map((account) => account.username)).toEqual(['admin']);
+    expect(accountMessages.userNameTaken('Admin', 'admin')).toBe(
+      "The user name 'Admin' is taken: it counts as the same name as 'admin' (user names ignore upper and lower case and character width).",
+    );
+  });
+
+  it('that mix scripts (a Cyrillic а in аdmin, a Greek ο) or hide invisible characters are refused with 400 and a sentence', async () => {
+    const cyrillic = await call(adminToken, 'POST', '/users', { username: '\u0430dmin', password: 'lookalike-pass' });
+    expect(cyrillic.status).toBe(400);
+    expect(await cyrillic.json()).toEqual({ message: accountMessages.userNameMixedScripts(['Cyrillic', 'Latin']) });
+    const greek = await call(adminToken, 'POST', '/users', { username: '\u03bfscar', password: 'lookalike-pass' });
+    expect(greek.status).toBe(400);
+    expect(await greek.json()).toEqual({ message: accountMessages.userNameMixedScripts(['Greek', 'Latin']) });
+    const hidden = await call(adminToken, 'POST', '/users', { username: 'ad\u200bmin', password: 'lookalike-pass' });
+    expect(hidden.status).toBe(400);
+    expect(await hidden.json()).toEqual({ message: accountMessages.userNameInvisible });
+    const list = (await (await call(adminToken, 'GET', '/users')).json()) as Account[];
+    expect(list).toHaveLength(1);
+  });
+
+  it('with diacritics are allowed (Zoë, Jörg); a decomposed or upper-case Zoë is the same name; sign-in finds Zoë by any of them', async () => {
+    const zoe = await call(adminToken, 'POST', '/users', { username: 'Zoë', password: 'zoe-password-1' });
+    expect(zoe.status).toBe(201);
+    expect((await call(adminToken, 'POST', '/users', { username: 'Jörg', password: 'jorg-password-1' })).status).toBe(201);
+    expect((await call(adminToken, 'POST', '/users', { username: 'ZOË', password: 'zoe-password-2' })).status).toBe(409);
+    expect((await call(adminToken, 'POST', '/users', { username: 'Zoe\u0308', password: 'zoe-password-2' })).status).toBe(409);
+    for (const typed of ['Zoë', 'zoë', 'ZOË', 'Zoe\u0308', '\uff3a\uff4f\u00eb']) {
+      const signedIn = await login(typed, 'zoe-password-1');
+      expect(signedIn.status, typed).toBe(200);
+      expect(signedIn.body.username).toBe('Zoë');
+    }
+    // A name added in fullwidth is kept in its NFKC form.
+    const wide = await call(adminToken, 'POST', '/users', { username: '\uff4b\uff49\uff4d', password: 'kim-password-1' });
+    expect(((await wide.json()) as Account).username).toBe('kim');
+  });
+
+  it('Admin signs in as admin (no second account), with the same password', async () => {
+    const signedIn = await login('ADMIN', TEST_USER.password);
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body.username).toBe('admin');
+    expect((await login('Admin', 'not the password')).status).toBe(401);
+  });
+});
+
+describe('changes that change nothing about access', () => {
+  it('keep the person signed in: the role they already have, a display name, reactivating the active', async () => {
+    const sam = await addStaff();
+    const staffToken = (await login('sam', 'staff-password-1')).body.accessToken!;
+    const [before] = await t.database.db.select({ sessionVersion: users.sessionVersion }).from(users).where(eq(users.id, sam.id));
+
+    expect((await call(adminToken, 'PUT', `/users/${sam.id}`, { role: 'staff' })).status).toBe(200);
+    expect((await call(staffToken, 'GET', '/me')).status).toBe(200);
+    const renamed = await call(adminToken, 'PUT', `/users/${sam.id}`, { displayName: 'Samantha' });
+    expect(await renamed.json()).toMatchObject({ displayName: 'Samantha', role: 'staff' });
+    expect((await call(staffToken, 'GET', '/me')).status).toBe(200);
+    expect((await call(adminToken, 'PUT', `/users/${sam.id}`, { role: 'staff', active: true, displayName: 'Sam' })).status).toBe(200);
+    expect((await call(staffToken, 'GET', '/supplier')).status).toBe(200);
+    const [after] = await t.database.db.select({ sessionVersion: users.sessionVersion }).from(users).where(eq(users.id, sam.id));
+    expect(after?.sessionVersion).toBe(before?.sessionVersion);
+
+    // An administrator given the role it has keeps its token too.
+    expect((await call(adminToken, 'PUT', '/users/1', { role: 'admin' })).status).toBe(200);
+    expect((await call(adminToken, 'GET', '/users')).status).toBe(200);
+  });
+
+  it('a real role change still ends the token', async () => {
+    const sam = await addStaff();
+    const staffToken = (await login('sam', 'staff-password-1')).body.accessToken!;
+    expect((await call(adminToken, 'PUT', `/users/${sam.id}`, { role: 'admin' })).status).toBe(200);
+    expect((await call(staffToken, 'GET', '/me')).status).toBe(401);
   });
 });
 

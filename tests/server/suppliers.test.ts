@@ -244,7 +244,7 @@ describe('supplier calls', () => {
 
   it('never return credentials in clear, and send them only to the feed origin', async () => {
     const created = await add({ supplierUrlFeed: feedUrl('/private.csv'), mapping: DUTCH_MAPPING, credentials: { kind: 'basic', username: 'feeds', password: SECRET_PASSWORD } });
-    expect(created.credentials).toEqual({ kind: 'basic', username: 'feeds', passwordSet: true });
+    expect(created.credentials).toEqual({ kind: 'basic', username: 'feeds', passwordSet: true, origin: `http://127.0.0.1:${supplierPort}` });
     // Editing without new credentials keeps them.
     const kept = await call('PUT', `/api/v1/suppliers/${created.supplierId}`, { supplierName: created.supplierName, supplierUrlFeed: feedUrl('/private.csv'), mapping: DUTCH_MAPPING });
     expect(kept.body).toMatchObject({ credentials: { kind: 'basic', passwordSet: true } });
@@ -253,7 +253,7 @@ describe('supplier calls', () => {
     expect(report.entries[0]).toMatchObject({ created: 2, refused: 1 });
 
     const withToken = await add({ supplierUrlFeed: feedUrl('/to-other-origin'), credentials: { kind: 'header', headerName: 'X-Feed-Token', value: SECRET_TOKEN } });
-    expect(withToken.credentials).toEqual({ kind: 'header', headerName: 'X-Feed-Token', valueSet: true });
+    expect(withToken.credentials).toEqual({ kind: 'header', headerName: 'X-Feed-Token', valueSet: true, origin: `http://127.0.0.1:${supplierPort}` });
     const preview = await call('POST', '/api/v1/suppliers/test-feed', { supplierId: withToken.supplierId, supplierUrlFeed: feedUrl('/to-other-origin') });
     expect(preview.status, preview.text).toBe(200);
     expect(authorizations['/to-other-origin']).toBe(SECRET_TOKEN);

@@ -4,6 +4,8 @@
  * tree with ESLint's Node API and the project's own eslint.config.js.
  */
 import { ESLint } from 'eslint';
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
@@ -56,4 +58,24 @@ describe('import boundaries (npm run lint)', () => {
     );
     expect(errors.some((message) => /Dependency cycle detected/.test(message))).toBe(true);
   }, 30_000);
+
+  it('fails when the server imports app code', async () => {
+    const errors = await boundaryErrors('src/server/wrong-import.ts', "export { countText } from '../app/lib/format';\n");
+    expect(errors).toEqual([
+      'Unexpected path "../app/lib/format" imported in restricted zone. The server must not import app code; what both need lives in src/shared (docs/architecture.md).',
+    ]);
+  }, 30_000);
+
+  it('bites when ESLint runs from a folder below the project root', () => {
+    // The CLI from src/app finds the project's eslint.config.js above it; the zones must still apply.
+    const result = spawnSync(
+      process.execPath,
+      [path.join(root, 'node_modules/eslint/bin/eslint.js'), '--stdin', '--stdin-filename', path.join(root, 'src/app/db/wrong-import.ts'), '--format', 'json'],
+      { cwd: path.join(root, 'src/app'), input: "export { syncNow } from '../sync/app-sync';\n", encoding: 'utf8' },
+    );
+    const [report] = JSON.parse(result.stdout) as { messages: { ruleId: string | null; message: string }[] }[];
+    expect(report?.messages.filter((message) => message.ruleId === 'import-x/no-restricted-paths').map((message) => message.message)).toEqual([
+      'Unexpected path "../sync/app-sync" imported in restricted zone. src/app/db must not import src/app/sync (docs/architecture.md "Layers").',
+    ]);
+  }, 60_000);
 });

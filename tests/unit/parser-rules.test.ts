@@ -4,6 +4,8 @@ import {
   formOf,
   formProblem,
   inputOf,
+  loginOriginChange,
+  loginOriginHint,
   jobProgressText,
   mappingOf,
   newSupplierForm,
@@ -45,7 +47,7 @@ describe('the supplier form', () => {
   });
 
   it('keeps stored credentials when their secret is left empty, and replaces them when one is typed', () => {
-    const form = formOf(supplier({ credentials: { kind: 'basic', username: 'feeds', passwordSet: true } }));
+    const form = formOf(supplier({ credentials: { kind: 'basic', username: 'feeds', passwordSet: true, origin: 'https://tuin.example' } }));
     expect(form.password).toBe('');
     expect(inputOf(form).credentials).toEqual({ kind: 'keep' });
     expect(inputOf({ ...form, password: 'new' }).credentials).toEqual({ kind: 'basic', username: 'feeds', password: 'new' });
@@ -54,6 +56,35 @@ describe('the supplier form', () => {
     expect(formProblem(form, null, 'save')).toBeNull();
     expect(inputOf({ ...form, credentialsKind: 'none' }).credentials).toEqual({ kind: 'none' });
     expect(testRequestOf(form)).toMatchObject({ supplierId: 7, credentials: { kind: 'keep' } });
+  });
+
+  it('asks for the saved login again once the address is on another origin, and says so beside the field', () => {
+    const here = 'https://backoffice.example';
+    const basic = formOf(supplier({ credentials: { kind: 'basic', username: 'feeds', passwordSet: true, origin: 'https://tuin.example' } }));
+    // Another path, same origin: the saved password is kept.
+    const samePlace = { ...basic, supplierUrlFeed: 'https://tuin.example/other/feed.csv' };
+    expect(loginOriginChange(samePlace, here)).toBeNull();
+    expect(formProblem(samePlace, null, 'save', here)).toBeNull();
+    // Another host, scheme or port: it must be typed again.
+    for (const address of ['https://elsewhere.example/feed.csv', 'http://tuin.example/feed.csv', 'https://tuin.example:8443/feed.csv', '/demo/feeds/home.csv']) {
+      const moved = { ...basic, supplierUrlFeed: address };
+      const entered = new URL(address, here).origin;
+      expect(loginOriginChange(moved, here)).toEqual({ saved: 'https://tuin.example', entered });
+      expect(formProblem(moved, null, 'save', here)).toBe(`Enter the password of the feed login again for the new address ${entered}; the saved one is only sent to https://tuin.example.`);
+      expect(formProblem(moved, null, 'test', here)).not.toBeNull();
+      expect(formProblem({ ...moved, password: 'typed-again' }, null, 'save', here)).toBeNull();
+      expect(formProblem({ ...moved, credentialsKind: 'none' }, null, 'save', here)).toBeNull();
+    }
+    const moved = loginOriginChange({ ...basic, supplierUrlFeed: 'https://elsewhere.example/feed.csv' }, here);
+    expect(moved && loginOriginHint('basic', moved)).toBe('The saved password is only sent to https://tuin.example. Enter it again for the new address https://elsewhere.example.');
+
+    const token = formOf(supplier({ credentials: { kind: 'header', headerName: 'X-Api-Key', valueSet: true, origin: 'https://tuin.example' } }));
+    const tokenMoved = { ...token, supplierUrlFeed: 'https://elsewhere.example/feed.csv' };
+    expect(formProblem(tokenMoved, null, 'save', here)).toBe('Enter the token again for the new address https://elsewhere.example; the saved one is only sent to https://tuin.example.');
+    expect(formProblem({ ...tokenMoved, headerValue: 'new-token' }, null, 'save', here)).toBeNull();
+    // An address still being typed, or an uploaded file, has no origin to compare.
+    expect(loginOriginChange({ ...basic, supplierUrlFeed: 'https://' }, here)).toBeNull();
+    expect(loginOriginChange({ ...basic, feedSource: 'upload', supplierUrlFeed: 'https://elsewhere.example/feed.csv' }, here)).toBeNull();
   });
 
   it('round-trips a saved mapping, its transforms and schedule', () => {

@@ -1,15 +1,19 @@
 /**
- * Slows down password guessing (docs/security.md, "Sign-in and tokens"). Every sign-in attempt is
- * counted BEFORE its password is checked, in the database, so parallel guesses cannot race past the
- * limit and several processes sharing the database count together:
- * - per user name and address: `maxFailures` attempts within `windowSeconds`;
- * - per address, across every user name: `maxFailuresPerAddress` within the same window.
- * Beyond either, the attempt is refused (429) without checking the password. A successful sign-in
- * forgets that name's attempts from that address. Attempts older than the window are pruned.
+ * Slows down password guessing (docs/security.md, "Sign-in and tokens"). Every password check, the
+ * sign-in's and the current password of a password change (POST /api/v1/me/password), is counted
+ * BEFORE the password is checked, in the database, so parallel guesses cannot race past the limit
+ * and several processes sharing the database count together. Both count against the same account
+ * (the key of its user name), so guesses cannot be spread over the two calls:
+ * - per account and address: `maxFailures` attempts within `windowSeconds`;
+ * - per address, across every account: `maxFailuresPerAddress` within the same window.
+ * Beyond either, the attempt is refused (429) without checking the password. A right password
+ * forgets that account's attempts from that address. Attempts older than the window are pruned.
  */
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { userNameKey } from '../../shared/accounts';
 import type { Database } from '../db/connection';
 import { loginAttempts } from '../db/schema';
+import { ApiError } from '../http/errors';
 
 export interface ThrottleVerdict {
   allowed: boolean;
@@ -27,9 +31,12 @@ export class LoginThrottle {
     readonly maxFailuresPerAddress: number = 20,
   ) {}
 
-  /** The user name as counted: trimmed, lower case. */
+  /**
+   * The user name as counted: its key (NFKC, trimmed, case folded; userNameKey), the same key sign-in
+   * finds the user by, so 'ADMIN' and 'ａｄｍｉｎ' count as guesses at 'admin'.
+   */
   static normaliseName(username: string): string {
-    return username.trim().toLowerCase();
+    return userNameKey(username);
   }
 
   /**
@@ -65,7 +72,7 @@ export class LoginThrottle {
     });
   }
 
-  /** After a successful sign-in: that name's attempts from that address are forgotten. */
+  /** After a right password: that name's attempts from that address are forgotten. */
   async succeeded(db: Database, username: string, address: string): Promise<void> {
     await db.delete(loginAttempts).where(and(eq(loginAttempts.address, address), eq(loginAttempts.username, LoginThrottle.normaliseName(username))));
   }
@@ -75,4 +82,9 @@ export class LoginThrottle {
     this.lastPrune = nowMs;
     await db.delete(loginAttempts).where(lt(loginAttempts.attemptedAt, windowStart));
   }
+}
+
+/** The 429 answer to a refused attempt, e.g. tooManyAttempts('Too many failed sign-in attempts.', verdict). */
+export function tooManyAttempts(sentence: string, verdict: ThrottleVerdict): ApiError {
+  return new ApiError(429, `${sentence} Try again in ${verdict.retryAfterSeconds} seconds.`, { 'Retry-After': String(verdict.retryAfterSeconds) });
 }

@@ -1,9 +1,10 @@
 /**
  * The users table: look-up by name, the session a token belongs to, password and active changes
- * (each ends the user's tokens), and the administrator at start (docs/security.md, "The administrator").
+ * (each ends the user's tokens), the user-name keys and the administrator at start
+ * (docs/security.md, "Accounts" and "The administrator").
  */
-import { asc, eq, sql } from 'drizzle-orm';
-import type { Account, AccountChange, Role } from '../../shared/accounts';
+import { asc, desc, eq, isNull, or, sql } from 'drizzle-orm';
+import { userNameKey, userNameProblem, type Account, type AccountChange, type Role } from '../../shared/accounts';
 import { DEFAULT_ADMIN } from '../config';
 import type { Database } from '../db/connection';
 import { users } from '../db/schema';
@@ -29,8 +30,29 @@ const userColumns = {
   role: sql<Role>`${users.role}`,
 };
 
+/**
+ * The user a sign-in name means: the user of exactly that name, else the one whose name has the same
+ * key ('ADMIN' or 'ａｄｍｉｎ' finds 'admin'). The exact name comes first so that a user left without a
+ * key (a name that collided before keys existed) still signs in with its own name.
+ */
 export async function findUserByName(db: Database, username: string): Promise<UserRecord | null> {
-  const rows = await db.select(userColumns).from(users).where(eq(users.username, username)).limit(1);
+  const rows = await db
+    .select(userColumns)
+    .from(users)
+    .where(or(eq(users.username, username), eq(users.usernameKey, userNameKey(username))))
+    .orderBy(desc(sql`${users.username} = ${username}`), asc(users.id))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function findUserById(db: Database, userId: number): Promise<UserRecord | null> {
+  const rows = await db.select(userColumns).from(users).where(eq(users.id, userId)).limit(1);
+  return rows[0] ?? null;
+}
+
+/** The account whose user name counts as the same as `username`, if any. */
+export async function findAccountByNameKey(db: Database, username: string): Promise<Account | null> {
+  const rows = await db.select(accountColumns).from(users).where(eq(users.usernameKey, userNameKey(username))).limit(1);
   return rows[0] ?? null;
 }
 
@@ -68,7 +90,10 @@ export async function findAccount(db: Database, userId: number): Promise<Account
   return rows[0] ?? null;
 }
 
-/** Adds an account; null when the user name is taken. */
+/**
+ * Adds an account; null when the user name, or one that counts as the same (the same key), is taken.
+ * `username` is already in its NFKC form (userNameSchema).
+ */
 export async function createAccount(
   db: Database,
   input: { username: string; displayName: string; role: Role; password: string },
@@ -76,25 +101,28 @@ export async function createAccount(
   const passwordHash = await hashPassword(input.password);
   const rows = await db
     .insert(users)
-    .values({ username: input.username, displayName: input.displayName, role: input.role, passwordHash })
+    .values({ username: input.username, usernameKey: userNameKey(input.username), displayName: input.displayName, role: input.role, passwordHash })
     .onConflictDoNothing()
     .returning(accountColumns);
   return rows[0] ?? null;
 }
 
 /**
- * Changes display name, role or active flag. Deactivating or changing the role ends the user's
- * tokens (the role is read from the database on every call, so this is belt and braces).
+ * Changes display name, role or active flag. A role that really changes, or a deactivation of an
+ * active user, ends the user's tokens (the role is read from the database on every call, so this is
+ * belt and braces); the role it already has, a display name or a reactivation end nothing. Decided
+ * on the row as it is when written, in the same statement.
  */
 export async function updateAccount(db: Database, userId: number, change: AccountChange): Promise<void> {
-  const endsSessions = change.active === false || change.role !== undefined;
+  const roleChanges = change.role !== undefined ? sql`${users.role} <> ${change.role}` : sql`false`;
+  const deactivates = change.active === false ? sql`${users.active}` : sql`false`;
   await db
     .update(users)
     .set({
       ...(change.displayName !== undefined ? { displayName: change.displayName } : {}),
       ...(change.role !== undefined ? { role: change.role } : {}),
       ...(change.active !== undefined ? { active: change.active } : {}),
-      ...(endsSessions ? { sessionVersion: sql`${users.sessionVersion} + 1` } : {}),
+      sessionVersion: sql`${users.sessionVersion} + (case when ${roleChanges} or ${deactivates} then 1 else 0 end)`,
     })
     .where(eq(users.id, userId));
 }
@@ -115,7 +143,11 @@ export async function ensureAdministrator(db: Database, username: string, passwo
   const [{ count } = { count: 0 }] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
   if (count > 0) return false;
   const passwordHash = await hashPassword(password);
-  const inserted = await db.insert(users).values({ username, passwordHash, role: 'admin' }).onConflictDoNothing().returning({ id: users.id });
+  const inserted = await db
+    .insert(users)
+    .values({ username, usernameKey: userNameKey(username), passwordHash, role: 'admin' })
+    .onConflictDoNothing()
+    .returning({ id: users.id });
   return inserted.length > 0;
 }
 
@@ -143,7 +175,7 @@ export async function prepareAdministrator(db: Database, username: string, passw
 
   const user = await findUserByName(db, username);
   if (!user) {
-    await db.insert(users).values({ username, passwordHash: await hashPassword(password), role: 'admin' });
+    await db.insert(users).values({ username, usernameKey: userNameKey(username), passwordHash: await hashPassword(password), role: 'admin' });
     log.push(`created the user '${username}' with ADMIN_PASSWORD`);
   } else if (await verifyPassword(DEFAULT_ADMIN.password, user.passwordHash)) {
     await setPassword(db, user.id, password);
@@ -161,4 +193,38 @@ export async function prepareAdministrator(db: Database, username: string, passw
     }
   }
   return log;
+}
+
+/**
+ * Gives every user without one the key of its name (userNameKey; migration 0014_user_name_key), at
+ * every start before sign-in opens. Users are taken oldest first: a name that counts as the same as
+ * an older user's keeps no key (it still signs in by its exact name, and cannot be added again);
+ * nothing is renamed or deactivated, the log names each such pair for an administrator to settle.
+ * Names that would not be accepted as new ones (mixed scripts, say) are named in the log too. One process at a
+ * time (an advisory lock), so processes starting together do not collide. Returns the lines to log.
+ */
+export async function assignUserNameKeys(db: Database): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('backoffice:user-name-keys'))`);
+    const missing = await tx.select({ id: users.id, username: users.username }).from(users).where(isNull(users.usernameKey)).orderBy(asc(users.id));
+    if (missing.length === 0) return [];
+    const keyed = await tx.select({ username: users.username, usernameKey: users.usernameKey }).from(users).where(sql`${users.usernameKey} is not null`);
+    const holders = new Map(keyed.map((row) => [row.usernameKey ?? '', row.username]));
+    const log: string[] = [];
+    for (const user of missing) {
+      const key = userNameKey(user.username);
+      const holder = holders.get(key);
+      if (holder !== undefined) {
+        log.push(
+          `the user names '${user.username}' and '${holder}' count as the same name; '${user.username}' signs in by its exact name only (deactivate one of them if they are not the same person)`,
+        );
+        continue;
+      }
+      await tx.update(users).set({ usernameKey: key }).where(eq(users.id, user.id));
+      holders.set(key, user.username);
+      const problem = userNameProblem(user.username);
+      if (problem) log.push(`the user name '${user.username}' would not be accepted as a new name (${problem}); it keeps working`);
+    }
+    return log;
+  });
 }

@@ -12,6 +12,7 @@
  */
 import type { Database } from '../db/connection';
 import { refreshCatalogueStatistics, refreshPlannerStatisticsQuickly } from './product-maintenance';
+import { describeError } from '../http/caught-errors';
 
 export interface UpkeepTiming {
   /** When the deferred upkeep was asked for (ms). */
@@ -80,7 +81,7 @@ export class CatalogueUpkeep {
     try {
       await refreshPlannerStatisticsQuickly(this.options.db);
     } catch (error) {
-      console.error('[upkeep] the quick statistics refresh failed:', error);
+      console.error(`[upkeep] the quick statistics refresh failed: ${describeError(error)}`);
     }
     this.requestedAt ??= this.now();
     if (!this.reasons.includes(reason)) this.reasons.push(reason);
@@ -120,7 +121,7 @@ export class CatalogueUpkeep {
       await refreshCatalogueStatistics(this.options.db);
       this.options.log?.(`[upkeep] ${reason}: refreshed the catalogue statistics (VACUUM ANALYZE) in ${this.now() - started} ms${detail}`);
     } catch (error) {
-      console.error('[upkeep] refreshing the catalogue statistics failed:', error);
+      console.error(`[upkeep] refreshing the catalogue statistics failed: ${describeError(error)}`);
     }
   }
 

@@ -7,6 +7,7 @@
 import { EanSheetError, type EanSheetRow } from './ean-sheet';
 import type { EanSheetWorkerReply } from './ean-sheet-worker-protocol';
 import { startWorker } from '../worker-thread';
+import { describeError } from '../http/caught-errors';
 
 export interface EanSheetWorkerLimits {
   /** V8 old-generation heap of the worker, in MB. */
@@ -60,7 +61,7 @@ function readInWorker(bytes: Uint8Array, limits: EanSheetWorkerLimits): Promise<
     });
     worker.on('error', (error: Error & { code?: string }) => {
       if (error.code === 'ERR_WORKER_OUT_OF_MEMORY') return finish(() => reject(new EanSheetError(413, NEEDS_TOO_MUCH_MEMORY)));
-      console.error('[server] the EAN sheet worker failed:', error);
+      console.error(`[server] the EAN sheet worker failed: ${describeError(error)}`);
       finish(() => reject(new EanSheetError(422, 'The workbook is damaged and cannot be read')));
     });
     worker.on('exit', (code) => {

@@ -18,6 +18,7 @@ import type { ProductBatchAnswer, ProductBatchItem } from '../../shared/product-
 import { PRODUCT_BATCH_MAX_ITEMS } from '../../shared/product-batch';
 import { dbId, NUL_REFUSED, nulFieldIn } from '../../shared/safe-values';
 import type { Database } from '../db/connection';
+import { madeAtProblem } from '../http/author';
 import { ApiError, refusedValueMessage, sqlStateOf } from '../http/errors';
 import {
   checkIdempotencyKey,
@@ -78,12 +79,25 @@ export interface BatchCaller {
   author: string;
 }
 
-/** What the single call answers for a change set it refuses before saving (NUL, schema), or null. */
-function refusalOf(changes: unknown): string | null {
+/**
+ * A change set as PATCH /product/{id} and each batch item check it before saving: no NUL, the
+ * schema, and a device time the server believes (src/server/http/author.ts, madeAtProblem). `now`
+ * is the server's clock in ms.
+ */
+export function checkChangeSet(changes: unknown, now: number): { ok: true; set: ProductChangeSet } | { ok: false; message: string } {
   const nul = nulFieldIn(changes);
-  if (nul !== null) return `${nul === '' ? 'The request body' : nul} ${NUL_REFUSED}`;
+  if (nul !== null) return { ok: false, message: `${nul === '' ? 'The request body' : nul} ${NUL_REFUSED}` };
   const parsed = productChangeSetSchema.safeParse(changes);
-  return parsed.success ? null : changeSetProblems(parsed.error.issues);
+  if (!parsed.success) return { ok: false, message: changeSetProblems(parsed.error.issues) };
+  const set = parsed.data as ProductChangeSet;
+  const madeAt = madeAtProblem(set.madeAt, now);
+  return madeAt === null ? { ok: true, set } : { ok: false, message: `The change set is not valid: ${madeAt}` };
+}
+
+/** What the single call answers for a change set it refuses before saving, or null. */
+function refusalOf(changes: unknown, now: Date): string | null {
+  const checked = checkChangeSet(changes, now.getTime());
+  return checked.ok ? null : checked.message;
 }
 
 /** Whether a change set touches the family fields: saving it may change other products too (the main product of a family). */
@@ -144,7 +158,7 @@ async function saveTogether(db: Database, items: readonly ProductBatchItem[], ca
   const who = { author: caller.author };
   try {
     await db.transaction(async (tx) => {
-      const refusals = items.map((item) => refusalOf(item.changes));
+      const refusals = items.map((item) => refusalOf(item.changes, now));
       const scopes = items.map((item) => scopeOf(item, caller));
       const stored = await storedItemAnswers(tx, scopes.filter((_, index) => refusals[index] === null));
       const locked = await loadProductsForSave(tx, items.map((item) => item.productId));
@@ -205,7 +219,7 @@ async function saveItemByItem(db: Database, items: readonly ProductBatchItem[], 
   await db.transaction(async (tx) => {
     for (const index of productOrder(items)) {
       const item = items[index] as ProductBatchItem;
-      const refusal = refusalOf(item.changes);
+      const refusal = refusalOf(item.changes, now);
       if (refusal !== null) {
         answers[index] = { key: item.key, status: 400, body: { message: refusal }, replayed: false };
         continue;

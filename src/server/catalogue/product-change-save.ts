@@ -98,12 +98,25 @@ export async function saveProductChanges(tx: Queryable, productId: number, set: 
   return { kind: 'saved', product: saved };
 }
 
-/** The history record of a written change set: the fields and images it changed, by whom, how, when. */
+/** Whether a change set asks for any change to the images (add, delete, edit, order or main image). */
+function touchesImages(set: ProductChangeSet): boolean {
+  const { added, deleted, edited, order, main } = set.images;
+  return added.length > 0 || deleted.length > 0 || edited.length > 0 || order !== undefined || main !== undefined;
+}
+
+/**
+ * The history record of a written change set: the fields and images it changed, by whom, how, when.
+ * Only what the set itself names can be recorded (docs/products.md, "`GET /product/{id}/history`"): the product read
+ * back after the write is compared with the product as read for the save for those fields alone,
+ * so nothing another save wrote (a brand it created, a category it set) is ever put in this save's
+ * name.
+ */
 export function changeHistoryOf(before: Product, saved: Product, set: ProductChangeSet, who: ChangeAuthor, now: Date): HistoryRecord {
-  const changes: HistoryChange[] = savedFieldChanges(before, saved);
+  const named = new Set<string>(Object.keys(set.fields));
+  const changes: HistoryChange[] = savedFieldChanges(before, saved).filter((change) => named.has(change.field));
   const imagesBefore = imageHistoryValue(before.productImages);
   const imagesAfter = imageHistoryValue(saved.productImages);
-  if (JSON.stringify(imagesBefore) !== JSON.stringify(imagesAfter)) changes.push({ field: 'productImages', old: imagesBefore, new: imagesAfter });
+  if (touchesImages(set) && JSON.stringify(imagesBefore) !== JSON.stringify(imagesAfter)) changes.push({ field: 'productImages', old: imagesBefore, new: imagesAfter });
   const how: HistoryHow = set.offline ? 'offline-sync' : 'editor';
   return { productId: saved.productId, author: who.author, how, deviceAt: new Date(set.madeAt), serverAt: now, version: saved.version, changes };
 }

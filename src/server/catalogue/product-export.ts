@@ -15,6 +15,7 @@ import { bolChunks, bolProductModels, bolProductStates, brands, categories, prod
 import { ApiError } from '../http/errors';
 import { bolStateOfProduct } from './bol-state-sql';
 import { productFilterCondition, productOrder, SORT_COLUMNS } from './product-filter-sql';
+import { describeError } from '../http/caught-errors';
 
 export const EXPORT_BATCH = 1_000;
 
@@ -201,7 +202,7 @@ export function xlsxStream(batches: AsyncGenerator<ExportRow[]>, columns: readon
       sheet.commit();
       await workbook.commit();
     } catch (error) {
-      console.error('[export] writing the workbook failed', error);
+      console.error(`[export] writing the workbook failed: ${describeError(error)}`);
       out.destroy(error instanceof Error ? error : new Error(String(error)));
     }
   })();

@@ -126,12 +126,25 @@ export async function loadProductForSave(tx: Queryable, productId: number): Prom
 
 /**
  * loadProductForSave for several products at once (POST /product/batch): their rows locked FOR
- * UPDATE in product-id order (so two batches lock in the same order) and their image rows, in two
- * queries. Ids that do not exist are missing from the map.
+ * UPDATE in product-id order (so two batches lock in the same order), then read with their names,
+ * and their image rows, in three queries. Ids that do not exist are missing from the map.
+ *
+ * The lock comes first, in a query of its own. A save that waited for another save of the same
+ * product gets the row that save committed; had the names been read in the locking query, the
+ * join would still use the snapshot from before the wait, so a brand that save created would read
+ * as no brand, and this save's history would record a brand change it did not make (PostgreSQL,
+ * READ COMMITTED; docs/products.md, "`GET /product/{id}/history`"). The read after the lock takes a new snapshot.
  */
 export async function loadProductsForSave(tx: Queryable, productIds: readonly number[]): Promise<Map<number, ProductForSave>> {
   const found = new Map<number, ProductForSave>();
   if (productIds.length === 0) return found;
+  const locked = await tx
+    .select({ productId: products.productId })
+    .from(products)
+    .where(inArray(products.productId, [...productIds]))
+    .orderBy(asc(products.productId))
+    .for('update');
+  if (locked.length === 0) return found;
   const rows = await tx
     .select({
       product: products,
@@ -143,10 +156,8 @@ export async function loadProductsForSave(tx: Queryable, productIds: readonly nu
     .innerJoin(suppliers, eq(suppliers.supplierId, products.supplierId))
     .leftJoin(brands, eq(brands.brandId, products.brandId))
     .leftJoin(categories, eq(categories.categoryId, products.categoryId))
-    .where(inArray(products.productId, [...productIds]))
-    .orderBy(asc(products.productId))
-    .for('update', { of: products });
-  if (rows.length === 0) return found;
+    .where(inArray(products.productId, locked.map((row) => row.productId)))
+    .orderBy(asc(products.productId));
   const images = await tx
     .select()
     .from(productImages)

@@ -16,7 +16,7 @@ export function exactCountLimitOf(value: string | undefined): number {
 
 /**
  * Up to this many matches the total is counted exactly: 10,000 unless the operator sets
- * FILTER_EXACT_COUNT_LIMIT (README "Configuration"), e.g. higher for exact totals on a big catalogue
+ * FILTER_EXACT_COUNT_LIMIT (docs/configuration.md), e.g. higher for exact totals on a big catalogue
  * at the cost of slower filters. Read once at start.
  */
 export const EXACT_COUNT_LIMIT = exactCountLimitOf(process.env.FILTER_EXACT_COUNT_LIMIT);

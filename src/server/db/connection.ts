@@ -15,6 +15,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema';
+import { describeError } from '../http/caught-errors';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -55,7 +56,7 @@ export async function openDatabase(source: DatabaseSource): Promise<DatabaseHand
     // An idle connection the database ends (a restart, a failover, an administrator's terminate)
     // is dropped by the pool and replaced on the next query; without this listener the pool's
     // 'error' event would end the process (docs/security.md, "After a crash").
-    pool.on('error', (error) => console.warn('[db] an idle database connection ended:', error.message));
+    pool.on('error', (error) => console.warn(`[db] an idle database connection ended: ${describeError(error)}`));
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
     return { db, kind: 'postgres', close: () => pool.end() };

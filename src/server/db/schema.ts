@@ -27,34 +27,45 @@ const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 };
 
-export const users = pgTable('users', {
-  id: serial('id').primaryKey(),
-  username: text('username').notNull().unique(),
-  /** scrypt hash, see src/server/auth/passwords.ts; never the password itself. */
-  passwordHash: text('password_hash').notNull(),
-  /**
-   * Carried in every access token; raised when the password changes or the user is deactivated, which
-   * ends every token issued before (docs/security.md, "Sign-in and tokens").
-   */
-  sessionVersion: integer('session_version').notNull().default(1),
-  /** A deactivated user cannot sign in, and its tokens are refused. */
-  active: boolean('active').notNull().default(true),
-  /** The name people see; '' shows the user name (docs/security.md, "Accounts"). */
-  displayName: text('display_name').notNull().default(''),
-  /** 'admin' manages accounts; 'staff' does everything else (src/shared/accounts.ts). */
-  role: text('role').notNull().default('staff'),
-  ...timestamps,
-});
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    username: text('username').notNull().unique(),
+    /**
+     * userNameKey(username) (src/shared/accounts.ts): unique, so 'Admin' or 'ａｄｍｉｎ' cannot be added
+     * beside 'admin', and sign-in finds the user by it. Null only for a user that existed before this
+     * column and collides with an older one: it signs in by its exact name (docs/security.md, "Accounts").
+     */
+    usernameKey: text('username_key'),
+    /** scrypt hash, see src/server/auth/passwords.ts; never the password itself. */
+    passwordHash: text('password_hash').notNull(),
+    /**
+     * Carried in every access token; raised when the password changes or the user is deactivated, which
+     * ends every token issued before (docs/security.md, "Sign-in and tokens").
+     */
+    sessionVersion: integer('session_version').notNull().default(1),
+    /** A deactivated user cannot sign in, and its tokens are refused. */
+    active: boolean('active').notNull().default(true),
+    /** The name people see; '' shows the user name (docs/security.md, "Accounts"). */
+    displayName: text('display_name').notNull().default(''),
+    /** 'admin' manages accounts; 'staff' does everything else (src/shared/accounts.ts). */
+    role: text('role').notNull().default('staff'),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('users_username_key').on(t.usernameKey)],
+);
 
 /**
- * Sign-in attempts not (yet) followed by a success, kept in the database so every process sharing it
- * counts the same attempts (docs/security.md, "Sign-in and tokens"). Rows older than the window are pruned.
+ * Password attempts (sign-in, and the current password of a password change) not (yet) followed by a
+ * success, kept in the database so every process sharing it counts the same attempts
+ * (docs/security.md, "Sign-in and tokens"). Rows older than the window are pruned.
  */
 export const loginAttempts = pgTable(
   'login_attempts',
   {
     id: serial('id').primaryKey(),
-    /** Trimmed, lower case. */
+    /** The key of the user name tried (userNameKey in src/shared/accounts.ts). */
     username: text('username').notNull(),
     address: text('address').notNull(),
     attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull(),
@@ -67,7 +78,7 @@ export const suppliers = pgTable('suppliers', {
   supplierName: text('supplier_name').notNull().unique(),
   /** Where the feed is fetched from (http, https or a path served by this server). */
   supplierUrlFeed: text('supplier_url_feed').notNull().default(''),
-  /** 'csv' or 'xml'; see the README's feed formats. */
+  /** 'csv' or 'xml'; see docs/feeds.md, "Feed formats". */
   feedFormat: text('feed_format').notNull().default('csv'),
   /** True while a feed import of this supplier runs. */
   inProgress: boolean('in_progress').notNull().default(false),

@@ -8,6 +8,7 @@ import { suppliers } from '../db/schema';
 import { importSupplierFeed, summary, type FeedJobDeps } from '../feeds/feed-import';
 import { reexportSupplierImages, type ImageJobDeps } from '../feeds/image-reexport';
 import { DEMO_SUPPLIERS, demoFeedPath } from './demo-catalogue';
+import { describeError } from '../http/caught-errors';
 
 /** Creates the demo suppliers when there are no suppliers at all; true when it did. */
 export async function seedDemoSuppliers(db: Database): Promise<boolean> {
@@ -41,7 +42,7 @@ export async function importDemoCatalogue(deps: FeedJobDeps & ImageJobDeps, log:
       const images = await reexportSupplierImages(deps, supplier.supplierId);
       log(`[demo] ${supplier.supplierName}: image re-export ${images.entry.status}: ${images.entry.message}`);
     } catch (error) {
-      log(`[demo] ${supplier.supplierName}: skipped (${error instanceof Error ? error.message : String(error)})`);
+      log(`[demo] ${supplier.supplierName}: skipped (${describeError(error)})`);
     }
   }
   log(`[demo] demo catalogue ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);

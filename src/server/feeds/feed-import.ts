@@ -21,6 +21,7 @@ import { ParseWorker } from './parse-in-worker';
 import { emptyCounts, historyEntry, MAX_STORED_PROBLEMS, recordHistory, startHistoryEntry, type RunCounts } from './parsing-history';
 import { claimSupplier, releaseSupplier, type SupplierRecord } from './supplier-lock';
 import { storedMapping } from './supplier-store';
+import { describeError } from '../http/caught-errors';
 
 export type FeedJobDeps = Pick<AppDeps, 'db' | 'fetch' | 'selfOrigin' | 'outbound' | 'health' | 'now' | 'upkeep'>;
 
@@ -86,7 +87,7 @@ async function refreshStatisticsQuietly(db: FeedJobDeps['db']): Promise<void> {
   try {
     await refreshCatalogueStatistics(db);
   } catch (error) {
-    console.error('[feeds] refreshing the catalogue statistics failed:', error);
+    console.error(`[feeds] refreshing the catalogue statistics failed: ${describeError(error)}`);
   }
 }
 
@@ -152,7 +153,7 @@ async function runClaimedImport(deps: FeedJobDeps, supplier: SupplierRecord, opt
   let stop = () => {};
   let onAbort: (() => void) | null = null;
   try {
-    const source = await openFeedSource(deps, feedSourceOf(supplier), { timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS });
+    const source = await openFeedSource(deps, feedSourceOf(supplier, deps.selfOrigin), { timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS });
     const mapping = storedMapping(supplier.feedMapping);
     const read = { mapping, maxBytes: deps.outbound?.maxFeedBytes ?? DEFAULT_MAX_FEED_BYTES };
     if (source.declaredBytes !== null && source.declaredBytes > 0) bytesTotal = source.declaredBytes;
@@ -212,7 +213,7 @@ async function runClaimedImport(deps: FeedJobDeps, supplier: SupplierRecord, opt
       message = `The feed of supplier '${supplier.supplierName}' stopped being readable; rows before were imported. ${errorText(error)}. ${summary(counts)}`;
     } else {
       failure = 'server';
-      console.error(`[feeds] import of supplier ${supplier.supplierId} failed:`, error);
+      console.error(`[feeds] import of supplier ${supplier.supplierId} failed: ${describeError(error)}`);
       message = `The import of supplier '${supplier.supplierName}' stopped because of a server error; rows before were imported. ${summary(counts)}`;
     }
   } finally {

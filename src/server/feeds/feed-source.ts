@@ -7,6 +7,7 @@
 import type { Database } from '../db/connection';
 import { checkTarget, DEFAULT_MAX_FEED_BYTES, DEFAULT_OUTBOUND_POLICY, download, DownloadError, resolveAddress, type OutboundDeps } from './outbound';
 import type { suppliers } from '../db/schema';
+import { addressOrigin } from './credential-origin';
 import { feedFileStream, storedFeedFile } from './feed-file-store';
 import { credentialHeaders, storedCredentials, type StoredCredentials } from './supplier-store';
 
@@ -23,13 +24,13 @@ export interface OpenedFeed {
   declaredBytes: number | null;
 }
 
-/** A stored supplier's feed source. */
-export function feedSourceOf(supplier: typeof suppliers.$inferSelect): FeedSourceSettings {
+/** A stored supplier's feed source; `selfOrigin` resolves a path address. */
+export function feedSourceOf(supplier: typeof suppliers.$inferSelect, selfOrigin: string | undefined): FeedSourceSettings {
   return {
     supplierId: supplier.supplierId,
     feedSource: supplier.feedSource,
     supplierUrlFeed: supplier.supplierUrlFeed,
-    credentials: storedCredentials(supplier.feedCredentials),
+    credentials: storedCredentials(supplier.feedCredentials, addressOrigin(supplier.supplierUrlFeed, selfOrigin)),
   };
 }
 
@@ -66,7 +67,8 @@ export async function openFeedSource(
     timeoutMs: options.timeoutMs,
     maxBytes: deps.outbound?.maxFeedBytes ?? DEFAULT_MAX_FEED_BYTES,
     what: 'feed',
-    headers: credentialHeaders(settings.credentials),
+    // Sent only to the origin they were entered for (docs/security.md, "Feed credentials").
+    credentials: settings.credentials ? { origin: settings.credentials.origin, headers: credentialHeaders(settings.credentials) } : undefined,
   });
   if (!response.body) throw new DownloadError('the answer has no body');
   const declared = Number(response.headers.get('content-length') ?? Number.NaN);

@@ -9,11 +9,12 @@ import type { AppDeps } from '../app-deps';
 import { ImageTooLargeError, MAX_IMAGE_BYTES, NotAnImageError } from '../media/media-store';
 import { isDiskFullError } from '../http/server-health';
 import { refreshAfterBulkChange, type RunResult } from './feed-import';
-import { DownloadError, download, errorText } from './outbound';
+import { DownloadError, download } from './outbound';
 import type { FeedRowRefusal } from './parse-feed-row';
 import { emptyCounts, historyEntry, MAX_STORED_PROBLEMS, recordHistory, startHistoryEntry } from './parsing-history';
 import { queryRows } from './query-rows';
 import { claimSupplier, releaseSupplier, type SupplierRecord } from './supplier-lock';
+import { describeError, errorMessageOf } from '../http/caught-errors';
 
 export type ImageJobDeps = Pick<AppDeps, 'db' | 'media' | 'fetch' | 'selfOrigin' | 'outbound' | 'health' | 'now' | 'upkeep'>;
 
@@ -80,8 +81,8 @@ async function runClaimedReexport(deps: ImageJobDeps, supplier: SupplierRecord, 
         (error: unknown) => {
           if (error instanceof DownloadError || error instanceof NotAnImageError || error instanceof ImageTooLargeError) return { reason: error.message };
           if (isDiskFullError(error)) deps.health?.markDiskFull();
-          console.error(`[feeds] storing image ${url} failed:`, error);
-          return { reason: `could not be stored (${errorText(error)})` };
+          console.error(`[feeds] storing image ${url} failed: ${describeError(error)}`);
+          return { reason: `could not be stored (${errorMessageOf(error)})` };
         },
       );
       outcomes.set(url, outcome);
@@ -134,7 +135,7 @@ async function runClaimedReexport(deps: ImageJobDeps, supplier: SupplierRecord, 
   } catch (error) {
     failed = true;
     diskFull = isDiskFullError(error);
-    if (!diskFull) console.error(`[feeds] image re-export of supplier ${supplier.supplierId} failed:`, error);
+    if (!diskFull) console.error(`[feeds] image re-export of supplier ${supplier.supplierId} failed: ${describeError(error)}`);
   }
 
   const n = (value: number) => value.toLocaleString('en-US');

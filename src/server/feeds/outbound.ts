@@ -8,7 +8,10 @@
  *   connection's own DNS lookup, so the connection goes to the address that was checked (no
  *   window for DNS rebinding);
  * - redirects are followed by hand, at most MAX_REDIRECTS, each target checked the same way;
- * - a refused target gets one generic reason: nothing it answered is ever read or reported.
+ * - a refused target gets one generic reason: nothing it answered is ever read or reported;
+ * - a supplier's login goes only to the origin it was entered for (docs/security.md, "Feed
+ *   credentials"), and what a server chose to say (status text, redirect target, connection
+ *   error) is cleaned by upstream-text.ts before it enters a reason.
  * The operator's OUTBOUND_ALLOW lets chosen hosts or ranges through. Tests may pass deps.fetch as
  * the transport (each hop is still checked by URL, redirects still followed here).
  */
@@ -19,6 +22,7 @@ import { isIP, type LookupFunction } from 'node:net';
 import { Readable } from 'node:stream';
 import type { AppDeps } from '../app-deps';
 import { allowsAddress, allowsHost, EMPTY_ALLOW_LIST, isNonPublicAddress, type AllowList } from './outbound-addresses';
+import { cleanUpstreamText, knownLoginOf, type KnownLogin } from './upstream-text';
 
 export interface OutboundPolicy {
   /** OUTBOUND_ALLOW: hosts and ranges an operator lets through although they are not public. */
@@ -50,6 +54,9 @@ export class RefusedTargetError extends DownloadError {
     this.name = 'RefusedTargetError';
   }
 }
+
+/** Raised by the transport for an answer whose status is not an HTTP one (download() names the address). */
+class NotHttpError extends Error {}
 
 /** Raised inside the connection's DNS lookup when a host name resolves to a refused address. */
 class RefusedAddressLookupError extends Error {
@@ -145,7 +152,7 @@ function nodeTransport(allow: AllowList): Transport {
           }
           if (status < 200 || status > 599) {
             answer.destroy();
-            reject(new DownloadError(`${url.href} gave an answer that is not HTTP`));
+            reject(new NotHttpError());
             return;
           }
           const body = NULL_BODY_STATUSES.has(status) ? null : (Readable.toWeb(answer) as unknown as ReadableStream<Uint8Array>);
@@ -171,8 +178,12 @@ export interface DownloadOptions {
   maxBytes?: number;
   /** What to call the body in the size message ('feed', 'image'). */
   what?: string;
-  /** Sent with the request (a supplier's credentials), only to the first address's origin: a redirect elsewhere goes without them. */
-  headers?: Record<string, string>;
+  /**
+   * A supplier's login headers and the origin (scheme, host, port) they were entered for: sent on
+   * every hop to exactly that origin, on no other (not the first address when it is elsewhere, not
+   * after a redirect elsewhere). A null origin sends them nowhere.
+   */
+  credentials?: { origin: string | null; headers: Record<string, string> };
 }
 
 function isRefusedLookup(error: unknown): boolean {
@@ -205,7 +216,8 @@ export function formatBytes(bytes: number): string {
  * throws a DownloadError (RefusedTargetError for a refused target) with a reason for people.
  */
 export async function download(deps: OutboundDeps, address: string, options: DownloadOptions | number): Promise<Response> {
-  const { timeoutMs, maxBytes, what = 'download', headers = {} } = typeof options === 'number' ? { timeoutMs: options } : options;
+  const { timeoutMs, maxBytes, what = 'download', credentials } = typeof options === 'number' ? { timeoutMs: options } : options;
+  const login: KnownLogin = knownLoginOf(credentials?.headers ?? {});
   const policy = deps.outbound ?? DEFAULT_OUTBOUND_POLICY;
   const transport = deps.fetch ? fetchTransport(deps.fetch) : nodeTransport(policy.allow);
   // The timeout covers the whole download: a feed that stalls half-way must not hold its supplier forever.
@@ -215,19 +227,21 @@ export async function download(deps: OutboundDeps, address: string, options: Dow
   const timeoutText = () => `no answer within ${Math.round(timeoutMs / 1000)} s`;
 
   let url = resolveAddress(address, deps.selfOrigin);
-  const firstOrigin = url.origin;
+  // The address as given, or (after a redirect) where the supplier's server sent us, cleaned.
+  let where = url.href;
   for (let hop = 0; ; hop += 1) {
     const check = checkTarget(url, address, policy, deps.selfOrigin);
     let response: Response;
     const headersTimer = setTimeout(() => controller.abort(new DOMException('no headers', 'TimeoutError')), Math.min(HEADERS_TIMEOUT_MS, timeoutMs));
     try {
-      response = await transport(url, controller.signal, check, url.origin === firstOrigin ? headers : {});
+      response = await transport(url, controller.signal, check, credentials && url.origin === credentials.origin ? credentials.headers : {});
     } catch (error) {
       clearTimeout(total);
       if (isRefusedLookup(error)) throw new RefusedTargetError(address);
+      if (error instanceof NotHttpError) throw new DownloadError(`${where} gave an answer that is not HTTP`);
       if (error instanceof DownloadError) throw error;
       const timedOut = controller.signal.aborted || (error instanceof Error && error.name === 'TimeoutError');
-      throw new DownloadError(`${url.href} could not be fetched (${timedOut ? timeoutText() : errorText(error)})`);
+      throw new DownloadError(`${where} could not be fetched (${timedOut ? timeoutText() : cleanUpstreamText(errorText(error), login)})`);
     } finally {
       clearTimeout(headersTimer);
     }
@@ -246,19 +260,21 @@ export async function download(deps: OutboundDeps, address: string, options: Dow
       }
       if (!next) {
         clearTimeout(total);
-        throw new DownloadError(`${url.href} redirected to an address that is not a web address`);
+        throw new DownloadError(`${where} redirected to an address that is not a web address`);
       }
       url = next;
+      where = cleanUpstreamText(url.href, login);
       continue;
     }
     if (!response.ok) {
       clearTimeout(total);
       await response.body?.cancel().catch(() => undefined);
-      throw new DownloadError(`${url.href} answered HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`);
+      const statusText = cleanUpstreamText(response.statusText, login);
+      throw new DownloadError(`${where} answered HTTP ${response.status}${statusText ? ` ${statusText}` : ''}`);
     }
     if (!response.body) {
       clearTimeout(total);
-      throw new DownloadError(`${url.href} answered without a body`);
+      throw new DownloadError(`${where} answered without a body`);
     }
     if (maxBytes !== undefined) {
       const declared = Number(response.headers.get('content-length') ?? Number.NaN);

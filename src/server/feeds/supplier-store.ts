@@ -1,7 +1,8 @@
 /**
  * Suppliers as the Parser screen edits them (docs/feeds.md, "Suppliers"): list with their last run
  * and product count, add, edit, delete (only without products); the uploaded feed file: feed-file-store.ts. Stored
- * credentials stay here: what leaves is `CredentialsView` (that one is set, never its secret).
+ * credentials stay here: what leaves is `CredentialsView` (that one is set, never its secret). They
+ * are stored with the origin they were entered for (credential-origin.ts).
  */
 import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { feedMappingSchema, type FeedMapping } from '../../shared/feed-mapping';
@@ -9,27 +10,33 @@ import { feedScheduleSchema, type FeedSchedule } from '../../shared/schedule';
 import type { CredentialsView, FeedFormat, FeedSource, SupplierDetails, SupplierInputParsed, SupplierLastRun } from '../../shared/suppliers';
 import type { Database } from '../db/connection';
 import { parsingHistory, products, supplierFeedFiles, suppliers } from '../db/schema';
-import { ApiError } from '../http/errors';
+import { ApiError, sqlStateOf } from '../http/errors';
 import { versionsInHeader } from '../catalogue/product-etag';
+import { addressOrigin, enteredCredentials, keptCredentialsProblem, type StoredCredentials } from './credential-origin';
 
-/** Credentials as stored in suppliers.feed_credentials. */
-export type StoredCredentials = { kind: 'basic'; username: string; password: string } | { kind: 'header'; headerName: string; value: string };
+export type { StoredCredentials } from './credential-origin';
 
 type SupplierRow = typeof suppliers.$inferSelect;
 
-export function storedCredentials(value: unknown): StoredCredentials | null {
+/**
+ * The stored credentials of a row. One stored before origins were kept (no `origin`) is bound to
+ * `legacyOrigin`: the origin of the address stored with it.
+ */
+export function storedCredentials(value: unknown, legacyOrigin: string | null): StoredCredentials | null {
   if (typeof value !== 'object' || value === null) return null;
   const v = value as Record<string, unknown>;
-  if (v.kind === 'basic' && typeof v.username === 'string' && typeof v.password === 'string') return { kind: 'basic', username: v.username, password: v.password };
-  if (v.kind === 'header' && typeof v.headerName === 'string' && typeof v.value === 'string') return { kind: 'header', headerName: v.headerName, value: v.value };
+  const origin = !('origin' in v) ? legacyOrigin : typeof v.origin === 'string' ? v.origin : null;
+  if (v.kind === 'basic' && typeof v.username === 'string' && typeof v.password === 'string') return { kind: 'basic', username: v.username, password: v.password, origin };
+  if (v.kind === 'header' && typeof v.headerName === 'string' && typeof v.value === 'string') return { kind: 'header', headerName: v.headerName, value: v.value, origin };
   return null;
 }
 
-/** What the browser may see of stored credentials. */
-export function credentialsView(value: unknown): CredentialsView {
-  const stored = storedCredentials(value);
+/** What the browser may see of stored credentials: their kind, name and origin. */
+export function credentialsView(value: unknown, legacyOrigin: string | null): CredentialsView {
+  const stored = storedCredentials(value, legacyOrigin);
   if (!stored) return null;
-  return stored.kind === 'basic' ? { kind: 'basic', username: stored.username, passwordSet: true } : { kind: 'header', headerName: stored.headerName, valueSet: true };
+  const { origin } = stored;
+  return stored.kind === 'basic' ? { kind: 'basic', username: stored.username, passwordSet: true, origin } : { kind: 'header', headerName: stored.headerName, valueSet: true, origin };
 }
 
 /** The request headers the credentials add to a feed download. */
@@ -67,7 +74,7 @@ function details(
     feedFormat: (FORMATS.includes(row.feedFormat) ? row.feedFormat : 'csv') as FeedFormat,
     feedSource: (row.feedSource === 'upload' ? 'upload' : 'url') as FeedSource,
     uploadedFile: file,
-    credentials: credentialsView(row.feedCredentials),
+    credentials: credentialsView(row.feedCredentials, addressOrigin(row.supplierUrlFeed, undefined)),
     mapping: storedMapping(row.feedMapping),
     usShoeSizes: row.usShoeSizes,
     enabled: row.enabled,
@@ -133,12 +140,27 @@ export async function supplierDetails(db: Database, supplierId: number): Promise
   return found;
 }
 
-/** The credentials to store for an input: `keep` keeps what is stored. */
-function nextCredentials(input: SupplierInputParsed['credentials'], current: unknown): StoredCredentials | null {
-  if (input.kind === 'keep') return storedCredentials(current);
-  if (input.kind === 'none') return null;
-  if (input.kind === 'basic') return { kind: 'basic', username: input.username, password: input.password };
-  return { kind: 'header', headerName: input.headerName, value: input.value };
+/** The supplier as stored before a save (null for a new one), and this server's origin for path addresses. */
+interface SaveContext {
+  current: Pick<SupplierRow, 'feedCredentials' | 'supplierUrlFeed'> | null;
+  selfOrigin: string | undefined;
+}
+
+/**
+ * The credentials to store for an input: new ones are bound to the origin of the address saved
+ * with them; `keep` keeps what is stored, with its origin, and is refused (400) for an address on
+ * another origin (docs/security.md, "Feed credentials").
+ */
+function nextCredentials(input: SupplierInputParsed, { current, selfOrigin }: SaveContext): StoredCredentials | null {
+  const entered = input.credentials;
+  const origin = addressOrigin(input.supplierUrlFeed, selfOrigin);
+  if (entered.kind === 'none') return null;
+  if (entered.kind !== 'keep') return enteredCredentials(entered, origin);
+  if (!current) return null;
+  const stored = storedCredentials(current.feedCredentials, addressOrigin(current.supplierUrlFeed, selfOrigin));
+  const problem = input.feedSource === 'url' ? keptCredentialsProblem(stored, origin) : null;
+  if (problem) throw new ApiError(400, problem);
+  return stored;
 }
 
 async function ensureNameFree(db: Database, name: string, exceptId: number | null): Promise<void> {
@@ -146,16 +168,28 @@ async function ensureNameFree(db: Database, name: string, exceptId: number | nul
     .select({ id: suppliers.supplierId })
     .from(suppliers)
     .where(exceptId === null ? sql`lower(${suppliers.supplierName}) = lower(${name})` : and(sql`lower(${suppliers.supplierName}) = lower(${name})`, ne(suppliers.supplierId, exceptId)));
-  if (clash.length > 0) throw new ApiError(409, `A supplier named '${name}' exists already`);
+  if (clash.length > 0) throw nameTaken(name);
 }
 
-function columnsOf(input: SupplierInputParsed, currentCredentials: unknown) {
+const nameTaken = (name: string) => new ApiError(409, `A supplier named '${name}' exists already`);
+
+/**
+ * A save whose name check passed while another save of the same name ran (a double-click) hits
+ * the unique key on the name (23505): the same 409 as the check's, not a 500.
+ */
+function nameTakenMeanwhile(name: string): (error: unknown) => never {
+  return (error) => {
+    throw sqlStateOf(error) === '23505' ? nameTaken(name) : error;
+  };
+}
+
+function columnsOf(input: SupplierInputParsed, context: SaveContext) {
   return {
     supplierName: input.supplierName,
     feedSource: input.feedSource,
     supplierUrlFeed: input.supplierUrlFeed,
     feedFormat: input.feedFormat,
-    feedCredentials: nextCredentials(input.credentials, currentCredentials),
+    feedCredentials: nextCredentials(input, context),
     feedMapping: input.mapping,
     usShoeSizes: input.usShoeSizes,
     enabled: input.enabled,
@@ -163,9 +197,9 @@ function columnsOf(input: SupplierInputParsed, currentCredentials: unknown) {
   };
 }
 
-export async function createSupplier(db: Database, input: SupplierInputParsed): Promise<SupplierDetails> {
+export async function createSupplier(db: Database, input: SupplierInputParsed, selfOrigin?: string): Promise<SupplierDetails> {
   await ensureNameFree(db, input.supplierName, null);
-  const [row] = await db.insert(suppliers).values(columnsOf(input, null)).returning({ id: suppliers.supplierId });
+  const [row] = await db.insert(suppliers).values(columnsOf(input, { current: null, selfOrigin })).returning({ id: suppliers.supplierId }).catch(nameTakenMeanwhile(input.supplierName));
   if (!row) throw new Error('the supplier insert returned no row');
   return supplierDetails(db, row.id);
 }
@@ -175,18 +209,26 @@ export type SupplierSaveOutcome = { kind: 'saved'; supplier: SupplierDetails } |
 /**
  * Replaces a supplier's settings. With `ifMatch` (the If-Match header) the save only happens while
  * the supplier still has a version it names: a form opened before someone else saved is refused
- * ('stale', with the supplier as it is now) instead of silently undoing their change.
+ * ('stale', with the supplier as it is now) instead of silently undoing their change. `selfOrigin`
+ * resolves a path address (this server's demo feeds) to the origin its credentials are bound to.
  */
-export async function updateSupplier(db: Database, supplierId: number, input: SupplierInputParsed, ifMatch: string | null = null): Promise<SupplierSaveOutcome> {
+export async function updateSupplier(
+  db: Database,
+  supplierId: number,
+  input: SupplierInputParsed,
+  ifMatch: string | null = null,
+  selfOrigin?: string,
+): Promise<SupplierSaveOutcome> {
   const [current] = await db.select().from(suppliers).where(eq(suppliers.supplierId, supplierId));
   if (!current) throw new ApiError(404, `There is no supplier with id ${supplierId}`);
   await ensureNameFree(db, input.supplierName, supplierId);
   const versions = ifMatch === null ? 'any' : versionsInHeader(ifMatch);
   const saved = await db
     .update(suppliers)
-    .set({ ...columnsOf(input, current.feedCredentials), version: sql`${suppliers.version} + 1` })
+    .set({ ...columnsOf(input, { current, selfOrigin }), version: sql`${suppliers.version} + 1` })
     .where(and(eq(suppliers.supplierId, supplierId), versions === 'any' ? undefined : inArray(suppliers.version, versions.length > 0 ? versions : [-1])))
-    .returning({ id: suppliers.supplierId });
+    .returning({ id: suppliers.supplierId })
+    .catch(nameTakenMeanwhile(input.supplierName));
   return { kind: saved.length > 0 ? 'saved' : 'stale', supplier: await supplierDetails(db, supplierId) };
 }
 

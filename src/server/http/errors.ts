@@ -2,6 +2,12 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { describeError, isDiskFullError, sqlStateOf } from './caught-errors';
+
+export { sqlStateOf };
+
+/** The answer (507) to a request that ran into a full disk: the database's or the media store's. */
+export const DISK_FULL_MESSAGE = "The server's disk is full; the change was not saved. Tell the administrator.";
 
 /** An error whose message is meant for the person using the app. */
 export class ApiError extends Error {
@@ -13,19 +19,6 @@ export class ApiError extends Error {
     super(message);
     this.name = 'ApiError';
   }
-}
-
-/**
- * The SQLSTATE of a database error anywhere in the cause chain (drizzle wraps the driver's error).
- */
-export function sqlStateOf(error: unknown): string | null {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth += 1) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return null;
 }
 
 function databaseMessage(error: unknown): string {
@@ -50,13 +43,19 @@ export function errorResponse(error: Error, c: Context): Response {
   if (error instanceof HTTPException) {
     return c.json({ message: error.message || 'Request failed' }, error.status);
   }
+  // One log line per failure: the route and describeError (SQLSTATE and the driver's message), never
+  // the statement or its parameters (docs/security.md, "Errors in the log").
+  const route = `${c.req.method} ${c.req.path.slice(0, 200)}`;
+  if (isDiskFullError(error)) {
+    console.error(`[server] ${route}: the disk is full: ${describeError(error)}`);
+    return c.json({ message: DISK_FULL_MESSAGE }, 507);
+  }
   // Safety net: a value the checks let through but the database refuses (SQLSTATE class 22, "data
   // exception": numeric out of range, invalid byte sequence, …) is the caller's input, not our failure.
-  const state = sqlStateOf(error);
-  if (state?.startsWith('22')) {
-    console.warn(`[server] ${c.req.method} ${c.req.path}: the database refused a value (${state}):`, databaseMessage(error));
+  if (sqlStateOf(error)?.startsWith('22')) {
+    console.warn(`[server] ${route}: the database refused a value: ${describeError(error)}`);
     return c.json({ message: `A value in the request cannot be stored: ${databaseMessage(error)}` }, 400);
   }
-  console.error(`[server] ${c.req.method} ${c.req.path} failed:`, error);
+  console.error(`[server] ${route} failed: ${describeError(error)}`);
   return c.json({ message: 'Internal server error' }, 500);
 }

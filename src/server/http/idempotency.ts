@@ -31,6 +31,7 @@ import type { Database } from '../db/connection';
 import { idempotentRequests } from '../db/schema';
 import { ApiError } from './errors';
 import type { AuthEnv } from './require-token';
+import { describeError } from './caught-errors';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 200;
@@ -259,7 +260,7 @@ async function doClaimedWork(
 ): Promise<IdempotentAnswer> {
   let answer: IdempotentAnswer;
   const renewal = setInterval(() => {
-    void renewClaim(db, storedKey).catch((error: unknown) => console.error('[server] renewing an idempotency claim failed:', error));
+    void renewClaim(db, storedKey).catch((error: unknown) => console.error(`[server] renewing an idempotency claim failed: ${describeError(error)}`));
   }, LEASE_RENEW_MS);
   try {
     answer = await work();

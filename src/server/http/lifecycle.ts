@@ -1,5 +1,5 @@
 /**
- * Live, ready and draining (README, "Running on several machines"): on SIGTERM the process stops
+ * Live, ready and draining (docs/deployment.md, "Running on several machines"): on SIGTERM the process stops
  * being ready, refuses new requests with 503, and lets the running ones finish within a bounded
  * time before it closes the database. A load balancer polls /healthz/ready to take it out of rotation.
  */

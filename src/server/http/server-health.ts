@@ -12,7 +12,10 @@
 import { statfs } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/connection';
+import { DiskFullError, isDiskFullError } from './caught-errors';
 import { ApiError } from './errors';
+
+export { DiskFullError, isDiskFullError };
 
 export const HEALTH_QUERY_WAIT_MS = 500;
 export const HEALTH_QUERY_LIMIT_MS = 5_000;
@@ -26,33 +29,12 @@ export const PROGRESS_FRESH_MS = 5_000;
  */
 export const DISK_RESERVE_BYTES = 64 * 1024 * 1024;
 
-/** A running import stopped because the data disk is (nearly) full. */
-export class DiskFullError extends Error {
-  constructor() {
-    super('the disk of the data folder is full');
-    this.name = 'DiskFullError';
-  }
-}
-
 export type FreeSpace = (dir: string) => Promise<number>;
 
 export const freeSpaceOf: FreeSpace = async (dir) => {
   const stats = await statfs(dir);
   return Number(stats.bavail) * Number(stats.bsize);
 };
-
-/** True for an error that says the disk (or the quota) is full, from Node or from PostgreSQL. */
-export function isDiskFullError(error: unknown): boolean {
-  for (let current = error, depth = 0; current && depth < 5; depth += 1) {
-    const code = (current as { code?: unknown }).code;
-    if (current instanceof DiskFullError) return true;
-    if (code === 'ENOSPC' || code === 'EDQUOT' || code === '53100') return true;
-    const message = current instanceof Error ? current.message : String(current);
-    if (/no space left on device|disk quota exceeded|could not extend file|disk full/i.test(message)) return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
 
 export interface ServerHealthOptions {
   db: Database;

@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Database } from '../db/connection';
 import { beatHeartbeats } from './job-store';
+import { describeError } from '../http/caught-errors';
 
 export const HEARTBEAT_MS = 2_000;
 
@@ -93,7 +94,7 @@ export class JobLeases {
         else if (state.get(id)) this.stop(id, 'cancelled');
       }
     } catch (error) {
-      console.error('[jobs] heartbeat failed:', error instanceof Error ? error.message : error);
+      console.error(`[jobs] heartbeat failed: ${describeError(error)}`);
     } finally {
       this.beating = false;
     }

@@ -8,6 +8,7 @@ import type { Database } from '../db/connection';
 import { ApiError } from '../http/errors';
 import { JobStopped, leasesFor, type JobLeases } from './job-leases';
 import { claimNextJob, finishJob, interruptAbandonedJobs, INTERRUPTED_MESSAGE, loadJobRow, type JobEnd, type JobRow } from './job-store';
+import { describeError } from '../http/caught-errors';
 
 export interface JobContext {
   signal: AbortSignal;
@@ -94,7 +95,7 @@ export class JobRunner {
       for (const row of rows) console.warn(`[jobs] job ${row.id} (${row.kind}) lost its process: marked interrupted`);
       return rows.length;
     } catch (error) {
-      console.error('[jobs] checking for abandoned jobs failed:', error instanceof Error ? error.message : error);
+      console.error(`[jobs] checking for abandoned jobs failed: ${describeError(error)}`);
       return 0;
     }
   }
@@ -124,7 +125,7 @@ export class JobRunner {
         }
       } while (this.again && !this.stopped);
     } catch (error) {
-      console.error('[jobs] claiming a job failed:', error instanceof Error ? error.message : error);
+      console.error(`[jobs] claiming a job failed: ${describeError(error)}`);
     } finally {
       this.claiming = false;
     }
@@ -140,14 +141,14 @@ export class JobRunner {
       end = await handler(job, context);
     } catch (error) {
       end = endOfError(error, this.leases.stopReason(job.id));
-      if (end.status === 'failed') console.error(`[jobs] job ${job.id} (${job.kind}) failed:`, error);
+      if (end.status === 'failed') console.error(`[jobs] job ${job.id} (${job.kind}) failed: ${describeError(error)}`);
     } finally {
       this.leases.release(job.id);
     }
     try {
       await finishJob(this.db, job.id, this.leases.runner, end);
     } catch (error) {
-      console.error(`[jobs] recording the end of job ${job.id} failed:`, error);
+      console.error(`[jobs] recording the end of job ${job.id} failed: ${describeError(error)}`);
     }
   }
 }

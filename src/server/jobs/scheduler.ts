@@ -10,6 +10,7 @@ import { feedScheduleSchema, nextRunAt, runScheduleSchema, type RunSchedule } fr
 import type { Database } from '../db/connection';
 import { jobSchedules, suppliers } from '../db/schema';
 import { enqueueJob, lastRunStart, type JobRow } from './job-store';
+import { describeError } from '../http/caught-errors';
 
 export const ORDER_IMPORT_SCHEDULE = 'order-import';
 const DEFAULT_TICK_MS = 15_000;
@@ -90,7 +91,7 @@ export class Scheduler {
       if (queued.length > 0) this.onQueued();
       return queued;
     } catch (error) {
-      console.error('[jobs] the scheduler failed:', error instanceof Error ? error.message : error);
+      console.error(`[jobs] the scheduler failed: ${describeError(error)}`);
       return [];
     } finally {
       this.ticking = false;

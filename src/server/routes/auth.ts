@@ -1,9 +1,12 @@
-/** POST /auth/login: user name and password in, access token and its expiry (ms) out. */
+/**
+ * POST /auth/login: user name and password in, access token and its expiry (ms) out. The user is found
+ * by its exact name or the key of it ('ADMIN' signs in as 'admin'; docs/security.md, "Accounts").
+ */
 import { Hono, type Context } from 'hono';
 import { loginRequestSchema, type LoginResponse } from '../../shared/contract';
 import { shownName } from '../../shared/accounts';
 import { messages } from '../../shared/messages';
-import type { LoginThrottle } from '../auth/login-throttle';
+import { tooManyAttempts, type LoginThrottle } from '../auth/login-throttle';
 import { decoyPasswordHash, verifyPassword } from '../auth/passwords';
 import type { TokenService } from '../auth/tokens';
 import { findUserByName } from '../auth/users';
@@ -30,11 +33,7 @@ export function authRoutes(deps: AuthRouteDeps) {
     const address = deps.clientAddress(c);
     // Counted before the password is checked: parallel guesses cannot race past the limit.
     const verdict = await deps.throttle.attempt(deps.db, username, address, now());
-    if (!verdict.allowed) {
-      throw new ApiError(429, `Too many failed sign-in attempts. Try again in ${verdict.retryAfterSeconds} seconds.`, {
-        'Retry-After': String(verdict.retryAfterSeconds),
-      });
-    }
+    if (!verdict.allowed) throw tooManyAttempts('Too many failed sign-in attempts.', verdict);
 
     const user = await findUserByName(deps.db, username);
     const valid = await verifyPassword(password, user?.passwordHash ?? (await decoyPasswordHash()));

@@ -17,7 +17,7 @@ import { importFromRetailer } from '../bol/marketplace/retailer-import';
 import { listChunks } from '../bol/model/model-store';
 import { headerMatchesVersion, productEtag } from '../catalogue/product-etag';
 import { ApiError } from '../http/errors';
-import { authorOf, MADE_AT_HEADER, madeAtOf } from '../http/author';
+import { authorOf, MADE_AT_HEADER, madeAtOf, madeAtProblem } from '../http/author';
 import { idempotencyOf, runIdempotentTransaction } from '../http/idempotency';
 import { readJsonBody } from '../http/read-json';
 import type { AuthEnv } from '../http/require-token';
@@ -133,6 +133,8 @@ export function bolRoutes(deps: AppDeps) {
       const parsed = bolModelChangeSetSchema.safeParse(body);
       if (!parsed.success) throw invalidBody('The Bol model change set', parsed.error.issues);
       const set = parsed.data as BolModelChangeSet;
+      const madeAt = madeAtProblem(set.madeAt, now().getTime());
+      if (madeAt !== null) throw new ApiError(400, `The Bol model change set is not valid: ${madeAt}`);
       // The record and the merge are one transaction: a retry after a crash gets the stored answer.
       const result = await runIdempotentTransaction(db, idempotencyOf(c, 'PATCH /bol/model', [productId, body]), async (tx) => {
         const outcome = await saveModelChanges(tx, productId, set, selfOrigin(), now(), { author: authorOf(c) });

@@ -1,10 +1,10 @@
 /** The product filter, one product, saving, family inheritance, and the brand/category/family lists. */
 import { Hono, type Context } from 'hono';
 import { eq } from 'drizzle-orm';
-import { productChangeSetSchema, type ChangeSetConflict, type ProductChangeSet } from '../../shared/change-set';
+import type { ChangeSetConflict } from '../../shared/change-set';
 import type { Product } from '../../shared/contract';
 import { saveProductChanges } from '../catalogue/product-change-save';
-import { checkBatchEnvelope, saveProductBatch } from '../catalogue/product-batch-save';
+import { checkBatchEnvelope, checkChangeSet, saveProductBatch } from '../catalogue/product-batch-save';
 import type { ProductBatchResponse } from '../../shared/product-batch';
 import { HISTORY_PAGE_SIZE, historyPage } from '../catalogue/product-history';
 import { authorOf, MADE_AT_HEADER, madeAtOf } from '../http/author';
@@ -115,12 +115,9 @@ export function productRoutes(deps: AppDeps) {
     .patch('/product/:id', async (c) => {
       const productId = idParameter(c.req.param('id'), 'Product id');
       const body = await readJsonBody(c);
-      const parsed = productChangeSetSchema.safeParse(body);
-      if (!parsed.success) {
-        const problems = parsed.error.issues.slice(0, 3).map((issue) => `${issue.path.map(String).join('.') || 'body'}: ${issue.message}`);
-        throw new ApiError(400, `The change set is not valid: ${problems.join('; ')}`);
-      }
-      const set = parsed.data as ProductChangeSet;
+      const checked = checkChangeSet(body, now().getTime());
+      if (!checked.ok) throw new ApiError(400, checked.message);
+      const set = checked.set;
       // The change set, the history and the Idempotency-Key record are one transaction.
       const result = await runIdempotentTransaction(db, idempotencyOf(c, 'PATCH /product', [productId, body]), async (tx) => {
         const outcome = await saveProductChanges(tx, productId, set, { author: authorOf(c) }, now());

@@ -2,14 +2,16 @@
  * Our supplier calls for the Parser screen (docs/feeds.md, "Suppliers"): list with last runs, add,
  * edit, enable/disable, delete (never one with products), the uploaded feed file and Test feed.
  * The spec's GET /api/v1/supplier stays in feeds.ts with its shape. Stored credentials never leave
- * the server: answers say only that they are set.
+ * the server: answers say only that they are set, and for which origin; they go only there
+ * (docs/security.md, "Feed credentials").
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { SUPPLIER_CHANGED_MESSAGE, supplierInputSchema, testFeedRequestSchema, type SupplierInputParsed, type SupplierStaleAnswer } from '../../shared/suppliers';
+import { SUPPLIER_CHANGED_MESSAGE, supplierInputSchema, testFeedRequestSchema, type SupplierInputParsed, type SupplierStaleAnswer, type TestFeedRequestParsed } from '../../shared/suppliers';
 // A supplier's ETag is its version in quotes, as a product's is.
 import { productEtag as versionEtag } from '../catalogue/product-etag';
 import type { AppDeps } from '../app-deps';
+import { addressOrigin, enteredCredentials, keptCredentialsProblem } from '../feeds/credential-origin';
 import { feedAddressProblem, MAX_FEED_UPLOAD_BYTES } from '../feeds/feed-source';
 import {
   createSupplier,
@@ -70,17 +72,28 @@ function checkSource(deps: AppDeps, input: Pick<SupplierInputParsed, 'feedSource
   if (problem) throw new ApiError(400, problem);
 }
 
-async function credentialsFor(deps: AppDeps, supplierId: number | null, input: SupplierInputParsed['credentials']): Promise<StoredCredentials | null> {
+/**
+ * The credentials a Test feed sends: the ones typed (for the address typed), or with `keep` the
+ * stored supplier's, which are refused (422) for an address on another origin than theirs.
+ */
+async function credentialsFor(deps: AppDeps, request: TestFeedRequestParsed, withFile: boolean): Promise<StoredCredentials | null> {
+  const input = request.credentials;
+  const origin = addressOrigin(request.supplierUrlFeed, deps.selfOrigin);
   if (input.kind === 'none') return null;
-  if (input.kind === 'basic') return { kind: 'basic', username: input.username, password: input.password };
-  if (input.kind === 'header') return { kind: 'header', headerName: input.headerName, value: input.value };
-  if (supplierId === null) return null;
-  const [row] = await deps.db.select({ credentials: suppliers.feedCredentials }).from(suppliers).where(eq(suppliers.supplierId, supplierId));
-  return storedCredentials(row?.credentials);
+  if (input.kind !== 'keep') return enteredCredentials(input, origin);
+  if (request.supplierId === null) return null;
+  const [row] = await deps.db
+    .select({ credentials: suppliers.feedCredentials, address: suppliers.supplierUrlFeed })
+    .from(suppliers)
+    .where(eq(suppliers.supplierId, request.supplierId));
+  const stored = row ? storedCredentials(row.credentials, addressOrigin(row.address, deps.selfOrigin)) : null;
+  const problem = !withFile && request.feedSource === 'url' ? keptCredentialsProblem(stored, origin) : null;
+  if (problem) throw new ApiError(422, problem);
+  return stored;
 }
 
 /** The settings of a Test feed request, checked. */
-function testFeedSettings(body: unknown) {
+function testFeedSettings(body: unknown): TestFeedRequestParsed {
   return parseWith(testFeedRequestSchema, body);
 }
 
@@ -122,8 +135,8 @@ export function supplierRoutes(deps: AppDeps) {
   return new Hono<AuthEnv>()
     .get('/suppliers', async (c) => c.json(await listSupplierDetails(deps.db)))
     .post('/suppliers/test-feed', streamedBodyLimit(MAX_FEED_UPLOAD_BODY_BYTES, feedFileTooLarge), async (c) => {
-      const preview = async (request: ReturnType<typeof testFeedSettings>, file: ReadableStream<Uint8Array> | null) => {
-        const credentials = await credentialsFor(deps, request.supplierId, request.credentials);
+      const preview = async (request: TestFeedRequestParsed, file: ReadableStream<Uint8Array> | null) => {
+        const credentials = await credentialsFor(deps, request, file !== null);
         return testFeed(deps, {
           source: { supplierId: request.supplierId, feedSource: request.feedSource, supplierUrlFeed: request.supplierUrlFeed, credentials },
           file,
@@ -167,13 +180,13 @@ export function supplierRoutes(deps: AppDeps) {
     .post('/suppliers', async (c) => {
       const input = parseWith(supplierInputSchema, await readJsonBody(c));
       checkSource(deps, input);
-      return c.json(await createSupplier(deps.db, input), 201);
+      return c.json(await createSupplier(deps.db, input, deps.selfOrigin), 201);
     })
     .put('/suppliers/:id', async (c) => {
       const id = idParam(c.req.param('id'));
       const input = parseWith(supplierInputSchema, await readJsonBody(c));
       checkSource(deps, input);
-      const outcome = await updateSupplier(deps.db, id, input, c.req.header('If-Match') ?? null);
+      const outcome = await updateSupplier(deps.db, id, input, c.req.header('If-Match') ?? null, deps.selfOrigin);
       c.header('ETag', versionEtag(outcome.supplier.version));
       if (outcome.kind === 'stale') return c.json({ message: SUPPLIER_CHANGED_MESSAGE, supplier: outcome.supplier } satisfies SupplierStaleAnswer, 412);
       return c.json(outcome.supplier);

@@ -1,7 +1,8 @@
 /**
  * Accounts (docs/security.md, "Accounts"): admins list, add, change and reset; everyone reads and
  * changes their own (`/me`). Deactivation, a role change and every password change end the user's
- * tokens at once (session_version).
+ * tokens at once (session_version). The current password of a password change is throttled like
+ * sign-in (login-throttle.ts), before it is checked.
  */
 import { Hono, type Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
@@ -17,8 +18,9 @@ import {
 } from '../../shared/accounts';
 import { MAX_DB_INTEGER } from '../../shared/safe-values';
 import type { AppDeps } from '../app-deps';
+import { tooManyAttempts } from '../auth/login-throttle';
 import { verifyPassword } from '../auth/passwords';
-import { createAccount, findAccount, findUserByName, listAccounts, setPassword, updateAccount } from '../auth/users';
+import { createAccount, findAccount, findAccountByNameKey, findUserById, listAccounts, setPassword, updateAccount } from '../auth/users';
 import { ApiError } from '../http/errors';
 import { readJsonBody } from '../http/read-json';
 import type { AuthEnv } from '../http/require-token';
@@ -46,8 +48,10 @@ function userIdOf(c: Context): number {
   return id;
 }
 
-export function userRoutes(deps: Pick<AppDeps, 'db'>) {
-  const { db } = deps;
+export function userRoutes(deps: Pick<AppDeps, 'db' | 'throttle' | 'clientAddress' | 'now'>) {
+  const { db, throttle } = deps;
+  const clientAddress = deps.clientAddress ?? (() => 'unknown');
+  const now = deps.now ?? Date.now;
   return new Hono<AuthEnv>()
     .get('/me', async (c) => {
       const account = await findAccount(db, c.get('user').userId);
@@ -56,8 +60,14 @@ export function userRoutes(deps: Pick<AppDeps, 'db'>) {
     })
     .post('/me/password', async (c) => {
       const body = await parsed(c, ownPasswordChangeSchema);
-      const user = await findUserByName(db, c.get('user').username);
-      if (!user || !(await verifyPassword(body.currentPassword, user.passwordHash))) throw new ApiError(400, accountMessages.currentPasswordWrong);
+      const user = await findUserById(db, c.get('user').userId);
+      if (!user) throw new ApiError(404, accountMessages.noSuchUser);
+      const address = clientAddress(c);
+      // Counted against the account before the password is checked, with the sign-in attempts.
+      const verdict = await throttle.attempt(db, user.username, address, now());
+      if (!verdict.allowed) throw tooManyAttempts(accountMessages.tooManyCurrentPasswords, verdict);
+      if (!(await verifyPassword(body.currentPassword, user.passwordHash))) throw new ApiError(400, accountMessages.currentPasswordWrong);
+      await throttle.succeeded(db, user.username, address);
       await setPassword(db, user.id, body.newPassword);
       return c.body(null, 204);
     })
@@ -65,7 +75,7 @@ export function userRoutes(deps: Pick<AppDeps, 'db'>) {
     .post('/users', adminOnly, async (c) => {
       const body = await parsed(c, newAccountSchema);
       const created = await createAccount(db, body);
-      if (!created) throw new ApiError(409, accountMessages.userNameTaken(body.username));
+      if (!created) throw new ApiError(409, accountMessages.userNameTaken(body.username, (await findAccountByNameKey(db, body.username))?.username));
       return c.json(created, 201);
     })
     .put('/users/:id', adminOnly, async (c) => {

@@ -10,6 +10,7 @@ import { fromCachedProduct, toCachedProduct, type BackofficeDatabase } from '../
 import { drainOutbox, type OutboxRequest, type ResponseLike } from '../../../src/app/sync/drainer';
 import { enqueueProductChange } from '../../../src/app/sync/outbox';
 import type { TestApp } from './test-app';
+import { deviceClock } from './device-clock';
 
 export type FirstAttempt = 'landed' | 'never arrived';
 
@@ -26,7 +27,7 @@ export async function lostAnswerDevice(t: TestApp, db: BackofficeDatabase, produ
     await answer.arrayBuffer(); // the server finished and committed; the answer never arrives
     throw new Error('read ECONNRESET (after the server answered)');
   };
-  const clock = { now: 1_760_000_000_000 };
+  const clock = deviceClock(t.clock.now);
   const deps = { db, send, token: () => token, currentUser: () => user, now: () => clock.now, random: () => 0.5 };
   /** The person's edit of the device's copy, queued as a change set. */
   const change = async (edit: (before: Product) => Partial<Product>) => {

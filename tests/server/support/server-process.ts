@@ -83,8 +83,8 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
 }
 
 /**
- * The settings of server processes that share one PostgreSQL and one S3 bucket (README, "Running on
- * several machines").
+ * The settings of server processes that share one PostgreSQL and one S3 bucket
+ * (docs/deployment.md, "Running on several machines").
  */
 export function sharedStoreEnv(databaseUrl: string, bucket: S3MediaConfig): Record<string, string> {
   return {

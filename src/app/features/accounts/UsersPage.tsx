@@ -43,15 +43,18 @@ function UsersAdmin() {
     };
   }, [loads]);
 
-  async function act(run: () => Promise<unknown>, done: string) {
+  /** Runs a call and shows its outcome; true when it succeeded. */
+  async function act(run: () => Promise<unknown>, done: string): Promise<boolean> {
     setError(null);
     setNotice(null);
     try {
       await run();
       setNotice(done);
       setLoads((count) => count + 1);
+      return true;
     } catch (failure) {
       setError(failureText(failure));
+      return false;
     }
   }
 
@@ -84,7 +87,7 @@ function UsersAdmin() {
   );
 }
 
-function AddStaffForm({ onAdd }: { onAdd: (account: { username: string; displayName: string; role: Role; password: string }) => Promise<void> }) {
+function AddStaffForm({ onAdd }: { onAdd: (account: { username: string; displayName: string; role: Role; password: string }) => Promise<boolean> }) {
   const [username, setUsername] = useState('');
   const [displayName, setDisplayName] = useState('');
   const [role, setRole] = useState<Role>('staff');
@@ -94,8 +97,10 @@ function AddStaffForm({ onAdd }: { onAdd: (account: { username: string; displayN
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     setBusy(true);
-    await onAdd({ username: username.trim(), displayName: displayName.trim(), role, password });
+    const added = await onAdd({ username: username.trim(), displayName: displayName.trim(), role, password });
     setBusy(false);
+    // A refused name (taken, or mixing scripts) stays in the field beside the server's sentence.
+    if (!added) return;
     setUsername('');
     setDisplayName('');
     setPassword('');
@@ -141,7 +146,7 @@ function AddStaffForm({ onAdd }: { onAdd: (account: { username: string; displayN
   );
 }
 
-function AccountRow({ account, isMe, act }: { account: Account; isMe: boolean; act: (run: () => Promise<unknown>, done: string) => Promise<void> }) {
+function AccountRow({ account, isMe, act }: { account: Account; isMe: boolean; act: (run: () => Promise<unknown>, done: string) => Promise<boolean> }) {
   const [resetting, setResetting] = useState(false);
   const [password, setPassword] = useState('');
   const name = shownName(account);
@@ -182,7 +187,8 @@ function AccountRow({ account, isMe, act }: { account: Account; isMe: boolean; a
             className="users-reset"
             onSubmit={(event) => {
               event.preventDefault();
-              void act(() => resetPassword(account.id, password), `New password set for ${name}; their sessions ended.`).then(() => {
+              void act(() => resetPassword(account.id, password), `New password set for ${name}; their sessions ended.`).then((done) => {
+                if (!done) return;
                 setResetting(false);
                 setPassword('');
               });

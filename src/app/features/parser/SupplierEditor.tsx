@@ -15,6 +15,8 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import {
   changedMeanwhile,
   formProblem,
+  loginOriginChange,
+  loginOriginHint,
   inputOf,
   mergeMine,
   mappingOf,
@@ -90,12 +92,15 @@ export function SupplierEditor({ initial, online, onClose }: Props) {
   const columnsListId = useId();
   const set = <K extends keyof SupplierForm>(key: K, value: SupplierForm[K]) => setForm((current) => ({ ...current, [key]: value }));
   const isNew = form.supplierId === null;
+  // This server's origin places a path address; the saved login goes only to its own origin.
+  const here = window.location.origin;
+  const loginMoved = loginOriginChange(form, here);
 
   async function runTest() {
     setError(null);
     setNotice(null);
     if (!online) return setError(OFFLINE_ACTION_REFUSED);
-    const problem = formProblem(form, file, 'test');
+    const problem = formProblem(form, file, 'test', here);
     if (problem) return setError(problem);
     setBusy('test');
     try {
@@ -122,7 +127,7 @@ export function SupplierEditor({ initial, online, onClose }: Props) {
     setNotice(null);
     setStale(null);
     if (!online) return setError(OFFLINE_SAVE_REFUSED);
-    const problem = formProblem(toSave, file, 'save');
+    const problem = formProblem(toSave, file, 'save', here);
     if (problem) return setError(problem);
     setBusy('save');
     try {
@@ -299,7 +304,7 @@ export function SupplierEditor({ initial, online, onClose }: Props) {
                     <Field label="User name">
                       <TextField.Root size="3" value={form.username} onChange={(e) => set('username', e.target.value)} autoComplete="off" />
                     </Field>
-                    <Field label="Password" hint={form.storedCredentials?.kind === 'basic' ? 'A password is set; leave empty to keep it.' : undefined}>
+                    <Field label="Password" hint={loginMoved ? loginOriginHint('basic', loginMoved) : form.storedCredentials?.kind === 'basic' ? 'A password is set; leave empty to keep it.' : undefined}>
                       <TextField.Root size="3" type="password" value={form.password} onChange={(e) => set('password', e.target.value)} autoComplete="new-password" />
                     </Field>
                   </Flex>
@@ -309,7 +314,7 @@ export function SupplierEditor({ initial, online, onClose }: Props) {
                     <Field label="Header name">
                       <TextField.Root size="3" placeholder="X-Api-Key" value={form.headerName} onChange={(e) => set('headerName', e.target.value)} autoComplete="off" />
                     </Field>
-                    <Field label="Token" hint={form.storedCredentials?.kind === 'header' ? 'A token is set; leave empty to keep it.' : undefined}>
+                    <Field label="Token" hint={loginMoved ? loginOriginHint('header', loginMoved) : form.storedCredentials?.kind === 'header' ? 'A token is set; leave empty to keep it.' : undefined}>
                       <TextField.Root size="3" type="password" value={form.headerValue} onChange={(e) => set('headerValue', e.target.value)} autoComplete="new-password" />
                     </Field>
                   </Flex>

@@ -11,6 +11,7 @@ import { ApiError } from '../../http/errors';
 import { leasesFor, JobStopped } from '../../jobs/job-leases';
 import { insertRunningJob } from '../../jobs/job-store';
 import { BolApiError } from '../client/bol-errors';
+import { describeError } from '../../http/caught-errors';
 
 const JOB_NAMES: Record<BolJobKind, string> = {
   'order-import': 'An order import',
@@ -156,7 +157,7 @@ export async function runClaimedJob(db: Database, job: BolJob, now: () => Date, 
       message = error.message;
       httpStatus = error instanceof BolApiError ? 502 : 500;
     } else {
-      console.error(`[bol] ${kind} failed:`, error);
+      console.error(`[bol] ${kind} failed: ${describeError(error)}`);
       message = 'The job stopped because of an error on the server; see the server log';
       httpStatus = 500;
     }
