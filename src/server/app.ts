@@ -37,8 +37,8 @@ export const BODY_LIMITS: readonly BodyLimitRule[] = [
   // A Bol model may carry up to 500 attributes with long values (src/shared/bol-contract.ts).
   { path: '/api/v1/bol/data/model/product', maxBytes: 8 * JSON_BODY_LIMIT_BYTES },
   // A feed file from the tablet (docs/feeds.md, "Feed sources").
-  { path: '/api/v1/suppliers/feed-file/', maxBytes: MAX_FEED_UPLOAD_BODY_BYTES, message: feedFileTooLarge().message },
-  { path: '/api/v1/suppliers/test-feed', maxBytes: MAX_FEED_UPLOAD_BODY_BYTES, message: feedFileTooLarge().message },
+  { path: '/api/v1/suppliers/feed-file/', maxBytes: MAX_FEED_UPLOAD_BODY_BYTES, message: feedFileTooLarge().message, streamed: true },
+  { path: '/api/v1/suppliers/test-feed', maxBytes: MAX_FEED_UPLOAD_BODY_BYTES, message: feedFileTooLarge().message, streamed: true },
 ];
 
 export function createApp(deps: AppDeps) {

@@ -117,6 +117,40 @@ describe.skipIf(!postgres)('two server processes on one PostgreSQL and one objec
     expect({ status: onA.status, read: onA.read, written: onA.written }).toEqual({ status: last?.status, read: last?.read, written: last?.written });
   }, 180_000);
 
+  it('reads a feed file uploaded through one process from the other: Test feed and Run (docs/feeds.md, "Feed sources")', async () => {
+    const headersA = { Authorization: `Bearer ${await a.signIn()}` };
+    const headersB = { Authorization: `Bearer ${await b.signIn()}` };
+    const created = await fetch(`${a.origin}/api/v1/suppliers`, {
+      method: 'POST',
+      headers: { ...headersA, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ supplierName: 'Uploaded on one, read on the other', feedSource: 'upload', feedFormat: 'csv' }),
+    });
+    const supplierId = ((await created.json()) as { supplierId: number }).supplierId;
+    // ~3.5 MB: several chunks of the file in the shared database.
+    const rows = 12_000;
+    const lines = [FEED_HEADER];
+    for (let i = 1; i <= rows; i += 1) lines.push(row(1_000_000 + i));
+    const form = new FormData();
+    form.append('feedFile', new File([lines.join('\n')], 'shared-feed.csv'));
+    const uploaded = await fetch(`${a.origin}/api/v1/suppliers/feed-file/${supplierId}`, { method: 'POST', headers: headersA, body: form });
+    expect(uploaded.status, await uploaded.clone().text()).toBe(200);
+
+    const preview = await fetch(`${b.origin}/api/v1/suppliers/test-feed`, {
+      method: 'POST',
+      headers: { ...headersB, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ supplierId, feedSource: 'upload', feedFormat: 'csv' }),
+    });
+    expect(preview.status).toBe(200);
+    const report = (await preview.json()) as { rows: { problems: string[] }[]; more: boolean };
+    expect(report.rows.every((previewed) => previewed.problems.length === 0)).toBe(true);
+    expect(report.more).toBe(true);
+
+    const run = await fetch(`${b.origin}/api/v1/feed/parse/${supplierId}?wait=true`, { method: 'POST', headers: headersB });
+    expect(run.status).toBe(200);
+    const entry = ((await run.json()) as { entries: { rowsRead: number; created: number; refused: number }[] }).entries[0];
+    expect(entry).toMatchObject({ rowsRead: rows, created: rows, refused: 0 });
+  }, 120_000);
+
   it('counts wrong current passwords of a password change across both processes', async () => {
     const admin = { Authorization: `Bearer ${await a.signIn()}`, 'Content-Type': 'application/json' };
     const staff = { username: 'guessed-on-both', password: 'staff password on both' };

@@ -14,6 +14,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 
 /** PostgreSQL bytea as a Node Buffer (uploaded feed files). */
@@ -101,16 +102,39 @@ export const suppliers = pgTable('suppliers', {
   ...timestamps,
 });
 
-/** A feed file uploaded from the tablet for a supplier whose feed source is 'upload' (one per supplier). */
+/**
+ * A feed file uploaded from the tablet for a supplier whose feed source is 'upload' (one per
+ * supplier). Its bytes are the chunks of its upload in supplier_feed_file_chunks (docs/feeds.md,
+ * "Feed sources").
+ */
 export const supplierFeedFiles = pgTable('supplier_feed_files', {
   supplierId: integer('supplier_id')
     .primaryKey()
     .references(() => suppliers.supplierId, { onDelete: 'cascade' }),
   fileName: text('file_name').notNull(),
-  bytes: bytea('bytes').notNull(),
+  uploadId: uuid('upload_id').notNull().unique(),
   size: integer('size').notNull(),
   uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The bytes of feed file uploads, ~1 MB per row in order of `seq`, written while the upload
+ * arrives; an upload's chunks count once supplier_feed_files names its upload id
+ * (src/server/feeds/feed-file-store.ts).
+ */
+export const supplierFeedFileChunks = pgTable(
+  'supplier_feed_file_chunks',
+  {
+    uploadId: uuid('upload_id').notNull(),
+    seq: integer('seq').notNull(),
+    supplierId: integer('supplier_id')
+      .notNull()
+      .references(() => suppliers.supplierId, { onDelete: 'cascade' }),
+    bytes: bytea('bytes').notNull(),
+    writtenAt: timestamp('written_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.uploadId, t.seq] })],
+);
 
 export const brands = pgTable('brands', {
   brandId: serial('brand_id').primaryKey(),

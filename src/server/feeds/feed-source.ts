@@ -1,14 +1,15 @@
 /**
  * Where a supplier's feed bytes come from (docs/feeds.md, "Feed sources"): its http(s) address,
  * fetched under the outbound rules (outbound.ts) with its credentials, or the file uploaded for it
- * from the tablet (supplier_feed_files). Also the check of an address when a supplier is saved, so
+ * from the tablet (feed-file-store.ts, read chunk by chunk). Also the check of an address when a supplier is saved, so
  * a refused address is refused with its reason before anything is fetched.
  */
 import type { Database } from '../db/connection';
 import { checkTarget, DEFAULT_MAX_FEED_BYTES, DEFAULT_OUTBOUND_POLICY, download, DownloadError, resolveAddress, type OutboundDeps } from './outbound';
 import type { suppliers } from '../db/schema';
 import { addressOrigin } from './credential-origin';
-import { credentialHeaders, feedFileBytes, storedCredentials, type StoredCredentials } from './supplier-store';
+import { feedFileStream, storedFeedFile } from './feed-file-store';
+import { credentialHeaders, storedCredentials, type StoredCredentials } from './supplier-store';
 
 export interface FeedSourceSettings {
   supplierId: number | null;
@@ -52,30 +53,15 @@ export function feedAddressProblem(address: string, deps: OutboundDeps): string 
   }
 }
 
-function bytesStream(bytes: Uint8Array): ReadableStream<Uint8Array> {
-  const CHUNK = 256 * 1024;
-  let at = 0;
-  return new ReadableStream<Uint8Array>({
-    pull(controller) {
-      if (at >= bytes.length) {
-        controller.close();
-        return;
-      }
-      controller.enqueue(bytes.subarray(at, at + CHUNK));
-      at += CHUNK;
-    },
-  });
-}
-
 export async function openFeedSource(
   deps: OutboundDeps & { db: Database },
   settings: FeedSourceSettings,
   options: { timeoutMs: number },
 ): Promise<OpenedFeed> {
   if (settings.feedSource === 'upload') {
-    const file = settings.supplierId === null ? null : await feedFileBytes(deps.db, settings.supplierId);
+    const file = settings.supplierId === null ? null : await storedFeedFile(deps.db, settings.supplierId);
     if (!file) throw new DownloadError('no feed file has been uploaded for this supplier yet');
-    return { body: bytesStream(file.bytes), declaredBytes: file.bytes.length };
+    return { body: feedFileStream(deps.db, file), declaredBytes: file.size };
   }
   const response = await download(deps, settings.supplierUrlFeed, {
     timeoutMs: options.timeoutMs,

@@ -5,9 +5,11 @@
  */
 import type { TransferListItem, Worker } from 'node:worker_threads';
 import type { FeedMapping } from '../../shared/feed-mapping';
+import type { TestFeedReport } from '../../shared/suppliers';
 import { FeedFormatError } from './feed-item';
 import type { ParsedBatch } from './feed-row-batches';
 import type { ParseWorkerReply, ParseWorkerRequest } from './parse-worker-protocol';
+import type { PreviewRequest } from './test-feed-preview';
 import { prepareBundledWorker, startBundledWorker } from '../worker-thread';
 
 const START_TIMEOUT_MS = 10_000;
@@ -19,7 +21,8 @@ const START_TIMEOUT_MS = 10_000;
 export const MAX_BYTES_AHEAD = 1024 * 1024;
 /**
  * The parser's heap: a feed that needs more (an .xlsx with huge shared strings) ends this worker
- * and fails its import, never the server (docs/security.md, "Outbound fetches and imports").
+ * and fails its import or its Test feed, never the server (docs/security.md, "Outbound fetches and
+ * imports").
  */
 const WORKER_RESOURCE_LIMITS = {
   maxOldGenerationSizeMb: 768,
@@ -198,6 +201,20 @@ export class ParseWorker {
       // Let the worker parse the next batch while this one is written.
       this.send({ type: 'more' });
       yield reply.batch;
+    }
+  }
+
+  /**
+   * Test feed: the first rows of the body (transferred to the worker) as one report. Throws a
+   * FeedFormatError for a feed the worker cannot read (a limit of feed-limits.ts, or its memory cap).
+   */
+  async preview(body: ReadableStream<Uint8Array>, request: PreviewRequest): Promise<TestFeedReport> {
+    this.send({ type: 'preview', ...request });
+    void this.pump(body);
+    for (;;) {
+      const reply = await this.next();
+      if (reply.type === 'preview') return reply.report;
+      if (reply.type === 'error') throw reply.unreadable ? new FeedFormatError(reply.message) : new Error(reply.message);
     }
   }
 

@@ -1,9 +1,13 @@
 /** Messages between the import (main thread) and parse-worker.ts. */
 import type { FeedMapping } from '../../shared/feed-mapping';
+import type { TestFeedReport } from '../../shared/suppliers';
 import type { ParsedBatch } from './feed-row-batches';
+import type { PreviewRequest } from './test-feed-preview';
 
 export type ParseWorkerRequest =
   | { type: 'parse'; format: string; supplierName: string; batchSize: number; mapping: FeedMapping | null; maxBytes: number }
+  /** Test feed: read the first rows and answer one report (test-feed-preview.ts). */
+  | ({ type: 'preview' } & PreviewRequest)
   /** Feed bytes, pushed by the main thread as they arrive (the worker cannot pull while PGlite keeps the main thread busy). */
   | { type: 'chunk'; bytes: Uint8Array }
   | { type: 'end-of-input' }
@@ -13,6 +17,7 @@ export type ParseWorkerRequest =
 export type ParseWorkerReply =
   | { type: 'ready' }
   | { type: 'batch'; batch: ParsedBatch }
+  | { type: 'preview'; report: TestFeedReport }
   /** Bytes taken from the input queue, so the main thread may push more. */
   | { type: 'consumed'; bytes: number }
   | { type: 'end' }

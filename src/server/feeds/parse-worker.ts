@@ -2,11 +2,13 @@
  * Worker thread entry: parses one feed and posts batches of rows to the import, which writes them
  * meanwhile on the main thread (PGlite runs there, so parsing beside it makes large imports
  * faster). The main thread pushes the feed's bytes; at most one batch waits ahead of the writer.
+ * Test feed reads its first rows here too and gets one report back (test-feed-preview.ts).
  */
 import { parentPort } from 'node:worker_threads';
 import { FeedFormatError } from './feed-item';
 import { feedRowBatches, readFeedBytes } from './feed-row-batches';
 import type { ParseWorkerReply, ParseWorkerRequest } from './parse-worker-protocol';
+import { previewFeedBytes } from './test-feed-preview';
 
 const port = parentPort;
 if (!port) throw new Error('parse-worker.ts runs as a worker thread only');
@@ -52,8 +54,17 @@ async function parse(request: Extract<ParseWorkerRequest, { type: 'parse' }>): P
   }
 }
 
+async function preview(request: Extract<ParseWorkerRequest, { type: 'preview' }>): Promise<void> {
+  try {
+    send({ type: 'preview', report: await previewFeedBytes(input(), request) });
+  } catch (error) {
+    send({ type: 'error', unreadable: error instanceof FeedFormatError, message: error instanceof Error ? error.message : String(error) });
+  }
+}
+
 port.on('message', (message: ParseWorkerRequest) => {
   if (message.type === 'parse') void parse(message);
+  else if (message.type === 'preview') void preview(message);
   else if (message.type === 'chunk') chunks.push(message.bytes);
   else if (message.type === 'end-of-input') inputEnded = true;
   else credit += 1;

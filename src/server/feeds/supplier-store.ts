@@ -1,6 +1,6 @@
 /**
  * Suppliers as the Parser screen edits them (docs/feeds.md, "Suppliers"): list with their last run
- * and product count, add, edit, delete (only without products), the uploaded feed file. Stored
+ * and product count, add, edit, delete (only without products); the uploaded feed file: feed-file-store.ts. Stored
  * credentials stay here: what leaves is `CredentialsView` (that one is set, never its secret). They
  * are stored with the origin they were entered for (credential-origin.ts).
  */
@@ -262,22 +262,4 @@ export async function deleteSupplier(db: Database, supplierId: number): Promise<
     await tx.delete(parsingHistory).where(eq(parsingHistory.supplierId, supplierId));
     await tx.delete(suppliers).where(eq(suppliers.supplierId, supplierId));
   });
-}
-
-export async function storeFeedFile(db: Database, supplierId: number, fileName: string, bytes: Buffer): Promise<SupplierDetails> {
-  const [current] = await db.select({ id: suppliers.supplierId }).from(suppliers).where(eq(suppliers.supplierId, supplierId));
-  if (!current) throw new ApiError(404, `There is no supplier with id ${supplierId}`);
-  const values = { supplierId, fileName, bytes, size: bytes.length, uploadedAt: new Date() };
-  await db
-    .insert(supplierFeedFiles)
-    .values(values)
-    .onConflictDoUpdate({ target: supplierFeedFiles.supplierId, set: { fileName, bytes, size: bytes.length, uploadedAt: values.uploadedAt } });
-  await db.update(suppliers).set({ version: sql`${suppliers.version} + 1` }).where(eq(suppliers.supplierId, supplierId));
-  return supplierDetails(db, supplierId);
-}
-
-/** The uploaded feed file's bytes, or null when none was uploaded. */
-export async function feedFileBytes(db: Database, supplierId: number): Promise<{ name: string; bytes: Buffer } | null> {
-  const [row] = await db.select({ name: supplierFeedFiles.fileName, bytes: supplierFeedFiles.bytes }).from(supplierFeedFiles).where(eq(supplierFeedFiles.supplierId, supplierId));
-  return row ? { name: row.name, bytes: row.bytes } : null;
 }

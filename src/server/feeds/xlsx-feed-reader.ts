@@ -4,19 +4,35 @@
  * it is read whole into memory first (bounded by the caller), and its parts are inflated as streams
  * with a running limit on the real inflated bytes (xlsx-zip.ts, as the EAN sheet): a zip bomb stops
  * at the limit. Runs in the parse worker for imports (feed-row-batches.ts), so a workbook that needs
- * too much memory ends that worker, not the server.
+ * too much memory ends that worker, not the server. Its parts are held to the XML limits and the
+ * sheet to MAX_FEED_COLUMNS columns (feed-limits.ts).
  */
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import { InflateBudget, readZipEntry, ZipReadError, zipEntries, type ZipEntry } from '../catalogue/xlsx-zip';
 import { FeedFormatError, type FeedItem } from './feed-item';
+import { MAX_FEED_COLUMNS, tooManyColumns, XmlLimits } from './feed-limits';
 import { columnOf, localName } from '../catalogue/xlsx-cells';
 
 /** Longest text kept of one cell (a description fits). */
 const MAX_CELL_CHARS = 200_000;
 
 
-/** Streams one part through a saxes parser; `onChunk` runs after every chunk (to hand out finished rows). */
-async function* parsePart(bytes: Uint8Array, entry: ZipEntry, budget: InflateBudget, parser: SaxesParser, drain: () => FeedItem[]): AsyncGenerator<FeedItem> {
+/** A parser for one part with its XML limits: attributes are counted here, the callers' handlers report the rest. */
+function limitedParser(entry: ZipEntry): { parser: SaxesParser; limits: XmlLimits } {
+  const parser = new SaxesParser({ position: false });
+  const limits = new XmlLimits(`The workbook's part ${entry.name}`);
+  parser.on('attribute', (attribute) => limits.attribute(attribute.name));
+  return { parser, limits };
+}
+
+/** Streams one part through a saxes parser; `drain` runs after every chunk (to hand out finished rows). */
+async function* parsePart(
+  bytes: Uint8Array,
+  entry: ZipEntry,
+  budget: InflateBudget,
+  { parser, limits }: { parser: SaxesParser; limits: XmlLimits },
+  drain: () => FeedItem[],
+): AsyncGenerator<FeedItem> {
   let failure: string | null = null;
   parser.on('error', (error) => {
     failure ??= error.message;
@@ -26,11 +42,11 @@ async function* parsePart(bytes: Uint8Array, entry: ZipEntry, budget: InflateBud
   });
   const decoder = new TextDecoder('utf-8');
   for await (const chunk of readZipEntry(bytes, entry, budget)) {
-    parser.write(decoder.decode(chunk, { stream: true }));
+    limits.write(parser, decoder.decode(chunk, { stream: true }));
     if (failure) throw new FeedFormatError(`The workbook cannot be read: the part ${entry.name} is not valid XML`);
     yield* drain();
   }
-  parser.write(decoder.decode());
+  limits.write(parser, decoder.decode());
   parser.close();
   if (failure) throw new FeedFormatError(`The workbook cannot be read: the part ${entry.name} is not valid XML`);
   yield* drain();
@@ -39,22 +55,26 @@ async function* parsePart(bytes: Uint8Array, entry: ZipEntry, budget: InflateBud
 async function sharedStrings(bytes: Uint8Array, entry: ZipEntry | undefined, budget: InflateBudget): Promise<string[]> {
   const strings: string[] = [];
   if (!entry) return strings;
-  const parser = new SaxesParser({ position: false });
+  const part = limitedParser(entry);
+  const { parser, limits } = part;
   let current: string | null = null;
   let inText = false;
   let inPhonetic = false;
   const onText = (text: string) => {
+    limits.sawText();
     if (current !== null && inText && !inPhonetic && current.length < MAX_CELL_CHARS) current += text;
   };
   parser.on('text', onText);
   parser.on('cdata', onText);
   parser.on('opentag', (tag) => {
+    limits.opened(tag.name);
     const name = localName(tag.name);
     if (name === 'si') current = '';
     else if (name === 't') inText = true;
     else if (name === 'rPh') inPhonetic = true;
   });
   parser.on('closetag', (tag) => {
+    limits.closed();
     const name = localName(tag.name);
     if (name === 't') inText = false;
     else if (name === 'rPh') inPhonetic = false;
@@ -63,7 +83,7 @@ async function sharedStrings(bytes: Uint8Array, entry: ZipEntry | undefined, bud
       current = null;
     }
   });
-  for await (const _ of parsePart(bytes, entry, budget, parser, () => [])) {
+  for await (const _ of parsePart(bytes, entry, budget, part, () => [])) {
     // parsePart yields nothing here; the loop drives it.
   }
   return strings;
@@ -97,7 +117,8 @@ export async function* readXlsxFeed(bytes: Uint8Array, options: XlsxReadOptions)
     if (!sheet) throw new FeedFormatError('The workbook has no worksheet');
     const strings = await sharedStrings(bytes, entries.find((entry) => entry.name === 'xl/sharedStrings.xml'), budget);
 
-    const parser = new SaxesParser({ position: false });
+    const part = limitedParser(sheet);
+    const { parser, limits } = part;
     const ready: FeedItem[] = [];
     let header: string[] | null = null;
     let rowNumber = 0;
@@ -106,6 +127,7 @@ export async function* readXlsxFeed(bytes: Uint8Array, options: XlsxReadOptions)
     let reading: 'v' | 't' | null = null;
     let lastColumn = 0;
     const onText = (text: string) => {
+      limits.sawText();
       if (!cell || reading === null) return;
       if (reading === 'v') cell.value = (cell.value + text).slice(0, MAX_CELL_CHARS);
       else cell.inline = (cell.inline + text).slice(0, MAX_CELL_CHARS);
@@ -113,6 +135,7 @@ export async function* readXlsxFeed(bytes: Uint8Array, options: XlsxReadOptions)
     parser.on('text', onText);
     parser.on('cdata', onText);
     parser.on('opentag', (tag) => {
+      limits.opened(tag.name);
       const name = localName(tag.name);
       const attributes = (tag as SaxesTagPlain).attributes;
       if (name === 'row') {
@@ -122,6 +145,7 @@ export async function* readXlsxFeed(bytes: Uint8Array, options: XlsxReadOptions)
         lastColumn = 0;
       } else if (name === 'c' && cells) {
         const column = columnOf(attributes.r ?? '') || lastColumn + 1;
+        if (column > MAX_FEED_COLUMNS) throw tooManyColumns(`Row ${rowNumber.toLocaleString('en-US')} of the workbook`);
         lastColumn = column;
         cell = { column, type: attributes.t ?? 'n', value: '', inline: '' };
       } else if (cell) {
@@ -131,6 +155,7 @@ export async function* readXlsxFeed(bytes: Uint8Array, options: XlsxReadOptions)
       }
     });
     parser.on('closetag', (tag) => {
+      limits.closed();
       const name = localName(tag.name);
       if (name === 'v' || name === 't') reading = null;
       else if (name === 'c' && cell && cells) {
@@ -157,7 +182,7 @@ export async function* readXlsxFeed(bytes: Uint8Array, options: XlsxReadOptions)
         ready.push({ line: rowNumber, record });
       }
     });
-    yield* parsePart(bytes, sheet, budget, parser, () => ready.splice(0));
+    yield* parsePart(bytes, sheet, budget, part, () => ready.splice(0));
   } catch (error) {
     if (error instanceof ZipReadError) throw new FeedFormatError(`The workbook cannot be read: ${error.message}`);
     throw error;

@@ -4,10 +4,12 @@
  * record, in lower case and without namespace prefixes: `title`, `images/image`, `price/amount`.
  * Only elements without child elements give a value (HTML belongs in CDATA); an element that repeats
  * gives a list (`<images><image>a</image><image>b</image></images>` → `images/image: [a, b]`).
- * The line of a record is the line of its tag. External entities are never resolved.
+ * The line of a record is the line of its tag. External entities are never resolved. Nesting
+ * depth, attributes per element and the length of a text are bounded (feed-limits.ts).
  */
 import { SaxesParser } from 'saxes';
 import { FeedFormatError, type FeedItem } from './feed-item';
+import { XmlLimits } from './feed-limits';
 
 type Chunk = Uint8Array | string;
 
@@ -34,6 +36,7 @@ const MAX_VALUES_PER_RECORD = 2_000;
 export async function* readXmlFeed(source: AsyncIterable<Chunk>, options: XmlReadOptions = {}): AsyncGenerator<FeedItem> {
   const recordName = (options.recordElement ?? 'product').trim().toLowerCase() || 'product';
   const parser = new SaxesParser({ position: true });
+  const limits = new XmlLimits('The XML feed');
   const ready: FeedItem[] = [];
   let record: OpenRecord | null = null;
   let values = 0;
@@ -44,7 +47,9 @@ export async function* readXmlFeed(source: AsyncIterable<Chunk>, options: XmlRea
   });
   /** Element name without a namespace prefix, lower case. */
   const localName = (tag: { name: string }) => tag.name.slice(tag.name.indexOf(':') + 1).toLowerCase();
+  parser.on('attribute', (attribute) => limits.attribute(attribute.name));
   parser.on('opentag', (tag) => {
+    limits.opened(tag.name);
     const name = localName(tag);
     if (!record) {
       if (name === recordName) {
@@ -58,12 +63,16 @@ export async function* readXmlFeed(source: AsyncIterable<Chunk>, options: XmlRea
     record.stack.push({ path: parent ? `${parent.path}/${name}` : name, text: '', hasChildren: false });
   });
   const onText = (text: string) => {
+    limits.sawText();
     const open = record?.stack[record.stack.length - 1];
-    if (open && !open.hasChildren) open.text += text;
+    if (!open || open.hasChildren) return;
+    open.text += text;
+    limits.checkText(open.text.length);
   };
   parser.on('text', onText);
   parser.on('cdata', onText);
   parser.on('closetag', () => {
+    limits.closed();
     if (!record) return;
     const element = record.stack.pop();
     if (!element) {
@@ -84,11 +93,11 @@ export async function* readXmlFeed(source: AsyncIterable<Chunk>, options: XmlRea
     throw new FeedFormatError(`The XML feed cannot be read: ${failure}`);
   };
   for await (const chunk of source) {
-    parser.write(typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true }));
+    limits.write(parser, typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true }));
     if (failure) fail();
     yield* ready.splice(0);
   }
-  parser.write(decoder.decode());
+  limits.write(parser, decoder.decode());
   parser.close();
   if (failure) fail();
   yield* ready.splice(0);

@@ -64,14 +64,16 @@ export type FileStream = ReadableStream<Uint8Array>;
  * field is missing, holds more than one file, the file is empty, the body is malformed or too
  * large, or `take` refuses the bytes: throws the ApiError to answer, after `discard` (or, when
  * `take` failed, `take`'s own clean-up) removed whatever was taken. Errors of `take` that are not
- * ApiErrors go through `takeError`, which turns the ones it knows into ApiErrors.
+ * ApiErrors go through `takeError`, which turns the ones it knows into ApiErrors. Text fields are
+ * handed to `onField` as they arrive: those sent before the file are known when `take` starts.
  */
 export async function receiveSingleFile<T>(
   c: Context,
   upload: SingleFileUpload,
-  take: (file: FileStream) => Promise<T>,
+  take: (file: FileStream, info: { filename: string }) => Promise<T>,
   discard: (taken: T) => Promise<void>,
   takeError: (error: unknown) => unknown = (error) => error,
+  onField: (name: string, value: string) => void = () => {},
 ): Promise<T> {
   const contentType = c.req.header('Content-Type') ?? '';
   if (!contentType.toLowerCase().startsWith('multipart/form-data')) {
@@ -97,7 +99,8 @@ export async function receiveSingleFile<T>(
   let files = 0;
   let fileBytes = 0;
   const finished = new Promise<void>((resolve, reject) => {
-    parser.on('file', (name, stream) => {
+    parser.on('field', (name, value) => onField(name, value));
+    parser.on('file', (name, stream, info) => {
       if (name !== upload.field || files >= 1) {
         if (name === upload.field) files += 1;
         stream.resume(); // other fields' files, and a second file, are skipped (the second is refused below)
@@ -113,7 +116,7 @@ export async function receiveSingleFile<T>(
           },
         }),
       );
-      taking = take(counted);
+      taking = take(counted, { filename: info.filename ?? '' });
       // A refusal of `take` (not an image, too large) ends the upload at once: the rest is not read.
       taking.catch(reject);
     });

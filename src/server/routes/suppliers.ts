@@ -5,7 +5,7 @@
  * the server: answers say only that they are set, and for which origin; they go only there
  * (docs/security.md, "Feed credentials").
  */
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { z } from 'zod';
 import { SUPPLIER_CHANGED_MESSAGE, supplierInputSchema, testFeedRequestSchema, type SupplierInputParsed, type SupplierStaleAnswer, type TestFeedRequestParsed } from '../../shared/suppliers';
 // A supplier's ETag is its version in quotes, as a product's is.
@@ -19,18 +19,19 @@ import {
   listSupplierDetails,
   setSupplierEnabled,
   storedCredentials,
-  storeFeedFile,
   supplierDetails,
   updateSupplier,
   type StoredCredentials,
 } from '../feeds/supplier-store';
+import { discardFeedFileUpload, ensureSupplierExists, sweepAbandonedUploads, swapInFeedFile, writeFeedFileUpload } from '../feeds/feed-file-store';
 import { testFeed } from '../feeds/test-feed';
 import { eq } from 'drizzle-orm';
 import { suppliers } from '../db/schema';
 import { ApiError } from '../http/errors';
 import { readJsonBody } from '../http/read-json';
 import type { AuthEnv } from '../http/require-token';
-import { readSingleFile, singleFileBodyLimit, uploadBodyLimitBytes, type SingleFileUpload } from '../http/single-file-upload';
+import { uploadBodyLimitBytes, type SingleFileUpload } from '../http/single-file-upload';
+import { receiveSingleFile, streamedBodyLimit, type FileStream } from '../http/streamed-upload';
 
 export const FEED_FILE_FIELD = 'feedFile';
 const FEED_FILE_UPLOAD: SingleFileUpload = {
@@ -91,46 +92,88 @@ async function credentialsFor(deps: AppDeps, request: TestFeedRequestParsed, wit
   return stored;
 }
 
-async function readTestFeedRequest(c: Context): Promise<{ body: unknown; file: Uint8Array | null }> {
-  const type = (c.req.header('Content-Type') ?? '').toLowerCase();
-  if (!type.startsWith('multipart/form-data')) return { body: await readJsonBody(c), file: null };
-  let form: FormData;
-  try {
-    form = await c.req.formData();
-  } catch {
-    throw new ApiError(400, 'The upload could not be read as multipart/form-data');
-  }
-  const settings = form.get('settings');
-  if (typeof settings !== 'string') throw new ApiError(400, "The field 'settings' with the supplier's settings (JSON) is missing");
-  let body: unknown;
-  try {
-    body = JSON.parse(settings);
-  } catch {
-    throw new ApiError(400, "The field 'settings' must be JSON");
-  }
-  const file = form.get(FEED_FILE_FIELD);
-  if (file === null) return { body, file: null };
-  if (!(file instanceof File)) throw new ApiError(400, `The field '${FEED_FILE_FIELD}' must be a file`);
-  if (file.size > MAX_FEED_UPLOAD_BYTES) throw feedFileTooLarge();
-  if (file.size === 0) throw new ApiError(400, 'The file is empty');
-  return { body, file: new Uint8Array(await file.arrayBuffer()) };
+/** The settings of a Test feed request, checked. */
+function testFeedSettings(body: unknown): TestFeedRequestParsed {
+  return parseWith(testFeedRequestSchema, body);
+}
+
+/**
+ * The file of a Test feed as the worker reads it, and what is left of it read to its end afterwards
+ * (so the multipart body finishes): a stream over the same reader whose cancel does not cancel the
+ * upload. The file limit counts in both.
+ */
+function previewedFile(file: FileStream): { body: ReadableStream<Uint8Array>; drain: () => Promise<void> } {
+  const reader = file.getReader();
+  let size = 0;
+  const counted = async () => {
+    const next = await reader.read();
+    if (!next.done) {
+      size += next.value.byteLength;
+      if (size > MAX_FEED_UPLOAD_BYTES) throw feedFileTooLarge();
+    }
+    return next;
+  };
+  const body = new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        const next = await counted();
+        if (next.done) controller.close();
+        else controller.enqueue(next.value);
+      },
+    },
+    { highWaterMark: 0 },
+  );
+  const drain = async () => {
+    while (!(await counted()).done) {
+      // the rest of the file is not needed
+    }
+  };
+  return { body, drain };
 }
 
 export function supplierRoutes(deps: AppDeps) {
   return new Hono<AuthEnv>()
     .get('/suppliers', async (c) => c.json(await listSupplierDetails(deps.db)))
-    .post('/suppliers/test-feed', singleFileBodyLimit(FEED_FILE_UPLOAD), async (c) => {
-      const { body, file } = await readTestFeedRequest(c);
-      const request = parseWith(testFeedRequestSchema, body);
-      if (!file && request.feedSource === 'url') checkSource(deps, request);
-      const credentials = await credentialsFor(deps, request, file !== null);
-      const report = await testFeed(deps, {
-        source: { supplierId: request.supplierId, feedSource: request.feedSource, supplierUrlFeed: request.supplierUrlFeed, credentials },
-        file,
-        feedFormat: request.feedFormat,
-        mapping: request.mapping,
-        supplierName: request.supplierName,
-      });
+    .post('/suppliers/test-feed', streamedBodyLimit(MAX_FEED_UPLOAD_BODY_BYTES, feedFileTooLarge), async (c) => {
+      const preview = async (request: TestFeedRequestParsed, file: ReadableStream<Uint8Array> | null) => {
+        const credentials = await credentialsFor(deps, request, file !== null);
+        return testFeed(deps, {
+          source: { supplierId: request.supplierId, feedSource: request.feedSource, supplierUrlFeed: request.supplierUrlFeed, credentials },
+          file,
+          feedFormat: request.feedFormat,
+          mapping: request.mapping,
+          supplierName: request.supplierName,
+        });
+      };
+      if (!(c.req.header('Content-Type') ?? '').toLowerCase().startsWith('multipart/form-data')) {
+        const request = testFeedSettings(await readJsonBody(c));
+        if (request.feedSource === 'url') checkSource(deps, request);
+        return c.json(await preview(request, null));
+      }
+      // Multipart: the settings, then the file, read by the parse worker while it arrives (docs/feeds.md, "Test feed").
+      let settings: string | null = null;
+      const report = await receiveSingleFile(
+        c,
+        FEED_FILE_UPLOAD,
+        async (file) => {
+          if (settings === null) throw new ApiError(400, `The field 'settings' with the supplier's settings (JSON) must come before the field '${FEED_FILE_FIELD}'`);
+          let body: unknown;
+          try {
+            body = JSON.parse(settings);
+          } catch {
+            throw new ApiError(400, "The field 'settings' must be JSON");
+          }
+          const { body: previewed, drain } = previewedFile(file);
+          const answer = await preview(testFeedSettings(body), previewed);
+          await drain();
+          return answer;
+        },
+        async () => undefined,
+        undefined,
+        (name, value) => {
+          if (name === 'settings') settings = value;
+        },
+      );
       return c.json(report);
     })
     .get('/suppliers/:id', async (c) => c.json(await supplierDetails(deps.db, idParam(c.req.param('id')))))
@@ -157,10 +200,28 @@ export function supplierRoutes(deps: AppDeps) {
       await deleteSupplier(deps.db, idParam(c.req.param('id')));
       return c.body(null, 204);
     })
-    .post('/suppliers/feed-file/:id', singleFileBodyLimit(FEED_FILE_UPLOAD), async (c) => {
+    // Streamed into the database in ~1 MB chunks while it arrives, swapped in once complete (feed-file-store.ts).
+    .post('/suppliers/feed-file/:id', streamedBodyLimit(MAX_FEED_UPLOAD_BODY_BYTES, feedFileTooLarge), async (c) => {
       const id = idParam(c.req.param('id'));
-      const file = await readSingleFile(c, FEED_FILE_UPLOAD);
-      const name = [...(file.name || 'feed')].filter((char) => char.charCodeAt(0) >= 32).join('').slice(0, 200) || 'feed';
-      return c.json(await storeFeedFile(deps.db, id, name, Buffer.from(await file.arrayBuffer())));
+      await ensureSupplierExists(deps.db, id);
+      await sweepAbandonedUploads(deps.db);
+      let fileName = '';
+      const upload = await receiveSingleFile(
+        c,
+        FEED_FILE_UPLOAD,
+        (file, info) => {
+          fileName = info.filename;
+          return writeFeedFileUpload(deps.db, id, file, { maxBytes: MAX_FEED_UPLOAD_BYTES, tooLarge: feedFileTooLarge });
+        },
+        (taken) => discardFeedFileUpload(deps.db, taken.uploadId),
+      );
+      const name = [...(fileName || 'feed')].filter((char) => char.charCodeAt(0) >= 32).join('').slice(0, 200) || 'feed';
+      try {
+        await swapInFeedFile(deps.db, upload, name);
+      } catch (error) {
+        await discardFeedFileUpload(deps.db, upload.uploadId);
+        throw error;
+      }
+      return c.json(await supplierDetails(deps.db, id));
     });
 }

@@ -1,0 +1,106 @@
+/**
+ * The reading half of "Test feed" (docs/feeds.md): the first rows of a feed's bytes as they would
+ * be imported, each with its problems, as the report the Parser screen shows. Runs in the parse
+ * worker (parse-worker.ts), with the import's memory cap and the feed limits of feed-limits.ts, so
+ * a hostile feed can end only that worker; where no worker can start, on the calling thread.
+ */
+import { applyMapping, compileMapping, guessMapping, mappingProblem, type FeedMapping } from '../../shared/feed-mapping';
+import { TEST_FEED_ROWS, type TestFeedReport, type TestFeedRow } from '../../shared/suppliers';
+import type { FeedItem } from './feed-item';
+import { parseMappedRow, readRawFeed } from './feed-row-batches';
+
+export interface PreviewRequest {
+  format: string;
+  mapping: FeedMapping | null;
+  /** Unpacked bytes of a gzip feed, and the bytes of a workbook, may not pass this. */
+  maxBytes: number;
+  supplierName: string;
+}
+
+function display(value: string | readonly string[] | undefined): string {
+  if (value === undefined) return '';
+  return (typeof value === 'string' ? value : value.join(' | ')).slice(0, 500);
+}
+
+/** Reads the first TEST_FEED_ROWS records (and whether there are more), then stops reading. */
+export async function previewFeedBytes(bytes: AsyncIterable<Uint8Array>, request: PreviewRequest): Promise<TestFeedReport> {
+  let headerColumns: string[] | null = null;
+  const items: FeedItem[] = [];
+  let more = false;
+  const feed = readRawFeed(request.format, bytes, {
+    mapping: request.mapping,
+    maxBytes: request.maxBytes,
+    checkColumns: false,
+    onColumns: (columns) => {
+      headerColumns = columns;
+    },
+  });
+  for await (const item of feed) {
+    if (items.length >= TEST_FEED_ROWS) {
+      more = true;
+      break;
+    }
+    items.push(item);
+  }
+  return previewReport(items, headerColumns, more, request);
+}
+
+/** The report of the records read: columns, guessed mapping, each row as it would be imported. Pure. */
+export function previewReport(items: readonly FeedItem[], headerColumns: readonly string[] | null, more: boolean, request: Pick<PreviewRequest, 'mapping' | 'supplierName'>): TestFeedReport {
+  // XML has no header: its columns are the element paths met in the first records, in order.
+  const columns: string[] = headerColumns ? [...headerColumns] : [];
+  if (headerColumns === null) {
+    const seen = new Set<string>();
+    for (const item of items) {
+      if (!('record' in item)) continue;
+      for (const key of Object.keys(item.record)) {
+        if (seen.has(key)) continue;
+        seen.add(key);
+        columns.push(key);
+      }
+    }
+  }
+  const nameOf = new Map(columns.map((name) => [name.toLowerCase(), name]));
+  const compiled = compileMapping(request.mapping);
+  const supplier = { supplierName: request.supplierName || 'this supplier' };
+  const seenKeys = new Map<string, number>();
+
+  const rows: TestFeedRow[] = items.map((item) => {
+    if ('problem' in item) return { line: item.line, values: {}, product: null, problems: [item.problem] };
+    const values: Record<string, string> = {};
+    for (const [key, value] of Object.entries(item.record)) values[nameOf.get(key) ?? key] = display(value);
+    const parsed = parseMappedRow({ line: item.line, record: applyMapping(item.record, compiled) }, supplier, request.mapping);
+    if (!parsed.ok) return { line: item.line, values, product: null, problems: [parsed.refusal.reason] };
+    const row = parsed.row;
+    const problems: string[] = [];
+    const first = seenKeys.get(row.sourceKey);
+    if (first !== undefined) problems.push(`${row.ean !== '' ? `EAN ${row.ean}` : `SKU ${row.sku}`} appears again (first on line ${first}); the row is skipped`);
+    else seenKeys.set(row.sourceKey, item.line);
+    return {
+      line: item.line,
+      values,
+      product: {
+        ean: row.ean,
+        sku: row.sku,
+        title: row.title,
+        brand: row.brand,
+        category: row.category,
+        priceSupplier: row.priceSupplier,
+        sellingPrice: row.sellingPrice,
+        deliveryCode: row.deliveryCode,
+        stock: row.stock,
+        productSize: row.productSize,
+        images: row.images.slice(0, 5),
+      },
+      problems,
+    };
+  });
+
+  return {
+    columns,
+    guessedMapping: guessMapping(columns),
+    mappingProblem: columns.length === 0 && rows.length === 0 ? 'The feed has no rows' : mappingProblem(columns, compiled),
+    rows,
+    more,
+  };
+}
