@@ -1,6 +1,6 @@
 /**
  * Feed import bench: a generated 100,000-row CSV feed imported into a fresh embedded database in a
- * temporary folder, then imported again with every row changed. Targets (issue 18): >= 6,000
+ * temporary folder, then imported again with every row changed. Targets: >= 6,000
  * rows/s and a whole-process peak RSS < 300 MB (the parse worker is a thread of this process, so
  * it is counted). Each figure is the median of IMPORT_BENCH_RUNS runs (3 by default), each run in
  * a process of its own (bench/lib/server-flags.ts builtRuns). The feed is written to a file

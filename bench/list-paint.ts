@@ -5,7 +5,7 @@
  * Changes of many kinds: search, supplier, moderation, price range, sort, paging, page size,
  * folded filters, reset. Two figures per change: the first frame with the new answer's first
  * screen of rows painted (the list shows a page's rows in two stages, docs/product-list.md
- * "Speed"), the target line's figure (issue 18: p95 ≤ 150 ms on this machine); and the first frame
+ * "Speed"), the target line's figure (p95 ≤ 150 ms on this machine); and the first frame
  * with every row of the page painted, printed on the line below it. For pages of 20 rows (one
  * screen) the two are the same.
  * Standalone: `npx tsx bench/list-paint.ts`; LIST_PAINT_DETAILS=1 prints each change with where its
@@ -29,7 +29,7 @@ import { medianOf } from './lib/figures';
 import { seedCatalogue } from './product-filter';
 
 const PRODUCTS = 100_000;
-/** Issue 18: list paint after a filter change, p95 ≤ 150 ms. */
+/** The target: list paint after a filter change, p95 ≤ 150 ms. */
 const P95_TARGET_MS = 150;
 /** Rounds of every change, each in a fresh browser context; each figure is the median over them (LIST_PAINT_ROUNDS). */
 const ROUNDS = Math.max(1, Number(process.env.LIST_PAINT_ROUNDS) || 3);
@@ -357,7 +357,7 @@ export async function benchListPaint(log: (line: string) => void = console.log):
         byKind.set(processKind(pid), (byKind.get(processKind(pid)) ?? 0) + ms);
       }
       const changes = CHANGES.length * rounds.length;
-      // Each figure: the median over the rounds of that round's percentile (issue 18: the median of several runs).
+      // Each figure: the median over the rounds of that round's percentile (the median of several runs, not one run's figure).
       const perRound = (pick: (round: RoundTimes) => number[], p: number) => rounds.map((round) => percentile([...pick(round)].sort((a, b) => a - b), p));
       const p95s = perRound((round) => round.times, 95);
       const result = {

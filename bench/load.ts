@@ -187,7 +187,7 @@ function printWindow(stats: WindowStats, lost: number, duplicated: number) {
     report(`${tag}: server process${PROCESSES > 1 ? 'es' : ''} CPU ${((stats.serverCpuSeconds * 1000) / all.length).toFixed(2)} ms per request (${((stats.serverCpuSeconds / stats.seconds) * 100).toFixed(0)} % of a core)`, null);
   }
   // The p95 target is the one at rest; while a 100,000-row import runs the targets are /healthz
-  // within 1 s and a save's p95 under 1 s (issue 13), printed below.
+  // within 1 s and a save's p95 under 1 s (the targets), printed below.
   const duringImport = stats.healthz.length > 0;
   const allLine = `${tag}: all requests p50 ${ms(percentile(all, 50))}, p95 ${ms(percentile(all, 95))}`;
   const p99 = `p99 ${ms(percentile(all, 99))}`;

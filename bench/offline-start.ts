@@ -23,7 +23,7 @@ import { openDatabase } from '../src/server/db/connection';
 import { medianOf } from './lib/figures';
 import { seedCatalogue } from './product-filter';
 
-/** Products on the device, and the targets of issue 18 for each (ms to the first product row). */
+/** Products on the device, and the targets for each (ms to the first product row). */
 const SIZES = [
   { products: 20_000, keptTargetMs: 400, unseenTargetMs: 400 },
   { products: 100_000, keptTargetMs: 800, unseenTargetMs: 800 },

@@ -22,7 +22,7 @@ const SAVES = 1_000;
 const ADMIN = { username: 'bench', password: 'bench-password-1' };
 /** Drains are repeated (like the scheduler would) until the outbox is empty, at most this often. */
 const MAX_DRAINS = 50;
-/** The target for draining the 1,000 saves (issue 15 §6: the drain bench reports its figure beside it). */
+/** The target for draining the 1,000 saves (the drain bench reports its figure beside it). */
 const TARGET_SECONDS = 6;
 /** OUTBOX_BENCH_SAVES=whole: whole-product saves (PUT) instead of the editor's change sets (PATCH / batch). */
 const WHOLE_SAVES = process.env.OUTBOX_BENCH_SAVES === 'whole';

@@ -1,5 +1,5 @@
 /**
- * npm run bench: the figures the issues ask for, one line each (`name: value unit`).
+ * npm run bench: the figures with targets (docs/benchmarks.md), one line each (`name: value unit`).
  * The first figures come from the built PWA and a real server on loopback with a fresh data
  * folder; the catalogue benches run as their own processes so their peak memory is their own.
  */

@@ -1,6 +1,6 @@
 /**
  * What a first visit downloads: every JavaScript and CSS file a page loads until the network is
- * idle, measured as gzip would send it. The budgets are issue 18's targets for /login.
+ * idle, measured as gzip would send it. The budgets are the targets for /login (docs/benchmarks.md).
  */
 import { gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';

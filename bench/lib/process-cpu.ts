@@ -72,7 +72,7 @@ function machineTicks(): { busy: number; all: number } | null {
 /**
  * Waits until the machine is quiet (under `busyShare` of its CPU busy over one second) or
  * `atMostMs` has passed; gives the wait in ms and the last second's busy share. The benches
- * measure a quiet machine (issue 18); the one before may still be ending (its server's data
+ * measure a quiet machine (docs/benchmarks.md); the one before may still be ending (its server's data
  * directory removed, its browser's processes exiting).
  */
 export async function waitForQuietMachine(busyShare = 0.2, atMostMs = 20_000): Promise<{ waitedMs: number; busy: number }> {

@@ -28,7 +28,7 @@ export function rerunWithServerFlags(scriptUrl: string): void {
   process.exit(result.status ?? 1);
 }
 
-/** The run count of the import benches: IMPORT_BENCH_RUNS, 3 by default (issue 18: the median of several runs). */
+/** The run count of the import benches: IMPORT_BENCH_RUNS, 3 by default (the median of several runs). */
 export const importBenchRuns = (): number => Math.max(1, Number(process.env.IMPORT_BENCH_RUNS) || 3);
 
 /**

@@ -1,5 +1,5 @@
 /**
- * The offline engine through the product editor (issue 4's browser tests): two open tabs send
+ * The offline engine through the product editor, in the browser: two open tabs send
  * each change exactly once, and a conflict with another session's save is shown with both values
  * and resolved either way.
  */

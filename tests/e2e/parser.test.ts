@@ -1,5 +1,5 @@
 /**
- * The Parser screen in the browser (issue 16; docs/feeds.md, "The Parser screen"): a supplier whose
+ * The Parser screen in the browser (docs/feeds.md, "The Parser screen"): a supplier whose
  * feed names its columns its own way (served by this test from tests/e2e/fixtures on 127.0.0.1,
  * let through by OUTBOUND_ALLOW for that port only) is added, mapped by hand where the guess
  * cannot know, tested (one row refused and marked), saved and run; its products show in the list;

@@ -1,5 +1,5 @@
 /**
- * Two staff members on two tablets (issue 15): the same Bol attribute changed differently offline
+ * Two staff members on two tablets: the same Bol attribute changed differently offline
  * shows as a conflict on the Bol Model tab; and the product page shows one clear state during a
  * conflict (no "waiting" note or "saved on this device" beside it) and the server's copy after it.
  */

@@ -1,5 +1,5 @@
 /**
- * Two people editing one product on two tablets (issue 15, docs/offline.md "Change sets"): two
+ * Two people editing one product on two tablets (docs/offline.md "Change sets"): two
  * browser contexts, each with its own device database, both offline, then back online.
  */
 import type { Page } from 'playwright-core';

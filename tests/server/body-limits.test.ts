@@ -1,7 +1,7 @@
 /**
  * Request body limits on every route, enforced while the body is read and before sign-in is
  * checked; the HTTP server's own time limits. docs/security.md, "Limits".
- * Found by issue 13: eight 450 MB bodies to /auth/login took the process to 5.4 GB.
+ * Found by a probe: eight 450 MB bodies to /auth/login took the process to 5.4 GB.
  */
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';

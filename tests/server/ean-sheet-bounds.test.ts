@@ -1,5 +1,5 @@
 /**
- * The EAN sheet upload in bounded memory (issue 13: a 4.7 MB zip bomb with lied sizes killed the
+ * The EAN sheet upload in bounded memory (a probe found: a 4.7 MB zip bomb with lied sizes killed the
  * process, an honest 340 KB file holding a 95 MB sheet took 1.5 GB and froze the server for 10 s).
  * Each workbook here is written by hand (node:zlib + a hand-made zip), so its declared sizes can lie.
  * docs/security.md, "Uploads".

@@ -1,6 +1,6 @@
 /**
  * NUL characters and numbers beyond the columns' ranges are the caller's mistake: 400 naming the
- * field, never 500 (issue 13: NUL in a user name, title, description or filter parameter, and
+ * field, never 500 (a probe found: NUL in a user name, title, description or filter parameter, and
  * sellingPrice 1e12, stock 3e9, ids 1e11 all gave 500). docs/security.md, "Input".
  */
 import { sql } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * The chaos test with two people (issue 15): two devices, each with its own outbox, edit
+ * The chaos test with two people: two devices, each with its own outbox, edit
  * overlapping products through change sets (PATCH) while their connections drop and a third of
  * the calls fail (503s, resets, answers lost after the server committed). Ann edits title and
  * selling price, Bea delivery term, stock and colour, and both add images. At the end, field by

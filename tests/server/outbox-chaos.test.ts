@@ -1,5 +1,5 @@
 /**
- * The chaos test of the offline engine (issue 4): 200 edits over 20 products go through the
+ * The chaos test of the offline engine: 200 edits over 20 products go through the
  * outbox while the connection between the drainer and the real server drops and returns, and a
  * third of the calls fail (503s, resets, answers lost after the server committed). At the end the
  * server must hold exactly the last edit of every product, no image file twice, and the outbox

@@ -1,5 +1,5 @@
 /**
- * Authors of saves (issue 15 §4; docs/security.md, "Authors"): the history names the token's user
+ * Authors of saves (docs/security.md, "Authors"): the history names the token's user
  * and keeps the device time a whole save (PUT) says it was made at in `X-Made-At`; a time that is
  * not believable is dropped rather than recorded.
  */

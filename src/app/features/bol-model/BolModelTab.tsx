@@ -246,7 +246,7 @@ export default function BolModelTab({ product }: BolModelTabProps) {
       }
       const result = createOutcome(await createContentOnBol([product.productId]), product.productId);
       setCreated(result);
-      // The result sits under the form: it is toasted and scrolled into view (issue 17 §5).
+      // The result sits under the form: it is toasted and scrolled into view (docs/reports-and-export.md, "Failure reasons").
       if (!result.ok) notify(messages.bol.createFailed);
       else notify(CREATED_ON_BOL);
       requestAnimationFrame(() => document.querySelector('[data-testid="bol-create-result"]')?.scrollIntoView({ block: 'center', behavior: 'smooth' }));

@@ -37,7 +37,7 @@ export function runOutcome(report: FeedRunReport): { text: string; ok: boolean; 
   const lines: { text: string; ok: boolean; warning?: true }[] = report.entries.map((entry) => ({
     text: `${entry.supplierName}: ${entry.message}`,
     ok: entry.status === 'success' || entry.status === 'partial',
-    // Some rows refused: a warning, not a plain success (issue 17 §5).
+    // Some rows refused: a warning, not a plain success (docs/reports-and-export.md, "Failure reasons").
     ...(entry.status === 'partial' ? { warning: true as const } : {}),
   }));
   for (const skipped of report.skipped) lines.push({ text: `${skipped.supplierName}: ${skipped.message}`, ok: false });
