@@ -5,23 +5,15 @@
  * moved into chunks by the migration. Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL.
  */
 import { randomBytes } from 'node:crypto';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FeedRunReport } from '../../src/shared/contract';
 import type { SupplierDetails, TestFeedReport } from '../../src/shared/suppliers';
-import { createPglite, MIGRATIONS_FOLDER, type Database } from '../../src/server/db/connection';
-import * as schema from '../../src/server/db/schema';
+import type { Database } from '../../src/server/db/connection';
 import { products, supplierFeedFileChunks, supplierFeedFiles } from '../../src/server/db/schema';
 import { FEED_FILE_CHUNK_BYTES, feedFileStream, storedFeedFile } from '../../src/server/feeds/feed-file-store';
 import { MAX_FEED_UPLOAD_BYTES } from '../../src/server/feeds/feed-source';
+import { databaseBeforeMigration } from './support/database-before-migration';
 import { createTestApp, type TestApp } from './support/test-app';
 
 let t: TestApp;
@@ -231,55 +223,9 @@ describe('an uploaded feed file in chunks', () => {
   });
 });
 
-/** The migrations up to (not including) `tag`, in a folder of their own. */
-function migrationsBefore(tag: string): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'migrations-before-'));
-  cpSync(MIGRATIONS_FOLDER, dir, { recursive: true });
-  const journalFile = path.join(dir, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
-  const at = journal.entries.findIndex((entry) => entry.tag === tag);
-  expect(at).toBeGreaterThan(0);
-  for (const entry of journal.entries.slice(at)) rmSync(path.join(dir, `${entry.tag}.sql`));
-  journal.entries = journal.entries.slice(0, at);
-  writeFileSync(journalFile, JSON.stringify(journal));
-  return dir;
-}
-
 describe('the migration to chunks', () => {
   it('moves a feed file stored before into 1 MB chunks that read back the same bytes', async () => {
-    const before = migrationsBefore('0015_feed_file_chunks');
-    const serverUrl = process.env.TEST_DATABASE_URL;
-    let db: Database;
-    let close: () => Promise<void>;
-    let migrateAll: () => Promise<void>;
-    if (serverUrl) {
-      const name = `backoffice_migration_${randomBytes(6).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: serverUrl });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${name}`); // our own name of [a-z0-9_]
-      await admin.end();
-      const url = new URL(serverUrl);
-      url.pathname = `/${name}`;
-      const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
-      const pgDb = drizzlePg(pool, { schema });
-      await migratePg(pgDb, { migrationsFolder: before });
-      db = pgDb as unknown as Database;
-      migrateAll = () => migratePg(pgDb, { migrationsFolder: MIGRATIONS_FOLDER });
-      close = async () => {
-        await pool.end();
-        const cleanup = new pg.Client({ connectionString: serverUrl });
-        await cleanup.connect();
-        await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await cleanup.end();
-      };
-    } else {
-      const client = await createPglite();
-      const liteDb = drizzlePglite(client, { schema });
-      await migratePglite(liteDb, { migrationsFolder: before });
-      db = liteDb as unknown as Database;
-      migrateAll = () => migratePglite(liteDb, { migrationsFolder: MIGRATIONS_FOLDER });
-      close = () => client.close();
-    }
+    const { db, migrateAll, close } = await databaseBeforeMigration('0015_feed_file_chunks');
     try {
       const old = randomBytes(2 * MB + 12_345);
       const small = Buffer.from('title;sku\nOne;1\n');
@@ -300,7 +246,6 @@ describe('the migration to chunks', () => {
       expect(await storedFeedFile(db, big ?? 0)).toMatchObject({ name: 'old.bin', size: old.length });
     } finally {
       await close();
-      rmSync(before, { recursive: true, force: true });
     }
   });
 });

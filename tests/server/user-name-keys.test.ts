@@ -4,83 +4,30 @@
  * the key, the other keeps signing in by its exact name, and nothing new can collide with either.
  * On PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
  */
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { asc, sql, type SQL } from 'drizzle-orm';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
 import { LoginThrottle } from '../../src/server/auth/login-throttle';
 import { hashPassword } from '../../src/server/auth/passwords';
 import { TokenService } from '../../src/server/auth/tokens';
 import { assignUserNameKeys } from '../../src/server/auth/users';
-import { createPglite, MIGRATIONS_FOLDER, openDatabase, type DatabaseHandle } from '../../src/server/db/connection';
+import type { DatabaseHandle } from '../../src/server/db/connection';
 import * as schema from '../../src/server/db/schema';
 import { accountMessages } from '../../src/shared/accounts';
 import { DiskMediaStore } from '../../src/server/media/disk-media-store';
+import { databaseBeforeMigration } from './support/database-before-migration';
 import { jsonPost, TEST_SECRET } from './support/test-app';
 
 const KEY_MIGRATION = '0014_user_name_key';
-
-/** The migrations folder as it was before the user-name key. */
-function migrationsBeforeKeys(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'backoffice-migrations-'));
-  mkdirSync(path.join(dir, 'meta'));
-  const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as { entries: { idx: number; tag: string }[] };
-  const keyIndex = journal.entries.findIndex((entry) => entry.tag === KEY_MIGRATION);
-  journal.entries = journal.entries.slice(0, keyIndex);
-  for (const entry of journal.entries) copyFileSync(path.join(MIGRATIONS_FOLDER, `${entry.tag}.sql`), path.join(dir, `${entry.tag}.sql`));
-  writeFileSync(path.join(dir, 'meta', '_journal.json'), JSON.stringify(journal));
-  return dir;
-}
 
 /**
  * A database migrated up to the migration before the key, filled by `fill`, then opened as the
  * server opens it (every migration). PostgreSQL when TEST_DATABASE_URL is set, else PGlite.
  */
 async function databaseUpgradedFrom(fill: (run: (query: SQL) => Promise<unknown>) => Promise<void>): Promise<DatabaseHandle> {
-  const oldMigrations = migrationsBeforeKeys();
-  try {
-    const serverUrl = process.env.TEST_DATABASE_URL;
-    if (!serverUrl) {
-      const client = await createPglite();
-      const old = drizzlePglite(client, { schema });
-      await migratePglite(old, { migrationsFolder: oldMigrations });
-      await fill((query) => old.execute(query));
-      return await openDatabase({ kind: 'pglite-instance', client });
-    }
-    const name = `backoffice_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`); // name is ours, made of [a-z0-9_]: safe to inline
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    const pool = new pg.Pool({ connectionString: url.toString() });
-    const old = drizzlePg(pool, { schema });
-    await migratePg(old, { migrationsFolder: oldMigrations });
-    await fill((query) => old.execute(query));
-    await pool.end();
-    const handle = await openDatabase({ kind: 'postgres', url: url.toString() });
-    return {
-      ...handle,
-      async close() {
-        await handle.close();
-        const cleanup = new pg.Client({ connectionString: serverUrl });
-        await cleanup.connect();
-        await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await cleanup.end();
-      },
-    };
-  } finally {
-    rmSync(oldMigrations, { recursive: true, force: true });
-  }
+  const old = await databaseBeforeMigration(KEY_MIGRATION);
+  await fill((query) => old.db.execute(query));
+  return old.openAsServer();
 }
 
 describe('user-name keys on a database with users whose names collide', () => {
