@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FeedRunReport } from '../../src/shared/contract';
 import { suppliers } from '../../src/server/db/schema';
 import { queryRows } from '../../src/server/feeds/query-rows';
-import { DISK_RESERVE_BYTES, isDiskFullError, ServerHealth } from '../../src/server/http/server-health';
+import { isDiskFullError } from '../../src/server/http/caught-errors';
+import { DISK_RESERVE_BYTES, ServerHealth } from '../../src/server/http/server-health';
 import { createTestApp, type TestApp } from './support/test-app';
 
 const GB = 1024 * 1024 * 1024;

@@ -19,7 +19,8 @@ import { PRODUCT_BATCH_MAX_ITEMS } from '../../shared/product-batch';
 import { dbId, NUL_REFUSED, nulFieldIn } from '../../shared/safe-values';
 import type { Database } from '../db/connection';
 import { madeAtProblem } from '../http/author';
-import { ApiError, refusedValueMessage, sqlStateOf } from '../http/errors';
+import { sqlStateOf } from '../http/caught-errors';
+import { ApiError, refusedValueMessage } from '../http/errors';
 import {
   checkIdempotencyKey,
   claimItem,

@@ -12,7 +12,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/connection';
 import { yieldToEventLoop } from '../db/event-loop-yield';
 import { supplierFeedFileChunks, supplierFeedFiles, suppliers } from '../db/schema';
-import { ApiError, sqlStateOf } from '../http/errors';
+import { sqlStateOf } from '../http/caught-errors';
+import { ApiError } from '../http/errors';
 import { DownloadError } from './outbound';
 
 /** Bytes per stored chunk: one row, one statement, one message to the parse worker. */

@@ -8,7 +8,6 @@ import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../app-deps';
 import { refreshCatalogueStatistics } from '../catalogue/product-maintenance';
 import { yieldToEventLoop } from '../db/event-loop-yield';
-import { isDiskFullError } from '../http/server-health';
 import { products } from '../db/schema';
 import { writeFeedBatch } from './feed-batch-writer';
 import { FeedFormatError } from './feed-item';
@@ -21,7 +20,7 @@ import { ParseWorker } from './parse-in-worker';
 import { emptyCounts, historyEntry, MAX_STORED_PROBLEMS, recordHistory, startHistoryEntry, type RunCounts } from './parsing-history';
 import { claimSupplier, releaseSupplier, type SupplierRecord } from './supplier-lock';
 import { storedMapping } from './supplier-store';
-import { describeError } from '../http/caught-errors';
+import { describeError, isDiskFullError } from '../http/caught-errors';
 
 export type FeedJobDeps = Pick<AppDeps, 'db' | 'fetch' | 'selfOrigin' | 'outbound' | 'health' | 'now' | 'upkeep'>;
 

@@ -7,14 +7,13 @@
 import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../app-deps';
 import { ImageTooLargeError, MAX_IMAGE_BYTES, NotAnImageError } from '../media/media-store';
-import { isDiskFullError } from '../http/server-health';
 import { refreshAfterBulkChange, type RunResult } from './feed-import';
 import { DownloadError, download } from './outbound';
 import type { FeedRowRefusal } from './parse-feed-row';
 import { emptyCounts, historyEntry, MAX_STORED_PROBLEMS, recordHistory, startHistoryEntry } from './parsing-history';
 import { queryRows } from './query-rows';
 import { claimSupplier, releaseSupplier, type SupplierRecord } from './supplier-lock';
-import { describeError, errorMessageOf } from '../http/caught-errors';
+import { describeError, errorMessageOf, isDiskFullError } from '../http/caught-errors';
 
 export type ImageJobDeps = Pick<AppDeps, 'db' | 'media' | 'fetch' | 'selfOrigin' | 'outbound' | 'health' | 'now' | 'upkeep'>;
 

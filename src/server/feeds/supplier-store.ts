@@ -10,7 +10,8 @@ import { feedScheduleSchema, type FeedSchedule } from '../../shared/schedule';
 import type { CredentialsView, FeedFormat, FeedSource, SupplierDetails, SupplierInputParsed, SupplierLastRun } from '../../shared/suppliers';
 import type { Database } from '../db/connection';
 import { parsingHistory, products, supplierFeedFiles, suppliers } from '../db/schema';
-import { ApiError, sqlStateOf } from '../http/errors';
+import { sqlStateOf } from '../http/caught-errors';
+import { ApiError } from '../http/errors';
 import { versionsInHeader } from '../catalogue/product-etag';
 import { addressOrigin, enteredCredentials, keptCredentialsProblem, type StoredCredentials } from './credential-origin';
 

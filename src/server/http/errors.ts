@@ -4,7 +4,6 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { describeError, isDiskFullError, sqlStateOf } from './caught-errors';
 
-export { sqlStateOf };
 
 /** The answer (507) to a request that ran into a full disk: the database's or the media store's. */
 export const DISK_FULL_MESSAGE = "The server's disk is full; the change was not saved. Tell the administrator.";

@@ -15,7 +15,6 @@ import type { Database } from '../db/connection';
 import { DiskFullError, isDiskFullError } from './caught-errors';
 import { ApiError } from './errors';
 
-export { DiskFullError, isDiskFullError };
 
 export const HEALTH_QUERY_WAIT_MS = 500;
 export const HEALTH_QUERY_LIMIT_MS = 5_000;
