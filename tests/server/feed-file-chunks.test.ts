@@ -56,6 +56,16 @@ async function upload(supplierId: number, bytes: Uint8Array, name = 'feed.csv') 
   return { status: response.status, body: (await response.json()) as SupplierDetails & { message?: string } };
 }
 
+/** A multipart body sent as a stream without a length, as a client whose upload may break off. */
+async function uploadStream(supplierId: number, boundary: string, body: ReadableStream<Uint8Array>) {
+  return t.app.request(`/api/v1/suppliers/feed-file/${supplierId}`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${await t.token()}`, 'Content-Type': `multipart/form-data; boundary=${boundary}` },
+    body,
+    duplex: 'half',
+  } as RequestInit);
+}
+
 async function chunkRows(db: Database, supplierId?: number) {
   return db
     .select({ uploadId: supplierFeedFileChunks.uploadId, seq: supplierFeedFileChunks.seq, size: sql<number>`length(${supplierFeedFileChunks.bytes})::int` })
@@ -139,12 +149,7 @@ describe('an uploaded feed file in chunks', () => {
         sent += 64 * 1024;
       },
     });
-    const response = await t.app.request(`/api/v1/suppliers/feed-file/${supplier.supplierId}`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${await t.token()}`, 'Content-Type': `multipart/form-data; boundary=${boundary}` },
-      body,
-      duplex: 'half',
-    } as RequestInit);
+    const response = await uploadStream(supplier.supplierId, boundary, body);
     expect(response.status).toBeGreaterThanOrEqual(400);
     const chunks = await chunkRows(t.database.db, supplier.supplierId);
     expect(chunks).toHaveLength(1); // the kept file's one chunk
@@ -175,12 +180,7 @@ describe('an uploaded feed file in chunks', () => {
         }
       },
     });
-    const response = await t.app.request(`/api/v1/suppliers/feed-file/${supplier.supplierId}`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${await t.token()}`, 'Content-Type': `multipart/form-data; boundary=${boundary}` },
-      body,
-      duplex: 'half',
-    } as RequestInit);
+    const response = await uploadStream(supplier.supplierId, boundary, body);
     expect(response.status).toBe(413);
     expect(((await response.json()) as { message: string }).message).toMatch(/larger than 50 MB/);
     // The server read (and stored) up to the limit before it refused.
