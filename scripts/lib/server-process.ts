@@ -32,7 +32,7 @@ export interface StartOptions {
   /** The project folder (its dist-server/ and dist/). */
   root?: string;
   /**
-   * A data folder of a stopped server to start from, copied into the new one (e.g. a migrated
+   * A data folder of a stopped server to start from, copied into this server's (e.g. a migrated
    * database, or one with the demo catalogue imported): the start skips what that server did.
    */
   copyDataFrom?: string;
@@ -40,7 +40,8 @@ export interface StartOptions {
 
 export async function startServerProcess(env: Record<string, string> = {}, { root = process.cwd(), copyDataFrom }: StartOptions = {}): Promise<RunningServer> {
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'backoffice-data-'));
+  // A data folder of its own (removed by stop()) unless env names one.
+  const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'backoffice-data-'));
   if (copyDataFrom) cpSync(copyDataFrom, dataDir, { recursive: true });
   // SERVER_NODE_ARGS: extra node flags for the server only, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof' to profile a bench.
   const nodeArgs = (process.env.SERVER_NODE_ARGS ?? '').split(' ').filter((arg) => arg !== '');
@@ -62,7 +63,7 @@ export async function startServerProcess(env: Record<string, string> = {}, { roo
       await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
       if (child.exitCode === null) child.kill('SIGKILL');
     }
-    rmSync(dataDir, { recursive: true, force: true });
+    if (env.DATA_DIR === undefined) rmSync(dataDir, { recursive: true, force: true });
   };
 
   const kill = async (signal: NodeJS.Signals) => {
