@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { slowFirstSequencer } from './scripts/lib/slow-first';
 
 /**
  * Browser tests: the built PWA and the real server, driven in Debian's Chromium. Test files run
@@ -12,6 +13,17 @@ export default defineConfig({
     environment: 'node',
     globalSetup: ['tests/e2e/support/global-setup.ts'],
     maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
+    // The longest files first (scripts/lib/slow-first.ts): small files with long runs would end last.
+    sequence: {
+      sequencer: slowFirstSequencer([
+        'tests/e2e/accessibility.test.ts',
+        'tests/e2e/touch-targets.test.ts',
+        'tests/e2e/product-edit.test.ts',
+        'tests/e2e/parser.test.ts',
+        'tests/e2e/team-edit.test.ts',
+        'tests/e2e/overflow.test.ts',
+      ]),
+    },
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },
