@@ -16,12 +16,10 @@ export default defineConfig({
     // The longest files first (scripts/lib/slow-first.ts): small files with long runs would end last.
     sequence: {
       sequencer: slowFirstSequencer([
-        'tests/e2e/accessibility.test.ts',
-        'tests/e2e/touch-targets.test.ts',
         'tests/e2e/product-edit.test.ts',
-        'tests/e2e/parser.test.ts',
         'tests/e2e/team-edit.test.ts',
-        'tests/e2e/overflow.test.ts',
+        'tests/e2e/parser.test.ts',
+        'tests/e2e/tablet-checks.test.ts',
       ]),
     },
     testTimeout: 60_000,

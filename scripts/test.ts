@@ -75,7 +75,7 @@ async function checksAndBuild(): Promise<void> {
   }
 }
 
-await Promise.all([checksAndBuild(), vitest(UNIT_AND_SERVER, ['--project', 'unit', '--project', 'server'])]);
+await Promise.all([vitest(UNIT_AND_SERVER, ['--project', 'unit', '--project', 'server']), checksAndBuild()]);
 if (withBrowser) await vitest('browser tests', ['--config', 'vitest.e2e.config.ts']);
 rmSync(reportDir, { recursive: true, force: true });
 

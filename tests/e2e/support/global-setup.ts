@@ -69,8 +69,8 @@ async function demoDataFolder(dir: string, migrated: string): Promise<void> {
 }
 
 export default async function setup(project: TestProject) {
-  const started = performance.now();
-  const seconds = () => ((performance.now() - started) / 1000).toFixed(1);
+  const setupStarted = performance.now();
+  const seconds = () => ((performance.now() - setupStarted) / 1000).toFixed(1);
   const chromiumPath = findChromium();
   const work = mkdtempSync(path.join(tmpdir(), 'backoffice-e2e-'));
   const migratedDataDir = path.join(work, 'migrated-data');
@@ -85,9 +85,15 @@ export default async function setup(project: TestProject) {
     cpSync('dist', dir, { recursive: true });
     return dir;
   });
-  const servers = await Promise.all(
+  const started = await Promise.allSettled(
     staticDirs.map((staticDir) => startServerProcess({ ...ADMIN_ENV, STATIC_DIR: staticDir }, { copyDataFrom: demoDataDir })),
   );
+  const servers = started.flatMap((start) => (start.status === 'fulfilled' ? [start.value] : []));
+  const failed = started.find((start) => start.status === 'rejected');
+  if (failed) {
+    await Promise.all(servers.map((server) => server.stop()));
+    throw failed.reason;
+  }
   console.log(`[e2e] ${servers.length} servers listening after ${seconds()} s`);
   project.provide('baseUrls', servers.map((server) => server.url));
   project.provide('staticDirs', staticDirs);

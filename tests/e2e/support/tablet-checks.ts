@@ -1,13 +1,14 @@
 /**
- * No clipped content on a tablet held either way (docs/ui-touch.md): on every screen, no visible
- * element reaches past the right edge of the box that holds it (nor the page's).
+ * What the tablet checks read from a screen (docs/ui-touch.md, "Accessibility and layout checks"),
+ * run in the page: the elements that pass their container, and axe-core's serious or critical
+ * violations. The touch targets' hit-testing is measureTouchTargets in tablet-screens.ts.
  */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import { TABLET_SIZES, useTabletBrowser, visitTabletScreens } from './support/tablet-screens';
 
 /** Elements whose right edge passes their container's (or the viewport's) by more than 1 px. */
-function overflowing(page: Page): Promise<string[]> {
+export function overflowing(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const out: string[] = [];
     const describe = (el: Element) => {
@@ -50,29 +51,28 @@ function overflowing(page: Page): Promise<string[]> {
   });
 }
 
-/** A folder to keep a screenshot of every screen at both sizes in (for a person to look at), when set. */
-const SHOTS = process.env.TABLET_SHOTS;
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-const browser = useTabletBrowser();
+export interface Violation {
+  id: string;
+  impact: string | null;
+  help: string;
+  targets: string[];
+}
 
-describe('nothing overflows on a tablet', () => {
-  for (const size of TABLET_SIZES) {
-    it(`no element passes its container at ${size.width}x${size.height}`, async () => {
-      const found: string[] = [];
-      await visitTabletScreens(browser(), size, async (page, screen) => {
-        for (const line of await overflowing(page)) found.push(`${screen.name}: ${line}`);
-        if (screen.name === 'products' && size.width >= 1280) {
-          // Landscape: every column of the list fits, nothing to scroll sideways for (Last update was cut).
-          const sideways = await page.evaluate(() => {
-            const scroller = document.querySelector('.product-table-scroll');
-            return scroller ? scroller.scrollWidth - scroller.clientWidth : 0;
-          });
-          if (sideways > 1) found.push(`products: the table needs ${sideways} px of sideways scrolling`);
-        }
-        if (SHOTS) await page.screenshot({ path: `${SHOTS}/tablet-${screen.name}-${size.width}x${size.height}.png`, fullPage: screen.name !== 'sync-panel' });
-      });
-      console.log(`overflow ${size.name}: ${found.length} found`);
-      expect(found).toEqual([]);
-    }, 240_000);
-  }
-});
+export async function seriousViolations(page: Page): Promise<Violation[]> {
+  await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async () => {
+    type Node = { target: string[]; any: { data?: { fgColor?: string; bgColor?: string; contrastRatio?: number } | null }[] };
+    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: { id: string; impact: string | null; help: string; nodes: Node[] }[] }> } }).axe;
+    // A contrast failure says which colours it measured, so the fix is plain.
+    const where = (node: Node) => {
+      const data = node.any[0]?.data;
+      return data?.contrastRatio ? `${node.target.join(' ')} (${data.fgColor} on ${data.bgColor}: ${data.contrastRatio})` : node.target.join(' ');
+    };
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => ({ id: violation.id, impact: violation.impact, help: violation.help, targets: violation.nodes.slice(0, 5).map(where) }));
+  });
+}
