@@ -9,6 +9,7 @@ import { pwaStaticRoutes } from './http/pwa-static';
 import { refuseNulInUrl } from './http/refuse-nul-in-url';
 import { requireToken, type AuthEnv } from './http/require-token';
 import { securityHeaders } from './http/security-headers';
+import { currentSession } from './auth/users';
 import { authRoutes } from './routes/auth';
 import { bolRoutes } from './routes/bol';
 import { eanRoutes, eanSheetTooLarge, MAX_EAN_UPLOAD_BODY_BYTES } from './routes/ean';
@@ -84,7 +85,7 @@ export function createApp(deps: AppDeps) {
 
   deps.jobs ??= createJobRunner(deps);
   const api = new Hono<AuthEnv>();
-  api.use('*', requireToken(deps.tokens, deps.db));
+  api.use('*', requireToken({ verify: (token) => deps.tokens.verify(token), session: (userId) => currentSession(deps.db, userId) }));
   api.route('/v1', feedRoutes(deps));
   api.route('/v1', jobRoutes(deps, deps.jobs));
   api.route('/v1', supplierRoutes(deps));

@@ -25,7 +25,7 @@ import { httpServerOptions } from './http/server-limits';
 import { ServerLifecycle } from './http/lifecycle';
 import { openMediaStore } from './media/open-media-store';
 import type { AppDeps } from './app-deps';
-import { describeError } from './http/caught-errors';
+import { describeError } from './lib/caught-errors';
 
 /** How this server reaches itself (for feed and image addresses that are paths): a wildcard host means loopback. */
 function selfOriginOf(host: string, port: number): string {

@@ -19,7 +19,7 @@ import { PRODUCT_BATCH_MAX_ITEMS } from '../../shared/product-batch';
 import { dbId, NUL_REFUSED, nulFieldIn } from '../../shared/safe-values';
 import type { Database } from '../db/connection';
 import { madeAtProblem } from '../http/author';
-import { sqlStateOf } from '../http/caught-errors';
+import { sqlStateOf } from '../lib/caught-errors';
 import { ApiError, refusedValueMessage } from '../http/errors';
 import {
   checkIdempotencyKey,

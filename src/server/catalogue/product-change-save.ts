@@ -15,7 +15,8 @@ import { ApiError } from '../http/errors';
 import { productColumns } from './product-field-columns';
 import { lastChanges, recordHistory, type HistoryChange, type HistoryRecord } from './product-history';
 import { mergeChangeSet, mergeWritesNothing, type ImageMerge } from './product-merge';
-import { loadProduct, loadProductForSave, type ImageRow, type ProductForSave, type Queryable } from './product-read-model';
+import { loadProduct, loadProductForSave, type ImageRow, type ProductForSave } from './product-read-model';
+import type { Queryable } from '../db/query-rows';
 import { checkProductSaveInput } from './product-save-input';
 import { checkNewImages, imageHistoryValue, savedFieldChanges } from './product-save';
 

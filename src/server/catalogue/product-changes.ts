@@ -7,7 +7,8 @@
 import { and, asc, sql, type SQL } from 'drizzle-orm';
 import type { ProductChanges } from '../../shared/contract';
 import { products, suppliers } from '../db/schema';
-import { loadProducts, type Queryable } from './product-read-model';
+import { loadProducts } from './product-read-model';
+import type { Queryable } from '../db/query-rows';
 
 export const CHANGES_DEFAULT_LIMIT = 500;
 export const CHANGES_MAX_LIMIT = 1_000;

@@ -9,12 +9,13 @@ import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { HistoryHow, Product, ProductImage } from '../../shared/contract';
 import { categories, mediaFiles, productImages, products } from '../db/schema';
 import { ApiError } from '../http/errors';
-import { headerMatchesVersion } from './product-etag';
+import { headerMatchesVersion } from '../http/version-etag';
 import { productColumns } from './product-field-columns';
 import { SAVED_PRODUCT_FIELDS, sameFieldValue, type ProductFieldValues } from '../../shared/product-fields';
 import { recordHistory, type HistoryChange } from './product-history';
 import { isMediaPath, planImages, type ImagePlan, type ImageUpdate } from './product-image-plan';
-import { loadImages, loadProductForSave, productDto, type Queryable } from './product-read-model';
+import { loadImages, loadProductForSave, productDto } from './product-read-model';
+import type { Queryable } from '../db/query-rows';
 import type { ProductSaveInput } from './product-save-input';
 
 /** The values of every field a product save writes (src/shared/product-fields.ts). */

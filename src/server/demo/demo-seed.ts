@@ -8,7 +8,7 @@ import { suppliers } from '../db/schema';
 import { importSupplierFeed, summary, type FeedJobDeps } from '../feeds/feed-import';
 import { reexportSupplierImages, type ImageJobDeps } from '../feeds/image-reexport';
 import { DEMO_SUPPLIERS, demoFeedPath } from './demo-catalogue';
-import { describeError } from '../http/caught-errors';
+import { describeError } from '../lib/caught-errors';
 
 /** Creates the demo suppliers when there are no suppliers at all; true when it did. */
 export async function seedDemoSuppliers(db: Database): Promise<boolean> {

@@ -20,7 +20,7 @@ import { ParseWorker } from './parse-in-worker';
 import { emptyCounts, historyEntry, MAX_STORED_PROBLEMS, recordHistory, startHistoryEntry, type RunCounts } from './parsing-history';
 import { claimSupplier, releaseSupplier, type SupplierRecord } from './supplier-lock';
 import { storedMapping } from './supplier-store';
-import { describeError, isDiskFullError } from '../http/caught-errors';
+import { describeError, isDiskFullError } from '../lib/caught-errors';
 
 export type FeedJobDeps = Pick<AppDeps, 'db' | 'fetch' | 'selfOrigin' | 'outbound' | 'health' | 'now' | 'upkeep'>;
 

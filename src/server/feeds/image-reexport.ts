@@ -11,9 +11,9 @@ import { refreshAfterBulkChange, type RunResult } from './feed-import';
 import { DownloadError, download } from './outbound';
 import type { FeedRowRefusal } from './parse-feed-row';
 import { emptyCounts, historyEntry, MAX_STORED_PROBLEMS, recordHistory, startHistoryEntry } from './parsing-history';
-import { queryRows } from './query-rows';
+import { queryRows } from '../db/query-rows';
 import { claimSupplier, releaseSupplier, type SupplierRecord } from './supplier-lock';
-import { describeError, errorMessageOf, isDiskFullError } from '../http/caught-errors';
+import { describeError, errorMessageOf, isDiskFullError } from '../lib/caught-errors';
 
 export type ImageJobDeps = Pick<AppDeps, 'db' | 'media' | 'fetch' | 'selfOrigin' | 'outbound' | 'health' | 'now' | 'upkeep'>;
 

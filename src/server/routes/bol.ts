@@ -15,7 +15,7 @@ import { assignChunk, chunkAssignment, readModel, requireProduct, saveModel, sav
 import { marketplaceState } from '../bol/marketplace/product-state';
 import { importFromRetailer } from '../bol/marketplace/retailer-import';
 import { listChunks } from '../bol/model/model-store';
-import { headerMatchesVersion, productEtag } from '../catalogue/product-etag';
+import { headerMatchesVersion, productEtag } from '../http/version-etag';
 import { ApiError } from '../http/errors';
 import { authorOf, MADE_AT_HEADER, madeAtOf, madeAtProblem } from '../http/author';
 import { idempotencyOf, runIdempotentTransaction } from '../http/idempotency';

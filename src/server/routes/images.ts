@@ -8,7 +8,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ProductImage } from '../../shared/contract';
 import type { AppDeps } from '../app-deps';
 import { imagesOfProduct, renumberImages, toProductImage } from '../catalogue/image-rows';
-import { productEtag } from '../catalogue/product-etag';
+import { productEtag } from '../http/version-etag';
 import { productImages, products } from '../db/schema';
 import { ApiError } from '../http/errors';
 import { uploadBodyLimitBytes, type SingleFileUpload } from '../http/single-file-upload';

@@ -12,7 +12,7 @@ import type { AppDeps } from '../app-deps';
 import { applyFamily } from '../catalogue/family-apply';
 import { FAMILY_KEY_MISSING } from '../catalogue/family-inheritance';
 import { parseChangesQuery, productChanges } from '../catalogue/product-changes';
-import { headerMatchesVersion, productEtag } from '../catalogue/product-etag';
+import { headerMatchesVersion, productEtag } from '../http/version-etag';
 import { filterProducts } from '../catalogue/product-filter';
 import { parseProductFilter } from '../../shared/product-filter';
 import { loadProduct } from '../catalogue/product-read-model';

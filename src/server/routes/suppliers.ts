@@ -9,7 +9,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { SUPPLIER_CHANGED_MESSAGE, supplierInputSchema, testFeedRequestSchema, type SupplierInputParsed, type SupplierStaleAnswer, type TestFeedRequestParsed } from '../../shared/suppliers';
 // A supplier's ETag is its version in quotes, as a product's is.
-import { productEtag as versionEtag } from '../catalogue/product-etag';
+import { productEtag as versionEtag } from '../http/version-etag';
 import type { AppDeps } from '../app-deps';
 import { addressOrigin, enteredCredentials, keptCredentialsProblem } from '../feeds/credential-origin';
 import { feedAddressProblem, MAX_FEED_UPLOAD_BYTES } from '../feeds/feed-source';

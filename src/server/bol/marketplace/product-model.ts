@@ -7,8 +7,9 @@ import { BOL_MODEL_COMPARED, mergeBolChangeSet, type BolModelChangeConflict, typ
 import type { BolAttribute, BolChunkAssignment, BolMedia, BolModel } from '../../../shared/bol-contract';
 import type { HistoryHow, Product } from '../../../shared/contract';
 import { describeModelProblems } from '../../../shared/rules/bol-model-rules';
-import { headerMatchesVersion } from '../../catalogue/product-etag';
-import { loadProduct, type Queryable } from '../../catalogue/product-read-model';
+import { headerMatchesVersion } from '../../http/version-etag';
+import { loadProduct } from '../../catalogue/product-read-model';
+import type { Queryable } from '../../db/query-rows';
 import { lastChanges, recordHistory, type HistoryChange } from '../../catalogue/product-history';
 import { madeAtOf } from '../../http/author';
 import { sanitizeDescription } from '../../catalogue/sanitize-description';
