@@ -6,8 +6,7 @@
 import { Hono, type Context } from 'hono';
 import { bolModelChangeSetSchema, type BolModelChangeConflict, type BolModelChangeSet } from '../../shared/bol-change-set';
 import { bolModelSchema, bolChunkSaveSchema, bolProductIdsSchema, type BolJobKind, type BolModel } from '../../shared/bol-contract';
-import type { AppDeps } from '../app-deps';
-import { requireBolClient } from '../bol/bol-deps';
+import { requireBolClient, type BolWingDeps } from '../bol/bol-deps';
 import { latestJobs, loadJob, runJob, type JobOutcome } from '../bol/marketplace/bol-jobs';
 import { createContent, readUploadReports, type ContentContext } from '../bol/marketplace/content-upload';
 import { contentCreationRefusal } from '../bol/marketplace/public-media';
@@ -49,7 +48,7 @@ export function jobAnswer(c: Context, outcome: JobOutcome): Response {
   return c.json(outcome.report, outcome.httpStatus);
 }
 
-export function bolRoutes(deps: AppDeps) {
+export function bolRoutes(deps: BolWingDeps) {
   const { db } = deps;
   const now = () => new Date(deps.now?.() ?? Date.now());
   // Read when a call runs: main.ts learns the real port only once the server listens.

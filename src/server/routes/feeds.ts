@@ -7,11 +7,11 @@ import { asc } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import type { Supplier } from '../../shared/contract';
 import type { JobStartAnswer } from '../../shared/jobs';
-import type { AppDeps } from '../app-deps';
 import { suppliers } from '../db/schema';
 import { historyPage } from '../feeds/parsing-history';
 import { ApiError } from '../http/errors';
-import { startSupplierJobs, waitedRunAnswer, type SupplierJobKind } from '../jobs/feed-jobs';
+import type { FeedDeps } from '../feeds/feed-deps';
+import { startSupplierJobs, waitedRunAnswer, type SupplierJobKind } from '../feeds/feed-jobs';
 import { jobWithSupplier } from '../jobs/job-store';
 import { ServerHealth } from '../http/server-health';
 import type { AuthEnv } from '../http/require-token';
@@ -55,7 +55,7 @@ function waitParam(value: string | undefined): boolean {
  * Queues the supplier's (or every supplier's) job and answers 202 with the jobs at once; with
  * ?wait=true answers when they have ended, with their parsing-history entries.
  */
-async function startRun(deps: AppDeps, c: Context<AuthEnv>, kind: SupplierJobKind, wait: boolean): Promise<Response> {
+async function startRun(deps: FeedDeps, c: Context<AuthEnv>, kind: SupplierJobKind, wait: boolean): Promise<Response> {
   const id = supplierIdParam(c.req.param('id') ?? '');
   const waitForEnd = wait || waitParam(c.req.query('wait'));
   await health(deps).ensureImportSpace();
@@ -72,12 +72,12 @@ async function startRun(deps: AppDeps, c: Context<AuthEnv>, kind: SupplierJobKin
   return c.json(answer, 202);
 }
 
-function health(deps: AppDeps): ServerHealth {
+function health(deps: FeedDeps): ServerHealth {
   deps.health ??= new ServerHealth({ db: deps.db, dataDir: null, importMinFreeBytes: 0 });
   return deps.health;
 }
 
-export function feedRoutes(deps: AppDeps) {
+export function feedRoutes(deps: FeedDeps) {
   return new Hono<AuthEnv>()
     .get('/supplier', async (c) => {
       const rows = await deps.db.select().from(suppliers).orderBy(asc(suppliers.supplierId));

@@ -6,7 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ProductImage } from '../../shared/contract';
-import type { AppDeps } from '../app-deps';
+import type { CatalogueDeps } from '../catalogue/catalogue-deps';
 import { imagesOfProduct, renumberImages, toProductImage } from '../catalogue/image-rows';
 import { productEtag } from '../http/version-etag';
 import { productImages, products } from '../db/schema';
@@ -32,7 +32,7 @@ function parseProductId(value: string): number {
   return Number(value);
 }
 
-export function imageRoutes(deps: AppDeps) {
+export function imageRoutes(deps: Pick<CatalogueDeps, 'db' | 'media' | 'now'>) {
   const { db } = deps;
   const now = () => new Date(deps.now?.() ?? Date.now());
 

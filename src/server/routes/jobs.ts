@@ -5,11 +5,11 @@
 import { Hono } from 'hono';
 import { JOB_KINDS, JOB_STATUSES, type JobKind, type JobStatus, type OrderImportScheduleAnswer } from '../../shared/jobs';
 import { runScheduleSchema } from '../../shared/schedule';
-import type { AppDeps } from '../app-deps';
 import { jobSchedules } from '../db/schema';
 import { ApiError } from '../http/errors';
 import { readJsonBody } from '../http/read-json';
 import type { AuthEnv } from '../http/require-token';
+import type { JobDeps } from '../jobs/job-deps';
 import type { JobRunner } from '../jobs/job-runner';
 import { cancelJob, jobWithSupplier, listJobs, loadJobRow, refusalsOf } from '../jobs/job-store';
 import { ORDER_IMPORT_SCHEDULE, orderImportScheduleAnswer } from '../jobs/scheduler';
@@ -65,7 +65,7 @@ function csvField(value: string | number | undefined): string {
   return /[",;\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-export function jobRoutes(deps: AppDeps, runner: JobRunner) {
+export function jobRoutes(deps: Pick<JobDeps, 'db' | 'now'>, runner: JobRunner) {
   return new Hono<AuthEnv>()
     .get('/jobs', async (c) => {
       const query = parseJobListQuery(new URL(c.req.url).searchParams);

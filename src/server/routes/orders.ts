@@ -3,8 +3,7 @@
  * import), read them a page at a time, and cancel an order item with bol's reasons (docs/bol.md).
  */
 import { Hono } from 'hono';
-import type { AppDeps } from '../app-deps';
-import { requireBolClient } from '../bol/bol-deps';
+import { requireBolClient, type BolWingDeps } from '../bol/bol-deps';
 import { runJob } from '../bol/marketplace/bol-jobs';
 import { CANCELLATION_REASON_LABELS, cancelOrderItem, cancelRequestSchema } from '../bol/marketplace/order-cancel';
 import { importOrders, lastOrderImport, orderImportScope, type OrderImportScope } from '../bol/marketplace/order-import';
@@ -14,7 +13,7 @@ import { readJsonBody } from '../http/read-json';
 import type { AuthEnv } from '../http/require-token';
 import { jobAnswer } from './bol';
 
-export function orderRoutes(deps: AppDeps) {
+export function orderRoutes(deps: Pick<BolWingDeps, 'db' | 'now' | 'bol'>) {
   const now = () => new Date(deps.now?.() ?? Date.now());
   return new Hono<AuthEnv>()
     .get('/bol/order', async (c) => {

@@ -8,7 +8,7 @@ import { checkBatchEnvelope, checkChangeSet, saveProductBatch } from '../catalog
 import type { ProductBatchResponse } from '../../shared/product-batch';
 import { HISTORY_PAGE_SIZE, historyPage } from '../catalogue/product-history';
 import { authorOf, MADE_AT_HEADER, madeAtOf } from '../http/author';
-import type { AppDeps } from '../app-deps';
+import type { CatalogueDeps } from '../catalogue/catalogue-deps';
 import { applyFamily } from '../catalogue/family-apply';
 import { FAMILY_KEY_MISSING } from '../catalogue/family-inheritance';
 import { parseChangesQuery, productChanges } from '../catalogue/product-changes';
@@ -51,7 +51,7 @@ function pageParameter(text: string | null, name: string, min: number, max: numb
 /** At most this many changed member ids go into the X-Family-Members-Changed header. */
 const FAMILY_CHANGED_IDS_SHOWN = 200;
 
-export function productRoutes(deps: AppDeps) {
+export function productRoutes(deps: Pick<CatalogueDeps, 'db' | 'now'>) {
   const { db } = deps;
   const now = () => new Date(deps.now?.() ?? Date.now());
 

@@ -5,8 +5,8 @@
  */
 import { Hono } from 'hono';
 import { EXPORT_ROWS_HEADER, exportRequestSchema, REPORT_PAGE_SIZE } from '../../shared/export-contract';
-import type { AppDeps } from '../app-deps';
 import { bolReportOverview } from '../bol/marketplace/status-report';
+import type { CatalogueDeps } from '../catalogue/catalogue-deps';
 import { countExport, exportBatches, exportCondition, exportOrder, exportStream } from '../catalogue/product-export';
 import { ApiError } from '../http/errors';
 import { readJsonBody } from '../http/read-json';
@@ -19,7 +19,7 @@ function wholeParameter(text: string | null, name: string, min: number, max: num
   return Number(text);
 }
 
-export function reportRoutes(deps: AppDeps) {
+export function reportRoutes(deps: Pick<CatalogueDeps, 'db' | 'now'>) {
   const now = () => new Date(deps.now?.() ?? Date.now());
   return new Hono<AuthEnv>()
     .get('/report/bol', async (c) => {

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { SUPPLIER_CHANGED_MESSAGE, supplierInputSchema, testFeedRequestSchema, type SupplierInputParsed, type SupplierStaleAnswer, type TestFeedRequestParsed } from '../../shared/suppliers';
 // A supplier's ETag is its version in quotes, as a product's is.
 import { productEtag as versionEtag } from '../http/version-etag';
-import type { AppDeps } from '../app-deps';
+import type { FeedDeps } from '../feeds/feed-deps';
 import { addressOrigin, enteredCredentials, keptCredentialsProblem } from '../feeds/credential-origin';
 import { feedAddressProblem, MAX_FEED_UPLOAD_BYTES } from '../feeds/feed-source';
 import {
@@ -65,7 +65,7 @@ function parseWith<T>(schema: z.ZodType<T>, body: unknown): T {
 }
 
 /** A URL source needs an address that may be fetched; the reason is the one the Parser screen shows. */
-function checkSource(deps: AppDeps, input: Pick<SupplierInputParsed, 'feedSource' | 'supplierUrlFeed'>): void {
+function checkSource(deps: FeedDeps, input: Pick<SupplierInputParsed, 'feedSource' | 'supplierUrlFeed'>): void {
   if (input.feedSource !== 'url') return;
   if (input.supplierUrlFeed === '') throw new ApiError(400, 'supplierUrlFeed: Give the feed address (http or https), or choose an uploaded file');
   const problem = feedAddressProblem(input.supplierUrlFeed, deps);
@@ -76,7 +76,7 @@ function checkSource(deps: AppDeps, input: Pick<SupplierInputParsed, 'feedSource
  * The credentials a Test feed sends: the ones typed (for the address typed), or with `keep` the
  * stored supplier's, which are refused (422) for an address on another origin than theirs.
  */
-async function credentialsFor(deps: AppDeps, request: TestFeedRequestParsed, withFile: boolean): Promise<StoredCredentials | null> {
+async function credentialsFor(deps: FeedDeps, request: TestFeedRequestParsed, withFile: boolean): Promise<StoredCredentials | null> {
   const input = request.credentials;
   const origin = addressOrigin(request.supplierUrlFeed, deps.selfOrigin);
   if (input.kind === 'none') return null;
@@ -131,7 +131,7 @@ function previewedFile(file: FileStream): { body: ReadableStream<Uint8Array>; dr
   return { body, drain };
 }
 
-export function supplierRoutes(deps: AppDeps) {
+export function supplierRoutes(deps: FeedDeps) {
   return new Hono<AuthEnv>()
     .get('/suppliers', async (c) => c.json(await listSupplierDetails(deps.db)))
     .post('/suppliers/test-feed', streamedBodyLimit(MAX_FEED_UPLOAD_BODY_BYTES, feedFileTooLarge), async (c) => {

@@ -17,10 +17,11 @@ import {
   shownName,
 } from '../../shared/accounts';
 import { MAX_DB_INTEGER } from '../../shared/safe-values';
-import type { AppDeps } from '../app-deps';
+import type { AuthDeps } from '../auth/auth-deps';
 import { tooManyAttempts } from '../auth/login-throttle';
 import { verifyPassword } from '../auth/passwords';
-import { createAccount, findAccount, findAccountByNameKey, findUserById, listAccounts, setPassword, updateAccount } from '../auth/users';
+import { createAccount, findAccount, findAccountByNameKey, listAccounts, setPassword, updateAccount } from '../accounts/accounts';
+import { findUserById } from '../auth/users';
 import { ApiError } from '../http/errors';
 import { readJsonBody } from '../http/read-json';
 import type { AuthEnv } from '../http/require-token';
@@ -48,7 +49,7 @@ function userIdOf(c: Context): number {
   return id;
 }
 
-export function userRoutes(deps: Pick<AppDeps, 'db' | 'throttle' | 'clientAddress' | 'now'>) {
+export function userRoutes(deps: Pick<AuthDeps, 'db' | 'throttle' | 'clientAddress' | 'now'>) {
   const { db, throttle } = deps;
   const clientAddress = deps.clientAddress ?? (() => 'unknown');
   const now = deps.now ?? Date.now;
