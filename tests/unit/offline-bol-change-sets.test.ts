@@ -4,12 +4,12 @@ import {
   applyBolChangeSet,
   buildBolChangeSet,
   composeBolChangeSets,
-  mergeBolChangeSet,
   settleBolConflicts,
   type BolModelChangeConflict,
   type BolModelChangeSet,
 } from '../../src/shared/bol-change-set';
 import type { BolModel } from '../../src/shared/bol-contract';
+import { mergeBolChangeSet } from '../../src/shared/change-set-merge';
 import type { BackofficeDatabase } from '../../src/app/db/database';
 import { drainOutbox } from '../../src/app/sync/drainer';
 import { enqueueBolModelChange, listOutbox, resolveConflict, settleConflict, discard } from '../../src/app/sync/outbox';
