@@ -128,12 +128,15 @@ export function isEmptyBolChangeSet(set: Pick<BolModelChangeSet, 'attributes' | 
   return isEmptyDiff(set.attributes) && set.media === undefined;
 }
 
-type WithAttributes = Pick<BolModel, 'attributeData'>;
+/** What the algebra reads of a model: its attributes' ids, names and values (a 412 body's model too). */
+export interface BolAttributeValues {
+  attributeData: readonly { attributeId: string; attributeName?: string; value: string | null }[];
+}
 
-const attributeOf = (model: WithAttributes, attributeId: string) => model.attributeData.find((attribute) => attribute.attributeId === attributeId);
+const attributeOf = (model: BolAttributeValues, attributeId: string) => model.attributeData.find((attribute) => attribute.attributeId === attributeId);
 
 /** A model's attributes as the field-diff algebra sees them: keyed by attribute id, compared and named by BOL_MODEL_COMPARED. */
-export const BOL_ATTRIBUTES: RecordFields<WithAttributes, string> = {
+export const BOL_ATTRIBUTES: RecordFields<BolAttributeValues, string> = {
   keys: (_before, after) => after.attributeData.map((attribute) => attribute.attributeId),
   has: (model, attributeId) => attributeOf(model, attributeId) !== undefined,
   read: (model, attributeId) => attributeOf(model, attributeId)?.value ?? '',
@@ -147,7 +150,10 @@ export const BOL_ATTRIBUTES: RecordFields<WithAttributes, string> = {
   same: (_attributeId, a, b) => BOL_MODEL_COMPARED.attribute.same(a as string | null, b as string | null),
   conflictKey: (attributeId) => BOL_MODEL_COMPARED.attribute.key(attributeId),
   keyOfConflict: attributeIdOfKey,
-  label: (model, attributeId) => BOL_MODEL_COMPARED.attribute.label(attributeOf(model, attributeId) ?? { attributeId, attributeName: '' }),
+  label: (model, attributeId) => {
+    const attribute = attributeOf(model, attributeId);
+    return BOL_MODEL_COMPARED.attribute.label({ attributeId, attributeName: attribute?.attributeName ?? '' });
+  },
   asBase: (_attributeId, theirs) => (typeof theirs === 'string' ? theirs : ''),
 };
 
@@ -173,7 +179,8 @@ export function composeBolChangeSets(first: BolModelChangeSet, second: BolModelC
 export function applyBolChangeSet(model: BolModel, set: Pick<BolModelChangeSet, 'attributes' | 'media'>): BolModel {
   return {
     ...model,
-    attributeData: applyFields(BOL_ATTRIBUTES, model, set.attributes).attributeData,
+    // Each attribute is the model's own, with its value replaced where the set changes it.
+    attributeData: applyFields(BOL_ATTRIBUTES, model, set.attributes).attributeData as BolAttribute[],
     mediaData: set.media ? set.media.value : model.mediaData,
   };
 }
