@@ -24,7 +24,7 @@ import { bolModelEntityKey, type KindEntry, type OutboxRow } from '../../db/outb
 import { isOnline } from '../../lib/online';
 import { conflictDifferences, type FieldDifference } from '../record-diff';
 import type { BolModelPayload } from './bol-model-save';
-import { laterEntriesOf, lastEntryOf, newEntryFields, nextSeq } from './outbox-queue';
+import { composedEntryFields, laterEntriesOf, nextSeq, replaceEntry, waitingChangeSetOf } from './outbox-queue';
 import type { WriteKind } from './write-kind';
 
 /** A change set of one product's Bol model (PATCH /api/v1/bol/model/{productId}, docs/bol.md). */
@@ -64,8 +64,7 @@ export async function enqueueBolModelChange(
     db.transaction('rw', [db.outbox, db.bolModels, db.meta], async () => {
       await db.bolModels.put(local);
       const entityKey = bolModelEntityKey(local.productId);
-      const last = await lastEntryOf(db, entityKey);
-      const existing = isBolModelChange(last) && last.status === 'pending' && last.author === author ? last : undefined;
+      const existing = await waitingChangeSetOf(db, entityKey, isBolModelChange, author);
       const merged = existing ? composeBolChangeSets(existing.payload.changes, changes, existing.attempts > 0) : changes;
       // Edits that undo a waiting change leave nothing to send. A first Apply without changes
       // still goes: the server then keeps a never-saved model's prefilled values (docs/bol.md).
@@ -74,9 +73,7 @@ export async function enqueueBolModelChange(
         return null;
       }
       const entry: BolModelChangeEntry = {
-        ...newEntryFields(now),
-        // Kept while never tried; a tried one may have reached the server, so the merged set is a new request.
-        ...(existing && existing.attempts === 0 ? { id: existing.id, createdAt: existing.createdAt } : {}),
+        ...composedEntryFields(existing, now),
         kind: 'bol-model-change',
         entityKey,
         seq: await nextSeq(db),
@@ -84,8 +81,7 @@ export async function enqueueBolModelChange(
         author,
         payload: { productId: local.productId, changes: merged },
       };
-      if (existing) await db.outbox.delete(existing.id);
-      await db.outbox.put(entry);
+      await replaceEntry(db, existing, entry);
       return entry;
     }),
   );

@@ -58,6 +58,35 @@ export async function unsentSaveToReplace(db: BackofficeDatabase, entityKey: str
   return last && last.kind === kind && last.status === 'pending' && last.attempts === 0 && last.author === author ? last : undefined;
 }
 
+/**
+ * A change-set entry of this kind by this author that a new change of the record composes into:
+ * the record's last entry, still waiting (not being sent, no conflict). It may have been tried.
+ */
+export async function waitingChangeSetOf<E extends OutboxRow>(
+  db: BackofficeDatabase,
+  entityKey: string,
+  isOfKind: (row: OutboxRow | undefined) => row is E,
+  author: string,
+): Promise<E | undefined> {
+  const last = await lastEntryOf(db, entityKey);
+  return isOfKind(last) && last.status === 'pending' && last.author === author ? last : undefined;
+}
+
+/**
+ * The bookkeeping of an entry that replaces `existing` with a composed change: its id and creation
+ * time are kept while it was never tried; a tried one may have reached the server, so the composed
+ * change is a new request.
+ */
+export function composedEntryFields(existing: OutboxRow | undefined, now: number) {
+  return { ...newEntryFields(now), ...(existing && existing.attempts === 0 ? { id: existing.id, createdAt: existing.createdAt } : {}) };
+}
+
+/** Puts `entry` in the place of `existing` (if any). */
+export async function replaceEntry(db: BackofficeDatabase, existing: OutboxRow | undefined, entry: OutboxRow): Promise<void> {
+  if (existing) await db.outbox.delete(existing.id);
+  await db.outbox.put(entry);
+}
+
 /** The images with the placeholders of uploads that already succeeded replaced by the paths the server gave. */
 export async function withUploadedPaths(db: BackofficeDatabase, images: readonly ProductImage[]): Promise<ProductImage[]> {
   return Promise.all(

@@ -26,7 +26,7 @@ import { isOnline } from '../../lib/online';
 import { isProduct } from '../outbox-memory';
 import { conflictDifferences, type FieldDifference } from '../record-diff';
 import { enqueuePickedFiles } from './image-upload';
-import { laterEntriesOf, lastEntryOf, newEntryFields, nextSeq, pendingUploadsOf, withUploadedPaths } from './outbox-queue';
+import { composedEntryFields, laterEntriesOf, nextSeq, pendingUploadsOf, replaceEntry, waitingChangeSetOf, withUploadedPaths } from './outbox-queue';
 import type { PickedFile, Submitted, WriteKind } from './write-kind';
 
 /** A change set of one product (PATCH /api/v1/product/{id}, docs/offline.md "Change sets"). */
@@ -70,9 +70,7 @@ export async function enqueueProductChange(
       await db.products.put(toCachedProduct(shown));
       const set: ProductChangeSet = { ...changes, images: { ...changes.images, added: await withUploadedPaths(db, changes.images.added) } };
       const entityKey = productEntityKey(shown.productId);
-      // The product's last entry when it is a waiting change set of this author (not being sent, no conflict).
-      const last = await lastEntryOf(db, entityKey);
-      const existing = isProductChange(last) && last.status === 'pending' && last.author === author ? last : undefined;
+      const existing = await waitingChangeSetOf(db, entityKey, isProductChange, author);
       const merged = existing ? composeChangeSets(existing.payload.changes, set, existing.attempts > 0) : set;
       const dependsOn = await pendingUploadsOf(db, merged.images.added);
       if (isEmptyChangeSet(merged)) {
@@ -81,9 +79,7 @@ export async function enqueueProductChange(
       }
       const seq = await nextSeq(db);
       const entry: ProductChangeEntry = {
-        ...newEntryFields(now),
-        // Kept while never tried; a tried one may have reached the server, so the merged set is a new request.
-        ...(existing && existing.attempts === 0 ? { id: existing.id, createdAt: existing.createdAt } : {}),
+        ...composedEntryFields(existing, now),
         kind: 'product-change',
         entityKey,
         seq,
@@ -92,8 +88,7 @@ export async function enqueueProductChange(
         payload: { productId: shown.productId, changes: merged },
         dependsOn,
       };
-      if (existing) await db.outbox.delete(existing.id);
-      await db.outbox.put(entry);
+      await replaceEntry(db, existing, entry);
       return entry;
     }),
   );
