@@ -75,7 +75,7 @@ export async function enqueuePickedFiles(
 }
 
 /** The multipart field the server reads for an image (docs/requirements.md §7). */
-export const IMAGE_UPLOAD_FIELD = 'multipartFile';
+const IMAGE_UPLOAD_FIELD = 'multipartFile';
 
 /** POST /api/v1/media/save/image: one file. */
 function imageUploadRequest(file: Blob, name: string, headers: Record<string, string>): OutboxRequest {
