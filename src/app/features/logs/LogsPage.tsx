@@ -24,14 +24,10 @@ export default function LogsPage() {
   const [search, setSearch] = useSearchParams();
   const filter = logsFilterFromSearch(search);
   const online = useAtomValue(onlineAtom);
-  const [read, setRead] = useState<LogsRead | null>(null);
+  // The last read, and when it came (running jobs' durations count to it).
+  const [{ read, now }, setShown] = useState<{ read: LogsRead | null; now: number }>(() => ({ read: null, now: Date.now() }));
   const [open, setOpen] = useState<number | null>(null);
-  const [now, setNow] = useState(() => Date.now());
   const queryKey = JSON.stringify({ ...filter, size: LOGS_PAGE_SIZE });
-  const show = useCallback((answer: LogsRead) => {
-    setRead(answer);
-    setNow(Date.now());
-  }, []);
 
   // Refresh starts a new read at once.
   const [round, setRound] = useState(0);
@@ -44,18 +40,18 @@ export default function LogsPage() {
     first: 'due',
     read: () => loadLogs(JSON.parse(queryKey) as JobListQuery, true),
     phaseOf: logsPhase,
-    onAnswer: show,
+    onAnswer: (answer) => setShown({ read: answer, now: Date.now() }),
   });
 
   // Offline: the copy last fetched for these filters.
   useEffect(() => {
     if (online) return undefined;
     let stopped = false;
-    void loadLogs(JSON.parse(queryKey) as JobListQuery, false).then((answer) => !stopped && show(answer));
+    void loadLogs(JSON.parse(queryKey) as JobListQuery, false).then((answer) => !stopped && setShown({ read: answer, now: Date.now() }));
     return () => {
       stopped = true;
     };
-  }, [queryKey, online, round, show]);
+  }, [queryKey, online, round]);
 
   const jobs = jobsOfRead(read);
   const totalPages = totalPagesOfRead(read);
