@@ -5,6 +5,7 @@
  */
 import { Hono, type Context } from 'hono';
 import { bolModelChangeSetSchema, type BolModelChangeConflict, type BolModelChangeSet } from '../../shared/bol-change-set';
+import { unreadableProtocolRefusal } from '../../shared/write-protocol';
 import { bolModelSchema, bolChunkSaveSchema, bolProductIdsSchema, type BolJobKind, type BolModel } from '../../shared/bol-contract';
 import { requireBolClient, type BolWingDeps } from '../bol/bol-deps';
 import { latestJobs, loadJob, runJob, type JobOutcome } from '../bol/marketplace/bol-jobs';
@@ -116,6 +117,9 @@ export function bolRoutes(deps: BolWingDeps) {
     .patch('/bol/model/:productId', async (c) => {
       const productId = idParam(c.req.param('productId'), 'Product id');
       const body = await readJsonBody(c);
+      // A version this server cannot read: the device shows the reason on the entry (docs/offline.md "Protocol version").
+      const unreadable = unreadableProtocolRefusal(body);
+      if (unreadable !== null) throw new ApiError(400, unreadable);
       const set = parsedOr400(bolModelChangeSetSchema, body, { what: 'The Bol model change set', whole: 'body' }) as BolModelChangeSet;
       const madeAt = madeAtProblem(set.madeAt, now().getTime());
       if (madeAt !== null) throw new ApiError(400, notValidSentence('The Bol model change set', [madeAt]));
