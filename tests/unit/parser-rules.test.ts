@@ -1,21 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { SupplierDetails } from '../../src/shared/suppliers';
-import {
-  formOf,
-  formProblem,
-  inputOf,
-  loginOriginChange,
-  loginOriginHint,
-  jobProgressText,
-  mappingOf,
-  newSupplierForm,
-  changedMeanwhile,
-  mergeMine,
-  nextRunOf,
-  scheduleText,
-  testRequestOf,
-  withGuessedMapping,
-} from '../../src/app/features/parser/parser-rules';
+import { formOf, inputOf, mappingOf, newSupplierForm, testRequestOf, withGuessedMapping } from '../../src/app/features/parser/supplier-form';
+import { formProblem, loginOriginChange, loginOriginHint } from '../../src/app/features/parser/supplier-form-check';
+import { jobProgressText, nextRunOf, scheduleText } from '../../src/app/features/parser/supplier-list-text';
+import { changedMeanwhile, mergeMine } from '../../src/app/features/parser/supplier-stale-save';
 
 const supplier = (overrides: Partial<SupplierDetails> = {}): SupplierDetails => ({
   supplierId: 7,
