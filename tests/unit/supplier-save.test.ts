@@ -8,25 +8,8 @@ import type { SupplierDetails, SupplierInput } from '../../src/shared/suppliers'
 import { ApiFailure } from '../../src/app/api/client';
 import { saveSupplierForm, staleAnswerOf, type SupplierSaveDeps } from '../../src/app/features/parser/save-supplier';
 import { formOf, newSupplierForm } from '../../src/app/features/parser/supplier-form';
+import { supplier } from './support/supplier-details';
 
-const supplier = (overrides: Partial<SupplierDetails> = {}): SupplierDetails => ({
-  supplierId: 7,
-  supplierName: 'Tuin BV',
-  supplierUrlFeed: 'https://tuin.example/feed.csv',
-  inProgress: false,
-  version: 3,
-  feedFormat: 'csv',
-  feedSource: 'url',
-  uploadedFile: null,
-  credentials: null,
-  mapping: null,
-  usShoeSizes: false,
-  enabled: true,
-  schedule: null,
-  productCount: 0,
-  lastRun: null,
-  ...overrides,
-});
 
 /** Calls recorded as "name args"; each answers `answer` or throws it when it is an error. */
 function fakeCalls(answer: SupplierDetails | Error) {

@@ -1,5 +1,5 @@
-/** One labelled input of the supplier form, with an optional hint under it. */
-import { Text } from '@radix-ui/themes';
+/** The supplier form's building blocks: a card with its heading, and one labelled input with an optional hint under it. */
+import { Card, Flex, Heading, Text } from '@radix-ui/themes';
 import type { ReactNode } from 'react';
 
 export function Field({ label, children, hint }: { label: string; children: ReactNode; hint?: string }) {
@@ -15,5 +15,18 @@ export function Field({ label, children, hint }: { label: string; children: Reac
         </Text>
       )}
     </label>
+  );
+}
+
+export function FormCard({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card size="2">
+      <Flex direction="column" gap="3">
+        <Heading as="h3" size="4">
+          {title}
+        </Heading>
+        {children}
+      </Flex>
+    </Card>
   );
 }
