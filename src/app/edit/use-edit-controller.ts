@@ -226,8 +226,6 @@ export function useEditController<R, D>(options: EditControllerOptions<R, D>) {
   };
 }
 
-export type EditController<R, D> = ReturnType<typeof useEditController<R, D>>;
-
 function filled<R, D>(draftOf: (record: R) => D, record: R): Held<R, D> {
   const opened = draftOf(record);
   return { base: record, opened, draft: opened };
