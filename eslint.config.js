@@ -119,6 +119,14 @@ export default tseslint.config(
     },
   },
   {
+    // Online or not has one owner (docs/architecture.md "One owner for each rule").
+    files: ['src/app/**/*.{ts,tsx}'],
+    ignores: ['src/app/lib/online.ts'],
+    rules: {
+      'no-restricted-properties': ['error', { object: 'navigator', property: 'onLine', message: 'Use isOnline/watchOnline (src/app/lib/online.ts) or onlineAtom.' }],
+    },
+  },
+  {
     // The service worker is not a screen: answering the page's requests (from the cache, else the
     // network) is its job.
     files: ['src/app/sw.ts'],
