@@ -2,11 +2,12 @@
  * The supplier form's edit controller (src/app/edit/use-edit-controller.ts) set up for the Parser
  * screen, which is online only: the form as the draft, Save straight to the server
  * (save-supplier.ts) with a stale save shown with what changed meanwhile, and the other actions of
- * the form: Test feed, Run (followed by use-import-run.ts), Delete. Every refusal is shown as its
- * sentence.
+ * the form: Test feed, Run (the import followed by the app's one job follower, docs/jobs.md
+ * "Following a job"), Delete. Every refusal is shown as its sentence.
  */
 import { useState } from 'react';
 import type { SupplierDetails, TestFeedReport } from '../../../shared/suppliers';
+import { cancelJob } from '../../api/jobs';
 import { addSupplier, deleteSupplier, saveSupplier, startSupplierImport, testFeed, uploadFeedFile } from '../../api/suppliers';
 import { reasonOf, refusal } from '../../edit/edit-outcome';
 import { FROM_SERVER } from '../../edit/kept-copy';
@@ -15,7 +16,7 @@ import { saveSupplierForm } from './save-supplier';
 import { formOf, mappingOf, testRequestOf, withGuessedMapping, type SupplierForm } from './supplier-form';
 import { formProblem, OFFLINE_ACTION_REFUSED, OFFLINE_SAVE_REFUSED } from './supplier-form-check';
 import { changedMeanwhile, mergeMine } from './supplier-stale-save';
-import { useImportRun } from './use-import-run';
+import { useFollowedJobs } from '../jobs';
 
 /** A save refused because someone else saved first: their supplier and what they changed. */
 export interface StaleSave {
@@ -30,7 +31,6 @@ export function useSupplierEditor(initial: SupplierForm, online: boolean, onClos
   const [file, setFile] = useState<File | null>(null);
   const [report, setReport] = useState<TestFeedReport | null>(null);
   const [stale, setStale] = useState<StaleSave | null>(null);
-  const importRun = useImportRun();
   const editor = useEditController<SupplierForm, SupplierForm>({
     record: initial,
     key: String(initial.supplierId ?? 'new'),
@@ -46,6 +46,13 @@ export function useSupplierEditor(initial: SupplierForm, online: boolean, onClos
   const here = window.location.origin;
   const set = <K extends keyof SupplierForm>(key: K, value: SupplierForm[K]) => editor.setDraft((current) => ({ ...current, [key]: value }));
   const refuse = (text: string) => editor.setNotice(refusal(text));
+  // The import a Run started, asked about until it ends; then its outcome is said.
+  const importRun = useFollowedJobs(([job]) => {
+    if (!job) return;
+    const text = `Import of ${form.supplierName}: ${job.message}`;
+    if (job.status === 'failed' || job.status === 'interrupted') refuse(text);
+    else editor.setNotice({ kind: 'sent', tone: 'green', text });
+  });
 
   async function runTest() {
     editor.setNotice(null);
@@ -109,16 +116,19 @@ export function useSupplierEditor(initial: SupplierForm, online: boolean, onClos
       const started = await startSupplierImport(supplierId);
       const first = started.jobs[0];
       if (!first) return refuse(started.skipped[0]?.message ?? 'The import could not start.');
-      const job = await importRun.follow(first);
-      if (!job) return;
-      const text = `Import of ${form.supplierName}: ${job.message}`;
-      if (job.status === 'failed' || job.status === 'interrupted') refuse(text);
-      else editor.setNotice({ kind: 'sent', tone: 'green', text });
+      importRun.follow([first]);
     });
   }
 
+  /** Asks the server to stop the import (it ends at its next step); the bar follows it to its end. */
   async function cancel() {
-    await importRun.cancel().catch((failure: unknown) => refuse(reasonOf(failure)));
+    const job = importRun.jobs[0];
+    if (!job) return;
+    try {
+      importRun.follow([await cancelJob(job.id)]);
+    } catch (failure) {
+      refuse(reasonOf(failure));
+    }
   }
 
   async function remove() {
@@ -132,5 +142,7 @@ export function useSupplierEditor(initial: SupplierForm, online: boolean, onClos
     });
   }
 
-  return { form, set, setForm: editor.setDraft, file, setFile, report, stale, busy: editor.busy, notice: editor.notice, job: importRun.job, here, runTest, save, takeTheirs, saveMineOnTop, run, cancel, remove };
+  // Run stays busy while its import is followed.
+  const busy = editor.busy ?? (importRun.following ? 'run' : null);
+  return { form, set, setForm: editor.setDraft, file, setFile, report, stale, busy, notice: editor.notice, job: importRun.jobs[0] ?? null, here, runTest, save, takeTheirs, saveMineOnTop, run, cancel, remove };
 }
