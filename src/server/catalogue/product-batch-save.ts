@@ -13,6 +13,7 @@
  * same order and cannot deadlock each other; the answers are in the order of the items.
  */
 import { productChangeSetSchema, type ProductChangeSet } from '../../shared/change-set';
+import { unreadableProtocolRefusal } from '../../shared/write-protocol';
 import type { Product } from '../../shared/contract';
 import type { ProductBatchAnswer, ProductBatchItem } from '../../shared/product-batch';
 import { PRODUCT_BATCH_MAX_ITEMS } from '../../shared/product-batch';
@@ -88,6 +89,9 @@ export interface BatchCaller {
 export function checkChangeSet(changes: unknown, now: number): { ok: true; set: ProductChangeSet } | { ok: false; message: string } {
   const nul = nulFieldIn(changes);
   if (nul !== null) return { ok: false, message: `${nul === '' ? 'The request body' : nul} ${NUL_REFUSED}` };
+  // A version this server cannot read: the device shows the reason on the entry (docs/offline.md "Protocol version").
+  const unreadable = unreadableProtocolRefusal(changes);
+  if (unreadable !== null) return { ok: false, message: unreadable };
   const parsed = productChangeSetSchema.safeParse(changes);
   if (!parsed.success) return { ok: false, message: changeSetProblems(parsed.error.issues) };
   const set = parsed.data as ProductChangeSet;

@@ -13,6 +13,8 @@ import { headerMatchesVersion } from './product-etag';
 import { productColumns } from './product-field-columns';
 import { SAVED_PRODUCT_FIELDS, sameFieldValue, type ProductFieldValues } from '../../shared/product-fields';
 import { recordHistory, type HistoryChange } from './product-history';
+import { SAVED_FIELDS } from '../../shared/change-set';
+import { diffFields } from '../../shared/field-diff';
 import { isMediaPath, planImages, type ImagePlan, type ImageUpdate } from './product-image-plan';
 import { loadImages, loadProductForSave, productDto, type Queryable } from './product-read-model';
 import type { ProductSaveInput } from './product-save-input';
@@ -22,9 +24,9 @@ export function savedFieldValues(product: ProductFieldValues): Partial<ProductFi
   return Object.fromEntries(SAVED_PRODUCT_FIELDS.map((name) => [name, product[name]])) as Partial<ProductFieldValues>;
 }
 
-/** The saved fields whose value differs between two versions of a product, old and new (the history). */
+/** The saved fields whose value differs between two versions of a product, old and new (the history; src/shared/field-diff.ts). */
 export function savedFieldChanges(before: Product, after: Product): HistoryChange[] {
-  return SAVED_PRODUCT_FIELDS.filter((name) => !sameFieldValue(name, before[name], after[name])).map((name) => ({ field: name, old: before[name], new: after[name] }));
+  return Object.entries(diffFields(SAVED_FIELDS, before, after)).map(([field, change]) => ({ field, old: change?.base, new: change?.value }));
 }
 
 /** The images as the history keeps them: enough to show what changed, not the whole record. */

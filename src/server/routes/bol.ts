@@ -5,6 +5,7 @@
  */
 import { Hono, type Context } from 'hono';
 import { bolModelChangeSetSchema, type BolModelChangeConflict, type BolModelChangeSet } from '../../shared/bol-change-set';
+import { unreadableProtocolRefusal } from '../../shared/write-protocol';
 import { bolModelSchema, bolChunkSaveSchema, bolProductIdsSchema, type BolJobKind, type BolModel } from '../../shared/bol-contract';
 import type { AppDeps } from '../app-deps';
 import { requireBolClient } from '../bol/bol-deps';
@@ -130,6 +131,9 @@ export function bolRoutes(deps: AppDeps) {
     .patch('/bol/model/:productId', async (c) => {
       const productId = positiveId(c.req.param('productId'), 'Product id');
       const body = await readJsonBody(c);
+      // A version this server cannot read: the device shows the reason on the entry (docs/offline.md "Protocol version").
+      const unreadable = unreadableProtocolRefusal(body);
+      if (unreadable !== null) throw new ApiError(400, unreadable);
       const parsed = bolModelChangeSetSchema.safeParse(body);
       if (!parsed.success) throw invalidBody('The Bol model change set', parsed.error.issues);
       const set = parsed.data as BolModelChangeSet;
