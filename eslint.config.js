@@ -14,7 +14,7 @@ import tseslint from 'typescript-eslint';
 const FEATURES = readdirSync(new URL('./src/app/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
-const SHARED_APP_LAYERS = ['api', 'db', 'lib', 'state', 'sync', 'ui'];
+const SHARED_APP_LAYERS = ['api', 'db', 'edit', 'lib', 'state', 'sync', 'ui'];
 /**
  * The zones' paths are relative to the project, wherever ESLint runs from: import-x resolves them
  * against the working directory unless told otherwise, so from any folder below the root every
@@ -112,14 +112,16 @@ export const boundaryZones = [
     from: './src/app/features',
     message: `src/app/${layer} is shared by the features and must not import one (docs/architecture.md).`,
   })),
-  // Below the features the layers import downwards only: lib <- state/api <- db <- sync; ui stands apart.
+  // Below the features the layers import downwards only: lib <- state/api <- db <- sync; ui stands apart;
+  // edit (the edit controller) sits just below the features and is handed its reads and writes.
   ...[
-    ['lib', ['api', 'db', 'state', 'sync', 'ui']],
-    ['state', ['db', 'sync', 'ui']],
-    ['api', ['db', 'sync', 'ui']],
-    ['db', ['api', 'state', 'sync', 'ui']],
-    ['sync', ['ui']],
-    ['ui', ['db', 'sync']],
+    ['lib', ['api', 'db', 'edit', 'state', 'sync', 'ui']],
+    ['state', ['db', 'edit', 'sync', 'ui']],
+    ['api', ['db', 'edit', 'sync', 'ui']],
+    ['db', ['api', 'edit', 'state', 'sync', 'ui']],
+    ['sync', ['edit', 'ui']],
+    ['ui', ['db', 'edit', 'sync']],
+    ['edit', ['api', 'sync']],
   ].flatMap(([layer, above]) =>
     above.map((other) => ({
       target: `./src/app/${layer}`,

@@ -50,6 +50,15 @@ describe('import boundaries (npm run lint)', () => {
     expect(errors).toEqual(['Unexpected path "../sync/app-sync" imported in restricted zone. src/app/db must not import src/app/sync (docs/architecture.md "Layers").']);
   }, 30_000);
 
+  it('fails when the edit controller imports the outbox: it is handed its reads and writes', async () => {
+    const errors = await boundaryErrors('src/app/edit/wrong-import.ts', "export { submit } from '../sync/app-sync';\n");
+    expect(errors).toEqual(['Unexpected path "../sync/app-sync" imported in restricted zone. src/app/edit must not import src/app/sync (docs/architecture.md "Layers").']);
+    const fromUi = await boundaryErrors('src/app/ui/wrong-import.ts', "export { useEditController } from '../edit/use-edit-controller';\n");
+    expect(fromUi).toEqual(['Unexpected path "../edit/use-edit-controller" imported in restricted zone. src/app/ui must not import src/app/edit (docs/architecture.md "Layers").']);
+    const fromFeature = await boundaryErrors('src/app/features/orders/right-import.ts', "export { useEditController } from '../../edit/use-edit-controller';\n");
+    expect(fromFeature).toEqual([]);
+  }, 30_000);
+
   it('fails on an import cycle', async () => {
     // lib/format.ts is imported by features/products/product-list-rules.ts; importing back closes a cycle.
     const errors = await boundaryErrors(
