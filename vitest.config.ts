@@ -1,8 +1,12 @@
 import { defineConfig } from 'vitest/config';
 
-/** Unit tests (pure rules, atoms, server pieces) and server tests (Hono app on a real database). */
+/**
+ * Unit tests (pure rules, atoms, server pieces) and server tests (Hono app on a real database), two
+ * files at a time (docs/testing.md, "Unit and server tests").
+ */
 export default defineConfig({
   test: {
+    maxWorkers: 2,
     projects: [
       {
         test: {

@@ -1,13 +1,29 @@
 import { defineConfig } from 'vitest/config';
+import { slowFirstSequencer } from './scripts/lib/slow-first';
 
-/** Browser tests: the built PWA and the real server, driven in Debian's Chromium. */
+/**
+ * Browser tests: the built PWA and the real server, driven in Debian's Chromium. Test files run
+ * side by side, each worker on a server of its own (tests/e2e/support/global-setup.ts;
+ * docs/testing.md, "Browser tests"). E2E_WORKERS sets how many (default 2).
+ */
 export default defineConfig({
   test: {
     name: 'e2e',
     include: ['tests/e2e/**/*.test.ts'],
     environment: 'node',
     globalSetup: ['tests/e2e/support/global-setup.ts'],
-    fileParallelism: false,
+    maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
+    // The longest files first (scripts/lib/slow-first.ts): small files with long runs would end last.
+    sequence: {
+      sequencer: slowFirstSequencer([
+        'tests/e2e/accessibility.test.ts',
+        'tests/e2e/touch-targets.test.ts',
+        'tests/e2e/product-edit.test.ts',
+        'tests/e2e/parser.test.ts',
+        'tests/e2e/team-edit.test.ts',
+        'tests/e2e/overflow.test.ts',
+      ]),
+    },
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },

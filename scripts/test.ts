@@ -1,28 +1,55 @@
 /**
- * npm test: type check, lint, unit and server tests, then the browser tests in Chromium.
- * Ends with one line `N passed, N failed` counting every test that ran (CI reads it).
+ * npm test: type check, lint, unit and server tests, then the browser tests in Chromium
+ * (docs/testing.md, "npm test"). The type check, the lint and the PWA's build run one after the
+ * other beside the unit and server tests (their output is printed as each ends); the browser tests
+ * follow. Prints how long each phase took, then ends with one line `N passed, N failed` counting
+ * every test that ran (CI reads it).
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { buildIsCurrent, markBuilt, viteBuildCommand } from './lib/build';
+import { phaseTimesTable, type PhaseTime } from './lib/phase-times';
 import { failuresOf, readVitestReport } from './lib/vitest-report';
 
+const started = performance.now();
 const reportDir = mkdtempSync(path.join(tmpdir(), 'backoffice-test-report-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedSteps: string[] = [];
 const failedTests: string[] = [];
+const phases: (PhaseTime & { startedAt: number })[] = [];
 
-function run(step: string, args: string[]): boolean {
-  console.log(`\n=== ${step} ===`);
-  const result = spawnSync(process.execPath, args, { stdio: 'inherit' });
-  if (result.status !== 0) failedSteps.push(step);
-  return result.status === 0;
+interface StepOptions {
+  /** Keep the step's output and print it in one piece when it ends (a step running beside another). */
+  beside?: string;
+  env?: NodeJS.ProcessEnv;
 }
 
-function vitest(step: string, args: string[]): void {
+async function run(step: string, args: string[], { beside, env }: StepOptions = {}): Promise<boolean> {
+  const stepStarted = performance.now();
+  if (!beside) console.log(`\n=== ${step} ===`);
+  const child = spawn(process.execPath, args, { stdio: beside ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: env ?? process.env });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => {
+    child.on('error', (error) => {
+      output += `${error.message}\n`;
+      resolve(null);
+    });
+    child.on('close', (status) => resolve(status));
+  });
+  const seconds = (performance.now() - stepStarted) / 1000;
+  if (beside) process.stdout.write(`\n=== ${step} (beside the ${beside}): ${code === 0 ? 'ok' : 'FAILED'} ===\n${output}`);
+  phases.push({ name: step, seconds, startedAt: stepStarted, ...(beside ? { beside } : {}) });
+  if (code !== 0) failedSteps.push(step);
+  return code === 0;
+}
+
+async function vitest(step: string, args: string[]): Promise<void> {
   const report = path.join(reportDir, `${step.replace(/\W+/g, '-')}.json`);
-  const ok = run(step, ['node_modules/vitest/vitest.mjs', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
+  const ok = await run(step, ['node_modules/vitest/vitest.mjs', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
   try {
     const counts = readVitestReport(report);
     totals.passed += counts.numPassedTests;
@@ -35,14 +62,26 @@ function vitest(step: string, args: string[]): void {
   }
 }
 
-const onlyFast = process.argv.includes('--no-browser');
+const withBrowser = !process.argv.includes('--no-browser');
+const UNIT_AND_SERVER = 'unit and server tests';
 
-run('type check', ['node_modules/typescript/bin/tsc', '-b']);
-run('lint', ['node_modules/eslint/bin/eslint.js', '.']);
-vitest('unit and server tests', ['--project', 'unit', '--project', 'server']);
-if (!onlyFast) vitest('browser tests', ['--config', 'vitest.e2e.config.ts']);
+/** Type check, lint and (for the browser tests) the PWA's build, one after the other. */
+async function checksAndBuild(): Promise<void> {
+  await run('type check', ['node_modules/typescript/bin/tsc', '-b'], { beside: UNIT_AND_SERVER });
+  await run('lint', ['node_modules/eslint/bin/eslint.js', '.'], { beside: UNIT_AND_SERVER });
+  if (withBrowser && !buildIsCurrent()) {
+    const { args, env } = viteBuildCommand();
+    if (await run('PWA build', args, { beside: UNIT_AND_SERVER, env })) markBuilt();
+  }
+}
+
+await Promise.all([checksAndBuild(), vitest(UNIT_AND_SERVER, ['--project', 'unit', '--project', 'server'])]);
+if (withBrowser) await vitest('browser tests', ['--config', 'vitest.e2e.config.ts']);
 rmSync(reportDir, { recursive: true, force: true });
 
+console.log('');
+const inOrder = phases.sort((a, b) => a.startedAt - b.startedAt).map(({ startedAt: _, ...phase }) => phase);
+for (const line of phaseTimesTable(inOrder, (performance.now() - started) / 1000)) console.log(line);
 console.log('');
 // Repeated at the end, where a CI log's tail shows them: the reporters print them far above.
 for (const line of failedTests) console.log(`FAILED ${line}`);

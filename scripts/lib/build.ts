@@ -21,15 +21,25 @@ export function buildIsCurrent(root = process.cwd()): boolean {
   return statSync(stamp).mtimeMs >= sources;
 }
 
+/** node's arguments and environment for `vite build` of the PWA (npm test runs it beside other steps). */
+export function viteBuildCommand(root = process.cwd()): { args: string[]; env: NodeJS.ProcessEnv } {
+  return {
+    args: [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
+    // Callers such as Vitest set NODE_ENV=test, which would bundle React's development build.
+    env: { ...process.env, NODE_ENV: 'production' },
+  };
+}
+
+/** Records that dist/ is built from the sources as they are now. */
+export function markBuilt(root = process.cwd()): void {
+  writeFileSync(path.join(root, STAMP), new Date().toISOString());
+}
+
 export function buildIfNeeded(root = process.cwd()): void {
   if (buildIsCurrent(root)) return;
   console.log('[build] building the PWA (vite build)...');
-  const result = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
-    cwd: root,
-    stdio: 'inherit',
-    // Callers such as Vitest set NODE_ENV=test, which would bundle React's development build.
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
+  const { args, env } = viteBuildCommand(root);
+  const result = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit', env });
   if (result.status !== 0) throw new Error(`vite build failed with exit code ${result.status}`);
-  writeFileSync(path.join(root, STAMP), new Date().toISOString());
+  markBuilt(root);
 }

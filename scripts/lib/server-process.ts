@@ -1,6 +1,6 @@
 /** Starts the real server as a child process on a free loopback port, for browser tests and benches. */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -28,9 +28,21 @@ export function freePort(): Promise<number> {
   });
 }
 
-export async function startServerProcess(env: Record<string, string> = {}, root = process.cwd()): Promise<RunningServer> {
+export interface StartOptions {
+  /** The project folder (its dist-server/ and dist/). */
+  root?: string;
+  /**
+   * A data folder of a stopped server to start from, copied into this server's (e.g. a migrated
+   * database, or one with the demo catalogue imported): the start skips what that server did.
+   */
+  copyDataFrom?: string;
+}
+
+export async function startServerProcess(env: Record<string, string> = {}, { root = process.cwd(), copyDataFrom }: StartOptions = {}): Promise<RunningServer> {
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'backoffice-data-'));
+  // A data folder of its own (removed by stop()) unless env names one.
+  const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'backoffice-data-'));
+  if (copyDataFrom) cpSync(copyDataFrom, dataDir, { recursive: true });
   // SERVER_NODE_ARGS: extra node flags for the server only, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof' to profile a bench.
   const nodeArgs = (process.env.SERVER_NODE_ARGS ?? '').split(' ').filter((arg) => arg !== '');
   // The built server with the flags of `npm start` (server-bundle.ts), not the TypeScript sources under tsx.
@@ -51,7 +63,7 @@ export async function startServerProcess(env: Record<string, string> = {}, root 
       await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
       if (child.exitCode === null) child.kill('SIGKILL');
     }
-    rmSync(dataDir, { recursive: true, force: true });
+    if (env.DATA_DIR === undefined) rmSync(dataDir, { recursive: true, force: true });
   };
 
   const kill = async (signal: NodeJS.Signals) => {

@@ -11,7 +11,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { startServerProcess, type RunningServer } from '../../scripts/lib/server-process';
 import { launchBrowser } from './support/browser';
 import { SHOTS } from './support/screenshots';
@@ -36,12 +36,16 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => feedServer.listen(0, '127.0.0.1', resolve));
   feedPort = (feedServer.address() as AddressInfo).port;
-  server = await startServerProcess({
-    ADMIN_USERNAME: ADMIN.username,
-    ADMIN_PASSWORD: ADMIN.password,
-    DEMO_CATALOGUE: '0',
-    OUTBOUND_ALLOW: `127.0.0.1:${feedPort}`,
-  });
+  server = await startServerProcess(
+    {
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_PASSWORD: ADMIN.password,
+      DEMO_CATALOGUE: '0',
+      OUTBOUND_ALLOW: `127.0.0.1:${feedPort}`,
+    },
+    // A migrated empty database (global-setup.ts) instead of PGlite's first start.
+    { copyDataFrom: inject('migratedDataDir') },
+  );
   browser = await launchBrowser();
 });
 

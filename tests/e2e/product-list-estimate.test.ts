@@ -4,7 +4,7 @@
  * that the server counts exactly says its number plainly. A server of its own with a low
  * FILTER_EXACT_COUNT_LIMIT stands in for a catalogue of millions.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { Page as ProductPage, Product } from '../../src/shared/contract';
 import { startServerProcess, type RunningServer } from '../../scripts/lib/server-process';
 import { useFreshPage } from './support/browser';
@@ -19,11 +19,15 @@ let server: RunningServer;
 const freshPage = useFreshPage({ width: 1280, height: 800 });
 
 beforeAll(async () => {
-  server = await startServerProcess({
-    ADMIN_USERNAME: E2E_ADMIN.username,
-    ADMIN_PASSWORD: E2E_ADMIN.password,
-    FILTER_EXACT_COUNT_LIMIT: String(EXACT_LIMIT),
-  });
+  // On a copy of the demo catalogue the global setup imported (global-setup.ts).
+  server = await startServerProcess(
+    {
+      ADMIN_USERNAME: E2E_ADMIN.username,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+      FILTER_EXACT_COUNT_LIMIT: String(EXACT_LIMIT),
+    },
+    { copyDataFrom: inject('demoDataDir') },
+  );
 }, 60_000);
 
 afterAll(async () => {
@@ -41,7 +45,7 @@ describe('Product list totals above the exact limit', () => {
 
     const answer = async (query: string): Promise<Answer> => (await apiJson<Answer>(page, `/api/v1/bol/product/filter?${query}`)).body;
 
-    // The demo catalogue is imported in the background after the start: wait for all of it.
+    // The whole demo catalogue is there (the server started on a copy of it).
     await expect
       .poll(async () => (await answer('size=20&page=117')).content.length, { timeout: 60_000, interval: 1_000 })
       .toBe(DEMO_TOTAL - 117 * 20);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INITIAL_CSS_BUDGET_KB, INITIAL_JS_BUDGET_KB, measureFirstVisit } from '../../bench/lib/initial-js';
-import { baseUrl, launchBrowser, launchPersistent, signIn, waitForServiceWorkerControl } from './support/browser';
+import { baseUrl, launchBrowser, launchPersistent, signIn, staticDir, waitForServiceWorkerControl } from './support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -53,7 +53,7 @@ describe('the installed app', () => {
     const firstWorker = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL);
 
     // Publish a "new version": the served service worker changes by one byte-level comment.
-    const swFile = path.resolve('dist/sw.js');
+    const swFile = path.join(staticDir(), 'sw.js');
     const original = readFileSync(swFile);
     writeFileSync(swFile, Buffer.concat([original, Buffer.from(`\n// release ${Date.now()}\n`)]));
     try {

@@ -17,7 +17,7 @@ import { DISK_FULL_MESSAGE } from '../../src/server/http/errors';
 import { DiskMediaStore } from '../../src/server/media/disk-media-store';
 import type { TakenImage } from '../../src/server/media/image-intake';
 import type { ImageSource, StoredImage } from '../../src/server/media/media-store';
-import { startServerProcess, type ServerProcess } from './support/server-process';
+import { migratedDataDir, startServerProcess, type ServerProcess } from './support/server-process';
 import { createTestApp, type TestApp } from './support/test-app';
 import { createTestDatabase, type TestDatabase } from './support/test-database';
 
@@ -65,7 +65,7 @@ describe('the server process: failing saves answer clearly and never log a secre
       server = await startServerProcess({ DATABASE_URL: database.url ?? '' });
     } else {
       // The server's own data folder, migrated and given the faults before it starts.
-      pgliteDir = mkdtempSync(path.join(tmpdir(), 'backoffice-failing-saves-'));
+      pgliteDir = migratedDataDir('backoffice-failing-saves-');
       const handle = await openDatabase({ kind: 'pglite', dataDir: pgliteDir });
       await addFaults(handle.db);
       await handle.close();

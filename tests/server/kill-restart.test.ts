@@ -8,15 +8,14 @@
  * without a second write. KILL_ROUNDS (default 1) repeats both kills for a longer soak.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page, ParsingHistoryEntry, Product, Supplier } from '../../src/shared/contract';
 import type { Job, JobStartAnswer } from '../../src/shared/jobs';
 import { DEFAULT_BATCH_SIZE } from '../../src/server/feeds/feed-import';
 import { prepareDatabase, signIn, startFeedServer, supplierIds, type FeedServer } from '../../scripts/lib/load-fixture';
 import { startServerProcess, type RunningServer } from '../../scripts/lib/server-process';
+import { migratedDataDir } from './support/server-process';
 
 const ROUNDS = Number(process.env.KILL_ROUNDS ?? 1);
 const ADMIN = { username: 'killer', password: 'kill-test-password-1' };
@@ -59,7 +58,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 beforeAll(async () => {
   feeds = await startFeedServer();
-  dataDir = mkdtempSync(path.join(tmpdir(), 'backoffice-kill-'));
+  dataDir = migratedDataDir('backoffice-kill-');
   prepareDatabase(dataDir, [
     { name: SAVES, url: feeds.feedUrl(400, 700_000) },
     { name: IMPORT, url: feeds.feedUrl(IMPORT_ROWS, 0, 'auto') },

@@ -7,7 +7,19 @@ import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import { CHROMIUM_ARGS } from '../../../scripts/lib/chromium';
 import { E2E_ADMIN } from './global-setup';
 
-export const baseUrl = () => inject('baseUrl');
+/** Which of the servers started by global-setup.ts is this worker's: no other file runs on it meanwhile. */
+const worker = () => Number(process.env.VITEST_POOL_ID ?? '1') - 1;
+
+function ofThisWorker(list: string[], what: string): string {
+  const entry = list[worker()];
+  if (entry === undefined) throw new Error(`no ${what} for worker ${worker() + 1} (${list.length} started)`);
+  return entry;
+}
+
+export const baseUrl = () => ofThisWorker(inject('baseUrls'), 'server');
+
+/** The folder of the built app this worker's server serves. */
+export const staticDir = () => ofThisWorker(inject('staticDirs'), 'app folder');
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: inject('chromiumPath'), args: CHROMIUM_ARGS, headless: true });

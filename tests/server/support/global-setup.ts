@@ -1,7 +1,8 @@
 /**
- * Makes one migrated embedded database and dumps it, so every test file starts its own copy in
- * well under a second instead of paying PGlite's ~4 s first start. Also starts the S3-compatible
- * test server (s3-server.ts) the media tests run against besides the disk.
+ * Makes one migrated embedded database in a folder and dumps it, so every test file starts its own
+ * copy in well under a second instead of paying PGlite's ~4 s first start; the folder itself is
+ * copied into the data folder of every server the tests start as a process (server-process.ts).
+ * Also starts the S3-compatible test server (s3-server.ts) the media tests run against besides the disk.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,6 +15,8 @@ import { startS3Server } from './s3-server';
 declare module 'vitest' {
   export interface ProvidedContext {
     pgliteSnapshotPath: string;
+    /** A migrated PGlite data folder (a server's DATA_DIR/pgdata), stopped. */
+    pgliteTemplateDir: string;
     /** The S3-compatible test server (s3-server.ts) every test file can make buckets on. */
     s3Endpoint: string;
   }
@@ -24,13 +27,15 @@ export default async function setup(project: TestProject) {
   // built once here rather than by several test files at once.
   buildServerIfNeeded();
   const dir = mkdtempSync(path.join(tmpdir(), 'backoffice-pg-snapshot-'));
-  const client = await createPglite();
+  const template = path.join(dir, 'pgdata');
+  const client = await createPglite(template);
   const handle = await openDatabase({ kind: 'pglite-instance', client });
   const dump = await client.dumpDataDir('none');
   await handle.close();
   const file = path.join(dir, 'snapshot.tar');
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   project.provide('pgliteSnapshotPath', file);
+  project.provide('pgliteTemplateDir', template);
   const s3 = await startS3Server();
   project.provide('s3Endpoint', s3.endpoint);
   return async () => {

@@ -1,8 +1,9 @@
 /** The real server (src/server/main.ts) in a child process on a free loopback port, for shutdown and several-process tests. */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { inject } from 'vitest';
 import { serverNodeArgs } from '../../../scripts/lib/server-bundle';
 import type { S3MediaConfig } from '../../../src/server/media/s3-media-store';
 
@@ -20,8 +21,19 @@ export interface ServerProcess {
   kill(): Promise<void>;
 }
 
+/**
+ * A new data folder (under the system's temporary folder, named `prefix…`) whose embedded database
+ * is a copy of the migrated one global-setup.ts made: a server or a test opens it without PGlite's
+ * first-start set-up.
+ */
+export function migratedDataDir(prefix: string): string {
+  const dataDir = mkdtempSync(path.join(tmpdir(), prefix));
+  cpSync(inject('pgliteTemplateDir'), path.join(dataDir, 'pgdata'), { recursive: true });
+  return dataDir;
+}
+
 export async function startServerProcess(env: Record<string, string> = {}): Promise<ServerProcess> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'backoffice-process-'));
+  const dataDir = env.DATABASE_URL ? mkdtempSync(path.join(tmpdir(), 'backoffice-process-')) : migratedDataDir('backoffice-process-');
   // node itself on the built server with the flags of `npm start` (scripts/lib/server-bundle.ts; not
   // tsx's CLI, which runs the server in a child of its own): a SIGKILL must reach the server process.
   const child = spawn(process.execPath, serverNodeArgs(), {
