@@ -12,7 +12,7 @@ import { FILTER_COMBINATIONS } from './product-filter';
 import { openDatabase, type Database } from '../src/server/db/connection';
 import { parseProductFilter } from '../src/shared/product-filter';
 import { countQuery, pageQuery } from '../src/server/catalogue/product-filter';
-import { queryRows } from '../src/server/feeds/query-rows';
+import { queryRows } from '../src/server/db/query-rows';
 
 interface SqlText {
   sql: string;

@@ -21,7 +21,7 @@ import { openDatabase } from '../src/server/db/connection';
 import { suppliers } from '../src/server/db/schema';
 import { keepParseWorkerReady, prepareParseWorker } from '../src/server/feeds/parse-in-worker';
 import { DiskMediaStore } from '../src/server/media/disk-media-store';
-import { JOB_POLL_MS } from '../src/app/features/jobs/job-rules';
+import { JOB_POLL_MS } from '../src/app/features/jobs/follow-cadence';
 import type { Job, JobStartAnswer } from '../src/shared/jobs';
 import { fileFeedFetch, writeFeedFile } from './lib/generated-feed';
 import { benchToken } from './lib/bench-token';

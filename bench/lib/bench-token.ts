@@ -1,6 +1,7 @@
 /** A token for a bench user that exists in the bench's database (tokens of unknown users are refused). */
 import type { TokenService } from '../../src/server/auth/tokens';
-import { ensureAdministrator, findUserByName } from '../../src/server/auth/users';
+import { ensureAdministrator } from '../../src/server/accounts/accounts';
+import { findUserByName } from '../../src/server/auth/users';
 import type { Database } from '../../src/server/db/connection';
 
 export async function benchToken(db: Database, tokens: TokenService, username = 'bench'): Promise<string> {

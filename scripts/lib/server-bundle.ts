@@ -29,7 +29,7 @@ export const SERVER_BUNDLE_DIR = 'dist-server';
 
 /**
  * Entry points, by output name. Worker threads are started from the file next to their parent's
- * module with the same name (src/server/worker-thread.ts), so each worker entry is its own file.
+ * module with the same name (src/server/lib/worker-thread.ts), so each worker entry is its own file.
  */
 const SERVER_ENTRIES: Record<string, string> = {
   main: 'src/server/main.ts',
@@ -59,7 +59,7 @@ function sourceStamp(root: string, extra: Record<string, string>): string {
 
 type EsbuildApi = { buildSync(options: Record<string, unknown>): { errors: unknown[] } };
 
-/** esbuild as tsx carries it (a dependency of ours through tsx, as in src/server/worker-thread.ts). */
+/** esbuild as tsx carries it (a dependency of ours through tsx, as in src/server/lib/worker-thread.ts). */
 function esbuild(): EsbuildApi {
   const require = createRequire(import.meta.url);
   return createRequire(require.resolve('tsx/package.json'))('esbuild') as EsbuildApi;

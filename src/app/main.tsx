@@ -17,6 +17,7 @@ import { appStore } from './state/store';
 import { LoadFailureBoundary } from './ui/LoadFailureBoundary';
 import { Toasts } from './ui/Toasts';
 import { UpdatePrompt } from './ui/UpdatePrompt';
+import { isOnline } from './lib/online';
 
 // Start-up marks (read by bench/offline-start.ts): when this module ran.
 performance.mark('boot:main');
@@ -103,7 +104,7 @@ function startApp(): void {
   };
   // Offline on /products, the list's read and first rows go first (docs/offline.md "Cold start on
   // /products"): nothing can be sent offline, and the reference lists' calls would fail anyway.
-  if (showsApp && window.location.pathname === '/products' && !navigator.onLine) {
+  if (showsApp && window.location.pathname === '/products' && !isOnline()) {
     const listAnswered = import('./features/products/list-head-start').then(({ headStartSettled }) => headStartSettled());
     const atMost = new Promise<void>((resolve) => setTimeout(resolve, LIST_FIRST_AT_MOST_MS));
     void Promise.race([listAnswered.then(afterNextFrame), atMost]).catch(() => undefined).then(startTheRest);

@@ -9,12 +9,13 @@ import { pwaStaticRoutes } from './http/pwa-static';
 import { refuseNulInUrl } from './http/refuse-nul-in-url';
 import { requireToken, type AuthEnv } from './http/require-token';
 import { securityHeaders } from './http/security-headers';
+import { currentSession } from './auth/users';
 import { authRoutes } from './routes/auth';
 import { bolRoutes } from './routes/bol';
 import { eanRoutes, eanSheetTooLarge, MAX_EAN_UPLOAD_BODY_BYTES } from './routes/ean';
 import { feedRoutes } from './routes/feeds';
 import { jobRoutes } from './routes/jobs';
-import { createJobRunner } from './jobs/app-jobs';
+import { createJobRunner } from './app-jobs';
 import { feedFileTooLarge, MAX_FEED_UPLOAD_BODY_BYTES, supplierRoutes } from './routes/suppliers';
 import { imageRoutes, imageTooLarge, MAX_IMAGE_UPLOAD_BODY_BYTES } from './routes/images';
 import { orderRoutes } from './routes/orders';
@@ -71,20 +72,11 @@ export function createApp(deps: AppDeps) {
     return c.json(body, status);
   });
 
-  app.route(
-    '/auth',
-    authRoutes({
-      db: deps.db,
-      tokens: deps.tokens,
-      throttle: deps.throttle,
-      clientAddress: deps.clientAddress ?? (() => 'unknown'),
-      now: deps.now,
-    }),
-  );
+  app.route('/auth', authRoutes(deps));
 
   deps.jobs ??= createJobRunner(deps);
   const api = new Hono<AuthEnv>();
-  api.use('*', requireToken(deps.tokens, deps.db));
+  api.use('*', requireToken({ verify: (token) => deps.tokens.verify(token), session: (userId) => currentSession(deps.db, userId) }));
   api.route('/v1', feedRoutes(deps));
   api.route('/v1', jobRoutes(deps, deps.jobs));
   api.route('/v1', supplierRoutes(deps));
@@ -102,7 +94,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api', api);
 
   app.route('/', mediaFileRoutes(deps));
-  app.route('/', demoFileRoutes(deps));
+  app.route('/', demoFileRoutes());
   if (deps.staticDir) app.route('/', pwaStaticRoutes(deps.staticDir));
   app.notFound((c) => c.json({ message: 'Not found' }, 404));
   return app;

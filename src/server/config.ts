@@ -1,8 +1,10 @@
 /** Server settings, read once from the environment. Every variable is documented in docs/configuration.md. */
 import path from 'node:path';
+import { DEFAULT_ADMIN } from './accounts/accounts';
+import type { BolConfig } from './bol/bol-setup';
 import { parseAllowList } from './feeds/outbound-addresses';
 import { DEFAULT_MAX_FEED_BYTES, type OutboundPolicy } from './feeds/outbound';
-import type { S3MediaConfig } from './media/s3-media-store';
+import type { MediaConfig } from './media/open-media-store';
 
 export interface ServerConfig {
   port: number;
@@ -32,9 +34,6 @@ export interface ServerConfig {
   /** A running job whose process has not beaten its heartbeat for this long is marked interrupted (docs/jobs.md). */
   jobLeaseSeconds: number;
 }
-
-/** The local disk (DATA_DIR/media, the default) or an S3-compatible object store. */
-export type MediaConfig = { kind: 'disk' } | ({ kind: 's3' } & S3MediaConfig);
 
 /** MEDIA_STORE=disk|s3 with S3_ENDPOINT, S3_REGION, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE, MEDIA_PUBLIC_URL. */
 export function readMediaConfig(env: NodeJS.ProcessEnv): MediaConfig {
@@ -70,21 +69,6 @@ function isHttpUrl(value: string): boolean {
   } catch {
     return false;
   }
-}
-
-/** bol's Retailer API: real credentials, or (none set) the built-in simulator. See docs/bol.md. */
-export interface BolConfig {
-  /** Both null: start the simulator on loopback and use it. */
-  credentials: { clientId: string; clientSecret: string } | null;
-  apiUrl: string;
-  tokenUrl: string;
-  /** The simulator's port on 127.0.0.1; 0 picks a free one. */
-  simulatorPort: number;
-  language: 'nl' | 'nl-BE' | 'fr' | 'fr-BE';
-  /** A data model file loaded at start when the database has no data model yet (else the demo model). */
-  modelFile: string | null;
-  /** PUBLIC_BASE_URL (see readPublicBaseUrl). */
-  publicBaseUrl: string | null;
 }
 
 const BOL_LANGUAGES = ['nl', 'nl-BE', 'fr', 'fr-BE'] as const;
@@ -127,8 +111,6 @@ export function readPublicBaseUrl(env: NodeJS.ProcessEnv): string | null {
   if (url.search || url.hash) throw new Error(`PUBLIC_BASE_URL must not have a query or fragment, got '${value}'`);
   return url.href.replace(/\/+$/, '');
 }
-
-export const DEFAULT_ADMIN = { username: 'admin', password: 'admin' } as const;
 
 function positiveInt(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined || value === '') return fallback;

@@ -8,14 +8,14 @@ import { warmUpProductFilter } from './catalogue/filter-warm-up';
 import { LoginThrottle } from './auth/login-throttle';
 import { loadSigningSecret } from './auth/secret';
 import { TokenService } from './auth/tokens';
-import { assignUserNameKeys, defaultSignInWorks, prepareAdministrator } from './auth/users';
+import { assignUserNameKeys, defaultSignInWorks, prepareAdministrator } from './accounts/accounts';
 import { readConfig } from './config';
 import { openDatabase } from './db/connection';
 import { importDemoCatalogue, seedDemoSuppliers } from './demo/demo-seed';
 import { claimRunMarker } from './db/run-marker';
 import { keepParseWorkerReady, prepareParseWorker } from './feeds/parse-in-worker';
 import { resetInterruptedRuns } from './feeds/supplier-lock';
-import { createJobRunner } from './jobs/app-jobs';
+import { createJobRunner } from './app-jobs';
 import { interruptAbandonedJobs, releaseOrphanedSupplierFlags } from './jobs/job-store';
 import { Scheduler } from './jobs/scheduler';
 import { clientAddressOf } from './http/client-address';
@@ -25,7 +25,7 @@ import { httpServerOptions } from './http/server-limits';
 import { ServerLifecycle } from './http/lifecycle';
 import { openMediaStore } from './media/open-media-store';
 import type { AppDeps } from './app-deps';
-import { describeError } from './http/caught-errors';
+import { describeError } from './lib/caught-errors';
 
 /** How this server reaches itself (for feed and image addresses that are paths): a wildcard host means loopback. */
 function selfOriginOf(host: string, port: number): string {

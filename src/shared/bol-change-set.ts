@@ -5,12 +5,25 @@
  * three ways with the model as it is now (PATCH /api/v1/bol/model/{productId}).
  *
  * One table (BOL_MODEL_COMPARED) says how the parts of a model are named, labelled and compared:
- * the change sets, the server's merge, the conflict views and the history all use it. Pure: no DOM,
- * no Node.
+ * the change sets, the merge (change-set-merge.ts), the conflict views and the history all use it;
+ * `BOL_ATTRIBUTES` gives the attributes to the field-diff algebra (field-diff.ts), which builds,
+ * composes, applies and settles them as it does a product's fields. Pure: no DOM, no Node.
  */
 import { z } from 'zod';
 import { bolMediaSchema, BOL_MEDIA_SLOT_COUNT, type BolAttribute, type BolMedia, type BolModel } from './bol-contract';
-import { composeChange, mayBeApplied, type FieldChange, type FieldConflict, type ConflictChoice } from './change-set';
+import {
+  applyFields,
+  composeFields,
+  composeOptionalChange,
+  diffFields,
+  isEmptyDiff,
+  settleChange,
+  settleFields,
+  type ConflictChoice,
+  type FieldChange,
+  type FieldConflict,
+  type RecordFields,
+} from './field-diff';
 import { text } from './safe-values';
 
 // ---- the one table of compared parts ----
@@ -82,13 +95,14 @@ export interface BolModelChangeSet {
 const attributeChange = z.object({ base: text().max(10_000), value: text().max(10_000), via: z.array(text().max(10_000)).max(20).optional() }).strict();
 const mediaList = z.array(bolMediaSchema).max(BOL_MEDIA_SLOT_COUNT);
 
-/** The body of PATCH /api/v1/bol/model/{productId}. */
+/** The body of PATCH /api/v1/bol/model/{productId}; its `protocol` (src/shared/write-protocol.ts) is checked before it. */
 export const bolModelChangeSetSchema = z
   .object({
     attributes: z.record(text().min(1).max(100), attributeChange).refine((value) => Object.keys(value).length <= 500, 'at most 500 attributes'),
     media: z.object({ base: mediaList, value: mediaList, via: z.array(mediaList).max(20).optional() }).strict().optional(),
     madeAt: z.number().int().nonnegative(),
     offline: z.boolean(),
+    protocol: z.number().int().optional(),
   })
   .strict();
 
@@ -111,39 +125,52 @@ export function isBolModelChangeConflict(value: unknown): value is BolModelChang
 }
 
 export function isEmptyBolChangeSet(set: Pick<BolModelChangeSet, 'attributes' | 'media'>): boolean {
-  return Object.keys(set.attributes).length === 0 && set.media === undefined;
+  return isEmptyDiff(set.attributes) && set.media === undefined;
 }
 
-const valueOf = (model: BolModel, attributeId: string) => model.attributeData.find((attribute) => attribute.attributeId === attributeId)?.value ?? '';
+/** What the algebra reads of a model: its attributes' ids, names and values (a 412 body's model too). */
+export interface BolAttributeValues {
+  attributeData: readonly { attributeId: string; attributeName?: string; value: string | null }[];
+}
+
+const attributeOf = (model: BolAttributeValues, attributeId: string) => model.attributeData.find((attribute) => attribute.attributeId === attributeId);
+
+/** A model's attributes as the field-diff algebra sees them: keyed by attribute id, compared and named by BOL_MODEL_COMPARED. */
+export const BOL_ATTRIBUTES: RecordFields<BolAttributeValues, string> = {
+  keys: (_before, after) => after.attributeData.map((attribute) => attribute.attributeId),
+  has: (model, attributeId) => attributeOf(model, attributeId) !== undefined,
+  read: (model, attributeId) => attributeOf(model, attributeId)?.value ?? '',
+  write: (model, values) => ({
+    ...model,
+    attributeData: model.attributeData.map((attribute) => {
+      const value = values[attribute.attributeId];
+      return typeof value === 'string' ? { ...attribute, value } : attribute;
+    }),
+  }),
+  same: (_attributeId, a, b) => BOL_MODEL_COMPARED.attribute.same(a as string | null, b as string | null),
+  conflictKey: (attributeId) => BOL_MODEL_COMPARED.attribute.key(attributeId),
+  keyOfConflict: attributeIdOfKey,
+  label: (model, attributeId) => {
+    const attribute = attributeOf(model, attributeId);
+    return BOL_MODEL_COMPARED.attribute.label({ attributeId, attributeName: attribute?.attributeName ?? '' });
+  },
+  asBase: (_attributeId, theirs) => (typeof theirs === 'string' ? theirs : ''),
+};
+
+type Attributes = BolModelChangeSet['attributes'];
 
 /** What changed from `before` to `after` (two versions of one product's Bol model on this device). */
 export function buildBolChangeSet(before: BolModel, after: BolModel, madeAt: number, offline: boolean): BolModelChangeSet {
-  const { attribute, media } = BOL_MODEL_COMPARED;
-  const attributes: Record<string, FieldChange<string>> = {};
-  for (const changed of after.attributeData) {
-    const base = valueOf(before, changed.attributeId);
-    if (!attribute.same(base, changed.value)) attributes[changed.attributeId] = { base, value: changed.value ?? '' };
-  }
-  const set: BolModelChangeSet = { attributes, madeAt, offline };
-  if (!media.same(before.mediaData, after.mediaData)) set.media = { base: before.mediaData, value: after.mediaData };
+  const set: BolModelChangeSet = { attributes: diffFields(BOL_ATTRIBUTES, before, after) as Attributes, madeAt, offline };
+  if (!BOL_MODEL_COMPARED.media.same(before.mediaData, after.mediaData)) set.media = { base: before.mediaData, value: after.mediaData };
   return set;
 }
 
 /** Two consecutive change sets of one person on one Bol model as one. */
 export function composeBolChangeSets(first: BolModelChangeSet, second: BolModelChangeSet, firstMayBeApplied = false): BolModelChangeSet {
-  const { attribute, media } = BOL_MODEL_COMPARED;
-  const attributes: Record<string, FieldChange<string>> = firstMayBeApplied
-    ? Object.fromEntries(Object.entries(first.attributes).map(([id, change]) => [id, mayBeApplied(change, attribute.same)]))
-    : { ...first.attributes };
-  for (const [id, change] of Object.entries(second.attributes)) {
-    const earlier = attributes[id];
-    const composed = earlier ? composeChange(earlier, change, attribute.same, firstMayBeApplied) : change;
-    if (composed) attributes[id] = composed;
-    else delete attributes[id];
-  }
+  const attributes = composeFields(BOL_ATTRIBUTES, first.attributes, second.attributes, firstMayBeApplied) as Attributes;
   const set: BolModelChangeSet = { attributes, madeAt: second.madeAt, offline: first.offline || second.offline };
-  const firstMedia = first.media && firstMayBeApplied ? mayBeApplied(first.media, media.same) : first.media;
-  const mediaChange = firstMedia && second.media ? composeChange(firstMedia, second.media, media.same, firstMayBeApplied) : (firstMedia ?? second.media ?? null);
+  const mediaChange = composeOptionalChange(first.media, second.media, BOL_MODEL_COMPARED.media.same, firstMayBeApplied);
   if (mediaChange) set.media = mediaChange;
   return set;
 }
@@ -152,10 +179,8 @@ export function composeBolChangeSets(first: BolModelChangeSet, second: BolModelC
 export function applyBolChangeSet(model: BolModel, set: Pick<BolModelChangeSet, 'attributes' | 'media'>): BolModel {
   return {
     ...model,
-    attributeData: model.attributeData.map((attribute) => {
-      const change = set.attributes[attribute.attributeId];
-      return change ? { ...attribute, value: change.value } : attribute;
-    }),
+    // Each attribute is the model's own, with its value replaced where the set changes it.
+    attributeData: applyFields(BOL_ATTRIBUTES, model, set.attributes).attributeData as BolAttribute[],
     mediaData: set.media ? set.media.value : model.mediaData,
   };
 }
@@ -165,65 +190,11 @@ export function applyBolChangeSet(model: BolModel, set: Pick<BolModelChangeSet, 
  * base (written over theirs, and only that part); 'theirs' drops my change of it.
  */
 export function settleBolConflicts(set: BolModelChangeSet, conflicts: readonly FieldConflict[], choices: Readonly<Record<string, ConflictChoice>>): BolModelChangeSet {
-  const attributes = { ...set.attributes };
-  let mediaChange = set.media;
-  for (const conflict of conflicts) {
-    const choice = choices[conflict.field] ?? 'mine';
-    if (conflict.field === BOL_MODEL_COMPARED.media.key) {
-      if (!mediaChange) continue;
-      mediaChange = choice === 'theirs' ? undefined : { base: (conflict.theirs as BolMedia[] | null) ?? [], value: mediaChange.value };
-      continue;
-    }
-    const id = attributeIdOfKey(conflict.field);
-    const change = id === null ? undefined : attributes[id];
-    if (id === null || !change) continue;
-    if (choice === 'theirs') delete attributes[id];
-    else attributes[id] = { base: typeof conflict.theirs === 'string' ? conflict.theirs : '', value: change.value };
-  }
+  const attributes = settleFields(BOL_ATTRIBUTES, set.attributes, conflicts, choices) as Attributes;
+  const mediaConflict = conflicts.find((conflict) => conflict.field === BOL_MODEL_COMPARED.media.key);
+  const mediaChange =
+    mediaConflict && set.media ? settleChange(set.media, choices[mediaConflict.field] ?? 'mine', (mediaConflict.theirs as BolMedia[] | null) ?? []) : set.media;
   const settled: BolModelChangeSet = { attributes, madeAt: set.madeAt, offline: set.offline };
   if (mediaChange) settled.media = mediaChange;
   return settled;
-}
-
-// ---- the merge (the server's; pure) ----
-
-export type BolMergeConflict = Omit<FieldConflict, 'changedBy' | 'changedAt'>;
-
-export interface BolMergeResult {
-  /** New values by attribute id. */
-  writes: Record<string, string>;
-  /** The new image slots, or undefined to keep them. */
-  media?: BolMedia[];
-  conflicts: BolMergeConflict[];
-}
-
-type Verdict = 'write' | 'same' | 'conflict';
-
-function verdict<T>(current: T, change: FieldChange<T>, same: (a: T, b: T) => boolean): Verdict {
-  if (same(current, change.value)) return 'same';
-  if (same(current, change.base) || (change.via ?? []).some((value) => same(current, value))) return 'write';
-  return 'conflict';
-}
-
-/**
- * Per attribute: now equal to the base (or to a value this person's own earlier attempt wrote) ->
- * my value is written; now equal to mine -> nothing to do; else a conflict. Attributes not in the
- * set are never touched. An attribute the model does not have is left to the caller to refuse.
- */
-export function mergeBolChangeSet(current: Pick<BolModel, 'attributeData' | 'mediaData'>, set: Pick<BolModelChangeSet, 'attributes' | 'media'>): BolMergeResult {
-  const { attribute, media } = BOL_MODEL_COMPARED;
-  const result: BolMergeResult = { writes: {}, conflicts: [] };
-  for (const [id, change] of Object.entries(set.attributes)) {
-    const now = current.attributeData.find((candidate) => candidate.attributeId === id);
-    if (!now) continue;
-    const outcome = verdict(now.value ?? '', change, attribute.same);
-    if (outcome === 'write') result.writes[id] = change.value;
-    else if (outcome === 'conflict') result.conflicts.push({ field: attribute.key(id), label: attribute.label(now), base: change.base, mine: change.value, theirs: now.value ?? '' });
-  }
-  if (set.media) {
-    const outcome = verdict<readonly BolMedia[]>(current.mediaData, set.media, media.same);
-    if (outcome === 'write') result.media = set.media.value;
-    else if (outcome === 'conflict') result.conflicts.push({ field: media.key, label: media.label, base: set.media.base, mine: set.media.value, theirs: current.mediaData });
-  }
-  return result;
 }

@@ -1,19 +1,38 @@
 /**
- * Change sets (docs/offline.md "Change sets"): a save that carries only what the person changed,
- * each field with the value it had when they started (base) and the new value, so the server can
- * merge it three ways with whatever others saved meanwhile (PATCH /api/v1/product/{id}). Images
- * travel the same way: added, deleted, alt text and name edits, their order and the main image.
+ * Change sets of a product (docs/offline.md "Change sets"): a save that carries only what the
+ * person changed, each field with the value it had when they started (base) and the new value, so
+ * the server can merge it three ways with whatever others saved meanwhile (PATCH
+ * /api/v1/product/{id}, change-set-merge.ts). Images travel the same way: added, deleted, alt text
+ * and name edits, their order and the main image.
  *
- * Here: the shape and its schema, building a set from two versions of a product, composing two
- * consecutive sets of one person into one, applying a set to a product (the device's copy) and
- * settling a conflict field by field. Pure: no DOM, no Node.
+ * Here: the shape and its schema, and the product's side of the field-diff algebra (field-diff.ts):
+ * how a product's fields and an image's texts are compared (`productFields`, `imageTextFields`),
+ * building a set from two versions, composing two consecutive sets of one person into one,
+ * applying a set to a product (the device's copy) and settling a conflict field by field. Pure: no
+ * DOM, no Node.
  */
 import { z } from 'zod';
 import { productImageSchema, type Product, type ProductImage } from './contract';
+import {
+  applyFields,
+  composeFields,
+  composeOptionalChange,
+  diffFields,
+  isEmptyDiff,
+  revertFields,
+  settleChange,
+  settleFields,
+  type ConflictChoice,
+  type FieldChange,
+  type FieldConflict,
+  type FieldDiff,
+  type RecordFields,
+} from './field-diff';
 import { text } from './safe-values';
 import {
   isProductFieldName,
   PRODUCT_FIELD_NAMES,
+  productField,
   productFieldsShape,
   sameFieldValue,
   SAVED_PRODUCT_FIELDS,
@@ -21,16 +40,7 @@ import {
   type ProductFieldValues,
 } from './product-fields';
 
-/** One changed value: what it was when the person started, what they made it. */
-export interface FieldChange<T = unknown> {
-  base: T;
-  value: T;
-  /**
-   * Values this person's own earlier edits of the field may already have written (an earlier
-   * attempt of the same change whose answer was lost): the server treats them like the base.
-   */
-  via?: T[];
-}
+export type { ConflictChoice, FieldChange, FieldConflict } from './field-diff';
 
 export type ImageTextField = 'altImage' | 'name';
 
@@ -80,6 +90,7 @@ const fieldsSchema = z
 const textChange = fieldChangeOf(text().max(500));
 const idList = z.array(text().min(1).max(100)).max(100);
 
+/** The PATCH body; its `protocol` (src/shared/write-protocol.ts) is checked before it. */
 export const productChangeSetSchema = z
   .object({
     fields: fieldsSchema,
@@ -95,22 +106,11 @@ export const productChangeSetSchema = z
       .strict(),
     madeAt: z.number().int().nonnegative(),
     offline: z.boolean(),
+    protocol: z.number().int().optional(),
   })
   .strict();
 
 // ---- the conflict answer (409) ----
-
-/** One field that someone else changed to another value. `field` is a product field or an image key. */
-export interface FieldConflict {
-  field: string;
-  label: string;
-  base: unknown;
-  mine: unknown;
-  theirs: unknown;
-  /** Who wrote their value and when (server time, ISO), from the product history; null when not known. */
-  changedBy: string | null;
-  changedAt: string | null;
-}
 
 /** The 409 answer of PATCH /api/v1/product/{id}: nothing was written. */
 export interface ChangeSetConflict {
@@ -140,6 +140,59 @@ export function parseImageEditKey(key: string): { id: string; field: ImageTextFi
   return match?.[1] && match[2] ? { id: match[1], field: match[2] as ImageTextField } : null;
 }
 
+// ---- how a product's fields and an image's texts compare (the field-diff algebra) ----
+
+/** The product fields `names` as the algebra sees them: compared as the server stores them, named by field name. */
+export function productFields(names: readonly ProductFieldName[]): RecordFields<Product, ProductFieldName> {
+  return {
+    keys: () => names,
+    has: () => true,
+    read: (product, key) => product[key],
+    write: (product, values) => ({ ...product, ...Object.fromEntries(Object.entries(values).filter(([key]) => isProductFieldName(key))) }),
+    same: (key, a, b) => sameFieldValue(key, a, b),
+    conflictKey: (key) => key,
+    keyOfConflict: (key) => (isProductFieldName(key) ? key : null),
+    label: (_product, key) => productField(key).label,
+  };
+}
+
+/** Every field a product save writes (src/shared/product-fields.ts): what a change set carries. */
+export const SAVED_FIELDS = productFields(SAVED_PRODUCT_FIELDS);
+
+const IMAGE_TEXT_FIELDS: readonly ImageTextField[] = ['altImage', 'name'];
+
+/**
+ * The alt text and name of image `id` as the algebra sees them; `position` (1-based, as the
+ * conflict names it) of the image on the product the merge runs against.
+ */
+export function imageTextFields(id: string, position = 0): RecordFields<ProductImage, ImageTextField> {
+  return {
+    keys: () => IMAGE_TEXT_FIELDS,
+    has: () => true,
+    read: (image, key) => image[key],
+    write: (image, values) => ({ ...image, ...(typeof values.altImage === 'string' ? { altImage: values.altImage } : {}), ...(typeof values.name === 'string' ? { name: values.name } : {}) }),
+    same: (_key, a, b) => a === b,
+    conflictKey: (key) => imageEditKey(id, key),
+    keyOfConflict: (key) => {
+      const target = parseImageEditKey(key);
+      return target?.id === id ? target.field : null;
+    },
+    label: (_image, key) => `${key === 'altImage' ? 'Alt Image' : 'Name'} (image ${position})`,
+    asBase: (_key, theirs) => String(theirs ?? ''),
+  };
+}
+
+/** An image edit as a diff of the image's texts, and back. */
+export function imageEditDiff(edit: ImageEdit): FieldDiff<ImageTextField> {
+  return { ...(edit.altImage ? { altImage: edit.altImage } : {}), ...(edit.name ? { name: edit.name } : {}) };
+}
+function imageEditOf(id: string, diff: FieldDiff<ImageTextField>): ImageEdit | null {
+  const edit: ImageEdit = { id };
+  if (diff.altImage) edit.altImage = diff.altImage as FieldChange<string>;
+  if (diff.name) edit.name = diff.name as FieldChange<string>;
+  return edit.altImage || edit.name ? edit : null;
+}
+
 // ---- building and composing ----
 
 export function emptyImageChanges(): ImageChanges {
@@ -149,7 +202,7 @@ export function emptyImageChanges(): ImageChanges {
 export function isEmptyChangeSet(set: Pick<ProductChangeSet, 'fields' | 'images'>): boolean {
   const images = set.images;
   return (
-    Object.keys(set.fields).length === 0 &&
+    isEmptyDiff(set.fields) &&
     images.added.length === 0 &&
     images.deleted.length === 0 &&
     images.edited.length === 0 &&
@@ -158,7 +211,8 @@ export function isEmptyChangeSet(set: Pick<ProductChangeSet, 'fields' | 'images'
   );
 }
 
-const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((item, index) => item === b[index]);
+export const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((item, index) => item === b[index]);
+const sameId = (a: string | null, b: string | null) => a === b;
 
 function mainImageId(images: readonly ProductImage[]): string | null {
   return images.find((image) => image.isMainImage)?.id ?? null;
@@ -166,10 +220,7 @@ function mainImageId(images: readonly ProductImage[]): string | null {
 
 /** What changed from `before` to `after` (two versions of one product on this device). */
 export function buildChangeSet(before: Product, after: Product, madeAt: number, offline: boolean): ProductChangeSet {
-  const fields: Record<string, FieldChange> = {};
-  for (const name of SAVED_PRODUCT_FIELDS) {
-    if (!sameFieldValue(name, before[name], after[name])) fields[name] = { base: before[name], value: after[name] };
-  }
+  const fields = diffFields(SAVED_FIELDS, before, after) as ProductChangeSet['fields'];
   const beforeIds = before.productImages.map((image) => image.id);
   const afterIds = after.productImages.map((image) => image.id);
   const beforeById = new Map(before.productImages.map((image) => [image.id, image]));
@@ -178,65 +229,20 @@ export function buildChangeSet(before: Product, after: Product, madeAt: number, 
   images.deleted = beforeIds.filter((id) => !afterIds.includes(id));
   for (const image of after.productImages) {
     const old = beforeById.get(image.id);
-    if (!old) continue;
-    const edit: ImageEdit = { id: image.id };
-    if (old.altImage !== image.altImage) edit.altImage = { base: old.altImage, value: image.altImage };
-    if (old.name !== image.name) edit.name = { base: old.name, value: image.name };
-    if (edit.altImage || edit.name) images.edited.push(edit);
+    const edit = old ? imageEditOf(image.id, diffFields(imageTextFields(image.id), old, image)) : null;
+    if (edit) images.edited.push(edit);
   }
   const keptBefore = beforeIds.filter((id) => afterIds.includes(id));
   const keptAfter = afterIds.filter((id) => beforeIds.includes(id));
   if (!sameList(keptBefore, keptAfter)) images.order = { base: keptBefore, value: afterIds };
   const [mainBefore, mainAfter] = [mainImageId(before.productImages), mainImageId(after.productImages)];
   if (mainBefore !== mainAfter) images.main = { base: mainBefore, value: mainAfter };
-  return { fields: fields as ProductChangeSet['fields'], images, madeAt, offline };
-}
-
-/** The values of a `via`, each once, without the base (the server takes the base anyway). */
-function distinctVia<T>(values: T[], base: T, same: (a: T, b: T) => boolean): T[] {
-  return values.filter((value, index, all) => !same(value, base) && all.findIndex((other) => same(other, value)) === index);
-}
-
-/**
- * One field changed twice by the same person: the first base stays, the second value wins. Back
- * at the base the field drops out, unless the first change may already be on the server
- * (`firstMayBeApplied`): then it stays, to write the base back over it.
- */
-export function composeChange<T>(first: FieldChange<T>, second: FieldChange<T>, same: (a: T, b: T) => boolean, firstMayBeApplied: boolean): FieldChange<T> | null {
-  const via = distinctVia([...(first.via ?? []), ...(firstMayBeApplied ? [first.value] : []), ...(second.via ?? [])], first.base, same);
-  if (same(second.value, first.base) && via.length === 0) return null;
-  return via.length > 0 ? { base: first.base, value: second.value, via } : { base: first.base, value: second.value };
-}
-
-/**
- * A change of a set that may already be on the server, kept in a merged set: its value joins
- * `via`. Needed also when the next edit leaves the field alone: the merged set goes under a new
- * key and is never tried, so a later edit merged into it would otherwise lose the value and meet
- * my own earlier write as someone else's (docs/offline.md "Change sets").
- */
-export function mayBeApplied<T>(change: FieldChange<T>, same: (a: T, b: T) => boolean): FieldChange<T> {
-  const via = distinctVia([...(change.via ?? []), change.value], change.base, same);
-  return via.length > 0 ? { ...change, via } : change;
+  return { fields, images, madeAt, offline };
 }
 
 /** Two consecutive change sets of one person on one product as one (docs/offline.md). */
 export function composeChangeSets(first: ProductChangeSet, second: ProductChangeSet, firstMayBeApplied = false): ProductChangeSet {
-  const fields: Record<string, FieldChange> = { ...first.fields };
-  if (firstMayBeApplied) {
-    for (const [name, change] of Object.entries(first.fields) as [ProductFieldName, FieldChange][]) {
-      fields[name] = mayBeApplied(change, (a, b) => sameFieldValue(name, a, b));
-    }
-  }
-  for (const [name, change] of Object.entries(second.fields) as [ProductFieldName, FieldChange][]) {
-    const earlier = fields[name];
-    if (!earlier) {
-      fields[name] = change;
-      continue;
-    }
-    const composed = composeChange(earlier, change, (a, b) => sameFieldValue(name, a, b), firstMayBeApplied);
-    if (composed) fields[name] = composed;
-    else delete fields[name];
-  }
+  const fields = composeFields(SAVED_FIELDS, first.fields, second.fields, firstMayBeApplied) as ProductChangeSet['fields'];
 
   const [a, b] = [first.images, second.images];
   const deletedNow = new Set(b.deleted);
@@ -248,48 +254,30 @@ export function composeChangeSets(first: ProductChangeSet, second: ProductChange
   // never existed for the server.
   let added = [...a.added, ...b.added].filter((image) => !deletedNow.has(image.id));
   const deleted = [...new Set([...a.deleted, ...b.deleted])].filter((id) => !addedBefore.has(id) || mayExist.has(id));
-  const edited = new Map<string, ImageEdit>(
-    a.edited.map((edit): [string, ImageEdit] => {
-      if (!firstMayBeApplied) return [edit.id, edit];
-      const kept: ImageEdit = { id: edit.id };
-      for (const field of ['altImage', 'name'] as const) {
-        const change = edit[field];
-        if (change) kept[field] = mayBeApplied(change, (x, y) => x === y);
-      }
-      return [edit.id, kept];
-    }),
+  const edited = new Map<string, FieldDiff<ImageTextField>>(
+    a.edited.map((edit) => [edit.id, composeFields(imageTextFields(edit.id), imageEditDiff(edit), {}, firstMayBeApplied)]),
   );
   for (const edit of b.edited) {
     const addedImage = added.find((image) => image.id === edit.id);
     if (addedImage) {
       // Edits of an image this set adds go into the added image itself; when the image may already
       // be on the server, also into `edited`, for that copy (the server skips it if it has none).
-      added = added.map((image) =>
-        image.id === edit.id ? { ...image, ...(edit.altImage ? { altImage: edit.altImage.value } : {}), ...(edit.name ? { name: edit.name.value } : {}) } : image,
-      );
+      added = added.map((image) => (image.id === edit.id ? applyFields(imageTextFields(edit.id), image, imageEditDiff(edit)) : image));
       if (!mayExist.has(edit.id)) continue;
     }
-    const earlier = edited.get(edit.id) ?? { id: edit.id };
-    const next: ImageEdit = { id: edit.id };
-    for (const field of ['altImage', 'name'] as const) {
-      const [one, two] = [earlier[field], edit[field]];
-      const composed = one && two ? composeChange(one, two, (x, y) => x === y, firstMayBeApplied) : (one ?? two ?? null);
-      if (composed) next[field] = composed;
-    }
-    if (next.altImage || next.name) edited.set(edit.id, next);
-    else edited.delete(edit.id);
+    const next = composeFields(imageTextFields(edit.id), edited.get(edit.id) ?? {}, imageEditDiff(edit), firstMayBeApplied);
+    if (isEmptyDiff(next)) edited.delete(edit.id);
+    else edited.set(edit.id, next);
   }
   for (const id of deletedNow) edited.delete(id);
-  const images: ImageChanges = { added, deleted, edited: [...edited.values()] };
+  const images: ImageChanges = { added, deleted, edited: [...edited].flatMap(([id, diff]) => imageEditOf(id, diff) ?? []) };
   const stillAdded = [...mayExist].filter((id) => added.some((image) => image.id === id));
   if (stillAdded.length > 0) images.mayExist = stillAdded;
-  const firstOrder = a.order && firstMayBeApplied ? mayBeApplied(a.order, sameList) : a.order;
-  const order = firstOrder && b.order ? composeChange(firstOrder, b.order, sameList, firstMayBeApplied) : (firstOrder ?? b.order ?? null);
+  const order = composeOptionalChange(a.order, b.order, sameList, firstMayBeApplied);
   if (order) images.order = order;
-  const firstMain = a.main && firstMayBeApplied ? mayBeApplied(a.main, (x, y) => x === y) : a.main;
-  const main = firstMain && b.main ? composeChange(firstMain, b.main, (x, y) => x === y, firstMayBeApplied) : (firstMain ?? b.main ?? null);
+  const main = composeOptionalChange(a.main, b.main, sameId, firstMayBeApplied);
   if (main) images.main = main;
-  return { fields: fields as ProductChangeSet['fields'], images, madeAt: second.madeAt, offline: first.offline || second.offline };
+  return { fields, images, madeAt: second.madeAt, offline: first.offline || second.offline };
 }
 
 // ---- applying (the device's copy) ----
@@ -306,27 +294,31 @@ export function orderedImages(images: readonly ProductImage[], order: readonly s
 
 /** The product with the set's new values applied (how this device shows a waiting change). */
 export function applyChangeSet(product: Product, set: Pick<ProductChangeSet, 'fields' | 'images'>): Product {
-  const next: Record<string, unknown> = { ...product };
-  for (const [name, change] of Object.entries(set.fields)) if (isProductFieldName(name) && change) next[name] = change.value;
+  const next = applyFields(SAVED_FIELDS, product, set.fields);
   const deleted = new Set(set.images.deleted);
   let images = product.productImages.filter((image) => !deleted.has(image.id));
   const present = new Set(images.map((image) => image.id));
   images = [...images, ...set.images.added.filter((image) => !present.has(image.id) && !deleted.has(image.id))];
   images = images.map((image) => {
     const edit = set.images.edited.find((candidate) => candidate.id === image.id);
-    return edit ? { ...image, ...(edit.altImage ? { altImage: edit.altImage.value } : {}), ...(edit.name ? { name: edit.name.value } : {}) } : image;
+    return edit ? applyFields(imageTextFields(image.id), image, imageEditDiff(edit)) : image;
   });
   if (set.images.order) images = orderedImages(images, set.images.order.value);
   if (set.images.main) {
     const main = set.images.main.value;
     images = images.map((image) => ({ ...image, isMainImage: image.id === main }));
   }
-  return { ...(next as Product), productImages: images, numberOfImages: images.length };
+  return { ...next, productImages: images, numberOfImages: images.length };
+}
+
+/** The product with `set` undone (discarding it on the device): every field back to its base, its added images gone. */
+export function revertChangeSet(product: Product, set: Pick<ProductChangeSet, 'fields' | 'images'>): Product {
+  const reverted = applyFields(SAVED_FIELDS, product, revertFields(set.fields));
+  const added = new Set(set.images.added.map((image) => image.id));
+  return { ...reverted, productImages: reverted.productImages.filter((image) => !added.has(image.id)) };
 }
 
 // ---- settling a conflict ----
-
-export type ConflictChoice = 'mine' | 'theirs';
 
 /**
  * The set after the person chose per conflicting field: 'mine' keeps my value with their value as
@@ -334,31 +326,21 @@ export type ConflictChoice = 'mine' | 'theirs';
  * that field. Fields without a conflict stay as they were.
  */
 export function settleConflicts(set: ProductChangeSet, conflicts: readonly FieldConflict[], choices: Readonly<Record<string, ConflictChoice>>): ProductChangeSet {
-  const fields: Record<string, FieldChange> = { ...set.fields };
-  const images: ImageChanges = { ...set.images, edited: set.images.edited.map((edit) => ({ ...edit })) };
-  for (const conflict of conflicts) {
-    const choice = choices[conflict.field] ?? 'mine';
-    const key = conflict.field;
-    if (isProductFieldName(key)) {
-      const change = fields[key];
-      if (!change) continue;
-      if (choice === 'theirs') delete fields[key];
-      else fields[key] = { base: conflict.theirs, value: change.value };
-    } else if (key === IMAGE_ORDER_KEY && images.order) {
-      if (choice === 'theirs') delete images.order;
-      else images.order = { base: conflict.theirs as string[], value: images.order.value };
-    } else if (key === IMAGE_MAIN_KEY && images.main) {
-      if (choice === 'theirs') delete images.main;
-      else images.main = { base: conflict.theirs as string | null, value: images.main.value };
-    } else {
-      const target = parseImageEditKey(key);
-      const edit = target && images.edited.find((candidate) => candidate.id === target.id);
-      const change = target && edit?.[target.field];
-      if (!target || !edit || !change) continue;
-      if (choice === 'theirs') delete edit[target.field];
-      else edit[target.field] = { base: String(conflict.theirs ?? ''), value: change.value };
-    }
+  const fields = settleFields(SAVED_FIELDS, set.fields, conflicts, choices) as ProductChangeSet['fields'];
+  const images: ImageChanges = { ...set.images };
+  const choiceOf = (key: string) => choices[key] ?? 'mine';
+  const orderConflict = conflicts.find((conflict) => conflict.field === IMAGE_ORDER_KEY);
+  if (orderConflict && images.order) {
+    const order = settleChange(images.order, choiceOf(IMAGE_ORDER_KEY), orderConflict.theirs as string[]);
+    if (order) images.order = order;
+    else delete images.order;
   }
-  images.edited = images.edited.filter((edit) => edit.altImage || edit.name);
-  return { ...set, fields: fields as ProductChangeSet['fields'], images };
+  const mainConflict = conflicts.find((conflict) => conflict.field === IMAGE_MAIN_KEY);
+  if (mainConflict && images.main) {
+    const main = settleChange(images.main, choiceOf(IMAGE_MAIN_KEY), mainConflict.theirs as string | null);
+    if (main) images.main = main;
+    else delete images.main;
+  }
+  images.edited = set.images.edited.flatMap((edit) => imageEditOf(edit.id, settleFields(imageTextFields(edit.id), imageEditDiff(edit), conflicts, choices)) ?? []);
+  return { ...set, fields, images };
 }

@@ -27,6 +27,15 @@ async function openEditor(product: Product, tab = ''): Promise<void> {
 }
 
 const titleInput = () => page.getByRole('textbox', { name: 'Title' });
+
+/** Counts the reads of one product (GET /api/v1/product/{id}) the page makes from now on; the test's own reads go after the count is taken. */
+function countProductReads(productId: number): () => number {
+  let reads = 0;
+  page.on('request', (request) => {
+    if (request.method() === 'GET' && new URL(request.url()).pathname === `/api/v1/product/${productId}`) reads += 1;
+  });
+  return () => reads;
+}
 const toast = (text: string) => page.locator('[role="status"]').filter({ hasText: text });
 
 describe('product edit: General tab', () => {
@@ -67,14 +76,18 @@ describe('product edit: General tab', () => {
     await titleInput().fill(title);
     await page.getByRole('textbox', { name: /Selling Price/ }).fill('12,95');
     await page.getByRole('textbox', { name: 'Price from Supplier' }).fill('');
+    const productReads = countProductReads(product.productId);
     await page.getByRole('button', { name: 'Apply', exact: true }).click();
     await toast('Product successfully updated!').waitFor();
 
-    const saved = await serverProduct(page, product.productId);
-    expect(saved).toMatchObject({ title, sellingPrice: 12.95, priceSupplier: 0, version: product.version + 1 });
-    // The form shows the saved product (a fresh form on the new version, nothing unsaved).
+    // The form shows the saved product (a fresh form on the new version, nothing unsaved): the
+    // server's answer as the drainer stored it on the device, without reading the product again.
     await expect.poll(() => page.getByRole('textbox', { name: 'Version' }).inputValue()).toBe(String(product.version + 1));
     expect(await page.getByText('Unsaved changes').count()).toBe(0);
+    await page.waitForTimeout(1_000);
+    expect(productReads()).toBe(0);
+    const saved = await serverProduct(page, product.productId);
+    expect(saved).toMatchObject({ title, sellingPrice: 12.95, priceSupplier: 0, version: product.version + 1 });
     // One number format (docs/formats.md): the inputs show "12,95" and "0,00", and take a point too.
     expect(await page.getByRole('textbox', { name: /Selling Price/ }).inputValue()).toBe('12,95');
     expect(await page.getByRole('textbox', { name: 'Price from Supplier' }).inputValue()).toBe('0,00');

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppDeps } from '../../src/server/app-deps';
 import { openDatabase, type Database, type DatabaseHandle } from '../../src/server/db/connection';
 import { jobs, products, suppliers } from '../../src/server/db/schema';
-import { createJobRunner } from '../../src/server/jobs/app-jobs';
+import { createJobRunner } from '../../src/server/app-jobs';
 import type { JobRunner } from '../../src/server/jobs/job-runner';
 import { Scheduler, queueDueRuns } from '../../src/server/jobs/scheduler';
 import { createTestDatabase, type TestDatabase } from './support/test-database';

@@ -7,7 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Job, JobStartAnswer } from '../../src/shared/jobs';
 import { jobs, parsingHistory, products, suppliers } from '../../src/server/db/schema';
-import { queryRows } from '../../src/server/feeds/query-rows';
+import { queryRows } from '../../src/server/db/query-rows';
 import { claimNextJob, interruptAbandonedJobs } from '../../src/server/jobs/job-store';
 import { createTestApp, type TestApp } from './support/test-app';
 

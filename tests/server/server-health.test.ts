@@ -7,8 +7,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FeedRunReport } from '../../src/shared/contract';
 import { suppliers } from '../../src/server/db/schema';
-import { queryRows } from '../../src/server/feeds/query-rows';
-import { isDiskFullError } from '../../src/server/http/caught-errors';
+import { queryRows } from '../../src/server/db/query-rows';
+import { isDiskFullError } from '../../src/server/lib/caught-errors';
 import { DISK_RESERVE_BYTES, ServerHealth } from '../../src/server/http/server-health';
 import { createTestApp, type TestApp } from './support/test-app';
 

@@ -10,7 +10,7 @@ import { createApp } from '../../src/server/app';
 import { LoginThrottle } from '../../src/server/auth/login-throttle';
 import { hashPassword } from '../../src/server/auth/passwords';
 import { TokenService } from '../../src/server/auth/tokens';
-import { assignUserNameKeys } from '../../src/server/auth/users';
+import { assignUserNameKeys } from '../../src/server/accounts/accounts';
 import type { DatabaseHandle } from '../../src/server/db/connection';
 import * as schema from '../../src/server/db/schema';
 import { accountMessages } from '../../src/shared/accounts';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { BolModel } from '../../src/shared/bol-contract';
 import { ApiFailure } from '../../src/app/api/client';
 import { loadBolModel, loadChunks, OFFLINE_NOT_KEPT, type BolModelLoadDeps, type BolModelLoadState } from '../../src/app/features/bol-model/load-bol-model';
-import { saveBolModel, savedOutcomeNote, type BolSaveDeps } from '../../src/app/features/bol-model/save-bol-model';
+import { editOutcomeOf, saveBolModel, savedOutcomeNote, type BolSaveDeps } from '../../src/app/features/bol-model/save-bol-model';
 import { drainOutbox } from '../../src/app/sync/drainer';
 import { followSave, submitChange } from '../../src/app/sync/submit';
 import { drainDeps, headerOf, jsonBody, openTestDatabase, StrictTransport } from './support/offline-fakes';
@@ -151,5 +151,14 @@ describe('saving the Bol model through the outbox', () => {
   it('refuses to queue a save without a signed-in author', async () => {
     const deps = { ...outboxSaveDeps(new StrictTransport()), author: () => null };
     expect(await saveBolModel(model(3), model(3, 'Mine'), deps)).toMatchObject({ kind: 'failed' });
+  });
+});
+
+describe('the Bol save as the edit controller follows it', () => {
+  it('is sent with the kept model, pending while kept, a conflict or a refusal with its message', () => {
+    expect(editOutcomeOf({ kind: 'saved', model: model(4, 'Saved') })).toEqual({ kind: 'sent', record: model(4, 'Saved') });
+    expect(editOutcomeOf({ kind: 'kept', reason: 'offline' })).toEqual({ kind: 'pending' });
+    expect(editOutcomeOf({ kind: 'conflict', message: 'Changed meanwhile' })).toEqual({ kind: 'conflict', message: 'Changed meanwhile', theirs: null });
+    expect(editOutcomeOf({ kind: 'failed', message: 'Missing: Name.' })).toEqual({ kind: 'failed', message: 'Missing: Name.' });
   });
 });

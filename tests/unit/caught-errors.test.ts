@@ -4,7 +4,7 @@
  */
 import { DrizzleQueryError } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { describeError, errorMessageOf, isDiskFullError, MAX_DESCRIBED_MESSAGE_CHARS, sqlStateOf } from '../../src/server/http/caught-errors';
+import { describeError, errorMessageOf, isDiskFullError, MAX_DESCRIBED_MESSAGE_CHARS, sqlStateOf } from '../../src/server/lib/caught-errors';
 
 const PASSWORD = 'feed-password-that-must-not-be-logged';
 

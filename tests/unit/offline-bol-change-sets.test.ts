@@ -4,12 +4,13 @@ import {
   applyBolChangeSet,
   buildBolChangeSet,
   composeBolChangeSets,
-  mergeBolChangeSet,
   settleBolConflicts,
   type BolModelChangeConflict,
   type BolModelChangeSet,
 } from '../../src/shared/bol-change-set';
 import type { BolModel } from '../../src/shared/bol-contract';
+import { mergeBolChangeSet } from '../../src/shared/change-set-merge';
+import { WRITE_PROTOCOL_VERSION } from '../../src/shared/write-protocol';
 import type { BackofficeDatabase } from '../../src/app/db/database';
 import { drainOutbox } from '../../src/app/sync/drainer';
 import { enqueueBolModelChange, listOutbox, resolveConflict, settleConflict, discard } from '../../src/app/sync/outbox';
@@ -134,7 +135,7 @@ describe('the outbox', () => {
     expect((await listOutbox(db)).map((entry) => entry.author)).toEqual(['anna', 'bram']);
   });
 
-  it('sends PATCH /api/v1/bol/model/{id} with the change set and no If-Match; the answer becomes the local copy', async () => {
+  it('sends PATCH /api/v1/bol/model/{id} with the change set, its protocol version and no If-Match; the answer becomes the local copy', async () => {
     const one = edit(base, { Colour: 'Red' });
     await enqueueBolModelChange(db, one.set, one.after, 'anna');
     const server = { ...withValues(base, { Colour: 'Red', Material: 'Canvas' }), version: 5 };
@@ -144,7 +145,7 @@ describe('the outbox', () => {
     expect(summary.sent).toBe(1);
     expect(headerOf(transport.requests[0], 'If-Match')).toBeUndefined();
     expect(headerOf(transport.requests[0], 'Idempotency-Key')).toBeTruthy();
-    expect(jsonBody(transport.requests[0])).toEqual({ attributes: { Colour: { base: 'Black', value: 'Red' } }, madeAt: 1_000, offline: true });
+    expect(jsonBody(transport.requests[0])).toEqual({ attributes: { Colour: { base: 'Black', value: 'Red' } }, madeAt: 1_000, offline: true, protocol: WRITE_PROTOCOL_VERSION });
     expect(valueOf(await db.bolModels.get(7), 'Material')).toBe('Canvas');
     expect(await listOutbox(db)).toEqual([]);
   });

@@ -7,7 +7,7 @@ import { drainOutbox, type OutboxRequest } from '../../src/app/sync/drainer';
 import { enqueueImageUpload, enqueueProductChange, listOutbox, resolveConflict, settleConflict } from '../../src/app/sync/outbox';
 import { placeholderPath } from '../../src/app/db/outbox-entry';
 import { drainDeps, jsonBody, headerOf, makeProduct, openTestDatabase, response, StrictTransport } from './support/offline-fakes';
-import { mergeChangeSet } from '../../src/server/catalogue/product-merge';
+import { mergeChangeSet } from '../../src/shared/change-set-merge';
 
 let db: BackofficeDatabase;
 beforeEach(() => {

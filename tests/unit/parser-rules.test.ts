@@ -1,40 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { SupplierDetails } from '../../src/shared/suppliers';
-import {
-  formOf,
-  formProblem,
-  inputOf,
-  loginOriginChange,
-  loginOriginHint,
-  jobProgressText,
-  mappingOf,
-  newSupplierForm,
-  changedMeanwhile,
-  mergeMine,
-  nextRunOf,
-  scheduleText,
-  testRequestOf,
-  withGuessedMapping,
-} from '../../src/app/features/parser/parser-rules';
+import { formOf, inputOf, mappingOf, newSupplierForm, testRequestOf, withGuessedMapping } from '../../src/app/features/parser/supplier-form';
+import { formProblem, loginOriginChange, loginOriginHint } from '../../src/app/features/parser/supplier-form-check';
+import { jobProgressText, nextRunOf, scheduleText } from '../../src/app/features/parser/supplier-list-text';
+import { changedMeanwhile, mergeMine } from '../../src/app/features/parser/supplier-stale-save';
+import { supplier } from './support/supplier-details';
 
-const supplier = (overrides: Partial<SupplierDetails> = {}): SupplierDetails => ({
-  supplierId: 7,
-  supplierName: 'Tuin BV',
-  supplierUrlFeed: 'https://tuin.example/feed.csv',
-  inProgress: false,
-  version: 3,
-  feedFormat: 'csv',
-  feedSource: 'url',
-  uploadedFile: null,
-  credentials: null,
-  mapping: null,
-  usShoeSizes: false,
-  enabled: true,
-  schedule: null,
-  productCount: 0,
-  lastRun: null,
-  ...overrides,
-});
 
 const count = (n: number) => n.toLocaleString('en-US');
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ProductImage } from '../../src/shared/contract';
 import { parseChangedMembers } from '../../src/app/api/products';
-import { inheritButtonRefusal as inheritRefusal, mainSwitchRefusal, showsInherit, showsMainSwitch, inheritConfirmText } from '../../src/app/features/product-edit/family-rules';
+import { inheritButtonRefusal as inheritRefusal, inheritedNotice, mainSwitchRefusal, showsInherit, showsMainSwitch, inheritConfirmText } from '../../src/app/features/product-edit/family-rules';
 import {
   addImageLabel,
   firstImagePath,
@@ -95,5 +95,24 @@ describe('the question before Inherit Product', () => {
     expect(inheritConfirmText(5, 'FAM-1')).toBe("This copies this product's data to 4 other products of family FAM-1. Continue?");
     expect(inheritConfirmText(2, 'FAM-1')).toBe("This copies this product's data to 1 other product of family FAM-1. Continue?");
     expect(inheritConfirmText(1, 'FAM-1')).toBe("This copies this product's data to 0 other products of family FAM-1. Continue?");
+  });
+});
+
+describe('the notice after Inherit Product', () => {
+  it('names the changed members by title, linked to their editor, "Product {id}" when the title is not known', () => {
+    expect(inheritedNotice([4, 9], [{ productId: 4, title: 'Boot 42' }])).toEqual({
+      kind: 'sent',
+      tone: 'green',
+      text: '2 family members changed: ',
+      links: [
+        { to: '/products/4', label: 'Boot 42' },
+        { to: '/products/9', label: 'Product 9' },
+      ],
+    });
+    expect(inheritedNotice([4], [])).toMatchObject({ text: '1 family member changed: ' });
+  });
+
+  it('says so when no member needed a change', () => {
+    expect(inheritedNotice([], [])).toMatchObject({ text: 'Every family member already had the main product’s data.', links: [] });
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Product } from '../../src/shared/contract';
-import { headerMatchesVersion, productEtag, versionsInHeader } from '../../src/server/catalogue/product-etag';
+import { headerMatchesVersion, productEtag, versionsInHeader } from '../../src/server/http/version-etag';
 import { isMediaPath, planImages } from '../../src/server/catalogue/product-image-plan';
 import { checkProductSaveInput, MAIN_NEEDS_FAMILY_KEY, oneMainImage } from '../../src/server/catalogue/product-save-input';
 

@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { BolReportOverview } from '../../src/shared/export-contract';
 import { ApiFailure } from '../../src/app/api/client';
-import { exportFilter, exportRequest, exportSort, filterSummary, progressOf, readRememberedColumns } from '../../src/app/features/export/export-rules';
+import {
+  exportButtonLabel,
+  exportFilter,
+  exportRequest,
+  exportSort,
+  filterSummary,
+  offerImportText,
+  progressOf,
+  readRememberedColumns,
+  toggledColumns,
+} from '../../src/app/features/export/export-rules';
 import { loadReport, type ReportDeps } from '../../src/app/features/reports/load-report';
 import { entriesShown, entryLine, offerTiles, stateTiles } from '../../src/app/features/reports/reports-rules';
 import { productListLink } from '../../src/app/features/products';
@@ -108,5 +118,25 @@ describe('Export rules', () => {
     expect(readRememberedColumns('["title","gone","ean"]', ['productId'])).toEqual(['ean', 'title']);
     expect(readRememberedColumns('not json', ['productId'])).toEqual(['productId']);
     expect(readRememberedColumns(null, ['sku'])).toEqual(['sku']);
+  });
+
+  it('the Export button says how many products and which format, "about" for an estimated view, and nothing of a count not known yet', () => {
+    expect(exportButtonLabel({ busy: false, count: 12_000, estimate: true, format: 'csv' })).toBe('Export about 12,000 products as CSV');
+    expect(exportButtonLabel({ busy: false, count: 3, estimate: false, format: 'xlsx' })).toBe('Export 3 products as .xlsx');
+    expect(exportButtonLabel({ busy: false, count: null, estimate: false, format: 'csv' })).toBe('Export as CSV');
+    expect(exportButtonLabel({ busy: true, count: 3, estimate: false, format: 'csv' })).toBe('Exporting...');
+  });
+
+  it('a ticked column is added once at the end, a cleared one removed', () => {
+    expect(toggledColumns(['ean', 'title'], 'sku', true)).toEqual(['ean', 'title', 'sku']);
+    expect(toggledColumns(['ean', 'title'], 'ean', true)).toEqual(['ean', 'title']);
+    expect(toggledColumns(['ean', 'title'], 'ean', false)).toEqual(['title']);
+  });
+
+  it("the offer import says the server's message, or that the offers were imported", () => {
+    expect(offerImportText({ message: 'Imported 12 offers; 1 EAN is not ours.' })).toBe('Imported 12 offers; 1 EAN is not ours.');
+    expect(offerImportText({ status: 'SUCCESS' })).toBe('Offers imported.');
+    expect(offerImportText({ message: 42 })).toBe('Offers imported.');
+    expect(offerImportText(null)).toBe('Offers imported.');
   });
 });

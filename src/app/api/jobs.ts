@@ -7,6 +7,7 @@ import { apiFetch, apiStream } from './client';
 /** POST /api/v1/feed/parse/{id}: queues the supplier's (0: every supplier's) feed import; answers at once (202). */
 export const startFeedImport = (supplierId: number) => apiFetch<JobStartAnswer>(`/api/v1/feed/parse/${supplierId}`, { method: 'POST' });
 
+/** GET /api/v1/jobs/{id}: one job's progress, with its refused lines. */
 export const getJob = (id: number) => apiFetch<Job>(`/api/v1/jobs/${id}`);
 
 export interface JobListQuery {
@@ -22,6 +23,7 @@ export const getJobs = (query: JobListQuery) =>
     query: { kind: query.kind, supplierId: query.supplierId, outcome: query.outcome, page: String(query.page), size: String(query.size) },
   });
 
+/** POST /api/v1/jobs/{id}/cancel: a queued job at once, a running one asked to stop. */
 export const cancelJob = (id: number) => apiFetch<Job>(`/api/v1/jobs/${id}/cancel`, { method: 'POST' });
 
 /** The refused lines of a job as a CSV file. */

@@ -1,5 +1,4 @@
 /** The supplier calls of the Parser screen (docs/feeds.md, "Suppliers"). */
-import type { Job, JobStartAnswer } from '../../shared/jobs';
 import type { SupplierDetails, SupplierInput, TestFeedReport, TestFeedRequest } from '../../shared/suppliers';
 import { apiFetch } from './client';
 
@@ -31,9 +30,8 @@ export function testFeed(request: TestFeedRequest, file: File | null) {
   return apiFetch<TestFeedReport>('/api/v1/suppliers/test-feed', { method: 'POST', body: form, timeout: UPLOAD_TIMEOUT_MS });
 }
 
-/** POST /api/v1/feed/parse/{id} (202): queues the supplier's import as a background job (docs/jobs.md). */
-export const startSupplierImport = (supplierId: number) => apiFetch<JobStartAnswer>(`/api/v1/feed/parse/${supplierId}`, { method: 'POST' });
-/** GET /api/v1/jobs/{id}: the job's progress. */
-export const getJob = (jobId: number) => apiFetch<Job>(`/api/v1/jobs/${jobId}`);
-/** POST /api/v1/jobs/{id}/cancel. */
-export const cancelJob = (jobId: number) => apiFetch<Job>(`/api/v1/jobs/${jobId}/cancel`, { method: 'POST' });
+/**
+ * The job calls the Parser screen uses, written once in api/jobs.ts (docs/jobs.md, "Calls"):
+ * queueing a supplier's import (202), a job's progress, and cancel.
+ */
+export { cancelJob, getJob, startFeedImport as startSupplierImport } from './jobs';

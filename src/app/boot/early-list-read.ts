@@ -10,6 +10,7 @@
 
 import { openDeviceDatabaseAsItIs } from '../db/device-connection';
 import { holdAppUntil, keptFrameOnStart } from './list-snapshot';
+import { isOnline } from '../lib/online';
 
 /**
  * The app waits at most this long for the early rows (early-rows.ts) before it starts: the read
@@ -24,7 +25,7 @@ const EARLY_ROWS_WAIT_MS = 1_000;
  * kept snapshot of another view as the frame, the read's rows paint in it before React starts.
  */
 export function startListReadEarly(doc: Document = document): void {
-  if (navigator.onLine || doc.location.pathname !== '/products') return;
+  if (isOnline() || doc.location.pathname !== '/products') return;
   performance.mark('boot:early-read');
   // The browser opens the database while the scripts load; the early rows read on this connection.
   void openDeviceDatabaseAsItIs();

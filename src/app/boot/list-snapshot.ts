@@ -7,6 +7,7 @@
  */
 import { cleanSnapshot } from './clean-snapshot';
 import { frameSnapshot, LIST_SNAPSHOT_KEY, REMEMBERED_VIEW_KEY, snapshotToShow, type ListSnapshot, type StartPlace } from './list-snapshot-rules';
+import { isOnline } from '../lib/online';
 
 const OVERLAY_CLASS = 'list-snapshot';
 /** However the start goes, the snapshot never stays longer than this. */
@@ -115,7 +116,7 @@ export function startPlace(doc: Document = document): StartPlace {
     pathname: doc.location.pathname,
     search: doc.location.search,
     rememberedView: readStorage(REMEMBERED_VIEW_KEY),
-    online: navigator.onLine,
+    online: isOnline(),
     build: currentBuild(doc),
   };
 }

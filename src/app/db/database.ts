@@ -8,7 +8,7 @@
  */
 import Dexie, { type DBCore, type DBCoreKeyRange, type DBCoreMutateRequest, type DexieOptions, type Table, type Transaction } from 'dexie';
 import type { Category, Product } from '../../shared/contract';
-import type { OutboxEntry } from './outbox-entry';
+import type { OutboxRow } from './outbox-entry';
 import type { CachedProduct } from './cached-product';
 import { searchFieldsOf } from './search-fields';
 
@@ -92,7 +92,7 @@ export class BackofficeDatabase extends Dexie {
   categories!: Table<Category, number>;
   familyKeys!: Table<CachedFamilyKey, string>;
   chunks!: Table<CachedChunk, string>;
-  outbox!: Table<OutboxEntry, string>;
+  outbox!: Table<OutboxRow, string>;
   files!: Table<StoredFile, string>;
   meta!: Table<MetaRow, string>;
   sortOrders!: Table<StoredSortOrder, string>;

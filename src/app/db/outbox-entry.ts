@@ -1,48 +1,23 @@
-/** The shape of an outbox entry: one write waiting to reach the server (docs/architecture.md "The offline engine"). */
-import type { BolModelChangeSet } from '../../shared/bol-change-set';
-import type { ProductChangeSet } from '../../shared/change-set';
-import type { Product } from '../../shared/contract';
-
-export type OutboxKind = 'product-save' | 'product-change' | 'bol-model-save' | 'bol-model-change' | 'image-upload' | 'image-delete';
+/**
+ * The row every outbox entry is stored as: one write waiting to reach the server
+ * (docs/architecture.md "The offline engine"). What an entry's `payload` holds, and everything
+ * else a kind of write does, is that kind's own module in src/app/sync/kinds/ (the registry:
+ * sync/outbox-kinds.ts).
+ */
 export type OutboxStatus = 'pending' | 'sending' | 'failed' | 'conflict';
 
-/** The Bol model is passed back to the server unchanged; only productId is relied on. */
-export interface BolModelPayload {
-  productId: number;
-  [field: string]: unknown;
-}
-
-export interface ProductSavePayload {
-  product: Product;
-}
-/** A change set of one product (PATCH /api/v1/product/{id}, docs/offline.md "Change sets"). */
-export interface ProductChangePayload {
-  productId: number;
-  changes: ProductChangeSet;
-}
-/** A change set of one product's Bol model (PATCH /api/v1/bol/model/{productId}, docs/bol.md). */
-export interface BolModelChangePayload {
-  productId: number;
-  changes: BolModelChangeSet;
-}
-export interface BolModelSavePayload {
-  model: BolModelPayload;
-}
-export interface ImageUploadPayload {
-  productId: number;
-  /** Key of the bytes in the `files` table (the entry's own id). */
-  fileId: string;
-  name: string;
-  type: string;
-}
-export interface ImageDeletePayload {
-  productId: number;
-  imageId: string;
-}
-
-interface EntryCommon {
+export interface OutboxRow {
   /** Client-made UUID, sent as Idempotency-Key. */
   id: string;
+  /** The kind of write (a name in the registry of write kinds). */
+  kind: string;
+  /** What the kind needs to send it. */
+  payload: unknown;
+  /**
+   * The write protocol's version the entry was written with (src/shared/write-protocol.ts). Absent
+   * on entries of builds before the version existed: those are version 1.
+   */
+  protocol?: number;
   /** What the entry touches, e.g. 'product:12'; entries of one entity are sent in seq order. */
   entityKey: string;
   /** Monotonic send order across the whole outbox. */
@@ -64,13 +39,8 @@ interface EntryCommon {
   serverCopy?: unknown;
 }
 
-export type OutboxEntry =
-  | (EntryCommon & { kind: 'product-save'; payload: ProductSavePayload })
-  | (EntryCommon & { kind: 'product-change'; payload: ProductChangePayload })
-  | (EntryCommon & { kind: 'bol-model-save'; payload: BolModelSavePayload })
-  | (EntryCommon & { kind: 'bol-model-change'; payload: BolModelChangePayload })
-  | (EntryCommon & { kind: 'image-upload'; payload: ImageUploadPayload })
-  | (EntryCommon & { kind: 'image-delete'; payload: ImageDeletePayload });
+/** The entry of one kind: the row with that kind's name and payload. */
+export type KindEntry<K extends string, P> = Omit<OutboxRow, 'kind' | 'payload'> & { kind: K; payload: P };
 
 /** What a product image carries until its file is uploaded. */
 export const PLACEHOLDER_PREFIX = 'outbox-file:';

@@ -7,17 +7,19 @@
 import { liveQuery } from 'dexie';
 import { getProductChanges, getProductTotal } from '../api/products';
 import { getAppDatabase, LAST_USER_META_KEY, type BackofficeDatabase } from '../db/database';
+import type { OutboxRow } from '../db/outbox-entry';
 import { requestPersistentStorage } from '../db/storage';
 import { jwtAtom, sessionUserAtom } from '../state/session';
 import { appStore } from '../state/store';
 import { drainingAtom, lastSyncAtAtom, offlineDownloadAtom, outboxCountsAtom, pausedForSignInAtom } from '../state/sync';
 import { browserLock, drainOutbox, LAST_SYNC_META_KEY, type DrainDeps, type DrainSummary, type OutboxRequest, type ResponseLike } from './drainer';
 import { listDownloadRecords, runOfflineDownload, type DownloadTransport, type DownloadRecord } from './offline-download';
-import { outboxKindOf } from './outbox-kinds';
 
 export { downloadPercent } from './offline-download';
-import { bolModelEntityKey, countOutbox, discard, earliestNextAttempt, listOutbox, productEntityKey, uploadResultMetaKey, resolveConflict, retry, settleConflict, type OutboxCounts, type OutboxEntry, type OutboxStatus } from './outbox';
-import type { ConflictChoice } from '../../shared/change-set';
+import { bolModelEntityKey, countOutbox, discard, earliestNextAttempt, listOutbox, productEntityKey, resolveConflict, retry, settleConflict, type OutboxCounts, type OutboxEntry, type OutboxStatus } from './outbox';
+import { asEntries, outboxKindOf } from './outbox-kinds';
+import { uploadedPath } from './outbox-memory';
+import type { ConflictChoice } from '../../shared/field-diff';
 import { followSave, submitChange, type Change, type SaveOutcome, type Submitted } from './submit';
 import { createSyncScheduler, type SyncScheduler } from './sync-scheduler';
 import { isOnline } from '../lib/online';
@@ -126,7 +128,7 @@ function followSession(db: BackofficeDatabase, store: Store): void {
 }
 
 /** Makes waiting entries due at once (their backoff is skipped). */
-async function sendWaitingNow(db: BackofficeDatabase, which: (entry: OutboxEntry) => boolean = () => true): Promise<void> {
+async function sendWaitingNow(db: BackofficeDatabase, which: (entry: OutboxRow) => boolean = () => true): Promise<void> {
   await db.outbox
     .where('status')
     .equals('pending')
@@ -157,9 +159,10 @@ export function followChange(submitted: Submitted, patienceMs?: number): Promise
   return followSave(getAppDatabase(), submitted, isOnline, patienceMs);
 }
 
-/** The titles of the cached products that waiting changes other than product saves touch (the panel names them). */
+/** The titles of the cached products that waiting changes without a title of their own touch (the panel names them). */
 export async function titlesOfChanges(entries: readonly OutboxEntry[]): Promise<Map<number, string>> {
-  const ids = [...new Set(entries.filter((entry) => entry.kind !== 'product-save').map((entry) => outboxKindOf(entry).productIdOf(entry)))];
+  const untitled = entries.filter((entry) => !outboxKindOf(entry).titleOf);
+  const ids = [...new Set(untitled.map((entry) => outboxKindOf(entry).productIdOf(entry)))];
   const products = await getAppDatabase().products.bulkGet(ids);
   return new Map(products.filter((product) => product !== undefined).map((product) => [product.productId, product.title]));
 }
@@ -177,8 +180,8 @@ export async function waitingUploadSource(uploadId: string): Promise<{ bytes: Ar
   const db = getAppDatabase();
   const file = await db.files.get(uploadId);
   if (file) return { bytes: file.bytes, type: file.type };
-  const uploaded = (await db.meta.get(uploadResultMetaKey(uploadId)))?.value;
-  return typeof uploaded === 'string' ? { path: uploaded } : null;
+  const uploaded = await uploadedPath(db, uploadId);
+  return uploaded === null ? null : { path: uploaded };
 }
 
 /** The waiting changes in send order, optionally only those with the given statuses (the status panel). */
@@ -208,7 +211,7 @@ export async function settleChange(id: string, choices: Readonly<Record<string, 
 /** Follows the waiting changes of one product (the editor shows their state); returns the unsubscribe. */
 export function watchProductChanges(productId: number, onEntries: (entries: OutboxEntry[]) => void): () => void {
   const db = getAppDatabase();
-  const subscription = liveQuery(() => db.outbox.where('entityKey').equals(productEntityKey(productId)).sortBy('seq')).subscribe({
+  const subscription = liveQuery(async () => asEntries(await db.outbox.where('entityKey').equals(productEntityKey(productId)).sortBy('seq'))).subscribe({
     next: onEntries,
     error: (error: unknown) => console.error('Reading the outbox failed', error),
   });
@@ -218,7 +221,7 @@ export function watchProductChanges(productId: number, onEntries: (entries: Outb
 /** Follows the waiting changes of one product's Bol model (the Bol Model tab shows their state); returns the unsubscribe. */
 export function watchBolModelChanges(productId: number, onEntries: (entries: OutboxEntry[]) => void): () => void {
   const db = getAppDatabase();
-  const subscription = liveQuery(() => db.outbox.where('entityKey').equals(bolModelEntityKey(productId)).sortBy('seq')).subscribe({
+  const subscription = liveQuery(async () => asEntries(await db.outbox.where('entityKey').equals(bolModelEntityKey(productId)).sortBy('seq'))).subscribe({
     next: onEntries,
     error: (error: unknown) => console.error('Reading the outbox failed', error),
   });

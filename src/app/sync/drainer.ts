@@ -8,10 +8,10 @@
 import type { OutboxRequest } from '../api/outbox-requests';
 import type { BackofficeDatabase } from '../db/database';
 import { classifyAnswer, type AnswerClass, type HeadersLike } from './classify-answer';
-import type { OutboxEntry } from './outbox';
+import type { OutboxRow } from '../db/outbox-entry';
 import { PRODUCT_BATCH_MAX_ITEMS, planBatches, type ProductBatchAnswer } from '../../shared/product-batch';
 import { productBatchRequest } from '../api/outbox-requests';
-import { outboxKindOf, type BuiltRequest, type OutboxKindDescriptor } from './outbox-kinds';
+import { outboxKindOf, writeContext, type BuiltRequest } from './outbox-kinds';
 
 export type { OutboxRequest };
 
@@ -107,13 +107,13 @@ export const DEFAULT_PARALLEL_SENDS = 4;
  * uploads and deletes, its Bol model) goes in one lane, strictly in seq order; different lanes go
  * in parallel (docs/offline.md "Writes").
  */
-export function laneOf(entry: OutboxEntry): string {
+export function laneOf(entry: OutboxRow): string {
   return `product:${outboxKindOf(entry).productIdOf(entry)}`;
 }
 
 /** The entries grouped by lane, each lane in seq order, lanes in the order of their first entry. */
-export function lanesOf(entries: readonly OutboxEntry[]): OutboxEntry[][] {
-  const lanes = new Map<string, OutboxEntry[]>();
+export function lanesOf(entries: readonly OutboxRow[]): OutboxRow[][] {
+  const lanes = new Map<string, OutboxRow[]>();
   for (const entry of [...entries].sort((a, b) => a.seq - b.seq)) {
     const key = laneOf(entry);
     const lane = lanes.get(key);
@@ -138,13 +138,13 @@ export async function runWithLimit<T>(items: readonly T[], parallel: number, wor
 
 /** Where a lane stands within one pass: its entries, the next to look at, the records held back. */
 interface LaneState {
-  entries: readonly OutboxEntry[];
+  entries: readonly OutboxRow[];
   next: number;
   blocked: Set<string>;
 }
 
 /** One request of a round: an entry alone, or several change sets of different products in a batch. */
-type RoundJob = { kind: 'single'; lane: LaneState; entry: OutboxEntry } | { kind: 'batch'; lanes: LaneState[]; entries: OutboxEntry[] };
+type RoundJob = { kind: 'single'; lane: LaneState; entry: OutboxRow } | { kind: 'batch'; lanes: LaneState[]; entries: OutboxRow[] };
 
 /** The db of a device whose server answered 404 to the batch call: until when it gets single calls. */
 const batchRouteMissing = new WeakMap<object, number>();
@@ -176,9 +176,9 @@ async function drainWhileLocked(deps: DrainDeps): Promise<DrainSummary> {
      * The lane's next entry that can go now, in seq order: the head of a record that cannot go
      * (waiting for its retry time, its upload, another person) holds back everything after it.
      */
-    const nextOf = (lane: LaneState): OutboxEntry | null => {
+    const nextOf = (lane: LaneState): OutboxRow | null => {
       while (lane.next < lane.entries.length && !paused) {
-        const entry = lane.entries[lane.next] as OutboxEntry;
+        const entry = lane.entries[lane.next] as OutboxRow;
         lane.next += 1;
         if (lane.blocked.has(entry.entityKey)) continue;
         const ready =
@@ -204,7 +204,7 @@ async function drainWhileLocked(deps: DrainDeps): Promise<DrainSummary> {
       return null;
     };
 
-    const record = (lane: LaneState, entry: OutboxEntry, outcome: SendOutcome) => {
+    const record = (lane: LaneState, entry: OutboxRow, outcome: SendOutcome) => {
       progressed = true;
       if (outcome === 'paused') paused = true;
       else if (outcome === 'done') present.delete(entry.id);
@@ -240,7 +240,7 @@ async function drainWhileLocked(deps: DrainDeps): Promise<DrainSummary> {
      */
     async function sendInRounds(): Promise<void> {
       for (;;) {
-        const picks: { lane: LaneState; entry: OutboxEntry }[] = [];
+        const picks: { lane: LaneState; entry: OutboxRow }[] = [];
         for (const lane of lanes) {
           const entry = nextOf(lane);
           if (entry) picks.push({ lane, entry });
@@ -270,7 +270,7 @@ async function drainWhileLocked(deps: DrainDeps): Promise<DrainSummary> {
               return;
             }
             const outcomes = await sendBatch(deps, job.entries, token, summary);
-            outcomes.forEach((outcome, index) => record(job.lanes[index] as LaneState, job.entries[index] as OutboxEntry, outcome));
+            outcomes.forEach((outcome, index) => record(job.lanes[index] as LaneState, job.entries[index] as OutboxRow, outcome));
           },
           () => paused,
         );
@@ -288,31 +288,31 @@ async function drainWhileLocked(deps: DrainDeps): Promise<DrainSummary> {
 type SendOutcome = 'done' | 'deferred' | 'stopped' | 'paused' | 'skipped';
 
 /** Claims an entry for sending; null when it changed since the snapshot (merged, discarded): it waits for the next pass. */
-async function claim(db: BackofficeDatabase, snapshot: OutboxEntry, now: number): Promise<OutboxEntry | null> {
+async function claim(db: BackofficeDatabase, snapshot: OutboxRow, now: number): Promise<OutboxRow | null> {
   return db.transaction('rw', db.outbox, async () => {
     const fresh = await db.outbox.get(snapshot.id);
     if (!fresh || fresh.status !== 'pending' || fresh.seq !== snapshot.seq) return null;
-    const sending: OutboxEntry = { ...fresh, status: 'sending', attempts: fresh.attempts + 1, lastAttemptAt: now, updatedAt: now };
+    const sending: OutboxRow = { ...fresh, status: 'sending', attempts: fresh.attempts + 1, lastAttemptAt: now, updatedAt: now };
     await db.outbox.put(sending);
     return sending;
   });
 }
 
 /** Claims several entries in one transaction (see claim); null for each that changed. */
-async function claimAll(db: BackofficeDatabase, snapshots: readonly OutboxEntry[], now: number): Promise<(OutboxEntry | null)[]> {
+async function claimAll(db: BackofficeDatabase, snapshots: readonly OutboxRow[], now: number): Promise<(OutboxRow | null)[]> {
   return db.transaction('rw', db.outbox, async () => {
     const fresh = await db.outbox.bulkGet(snapshots.map((entry) => entry.id));
-    const claimed = fresh.map((entry, index): OutboxEntry | null =>
-      entry && entry.status === 'pending' && entry.seq === (snapshots[index] as OutboxEntry).seq
+    const claimed = fresh.map((entry, index): OutboxRow | null =>
+      entry && entry.status === 'pending' && entry.seq === (snapshots[index] as OutboxRow).seq
         ? { ...entry, status: 'sending', attempts: entry.attempts + 1, lastAttemptAt: now, updatedAt: now }
         : null,
     );
-    await db.outbox.bulkPut(claimed.filter((entry): entry is OutboxEntry => entry !== null));
+    await db.outbox.bulkPut(claimed.filter((entry): entry is OutboxRow => entry !== null));
     return claimed;
   });
 }
 
-async function sendOne(deps: DrainDeps, snapshot: OutboxEntry, token: string, summary: DrainSummary): Promise<SendOutcome> {
+async function sendOne(deps: DrainDeps, snapshot: OutboxRow, token: string, summary: DrainSummary): Promise<SendOutcome> {
   const claimed = await claim(deps.db, snapshot, deps.now());
   if (!claimed) return 'skipped';
   return sendClaimed(deps, claimed, token, summary);
@@ -329,14 +329,14 @@ interface EntryAnswer {
 const NO_HEADERS: HeadersLike = { get: () => null };
 
 /** Sends a claimed entry on its own (its kind's request) and records the outcome. */
-async function sendClaimed(deps: DrainDeps, claimed: OutboxEntry, token: string, summary: DrainSummary): Promise<SendOutcome> {
+async function sendClaimed(deps: DrainDeps, claimed: OutboxRow, token: string, summary: DrainSummary): Promise<SendOutcome> {
   const kind = outboxKindOf(claimed);
   const headers: Record<string, string> = { Authorization: `Bearer ${token}`, 'Idempotency-Key': claimed.id };
   if (claimed.baseVersion !== null) headers['If-Match'] = `"${claimed.baseVersion}"`;
   // When the change was made on this device, for the history (docs/security.md, "Authors").
   headers['X-Made-At'] = String(claimed.createdAt);
-  const built = await kind.request(deps.db, claimed, headers);
-  const { sentProduct: _sent, ...request } = built;
+  const built = await kind.request(writeContext(deps.db), claimed, headers);
+  const { sent: _sent, ...request } = built;
   const answer = await exchange(deps, request);
   return settle(deps, claimed, answer, built, summary);
 }
@@ -359,7 +359,7 @@ async function exchange(deps: DrainDeps, request: OutboxRequest): Promise<EntryA
 }
 
 /** Records what an answer means for a claimed entry (docs/offline.md "Answer classes"). */
-async function settle(deps: DrainDeps, claimed: OutboxEntry, answer: EntryAnswer, built: BuiltRequest | null, summary: DrainSummary): Promise<SendOutcome> {
+async function settle(deps: DrainDeps, claimed: OutboxRow, answer: EntryAnswer, built: BuiltRequest | null, summary: DrainSummary): Promise<SendOutcome> {
   const { db } = deps;
   const { status, body, headers: answerHeaders, noAnswer } = answer;
   const kind = outboxKindOf(claimed);
@@ -426,14 +426,14 @@ function batchAnswersOf(body: unknown, keys: readonly string[]): ProductBatchAns
  * or one refusing the batch as a whole (400, 413), gets the same entries as single calls; an
  * answer for the whole batch (no answer, 401, 5xx, 429) is every entry's answer.
  */
-async function sendBatch(deps: DrainDeps, snapshots: readonly OutboxEntry[], token: string, summary: DrainSummary): Promise<SendOutcome[]> {
+async function sendBatch(deps: DrainDeps, snapshots: readonly OutboxRow[], token: string, summary: DrainSummary): Promise<SendOutcome[]> {
   const { db } = deps;
   const claimed = await claimAll(db, snapshots, deps.now());
   const outcomes: SendOutcome[] = claimed.map(() => 'skipped');
-  const going: { index: number; entry: OutboxEntry; json: string }[] = [];
+  const going: { index: number; entry: OutboxRow; json: string }[] = [];
   for (const [index, entry] of claimed.entries()) {
     if (!entry) continue;
-    const item = await (outboxKindOf(entry).batchItem as NonNullable<OutboxKindDescriptor<OutboxEntry>['batchItem']>)(db, entry);
+    const item = await outboxKindOf(entry).batchItem?.(writeContext(db), entry);
     going.push({ index, entry, json: JSON.stringify(item) });
   }
   const encoder = new TextEncoder();
@@ -489,10 +489,10 @@ function messageOf(body: unknown): string | null {
   return null;
 }
 
-async function applySuccess(db: BackofficeDatabase, entry: OutboxEntry, answer: unknown, headers: HeadersLike, now: number): Promise<void> {
+async function applySuccess(db: BackofficeDatabase, entry: OutboxRow, answer: unknown, headers: HeadersLike, now: number): Promise<void> {
   await db.transaction('rw', [db.outbox, db.products, db.bolModels, db.files, db.meta], async () => {
     await db.outbox.delete(entry.id);
     await db.meta.put({ key: LAST_SYNC_META_KEY, value: now });
-    await outboxKindOf(entry).applySuccess(db, entry, answer, headers);
+    await outboxKindOf(entry).applySuccess(writeContext(db), entry, answer, headers);
   });
 }

@@ -1,7 +1,7 @@
 /**
  * What the outbox remembers beside its entries, in `meta`: the paths uploads answered, and the
  * versions the author's own changes made (so a later change of theirs is not a conflict with
- * themselves). Shared by the outbox and the kinds' descriptors.
+ * themselves). Shared by the outbox and the write kinds (sync/kinds/).
  */
 import type { Product } from '../../shared/contract';
 import type { BackofficeDatabase } from '../db/database';
@@ -10,6 +10,12 @@ const UPLOAD_RESULT_PREFIX = 'upload-result:';
 
 export function uploadResultMetaKey(uploadId: string): string {
   return `${UPLOAD_RESULT_PREFIX}${uploadId}`;
+}
+
+/** The path the server gave an upload that succeeded, or null while it has not (or never will). */
+export async function uploadedPath(db: BackofficeDatabase, uploadId: string): Promise<string | null> {
+  const path = (await db.meta.get(uploadResultMetaKey(uploadId)))?.value;
+  return typeof path === 'string' ? path : null;
 }
 
 const OWN_VERSIONS_PREFIX = 'own-versions:';

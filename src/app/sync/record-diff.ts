@@ -1,13 +1,16 @@
 /**
  * Which fields of two versions of a record differ, as the conflict views show them: my version
- * (what a waiting change carries) beside the server's. The outbox kinds (sync/outbox-kinds.ts) use
- * it as their "diff"; docs/offline.md describes the conflict view.
+ * (what a waiting change carries) beside the server's. The differences come from the field-diff
+ * algebra (src/shared/field-diff.ts) and the record types' fields (src/shared/change-set.ts,
+ * src/shared/bol-change-set.ts); here they become rows with readable values. The write kinds
+ * (sync/kinds/) use it as their "diff"; docs/offline.md describes the conflict view.
  */
+import { BOL_ATTRIBUTES, BOL_MODEL_COMPARED, type BolAttributeValues } from '../../shared/bol-change-set';
+import type { BolMedia } from '../../shared/bol-contract';
+import { productFields } from '../../shared/change-set';
 import type { Product } from '../../shared/contract';
-import { productField, sameFieldValue, TRACKED_PRODUCT_FIELDS, type ProductFieldName } from '../../shared/product-fields';
-
-/** The product fields the conflict view compares, with their labels (src/shared/product-fields.ts). */
-export const PRODUCT_FIELDS: ReadonlyArray<[ProductFieldName, string]> = TRACKED_PRODUCT_FIELDS.map((name) => [name, productField(name).label]);
+import { diffFields, type FieldConflict, type FieldDiff, type RecordFields } from '../../shared/field-diff';
+import { TRACKED_PRODUCT_FIELDS } from '../../shared/product-fields';
 
 export interface FieldDifference {
   field: string;
@@ -32,6 +35,28 @@ export function displayValue(value: unknown, maxLength = 120): string {
   return text.length > maxLength ? `${text.slice(0, maxLength - 1)}…` : text;
 }
 
+/** Conflicts of a change-set answer (product or Bol model) as the conflict views list them. */
+export function conflictDifferences(conflicts: readonly FieldConflict[]): FieldDifference[] {
+  return conflicts.map((conflict) => ({
+    field: conflict.field,
+    label: conflict.label,
+    mine: displayValue(conflict.mine),
+    theirs: displayValue(conflict.theirs),
+    ...(conflict.changedBy ? { changedBy: conflict.changedBy } : {}),
+    ...(conflict.changedAt ? { changedAt: conflict.changedAt } : {}),
+  }));
+}
+
+/** The rows of a diff from the server's record (base) to mine (value), labelled on mine. */
+function rowsOf<R, K extends string>(fields: RecordFields<R, K>, mine: R, diff: FieldDiff<K>, fieldName: (key: K) => string = (key) => key): FieldDifference[] {
+  return (Object.entries(diff) as [K, NonNullable<FieldDiff<K>[K]>][]).map(([key, change]) => ({
+    field: fieldName(key),
+    label: fields.label(mine, key),
+    mine: displayValue(change.value),
+    theirs: displayValue(change.base),
+  }));
+}
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -54,14 +79,12 @@ function sameImages(a: Product, b: Product): boolean {
   );
 }
 
+/** The fields the conflict view compares: those listed in conflicts and the history (src/shared/product-fields.ts). */
+const TRACKED_FIELDS = productFields(TRACKED_PRODUCT_FIELDS);
+
 /** The fields where my product and the server's differ, mine beside theirs (images as one line). */
 export function productDifferences(mine: Product, theirs: Product): FieldDifference[] {
-  const differences: FieldDifference[] = PRODUCT_FIELDS.filter(([field]) => !sameFieldValue(field, mine[field], theirs[field])).map(([field, label]) => ({
-    field,
-    label,
-    mine: displayValue(mine[field]),
-    theirs: displayValue(theirs[field]),
-  }));
+  const differences = rowsOf(TRACKED_FIELDS, mine, diffFields(TRACKED_FIELDS, theirs, mine));
   if (!sameImages(mine, theirs)) {
     const [mineText, theirsText] = [imagesText(mine), imagesText(theirs)];
     differences.push({
@@ -74,40 +97,27 @@ export function productDifferences(mine: Product, theirs: Product): FieldDiffere
   return differences;
 }
 
-interface AttributeLike {
-  attributeId: string;
-  attributeName?: string;
-  value: string | null;
-}
-
-function attributesOf(record: Record<string, unknown>): AttributeLike[] | null {
+function attributesOf(record: Record<string, unknown>): BolAttributeValues | null {
   const data = record.attributeData;
   if (!Array.isArray(data)) return null;
-  return data.filter((item): item is AttributeLike => isRecord(item) && typeof item.attributeId === 'string');
+  return { attributeData: data.filter((item): item is BolAttributeValues['attributeData'][number] => isRecord(item) && typeof item.attributeId === 'string') };
 }
 
 /**
  * The Bol model's attributes that differ, one line each, named as the form names them (the
- * attribute's name), plus the category and the image slots.
+ * attribute's name), plus the category and the image slots; compared as the change sets compare
+ * them (BOL_MODEL_COMPARED).
  */
 export function bolModelDifferences(mine: Record<string, unknown>, theirs: Record<string, unknown>): FieldDifference[] {
-  const mineAttributes = attributesOf(mine) ?? [];
-  const theirAttributes = new Map((attributesOf(theirs) ?? []).map((attribute) => [attribute.attributeId, attribute]));
+  const { chunk, media } = BOL_MODEL_COMPARED;
   const differences: FieldDifference[] = [];
-  if (!sameValue(mine.chunkId, theirs.chunkId)) {
+  if (!chunk.same(mine.chunkId as string | null, theirs.chunkId as string | null)) {
     differences.push({ field: 'chunkId', label: 'Bol category', mine: displayValue(mine.chunkName ?? mine.chunkId), theirs: displayValue(theirs.chunkName ?? theirs.chunkId) });
   }
-  for (const attribute of mineAttributes) {
-    const other = theirAttributes.get(attribute.attributeId);
-    if (sameValue(attribute.value, other?.value)) continue;
-    differences.push({
-      field: `attribute:${attribute.attributeId}`,
-      label: attribute.attributeName || attribute.attributeId,
-      mine: displayValue(attribute.value),
-      theirs: displayValue(other?.value),
-    });
-  }
-  if (!sameValue(mine.mediaData, theirs.mediaData)) {
+  const [mineAttributes, theirAttributes] = [attributesOf(mine) ?? { attributeData: [] }, attributesOf(theirs) ?? { attributeData: [] }];
+  differences.push(...rowsOf(BOL_ATTRIBUTES, mineAttributes, diffFields(BOL_ATTRIBUTES, theirAttributes, mineAttributes), (id) => `attribute:${id}`));
+  const mediaOf = (record: Record<string, unknown>): BolMedia[] | null => (Array.isArray(record.mediaData) ? (record.mediaData as BolMedia[]) : null);
+  if (!media.same(mediaOf(mine), mediaOf(theirs))) {
     differences.push({ field: 'mediaData', label: 'Images', mine: displayValue(mine.mediaData), theirs: displayValue(theirs.mediaData) });
   }
   return differences;
@@ -121,7 +131,6 @@ export function recordDifferences(mine: Record<string, unknown>, theirs: Record<
     .filter((field) => !sameValue(mine[field], theirs[field]))
     .map((field) => ({ field, label: field, mine: displayValue(mine[field]), theirs: displayValue(theirs[field]) }));
 }
-
 
 function isProductLike(value: Record<string, unknown>): value is Record<string, unknown> & Product {
   return typeof value.productId === 'number' && Array.isArray(value.productImages) && 'sellingPrice' in value;

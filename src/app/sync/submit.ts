@@ -5,107 +5,19 @@
  * (docs/architecture.md "The offline engine").
  */
 import { liveQuery } from 'dexie';
-import type { Product } from '../../shared/contract';
-import { newImage } from '../../shared/rules/new-image';
 import type { BackofficeDatabase } from '../db/database';
-import type { BolModelPayload, OutboxEntry } from '../db/outbox-entry';
-import { enqueueBolModelChange, enqueueBolModelSave, enqueueImageDelete, enqueueImageUpload, enqueueProductChange, enqueueProductSave } from './outbox';
-import { buildBolChangeSet } from '../../shared/bol-change-set';
-import type { BolModel } from '../../shared/bol-contract';
-import { buildChangeSet } from '../../shared/change-set';
-import { isOnline } from '../lib/online';
+import type { OutboxRow } from '../db/outbox-entry';
+import { kindOfChange, writeContext, type Change, type Submitted } from './outbox-kinds';
 
-export interface PickedFile {
-  /** The new image's id (a random UUID, docs/requirements.md §3). */
-  id: string;
-  file: File;
-}
+export type { Change, PickedFile, Submitted } from './outbox-kinds';
+export { queueProductChange } from './kinds/product-change';
+export { queueProductSave } from './kinds/product-save';
 
-/** A change a feature makes; one variant per outbox kind a person starts. */
-export type Change =
-  /** The whole product, with picked files uploaded first (one upload each) and appended as images. */
-  | { kind: 'product-save'; product: Product; baseVersion: number; files?: readonly PickedFile[] }
-  /**
-   * What the person changed from `before` (the product as the form was filled) to `after`, as a
-   * change set (docs/offline.md "Change sets"); picked files are uploaded first and added.
-   */
-  | { kind: 'product-change'; before: Product; after: Product; files?: readonly PickedFile[] }
-  | { kind: 'bol-model-save'; model: BolModelPayload; baseVersion: number | null }
-  /** What the person changed in the Bol model from `before` (as the form was filled) to `after`, as a change set. */
-  | { kind: 'bol-model-change'; before: BolModel; after: BolModel }
-  | { kind: 'image-delete'; productId: number; imageId: string };
-
-/** What was queued: the outbox ids to follow, and the record as queued (for a product save). */
-export interface Submitted {
-  saveId: string;
-  uploadIds: string[];
-  product?: Product;
-}
-
-/**
- * Queues the uploads of `picked` and then the save of `product` with those images appended (in
- * the picked order, after the existing ones).
- */
-export async function queueProductSave(
-  db: BackofficeDatabase,
-  product: Product,
-  picked: readonly PickedFile[],
-  author: string,
-  baseVersion: number = product.version,
-): Promise<Submitted & { product: Product }> {
-  const uploads: { entryId: string; image: Product['productImages'][number] }[] = [];
-  for (const { id, file } of picked) {
-    const bytes = await file.arrayBuffer();
-    const { entry, filePath } = await enqueueImageUpload(db, { productId: product.productId, bytes, name: file.name, type: file.type }, author);
-    uploads.push({ entryId: entry.id, image: newImage(id, filePath) });
-  }
-  const toSave: Product = { ...product, productImages: [...product.productImages, ...uploads.map((upload) => upload.image)] };
-  const entry = await enqueueProductSave(db, toSave, baseVersion, author);
-  return { saveId: entry.id, uploadIds: uploads.map((upload) => upload.entryId), product: toSave };
-}
-
-/** Queues the uploads of `picked`, then the change set from `before` to `after` with those images added. */
-export async function queueProductChange(
-  db: BackofficeDatabase,
-  before: Product,
-  after: Product,
-  picked: readonly PickedFile[],
-  author: string,
-  now: number = Date.now(),
-): Promise<Submitted & { product: Product }> {
-  const uploads: { entryId: string; image: Product['productImages'][number] }[] = [];
-  for (const { id, file } of picked) {
-    const bytes = await file.arrayBuffer();
-    const { entry, filePath } = await enqueueImageUpload(db, { productId: after.productId, bytes, name: file.name, type: file.type }, author);
-    uploads.push({ entryId: entry.id, image: newImage(id, filePath) });
-  }
-  const images = [...after.productImages, ...uploads.map((upload) => upload.image)];
-  const shown: Product = { ...after, productImages: images, numberOfImages: images.length };
-  const changes = buildChangeSet(before, shown, now, !isOnline());
-  const entry = await enqueueProductChange(db, changes, shown, author, now);
-  return { saveId: entry?.id ?? '', uploadIds: uploads.map((upload) => upload.entryId), product: shown };
-}
-
+/** Queues a feature's change by its kind (the kind's `submit`: sync/kinds/). */
 export async function submitChange(db: BackofficeDatabase, change: Change, author: string): Promise<Submitted> {
-  switch (change.kind) {
-    case 'product-change':
-      return queueProductChange(db, change.before, change.after, change.files ?? [], author);
-    case 'product-save':
-      return queueProductSave(db, change.product, change.files ?? [], author, change.baseVersion);
-    case 'bol-model-change': {
-      const changes = buildBolChangeSet(change.before, change.after, Date.now(), !isOnline());
-      const entry = await enqueueBolModelChange(db, changes, change.after, author);
-      return { saveId: entry?.id ?? '', uploadIds: [] };
-    }
-    case 'bol-model-save': {
-      const entry = await enqueueBolModelSave(db, change.model, change.baseVersion, author);
-      return { saveId: entry.id, uploadIds: [] };
-    }
-    case 'image-delete': {
-      const entry = await enqueueImageDelete(db, { productId: change.productId, imageId: change.imageId }, author);
-      return { saveId: entry.id, uploadIds: [] };
-    }
-  }
+  const kind = kindOfChange(change);
+  if (!kind.submit) throw new Error(`Changes of kind ${change.kind} are queued by another kind, not submitted`);
+  return kind.submit(writeContext(db), change, author);
 }
 
 export type SaveOutcome =
@@ -122,7 +34,7 @@ export type SaveOutcome =
  * What became of a submitted change, from the outbox as it is now; null while it is still on its
  * way. A save that needed a retry (no answer, 5xx, 429) is "queued": the drainer keeps trying.
  */
-export function saveOutcome(watched: Submitted, entries: ReadonlyMap<string, OutboxEntry>, online: boolean): SaveOutcome | null {
+export function saveOutcome(watched: Submitted, entries: ReadonlyMap<string, OutboxRow>, online: boolean): SaveOutcome | null {
   for (const uploadId of watched.uploadIds) {
     const upload = entries.get(uploadId);
     if (upload?.status === 'failed') return { kind: 'upload-failed', message: upload.lastError ?? '', uploadId };
@@ -132,7 +44,7 @@ export function saveOutcome(watched: Submitted, entries: ReadonlyMap<string, Out
   if (save.status === 'conflict') return { kind: 'conflict', entryId: save.id, serverCopy: save.serverCopy };
   if (save.status === 'failed') return { kind: 'failed', message: save.lastError ?? '' };
   if (!online) return { kind: 'queued' };
-  const inBackoff = (entry: OutboxEntry | undefined) => entry !== undefined && entry.status === 'pending' && entry.attempts > 0;
+  const inBackoff = (entry: OutboxRow | undefined) => entry !== undefined && entry.status === 'pending' && entry.attempts > 0;
   if (inBackoff(save) || watched.uploadIds.some((id) => inBackoff(entries.get(id)))) return { kind: 'queued' };
   return null;
 }
@@ -143,8 +55,8 @@ export function saveOutcome(watched: Submitted, entries: ReadonlyMap<string, Out
  */
 export async function followSave(db: BackofficeDatabase, watched: Submitted, online: () => boolean, patienceMs = 15_000): Promise<SaveOutcome> {
   const ids = [watched.saveId, ...watched.uploadIds];
-  const decide = (rows: readonly (OutboxEntry | undefined)[]) => {
-    const entries = new Map<string, OutboxEntry>();
+  const decide = (rows: readonly (OutboxRow | undefined)[]) => {
+    const entries = new Map<string, OutboxRow>();
     for (const row of rows) if (row) entries.set(row.id, row);
     return saveOutcome(watched, entries, online());
   };

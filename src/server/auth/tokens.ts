@@ -5,13 +5,7 @@
  * (require-token.ts; docs/security.md, "Sign-in and tokens").
  */
 import { SignJWT, jwtVerify, errors } from 'jose';
-
-export interface TokenClaims {
-  userId: number;
-  username: string;
-  /** users.session_version when the token was issued. */
-  sessionVersion: number;
-}
+import type { TokenClaims } from '../http/require-token';
 
 export interface IssuedToken {
   accessToken: string;

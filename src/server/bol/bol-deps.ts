@@ -1,6 +1,23 @@
-/** What the bol calls need besides the database: the Retailer API client (real bol or the simulator). */
+/**
+ * What the bol wing takes from the app (docs/architecture.md, "Layers of the server"): the Retailer
+ * API connection (real bol or the simulator), and for the calls of routes/bol.ts, orders.ts and
+ * process-reports.ts the database, the media store and this server's own address.
+ */
+import type { Database } from '../db/connection';
 import { ApiError } from '../http/errors';
+import type { MediaStore } from '../media/media-store';
 import type { BolClient } from './client/bol-client';
+
+export interface BolWingDeps {
+  db: Database;
+  now?: () => number;
+  /** The bol connection (real bol or the simulator); without it the calls that need bol answer 503. */
+  bol?: BolDeps;
+  /** The public addresses of stored images, which content sent to bol names. */
+  media: MediaStore;
+  /** This server's own origin (e.g. http://127.0.0.1:8080): image paths of a Bol model are made whole with it. */
+  selfOrigin?: string;
+}
 
 export interface BolDeps {
   /** null: no bol connection configured; calls that need bol answer 503. */

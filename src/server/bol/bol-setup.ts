@@ -4,7 +4,6 @@
  * or at the simulator started here on loopback (no credentials).
  */
 import { readFileSync } from 'node:fs';
-import type { BolConfig } from '../config';
 import type { Database } from '../db/connection';
 import type { BolDeps } from './bol-deps';
 import { BolClient } from './client/bol-client';
@@ -12,6 +11,21 @@ import { DEMO_MODEL } from './model/demo-model';
 import { modelFileSchema, parseModelFile } from './model/model-file';
 import { hasModel, loadModel } from './model/model-store';
 import { BolSimulator, SIMULATOR_CREDENTIALS } from './simulator/bol-simulator';
+
+/** bol's Retailer API: real credentials, or (none set) the built-in simulator. See docs/bol.md. */
+export interface BolConfig {
+  /** Both null: start the simulator on loopback and use it. */
+  credentials: { clientId: string; clientSecret: string } | null;
+  apiUrl: string;
+  tokenUrl: string;
+  /** The simulator's port on 127.0.0.1; 0 picks a free one. */
+  simulatorPort: number;
+  language: 'nl' | 'nl-BE' | 'fr' | 'fr-BE';
+  /** A data model file loaded at start when the database has no data model yet (else the demo model). */
+  modelFile: string | null;
+  /** PUBLIC_BASE_URL (config.ts, readPublicBaseUrl). */
+  publicBaseUrl: string | null;
+}
 
 export interface BolStart {
   deps: BolDeps;

@@ -12,7 +12,7 @@
  */
 import type { Database } from '../db/connection';
 import { refreshCatalogueStatistics, refreshPlannerStatisticsQuickly } from './product-maintenance';
-import { describeError } from '../http/caught-errors';
+import { describeError } from '../lib/caught-errors';
 
 export interface UpkeepTiming {
   /** When the deferred upkeep was asked for (ms). */

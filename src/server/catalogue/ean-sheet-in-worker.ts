@@ -6,8 +6,8 @@
  */
 import { EanSheetError, type EanSheetRow } from './ean-sheet';
 import type { EanSheetWorkerReply } from './ean-sheet-worker-protocol';
-import { startWorker } from '../worker-thread';
-import { describeError } from '../http/caught-errors';
+import { startWorker } from '../lib/worker-thread';
+import { describeError } from '../lib/caught-errors';
 
 export interface EanSheetWorkerLimits {
   /** V8 old-generation heap of the worker, in MB. */

@@ -11,8 +11,8 @@
  */
 import type ExcelJS from 'exceljs';
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
-import { InflateBudget, readZipEntry, ZipReadError, zipEntries, type ZipEntry } from './xlsx-zip';
-import { columnOf, localName } from './xlsx-cells';
+import { InflateBudget, readZipEntry, ZipReadError, zipEntries, type ZipEntry } from '../lib/xlsx-zip';
+import { columnOf, localName } from '../lib/xlsx-cells';
 
 export const MAX_EAN_SHEET_BYTES = 5 * 1024 * 1024;
 export const MAX_EAN_SHEET_ROWS = 10_000;

@@ -6,7 +6,8 @@ import { brands, products } from '../db/schema';
 import { recordHistory, type HistoryRecord } from './product-history';
 import { ApiError } from '../http/errors';
 import { INHERITED_FIELDS, inheritedValues, inheritRefusal, memberDiffers, type InheritedField, type InheritedValues } from './family-inheritance';
-import { loadProduct, type ProductRow, type Queryable } from './product-read-model';
+import { loadProduct, type ProductRow } from './product-read-model';
+import type { Queryable } from '../db/query-rows';
 
 export interface FamilyApplyResult {
   main: Product;

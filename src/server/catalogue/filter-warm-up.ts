@@ -7,10 +7,9 @@
  * time and never while a request is running, so the first person on /products does not pay it.
  */
 import { sql } from 'drizzle-orm';
-import { queryRows } from '../feeds/query-rows';
+import { queryRows, type Queryable } from '../db/query-rows';
 import { parseProductFilter } from '../../shared/product-filter';
 import { filterProducts } from './product-filter';
-import type { Queryable } from './product-read-model';
 
 /** The filters of one round, as the filter call's query strings; `{supplier}` and `{word}` come from the data. */
 export const WARM_UP_QUERIES: readonly string[] = [

@@ -1,7 +1,7 @@
 /** Product images as the API shows them, and the bookkeeping that keeps products in step with them. */
 import { asc, eq } from 'drizzle-orm';
 import type { ProductImage } from '../../shared/contract';
-import type { Database } from '../db/connection';
+import type { Queryable } from '../db/query-rows';
 import { productImages, products } from '../db/schema';
 
 type ImageRow = typeof productImages.$inferSelect;
@@ -16,9 +16,6 @@ export function toProductImage(row: Pick<ImageRow, 'id' | 'filePath' | 'sourceUr
     isMainImage: row.isMainImage,
   };
 }
-
-/** A transaction or the database itself: both run queries the same way. */
-type Queryable = Pick<Database, 'select' | 'update' | 'delete' | 'execute'>;
 
 /** The images of one product in their order (position, then age, then id for a stable order). */
 export async function imagesOfProduct(db: Queryable, productId: number): Promise<ImageRow[]> {

@@ -12,14 +12,13 @@
  * sort: two items of one product keep their order), so two batches on PostgreSQL lock rows in the
  * same order and cannot deadlock each other; the answers are in the order of the items.
  */
-import { productChangeSetSchema, type ProductChangeSet } from '../../shared/change-set';
+import type { ProductChangeSet } from '../../shared/change-set';
 import type { Product } from '../../shared/contract';
 import type { ProductBatchAnswer, ProductBatchItem } from '../../shared/product-batch';
 import { PRODUCT_BATCH_MAX_ITEMS } from '../../shared/product-batch';
-import { dbId, NUL_REFUSED, nulFieldIn } from '../../shared/safe-values';
+import { dbId } from '../../shared/safe-values';
 import type { Database } from '../db/connection';
-import { madeAtProblem } from '../http/author';
-import { sqlStateOf } from '../http/caught-errors';
+import { sqlStateOf } from '../lib/caught-errors';
 import { ApiError, refusedValueMessage } from '../http/errors';
 import {
   checkIdempotencyKey,
@@ -32,18 +31,13 @@ import {
   type IdempotentAnswer,
   type IdempotentResult,
 } from '../http/idempotency';
+import { checkChangeSet } from './change-set-input';
 import { changeHistoryOf, saveProductChanges, writeProductChanges, type ChangeWriteOutcome } from './product-change-save';
 import { recordHistory } from './product-history';
 import { loadProducts, loadProductsForSave } from './product-read-model';
 
 /** The single call's idempotency route: an item and a PATCH with one key are one request. */
 export const PATCH_PRODUCT_ROUTE = 'PATCH /product';
-
-/** The message PATCH /product/{id} gives a change set its schema refuses (the first three problems). */
-export function changeSetProblems(issues: readonly { path: readonly PropertyKey[]; message: string }[]): string {
-  const problems = issues.slice(0, 3).map((issue) => `${issue.path.map(String).join('.') || 'body'}: ${issue.message}`);
-  return `The change set is not valid: ${problems.join('; ')}`;
-}
 
 /**
  * The batch's items, checked: `{items: [{productId, key, changes}, …]}` with 1 to
@@ -78,21 +72,6 @@ export function checkBatchEnvelope(body: unknown): ProductBatchItem[] {
 export interface BatchCaller {
   userId: number;
   author: string;
-}
-
-/**
- * A change set as PATCH /product/{id} and each batch item check it before saving: no NUL, the
- * schema, and a device time the server believes (src/server/http/author.ts, madeAtProblem). `now`
- * is the server's clock in ms.
- */
-export function checkChangeSet(changes: unknown, now: number): { ok: true; set: ProductChangeSet } | { ok: false; message: string } {
-  const nul = nulFieldIn(changes);
-  if (nul !== null) return { ok: false, message: `${nul === '' ? 'The request body' : nul} ${NUL_REFUSED}` };
-  const parsed = productChangeSetSchema.safeParse(changes);
-  if (!parsed.success) return { ok: false, message: changeSetProblems(parsed.error.issues) };
-  const set = parsed.data as ProductChangeSet;
-  const madeAt = madeAtProblem(set.madeAt, now);
-  return madeAt === null ? { ok: true, set } : { ok: false, message: `The change set is not valid: ${madeAt}` };
 }
 
 /** What the single call answers for a change set it refuses before saving, or null. */

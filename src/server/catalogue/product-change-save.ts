@@ -1,6 +1,6 @@
 /**
  * PATCH /api/v1/product/{id}: a change set merged three ways with the product as it is now
- * (product-merge.ts), in one transaction. A save with any conflict writes nothing: the answer names
+ * (src/shared/change-set-merge.ts), in one transaction. A save with any conflict writes nothing: the answer names
  * each conflicting field with base, mine and theirs and who changed theirs when (from the history),
  * and the person decides per field (docs/products.md). Otherwise only the merged fields and images
  * are written, the version goes up by one, and the history records the change.
@@ -8,14 +8,15 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { ChangeSetConflict, ProductChangeSet } from '../../shared/change-set';
+import { mergeChangeSet, mergeWritesNothing, type ImageMerge } from '../../shared/change-set-merge';
 import type { HistoryHow, Product, ProductImage } from '../../shared/contract';
 import { isProductFieldName } from '../../shared/product-fields';
 import { productImages, products } from '../db/schema';
 import { ApiError } from '../http/errors';
 import { productColumns } from './product-field-columns';
 import { lastChanges, recordHistory, type HistoryChange, type HistoryRecord } from './product-history';
-import { mergeChangeSet, mergeWritesNothing, type ImageMerge } from './product-merge';
-import { loadProduct, loadProductForSave, type ImageRow, type ProductForSave, type Queryable } from './product-read-model';
+import { loadProduct, loadProductForSave, type ImageRow, type ProductForSave } from './product-read-model';
+import type { Queryable } from '../db/query-rows';
 import { checkProductSaveInput } from './product-save-input';
 import { checkNewImages, imageHistoryValue, savedFieldChanges } from './product-save';
 

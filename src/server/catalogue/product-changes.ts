@@ -7,7 +7,10 @@
 import { and, asc, sql, type SQL } from 'drizzle-orm';
 import type { ProductChanges } from '../../shared/contract';
 import { products, suppliers } from '../db/schema';
-import { loadProducts, type Queryable } from './product-read-model';
+import { ApiError } from '../http/errors';
+import { wholeNumberParam } from '../http/request-params';
+import { loadProducts } from './product-read-model';
+import type { Queryable } from '../db/query-rows';
 
 export const CHANGES_DEFAULT_LIMIT = 500;
 export const CHANGES_MAX_LIMIT = 1_000;
@@ -35,20 +38,14 @@ export function decodeCursor(text: string): ChangesCursor | null {
   return { txid: BigInt(match[1] ?? '0'), productId: Number(match[2]) };
 }
 
-export type ParsedChangesQuery = { ok: true; query: ProductChangesQuery } | { ok: false; message: string };
-
-/** Validates `cursor`, `supplierName` and `limit` of GET /product/changes. */
-export function parseChangesQuery(params: URLSearchParams): ParsedChangesQuery {
+/** Reads `cursor`, `supplierName` and `limit` of GET /product/changes; a bad one is a 400 naming it. */
+export function parseChangesQuery(params: URLSearchParams): ProductChangesQuery {
   const cursorText = params.get('cursor')?.trim() ?? '';
   const cursor = cursorText === '' ? null : decodeCursor(cursorText);
-  if (cursorText !== '' && !cursor) return { ok: false, message: `cursor '${cursorText.slice(0, 60)}' is not one this server gave` };
-  const limitText = params.get('limit')?.trim() ?? '';
-  const limit = limitText === '' ? CHANGES_DEFAULT_LIMIT : /^\d{1,4}$/.test(limitText) ? Number(limitText) : Number.NaN;
-  if (!(limit >= 1 && limit <= CHANGES_MAX_LIMIT)) {
-    return { ok: false, message: `limit must be a whole number from 1 to ${CHANGES_MAX_LIMIT}, got '${limitText.slice(0, 20)}'` };
-  }
+  if (cursorText !== '' && !cursor) throw new ApiError(400, `cursor '${cursorText.slice(0, 60)}' is not one this server gave`);
+  const limit = wholeNumberParam(params.get('limit'), 'limit', { min: 1, max: CHANGES_MAX_LIMIT, fallback: CHANGES_DEFAULT_LIMIT });
   const supplierName = params.get('supplierName')?.trim() ?? '';
-  return { ok: true, query: { cursor, limit, supplierName: supplierName === '' || supplierName === 'All' ? null : supplierName } };
+  return { cursor, limit, supplierName: supplierName === '' || supplierName === 'All' ? null : supplierName };
 }
 
 /**

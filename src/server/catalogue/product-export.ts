@@ -15,7 +15,7 @@ import { bolChunks, bolProductModels, bolProductStates, brands, categories, prod
 import { ApiError } from '../http/errors';
 import { bolStateOfProduct } from './bol-state-sql';
 import { productFilterCondition, productOrder, SORT_COLUMNS } from './product-filter-sql';
-import { describeError } from '../http/caught-errors';
+import { describeError } from '../lib/caught-errors';
 
 export const EXPORT_BATCH = 1_000;
 

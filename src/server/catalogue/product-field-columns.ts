@@ -9,7 +9,7 @@ import { normalFieldValue, type ProductFieldName, type ProductFieldValues } from
 import type { products } from '../db/schema';
 import { brands, categories } from '../db/schema';
 import { ApiError } from '../http/errors';
-import type { Queryable } from './product-read-model';
+import type { Queryable } from '../db/query-rows';
 import { sanitizeDescription } from './sanitize-description';
 
 export type ProductColumns = Partial<typeof products.$inferInsert>;

@@ -1,11 +1,11 @@
 /** Runs the product filter: one page of products plus the number of matches (product-total.ts). */
 import { count, sql } from 'drizzle-orm';
 import type { Page, Product } from '../../shared/contract';
-import { jsonValue, queryRows } from '../feeds/query-rows';
+import { jsonValue, queryRows, type Queryable } from '../db/query-rows';
 import { brands, products, suppliers } from '../db/schema';
 import type { ProductFilter } from '../../shared/product-filter';
 import { productFilterCondition, productOrder, type ResolvedNames } from './product-filter-sql';
-import { loadProducts, type Queryable } from './product-read-model';
+import { loadProducts } from './product-read-model';
 import { EXACT_COUNT_LIMIT, totalFromCappedCount, totalFromPage, type ProductTotal } from './product-total';
 
 export { totalFromPage } from './product-total';

@@ -6,7 +6,7 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { HistoryHow, Page, ProductHistoryEntry } from '../../shared/contract';
 import { productHistory } from '../db/schema';
-import type { Queryable } from './product-read-model';
+import type { Queryable } from '../db/query-rows';
 
 export interface HistoryChange {
   field: string;

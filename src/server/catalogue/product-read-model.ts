@@ -5,11 +5,8 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Product, ProductImage } from '../../shared/contract';
 import { toProductImage } from './image-rows';
-import type { Database } from '../db/connection';
+import type { Queryable } from '../db/query-rows';
 import { brands, categories, productImages, products, suppliers } from '../db/schema';
-
-/** The database or a transaction: both run queries the same way. */
-export type Queryable = Pick<Database, 'select' | 'selectDistinct' | 'insert' | 'update' | 'delete' | 'execute'>;
 
 export type ProductRow = typeof products.$inferSelect;
 export type ImageRow = typeof productImages.$inferSelect;

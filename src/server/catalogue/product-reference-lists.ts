@@ -2,7 +2,7 @@
 import { and, asc, eq, exists, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Brand, Category, FamilyKey } from '../../shared/contract';
 import { brands, categories, products } from '../db/schema';
-import type { Queryable } from './product-read-model';
+import type { Queryable } from '../db/query-rows';
 
 /** Every brand by name; with a supplier id, only brands that have products of that supplier. */
 export async function listBrands(db: Queryable, supplierId: number | null): Promise<Brand[]> {

@@ -4,12 +4,12 @@
  * term, the EAN's GS1 check digit and the main-product rule. Pure: no database.
  */
 import { messages } from '../../shared/messages';
-import type { z } from 'zod';
 import { productSchema, type Product, type ProductImage } from '../../shared/contract';
 import { DELIVERY_CODES } from '../../shared/constants';
 import { eanProblem } from '../../shared/rules/ean';
 import { parsePrice } from '../../shared/rules/price';
 import { isDeliveryCode, missingRequiredFields, type ProductRequiredValues } from '../../shared/rules/product-validation';
+import { problemSentence } from '../http/problem-sentence';
 
 export const MAIN_NEEDS_FAMILY_KEY = messages.family.mainNeedsFamilyKey;
 
@@ -29,15 +29,6 @@ const PRICE_FIELDS = ['sellingPrice', 'priceSupplier', 'deliveryPrice'] as const
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function describeIssues(issues: z.ZodError['issues']): string {
-  const described = issues.slice(0, 3).map((issue) => {
-    const where = issue.path.length > 0 ? issue.path.join('.') : 'product';
-    return `${where}: ${issue.message}`;
-  });
-  const more = issues.length > 3 ? ` (and ${issues.length - 3} more)` : '';
-  return `The product is not valid: ${described.join('; ')}${more}`;
 }
 
 /**
@@ -86,7 +77,7 @@ export function checkProductSaveInput(body: unknown): ProductSaveInputResult {
   if (!prices.ok) return prices;
 
   const parsed = productSchema.safeParse(prices.body);
-  if (!parsed.success) return { ok: false, message: describeIssues(parsed.error.issues) };
+  if (!parsed.success) return { ok: false, message: problemSentence(parsed.error.issues, { what: 'The product', whole: 'product' }) };
   const product = parsed.data;
 
   if (!isDeliveryCode(product.deliveryCode)) {

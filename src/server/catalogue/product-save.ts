@@ -9,12 +9,15 @@ import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { HistoryHow, Product, ProductImage } from '../../shared/contract';
 import { categories, mediaFiles, productImages, products } from '../db/schema';
 import { ApiError } from '../http/errors';
-import { headerMatchesVersion } from './product-etag';
+import { headerMatchesVersion } from '../http/version-etag';
 import { productColumns } from './product-field-columns';
 import { SAVED_PRODUCT_FIELDS, sameFieldValue, type ProductFieldValues } from '../../shared/product-fields';
 import { recordHistory, type HistoryChange } from './product-history';
+import { SAVED_FIELDS } from '../../shared/change-set';
+import { diffFields } from '../../shared/field-diff';
 import { isMediaPath, planImages, type ImagePlan, type ImageUpdate } from './product-image-plan';
-import { loadImages, loadProductForSave, productDto, type Queryable } from './product-read-model';
+import { loadImages, loadProductForSave, productDto } from './product-read-model';
+import type { Queryable } from '../db/query-rows';
 import type { ProductSaveInput } from './product-save-input';
 
 /** The values of every field a product save writes (src/shared/product-fields.ts). */
@@ -22,9 +25,9 @@ export function savedFieldValues(product: ProductFieldValues): Partial<ProductFi
   return Object.fromEntries(SAVED_PRODUCT_FIELDS.map((name) => [name, product[name]])) as Partial<ProductFieldValues>;
 }
 
-/** The saved fields whose value differs between two versions of a product, old and new (the history). */
+/** The saved fields whose value differs between two versions of a product, old and new (the history; src/shared/field-diff.ts). */
 export function savedFieldChanges(before: Product, after: Product): HistoryChange[] {
-  return SAVED_PRODUCT_FIELDS.filter((name) => !sameFieldValue(name, before[name], after[name])).map((name) => ({ field: name, old: before[name], new: after[name] }));
+  return Object.entries(diffFields(SAVED_FIELDS, before, after)).map(([field, change]) => ({ field, old: change?.base, new: change?.value }));
 }
 
 /** The images as the history keeps them: enough to show what changed, not the whole record. */

@@ -15,7 +15,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema';
-import { describeError } from '../http/caught-errors';
+import { describeError } from '../lib/caught-errors';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 

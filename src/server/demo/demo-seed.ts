@@ -5,10 +5,11 @@
 import { count, inArray } from 'drizzle-orm';
 import type { Database } from '../db/connection';
 import { suppliers } from '../db/schema';
-import { importSupplierFeed, summary, type FeedJobDeps } from '../feeds/feed-import';
-import { reexportSupplierImages, type ImageJobDeps } from '../feeds/image-reexport';
+import type { ImageJobDeps } from '../feeds/feed-deps';
+import { importSupplierFeed, summary } from '../feeds/feed-import';
+import { reexportSupplierImages } from '../feeds/image-reexport';
 import { DEMO_SUPPLIERS, demoFeedPath } from './demo-catalogue';
-import { describeError } from '../http/caught-errors';
+import { describeError } from '../lib/caught-errors';
 
 /** Creates the demo suppliers when there are no suppliers at all; true when it did. */
 export async function seedDemoSuppliers(db: Database): Promise<boolean> {
@@ -29,7 +30,7 @@ export async function seedDemoSuppliers(db: Database): Promise<boolean> {
 }
 
 /** Imports every demo supplier's feed, then stores its images; logs as it goes, never throws. */
-export async function importDemoCatalogue(deps: FeedJobDeps & ImageJobDeps, log: (line: string) => void = console.log): Promise<void> {
+export async function importDemoCatalogue(deps: ImageJobDeps, log: (line: string) => void = console.log): Promise<void> {
   const started = Date.now();
   const rows = await deps.db
     .select()

@@ -14,7 +14,7 @@ import type { Database } from '../db/connection';
 import { orderedUuid } from '../db/ordered-uuid';
 import type { NameIds } from './name-ids';
 import type { FeedProductRow } from './parse-feed-row';
-import { jsonValue, queryRows } from './query-rows';
+import { jsonValue, queryRows } from '../db/query-rows';
 
 export interface BatchCounts {
   created: number;

@@ -12,7 +12,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/connection';
 import { yieldToEventLoop } from '../db/event-loop-yield';
 import { supplierFeedFileChunks, supplierFeedFiles, suppliers } from '../db/schema';
-import { sqlStateOf } from '../http/caught-errors';
+import { sqlStateOf } from '../lib/caught-errors';
 import { ApiError } from '../http/errors';
 import { DownloadError } from './outbound';
 

@@ -5,11 +5,11 @@
  */
 import type { ParsingHistoryEntry } from '../../shared/contract';
 import { eq } from 'drizzle-orm';
-import type { AppDeps } from '../app-deps';
 import { refreshCatalogueStatistics } from '../catalogue/product-maintenance';
 import { yieldToEventLoop } from '../db/event-loop-yield';
 import { products } from '../db/schema';
 import { writeFeedBatch } from './feed-batch-writer';
+import type { FeedJobDeps } from './feed-deps';
 import { FeedFormatError } from './feed-item';
 import { feedRowBatches, readFeed, type ParsedBatch } from './feed-row-batches';
 import { NameIds } from './name-ids';
@@ -20,9 +20,7 @@ import { ParseWorker } from './parse-in-worker';
 import { emptyCounts, historyEntry, MAX_STORED_PROBLEMS, recordHistory, startHistoryEntry, type RunCounts } from './parsing-history';
 import { claimSupplier, releaseSupplier, type SupplierRecord } from './supplier-lock';
 import { storedMapping } from './supplier-store';
-import { describeError, isDiskFullError } from '../http/caught-errors';
-
-export type FeedJobDeps = Pick<AppDeps, 'db' | 'fetch' | 'selfOrigin' | 'outbound' | 'health' | 'now' | 'upkeep'>;
+import { describeError, isDiskFullError } from '../lib/caught-errors';
 
 export interface FeedImportOptions {
   /** Rows per transaction. */

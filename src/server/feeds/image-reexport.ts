@@ -5,17 +5,15 @@
  * Downloads run a few at a time; one URL shared by many products is downloaded once per run.
  */
 import { sql } from 'drizzle-orm';
-import type { AppDeps } from '../app-deps';
 import { ImageTooLargeError, MAX_IMAGE_BYTES, NotAnImageError } from '../media/media-store';
+import type { ImageJobDeps } from './feed-deps';
 import { refreshAfterBulkChange, type RunResult } from './feed-import';
 import { DownloadError, download } from './outbound';
 import type { FeedRowRefusal } from './parse-feed-row';
 import { emptyCounts, historyEntry, MAX_STORED_PROBLEMS, recordHistory, startHistoryEntry } from './parsing-history';
-import { queryRows } from './query-rows';
+import { queryRows } from '../db/query-rows';
 import { claimSupplier, releaseSupplier, type SupplierRecord } from './supplier-lock';
-import { describeError, errorMessageOf, isDiskFullError } from '../http/caught-errors';
-
-export type ImageJobDeps = Pick<AppDeps, 'db' | 'media' | 'fetch' | 'selfOrigin' | 'outbound' | 'health' | 'now' | 'upkeep'>;
+import { describeError, errorMessageOf, isDiskFullError } from '../lib/caught-errors';
 
 export interface ImageReexportOptions {
   concurrency?: number;

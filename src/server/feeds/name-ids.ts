@@ -1,6 +1,6 @@
 /** Brand and category ids by name, created on first sight and cached for the rest of an import. */
 import { sql } from 'drizzle-orm';
-import { queryRows, type SqlRunner } from './query-rows';
+import { queryRows, type SqlRunner } from '../db/query-rows';
 
 /** The id and name columns of each list (fixed identifiers, never input). */
 const COLUMNS = {

@@ -20,7 +20,6 @@ import http from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { Readable } from 'node:stream';
-import type { AppDeps } from '../app-deps';
 import { allowsAddress, allowsHost, EMPTY_ALLOW_LIST, isNonPublicAddress, type AllowList } from './outbound-addresses';
 import { cleanUpstreamText, knownLoginOf, type KnownLogin } from './upstream-text';
 
@@ -38,7 +37,18 @@ export const MAX_REDIRECTS = 5;
 export const HEADERS_TIMEOUT_MS = 30_000;
 const USER_AGENT = 'bol-backoffice feed reader';
 
-export type OutboundDeps = Pick<AppDeps, 'fetch' | 'selfOrigin' | 'outbound'>;
+/** What a download takes from the app (feed-deps.ts); every field has a default. */
+export interface OutboundDeps {
+  /** Outbound HTTP (feed downloads, image re-export). Defaults to the global fetch; tests pass a fake. */
+  fetch?: typeof fetch;
+  /**
+   * This server's own origin (e.g. http://127.0.0.1:8080): feed and image URLs stored as paths
+   * ('/demo/feeds/…') are fetched from here.
+   */
+  selfOrigin?: string;
+  /** What supplier-controlled downloads may reach and how large a feed may be (OUTBOUND_ALLOW, FEED_MAX_BYTES). */
+  outbound?: OutboundPolicy;
+}
 
 export class DownloadError extends Error {
   constructor(message: string) {

@@ -10,7 +10,7 @@ import { FeedFormatError } from './feed-item';
 import type { ParsedBatch } from './feed-row-batches';
 import type { ParseWorkerReply, ParseWorkerRequest } from './parse-worker-protocol';
 import type { PreviewRequest } from './test-feed-preview';
-import { prepareBundledWorker, startBundledWorker } from '../worker-thread';
+import { prepareBundledWorker, startBundledWorker } from '../lib/worker-thread';
 
 const START_TIMEOUT_MS = 10_000;
 /**

@@ -10,9 +10,9 @@ import { feedScheduleSchema, type FeedSchedule } from '../../shared/schedule';
 import type { CredentialsView, FeedFormat, FeedSource, SupplierDetails, SupplierInputParsed, SupplierLastRun } from '../../shared/suppliers';
 import type { Database } from '../db/connection';
 import { parsingHistory, products, supplierFeedFiles, suppliers } from '../db/schema';
-import { sqlStateOf } from '../http/caught-errors';
+import { sqlStateOf } from '../lib/caught-errors';
 import { ApiError } from '../http/errors';
-import { versionsInHeader } from '../catalogue/product-etag';
+import { versionsInHeader } from '../http/version-etag';
 import { addressOrigin, enteredCredentials, keptCredentialsProblem, type StoredCredentials } from './credential-origin';
 
 export type { StoredCredentials } from './credential-origin';

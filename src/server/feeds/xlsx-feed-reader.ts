@@ -8,10 +8,10 @@
  * sheet to MAX_FEED_COLUMNS columns (feed-limits.ts).
  */
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
-import { InflateBudget, readZipEntry, ZipReadError, zipEntries, type ZipEntry } from '../catalogue/xlsx-zip';
+import { InflateBudget, readZipEntry, ZipReadError, zipEntries, type ZipEntry } from '../lib/xlsx-zip';
 import { FeedFormatError, type FeedItem } from './feed-item';
 import { MAX_FEED_COLUMNS, tooManyColumns, XmlLimits } from './feed-limits';
-import { columnOf, localName } from '../catalogue/xlsx-cells';
+import { columnOf, localName } from '../lib/xlsx-cells';
 
 /** Longest text kept of one cell (a description fits). */
 const MAX_CELL_CHARS = 200_000;

@@ -2,7 +2,7 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { describeError, isDiskFullError, sqlStateOf } from './caught-errors';
+import { describeError, isDiskFullError, sqlStateOf } from '../lib/caught-errors';
 
 
 /** The answer (507) to a request that ran into a full disk: the database's or the media store's. */

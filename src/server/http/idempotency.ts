@@ -31,7 +31,7 @@ import type { Database } from '../db/connection';
 import { idempotentRequests } from '../db/schema';
 import { ApiError } from './errors';
 import type { AuthEnv } from './require-token';
-import { describeError } from './caught-errors';
+import { describeError } from '../lib/caught-errors';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 200;

@@ -12,7 +12,7 @@
 import { statfs } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/connection';
-import { DiskFullError, isDiskFullError } from './caught-errors';
+import { DiskFullError, isDiskFullError } from '../lib/caught-errors';
 import { ApiError } from './errors';
 
 

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Database } from '../db/connection';
 import { beatHeartbeats } from './job-store';
-import { describeError } from '../http/caught-errors';
+import { describeError } from '../lib/caught-errors';
 
 export const HEARTBEAT_MS = 2_000;
 

@@ -8,7 +8,7 @@ import type { Database } from '../db/connection';
 import { ApiError } from '../http/errors';
 import { JobStopped, leasesFor, type JobLeases } from './job-leases';
 import { claimNextJob, finishJob, interruptAbandonedJobs, INTERRUPTED_MESSAGE, loadJobRow, type JobEnd, type JobRow } from './job-store';
-import { describeError } from '../http/caught-errors';
+import { describeError } from '../lib/caught-errors';
 
 export interface JobContext {
   signal: AbortSignal;

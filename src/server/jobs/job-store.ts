@@ -7,7 +7,7 @@ import { and, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-
 import type { Job, JobKind, JobRefusal, JobStatus, JobTrigger } from '../../shared/jobs';
 import type { Database } from '../db/connection';
 import { jobs, parsingHistory, suppliers } from '../db/schema';
-import { queryRows } from '../feeds/query-rows';
+import { queryRows } from '../db/query-rows';
 
 export type JobRow = typeof jobs.$inferSelect;
 

@@ -10,7 +10,7 @@ import { feedScheduleSchema, nextRunAt, runScheduleSchema, type RunSchedule } fr
 import type { Database } from '../db/connection';
 import { jobSchedules, suppliers } from '../db/schema';
 import { enqueueJob, lastRunStart, type JobRow } from './job-store';
-import { describeError } from '../http/caught-errors';
+import { describeError } from '../lib/caught-errors';
 
 export const ORDER_IMPORT_SCHEDULE = 'order-import';
 const DEFAULT_TICK_MS = 15_000;

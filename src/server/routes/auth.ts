@@ -2,35 +2,26 @@
  * POST /auth/login: user name and password in, access token and its expiry (ms) out. The user is found
  * by its exact name or the key of it ('ADMIN' signs in as 'admin'; docs/security.md, "Accounts").
  */
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { loginRequestSchema, type LoginResponse } from '../../shared/contract';
 import { shownName } from '../../shared/accounts';
 import { messages } from '../../shared/messages';
-import { tooManyAttempts, type LoginThrottle } from '../auth/login-throttle';
+import type { AuthDeps } from '../auth/auth-deps';
+import { tooManyAttempts } from '../auth/login-throttle';
 import { decoyPasswordHash, verifyPassword } from '../auth/passwords';
-import type { TokenService } from '../auth/tokens';
 import { findUserByName } from '../auth/users';
-import type { Database } from '../db/connection';
 import { ApiError } from '../http/errors';
 import { readJsonBody } from '../http/read-json';
 
-export interface AuthRouteDeps {
-  db: Database;
-  tokens: TokenService;
-  throttle: LoginThrottle;
-  /** The caller's network address, for throttling. */
-  clientAddress: (c: Context) => string;
-  now?: () => number;
-}
-
-export function authRoutes(deps: AuthRouteDeps) {
+export function authRoutes(deps: AuthDeps) {
   const now = deps.now ?? Date.now;
+  const clientAddress = deps.clientAddress ?? (() => 'unknown');
   return new Hono().post('/login', async (c) => {
     const parsed = loginRequestSchema.safeParse(await readJsonBody(c));
     if (!parsed.success) throw new ApiError(400, messages.login.bothFieldsRequired);
     const { username, password } = parsed.data;
 
-    const address = deps.clientAddress(c);
+    const address = clientAddress(c);
     // Counted before the password is checked: parallel guesses cannot race past the limit.
     const verdict = await deps.throttle.attempt(deps.db, username, address, now());
     if (!verdict.allowed) throw tooManyAttempts('Too many failed sign-in attempts.', verdict);

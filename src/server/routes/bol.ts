@@ -5,9 +5,9 @@
  */
 import { Hono, type Context } from 'hono';
 import { bolModelChangeSetSchema, type BolModelChangeConflict, type BolModelChangeSet } from '../../shared/bol-change-set';
+import { unreadableProtocolRefusal } from '../../shared/write-protocol';
 import { bolModelSchema, bolChunkSaveSchema, bolProductIdsSchema, type BolJobKind, type BolModel } from '../../shared/bol-contract';
-import type { AppDeps } from '../app-deps';
-import { requireBolClient } from '../bol/bol-deps';
+import { requireBolClient, type BolWingDeps } from '../bol/bol-deps';
 import { latestJobs, loadJob, runJob, type JobOutcome } from '../bol/marketplace/bol-jobs';
 import { createContent, readUploadReports, type ContentContext } from '../bol/marketplace/content-upload';
 import { contentCreationRefusal } from '../bol/marketplace/public-media';
@@ -15,33 +15,21 @@ import { assignChunk, chunkAssignment, readModel, requireProduct, saveModel, sav
 import { marketplaceState } from '../bol/marketplace/product-state';
 import { importFromRetailer } from '../bol/marketplace/retailer-import';
 import { listChunks } from '../bol/model/model-store';
-import { headerMatchesVersion, productEtag } from '../catalogue/product-etag';
+import { headerMatchesVersion, productEtag } from '../http/version-etag';
 import { ApiError } from '../http/errors';
 import { authorOf, MADE_AT_HEADER, madeAtOf, madeAtProblem } from '../http/author';
 import { idempotencyOf, runIdempotentTransaction } from '../http/idempotency';
+import { notValidSentence, parsedOr400, problemSentence } from '../http/problem-sentence';
 import { readJsonBody } from '../http/read-json';
+import { idParam } from '../http/request-params';
 import type { AuthEnv } from '../http/require-token';
 
 const JOB_KINDS: readonly BolJobKind[] = ['order-import', 'content-creation', 'upload-report', 'offer-import', 'retailer-import'];
 
-export function positiveId(text: string | undefined, name: string): number {
-  const value = text?.trim() ?? '';
-  if (!/^\d{1,9}$/.test(value) || Number(value) === 0) throw new ApiError(400, `${name} must be a positive whole number, got '${value}'`);
-  return Number(value);
-}
-
-/** A body schema's first problems as one sentence. */
-function invalidBody(what: string, issues: { path: PropertyKey[]; message: string }[]): ApiError {
-  const problems = issues.slice(0, 5).map((issue) => `${issue.path.map(String).join('.') || 'body'}: ${issue.message}`);
-  return new ApiError(400, `${what} is not valid: ${problems.join('; ')}`);
-}
-
 /** The product ids of a body that is either the array itself or { productIds: [...] }. */
 export async function productIdsOf(c: Context): Promise<number[]> {
   const body = await readJsonBody(c);
-  const parsed = bolProductIdsSchema.safeParse(Array.isArray(body) ? { productIds: body } : body);
-  if (!parsed.success) throw invalidBody('The list of product ids', parsed.error.issues);
-  return parsed.data.productIds;
+  return parsedOr400(bolProductIdsSchema, Array.isArray(body) ? { productIds: body } : body, { what: 'The list of product ids', whole: 'body' }).productIds;
 }
 
 export function jobAnswer(c: Context, outcome: JobOutcome): Response {
@@ -49,7 +37,7 @@ export function jobAnswer(c: Context, outcome: JobOutcome): Response {
   return c.json(outcome.report, outcome.httpStatus);
 }
 
-export function bolRoutes(deps: AppDeps) {
+export function bolRoutes(deps: BolWingDeps) {
   const { db } = deps;
   const now = () => new Date(deps.now?.() ?? Date.now());
   // Read when a call runs: main.ts learns the real port only once the server listens.
@@ -85,18 +73,17 @@ export function bolRoutes(deps: AppDeps) {
     .get('/bol/data/model/chunks', async (c) => c.json({ chunks: await listChunks(db) }))
 
     .get('/bol/data/model/chunk/:productId', async (c) => {
-      const product = await requireProduct(db, positiveId(c.req.param('productId'), 'Product id'));
+      const product = await requireProduct(db, idParam(c.req.param('productId'), 'Product id'));
       return c.json(await chunkAssignment(db, deps.bol?.client ?? null, product));
     })
 
     .post('/bol/data/model/chunk/save', async (c) => {
-      const parsed = bolChunkSaveSchema.safeParse(await readJsonBody(c));
-      if (!parsed.success) throw invalidBody('The category choice', parsed.error.issues);
-      return c.json(await assignChunk(db, parsed.data.productId, parsed.data.chunkId, now(), { author: authorOf(c) }));
+      const choice = parsedOr400(bolChunkSaveSchema, await readJsonBody(c), { what: 'The category choice', whole: 'body' });
+      return c.json(await assignChunk(db, choice.productId, choice.chunkId, now(), { author: authorOf(c) }));
     })
 
     .get('/bol/data/model/product/:productId', async (c) => {
-      const product = await requireProduct(db, positiveId(c.req.param('productId'), 'Product id'));
+      const product = await requireProduct(db, idParam(c.req.param('productId'), 'Product id'));
       const model = await readModel(db, product, selfOrigin());
       c.header('ETag', productEtag(model.version ?? 0));
       c.header('Cache-Control', 'private, no-cache');
@@ -108,7 +95,7 @@ export function bolRoutes(deps: AppDeps) {
     .post('/bol/data/model/product', async (c) => {
       const body = await readJsonBody(c);
       const parsed = bolModelSchema.safeParse(body);
-      if (!parsed.success) throw invalidBody('The Bol model', parsed.error.issues);
+      if (!parsed.success) throw new ApiError(400, problemSentence(parsed.error.issues, { what: 'The Bol model', whole: 'body' }));
       const ifMatch = c.req.header('If-Match') ?? null;
       // Keyed like product saves: the outbox re-sends a save whose answer was lost.
       const result = await runIdempotentTransaction(db, idempotencyOf(c, 'POST /bol/data/model/product', [ifMatch, body]), async (tx) => {
@@ -128,13 +115,14 @@ export function bolRoutes(deps: AppDeps) {
     // A change set of the Bol model: only the changed attributes, each with its base, merged three
     // ways per attribute (docs/bol.md "Saving the Bol model field by field"); no If-Match.
     .patch('/bol/model/:productId', async (c) => {
-      const productId = positiveId(c.req.param('productId'), 'Product id');
+      const productId = idParam(c.req.param('productId'), 'Product id');
       const body = await readJsonBody(c);
-      const parsed = bolModelChangeSetSchema.safeParse(body);
-      if (!parsed.success) throw invalidBody('The Bol model change set', parsed.error.issues);
-      const set = parsed.data as BolModelChangeSet;
+      // A version this server cannot read: the device shows the reason on the entry (docs/offline.md "Protocol version").
+      const unreadable = unreadableProtocolRefusal(body);
+      if (unreadable !== null) throw new ApiError(400, unreadable);
+      const set = parsedOr400(bolModelChangeSetSchema, body, { what: 'The Bol model change set', whole: 'body' }) as BolModelChangeSet;
       const madeAt = madeAtProblem(set.madeAt, now().getTime());
-      if (madeAt !== null) throw new ApiError(400, `The Bol model change set is not valid: ${madeAt}`);
+      if (madeAt !== null) throw new ApiError(400, notValidSentence('The Bol model change set', [madeAt]));
       // The record and the merge are one transaction: a retry after a crash gets the stored answer.
       const result = await runIdempotentTransaction(db, idempotencyOf(c, 'PATCH /bol/model', [productId, body]), async (tx) => {
         const outcome = await saveModelChanges(tx, productId, set, selfOrigin(), now(), { author: authorOf(c) });
@@ -159,7 +147,7 @@ export function bolRoutes(deps: AppDeps) {
     })
 
     .get('/bol/state/:productId', async (c) => {
-      const productId = positiveId(c.req.param('productId'), 'Product id');
+      const productId = idParam(c.req.param('productId'), 'Product id');
       await requireProduct(db, productId);
       return c.json(await marketplaceState(db, productId));
     })
@@ -171,7 +159,7 @@ export function bolRoutes(deps: AppDeps) {
     })
 
     .get('/bol/jobs/:jobId', async (c) => {
-      const jobId = positiveId(c.req.param('jobId'), 'Job id');
+      const jobId = idParam(c.req.param('jobId'), 'Job id');
       const job = await loadJob(db, jobId);
       if (!job) throw new ApiError(404, `There is no bol job ${jobId}`);
       return c.json(job);

@@ -7,7 +7,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { EanUploadReport } from '../../shared/contract';
-import type { AppDeps } from '../app-deps';
+import type { CatalogueDeps } from '../catalogue/catalogue-deps';
 import { EanSheetError, MAX_EAN_SHEET_BYTES, type EanSheetRow } from '../catalogue/ean-sheet';
 import { EanSheetReader } from '../catalogue/ean-sheet-in-worker';
 import { gtinVariants, planEanUpload, type EanChange, type ProductEanRef } from '../catalogue/ean-sheet-plan';
@@ -92,7 +92,7 @@ async function applyChanges(tx: Tx, changes: EanChange[], now: Date, author: str
   }
 }
 
-export function eanRoutes(deps: AppDeps) {
+export function eanRoutes(deps: Pick<CatalogueDeps, 'db' | 'now' | 'eanSheetReader'>) {
   const now = () => new Date(deps.now?.() ?? Date.now());
   // Read in a worker thread with a memory limit, one sheet at a time (docs/security.md, "Uploads").
   const sheets = deps.eanSheetReader ?? new EanSheetReader();

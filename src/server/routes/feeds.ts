@@ -7,42 +7,18 @@ import { asc } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import type { Supplier } from '../../shared/contract';
 import type { JobStartAnswer } from '../../shared/jobs';
-import type { AppDeps } from '../app-deps';
 import { suppliers } from '../db/schema';
 import { historyPage } from '../feeds/parsing-history';
 import { ApiError } from '../http/errors';
-import { startSupplierJobs, waitedRunAnswer, type SupplierJobKind } from '../jobs/feed-jobs';
+import type { FeedDeps } from '../feeds/feed-deps';
+import { startSupplierJobs, waitedRunAnswer, type SupplierJobKind } from '../feeds/feed-jobs';
 import { jobWithSupplier } from '../jobs/job-store';
 import { ServerHealth } from '../http/server-health';
+import { idParam, pageParams, sortDirectionParam } from '../http/request-params';
 import type { AuthEnv } from '../http/require-token';
 
-/** Answer of POST /feed/parse/{id} and /feed/reexport/images/{id}. */
-export const HISTORY_MAX_PAGE_SIZE = 200;
-const HISTORY_DEFAULT_PAGE_SIZE = 20;
-const MAX_ID = 2_147_483_647;
-
-function supplierIdParam(value: string): number {
-  const id = /^\d{1,10}$/.test(value) ? Number(value) : Number.NaN;
-  if (!Number.isSafeInteger(id) || id > MAX_ID) throw new ApiError(400, `The supplier id must be a whole number (0 for all suppliers), got '${value}'`);
-  return id;
-}
-
-function wholeNumber(value: string | undefined, name: string, fallback: number, min: number, max: number): number {
-  if (value === undefined || value === '') return fallback;
-  const parsed = /^\d{1,10}$/.test(value) ? Number(value) : Number.NaN;
-  if (!Number.isSafeInteger(parsed) || parsed < min || parsed > max) {
-    throw new ApiError(400, `${name} must be a whole number from ${min} to ${max.toLocaleString('en-US')}, got '${value}'`);
-  }
-  return parsed;
-}
-
-/** Only sorting by dateTimeOperation is offered; the spec's call sends `dateTimeOperation,desc`. */
-export function historySortDirection(value: string | undefined): 'asc' | 'desc' {
-  if (value === undefined || value === '') return 'desc';
-  const match = /^dateTimeOperation(?:,(asc|desc))?$/i.exec(value.trim());
-  if (!match) throw new ApiError(400, `sort must be 'dateTimeOperation,asc' or 'dateTimeOperation,desc', got '${value}'`);
-  return (match[1]?.toLowerCase() as 'asc' | 'desc' | undefined) ?? 'asc';
-}
+/** A page of the parsing history: 1 to 200, 20 unless asked (docs/feeds.md). */
+const HISTORY_PAGE_SIZE = { max: 200, default: 20 } as const;
 
 /** `?wait=true`: hold the request until the jobs ended and answer as the call did before it became a job (docs/jobs.md). */
 function waitParam(value: string | undefined): boolean {
@@ -55,8 +31,8 @@ function waitParam(value: string | undefined): boolean {
  * Queues the supplier's (or every supplier's) job and answers 202 with the jobs at once; with
  * ?wait=true answers when they have ended, with their parsing-history entries.
  */
-async function startRun(deps: AppDeps, c: Context<AuthEnv>, kind: SupplierJobKind, wait: boolean): Promise<Response> {
-  const id = supplierIdParam(c.req.param('id') ?? '');
+async function startRun(deps: FeedDeps, c: Context<AuthEnv>, kind: SupplierJobKind, wait: boolean): Promise<Response> {
+  const id = idParam(c.req.param('id'), 'The supplier id', '0 for all suppliers');
   const waitForEnd = wait || waitParam(c.req.query('wait'));
   await health(deps).ensureImportSpace();
   const runner = deps.jobs;
@@ -72,12 +48,12 @@ async function startRun(deps: AppDeps, c: Context<AuthEnv>, kind: SupplierJobKin
   return c.json(answer, 202);
 }
 
-function health(deps: AppDeps): ServerHealth {
+function health(deps: FeedDeps): ServerHealth {
   deps.health ??= new ServerHealth({ db: deps.db, dataDir: null, importMinFreeBytes: 0 });
   return deps.health;
 }
 
-export function feedRoutes(deps: AppDeps) {
+export function feedRoutes(deps: FeedDeps) {
   return new Hono<AuthEnv>()
     .get('/supplier', async (c) => {
       const rows = await deps.db.select().from(suppliers).orderBy(asc(suppliers.supplierId));
@@ -91,9 +67,10 @@ export function feedRoutes(deps: AppDeps) {
     // Answers when done, as the spec's call does; the run is a job like an import (Logs shows it).
     .post('/feed/reexport/images/:id', (c) => startRun(deps, c, 'image-reexport', true))
     .get('/history/feed', async (c) => {
-      const size = wholeNumber(c.req.query('size'), 'size', HISTORY_DEFAULT_PAGE_SIZE, 1, HISTORY_MAX_PAGE_SIZE);
-      const page = wholeNumber(c.req.query('page'), 'page', 0, 0, 1_000_000);
-      const direction = historySortDirection(c.req.query('sort'));
+      const query = new URL(c.req.url).searchParams;
+      const { page, size } = pageParams(query, HISTORY_PAGE_SIZE);
+      // Only sorting by dateTimeOperation is offered; the spec's call sends `dateTimeOperation,desc`.
+      const direction = sortDirectionParam(query.get('sort'), 'dateTimeOperation');
       return c.json(await historyPage(deps.db, { page, size, direction }));
     });
 }

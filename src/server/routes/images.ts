@@ -6,14 +6,15 @@ import { eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ProductImage } from '../../shared/contract';
-import type { AppDeps } from '../app-deps';
+import type { CatalogueDeps } from '../catalogue/catalogue-deps';
 import { imagesOfProduct, renumberImages, toProductImage } from '../catalogue/image-rows';
-import { productEtag } from '../catalogue/product-etag';
+import { productEtag } from '../http/version-etag';
 import { productImages, products } from '../db/schema';
 import { ApiError } from '../http/errors';
 import { uploadBodyLimitBytes, type SingleFileUpload } from '../http/single-file-upload';
 import { receiveSingleFile, streamedBodyLimit } from '../http/streamed-upload';
 import { checkIdempotencyKey, IDEMPOTENCY_HEADER, runIdempotent } from '../http/idempotency';
+import { idOf, quoted } from '../http/request-params';
 import type { AuthEnv } from '../http/require-token';
 import { ImageTooLargeError, MAX_IMAGE_BYTES, NotAnImageError } from '../media/media-store';
 
@@ -26,13 +27,12 @@ const IMAGE_UPLOAD: SingleFileUpload = { field: IMAGE_UPLOAD_FIELD, maxBytes: MA
 export const MAX_IMAGE_UPLOAD_BODY_BYTES = uploadBodyLimitBytes(IMAGE_UPLOAD);
 
 function parseProductId(value: string): number {
-  if (!/^\d{1,9}$/.test(value) || Number(value) < 1) {
-    throw new ApiError(400, `The product id must be a positive whole number, not '${value.slice(0, 40)}'`);
-  }
-  return Number(value);
+  const id = idOf(value);
+  if (id === null) throw new ApiError(400, `The product id must be a positive whole number, not '${quoted(value)}'`);
+  return id;
 }
 
-export function imageRoutes(deps: AppDeps) {
+export function imageRoutes(deps: Pick<CatalogueDeps, 'db' | 'media' | 'now'>) {
   const { db } = deps;
   const now = () => new Date(deps.now?.() ?? Date.now());
 

@@ -5,17 +5,19 @@
 import { Hono } from 'hono';
 import { JOB_KINDS, JOB_STATUSES, type JobKind, type JobStatus, type OrderImportScheduleAnswer } from '../../shared/jobs';
 import { runScheduleSchema } from '../../shared/schedule';
-import type { AppDeps } from '../app-deps';
 import { jobSchedules } from '../db/schema';
 import { ApiError } from '../http/errors';
+import { parsedOr400 } from '../http/problem-sentence';
 import { readJsonBody } from '../http/read-json';
+import { idParam, pageParams } from '../http/request-params';
 import type { AuthEnv } from '../http/require-token';
+import type { JobDeps } from '../jobs/job-deps';
 import type { JobRunner } from '../jobs/job-runner';
 import { cancelJob, jobWithSupplier, listJobs, loadJobRow, refusalsOf } from '../jobs/job-store';
 import { ORDER_IMPORT_SCHEDULE, orderImportScheduleAnswer } from '../jobs/scheduler';
 
-const MAX_PAGE_SIZE = 100;
-const DEFAULT_PAGE_SIZE = 25;
+/** A page of jobs: 1 to 100, 25 unless asked (docs/jobs.md). */
+const JOB_PAGE_SIZE = { max: 100, default: 25 } as const;
 
 /** 'outcome' filters: one status, or 'active' (queued or running) / 'problems' (partial, failed, interrupted). */
 const OUTCOME_GROUPS: Record<string, readonly JobStatus[]> = {
@@ -24,17 +26,7 @@ const OUTCOME_GROUPS: Record<string, readonly JobStatus[]> = {
   ended: ['success', 'partial', 'failed', 'interrupted', 'cancelled'],
 };
 
-function jobIdParam(value: string): number {
-  if (!/^\d{1,9}$/.test(value) || Number(value) === 0) throw new ApiError(400, `The job id must be a positive whole number, got '${value}'`);
-  return Number(value);
-}
-
-function wholeQuery(value: string | undefined, name: string, fallback: number, min: number, max: number): number {
-  if (value === undefined || value === '') return fallback;
-  const parsed = /^\d{1,9}$/.test(value) ? Number(value) : Number.NaN;
-  if (!Number.isSafeInteger(parsed) || parsed < min || parsed > max) throw new ApiError(400, `${name} must be a whole number from ${min} to ${max.toLocaleString('en-US')}, got '${value}'`);
-  return parsed;
-}
+const jobIdParam = (text: string) => idParam(text, 'The job id');
 
 export function parseJobListQuery(params: URLSearchParams) {
   const kind = params.get('kind') ?? '';
@@ -47,14 +39,8 @@ export function parseJobListQuery(params: URLSearchParams) {
     else throw new ApiError(400, `outcome must be one of ${[...JOB_STATUSES, ...Object.keys(OUTCOME_GROUPS)].join(', ')}, got '${outcome}'`);
   }
   const supplier = params.get('supplierId') ?? '';
-  const supplierId = supplier === '' ? null : wholeQuery(supplier, 'supplierId', 0, 1, 2_147_483_647);
-  return {
-    kind: kind === '' ? null : (kind as JobKind),
-    supplierId,
-    statuses,
-    page: wholeQuery(params.get('page') ?? undefined, 'page', 0, 0, 1_000_000),
-    size: wholeQuery(params.get('size') ?? undefined, 'size', DEFAULT_PAGE_SIZE, 1, MAX_PAGE_SIZE),
-  };
+  const supplierId = supplier.trim() === '' ? null : idParam(supplier, 'supplierId');
+  return { kind: kind === '' ? null : (kind as JobKind), supplierId, statuses, ...pageParams(params, JOB_PAGE_SIZE) };
 }
 
 /** One CSV field: quoted when needed; a leading =, +, - or @ is defused for spreadsheets. */
@@ -65,7 +51,7 @@ function csvField(value: string | number | undefined): string {
   return /[",;\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-export function jobRoutes(deps: AppDeps, runner: JobRunner) {
+export function jobRoutes(deps: Pick<JobDeps, 'db' | 'now'>, runner: JobRunner) {
   return new Hono<AuthEnv>()
     .get('/jobs', async (c) => {
       const query = parseJobListQuery(new URL(c.req.url).searchParams);
@@ -82,9 +68,7 @@ export function jobRoutes(deps: AppDeps, runner: JobRunner) {
       if (body === null || typeof body !== 'object' || !('schedule' in body)) throw new ApiError(400, 'The body must be { "schedule": … } (null: only by hand)');
       let schedule = null;
       if (body.schedule !== null) {
-        const parsed = runScheduleSchema.safeParse(body.schedule);
-        if (!parsed.success) throw new ApiError(400, `The schedule is not valid: ${parsed.error.issues.map((issue) => `${issue.path.join('.') || 'schedule'}: ${issue.message}`).join('; ')}`);
-        schedule = parsed.data;
+        schedule = parsedOr400(runScheduleSchema, body.schedule, { what: 'The schedule', whole: 'schedule' });
       }
       const values = { name: ORDER_IMPORT_SCHEDULE, schedule, updatedAt: new Date(), updatedBy: c.get('user').username };
       await deps.db.insert(jobSchedules).values(values).onConflictDoUpdate({ target: jobSchedules.name, set: values });

@@ -3,18 +3,18 @@
  * import), read them a page at a time, and cancel an order item with bol's reasons (docs/bol.md).
  */
 import { Hono } from 'hono';
-import type { AppDeps } from '../app-deps';
-import { requireBolClient } from '../bol/bol-deps';
+import { requireBolClient, type BolWingDeps } from '../bol/bol-deps';
 import { runJob } from '../bol/marketplace/bol-jobs';
 import { CANCELLATION_REASON_LABELS, cancelOrderItem, cancelRequestSchema } from '../bol/marketplace/order-cancel';
 import { importOrders, lastOrderImport, orderImportScope, type OrderImportScope } from '../bol/marketplace/order-import';
 import { orderPage, parseOrderPageQuery } from '../bol/marketplace/order-page';
 import { ApiError } from '../http/errors';
+import { parsedOr400 } from '../http/problem-sentence';
 import { readJsonBody } from '../http/read-json';
 import type { AuthEnv } from '../http/require-token';
 import { jobAnswer } from './bol';
 
-export function orderRoutes(deps: AppDeps) {
+export function orderRoutes(deps: Pick<BolWingDeps, 'db' | 'now' | 'bol'>) {
   const now = () => new Date(deps.now?.() ?? Date.now());
   return new Hono<AuthEnv>()
     .get('/bol/order', async (c) => {
@@ -32,9 +32,8 @@ export function orderRoutes(deps: AppDeps) {
     .get('/bol/order/cancellation-reasons', (c) => c.json({ reasons: Object.entries(CANCELLATION_REASON_LABELS).map(([code, label]) => ({ code, label })) }))
     .post('/bol/order/cancel', async (c) => {
       const client = requireBolClient(deps.bol);
-      const parsed = cancelRequestSchema.safeParse(await readJsonBody(c));
-      if (!parsed.success) throw new ApiError(400, `The cancellation is not valid: ${parsed.error.issues.map((issue) => issue.message).join('; ')}`);
-      const answer = await cancelOrderItem(deps.db, client, parsed.data, now);
+      const request = parsedOr400(cancelRequestSchema, await readJsonBody(c), { what: 'The cancellation', fieldsInMessages: true });
+      const answer = await cancelOrderItem(deps.db, client, request, now);
       // bol refused (e.g. already shipped): 409 with bol's reason; not finished in our bound: 202.
       const status = answer.status === 'SUCCESS' ? 200 : answer.status === 'FAILURE' ? 409 : 202;
       return c.json(answer, status);

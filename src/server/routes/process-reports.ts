@@ -1,7 +1,6 @@
 /** The spec's two "process report" calls: re-import offers from bol, and the product content export (.xlsx). */
 import { Hono } from 'hono';
-import type { AppDeps } from '../app-deps';
-import { requireBolClient } from '../bol/bol-deps';
+import { requireBolClient, type BolWingDeps } from '../bol/bol-deps';
 import { runJob } from '../bol/marketplace/bol-jobs';
 import { contentExportWorkbook } from '../bol/marketplace/content-export';
 import { importOffers } from '../bol/marketplace/offer-import';
@@ -10,7 +9,7 @@ import { jobAnswer } from './bol';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-export function processReportRoutes(deps: AppDeps) {
+export function processReportRoutes(deps: Pick<BolWingDeps, 'db' | 'now' | 'bol'>) {
   const now = () => new Date(deps.now?.() ?? Date.now());
   return new Hono<AuthEnv>()
     .get('/process/report/bol/offer/import', async (c) => {

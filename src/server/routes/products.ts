@@ -4,15 +4,16 @@ import { eq } from 'drizzle-orm';
 import type { ChangeSetConflict } from '../../shared/change-set';
 import type { Product } from '../../shared/contract';
 import { saveProductChanges } from '../catalogue/product-change-save';
-import { checkBatchEnvelope, checkChangeSet, saveProductBatch } from '../catalogue/product-batch-save';
+import { checkChangeSet } from '../catalogue/change-set-input';
+import { checkBatchEnvelope, saveProductBatch } from '../catalogue/product-batch-save';
 import type { ProductBatchResponse } from '../../shared/product-batch';
 import { HISTORY_PAGE_SIZE, historyPage } from '../catalogue/product-history';
 import { authorOf, MADE_AT_HEADER, madeAtOf } from '../http/author';
-import type { AppDeps } from '../app-deps';
+import type { CatalogueDeps } from '../catalogue/catalogue-deps';
 import { applyFamily } from '../catalogue/family-apply';
 import { FAMILY_KEY_MISSING } from '../catalogue/family-inheritance';
 import { parseChangesQuery, productChanges } from '../catalogue/product-changes';
-import { headerMatchesVersion, productEtag } from '../catalogue/product-etag';
+import { headerMatchesVersion, productEtag } from '../http/version-etag';
 import { filterProducts } from '../catalogue/product-filter';
 import { parseProductFilter } from '../../shared/product-filter';
 import { loadProduct } from '../catalogue/product-read-model';
@@ -23,35 +24,17 @@ import { products, suppliers } from '../db/schema';
 import { ApiError } from '../http/errors';
 import { idempotencyOf, runIdempotentTransaction } from '../http/idempotency';
 import { readJsonBody, readJsonOnly } from '../http/read-json';
+import { idParam, pageParams } from '../http/request-params';
 import type { AuthEnv } from '../http/require-token';
-
-/** A positive id from the path or query, or a 400 naming it. */
-function idParameter(text: string | undefined, name: string): number {
-  const value = text?.trim() ?? '';
-  if (!/^\d{1,9}$/.test(value) || Number(value) === 0) {
-    throw new ApiError(400, `${name} must be a positive whole number, got '${value}'`);
-  }
-  return Number(value);
-}
 
 function searchParams(c: Context): URLSearchParams {
   return new URL(c.req.url).searchParams;
 }
 
-/** A whole number from the query within bounds, or the default when absent; else 400 naming it. */
-function pageParameter(text: string | null, name: string, min: number, max: number, fallback: number): number {
-  if (text === null || text.trim() === '') return fallback;
-  const value = text.trim();
-  if (!/^\d{1,9}$/.test(value) || Number(value) < min || Number(value) > max) {
-    throw new ApiError(400, `${name} must be a whole number from ${min} to ${max}, got '${value.slice(0, 20)}'`);
-  }
-  return Number(value);
-}
-
 /** At most this many changed member ids go into the X-Family-Members-Changed header. */
 const FAMILY_CHANGED_IDS_SHOWN = 200;
 
-export function productRoutes(deps: AppDeps) {
+export function productRoutes(deps: Pick<CatalogueDeps, 'db' | 'now'>) {
   const { db } = deps;
   const now = () => new Date(deps.now?.() ?? Date.now());
 
@@ -68,9 +51,7 @@ export function productRoutes(deps: AppDeps) {
 
     .get('/brands', async (c) => c.json(await listBrands(db, null)))
     .get('/brands/:supplierId', async (c) => {
-      const text = c.req.param('supplierId');
-      if (!/^\d{1,9}$/.test(text)) throw new ApiError(400, `supplierId must be a whole number (0 = all suppliers), got '${text}'`);
-      const supplierId = Number(text);
+      const supplierId = idParam(c.req.param('supplierId'), 'supplierId', '0 = all suppliers');
       if (supplierId === 0) return c.json(await listBrands(db, null));
       const [supplier] = await db.select({ id: suppliers.supplierId }).from(suppliers).where(eq(suppliers.supplierId, supplierId));
       if (!supplier) throw new ApiError(404, `Supplier ${supplierId} does not exist`);
@@ -81,14 +62,13 @@ export function productRoutes(deps: AppDeps) {
 
     // Before /product/:id, which would otherwise take 'changes' for an id.
     .get('/product/changes', async (c) => {
-      const parsed = parseChangesQuery(searchParams(c));
-      if (!parsed.ok) throw new ApiError(400, parsed.message);
+      const query = parseChangesQuery(searchParams(c));
       c.header('Cache-Control', 'private, no-store');
-      return c.json(await productChanges(db, parsed.query));
+      return c.json(await productChanges(db, query));
     })
 
     .get('/product/:id', async (c) => {
-      const productId = idParameter(c.req.param('id'), 'Product id');
+      const productId = idParam(c.req.param('id'), 'Product id');
       const product = await loadProduct(db, productId);
       if (!product) throw new ApiError(404, `Product ${productId} does not exist`);
       const etag = productEtag(product.version);
@@ -101,10 +81,8 @@ export function productRoutes(deps: AppDeps) {
     })
 
     .get('/product/:id/history', async (c) => {
-      const productId = idParameter(c.req.param('id'), 'Product id');
-      const params = searchParams(c);
-      const page = pageParameter(params.get('page'), 'page', 0, 1_000_000, 0);
-      const size = pageParameter(params.get('size'), 'size', 1, HISTORY_PAGE_SIZE.max, HISTORY_PAGE_SIZE.default);
+      const productId = idParam(c.req.param('id'), 'Product id');
+      const { page, size } = pageParams(searchParams(c), HISTORY_PAGE_SIZE);
       const [exists] = await db.select({ id: products.productId }).from(products).where(eq(products.productId, productId));
       if (!exists) throw new ApiError(404, `Product ${productId} does not exist`);
       c.header('Cache-Control', 'private, no-store');
@@ -113,7 +91,7 @@ export function productRoutes(deps: AppDeps) {
 
     // The change set: only the fields a person changed, each with its base (docs/products.md).
     .patch('/product/:id', async (c) => {
-      const productId = idParameter(c.req.param('id'), 'Product id');
+      const productId = idParam(c.req.param('id'), 'Product id');
       const body = await readJsonBody(c);
       const checked = checkChangeSet(body, now().getTime());
       if (!checked.ok) throw new ApiError(400, checked.message);
@@ -147,7 +125,7 @@ export function productRoutes(deps: AppDeps) {
       const params = searchParams(c);
       const familyKey = params.get('familyKey')?.trim() ?? '';
       if (familyKey === '') throw new ApiError(400, FAMILY_KEY_MISSING);
-      const mainProductId = idParameter(params.get('mainProductId') ?? undefined, 'mainProductId');
+      const mainProductId = idParam(params.get('mainProductId'), 'mainProductId');
       const result = await applyFamily(db, mainProductId, familyKey, now(), { author: authorOf(c) });
       c.header('ETag', productEtag(result.main.version));
       c.header('X-Family-Members-Updated', String(result.membersUpdated));

@@ -5,34 +5,25 @@
  */
 import { Hono } from 'hono';
 import { EXPORT_ROWS_HEADER, exportRequestSchema, REPORT_PAGE_SIZE } from '../../shared/export-contract';
-import type { AppDeps } from '../app-deps';
 import { bolReportOverview } from '../bol/marketplace/status-report';
+import type { CatalogueDeps } from '../catalogue/catalogue-deps';
 import { countExport, exportBatches, exportCondition, exportOrder, exportStream } from '../catalogue/product-export';
-import { ApiError } from '../http/errors';
+import { parsedOr400 } from '../http/problem-sentence';
 import { readJsonBody } from '../http/read-json';
+import { pageParams } from '../http/request-params';
 import type { AuthEnv } from '../http/require-token';
 import { XLSX_TYPE } from './process-reports';
 
-function wholeParameter(text: string | null, name: string, min: number, max: number, fallback: number): number {
-  if (text === null || text === '') return fallback;
-  if (!/^\d{1,7}$/.test(text) || Number(text) < min || Number(text) > max) throw new ApiError(400, `${name} must be a whole number from ${min} to ${max}, got '${text}'`);
-  return Number(text);
-}
-
-export function reportRoutes(deps: AppDeps) {
+export function reportRoutes(deps: Pick<CatalogueDeps, 'db' | 'now'>) {
   const now = () => new Date(deps.now?.() ?? Date.now());
   return new Hono<AuthEnv>()
     .get('/report/bol', async (c) => {
-      const query = new URL(c.req.url).searchParams;
-      const page = wholeParameter(query.get('page'), 'page', 0, 1_000_000, 0);
-      const size = wholeParameter(query.get('size'), 'size', 1, REPORT_PAGE_SIZE.max, REPORT_PAGE_SIZE.default);
+      const { page, size } = pageParams(new URL(c.req.url).searchParams, REPORT_PAGE_SIZE);
       c.header('Cache-Control', 'private, no-cache');
       return c.json(await bolReportOverview(deps.db, page, size, now()));
     })
     .post('/export/products', async (c) => {
-      const parsed = exportRequestSchema.safeParse(await readJsonBody(c));
-      if (!parsed.success) throw new ApiError(400, `The export is not valid: ${parsed.error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`).join('; ')}`);
-      const request = parsed.data;
+      const request = parsedOr400(exportRequestSchema, await readJsonBody(c), { what: 'The export', whole: 'body' });
       const where = exportCondition(request);
       const rows = await countExport(deps.db, where);
       const day = now().toISOString().slice(0, 10);

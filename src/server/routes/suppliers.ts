@@ -9,8 +9,8 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { SUPPLIER_CHANGED_MESSAGE, supplierInputSchema, testFeedRequestSchema, type SupplierInputParsed, type SupplierStaleAnswer, type TestFeedRequestParsed } from '../../shared/suppliers';
 // A supplier's ETag is its version in quotes, as a product's is.
-import { productEtag as versionEtag } from '../catalogue/product-etag';
-import type { AppDeps } from '../app-deps';
+import { productEtag as versionEtag } from '../http/version-etag';
+import type { FeedDeps } from '../feeds/feed-deps';
 import { addressOrigin, enteredCredentials, keptCredentialsProblem } from '../feeds/credential-origin';
 import { feedAddressProblem, MAX_FEED_UPLOAD_BYTES } from '../feeds/feed-source';
 import {
@@ -28,7 +28,9 @@ import { testFeed } from '../feeds/test-feed';
 import { eq } from 'drizzle-orm';
 import { suppliers } from '../db/schema';
 import { ApiError } from '../http/errors';
+import { parsedOr400 } from '../http/problem-sentence';
 import { readJsonBody } from '../http/read-json';
+import { idParam } from '../http/request-params';
 import type { AuthEnv } from '../http/require-token';
 import { uploadBodyLimitBytes, type SingleFileUpload } from '../http/single-file-upload';
 import { receiveSingleFile, streamedBodyLimit, type FileStream } from '../http/streamed-upload';
@@ -44,28 +46,15 @@ const FEED_FILE_UPLOAD: SingleFileUpload = {
 export const MAX_FEED_UPLOAD_BODY_BYTES = uploadBodyLimitBytes(FEED_FILE_UPLOAD);
 export const feedFileTooLarge = FEED_FILE_UPLOAD.tooLarge;
 
-const MAX_ID = 2_147_483_647;
-function idParam(value: string): number {
-  const id = /^\d{1,10}$/.test(value) ? Number(value) : Number.NaN;
-  if (!Number.isSafeInteger(id) || id < 1 || id > MAX_ID) throw new ApiError(400, `The supplier id must be a whole number from 1, got '${value}'`);
-  return id;
-}
+const supplierIdParam = (text: string) => idParam(text, 'The supplier id');
 
-/** A zod failure as one sentence naming the field. */
-function invalid(error: z.ZodError): ApiError {
-  const issue = error.issues[0];
-  const field = issue?.path.join('.') || 'The request';
-  return new ApiError(400, `${field}: ${issue?.message ?? 'is not valid'}`);
-}
-
-function parseWith<T>(schema: z.ZodType<T>, body: unknown): T {
-  const parsed = schema.safeParse(body);
-  if (!parsed.success) throw invalid(parsed.error);
-  return parsed.data;
+/** A body as the schema reads it, else 400 with its first problem naming the field (the Parser screen shows it). */
+function parseWith<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
+  return parsedOr400(schema, body, { whole: 'The request' });
 }
 
 /** A URL source needs an address that may be fetched; the reason is the one the Parser screen shows. */
-function checkSource(deps: AppDeps, input: Pick<SupplierInputParsed, 'feedSource' | 'supplierUrlFeed'>): void {
+function checkSource(deps: FeedDeps, input: Pick<SupplierInputParsed, 'feedSource' | 'supplierUrlFeed'>): void {
   if (input.feedSource !== 'url') return;
   if (input.supplierUrlFeed === '') throw new ApiError(400, 'supplierUrlFeed: Give the feed address (http or https), or choose an uploaded file');
   const problem = feedAddressProblem(input.supplierUrlFeed, deps);
@@ -76,7 +65,7 @@ function checkSource(deps: AppDeps, input: Pick<SupplierInputParsed, 'feedSource
  * The credentials a Test feed sends: the ones typed (for the address typed), or with `keep` the
  * stored supplier's, which are refused (422) for an address on another origin than theirs.
  */
-async function credentialsFor(deps: AppDeps, request: TestFeedRequestParsed, withFile: boolean): Promise<StoredCredentials | null> {
+async function credentialsFor(deps: FeedDeps, request: TestFeedRequestParsed, withFile: boolean): Promise<StoredCredentials | null> {
   const input = request.credentials;
   const origin = addressOrigin(request.supplierUrlFeed, deps.selfOrigin);
   if (input.kind === 'none') return null;
@@ -131,7 +120,7 @@ function previewedFile(file: FileStream): { body: ReadableStream<Uint8Array>; dr
   return { body, drain };
 }
 
-export function supplierRoutes(deps: AppDeps) {
+export function supplierRoutes(deps: FeedDeps) {
   return new Hono<AuthEnv>()
     .get('/suppliers', async (c) => c.json(await listSupplierDetails(deps.db)))
     .post('/suppliers/test-feed', streamedBodyLimit(MAX_FEED_UPLOAD_BODY_BYTES, feedFileTooLarge), async (c) => {
@@ -176,14 +165,14 @@ export function supplierRoutes(deps: AppDeps) {
       );
       return c.json(report);
     })
-    .get('/suppliers/:id', async (c) => c.json(await supplierDetails(deps.db, idParam(c.req.param('id')))))
+    .get('/suppliers/:id', async (c) => c.json(await supplierDetails(deps.db, supplierIdParam(c.req.param('id')))))
     .post('/suppliers', async (c) => {
       const input = parseWith(supplierInputSchema, await readJsonBody(c));
       checkSource(deps, input);
       return c.json(await createSupplier(deps.db, input, deps.selfOrigin), 201);
     })
     .put('/suppliers/:id', async (c) => {
-      const id = idParam(c.req.param('id'));
+      const id = supplierIdParam(c.req.param('id'));
       const input = parseWith(supplierInputSchema, await readJsonBody(c));
       checkSource(deps, input);
       const outcome = await updateSupplier(deps.db, id, input, c.req.header('If-Match') ?? null, deps.selfOrigin);
@@ -192,17 +181,17 @@ export function supplierRoutes(deps: AppDeps) {
       return c.json(outcome.supplier);
     })
     .put('/suppliers/:id/enabled', async (c) => {
-      const id = idParam(c.req.param('id'));
+      const id = supplierIdParam(c.req.param('id'));
       const { enabled } = parseWith(z.object({ enabled: z.boolean() }).strict(), await readJsonBody(c));
       return c.json(await setSupplierEnabled(deps.db, id, enabled));
     })
     .delete('/suppliers/:id', async (c) => {
-      await deleteSupplier(deps.db, idParam(c.req.param('id')));
+      await deleteSupplier(deps.db, supplierIdParam(c.req.param('id')));
       return c.body(null, 204);
     })
     // Streamed into the database in ~1 MB chunks while it arrives, swapped in once complete (feed-file-store.ts).
     .post('/suppliers/feed-file/:id', streamedBodyLimit(MAX_FEED_UPLOAD_BODY_BYTES, feedFileTooLarge), async (c) => {
-      const id = idParam(c.req.param('id'));
+      const id = supplierIdParam(c.req.param('id'));
       await ensureSupplierExists(deps.db, id);
       await sweepAbandonedUploads(deps.db);
       let fileName = '';

@@ -16,13 +16,15 @@ import {
   passwordResetSchema,
   shownName,
 } from '../../shared/accounts';
-import { MAX_DB_INTEGER } from '../../shared/safe-values';
-import type { AppDeps } from '../app-deps';
+import type { AuthDeps } from '../auth/auth-deps';
 import { tooManyAttempts } from '../auth/login-throttle';
 import { verifyPassword } from '../auth/passwords';
-import { createAccount, findAccount, findAccountByNameKey, findUserById, listAccounts, setPassword, updateAccount } from '../auth/users';
+import { createAccount, findAccount, findAccountByNameKey, listAccounts, setPassword, updateAccount } from '../accounts/accounts';
+import { findUserById } from '../auth/users';
 import { ApiError } from '../http/errors';
+import { parsedOr400 } from '../http/problem-sentence';
 import { readJsonBody } from '../http/read-json';
+import { idOf } from '../http/request-params';
 import type { AuthEnv } from '../http/require-token';
 
 const adminOnly = createMiddleware<AuthEnv>(async (c, next) => {
@@ -30,25 +32,19 @@ const adminOnly = createMiddleware<AuthEnv>(async (c, next) => {
   await next();
 });
 
+/** The body as the schema reads it, else 400 with its first problem: the account rules' own sentences as they are (the Accounts screen shows them). */
 async function parsed<T extends z.ZodType>(c: Context, schema: T): Promise<z.infer<T>> {
-  const result = schema.safeParse(await readJsonBody(c));
-  if (!result.success) {
-    const issue = result.error.issues[0];
-    const field = issue?.path.join('.') ?? '';
-    const message = issue?.message ?? 'Invalid body';
-    // The account rules' own messages name their field ('The password needs …'); zod's generic ones get it in front.
-    throw new ApiError(400, field && !message.startsWith('The ') ? `${field}: ${message}` : message);
-  }
-  return result.data;
+  return parsedOr400(schema, await readJsonBody(c));
 }
 
+/** An id that is no user's id is no user. */
 function userIdOf(c: Context): number {
-  const id = Number(c.req.param('id'));
-  if (!Number.isSafeInteger(id) || id < 1 || id > MAX_DB_INTEGER) throw new ApiError(404, accountMessages.noSuchUser);
+  const id = idOf(c.req.param('id'));
+  if (id === null) throw new ApiError(404, accountMessages.noSuchUser);
   return id;
 }
 
-export function userRoutes(deps: Pick<AppDeps, 'db' | 'throttle' | 'clientAddress' | 'now'>) {
+export function userRoutes(deps: Pick<AuthDeps, 'db' | 'throttle' | 'clientAddress' | 'now'>) {
   const { db, throttle } = deps;
   const clientAddress = deps.clientAddress ?? (() => 'unknown');
   const now = deps.now ?? Date.now;

@@ -14,7 +14,7 @@ import { S3RVER_CREDENTIALS } from './s3-server';
 import { users } from '../../../src/server/db/schema';
 import { LoginThrottle } from '../../../src/server/auth/login-throttle';
 import { TokenService } from '../../../src/server/auth/tokens';
-import { ensureAdministrator } from '../../../src/server/auth/users';
+import { ensureAdministrator } from '../../../src/server/accounts/accounts';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
 export const TEST_USER = { username: 'admin', password: 'correct horse battery staple' } as const;

@@ -1,17 +1,18 @@
 /**
  * /users (docs/security.md, "Accounts"): admins list the accounts, add staff, reset a password,
  * deactivate and reactivate. Staff never reach it from the menu, and the route refuses them; the
- * server refuses their calls too.
+ * server refuses their calls too. The list, the calls and what they tell are the edit
+ * controller's (src/app/edit/use-edit-controller.ts).
  */
 import { Badge, Button, Callout, Card, Flex, Heading, Select, Text, TextField } from '@radix-ui/themes';
 import { useAtomValue } from 'jotai';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { accountMessages, MIN_PASSWORD_LENGTH, shownName, type Account, type Role } from '../../../shared/accounts';
 import { addAccount, changeAccount, listAccounts, resetPassword } from '../../api/accounts';
-import { ApiFailure } from '../../api/client';
+import { reasonOf } from '../../edit/edit-outcome';
+import { FROM_SERVER } from '../../edit/kept-copy';
+import { useEditController } from '../../edit/use-edit-controller';
 import { sessionRoleAtom, sessionUserAtom } from '../../state/session';
-
-const failureText = (failure: unknown) => (failure instanceof ApiFailure ? failure.message : String(failure));
 
 export default function UsersPage() {
   const role = useAtomValue(sessionRoleAtom);
@@ -27,35 +28,36 @@ export default function UsersPage() {
 
 function UsersAdmin() {
   const me = useAtomValue(sessionUserAtom);
-  const [accounts, setAccounts] = useState<Account[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-
-  const [loads, setLoads] = useState(0);
-  useEffect(() => {
-    let live = true;
-    listAccounts().then(
-      (found) => live && setAccounts(found),
-      (failure: unknown) => live && setError(failureText(failure)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [loads]);
+  // The accounts, read from the server (online only); every change is a direct call, then the list is read again.
+  const users = useEditController<Account[], null>({
+    key: 'accounts',
+    read: async (show) => {
+      try {
+        show({ status: 'ready', record: await listAccounts(), source: FROM_SERVER });
+      } catch (failure) {
+        show({ status: 'error', message: reasonOf(failure) });
+      }
+    },
+    draftOf: () => null,
+    unsaved: () => false,
+    texts: {},
+  });
+  const accounts = users.load.status === 'ready' ? users.load.record : null;
+  const error = users.load.status === 'error' ? users.load.message : users.notice?.tone === 'red' ? users.notice.text : null;
 
   /** Runs a call and shows its outcome; true when it succeeded. */
-  async function act(run: () => Promise<unknown>, done: string): Promise<boolean> {
-    setError(null);
-    setNotice(null);
-    try {
-      await run();
-      setNotice(done);
-      setLoads((count) => count + 1);
-      return true;
-    } catch (failure) {
-      setError(failureText(failure));
-      return false;
-    }
+  async function act(label: string, run: () => Promise<unknown>, done: string): Promise<boolean> {
+    users.setNotice(null);
+    const succeeded = await users.act(
+      label,
+      async () => {
+        await run();
+        return true;
+      },
+      () => done,
+    );
+    if (succeeded) users.reload();
+    return succeeded === true;
   }
 
   return (
@@ -68,18 +70,18 @@ function UsersAdmin() {
           <Callout.Text>{error}</Callout.Text>
         </Callout.Root>
       )}
-      {notice && (
+      {users.notice?.tone === 'green' && (
         <Callout.Root color="green" role="status">
-          <Callout.Text>{notice}</Callout.Text>
+          <Callout.Text>{users.notice.text}</Callout.Text>
         </Callout.Root>
       )}
-      <AddStaffForm onAdd={(account) => act(() => addAccount(account), `Added ${account.username}.`)} />
+      <AddStaffForm busy={users.busy === 'add'} onAdd={(account) => act('add', () => addAccount(account), `Added ${account.username}.`)} />
       {accounts === null ? (
         <Text>Loading...</Text>
       ) : (
         <ul className="users-list" aria-label="Accounts">
           {accounts.map((account) => (
-            <AccountRow key={account.id} account={account} isMe={account.username === me} act={act} />
+            <AccountRow key={account.id} account={account} isMe={account.username === me} act={(run, done) => act('account', run, done)} />
           ))}
         </ul>
       )}
@@ -87,23 +89,18 @@ function UsersAdmin() {
   );
 }
 
-function AddStaffForm({ onAdd }: { onAdd: (account: { username: string; displayName: string; role: Role; password: string }) => Promise<boolean> }) {
-  const [username, setUsername] = useState('');
-  const [displayName, setDisplayName] = useState('');
-  const [role, setRole] = useState<Role>('staff');
-  const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
+type StaffDraft = { username: string; displayName: string; role: Role; password: string };
+const NO_STAFF: StaffDraft = { username: '', displayName: '', role: 'staff', password: '' };
+
+function AddStaffForm({ busy, onAdd }: { busy: boolean; onAdd: (account: StaffDraft) => Promise<boolean> }) {
+  const [draft, setDraft] = useState<StaffDraft>(NO_STAFF);
+  const set = (field: keyof StaffDraft) => (value: string) => setDraft((current) => ({ ...current, [field]: value }));
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
-    const added = await onAdd({ username: username.trim(), displayName: displayName.trim(), role, password });
-    setBusy(false);
-    // A refused name (taken, or mixing scripts) stays in the field beside the server's sentence.
-    if (!added) return;
-    setUsername('');
-    setDisplayName('');
-    setPassword('');
+    const added = await onAdd({ ...draft, username: draft.username.trim(), displayName: draft.displayName.trim() });
+    // A refused name (taken, or mixing scripts) stays in the field beside the server's sentence; the role stays chosen.
+    if (added) setDraft((current) => ({ ...NO_STAFF, role: current.role }));
   }
 
   return (
@@ -116,19 +113,19 @@ function AddStaffForm({ onAdd }: { onAdd: (account: { username: string; displayN
           <Flex gap="3" wrap="wrap" className="users-form-row">
             <label>
               <Text size="2" weight="medium">User name</Text>
-              <TextField.Root size="3" autoComplete="off" value={username} onChange={(e) => setUsername(e.target.value)} required />
+              <TextField.Root size="3" autoComplete="off" value={draft.username} onChange={(e) => set('username')(e.target.value)} required />
             </label>
             <label>
               <Text size="2" weight="medium">Display name</Text>
-              <TextField.Root size="3" autoComplete="off" value={displayName} onChange={(e) => setDisplayName(e.target.value)} />
+              <TextField.Root size="3" autoComplete="off" value={draft.displayName} onChange={(e) => set('displayName')(e.target.value)} />
             </label>
             <label>
               <Text size="2" weight="medium">Initial password (at least {MIN_PASSWORD_LENGTH} characters)</Text>
-              <TextField.Root size="3" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} required />
+              <TextField.Root size="3" type="password" autoComplete="new-password" value={draft.password} onChange={(e) => set('password')(e.target.value)} required />
             </label>
             <label>
               <Text size="2" weight="medium">Role</Text>
-              <Select.Root size="3" value={role} onValueChange={(value) => setRole(value === 'admin' ? 'admin' : 'staff')}>
+              <Select.Root size="3" value={draft.role} onValueChange={(value) => set('role')(value === 'admin' ? 'admin' : 'staff')}>
                 <Select.Trigger aria-label="Role" />
                 <Select.Content>
                   <Select.Item value="staff">Staff</Select.Item>

@@ -1,4 +1,5 @@
 /** The Bol Model tab's effects wired to the app: the bol calls, the device's copies in Dexie and the outbox. */
+import type { BolModel } from '../../../shared/bol-contract';
 import type { ConflictChoice } from '../../../shared/change-set';
 import { getBolChunks, getBolModel } from '../../api/bol';
 import type { OutboxEntry } from '../../sync/app-sync';
@@ -12,6 +13,7 @@ import {
   readKeptBolModel,
   readKeptMarketplaceState,
 } from '../../db/device-copies';
+import { readKeptCopy, type KeptCopy } from '../../edit/kept-copy';
 import { sessionUserAtom } from '../../state/session';
 import { appStore } from '../../state/store';
 import { isOnline } from '../../lib/online';
@@ -67,4 +69,12 @@ export function watchBolChanges(productId: number, onEntries: (entries: OutboxEn
 export async function settleBolConflict(entryId: string, choices: Readonly<Record<string, ConflictChoice>>): Promise<void> {
   const { settleChange } = await import('../../sync/app-sync');
   await settleChange(entryId, choices);
+}
+
+/** The model as this device keeps it (after a save: the server's answer), marked as waiting while a save of it waits. */
+export function readKeptBolModelCopy(productId: number): Promise<KeptCopy<BolModel> | null> {
+  return readKeptCopy(
+    () => readKeptBolModel(productId),
+    () => bolModelChangeWaits(productId),
+  );
 }

@@ -6,6 +6,8 @@
  * change set, PATCH /api/v1/bol/model/{productId}; docs/bol.md), so others' edits of other attributes stay.
  */
 import type { BolModel } from '../../../shared/bol-contract';
+import { messages } from '../../../shared/messages';
+import type { EditOutcome, OutcomeTexts } from '../../edit/edit-outcome';
 import type { Change, SaveOutcome, Submitted } from '../../sync/app-sync';
 
 export type BolSaveOutcome =
@@ -53,16 +55,41 @@ export async function saveBolModel(before: BolModel, after: BolModel, deps: BolS
   }
 }
 
+const KEPT_ON_DEVICE = 'Saved on this device. It is sent to the server when the connection returns.';
+
 /** The line the tab shows after a save that did not reach the server (null when it did). */
 export function savedOutcomeNote(outcome: BolSaveOutcome): string | null {
   switch (outcome.kind) {
     case 'saved':
       return null;
     case 'kept':
-      return 'Saved on this device. It is sent to the server when the connection returns.';
+      return KEPT_ON_DEVICE;
     case 'conflict':
       return outcome.message;
     case 'failed':
       return outcome.message;
   }
 }
+
+/** The save's outcome as the edit controller follows it (src/app/edit/edit-outcome.ts). */
+export function editOutcomeOf(outcome: BolSaveOutcome): EditOutcome<BolModel> {
+  switch (outcome.kind) {
+    case 'saved':
+      return { kind: 'sent', record: outcome.model };
+    case 'kept':
+      return { kind: 'pending' };
+    case 'conflict':
+      // Shown on the tab from the outbox itself (the banner and each attribute), also on reconnect.
+      return { kind: 'conflict', message: outcome.message, theirs: null };
+    case 'failed':
+      return { kind: 'failed', message: outcome.message };
+  }
+}
+
+/** What the tab says of each outcome: a refusal's notice is the server's reason itself. */
+export const BOL_SAVE_TEXTS: OutcomeTexts<BolModel> = {
+  sentToast: messages.bol.saved,
+  pendingNotice: KEPT_ON_DEVICE,
+  failedToast: messages.bol.saveFailed,
+  errorLog: 'Saving the Bol model failed',
+};

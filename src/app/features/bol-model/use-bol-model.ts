@@ -1,17 +1,16 @@
 /**
- * The Bol Model tab's data: the model (device first, then network), the category list, bol's
- * recommendations and the marketplace state, and the form being edited. Actions live in the tab.
+ * The Bol Model tab's reference data beside the model: the category list, bol's recommendations
+ * and the marketplace state. The model and its form are the edit controller's (use-bol-editor.ts).
  */
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import type { BolChunkRecommendation, BolMarketplaceState, BolModel } from '../../../shared/bol-contract';
+import { useCallback, useEffect, useState } from 'react';
+import type { BolChunkRecommendation, BolMarketplaceState } from '../../../shared/bol-contract';
 import type { Product } from '../../../shared/contract';
 import { getChunkAssignment, getMarketplaceState } from '../../api/bol';
 import { bolChunksAtom } from './bol-model-state';
 import { onlineAtom } from '../../state/sync';
-import { appBolModelLoadDeps, appChunkLoadDeps, keepMarketplaceState, readKeptMarketplaceState } from './bol-model-deps';
-import { formFromModel, type BolFormState } from './bol-tab-rules';
-import { loadBolModel, loadChunks, type BolModelLoadState, type BolModelSource } from './load-bol-model';
+import { appChunkLoadDeps, keepMarketplaceState, readKeptMarketplaceState } from './bol-model-deps';
+import { loadChunks } from './load-bol-model';
 
 export interface MarketplaceView {
   state: BolMarketplaceState;
@@ -38,32 +37,9 @@ export function useBolModel(product: Product) {
   const online = useAtomValue(onlineAtom);
   const chunks = useAtomValue(bolChunksAtom);
   const setChunks = useSetAtom(bolChunksAtom);
-  const [load, setLoad] = useState<BolModelLoadState>({ status: 'loading' });
-  const [form, setFormState] = useState<BolFormState | null>(null);
   const [recommendations, setRecommendations] = useState<BolChunkRecommendation[]>([]);
   const [recommendationsNote, setRecommendationsNote] = useState<string | null>(null);
   const [marketplace, setMarketplace] = useState<MarketplaceView | null>(null);
-  /** True once the person edited the form: a later copy of the model then does not replace their edits. */
-  const touched = useRef(false);
-  const [reloads, setReloads] = useState(0);
-  const productSize = product.productSize;
-
-  /** Shows a model and (unless the person is editing) a fresh form for it. */
-  const showModel = useCallback(
-    (model: BolModel, source: BolModelSource, options: { resetForm?: boolean } = {}) => {
-      setLoad({ status: 'ready', model, source });
-      if (options.resetForm || !touched.current) {
-        touched.current = false;
-        setFormState(formFromModel(model, productSize));
-      }
-    },
-    [productSize],
-  );
-
-  const setForm = useCallback((update: (form: BolFormState) => BolFormState) => {
-    touched.current = true;
-    setFormState((current) => (current ? update(current) : current));
-  }, []);
 
   const refreshMarketplace = useCallback(async () => {
     const view = await readMarketplace(productId);
@@ -74,11 +50,6 @@ export function useBolModel(product: Product) {
     let current = true;
     void loadChunks(appChunkLoadDeps, (next) => {
       if (current) setChunks(next);
-    });
-    void loadBolModel(productId, appBolModelLoadDeps, (next) => {
-      if (!current) return;
-      setLoad(next);
-      if (next.status === 'ready' && !touched.current) setFormState(formFromModel(next.model, productSize));
     });
     if (online) {
       getChunkAssignment(productId).then(
@@ -96,22 +67,11 @@ export function useBolModel(product: Product) {
     return () => {
       current = false;
     };
-  }, [productId, productSize, online, reloads, setChunks]);
-
-  /** Reads the model again (device first, then the server); `resetForm` also refills the form from it. */
-  const reload = useCallback((resetForm: boolean) => {
-    if (resetForm) touched.current = false;
-    setReloads((n) => n + 1);
-  }, []);
+  }, [productId, online, setChunks]);
 
   return {
     online,
     chunks,
-    load,
-    form,
-    setForm,
-    showModel,
-    reload,
     recommendations,
     recommendationsNote,
     clearRecommendations: () => setRecommendations([]),

@@ -105,3 +105,22 @@ export function readRememberedColumns(text: string | null, fallback: readonly Ex
     return [...fallback];
   }
 }
+
+/** The columns after a column's box was ticked or cleared (ticked ones keep the order they were chosen in). */
+export function toggledColumns(columns: readonly ExportColumnId[], id: ExportColumnId, on: boolean): ExportColumnId[] {
+  if (!on) return columns.filter((column) => column !== id);
+  return columns.includes(id) ? [...columns] : [...columns, id];
+}
+
+/** The Export button: "Exporting..." while it runs, else how many and how ("Export about 12,000 products as CSV"; "Export as CSV" before the count is known). */
+export function exportButtonLabel(input: { busy: boolean; count: number | null; estimate: boolean; format: ExportFormat }): string {
+  if (input.busy) return 'Exporting...';
+  const count = input.count !== null ? ` ${input.estimate ? 'about ' : ''}${countText(input.count)} products` : '';
+  return `Export${count} as ${input.format === 'csv' ? 'CSV' : '.xlsx'}`;
+}
+
+/** What an answer of bol's offer import says: its own message, or that the offers were imported. */
+export function offerImportText(report: unknown): string {
+  const message = typeof report === 'object' && report !== null ? (report as { message?: unknown }).message : undefined;
+  return typeof message === 'string' ? message : 'Offers imported.';
+}

@@ -1,11 +1,10 @@
-/** Job progress shared by the screens that start jobs (docs/jobs.md). */
+/** Job progress and following shared by the screens that start or wait on jobs (docs/jobs.md). */
 export { JobProgress } from './JobProgress';
 export {
   countsText,
   durationText,
   isActive,
   JOB_KIND_LABEL,
-  JOB_POLL_MS,
   JOB_STATUS_LABEL,
   jobOutcomeLines,
   jobProblemLines,
@@ -17,4 +16,6 @@ export {
   statusTone,
   type LogsFilter,
 } from './job-rules';
+export type { FollowPhase } from './follow-cadence';
 export { useFollowedJobs } from './use-followed-jobs';
+export { useJobFollower } from './use-job-follower';

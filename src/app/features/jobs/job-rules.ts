@@ -125,9 +125,6 @@ export function logsFilterToSearch(filter: LogsFilter): URLSearchParams {
   return search;
 }
 
-/** How often the screens ask for a running job's progress. */
-export const JOB_POLL_MS = 700;
-
 /** A schedule in words: "Every 15 minutes", "Every 6 hours", "Daily at 03:30 (Europe/Amsterdam)". */
 export function scheduleText(schedule: RunSchedule | null): string {
   if (!schedule) return 'Only by hand';

@@ -1,62 +1,66 @@
 /**
- * Follows jobs until they end: asks the server for each running job's progress every JOB_POLL_MS
- * (any server process answers: the progress is in the database, docs/jobs.md), and calls
- * `onEnded` once with their final state (refused lines included).
+ * Follows the jobs a screen started until they all end (docs/jobs.md, "Following a job"): each
+ * look asks the server for every running job's progress (any server process answers: the progress
+ * is in the database), and `onEnded` gets their final state (refused lines included) once.
  */
 import { useEffect, useRef, useState } from 'react';
 import type { Job } from '../../../shared/jobs';
 import { getJob } from '../../api/jobs';
-import { isActive, JOB_POLL_MS } from './job-rules';
+import { isActive } from './job-rules';
+import { useJobFollower } from './use-job-follower';
+
+/**
+ * One look at the followed jobs: each running job (or ended one whose refused lines were not read
+ * yet) read again; a lost answer (flaky Wi-Fi) keeps the job's last known state.
+ */
+export async function lookAtJobs(jobs: readonly Job[], read: (id: number) => Promise<Job> = getJob): Promise<Job[]> {
+  return Promise.all(
+    jobs.map(async (job) => {
+      if (!isActive(job) && job.refusals !== undefined) return job;
+      try {
+        return await read(job.id);
+      } catch (error) {
+        console.warn(`Reading job ${job.id} failed`, error);
+        return job;
+      }
+    }),
+  );
+}
 
 export function useFollowedJobs(onEnded: (jobs: Job[]) => void): { jobs: Job[]; follow: (jobs: Job[]) => void; following: boolean } {
   const [jobs, setJobs] = useState<Job[]>([]);
   const [following, setFollowing] = useState(false);
+  // Each follow() starts a new following, even while one runs.
+  const [round, setRound] = useState(0);
+  const followed = useRef<Job[]>([]);
   const ended = useRef(onEnded);
   useEffect(() => {
     ended.current = onEnded;
   });
 
-  useEffect(() => {
-    if (!following) return;
-    let stopped = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const tick = async () => {
-      const current = await Promise.all(
-        jobs.map(async (job) => {
-          if (!isActive(job) && job.refusals !== undefined) return job;
-          try {
-            return await getJob(job.id);
-          } catch (error) {
-            // A lost answer (flaky Wi-Fi): keep the last known state and ask again.
-            console.warn(`Reading job ${job.id} failed`, error);
-            return job;
-          }
-        }),
-      );
-      if (stopped) return;
+  useJobFollower<Job[]>({
+    key: round,
+    enabled: following,
+    first: jobs.some((job) => job.status === 'queued') ? 'starting' : 'running',
+    read: () => lookAtJobs(followed.current),
+    phaseOf: (current) => (current.some(isActive) ? 'running' : 'ended'),
+    onAnswer: (current) => {
+      followed.current = current;
       setJobs(current);
-      if (current.every((job) => !isActive(job))) {
-        setFollowing(false);
-        ended.current(current);
-        return;
-      }
-      timer = setTimeout(() => void tick(), JOB_POLL_MS);
-    };
-    timer = setTimeout(() => void tick(), jobs.some((job) => job.status === 'queued') ? 150 : JOB_POLL_MS);
-    return () => {
-      stopped = true;
-      clearTimeout(timer);
-    };
-    // Restarted only when following starts; `jobs` is read through the closure of each tick.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [following]);
+      if (current.some(isActive)) return;
+      setFollowing(false);
+      ended.current(current);
+    },
+  });
 
   return {
     jobs,
     following,
     follow: (next: Job[]) => {
+      followed.current = next;
       setJobs(next);
       setFollowing(next.length > 0);
+      setRound((value) => value + 1);
     },
   };
 }

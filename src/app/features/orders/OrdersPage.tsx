@@ -17,6 +17,7 @@ import { itemProblems, reportTone, type ItemProblem, type OutcomeTone } from '..
 import { ItemReasons } from '../../ui/ItemReasons';
 import { appOrdersDeps } from './orders-deps';
 import { offlineDataNote } from '../../lib/format';
+import { useJobFollower } from '../jobs';
 import {
   IMPORT_ALL_HELP,
   IMPORT_ALL_LABEL,
@@ -28,8 +29,6 @@ import {
   shouldLoadNext,
 } from './orders-rules';
 import './orders.css';
-
-const PROGRESS_POLL_MS = 1_000;
 
 export const IMPORT_NEEDS_CONNECTION = 'Importing orders needs a connection to the server.';
 
@@ -72,6 +71,18 @@ export default function OrdersPage() {
     return () => observer.disconnect();
   }, [lastItem, store, loadNext]);
 
+  // The import's progress while its call runs (the call's answer ends it, docs/jobs.md "Following a job").
+  useJobFollower({
+    key: importing,
+    enabled: importing !== null,
+    first: 'running',
+    read: getLatestOrderImport,
+    phaseOf: () => 'running',
+    onAnswer: (job) => {
+      if (job?.status === 'running') setProgress(importProgressText(job));
+    },
+  });
+
   const reload = useCallback(() => {
     resetOrderList(store);
     void loadNext();
@@ -81,14 +92,6 @@ export default function OrdersPage() {
     setImporting(mode);
     setResult(null);
     setProgress(importProgressText(null));
-    const poll = setInterval(() => {
-      getLatestOrderImport().then(
-        (job) => {
-          if (job?.status === 'running') setProgress(importProgressText(job));
-        },
-        () => undefined,
-      );
-    }, PROGRESS_POLL_MS);
     try {
       const report = await importOrders(mode);
       setResult({ ...importResult(report), tone: reportTone(report), problems: itemProblems(report) });
@@ -99,7 +102,6 @@ export default function OrdersPage() {
       const failure = toApiFailure(error);
       setResult({ ok: false, text: failure.message, tone: 'red', problems: itemProblems(failure.body) });
     } finally {
-      clearInterval(poll);
       setImporting(null);
     }
   }

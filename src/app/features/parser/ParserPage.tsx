@@ -10,7 +10,8 @@ import { ApiFailure } from '../../api/client';
 import { setSupplierEnabled, listSuppliers } from '../../api/suppliers';
 import { countText, dateTimeText, offlineDataNote } from '../../lib/format';
 import { isOnline, watchOnline } from '../../lib/online';
-import { formOf, newSupplierForm, nextRunOf, runCountsText, RUN_STATUS_TEXT, runStatusColor, scheduleText, type SupplierForm } from './parser-rules';
+import { formOf, newSupplierForm, type SupplierForm } from './supplier-form';
+import { nextRunOf, runCountsText, RUN_STATUS_TEXT, runStatusColor, scheduleText } from './supplier-list-text';
 import { SupplierEditor } from './SupplierEditor';
 import './parser.css';
 

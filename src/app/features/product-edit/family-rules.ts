@@ -4,6 +4,7 @@
  */
 import type { Product } from '../../../shared/contract';
 import { messages } from '../../../shared/messages';
+import type { EditNotice } from '../../edit/edit-outcome';
 
 /** The switch is offered only while the saved product is not main yet. */
 export function showsMainSwitch(saved: Pick<Product, 'mainProduct'>): boolean {
@@ -35,4 +36,18 @@ export function inheritConfirmText(familySize: number, familyKey: string): strin
   const others = Math.max(0, familySize - 1);
   const members = others === 1 ? '1 other product' : `${others} other products`;
   return `This copies this product's data to ${members} of family ${familyKey}. Continue?`;
+}
+
+/**
+ * The notice after inheriting: how many family members changed, each named by its title (from
+ * `family`, else "Product {id}") and linked to its editor.
+ */
+export function inheritedNotice(changedIds: readonly number[], family: readonly Pick<Product, 'productId' | 'title'>[]): EditNotice {
+  const titles = new Map(family.map((member) => [member.productId, member.title]));
+  return {
+    kind: 'sent',
+    tone: 'green',
+    text: changedIds.length === 0 ? 'Every family member already had the main product’s data.' : `${changedIds.length} family member${changedIds.length === 1 ? '' : 's'} changed: `,
+    links: changedIds.map((productId) => ({ to: `/products/${productId}`, label: titles.get(productId) ?? `Product ${productId}` })),
+  };
 }

@@ -2,45 +2,28 @@
  * The sync status panel (a lazy chunk): waiting, failed and conflicting changes with what they
  * touch, their last attempt and error; "Sync now", retry and discard per change; a conflict's
  * differing fields, mine beside the server's, with "Keep mine" and "Take theirs"; the last
- * successful sync; "Make available offline".
+ * successful sync; "Make available offline" (OfflineDownloadSection.tsx). How an entry is named
+ * comes from its write kind (describe-entry.ts); the panel's own rules are in panel-rules.ts.
  */
 import 'virtual:theme-rest.css';
-import { Badge, Button, Callout, Dialog, Flex, Heading, IconButton, Progress, Text } from '@radix-ui/themes';
+import { Badge, Button, Callout, Dialog, Flex, Heading, IconButton, Text } from '@radix-ui/themes';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
 import { messages } from '../../../shared/messages';
-import { suppliersAtom } from '../../state/reference-lists';
 import { jwtAtom, sessionUserAtom, signOutAtom } from '../../state/session';
-import { drainingAtom, lastSyncAtAtom, offlineDownloadAtom, onlineAtom, pausedForSignInAtom } from '../../state/sync';
-import {
-  discardChange,
-  downloadPercent,
-  listChanges,
-  listOfflineCopies,
-  makeAvailableOffline,
-  refreshOfflineCopies,
-  resolveChange,
-  retryChange,
-  settleChange,
-  syncNow,
-  titlesOfChanges,
-} from '../../sync/app-sync';
+import { drainingAtom, lastSyncAtAtom, onlineAtom, pausedForSignInAtom } from '../../state/sync';
+import { discardChange, listChanges, resolveChange, retryChange, settleChange, syncNow, titlesOfChanges } from '../../sync/app-sync';
 import type { OutboxEntry } from '../../sync/app-sync';
-import { entryDifferences } from '../../sync/outbox-kinds';
+import { entryDifferences, settlesPerField } from '../../sync/outbox-kinds';
 import { describeEntry } from './describe-entry';
+import { OfflineDownloadSection } from './OfflineDownloadSection';
+import { attemptText, canRetry, GROUP_COLORS, GROUP_TITLES, panelSummary, STATUS_COLORS } from './panel-rules';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { ConflictAllButtons, ConflictTable, type ConflictChoice } from '../../ui/ConflictTable';
 import { CloseIcon } from '../../ui/icons';
 import { notify } from '../../ui/notify';
-import {
-  downloadText,
-  groupEntries,
-  lastSyncText,
-  relativeTime,
-  statusLabel,
-  type PanelGroup,
-} from './sync-rules';
+import { groupEntries, lastSyncText, statusLabel, type PanelGroup } from './sync-rules';
 
 /** The current time, refreshed every 20 s so relative times stay right while the panel is open. */
 function useNow(): number {
@@ -90,7 +73,7 @@ export default function SyncPanel({ open, onOpenChange }: { open: boolean; onOpe
             </Dialog.Title>
             <Text as="p" size="2" color="gray" id="sync-panel-summary">
               <span className={online ? 'sync-dot sync-dot-online' : 'sync-dot sync-dot-offline'} aria-hidden="true" />
-              {online ? 'Online' : 'Offline'} · {waiting === 0 ? 'nothing waiting' : `${waiting} waiting`} · {lastSyncText(lastSyncAt, now)}
+              {panelSummary(online, waiting, lastSyncText(lastSyncAt, now))}
             </Text>
           </div>
           <Flex gap="3" align="center">
@@ -133,24 +116,18 @@ export default function SyncPanel({ open, onOpenChange }: { open: boolean; onOpe
             ),
           )}
 
-          <OfflineDownload online={online} signedIn={signedIn} now={now} />
+          <OfflineDownloadSection online={online} signedIn={signedIn} now={now} onFailure={failed} />
         </Flex>
       </Dialog.Content>
     </Dialog.Root>
   );
 }
 
-const GROUP_TITLES: Record<PanelGroup, string> = {
-  conflict: 'Conflicts: someone else changed these',
-  failed: 'Refused by the server',
-  pending: 'Waiting to be sent',
-};
-
 function EntryGroup(props: { group: PanelGroup; entries: OutboxEntry[]; titles: Map<number, string>; user: string | null; now: number }) {
   const { group, entries } = props;
   return (
     <section aria-label={GROUP_TITLES[group]}>
-      <Heading as="h3" size="2" mb="2" color={group === 'pending' ? 'gray' : group === 'conflict' ? 'amber' : 'red'}>
+      <Heading as="h3" size="2" mb="2" color={GROUP_COLORS[group]}>
         {GROUP_TITLES[group]} ({entries.length})
       </Heading>
       <ul className="sync-list">
@@ -162,8 +139,6 @@ function EntryGroup(props: { group: PanelGroup; entries: OutboxEntry[]; titles: 
   );
 }
 
-const STATUS_COLORS = { pending: 'gray', sending: 'blue', failed: 'red', conflict: 'amber' } as const;
-
 function EntryItem({ entry, titles, user, now }: { entry: OutboxEntry; titles: Map<number, string>; user: string | null; now: number }) {
   const description = describeEntry(entry, titles, user);
   const [busy, setBusy] = useState(false);
@@ -173,7 +148,6 @@ function EntryItem({ entry, titles, user, now }: { entry: OutboxEntry; titles: M
       .catch(failed(action))
       .finally(() => setBusy(false));
   };
-  const canRetry = entry.status === 'failed' || (entry.status === 'pending' && entry.attempts > 0);
 
   return (
     <li className="sync-item" data-testid="sync-entry">
@@ -192,9 +166,7 @@ function EntryItem({ entry, titles, user, now }: { entry: OutboxEntry; titles: M
             {description.detail && <Text color="gray"> · {description.detail}</Text>}
           </Text>
           <Text as="p" size="1" color="gray">
-            {entry.lastAttemptAt === null
-              ? `Made ${relativeTime(entry.createdAt, now)}, not sent yet`
-              : `Last attempt ${relativeTime(entry.lastAttemptAt, now)} · ${entry.attempts === 1 ? '1 attempt' : `${entry.attempts} attempts`}`}
+            {attemptText(entry, now)}
             {description.otherAuthor && ` · by ${description.otherAuthor}, sent when they sign in`}
           </Text>
           {entry.lastError && entry.status !== 'conflict' && (
@@ -205,7 +177,7 @@ function EntryItem({ entry, titles, user, now }: { entry: OutboxEntry; titles: M
         </div>
         {entry.status !== 'conflict' && (
           <Flex gap="2">
-            {canRetry && (
+            {canRetry(entry) && (
               <Button size="1" variant="soft" disabled={busy} onClick={() => run('Retry', () => retryChange(entry.id))}>
                 Retry
               </Button>
@@ -242,7 +214,7 @@ function DiscardButton({ disabled, onConfirm }: { disabled: boolean; onConfirm: 
 function ConflictView({ entry, busy, onResolve }: { entry: OutboxEntry; busy: boolean; onResolve: (choice: 'keep-mine' | 'take-theirs') => void }) {
   const differences = entryDifferences(entry);
   // Change sets are settled field by field, like on the product page and the Bol Model tab (docs/offline.md "Conflicts").
-  const perField = (entry.kind === 'product-change' || entry.kind === 'bol-model-change') && differences.length > 0;
+  const perField = settlesPerField(entry) && differences.length > 0;
   const [choices, setChoices] = useState<Record<string, ConflictChoice>>({});
   const choose = (field: string, choice: ConflictChoice) => {
     const next = { ...choices, [field]: choice };
@@ -264,79 +236,5 @@ function ConflictView({ entry, busy, onResolve }: { entry: OutboxEntry; busy: bo
         <ConflictAllButtons size="1" busy={busy} perField={perField} onChooseAll={(choice) => onResolve(choice === 'mine' ? 'keep-mine' : 'take-theirs')} />
       </Flex>
     </div>
-  );
-}
-
-function OfflineDownload({ online, signedIn, now }: { online: boolean; signedIn: boolean; now: number }) {
-  const suppliers = useAtomValue(suppliersAtom);
-  const state = useAtomValue(offlineDownloadAtom);
-  const [scope, setScope] = useState(state.scope);
-  const records = useLiveQuery(() => listOfflineCopies(), [], []);
-  const running = state.status === 'running';
-  const percent = downloadPercent(state);
-  // Before anything ran in this tab, show what an earlier visit kept.
-  const kept = records.find((record) => record.scope === scope);
-  const shown =
-    state.status === 'idle' && kept
-      ? {
-          ...state,
-          scope: kept.scope,
-          received: kept.received,
-          total: kept.total,
-          status: kept.complete ? ('done' as const) : ('error' as const),
-          finishedAt: kept.finishedAt,
-          error: kept.complete ? null : 'interrupted',
-        }
-      : state;
-
-  return (
-    <section className="sync-download" aria-label="Make available offline">
-      <Heading as="h3" size="2" mb="1">
-        Make available offline
-      </Heading>
-      <Text as="p" size="1" color="gray" mb="2">
-        Downloads products to this device so they can be found and edited without a connection. Later visits fetch only what changed.
-      </Text>
-      <Flex gap="2" align="center" wrap="wrap">
-        <select
-          className="sync-download-scope"
-          aria-label="What to download"
-          value={scope}
-          disabled={running}
-          onChange={(event) => setScope(event.target.value)}
-        >
-          {suppliers.map((supplier) => (
-            <option key={supplier.supplierId} value={supplier.supplierName}>
-              {supplier.supplierName === 'All' ? 'Whole catalogue' : supplier.supplierName}
-            </option>
-          ))}
-        </select>
-        <Button
-          variant="soft"
-          disabled={!online || !signedIn || running}
-          loading={running}
-          onClick={() => void makeAvailableOffline(scope).catch(failed('Download'))}
-        >
-          {kept?.complete ? 'Update now' : 'Download'}
-        </Button>
-        {kept?.complete && !running && (
-          <Button variant="ghost" size="1" disabled={!online || !signedIn} onClick={() => void refreshOfflineCopies(undefined, true).catch(failed('Update'))}>
-            Update all
-          </Button>
-        )}
-      </Flex>
-      {running && (
-        <Progress
-          mt="3"
-          value={percent ?? undefined}
-          duration={percent === null ? '4s' : undefined}
-          aria-label="Download progress"
-          data-testid="download-progress"
-        />
-      )}
-      <Text as="p" size="1" color={shown.status === 'error' ? 'red' : 'gray'} mt="2" data-testid="download-status" role="status">
-        {downloadText(shown, now)}
-      </Text>
-    </section>
   );
 }

@@ -1,7 +1,7 @@
 /**
- * How the status panel names a waiting change, from its kind's descriptor (sync/outbox-kinds.ts).
- * Kept apart from sync-rules.ts: the descriptors come with the engine (Dexie), which only the
- * panel's own lazy chunk may load.
+ * How the status panel names a waiting change, from its write kind (the registry:
+ * sync/outbox-kinds.ts). Kept apart from sync-rules.ts: the kinds come with the engine (Dexie),
+ * which only the panel's own lazy chunk may load.
  */
 import type { OutboxEntry } from '../../sync/app-sync';
 import { outboxKindOf } from '../../sync/outbox-kinds';
@@ -21,7 +21,7 @@ export interface EntryDescription {
 export function describeEntry(entry: OutboxEntry, titles: ReadonlyMap<number, string> = new Map(), currentUser: string | null = null): EntryDescription {
   const kind = outboxKindOf(entry);
   const productId = kind.productIdOf(entry);
-  const title = entry.kind === 'product-save' ? entry.payload.product.title : titles.get(productId);
+  const title = kind.titleOf ? kind.titleOf(entry) : titles.get(productId);
   const subject = title?.trim() ? `Product ${productId} · ${title.trim()}` : `Product ${productId}`;
   return {
     kind: kind.label,

@@ -1,5 +1,6 @@
 /** The answer of an EAN upload: rows applied and rows refused, each with its row number. */
 import { Badge, Card, Flex, Heading, Link as ThemeLink, Table, Text, VisuallyHidden } from '@radix-ui/themes';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { EanUploadReport } from '../../../shared/contract';
 import { reportSummary, visibleRows } from './ean-upload-rules';
@@ -13,6 +14,65 @@ function MoreRows({ hidden }: { hidden: number }) {
     <Text as="p" size="1" color="gray">
       and {countText(hidden)} more
     </Text>
+  );
+}
+
+/** One list of the report (refused or applied): heading with its count, the rows, or a sentence when empty. */
+function RowsSection(props: {
+  title: string;
+  count: number;
+  tone: 'red' | 'green';
+  emptyText: string;
+  columns: readonly string[];
+  hidden: number;
+  children: ReactNode;
+}) {
+  return (
+    <Flex direction="column" gap="2">
+      <Heading as="h3" size="3">
+        <Flex align="center" gap="2">
+          {props.title} <Badge color={props.count > 0 ? props.tone : 'gray'}>{props.count}</Badge>
+        </Flex>
+      </Heading>
+      {props.count === 0 ? (
+        <Text size="2" color="gray">
+          {props.emptyText}
+        </Text>
+      ) : (
+        <Table.Root variant="surface" size="1">
+          <VisuallyHidden asChild>
+            <caption>{props.title}</caption>
+          </VisuallyHidden>
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeaderCell width="80px">Row</Table.ColumnHeaderCell>
+              {props.columns.map((column) => (
+                <Table.ColumnHeaderCell key={column}>{column}</Table.ColumnHeaderCell>
+              ))}
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>{props.children}</Table.Body>
+        </Table.Root>
+      )}
+      <MoreRows hidden={props.hidden} />
+    </Flex>
+  );
+}
+
+function ProductLinks({ productIds }: { productIds: readonly number[] }) {
+  return (
+    <Flex gap="2" wrap="wrap">
+      {productIds.slice(0, PRODUCT_LINKS).map((productId) => (
+        <ThemeLink key={productId} asChild size="2">
+          <Link to={`/products/${productId}`}>{productId}</Link>
+        </ThemeLink>
+      ))}
+      {productIds.length > PRODUCT_LINKS && (
+        <Text size="2" color="gray">
+          +{productIds.length - PRODUCT_LINKS}
+        </Text>
+      )}
+    </Flex>
   );
 }
 
@@ -32,90 +92,41 @@ export function EanUploadReportView({ report }: { report: EanUploadReport }) {
             </Text>
           </Flex>
 
-          <Flex direction="column" gap="2">
-            <Heading as="h3" size="3">
-              <Flex align="center" gap="2">
-                Rows refused <Badge color={report.refused.length > 0 ? 'red' : 'gray'}>{report.refused.length}</Badge>
-              </Flex>
-            </Heading>
-            {report.refused.length === 0 ? (
-              <Text size="2" color="gray">
-                No row was refused.
-              </Text>
-            ) : (
-              <Table.Root variant="surface" size="1">
-                <VisuallyHidden asChild>
-                  <caption>Rows refused</caption>
-                </VisuallyHidden>
-                <Table.Header>
-                  <Table.Row>
-                    <Table.ColumnHeaderCell width="80px">Row</Table.ColumnHeaderCell>
-                    <Table.ColumnHeaderCell>Reason</Table.ColumnHeaderCell>
-                  </Table.Row>
-                </Table.Header>
-                <Table.Body>
-                  {refused.shown.map((entry, index) => (
-                    <Table.Row key={`${entry.row}-${index}`}>
-                      <Table.RowHeaderCell>{entry.row}</Table.RowHeaderCell>
-                      <Table.Cell>{entry.reason}</Table.Cell>
-                    </Table.Row>
-                  ))}
-                </Table.Body>
-              </Table.Root>
-            )}
-            <MoreRows hidden={refused.hidden} />
-          </Flex>
+          <RowsSection
+            title="Rows refused"
+            count={report.refused.length}
+            tone="red"
+            emptyText="No row was refused."
+            columns={['Reason']}
+            hidden={refused.hidden}
+          >
+            {refused.shown.map((entry, index) => (
+              <Table.Row key={`${entry.row}-${index}`}>
+                <Table.RowHeaderCell>{entry.row}</Table.RowHeaderCell>
+                <Table.Cell>{entry.reason}</Table.Cell>
+              </Table.Row>
+            ))}
+          </RowsSection>
 
-          <Flex direction="column" gap="2">
-            <Heading as="h3" size="3">
-              <Flex align="center" gap="2">
-                Rows applied <Badge color={report.applied.length > 0 ? 'green' : 'gray'}>{report.applied.length}</Badge>
-              </Flex>
-            </Heading>
-            {report.applied.length === 0 ? (
-              <Text size="2" color="gray">
-                No row was applied.
-              </Text>
-            ) : (
-              <Table.Root variant="surface" size="1">
-                <VisuallyHidden asChild>
-                  <caption>Rows applied</caption>
-                </VisuallyHidden>
-                <Table.Header>
-                  <Table.Row>
-                    <Table.ColumnHeaderCell width="80px">Row</Table.ColumnHeaderCell>
-                    <Table.ColumnHeaderCell>Supplier EAN</Table.ColumnHeaderCell>
-                    <Table.ColumnHeaderCell>New EAN</Table.ColumnHeaderCell>
-                    <Table.ColumnHeaderCell>Products</Table.ColumnHeaderCell>
-                  </Table.Row>
-                </Table.Header>
-                <Table.Body>
-                  {applied.shown.map((entry) => (
-                    <Table.Row key={entry.row}>
-                      <Table.RowHeaderCell>{entry.row}</Table.RowHeaderCell>
-                      <Table.Cell>{entry.supplierEan}</Table.Cell>
-                      <Table.Cell>{entry.newEan}</Table.Cell>
-                      <Table.Cell>
-                        <Flex gap="2" wrap="wrap">
-                          {entry.productIds.slice(0, PRODUCT_LINKS).map((productId) => (
-                            <ThemeLink key={productId} asChild size="2">
-                              <Link to={`/products/${productId}`}>{productId}</Link>
-                            </ThemeLink>
-                          ))}
-                          {entry.productIds.length > PRODUCT_LINKS && (
-                            <Text size="2" color="gray">
-                              +{entry.productIds.length - PRODUCT_LINKS}
-                            </Text>
-                          )}
-                        </Flex>
-                      </Table.Cell>
-                    </Table.Row>
-                  ))}
-                </Table.Body>
-              </Table.Root>
-            )}
-            <MoreRows hidden={applied.hidden} />
-          </Flex>
+          <RowsSection
+            title="Rows applied"
+            count={report.applied.length}
+            tone="green"
+            emptyText="No row was applied."
+            columns={['Supplier EAN', 'New EAN', 'Products']}
+            hidden={applied.hidden}
+          >
+            {applied.shown.map((entry) => (
+              <Table.Row key={entry.row}>
+                <Table.RowHeaderCell>{entry.row}</Table.RowHeaderCell>
+                <Table.Cell>{entry.supplierEan}</Table.Cell>
+                <Table.Cell>{entry.newEan}</Table.Cell>
+                <Table.Cell>
+                  <ProductLinks productIds={entry.productIds} />
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </RowsSection>
         </Flex>
       </section>
     </Card>

@@ -11,7 +11,7 @@ import { ApiError } from '../../http/errors';
 import { leasesFor, JobStopped } from '../../jobs/job-leases';
 import { insertRunningJob } from '../../jobs/job-store';
 import { BolApiError } from '../client/bol-errors';
-import { describeError } from '../../http/caught-errors';
+import { describeError } from '../../lib/caught-errors';
 
 const JOB_NAMES: Record<BolJobKind, string> = {
   'order-import': 'An order import',

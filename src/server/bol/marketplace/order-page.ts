@@ -3,7 +3,7 @@ import { asc, count, desc, inArray } from 'drizzle-orm';
 import { BOL_ORDER_PAGE_SIZE, type BolOrder, type BolOrderItem, type BolOrderPage, type BolShipmentDetails } from '../../../shared/bol-contract';
 import type { Database } from '../../db/connection';
 import { bolOrders, products } from '../../db/schema';
-import { ApiError } from '../../http/errors';
+import { pageParams, sortDirectionParam } from '../../http/request-params';
 
 export interface OrderPageQuery {
   page: number;
@@ -11,20 +11,9 @@ export interface OrderPageQuery {
   direction: 'asc' | 'desc';
 }
 
-function wholeNumber(text: string | null, name: string, fallback: number, min: number, max: number): number {
-  if (text === null || text.trim() === '') return fallback;
-  const value = /^\d{1,9}$/.test(text.trim()) ? Number(text.trim()) : Number.NaN;
-  if (!Number.isSafeInteger(value) || value < min || value > max) throw new ApiError(400, `${name} must be a whole number from ${min} to ${max}, got '${text}'`);
-  return value;
-}
-
+/** `page`, `size` (BOL_ORDER_PAGE_SIZE) and `sort` (orderPlacedDateTime, newest first unless asked) of GET /bol/order. */
 export function parseOrderPageQuery(params: URLSearchParams): OrderPageQuery {
-  const size = wholeNumber(params.get('size'), 'size', BOL_ORDER_PAGE_SIZE.default, BOL_ORDER_PAGE_SIZE.min, BOL_ORDER_PAGE_SIZE.max);
-  const page = wholeNumber(params.get('page'), 'page', 0, 0, 1_000_000);
-  const sort = params.get('sort')?.trim() ?? '';
-  const match = /^orderPlacedDateTime(?:,(asc|desc))?$/i.exec(sort);
-  if (sort !== '' && !match) throw new ApiError(400, `sort must be 'orderPlacedDateTime,desc' or 'orderPlacedDateTime,asc', got '${sort}'`);
-  return { page, size, direction: sort === '' ? 'desc' : ((match?.[1]?.toLowerCase() as 'asc' | 'desc' | undefined) ?? 'asc') };
+  return { ...pageParams(params, BOL_ORDER_PAGE_SIZE), direction: sortDirectionParam(params.get('sort'), 'orderPlacedDateTime') };
 }
 
 type StoredItem = Omit<BolOrderItem, 'productId'>;

@@ -3,12 +3,14 @@
  * the product), assigning a chunk, and saving the model with validation and a version for If-Match.
  */
 import { eq, sql } from 'drizzle-orm';
-import { BOL_MODEL_COMPARED, mergeBolChangeSet, type BolModelChangeConflict, type BolModelChangeSet } from '../../../shared/bol-change-set';
+import { BOL_MODEL_COMPARED, type BolModelChangeConflict, type BolModelChangeSet } from '../../../shared/bol-change-set';
+import { mergeBolChangeSet } from '../../../shared/change-set-merge';
 import type { BolAttribute, BolChunkAssignment, BolMedia, BolModel } from '../../../shared/bol-contract';
 import type { HistoryHow, Product } from '../../../shared/contract';
 import { describeModelProblems } from '../../../shared/rules/bol-model-rules';
-import { headerMatchesVersion } from '../../catalogue/product-etag';
-import { loadProduct, type Queryable } from '../../catalogue/product-read-model';
+import { headerMatchesVersion } from '../../http/version-etag';
+import { loadProduct } from '../../catalogue/product-read-model';
+import type { Queryable } from '../../db/query-rows';
 import { lastChanges, recordHistory, type HistoryChange } from '../../catalogue/product-history';
 import { madeAtOf } from '../../http/author';
 import { sanitizeDescription } from '../../catalogue/sanitize-description';
@@ -217,7 +219,7 @@ export const BOL_CHANGE_CONFLICT_MESSAGE = 'Someone else changed some of these B
 
 /**
  * PATCH /api/v1/bol/model/{productId}: a change set merged three ways per attribute with the model
- * as it is now (shared/bol-change-set.ts), in one transaction. Any conflict writes nothing: the
+ * as it is now (src/shared/change-set-merge.ts), in one transaction. Any conflict writes nothing: the
  * answer names each conflicting attribute with base, mine and theirs and who changed theirs when.
  * Otherwise only the merged attributes (and the image slots) are written, checked like a whole save.
  */

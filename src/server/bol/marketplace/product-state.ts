@@ -1,7 +1,7 @@
 /** A product's marketplace state (bol_product_states) as the API shows it, and its updates. */
 import { eq, inArray } from 'drizzle-orm';
 import type { BolContentStatus, BolMarketplaceState, BolOffer, BolUploadReport } from '../../../shared/bol-contract';
-import type { Queryable } from '../../catalogue/product-read-model';
+import type { Queryable } from '../../db/query-rows';
 import { BOL_UPDATE_FIELDS } from '../../../shared/bol-change-set';
 import { recordHistory, type HistoryChange } from '../../catalogue/product-history';
 import { bolChunks, bolProductModels, bolProductStates, products } from '../../db/schema';

@@ -11,7 +11,7 @@ import { htmlToReadableText } from '../../../shared/rules/readable-text';
 import { bolStateOfProduct, productHasOffer } from '../../catalogue/bol-state-sql';
 import type { Database } from '../../db/connection';
 import { bolProductStates, products } from '../../db/schema';
-import { queryRows } from '../../feeds/query-rows';
+import { queryRows } from '../../db/query-rows';
 
 const VALUE_LIMIT = 300;
 const REASON_LIMIT = 20;

@@ -11,6 +11,7 @@
  * decides (PREFILL_BY_ID), and other attributes start empty.
  */
 import { z } from 'zod';
+import { problemSentence } from '../../http/problem-sentence';
 
 export const PREFILL_FIELDS = [
   'ean',
@@ -91,8 +92,7 @@ export type ParsedModelFile = z.output<typeof modelFileSchema>;
 export function parseModelFile(content: unknown): { ok: true; model: ParsedModelFile } | { ok: false; message: string } {
   const parsed = modelFileSchema.safeParse(content);
   if (parsed.success) return { ok: true, model: parsed.data };
-  const problems = parsed.error.issues.slice(0, 5).map((issue) => `${issue.path.join('.') || '(file)'}: ${issue.message}`);
-  return { ok: false, message: `The model file is not valid: ${problems.join('; ')}` };
+  return { ok: false, message: problemSentence(parsed.error.issues, { what: 'The model file', whole: '(file)' }) };
 }
 
 /** The product field that prefills an attribute. */

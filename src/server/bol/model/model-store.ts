@@ -1,7 +1,7 @@
 /** The data model in our database: loading a model file, the chunk list and a chunk's attributes. */
 import { asc, count, eq } from 'drizzle-orm';
 import type { BolChunk } from '../../../shared/bol-contract';
-import type { Queryable } from '../../catalogue/product-read-model';
+import type { Queryable } from '../../db/query-rows';
 import type { Database } from '../../db/connection';
 import { bolAttributes, bolChunks } from '../../db/schema';
 import type { ParsedModelFile } from './model-file';

@@ -1,6 +1,7 @@
 /**
- * A product's ETag is its version in quotes ("7"). If-Match and If-None-Match may carry a list,
- * weak tags (W/"7") or `*`; a weak tag matches too, since the version is all the tag says.
+ * A versioned record's ETag (a product's, its Bol model's, a supplier's) is its version in quotes
+ * ("7"). If-Match and If-None-Match may carry a list, weak tags (W/"7") or `*`; a weak tag matches
+ * too, since the version is all the tag says.
  */
 export function productEtag(version: number): string {
   return `"${version}"`;

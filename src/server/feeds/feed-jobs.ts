@@ -5,16 +5,16 @@
 import { asc, eq } from 'drizzle-orm';
 import type { FeedRunReport } from '../../shared/contract';
 import type { JobRefusal, JobTrigger } from '../../shared/jobs';
-import type { AppDeps } from '../app-deps';
 import type { Database } from '../db/connection';
 import { suppliers } from '../db/schema';
-import { importSupplierFeed, type FeedProgress, type RunResult } from '../feeds/feed-import';
-import { reexportSupplierImages } from '../feeds/image-reexport';
-import { historyEntry, type RunCounts } from '../feeds/parsing-history';
-import { SupplierBusyError } from '../feeds/supplier-lock';
+import type { FeedJobDeps, ImageJobDeps } from './feed-deps';
+import { importSupplierFeed, type FeedProgress, type RunResult } from './feed-import';
+import { reexportSupplierImages } from './image-reexport';
+import { historyEntry, type RunCounts } from './parsing-history';
+import { SupplierBusyError } from './supplier-lock';
 import { ApiError } from '../http/errors';
-import type { JobContext, JobHandler } from './job-runner';
-import { activeJobOf, enqueueJob, INTERRUPTED_MESSAGE, MAX_JOB_REFUSALS, recordJobProgress, type JobEnd, type JobProgress, type JobRow } from './job-store';
+import type { JobContext, JobHandler } from '../jobs/job-runner';
+import { activeJobOf, enqueueJob, INTERRUPTED_MESSAGE, MAX_JOB_REFUSALS, recordJobProgress, type JobEnd, type JobProgress, type JobRow } from '../jobs/job-store';
 
 /** Progress is written at most this often (the browser polls about every second). */
 const PROGRESS_EVERY_MS = 250;
@@ -45,7 +45,7 @@ export function endOfRun(result: RunResult, refusals: JobRefusal[]): JobEnd {
   return { status: entry.status === 'partial' || entry.refused > 0 ? 'partial' : entry.status === 'failed' ? 'failed' : 'success', message: entry.message, progress };
 }
 
-export function feedImportHandler(deps: AppDeps): JobHandler {
+export function feedImportHandler(deps: FeedJobDeps): JobHandler {
   return async (job: JobRow, context: JobContext) => {
     if (job.supplierId === null) throw new Error(`feed import job ${job.id} has no supplier`);
     const refusals: JobRefusal[] = [];
@@ -93,7 +93,7 @@ export function feedImportHandler(deps: AppDeps): JobHandler {
   };
 }
 
-export function imageReexportHandler(deps: AppDeps): JobHandler {
+export function imageReexportHandler(deps: ImageJobDeps): JobHandler {
   return async (job: JobRow) => {
     if (job.supplierId === null) throw new Error(`image re-export job ${job.id} has no supplier`);
     const supplierId = job.supplierId;

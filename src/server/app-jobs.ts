@@ -1,11 +1,11 @@
 /** The job runner of an app with a handler for every kind that can be queued (docs/jobs.md). */
-import type { AppDeps } from '../app-deps';
-import { requireBolClient } from '../bol/bol-deps';
-import { BolJob, runClaimedJob } from '../bol/marketplace/bol-jobs';
-import { importOrders, lastOrderImport, orderImportScope, type OrderImportScope } from '../bol/marketplace/order-import';
-import { feedImportHandler, imageReexportHandler } from './feed-jobs';
-import { JobRunner, type JobRunnerOptions } from './job-runner';
-import type { JobEnd } from './job-store';
+import type { AppDeps } from './app-deps';
+import { requireBolClient } from './bol/bol-deps';
+import { BolJob, runClaimedJob } from './bol/marketplace/bol-jobs';
+import { importOrders, lastOrderImport, orderImportScope, type OrderImportScope } from './bol/marketplace/order-import';
+import { feedImportHandler, imageReexportHandler } from './feeds/feed-jobs';
+import { JobRunner, type JobRunnerOptions } from './jobs/job-runner';
+import type { JobEnd } from './jobs/job-store';
 
 export function createJobRunner(deps: AppDeps, options: JobRunnerOptions = {}): JobRunner {
   const now = () => new Date(deps.now?.() ?? Date.now());

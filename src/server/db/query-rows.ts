@@ -1,6 +1,12 @@
-/** Rows of a raw `db.execute(sql…)`: PGlite and node-postgres both answer `{ rows }`. */
+/**
+ * Queries on the database or a transaction alike: the type both share, and the rows of a raw
+ * `db.execute(sql…)` (PGlite and node-postgres both answer `{ rows }`).
+ */
 import type { SQL } from 'drizzle-orm';
-import type { Database } from '../db/connection';
+import type { Database } from './connection';
+
+/** The database or a transaction: both run queries the same way. */
+export type Queryable = Pick<Database, 'select' | 'selectDistinct' | 'insert' | 'update' | 'delete' | 'execute'>;
 
 /** Either the database or a transaction of it: both run raw SQL. */
 export interface SqlRunner {

@@ -1,0 +1,126 @@
+/**
+ * The Bol Model tab's edit controller (src/app/edit/use-edit-controller.ts) set up for one
+ * product's Bol model: read device first (load-bol-model.ts), the form as the draft, the save
+ * through the outbox (save-bol-model.ts), my waiting changes and their conflict, the marks of
+ * empty required fields, and the category choice (needs the server). After a save the tab shows
+ * the model as the drainer stored it.
+ */
+import { useAtomValue } from 'jotai';
+import { useState } from 'react';
+import type { BolChunk, BolModel } from '../../../shared/bol-contract';
+import type { Product } from '../../../shared/contract';
+import { messages } from '../../../shared/messages';
+import { getBolModel, saveChunkAssignment } from '../../api/bol';
+import { toApiFailure } from '../../api/client';
+import { refusal } from '../../edit/edit-outcome';
+import { FROM_SERVER } from '../../edit/kept-copy';
+import { useConflictChoices } from '../../edit/use-conflict-choices';
+import { useEditController } from '../../edit/use-edit-controller';
+import { sessionUserAtom } from '../../state/session';
+import { notify } from '../../ui/notify';
+import { appBolModelLoadDeps, appBolSaveDeps, readKeptBolModelCopy, settleBolConflict, watchBolChanges } from './bol-model-deps';
+import { bolChangeIsOnItsWay, bolConflictOf, carryOverValues, formFromModel, formWithChoice, isFormDirty, missingFieldIds, modelFromForm, type BolFormState } from './bol-tab-rules';
+import { loadBolModel } from './load-bol-model';
+import { BOL_SAVE_TEXTS, editOutcomeOf, saveBolModel } from './save-bol-model';
+
+export const CATEGORY_NEEDS_CONNECTION = 'Choosing a Bol category needs a connection to the server.';
+
+export function useBolEditor(product: Product, online: boolean) {
+  const productId = product.productId;
+  const productSize = product.productSize;
+  const author = useAtomValue(sessionUserAtom) ?? '';
+  const [marked, setMarked] = useState<string[]>([]);
+
+  const editor = useEditController<BolModel, BolFormState>({
+    // Read again when the connection comes or goes (the server's copy, or the device's).
+    key: `${productId}:${productSize}:${online}`,
+    read: (show) => loadBolModel(productId, appBolModelLoadDeps, (state) => show(state.status === 'ready' ? { status: 'ready', record: state.model, source: state.source } : state)),
+    draftOf: (model) => formFromModel(model, productSize),
+    // Once the person edited the form, a later copy of the model does not replace their edits.
+    unsaved: (draft, opened) => draft !== opened,
+    // Only what changed since the form was filled goes, each attribute with its value then.
+    send: async (draft, base, sending) => {
+      const toSave = modelFromForm(base, draft);
+      const outcome = editOutcomeOf(await saveBolModel(base, toSave, appBolSaveDeps));
+      if (outcome.kind !== 'failed') sending.queued(toSave, () => formFromModel(toSave, productSize));
+      return outcome;
+    },
+    texts: BOL_SAVE_TEXTS,
+    readKept: () => readKeptBolModelCopy(productId),
+    watch: (onEntries) => watchBolChanges(productId, onEntries),
+    author,
+  });
+  const model = editor.load.status === 'ready' ? editor.record : null;
+  const form = editor.draft;
+
+  const conflict = bolConflictOf(editor.entries, author);
+  const choices = useConflictChoices({
+    conflict,
+    apply: (decided, choice) => editor.setDraft((current) => decided.reduce((next, candidate) => formWithChoice(next, candidate, choice), current)),
+    settle: settleBolConflict,
+    settled: () => {
+      editor.setNotice(null);
+      // The kept model is now theirs with what I kept on top: the form shows it at once.
+      void editor.showKept(true);
+    },
+    failedToast: messages.bol.saveFailed,
+    errorLog: 'Settling the Bol model conflict failed',
+  });
+
+  function setValue(attributeId: string, value: string) {
+    editor.setDraft((current) => ({ ...current, values: { ...current.values, [attributeId]: value } }));
+    if (value.trim() !== '') setMarked((ids) => ids.filter((id) => id !== attributeId));
+  }
+
+  /** Marks empty required fields; true when the form may be saved. */
+  function validate(): boolean {
+    if (!model || !form) return false;
+    const missing = missingFieldIds(model, form);
+    setMarked(missing);
+    if (missing.length === 0) return true;
+    notify(messages.bol.fillRequired);
+    editor.setNotice(refusal(messages.bol.fillRequired));
+    document.querySelector(`[data-attribute="${CSS.escape(missing[0] ?? '')}"]`)?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+    return false;
+  }
+
+  async function chooseCategory(chunk: BolChunk, clearRecommendations: () => void) {
+    if (!online) {
+      editor.setNotice(refusal(CATEGORY_NEEDS_CONNECTION, 'amber'));
+      return;
+    }
+    const previous = form;
+    await editor.act('category', async () => {
+      try {
+        await saveChunkAssignment({ productId, chunkId: chunk.chunkId, chunkName: chunk.chunkName });
+        const next = await getBolModel(productId);
+        await appBolModelLoadDeps.keepModel(next).catch(() => undefined);
+        editor.show(next, FROM_SERVER, true);
+        // What was typed for attributes the new category also has stays.
+        if (previous) editor.setDraft(() => carryOverValues(formFromModel(next, productSize), previous));
+        clearRecommendations();
+        setMarked([]);
+        editor.setNotice(null);
+      } catch (error) {
+        console.error('Assigning the Bol category failed', error);
+        editor.setNotice(refusal(toApiFailure(error).message));
+      }
+    });
+  }
+
+  const waiting = editor.load.status === 'ready' && editor.load.source.kind === 'device' && editor.load.source.reason === 'waiting-change';
+  return {
+    editor,
+    model,
+    form,
+    marked,
+    setValue,
+    validate,
+    chooseCategory,
+    waiting,
+    dirty: model && form ? isFormDirty(model, form, productSize) : false,
+    conflict,
+    onItsWay: bolChangeIsOnItsWay(editor.entries, author),
+    ...choices,
+  };
+}

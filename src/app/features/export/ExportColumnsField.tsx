@@ -1,0 +1,32 @@
+/** The export's columns: one box each, all of them, or the usual ones (docs/reports-and-export.md "Export"). */
+import { Badge, Button, Checkbox, Flex, Text } from '@radix-ui/themes';
+import { DEFAULT_EXPORT_COLUMNS, EXPORT_COLUMNS, type ExportColumnId } from '../../../shared/export-contract';
+import { toggledColumns } from './export-rules';
+
+export function ExportColumnsField({ columns, onChange }: { columns: readonly ExportColumnId[]; onChange: (columns: ExportColumnId[]) => void }) {
+  return (
+    <fieldset className="export-fieldset">
+      <legend>
+        <Text size="2" weight="medium">
+          Columns <Badge color="gray">{columns.length}</Badge>
+        </Text>
+      </legend>
+      <div className="export-columns" data-testid="export-columns">
+        {EXPORT_COLUMNS.map((column) => (
+          <Text as="label" size="2" key={column.id} className="export-column">
+            <Checkbox checked={columns.includes(column.id)} onCheckedChange={(checked) => onChange(toggledColumns(columns, column.id, checked === true))} data-column={column.id} />
+            {column.header}
+          </Text>
+        ))}
+      </div>
+      <Flex gap="2" mt="2">
+        <Button size="1" variant="ghost" onClick={() => onChange(EXPORT_COLUMNS.map((column) => column.id))}>
+          All columns
+        </Button>
+        <Button size="1" variant="ghost" onClick={() => onChange([...DEFAULT_EXPORT_COLUMNS])}>
+          The usual columns
+        </Button>
+      </Flex>
+    </fieldset>
+  );
+}

@@ -1,0 +1,70 @@
+/** A finished job's details on the Logs screen (docs/jobs.md, "Screens"): its message and refused lines, with their CSV. */
+import { Button, Flex, Text } from '@radix-ui/themes';
+import { useEffect, useState } from 'react';
+import type { Job } from '../../../shared/jobs';
+import { toApiFailure } from '../../api/client';
+import { downloadRefusals, getJob } from '../../api/jobs';
+import { countText } from '../../lib/format';
+import { refusalText } from '../jobs';
+import { saveFile } from '../products';
+
+export function JobDetails({ job, online }: { job: Job; online: boolean }) {
+  const [detail, setDetail] = useState<Job | null>(null);
+  const [message, setMessage] = useState('');
+  useEffect(() => {
+    if (!online) return;
+    let stopped = false;
+    getJob(job.id)
+      .then((answer) => !stopped && setDetail(answer))
+      .catch((error: unknown) => !stopped && setMessage(toApiFailure(error).message));
+    return () => {
+      stopped = true;
+    };
+  }, [job.id, job.status, job.refused, online]);
+  const refusals = detail?.refusals ?? [];
+  async function download() {
+    try {
+      saveFile(await downloadRefusals(job.id), `job-${job.id}-refused.csv`);
+    } catch (error) {
+      setMessage(toApiFailure(error).message);
+    }
+  }
+  return (
+    <Flex direction="column" gap="2" className="logs-details" data-testid="job-details">
+      {job.message && <Text size="2">{job.message}</Text>}
+      {!online && <Text size="1" color="gray">The refused lines need a connection.</Text>}
+      {message && (
+        <Text size="1" color="red">
+          {message}
+        </Text>
+      )}
+      {refusals.length > 0 && (
+        <>
+          <Flex gap="2" align="center" wrap="wrap">
+            <Text size="2" weight="medium">
+              Refused ({countText(job.refused)})
+            </Text>
+            <Button size="2" variant="soft" onClick={() => void download()}>
+              Download refused lines (CSV)
+            </Button>
+          </Flex>
+          <ul className="logs-refusals" aria-label={`Refused in job ${job.id}`} data-testid="job-refusals">
+            {refusals.map((refusal, index) => (
+              <li key={index}>
+                <Text size="1">{refusalText(refusal)}</Text>
+              </li>
+            ))}
+            {job.refused > refusals.length && (
+              <li>
+                <Text size="1" color="gray">
+                  and {countText(job.refused - refusals.length)} more (the first {countText(refusals.length)} are kept)
+                </Text>
+              </li>
+            )}
+          </ul>
+        </>
+      )}
+      {detail && refusals.length === 0 && job.refused === 0 && <Text size="1" color="gray">Nothing was refused.</Text>}
+    </Flex>
+  );
+}

@@ -1,0 +1,69 @@
+/** One job in the Logs table (docs/jobs.md, "Screens"): its times, who started it, and a live bar or its outcome with Details. */
+import { Badge, Button, Flex, Table, Text } from '@radix-ui/themes';
+import type { Job } from '../../../shared/jobs';
+import { dateAndTime } from '../../lib/format';
+import { countsText, durationText, isActive, JOB_KIND_LABEL, JOB_STATUS_LABEL, JobProgress, startedByText, statusTone } from '../jobs';
+import { JobDetails } from './JobDetails';
+
+function Moment({ time }: { time: string | null }) {
+  if (!time) return <Text color="gray">—</Text>;
+  const { date, time: clock } = dateAndTime(time);
+  return (
+    <span className="logs-moment">
+      <span>{date}</span> <span>{clock}</span>
+    </span>
+  );
+}
+
+export function JobRow({ job, now, online, expanded, onToggle }: { job: Job; now: number; online: boolean; expanded: boolean; onToggle: () => void }) {
+  return (
+    <>
+      <Table.Row data-testid="job-row" data-job-id={job.id} data-status={job.status}>
+        <Table.Cell>
+          <Text as="div" size="2" weight="medium">
+            {JOB_KIND_LABEL[job.kind]}
+          </Text>
+          {job.supplierName && (
+            <Text as="div" size="1" color="gray">
+              {job.supplierName}
+            </Text>
+          )}
+        </Table.Cell>
+        <Table.Cell>
+          <Moment time={job.startedAt} />
+        </Table.Cell>
+        <Table.Cell>
+          <Moment time={job.finishedAt} />
+        </Table.Cell>
+        <Table.Cell>{durationText(job.startedAt, job.finishedAt, now)}</Table.Cell>
+        <Table.Cell>{startedByText(job)}</Table.Cell>
+        <Table.Cell className="logs-outcome">
+          {isActive(job) ? (
+            <JobProgress job={job} label={`Progress of job ${job.id}`} />
+          ) : (
+            <Flex direction="column" gap="1">
+              <Flex gap="2" align="center" wrap="wrap">
+                <Badge color={statusTone(job.status)} size="2">
+                  {JOB_STATUS_LABEL[job.status]}
+                </Badge>
+                <Button size="2" variant="ghost" aria-expanded={expanded} onClick={onToggle}>
+                  {expanded ? 'Hide details' : 'Details'}
+                </Button>
+              </Flex>
+              <Text size="1" color="gray">
+                {countsText(job)}
+              </Text>
+            </Flex>
+          )}
+        </Table.Cell>
+      </Table.Row>
+      {expanded && (
+        <Table.Row>
+          <Table.Cell colSpan={6}>
+            <JobDetails job={job} online={online} />
+          </Table.Cell>
+        </Table.Row>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,90 @@
+/** Test feed: the first rows as they would be imported, refused rows marked with their problems; nothing is saved. */
+import { Badge, Callout, Card, Flex, Heading, Table, Text, VisuallyHidden } from '@radix-ui/themes';
+import type { TestFeedReport } from '../../../shared/suppliers';
+import { countText, priceText } from '../../lib/format';
+
+export function FeedPreview({ report }: { report: TestFeedReport }) {
+  const refused = report.rows.filter((row) => row.problems.length > 0).length;
+  return (
+    <Card size="2" className="parser-preview">
+      <Flex direction="column" gap="3">
+        <Heading as="h3" size="4">
+          Test feed: the first {countText(report.rows.length)} rows
+        </Heading>
+        <Text size="2">
+          {countText(report.rows.length - refused)} would be imported, {countText(refused)} refused{report.more ? '; the feed has more rows' : ''}. Nothing was saved.
+        </Text>
+        {report.mappingProblem && (
+          <Callout.Root color="amber" role="alert">
+            <Callout.Text>{report.mappingProblem}</Callout.Text>
+          </Callout.Root>
+        )}
+        <div className="parser-table-scroll">
+          <Table.Root size="1">
+            <VisuallyHidden asChild>
+              <caption>Test feed preview</caption>
+            </VisuallyHidden>
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeaderCell>Line</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>EAN / SKU</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>Title</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>Supplier price</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>Selling price</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>Stock</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>Images</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>Problems</Table.ColumnHeaderCell>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {report.rows.map((row) => {
+                const bad = row.problems.length > 0;
+                const product = row.product;
+                return (
+                  <Table.Row key={row.line} className={bad ? 'parser-bad-row' : undefined} data-refused={bad ? 'true' : undefined}>
+                    <Table.RowHeaderCell>{row.line}</Table.RowHeaderCell>
+                    <Table.Cell>
+                      {product ? (
+                        <>
+                          {product.ean}
+                          {product.ean && product.sku ? <br /> : null}
+                          {product.sku}
+                        </>
+                      ) : null}
+                    </Table.Cell>
+                    <Table.Cell>
+                      {product ? (
+                        product.title
+                      ) : (
+                        // A refused row: its first values as the feed has them, so the row can be found.
+                        <Text color="gray">{Object.values(row.values).filter((value) => value !== '').slice(0, 3).join(' · ')}</Text>
+                      )}
+                    </Table.Cell>
+                    <Table.Cell>{product ? priceText(product.priceSupplier) : null}</Table.Cell>
+                    <Table.Cell>{product ? priceText(product.sellingPrice) : null}</Table.Cell>
+                    <Table.Cell>{product ? countText(product.stock) : null}</Table.Cell>
+                    <Table.Cell>{product ? countText(product.images.length) : null}</Table.Cell>
+                    <Table.Cell>
+                      {bad ? (
+                        <Flex direction="column" gap="1">
+                          <Badge color="red">Refused</Badge>
+                          {row.problems.map((problem) => (
+                            <Text key={problem} size="2" color="red">
+                              {problem}
+                            </Text>
+                          ))}
+                        </Flex>
+                      ) : (
+                        <Badge color="green">OK</Badge>
+                      )}
+                    </Table.Cell>
+                  </Table.Row>
+                );
+              })}
+            </Table.Body>
+          </Table.Root>
+        </div>
+      </Flex>
+    </Card>
+  );
+}

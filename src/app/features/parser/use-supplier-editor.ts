@@ -1,0 +1,148 @@
+/**
+ * The supplier form's edit controller (src/app/edit/use-edit-controller.ts) set up for the Parser
+ * screen, which is online only: the form as the draft, Save straight to the server
+ * (save-supplier.ts) with a stale save shown with what changed meanwhile, and the other actions of
+ * the form: Test feed, Run (the import followed by the app's one job follower, docs/jobs.md
+ * "Following a job"), Delete. Every refusal is shown as its sentence.
+ */
+import { useState } from 'react';
+import type { SupplierDetails, TestFeedReport } from '../../../shared/suppliers';
+import { cancelJob } from '../../api/jobs';
+import { addSupplier, deleteSupplier, saveSupplier, startSupplierImport, testFeed, uploadFeedFile } from '../../api/suppliers';
+import { reasonOf, refusal } from '../../edit/edit-outcome';
+import { FROM_SERVER } from '../../edit/kept-copy';
+import { useEditController } from '../../edit/use-edit-controller';
+import { saveSupplierForm } from './save-supplier';
+import { formOf, mappingOf, testRequestOf, withGuessedMapping, type SupplierForm } from './supplier-form';
+import { formProblem, OFFLINE_ACTION_REFUSED, OFFLINE_SAVE_REFUSED } from './supplier-form-check';
+import { changedMeanwhile, mergeMine } from './supplier-stale-save';
+import { useFollowedJobs } from '../jobs';
+
+/** A save refused because someone else saved first: their supplier and what they changed. */
+export interface StaleSave {
+  message: string;
+  theirs: SupplierDetails;
+  parts: string[];
+}
+
+const SUPPLIER_CALLS = { addSupplier, saveSupplier, uploadFeedFile };
+
+export function useSupplierEditor(initial: SupplierForm, online: boolean, onClose: (message: string | null) => void) {
+  const [file, setFile] = useState<File | null>(null);
+  const [report, setReport] = useState<TestFeedReport | null>(null);
+  const [stale, setStale] = useState<StaleSave | null>(null);
+  const editor = useEditController<SupplierForm, SupplierForm>({
+    record: initial,
+    key: String(initial.supplierId ?? 'new'),
+    draftOf: (form) => form,
+    unsaved: (draft, opened) => draft !== opened,
+    send: (draft) => saveSupplierForm(draft, file, SUPPLIER_CALLS),
+    texts: { sentNotice: (saved) => `Saved ${saved?.supplierName ?? ''}.` },
+  });
+  // The form as last filled from the server, before the person's edits: what a stale save compares with.
+  const baseForm = editor.record ?? initial;
+  const form = editor.draft ?? initial;
+  // This server's origin places a path address; the saved login goes only to its own origin.
+  const here = window.location.origin;
+  const set = <K extends keyof SupplierForm>(key: K, value: SupplierForm[K]) => editor.setDraft((current) => ({ ...current, [key]: value }));
+  const refuse = (text: string) => editor.setNotice(refusal(text));
+  // The import a Run started, asked about until it ends; then its outcome is said.
+  const importRun = useFollowedJobs(([job]) => {
+    if (!job) return;
+    const text = `Import of ${form.supplierName}: ${job.message}`;
+    if (job.status === 'failed' || job.status === 'interrupted') refuse(text);
+    else editor.setNotice({ kind: 'sent', tone: 'green', text });
+  });
+
+  async function runTest() {
+    editor.setNotice(null);
+    if (!online) return refuse(OFFLINE_ACTION_REFUSED);
+    const problem = formProblem(form, file, 'test', here);
+    if (problem) return refuse(problem);
+    await editor.act('test', async () => {
+      try {
+        let current = form;
+        let answer = await testFeed(testRequestOf(current), current.feedSource === 'upload' ? file : null);
+        // No mapping yet and the feed's names are not ours: guess one from its columns and test again with it.
+        if (!current.mapped && mappingOf(current) === null && answer.mappingProblem !== null && answer.columns.length > 0) {
+          current = withGuessedMapping(current, answer.columns);
+          const guessed = current;
+          editor.setDraft(() => guessed);
+          answer = await testFeed(testRequestOf(current), current.feedSource === 'upload' ? file : null);
+        }
+        setReport(answer);
+      } catch (failure) {
+        setReport(null);
+        throw failure;
+      }
+    });
+  }
+
+  async function save(toSave: SupplierForm = form) {
+    editor.setNotice(null);
+    setStale(null);
+    if (!online) return refuse(OFFLINE_SAVE_REFUSED);
+    const problem = formProblem(toSave, file, 'save', here);
+    if (problem) return refuse(problem);
+    const outcome = await editor.save('save', toSave);
+    if (outcome?.kind === 'sent') setFile(null);
+    if (outcome?.kind === 'conflict') {
+      const theirs = outcome.theirs as SupplierDetails;
+      setStale({ message: outcome.message, theirs, parts: changedMeanwhile(baseForm, theirs) });
+    }
+  }
+
+  /** Stale save: drop this form's edits and show the supplier as the other person saved it. */
+  function takeTheirs(theirs: SupplierDetails) {
+    editor.show(formOf(theirs), FROM_SERVER, true);
+    setStale(null);
+    editor.setNotice({ kind: 'sent', tone: 'green', text: `Showing ${theirs.supplierName} as it was last saved.` });
+  }
+
+  /** Stale save: their supplier with this person's changed parts on top, saved against their version. */
+  function saveMineOnTop(theirs: SupplierDetails) {
+    const merged = mergeMine(baseForm, form, theirs);
+    editor.show(formOf(theirs), FROM_SERVER, true);
+    editor.setDraft(() => merged);
+    void save(merged);
+  }
+
+  async function run() {
+    editor.setNotice(null);
+    if (!online) return refuse(OFFLINE_ACTION_REFUSED);
+    const supplierId = form.supplierId;
+    if (supplierId === null) return refuse('Save the supplier before running its import.');
+    await editor.act('run', async () => {
+      const started = await startSupplierImport(supplierId);
+      const first = started.jobs[0];
+      if (!first) return refuse(started.skipped[0]?.message ?? 'The import could not start.');
+      importRun.follow([first]);
+    });
+  }
+
+  /** Asks the server to stop the import (it ends at its next step); the bar follows it to its end. */
+  async function cancel() {
+    const job = importRun.jobs[0];
+    if (!job) return;
+    try {
+      importRun.follow([await cancelJob(job.id)]);
+    } catch (failure) {
+      refuse(reasonOf(failure));
+    }
+  }
+
+  async function remove() {
+    const supplierId = form.supplierId;
+    editor.setNotice((notice) => (notice?.tone === 'red' ? null : notice));
+    if (supplierId === null) return;
+    if (!online) return refuse(OFFLINE_SAVE_REFUSED);
+    await editor.act('delete', async () => {
+      await deleteSupplier(supplierId);
+      onClose(`Deleted ${form.supplierName}.`);
+    });
+  }
+
+  // Run stays busy while its import is followed.
+  const busy = editor.busy ?? (importRun.following ? 'run' : null);
+  return { form, set, setForm: editor.setDraft, file, setFile, report, stale, busy, notice: editor.notice, job: importRun.jobs[0] ?? null, here, runTest, save, takeTheirs, saveMineOnTop, run, cancel, remove };
+}

@@ -1,0 +1,60 @@
+/**
+ * Decisions of the sync status panel (SyncPanel.tsx), kept out of the component so they can be
+ * tested: how its groups and statuses read, an entry's attempt line, when an entry can be tried
+ * again, and which state "Make available offline" shows before anything ran in this tab.
+ */
+import type { OutboxEntry } from '../../sync/app-sync';
+import type { OfflineDownloadState } from '../../state/sync';
+import { relativeTime, type PanelGroup } from './sync-rules';
+
+/** The headings of the panel's groups. */
+export const GROUP_TITLES: Record<PanelGroup, string> = {
+  conflict: 'Conflicts: someone else changed these',
+  failed: 'Refused by the server',
+  pending: 'Waiting to be sent',
+};
+
+/** The colour of a group's heading. */
+export const GROUP_COLORS = { conflict: 'amber', failed: 'red', pending: 'gray' } as const satisfies Record<PanelGroup, string>;
+
+/** The colour of an entry's status badge. */
+export const STATUS_COLORS = { pending: 'gray', sending: 'blue', failed: 'red', conflict: 'amber' } as const satisfies Record<OutboxEntry['status'], string>;
+
+/** The panel's one-line summary: online or not, what waits, when something last reached the server. */
+export function panelSummary(online: boolean, waiting: number, lastSync: string): string {
+  return `${online ? 'Online' : 'Offline'} · ${waiting === 0 ? 'nothing waiting' : `${waiting} waiting`} · ${lastSync}`;
+}
+
+/** When an entry was made or last tried, and how often. */
+export function attemptText(entry: Pick<OutboxEntry, 'createdAt' | 'lastAttemptAt' | 'attempts'>, now: number): string {
+  if (entry.lastAttemptAt === null) return `Made ${relativeTime(entry.createdAt, now)}, not sent yet`;
+  return `Last attempt ${relativeTime(entry.lastAttemptAt, now)} · ${entry.attempts === 1 ? '1 attempt' : `${entry.attempts} attempts`}`;
+}
+
+/** Retry is offered for a refused entry and for one waiting after a failed attempt. */
+export function canRetry(entry: Pick<OutboxEntry, 'status' | 'attempts'>): boolean {
+  return entry.status === 'failed' || (entry.status === 'pending' && entry.attempts > 0);
+}
+
+/** What "Make available offline" keeps of a scope on this device (an earlier visit's download). */
+export interface KeptDownload {
+  scope: string;
+  received: number;
+  total: number | null;
+  complete: boolean;
+  finishedAt: number | null;
+}
+
+/** What the download section shows: before anything ran in this tab, what an earlier visit kept. */
+export function shownDownload(state: OfflineDownloadState, kept: KeptDownload | undefined): OfflineDownloadState {
+  if (state.status !== 'idle' || !kept) return state;
+  return {
+    ...state,
+    scope: kept.scope,
+    received: kept.received,
+    total: kept.total,
+    status: kept.complete ? 'done' : 'error',
+    finishedAt: kept.finishedAt,
+    error: kept.complete ? null : 'interrupted',
+  };
+}
