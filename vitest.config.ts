@@ -1,13 +1,17 @@
 import { defineConfig } from 'vitest/config';
+import { slowFirstSequencer } from './scripts/lib/slow-first.ts';
+import { TIMED_FILES } from './tests/server/support/timed-files.ts';
 
 /**
- * Unit tests (pure rules, atoms, server pieces) and server tests (Hono app on a real database), one
- * file at a time (docs/testing.md, "Unit and server tests": two at a time made the timed server
- * checks miss their limits on a 2-core machine).
+ * Unit tests (pure rules, atoms, server pieces) and server tests (Hono app on a real database), two
+ * files at a time, except that a server test file with timed checks runs alone (docs/testing.md,
+ * "Unit and server tests"; tests/server/support/timed-files.ts).
  */
 export default defineConfig({
   test: {
-    maxWorkers: 1,
+    maxWorkers: 2,
+    // The timed files first: run alone early, they never hold the second worker idle at the end.
+    sequence: { sequencer: slowFirstSequencer(TIMED_FILES) },
     projects: [
       {
         test: {
@@ -22,6 +26,8 @@ export default defineConfig({
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/server/support/global-setup.ts'],
+          // Each file waits for its turn: the timed files run alone (turns.ts).
+          setupFiles: ['tests/server/support/run-alone.ts'],
           testTimeout: 20_000,
           hookTimeout: 60_000,
         },

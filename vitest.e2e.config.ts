@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { slowFirstSequencer } from './scripts/lib/slow-first';
+import { slowFirstSequencer } from './scripts/lib/slow-first.ts';
 
 /**
  * Browser tests: the built PWA and the real server, driven in Debian's Chromium. Test files run
@@ -24,5 +24,9 @@ export default defineConfig({
     },
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // A browser test polls for what the app shows after a round trip to its server (a save, a
+    // refreshed form): with another file's browser and server beside it, 1 s (Vitest's default)
+    // was too short on the 2-core machine. What each poll waits for is unchanged.
+    expect: { poll: { timeout: 15_000 } },
   },
 });

@@ -2,7 +2,8 @@
  * Makes one migrated embedded database in a folder and dumps it, so every test file starts its own
  * copy in well under a second instead of paying PGlite's ~4 s first start; the folder itself is
  * copied into the data folder of every server the tests start as a process (server-process.ts).
- * Also starts the S3-compatible test server (s3-server.ts) the media tests run against besides the disk.
+ * Also starts the S3-compatible test server (s3-server.ts) the media tests run against besides the
+ * disk, and the keeper of the test files' turns (turns.ts: timed files run alone).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,6 +12,7 @@ import type { TestProject } from 'vitest/node';
 import { buildServerIfNeeded } from '../../../scripts/lib/server-bundle';
 import { createPglite, openDatabase } from '../../../src/server/db/connection';
 import { startS3Server } from './s3-server';
+import { startTurnKeeper } from './turns';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -19,6 +21,8 @@ declare module 'vitest' {
     pgliteTemplateDir: string;
     /** The S3-compatible test server (s3-server.ts) every test file can make buckets on. */
     s3Endpoint: string;
+    /** The loopback port of the keeper of the test files' turns (turns.ts, run-alone.ts). */
+    turnKeeperPort: number;
   }
 }
 
@@ -38,7 +42,10 @@ export default async function setup(project: TestProject) {
   project.provide('pgliteTemplateDir', template);
   const s3 = await startS3Server();
   project.provide('s3Endpoint', s3.endpoint);
+  const turns = await startTurnKeeper();
+  project.provide('turnKeeperPort', turns.port);
   return async () => {
+    await turns.close();
     await s3.close();
     rmSync(dir, { recursive: true, force: true });
   };
