@@ -100,6 +100,12 @@ export interface ParsingHistoryEntry {
   unchanged: number;
   refused: number;
   problems: { line: number; reason: string }[];
+  /**
+   * Feed values held back in this run (a person changed the field since the feed wrote it), and the
+   * first 100 of them: product, field, the person's value and the supplier's (docs/feeds.md).
+   */
+  heldBack?: number;
+  heldBackFields?: { productId: number; field: string; mine: unknown; theirs: unknown }[];
   message: string;
 }
 

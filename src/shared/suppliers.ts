@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import type { ParsingHistoryEntry, Supplier } from './contract';
+import { alwaysWinsSchema, DEFAULT_ALWAYS_WINS, type FeedField } from './feed-fields';
 import { feedMappingSchema, type FeedMapping } from './feed-mapping';
 import { text } from './safe-values';
 import { feedScheduleSchema, type FeedSchedule } from './schedule';
@@ -38,6 +39,8 @@ export interface SupplierDetails extends Supplier {
   /** null: the default mapping (columns named like our fields). */
   mapping: FeedMapping | null;
   usShoeSizes: boolean;
+  /** Fields the feed always writes, even over a person's change (docs/feeds.md, "What a re-import changes"). */
+  alwaysWins: FeedField[];
   enabled: boolean;
   schedule: FeedSchedule | null;
   productCount: number;
@@ -83,6 +86,7 @@ export const supplierInputSchema = z
     credentials: credentialsInputSchema.default({ kind: 'keep' }),
     mapping: feedMappingSchema.nullable().default(null),
     usShoeSizes: z.boolean().default(false),
+    alwaysWins: alwaysWinsSchema.default([...DEFAULT_ALWAYS_WINS]),
     enabled: z.boolean().default(true),
     schedule: feedScheduleSchema.nullable().default(null),
   })

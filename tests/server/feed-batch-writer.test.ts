@@ -49,7 +49,7 @@ describe('writeFeedBatch', () => {
     const supplierId = await newSupplier('Writer new');
     const rows = [feedRow(1, ['https://img.test/a.png', 'https://img.test/b.png']), feedRow(2, []), feedRow(3, ['https://img.test/c.png'])];
     const counts = await writeFeedBatch(t.database.db, supplierId, rows, names(), new Date(), false);
-    expect(counts).toEqual({ created: 3, updated: 0, unchanged: 0 });
+    expect(counts).toEqual({ created: 3, updated: 0, unchanged: 0, heldBack: [] });
     const written = await t.database.db.select().from(products).where(eq(products.supplierId, supplierId)).orderBy(products.sourceKey);
     expect(written.map((p) => [p.sourceKey, p.numberOfImages, p.stock])).toEqual([['sku:W-1', 2, 1], ['sku:W-2', 0, 2], ['sku:W-3', 1, 3]]);
     const images = await imagesOf(supplierId);
@@ -69,7 +69,7 @@ describe('writeFeedBatch', () => {
     // The batch claims to be new, but W-1 exists: W-1 is updated (stock), W-4 created, with their images once.
     const changed = { ...feedRow(1, ['https://img.test/a.png']), stock: 99 };
     const counts = await writeFeedBatch(t.database.db, supplierId, [changed, feedRow(4, ['https://img.test/d.png'])], names(), new Date(), false);
-    expect(counts).toEqual({ created: 1, updated: 1, unchanged: 0 });
+    expect(counts).toEqual({ created: 1, updated: 1, unchanged: 0, heldBack: [] });
     const written = await t.database.db.select().from(products).where(eq(products.supplierId, supplierId)).orderBy(products.sourceKey);
     expect(written.map((p) => [p.sourceKey, p.stock, p.numberOfImages, p.version])).toEqual([['sku:W-1', 99, 1, 2], ['sku:W-4', 4, 1, 1]]);
     expect((await imagesOf(supplierId)).map((i) => i.url)).toEqual(['https://img.test/a.png', 'https://img.test/d.png']);

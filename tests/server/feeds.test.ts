@@ -151,14 +151,16 @@ describe('POST /api/v1/feed/parse/{id}', () => {
     ]);
   });
 
-  it('changes only price and stock of a product that passed moderation, never its EAN or selling price', async () => {
+  // Moderation no longer freezes content (docs/feeds.md, "What a re-import changes"): a field nobody
+  // changed since the feed wrote it follows the feed, moderated or not.
+  it('follows the feed on a moderated product in the fields nobody changed, never its EAN, selling price or delivery term', async () => {
     await t.database.db.update(products).set({ passedModeration: true, sellingPrice: 30 }).where(eq(products.sku, 'CH-2'));
     const changed = chairs[1]?.replace('Chair black', 'Renamed chair').replace(';11,00;21,95;1-2d;3;', ';12,00;22,95;2-3d;4;');
     served.set(url, text(`${HEADER}\n${chairs[0]}\n${changed}\n`));
     const { body } = await parse(supplierId);
     expect(body.entries[0]).toMatchObject({ updated: 2, rowsRead: 2 });
     const black = (await productsOf(supplierId)).find((row) => row.sku === 'CH-2');
-    expect(black).toMatchObject({ title: 'Chair black', priceSupplier: 12, stock: 4, sellingPrice: 30, deliveryCode: '1-2d', version: 2 });
+    expect(black).toMatchObject({ title: 'Renamed chair', priceSupplier: 12, stock: 4, sellingPrice: 30, deliveryCode: '1-2d', version: 2 });
   });
 
   it('skips malformed rows, reports them with line numbers, and imports the good rows', async () => {

@@ -99,6 +99,11 @@ export const suppliers = pgTable('suppliers', {
   feedMapping: jsonb('feed_mapping'),
   /** Goes up with every change of the supplier's settings or feed file; its ETag (docs/feeds.md, "Two people editing one supplier"). */
   version: integer('version').notNull().default(1),
+  /**
+   * The product fields this supplier's feed always writes, even over a person's change (`FeedField[]`,
+   * src/shared/feed-fields.ts); the others are merged over the feed's base (docs/feeds.md, "What a re-import changes").
+   */
+  feedAlwaysWins: jsonb('feed_always_wins').notNull().default(['priceSupplier', 'stock']).$type<string[]>(),
   ...timestamps,
 });
 
@@ -203,6 +208,16 @@ export const products = pgTable(
     changeTxid: bigint('change_txid', { mode: 'bigint' }).notNull().default(sql`txid_current()`),
     dateCreate: timestamp('date_create', { withTimezone: true }).notNull().defaultNow(),
     dateUpdate: timestamp('date_update', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Per field the feed maps, the value its feed last wrote (the feed's base; the description as its
+     * md5, images as their URL list); a field without a key has no base. docs/feeds.md, "What a re-import changes".
+     */
+    feedBase: jsonb('feed_base'),
+    /**
+     * Feed values held back because a person changed the field since the feed wrote it: per field
+     * `{ value, shown?, at, run, dismissed? }` (FeedHeldEntry in src/server/feeds/feed-fields-sql.ts); null = none.
+     */
+    feedHeld: jsonb('feed_held'),
   },
   (t) => [
     uniqueIndex('products_supplier_source_key').on(t.supplierId, t.sourceKey),
@@ -328,6 +343,10 @@ export const parsingHistory = pgTable(
     refused: integer('refused').notNull().default(0),
     /** First refused rows: [{ line, reason }] (at most 100). */
     problems: jsonb('problems').notNull().default([]),
+    /** Feed values held back in this run (a person changed the field since the feed wrote it). */
+    heldBack: integer('held_back').notNull().default(0),
+    /** The first of them: [{ productId, field, mine, theirs }] (at most 100). */
+    heldBackFields: jsonb('held_back_fields').notNull().default([]),
     message: text('message').notNull().default(''),
   },
   (t) => [index('parsing_history_date').on(t.dateTimeOperation)],

@@ -1,32 +1,54 @@
 /**
  * Writes one batch of parsed feed rows in one transaction (all or nothing) and counts what
- * happened to each row. Which fields a re-import may change is decided here, in the upsert's
- * SET list (docs/feeds.md, "What a re-import changes"):
- * - always (supplier data): sku, priceSupplier, stock;
- * - while the product has not passed moderation (content): title, description, brand, category,
- *   weight, width, length, height, productSize, color, material, familyKey and the feed's images;
- * - never after creation: ean, supplierEan, isChangeEan, sellingPrice, deliveryCode, mainProduct,
- *   passedModeration, buyBlock, isExportOnBol.
- * A row whose owned fields are all equal is left alone: no new version, no new date_update.
+ * happened to each row. The feed is a writer with a base (docs/feeds.md, "What a re-import
+ * changes"): per field it maps (sku, priceSupplier, stock, title, description, brand, category,
+ * weight, width, length, height, productSize, color, material, familyKey, its images) a field
+ * still holding the value the feed last wrote takes the new one; a field a person changed since
+ * keeps the person's value and the feed's is held back, unless the supplier lets its feed always
+ * win that field (feed-fields-sql.ts, decided inside the upsert). Never after creation: ean,
+ * supplierEan, isChangeEan, sellingPrice, deliveryCode, mainProduct, passedModeration, buyBlock,
+ * isExportOnBol. A row with nothing to change is left alone: no new version, no new date_update.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/connection';
 import { orderedUuid } from '../db/ordered-uuid';
+import { DEFAULT_ALWAYS_WINS, type FeedField } from '../../shared/feed-fields';
+import { currentValueOf, feedUpdateSet, newProductBase, type FeedHeldEntry } from './feed-fields-sql';
 import type { NameIds } from './name-ids';
 import type { FeedProductRow } from './parse-feed-row';
-import { jsonValue, queryRows } from '../db/query-rows';
+import { jsonValue, queryRows, type Queryable } from '../db/query-rows';
 
 export interface BatchCounts {
   created: number;
   updated: number;
   unchanged: number;
+  /** Feed values newly held back in this batch (a person changed the field since the feed wrote it). */
+  heldBack: HeldBackField[];
 }
+
+/** One feed value held back: the product, the field, the person's value and the supplier's. */
+export interface HeldBackField {
+  productId: number;
+  field: FeedField;
+  mine: unknown;
+  theirs: unknown;
+}
+
+/** How the feed writes: which fields it always wins, and the run that holds values back. */
+export interface FeedWriteRules {
+  alwaysWins: ReadonlySet<FeedField>;
+  /** The parsing history id of the run, kept with a held-back value. */
+  runId: number | null;
+}
+
+export const DEFAULT_WRITE_RULES: FeedWriteRules = { alwaysWins: new Set(DEFAULT_ALWAYS_WINS), runId: null };
 
 interface ExistingProduct {
   product_id: number;
   source_key: string;
-  passed_moderation: boolean;
   urls: unknown;
+  image_base: unknown;
+  image_held: unknown;
 }
 
 interface ImageInsert {
@@ -52,28 +74,37 @@ export function imageName(url: string): string {
   }
 }
 
-/** A row of the statement below: a product it wrote ('w') or one that existed before it ('e'). */
+/** A row of the statement below: a product it wrote ('w'), one that existed before it ('e'), or a value it held back ('h'). */
 interface BatchRow {
-  kind: 'w' | 'e';
+  kind: 'w' | 'e' | 'h';
   product_id: number;
-  source_key: string;
+  source_key: string | null;
   inserted: boolean | null;
-  passed_moderation: boolean | null;
+  /** 'w': an owned field changed (not only the base or a held value). */
+  changed: boolean | null;
   urls: unknown;
+  image_base: unknown;
+  image_held: unknown;
+  field: string | null;
+  mine: unknown;
+  theirs: unknown;
 }
 
 /**
- * The upsert, plus one compact history entry per product it changed (docs/products.md "History"):
- * the old values read in the same statement's snapshot, the new ones from its RETURNING, and only
- * the fields that differ. Products the run creates get none (they had no earlier value).
- * The same read of the existing products also answers what the image step needs (moderation and
- * feed image URLs before the batch), so the batch reads them once, in one statement: reading them
- * twice (a query before the upsert and again for the history) made a re-import a good deal slower.
+ * The upsert, plus one compact history entry per product it changed or held a value back on
+ * (docs/products.md "History"): the old values read in the same statement's snapshot, the new ones
+ * from its RETURNING, and only the fields that differ; a held-back value is an item
+ * `{ field, held: true, old: the person's value, new: the supplier's }`. Products the run creates
+ * get none (they had no earlier value). The same read of the existing products also answers what
+ * the image step needs (feed image URLs, their base and held list before the batch), so the batch
+ * reads them once, in one statement: reading them twice (a query before the upsert and again for
+ * the history) made a re-import a good deal slower.
  */
 function withFeedHistory(upsert: SQL, supplierId: number, keys: string, at: string): SQL {
   return sql`with old as (
-      select p.product_id, p.source_key, p.passed_moderation, p.sku, p.price_supplier, p.stock, p.title, p.description, p.brand_id, p.category_id,
-             p.weight, p.width, p.length, p.height, p.product_size, p.color, p.material, p.family_key,
+      select p.product_id, p.source_key, p.sku, p.price_supplier, p.stock, p.title, p.description, p.brand_id, p.category_id,
+             p.weight, p.width, p.length, p.height, p.product_size, p.color, p.material, p.family_key, p.feed_held,
+             p.feed_base->'images' as image_base, p.feed_held->'images' as image_held,
              (select json_agg(i.source_url order by i.position, i.created_at) from product_images i
                where i.product_id = p.product_id and i.source_url <> '') as urls
         from products p
@@ -82,7 +113,14 @@ function withFeedHistory(upsert: SQL, supplierId: number, keys: string, at: stri
     up as (${upsert}
       returning p.product_id, p.source_key, (p.xmax = 0) as inserted, p.version, p.sku, p.price_supplier, p.stock, p.title,
                 p.description, p.brand_id, p.category_id, p.weight, p.width, p.length, p.height, p.product_size,
-                p.color, p.material, p.family_key),
+                p.color, p.material, p.family_key, p.feed_held),
+    held as (
+      -- Values held back by this statement: new, or another value than the one held before.
+      select up.product_id, e.key as field, ${currentValueOf('up', sql`e.key`)} as mine,
+             coalesce(e.value->'shown', e.value->'value', 'null'::jsonb) as theirs
+        from up join old o on o.product_id = up.product_id
+             cross join lateral jsonb_each(up.feed_held) e
+       where up.feed_held is not null and not up.inserted and e.value is distinct from o.feed_held->e.key),
     changed as (
       -- Only the fields that differ become JSON (brand names looked up only then): cheap per row.
       select up.product_id, up.version,
@@ -102,16 +140,66 @@ function withFeedHistory(upsert: SQL, supplierId: number, keys: string, at: stri
                case when o.color is distinct from up.color then jsonb_build_object('field', 'color', 'old', o.color, 'new', up.color) end,
                case when o.material is distinct from up.material then jsonb_build_object('field', 'material', 'old', o.material, 'new', up.material) end,
                case when o.family_key is distinct from up.family_key then jsonb_build_object('field', 'familyKey', 'old', o.family_key, 'new', up.family_key) end
-             ], null) as changes
+             ], null) as changes,
+             case when up.feed_held is null then '{}'::jsonb[] else array(
+               select jsonb_build_object('field', h.field, 'held', true, 'old', h.mine, 'new', h.theirs)
+                 from held h where h.product_id = up.product_id order by h.field) end as holds
         from up join old o on o.product_id = up.product_id
        where not up.inserted),
     history as (
       insert into product_history (product_id, author, how, device_at, server_at, version, changes)
-      select product_id, ${FEED_IMPORT_AUTHOR}, 'feed-import', null, ${at}::timestamptz, version, to_jsonb(changes)
-        from changed where cardinality(changes) > 0)
-    select 'w' as kind, product_id, source_key, inserted, null::boolean as passed_moderation, null::json as urls from up
+      select product_id, ${FEED_IMPORT_AUTHOR}, 'feed-import', null, ${at}::timestamptz, version, to_jsonb(changes || holds)
+        from changed where cardinality(changes) + cardinality(holds) > 0)
+    select 'w' as kind, up.product_id, up.source_key, up.inserted, cardinality(c.changes) > 0 as changed,
+           null::json as urls, null::jsonb as image_base, null::jsonb as image_held, null::text as field, null::jsonb as mine, null::jsonb as theirs
+      from up left join changed c on c.product_id = up.product_id
     union all
-    select 'e', product_id, source_key, null, passed_moderation, urls from old`;
+    select 'e', product_id, source_key, null, null, urls, image_base, image_held, null, null, null from old
+    union all
+    select 'h', product_id, null, null, null, null, null, null, field, mine, theirs from held`;
+}
+
+/**
+ * The feed's image list against the product's feed images now, by the fields' rule
+ * (feed-fields-sql.ts): 'write' when the feed always wins images, when the product already shows
+ * the feed's list, when its feed images are still the list the feed last wrote (base), or when
+ * there is no base and it has no feed images; else 'hold' (a person changed them since).
+ */
+export function imageVerdict(before: readonly string[], after: readonly string[], base: readonly string[] | null, alwaysWins: boolean): 'write' | 'hold' {
+  if (alwaysWins || sameList(before, after)) return 'write';
+  if (base ? sameList(before, base) : before.length === 0) return 'write';
+  return 'hold';
+}
+
+/**
+ * The image list's new base and held value on the products whose image step needs them, in one
+ * statement; a newly held list raises the version and gets its history item.
+ */
+async function writeImageBookkeeping(
+  tx: Queryable,
+  rows: readonly { id: number; base: string[] | null; held: FeedHeldEntry | null; bump: boolean }[],
+  heldBack: readonly HeldBackField[],
+  at: string,
+): Promise<void> {
+  await tx.execute(
+    sql`update products p
+           set feed_base = coalesce(p.feed_base, '{}'::jsonb) || jsonb_build_object('images', x.base),
+               feed_held = case when x.held is null then nullif(coalesce(p.feed_held, '{}'::jsonb) - 'images', '{}'::jsonb)
+                                else coalesce(p.feed_held, '{}'::jsonb) || jsonb_build_object('images', x.held) end,
+               version = p.version + case when x.bump then 1 else 0 end
+          from json_to_recordset(${JSON.stringify(rows)}::json) as x(id int, base jsonb, held jsonb, bump boolean)
+         where p.product_id = x.id`,
+  );
+  const images = heldBack.filter((held) => held.field === 'images');
+  if (images.length === 0) return;
+  await tx.execute(
+    sql`insert into product_history (product_id, author, how, device_at, server_at, version, changes)
+        select x.id, ${FEED_IMPORT_AUTHOR}, 'feed-import', null, ${at}::timestamptz, p.version,
+               jsonb_build_array(jsonb_build_object('field', 'productImages', 'held', true, 'old', x.mine, 'new', x.theirs))
+          from json_to_recordset(${JSON.stringify(images.map((held) => ({ id: held.productId, mine: held.mine, theirs: held.theirs })))}::json)
+               as x(id int, mine jsonb, theirs jsonb)
+          join products p on p.product_id = x.id`,
+  );
 }
 
 /** The history's author of a feed import's changes. */
@@ -126,15 +214,16 @@ function insertProducts(supplierId: number, payload: string, at: string): SQL {
   return sql`insert into products as p (
             supplier_id, source_key, ean, supplier_ean, sku, title, description, brand_id, category_id,
             price_supplier, selling_price, delivery_code, stock, weight, width, length, height,
-            product_size, color, material, family_key, number_of_images, date_create, date_update)
+            product_size, color, material, family_key, number_of_images, date_create, date_update, feed_base)
           select ${supplierId}, x.k, x.ean, x.ean, x.sku, x.title, x.description, x.brand_id, x.category_id,
                  x.price_supplier, x.selling_price, x.delivery_code, x.stock, x.weight, x.width, x.length, x.height,
-                 x.product_size, x.color, x.material, x.family_key, x.n_images, ${at}::timestamptz, ${at}::timestamptz
+                 x.product_size, x.color, x.material, x.family_key, x.n_images, ${at}::timestamptz, ${at}::timestamptz,
+                 ${newProductBase()}
             from json_to_recordset(${payload}::json) as x(
                  k text, ean text, sku text, title text, description text, brand_id int, category_id int,
                  price_supplier numeric, selling_price numeric, delivery_code text, stock int, weight numeric,
                  width numeric, length numeric, height numeric, product_size text, color text, material text,
-                 family_key text, n_images int)`;
+                 family_key text, n_images int, images jsonb)`;
 }
 
 /** PostgreSQL's unique_violation, as node-postgres and PGlite report it (drizzle wraps it in `cause`). */
@@ -170,7 +259,7 @@ async function writeNewProducts(db: Database, rows: readonly FeedProductRow[], i
   );
   // A plain INSERT writes every row or fails: the count is the batch's size, read from the database.
   const created = written[0]?.n ?? 0;
-  return { created, updated: 0, unchanged: rows.length - created };
+  return { created, updated: 0, unchanged: rows.length - created, heldBack: [] };
 }
 
 export async function writeFeedBatch(
@@ -185,8 +274,9 @@ export async function writeFeedBatch(
    * (writeNewProducts) instead of the upsert with its lookup of existing products.
    */
   mayExist = true,
+  rules: FeedWriteRules = DEFAULT_WRITE_RULES,
 ): Promise<BatchCounts> {
-  if (rows.length === 0) return { created: 0, updated: 0, unchanged: 0 };
+  if (rows.length === 0) return { created: 0, updated: 0, unchanged: 0, heldBack: [] };
   await names.brands.resolve(db, rows.map((row) => row.brand));
   await names.categories.resolve(db, rows.map((row) => row.category));
 
@@ -212,6 +302,7 @@ export async function writeFeedBatch(
       material: row.material,
       family_key: row.familyKey,
       n_images: row.images.length,
+      images: row.images,
     })),
   );
   const keys = JSON.stringify(rows.map((row) => row.sourceKey));
@@ -232,38 +323,17 @@ export async function writeFeedBatch(
 
     const upsert = sql`${insert}
           on conflict (supplier_id, source_key) do update set
-            sku = excluded.sku,
-            price_supplier = excluded.price_supplier,
-            stock = excluded.stock,
-            title = case when p.passed_moderation then p.title else excluded.title end,
-            description = case when p.passed_moderation then p.description else excluded.description end,
-            brand_id = case when p.passed_moderation then p.brand_id else excluded.brand_id end,
-            category_id = case when p.passed_moderation then p.category_id else excluded.category_id end,
-            weight = case when p.passed_moderation then p.weight else excluded.weight end,
-            width = case when p.passed_moderation then p.width else excluded.width end,
-            length = case when p.passed_moderation then p.length else excluded.length end,
-            height = case when p.passed_moderation then p.height else excluded.height end,
-            product_size = case when p.passed_moderation then p.product_size else excluded.product_size end,
-            color = case when p.passed_moderation then p.color else excluded.color end,
-            material = case when p.passed_moderation then p.material else excluded.material end,
-            family_key = case when p.passed_moderation then p.family_key else excluded.family_key end,
-            version = p.version + 1,
-            date_update = excluded.date_update
-          where (p.sku, p.price_supplier, p.stock) is distinct from (excluded.sku, excluded.price_supplier, excluded.stock)
-             or (not p.passed_moderation
-                 and (p.title, p.description, p.brand_id, p.category_id, p.weight, p.width, p.length, p.height,
-                      p.product_size, p.color, p.material, p.family_key)
-                     is distinct from
-                     (excluded.title, excluded.description, excluded.brand_id, excluded.category_id, excluded.weight,
-                      excluded.width, excluded.length, excluded.height, excluded.product_size, excluded.color,
-                      excluded.material, excluded.family_key))
+            ${feedUpdateSet(rules.alwaysWins, at, rules.runId)}
 `;
     // The upsert, its history and the existing products in one statement.
     const answer = await queryRows<BatchRow>(tx, withFeedHistory(upsert, supplierId, keys, at));
     const written = answer.filter((row) => row.kind === 'w');
     const existing: ExistingProduct[] = answer
       .filter((row) => row.kind === 'e')
-      .map((row) => ({ product_id: row.product_id, source_key: row.source_key, passed_moderation: row.passed_moderation === true, urls: row.urls }));
+      .map((row) => ({ product_id: row.product_id, source_key: row.source_key ?? '', urls: row.urls, image_base: row.image_base, image_held: row.image_held }));
+    const heldBack: HeldBackField[] = answer
+      .filter((row) => row.kind === 'h')
+      .map((row) => ({ productId: row.product_id, field: (row.field ?? 'sku') as FeedField, mine: jsonValue(row.mine), theirs: jsonValue(row.theirs) }));
 
     const rowByKey = new Map(rows.map((row) => [row.sourceKey, row]));
     const inserts: ImageInsert[] = [];
@@ -277,20 +347,32 @@ export async function writeFeedBatch(
     for (const result of written) {
       if (result.inserted) {
         created += 1;
-        addImages(result.product_id, rowByKey.get(result.source_key)?.images ?? [], true);
-      } else {
+        addImages(result.product_id, rowByKey.get(result.source_key ?? '')?.images ?? [], true);
+      } else if (result.changed) {
         updatedIds.add(result.product_id);
       }
     }
 
-    // Feed images of existing products follow the feed while the product is not moderated.
-    // Images people uploaded (no source URL) are never touched; re-exported ones keep their file.
+    // Feed images of existing products follow the feed by the same rule as the fields
+    // (imageVerdict): written while the product's feed images are the list the feed last wrote,
+    // else held back. Images people uploaded (no source URL) are never touched; re-exported ones
+    // keep their file.
     const removals: { product_id: number; url: string }[] = [];
     const imageChanged: number[] = [];
+    const imageBookkeeping: { id: number; base: string[] | null; held: FeedHeldEntry | null; bump: boolean }[] = [];
     for (const product of existing) {
-      if (product.passed_moderation) continue;
       const before = jsonValue<string[] | null>(product.urls) ?? [];
       const after = rowByKey.get(product.source_key)?.images ?? [];
+      const base = jsonValue<string[] | null>(product.image_base) ?? null;
+      const held = jsonValue<FeedHeldEntry | null>(product.image_held) ?? null;
+      const verdict = imageVerdict(before, after, base, rules.alwaysWins.has('images'));
+      if (verdict === 'hold') {
+        if (held && Array.isArray(held.value) && sameList(held.value as string[], after)) continue;
+        imageBookkeeping.push({ id: product.product_id, base, held: { value: after, at, run: rules.runId }, bump: true });
+        heldBack.push({ productId: product.product_id, field: 'images', mine: before, theirs: after });
+        continue;
+      }
+      if (!base || !sameList(base, after) || held) imageBookkeeping.push({ id: product.product_id, base: after, held: null, bump: held !== null && sameList(before, after) });
       if (sameList(before, after)) continue;
       imageChanged.push(product.product_id);
       for (const url of before) if (!after.includes(url)) removals.push({ product_id: product.product_id, url });
@@ -337,7 +419,8 @@ export async function writeFeedBatch(
       );
       for (const id of imageChanged) updatedIds.add(id);
     }
+    if (imageBookkeeping.length > 0) await writeImageBookkeeping(tx, imageBookkeeping, heldBack, at);
 
-    return { created, updated: updatedIds.size, unchanged: rows.length - created - updatedIds.size };
+    return { created, updated: updatedIds.size, unchanged: rows.length - created - updatedIds.size, heldBack };
   });
 }

@@ -8,7 +8,8 @@ import { eq } from 'drizzle-orm';
 import { refreshCatalogueStatistics } from '../catalogue/product-maintenance';
 import { yieldToEventLoop } from '../db/event-loop-yield';
 import { products } from '../db/schema';
-import { writeFeedBatch } from './feed-batch-writer';
+import { alwaysWinsOf } from '../../shared/feed-fields';
+import { writeFeedBatch, type FeedWriteRules } from './feed-batch-writer';
 import type { FeedJobDeps } from './feed-deps';
 import { FeedFormatError } from './feed-item';
 import { feedRowBatches, readFeed, type ParsedBatch } from './feed-row-batches';
@@ -17,7 +18,7 @@ import { feedSourceOf, openFeedSource } from './feed-source';
 import { DEFAULT_MAX_FEED_BYTES, DownloadError, errorText } from './outbound';
 import type { FeedProductRow, FeedRowRefusal } from './parse-feed-row';
 import { ParseWorker } from './parse-in-worker';
-import { emptyCounts, historyEntry, MAX_STORED_PROBLEMS, recordHistory, startHistoryEntry, type RunCounts } from './parsing-history';
+import { emptyCounts, historyEntry, MAX_STORED_PROBLEMS, recordHistory, startHistoryEntry, type HeldBackItem, type RunCounts } from './parsing-history';
 import { claimSupplier, releaseSupplier, type SupplierRecord } from './supplier-lock';
 import { storedMapping } from './supplier-store';
 import { describeError, isDiskFullError } from '../lib/caught-errors';
@@ -93,9 +94,10 @@ async function supplierHasProducts(db: FeedJobDeps['db'], supplierId: number): P
   return rows.length > 0;
 }
 
-export function summary(counts: RunCounts): string {
+export function summary(counts: Omit<RunCounts, 'heldBack'> & { heldBack?: number | undefined }): string {
   const n = (value: number) => value.toLocaleString('en-US');
-  return `Read ${n(counts.rowsRead)} rows: ${n(counts.created)} new, ${n(counts.updated)} updated, ${n(counts.unchanged)} unchanged, ${n(counts.refused)} refused`;
+  const held = counts.heldBack ? `; ${n(counts.heldBack)} supplier ${counts.heldBack === 1 ? 'value' : 'values'} held back because people changed them` : '';
+  return `Read ${n(counts.rowsRead)} rows: ${n(counts.created)} new, ${n(counts.updated)} updated, ${n(counts.unchanged)} unchanged, ${n(counts.refused)} refused${held}`;
 }
 
 /** The job was cancelled (or lost its lease): the loop stops before the next batch. */
@@ -128,17 +130,21 @@ async function runClaimedImport(deps: FeedJobDeps, supplier: SupplierRecord, opt
   let firstReadShown = false;
   let bytesRead = 0;
   let bytesTotal: number | null = null;
+  const rules: FeedWriteRules = { alwaysWins: new Set(alwaysWinsOf(supplier.feedAlwaysWins)), runId: historyId };
+  const heldBack: HeldBackItem[] = [];
 
   const write = async (rows: FeedProductRow[]) => {
-    const written = await writeFeedBatch(deps.db, supplier.supplierId, rows, names, now(), hasProducts);
+    const written = await writeFeedBatch(deps.db, supplier.supplierId, rows, names, now(), hasProducts, rules);
     counts.created += written.created;
     counts.updated += written.updated;
     counts.unchanged += written.unchanged;
+    counts.heldBack += written.heldBack.length;
+    for (const held of written.heldBack) if (heldBack.length < MAX_STORED_PROBLEMS) heldBack.push(held);
     batches += 1;
     deps.health?.noteProgress();
     options.onProgress?.(counts);
     await options.onBatch?.({ historyId, counts, bytesRead, bytesTotal });
-    if (batches % PROGRESS_EVERY_BATCHES === 0) await recordHistory(deps.db, historyId, { counts, problems });
+    if (batches % PROGRESS_EVERY_BATCHES === 0) await recordHistory(deps.db, historyId, { counts, problems, heldBack });
     if (batches % SPACE_CHECK_EVERY_BATCHES === 0) await deps.health?.ensureRoomToContinue();
     // Let the requests that arrived meanwhile in before the next batch (event-loop-yield.ts).
     await yieldToEventLoop();
@@ -219,7 +225,7 @@ async function runClaimedImport(deps: FeedJobDeps, supplier: SupplierRecord, opt
   }
 
   const status = failure ? 'failed' : counts.refused > 0 ? 'partial' : 'success';
-  await recordHistory(deps.db, historyId, { counts, problems, status, message, finishedAt: now() });
+  await recordHistory(deps.db, historyId, { counts, problems, heldBack, status, message, finishedAt: now() });
   if (counts.created + counts.updated > 0) await refreshAfterBulkChange(deps, `import of ${supplier.supplierName}`);
   return { entry: await historyEntry(deps.db, historyId), failure };
 }

@@ -17,11 +17,16 @@ export interface RunCounts {
   updated: number;
   unchanged: number;
   refused: number;
+  /** Feed values held back (docs/feeds.md, "What a re-import changes"). */
+  heldBack: number;
 }
 
 export function emptyCounts(): RunCounts {
-  return { rowsRead: 0, created: 0, updated: 0, unchanged: 0, refused: 0 };
+  return { rowsRead: 0, created: 0, updated: 0, unchanged: 0, refused: 0, heldBack: 0 };
 }
+
+/** One held-back feed value as the run's report lists it. */
+export type HeldBackItem = NonNullable<ParsingHistoryEntry['heldBackFields']>[number];
 
 export async function startHistoryEntry(db: Database, supplierId: number, operation: HistoryOperation, now: Date): Promise<number> {
   const rows = await db.insert(parsingHistory).values({ supplierId, operation, dateTimeOperation: now, status: 'running' }).returning({ id: parsingHistory.id });
@@ -34,13 +39,14 @@ export async function startHistoryEntry(db: Database, supplierId: number, operat
 export async function recordHistory(
   db: Database,
   id: number,
-  values: { counts: RunCounts; problems: FeedRowRefusal[]; status?: HistoryStatus; message?: string; finishedAt?: Date },
+  values: { counts: RunCounts; problems: FeedRowRefusal[]; heldBack?: HeldBackItem[]; status?: HistoryStatus; message?: string; finishedAt?: Date },
 ): Promise<void> {
   await db
     .update(parsingHistory)
     .set({
       ...values.counts,
       problems: values.problems.slice(0, MAX_STORED_PROBLEMS),
+      ...(values.heldBack ? { heldBackFields: values.heldBack.slice(0, MAX_STORED_PROBLEMS) } : {}),
       ...(values.status ? { status: values.status } : {}),
       ...(values.message !== undefined ? { message: values.message } : {}),
       ...(values.finishedAt ? { finishedAt: values.finishedAt } : {}),
@@ -62,6 +68,8 @@ const entryColumns = {
   unchanged: parsingHistory.unchanged,
   refused: parsingHistory.refused,
   problems: parsingHistory.problems,
+  heldBack: parsingHistory.heldBack,
+  heldBackFields: parsingHistory.heldBackFields,
   message: parsingHistory.message,
 };
 
@@ -79,6 +87,8 @@ interface EntryRow {
   unchanged: number;
   refused: number;
   problems: unknown;
+  heldBack: number;
+  heldBackFields: unknown;
   message: string;
 }
 
@@ -90,6 +100,7 @@ function toEntry(row: EntryRow): ParsingHistoryEntry {
     dateTimeOperation: row.dateTimeOperation.toISOString(),
     finishedAt: row.finishedAt ? row.finishedAt.toISOString() : null,
     problems: row.problems as FeedRowRefusal[],
+    heldBackFields: row.heldBackFields as HeldBackItem[],
   };
 }
 

@@ -5,6 +5,7 @@
  * are stored with the origin they were entered for (credential-origin.ts).
  */
 import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { alwaysWinsOf } from '../../shared/feed-fields';
 import { feedMappingSchema, type FeedMapping } from '../../shared/feed-mapping';
 import { feedScheduleSchema, type FeedSchedule } from '../../shared/schedule';
 import type { CredentialsView, FeedFormat, FeedSource, SupplierDetails, SupplierInputParsed, SupplierLastRun } from '../../shared/suppliers';
@@ -78,6 +79,7 @@ function details(
     credentials: credentialsView(row.feedCredentials, addressOrigin(row.supplierUrlFeed, undefined)),
     mapping: storedMapping(row.feedMapping),
     usShoeSizes: row.usShoeSizes,
+    alwaysWins: alwaysWinsOf(row.feedAlwaysWins),
     enabled: row.enabled,
     schedule: storedSchedule(row.schedule),
     productCount,
@@ -193,6 +195,7 @@ function columnsOf(input: SupplierInputParsed, context: SaveContext) {
     feedCredentials: nextCredentials(input, context),
     feedMapping: input.mapping,
     usShoeSizes: input.usShoeSizes,
+    feedAlwaysWins: input.alwaysWins,
     enabled: input.enabled,
     schedule: input.schedule,
   };

@@ -13,6 +13,7 @@ export const supplier = (overrides: Partial<SupplierDetails> = {}): SupplierDeta
   credentials: null,
   mapping: null,
   usShoeSizes: false,
+  alwaysWins: ['priceSupplier', 'stock'],
   enabled: true,
   schedule: null,
   productCount: 0,

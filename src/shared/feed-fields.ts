@@ -1,0 +1,64 @@
+/**
+ * The product fields a supplier feed writes, and which of them a supplier's feed always wins
+ * (docs/feeds.md, "What a re-import changes"). A feed is a writer with a base: per field it keeps
+ * the value it last wrote; a field a person changed since keeps the person's value and the feed's
+ * new one is held back, unless the supplier lets its feed always win that field. Pure.
+ */
+import { z } from 'zod';
+import { productFieldLabel } from './product-fields';
+
+/** The fields a feed maps, as product field names ('images': the feed's image list). */
+export const FEED_FIELDS = [
+  'sku',
+  'priceSupplier',
+  'stock',
+  'title',
+  'description',
+  'brand',
+  'categoryId',
+  'weight',
+  'width',
+  'length',
+  'height',
+  'productSize',
+  'color',
+  'material',
+  'familyKey',
+  'images',
+] as const;
+export type FeedField = (typeof FEED_FIELDS)[number];
+
+/** Fields a new supplier's feed always wins: supplier data, not content. */
+export const DEFAULT_ALWAYS_WINS: readonly FeedField[] = ['priceSupplier', 'stock'];
+
+export function isFeedField(value: string): value is FeedField {
+  return (FEED_FIELDS as readonly string[]).includes(value);
+}
+
+export function feedFieldLabel(field: FeedField): string {
+  return field === 'images' ? 'Images' : productFieldLabel(field);
+}
+
+/** The supplier setting as sent and stored: each field once, in the table's order. */
+export const alwaysWinsSchema = z
+  .array(z.string().max(40))
+  .max(FEED_FIELDS.length * 2)
+  .superRefine((fields, context) => {
+    const unknown = fields.find((field) => !isFeedField(field));
+    if (unknown !== undefined) context.addIssue({ code: 'custom', message: `'${unknown}' is not a field a feed writes` });
+  })
+  .transform((fields) => FEED_FIELDS.filter((field) => fields.includes(field)));
+
+/** The stored setting read back: unknown names (from an older version) are left out. */
+export function alwaysWinsOf(stored: unknown): FeedField[] {
+  return Array.isArray(stored) ? FEED_FIELDS.filter((field) => stored.includes(field)) : [...DEFAULT_ALWAYS_WINS];
+}
+
+/** A feed value held back on a product (GET /api/v1/product/{id}, `heldBack`). */
+export interface HeldSupplierValue {
+  field: FeedField;
+  /** The supplier's value, as the product field holds it (brand: the name; images: their URLs). */
+  value: unknown;
+  /** When the import held it back (server time, ISO). */
+  at: string;
+}
