@@ -3,6 +3,7 @@
  * Shapes follow the specification's sections 3 and 7.
  */
 import { z } from 'zod';
+import { heldSupplierValueSchema } from './feed-fields';
 import { productFieldsShape } from './product-fields';
 import { dbCount, dbId, MAX_DB_INTEGER, text } from './safe-values';
 
@@ -71,6 +72,11 @@ export const productSchema = z.object({
   dateCreate: text(),
   dateUpdate: text(),
   productImages: z.array(productImageSchema).max(50),
+  /**
+   * Supplier feed values held back because a person changed the field since the feed wrote it
+   * (docs/feeds.md, "Held-back values"); absent or empty: none. Never taken from a save.
+   */
+  heldBack: z.array(heldSupplierValueSchema).max(20).optional(),
 });
 export type Product = z.infer<typeof productSchema>;
 

@@ -55,10 +55,25 @@ export function alwaysWinsOf(stored: unknown): FeedField[] {
 }
 
 /** A feed value held back on a product (GET /api/v1/product/{id}, `heldBack`). */
-export interface HeldSupplierValue {
-  field: FeedField;
+export const heldSupplierValueSchema = z.object({
+  field: z.enum(FEED_FIELDS),
   /** The supplier's value, as the product field holds it (brand: the name; images: their URLs). */
-  value: unknown;
+  value: z.unknown(),
+  /** The category's name (its value is the id). */
+  shown: z.string().max(500).nullable().optional(),
   /** When the import held it back (server time, ISO). */
-  at: string;
+  at: z.string().max(40),
+});
+export type HeldSupplierValue = z.infer<typeof heldSupplierValueSchema>;
+
+/** The held values of products.feed_held as the read model shows them: open ones (not dismissed), in field order. */
+export function heldValuesOf(stored: unknown): HeldSupplierValue[] {
+  if (!stored || typeof stored !== 'object') return [];
+  const entries = stored as Record<string, { value?: unknown; shown?: string | null; at?: string; dismissed?: boolean } | undefined>;
+  return FEED_FIELDS.flatMap((field) => {
+    const entry = entries[field];
+    if (!entry || entry.dismissed) return [];
+    const value = field === 'brand' ? (entry.shown ?? null) : (entry.value ?? null);
+    return [{ field, value, ...(field === 'categoryId' ? { shown: entry.shown ?? null } : {}), at: entry.at ?? '' }];
+  });
 }

@@ -4,6 +4,7 @@
  */
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Product, ProductImage } from '../../shared/contract';
+import { heldValuesOf } from '../../shared/feed-fields';
 import { toProductImage } from './image-rows';
 import type { Queryable } from '../db/query-rows';
 import { brands, categories, productImages, products, suppliers } from '../db/schema';
@@ -54,7 +55,14 @@ export function productDto(row: ProductRowWithNames, images: ProductImage[]): Pr
     dateCreate: p.dateCreate.toISOString(),
     dateUpdate: p.dateUpdate.toISOString(),
     productImages: images,
+    ...heldOf(p.feedHeld),
   };
+}
+
+/** Held-back supplier values, only when there are any (docs/feeds.md, "Held-back values"). */
+function heldOf(stored: unknown): Pick<Product, 'heldBack'> {
+  const held = heldValuesOf(stored);
+  return held.length > 0 ? { heldBack: held } : {};
 }
 
 /** Images of these products, grouped by product, each list in position order. One query. */

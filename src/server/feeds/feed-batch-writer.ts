@@ -333,7 +333,8 @@ export async function writeFeedBatch(
       .map((row) => ({ product_id: row.product_id, source_key: row.source_key ?? '', urls: row.urls, image_base: row.image_base, image_held: row.image_held }));
     const heldBack: HeldBackField[] = answer
       .filter((row) => row.kind === 'h')
-      .map((row) => ({ productId: row.product_id, field: (row.field ?? 'sku') as FeedField, mine: jsonValue(row.mine), theirs: jsonValue(row.theirs) }));
+      .map((row) => ({ productId: row.product_id, field: (row.field ?? 'sku') as FeedField, mine: row.mine, theirs: row.theirs }));
+    // (jsonb arrives parsed from both drivers: a JSON string value is the value itself.)
 
     const rowByKey = new Map(rows.map((row) => [row.sourceKey, row]));
     const inserts: ImageInsert[] = [];

@@ -11,6 +11,7 @@ import { HISTORY_PAGE_SIZE, historyPage } from '../catalogue/product-history';
 import { authorOf, MADE_AT_HEADER, madeAtOf } from '../http/author';
 import type { CatalogueDeps } from '../catalogue/catalogue-deps';
 import { applyFamily } from '../catalogue/family-apply';
+import { dismissHeldValue } from '../catalogue/feed-holds';
 import { FAMILY_KEY_MISSING } from '../catalogue/family-inheritance';
 import { parseChangesQuery, productChanges } from '../catalogue/product-changes';
 import { headerMatchesVersion, productEtag } from '../http/version-etag';
@@ -87,6 +88,14 @@ export function productRoutes(deps: Pick<CatalogueDeps, 'db' | 'now'>) {
       if (!exists) throw new ApiError(404, `Product ${productId} does not exist`);
       c.header('Cache-Control', 'private, no-store');
       return c.json(await historyPage(db, productId, page, size));
+    })
+
+    // "Keep mine": ends a held-back supplier value (docs/feeds.md, "Held-back values").
+    .delete('/product/:id/held-back/:field', async (c) => {
+      const productId = idParam(c.req.param('id'), 'Product id');
+      const product = await dismissHeldValue(db, productId, c.req.param('field'));
+      c.header('ETag', productEtag(product.version));
+      return c.json(product);
     })
 
     // The change set: only the fields a person changed, each with its base (docs/products.md).
