@@ -76,6 +76,14 @@ export const messages = {
     leaveTitle: 'Leave without saving?',
     leaveText: 'Your changes to this product have not been saved. They are lost if you leave.',
     inheritNeedsConnection: 'Inheriting needs a connection to the server.',
+    /** A supplier feed value held back because a person changed the field (docs/feeds.md, "Held-back values"). */
+    supplierSays: (value: string) => `The supplier now says: ${value}`,
+    takeSupplier: "Take the supplier's",
+    supplierTaken: "The supplier's value is in the form. Press Apply to save it.",
+    keptMine: "Your value stays. The supplier's value is no longer shown.",
+    keepMineNeedsConnection: 'Keeping your value needs a connection to the server. Try again when you are online.',
+    keepMineFailed: (reason: string) => `Your value could not be kept: ${reason}`,
+    emptyValue: '(empty)',
   },
   images: {
     addImage: 'Add image',

@@ -57,6 +57,11 @@ export function getProduct(productId: number): Promise<Product> {
   return apiFetch<Product>(`/api/v1/product/${productId}`);
 }
 
+/** "Keep mine": ends the supplier value held back on this field (docs/feeds.md, "Held-back values"). */
+export function keepMineOverSupplier(productId: number, field: string): Promise<Product> {
+  return apiFetch<Product>(`/api/v1/product/${productId}/held-back/${encodeURIComponent(field)}`, { method: 'DELETE' });
+}
+
 export interface FamilyInheritance {
   /** The main product, as saved. */
   main: Product;

@@ -19,6 +19,8 @@ import { formFieldOf } from './conflict-rules';
 import { showsInherit, showsMainSwitch } from './family-rules';
 import { GeneralDataSection } from './GeneralDataSection';
 import { GeneralNotice } from './GeneralNotice';
+import { HeldBackNote } from './HeldBackNote';
+import { useHeldBack } from './use-held-back';
 import { moveImage, updateImage } from './image-list-rules';
 import { ImagesSection } from './ImagesSection';
 import { LeavePrompt } from './LeavePrompt';
@@ -29,15 +31,18 @@ import { useProductEditor } from './use-product-editor';
 export interface GeneralTabProps {
   product: Product;
   onShowGeneral: () => void;
+  /** Reads the product again (after "Keep mine" on a held-back supplier value). */
+  onReload?: () => void;
 }
 
-export default function GeneralTab({ product, onShowGeneral }: GeneralTabProps) {
+export default function GeneralTab({ product, onShowGeneral, onReload = () => undefined }: GeneralTabProps) {
   const navigate = useNavigate();
   const online = useAtomValue(onlineAtom);
   const tab = useProductEditor(product);
   const { editor, draft, form, problems, conflict, setField } = tab;
   const busy = editor.busy === 'save';
   const inherit = useInherit(product, editor.setNotice);
+  const held = useHeldBack(product, form, setField, onReload);
 
   const save = async (exitAfter: boolean) => {
     if (!tab.check()) {
@@ -52,7 +57,13 @@ export default function GeneralTab({ product, onShowGeneral }: GeneralTabProps) 
   const conflictNote = (field: FormField) => {
     const found = conflict?.conflicts.find((candidate) => formFieldOf(candidate) === field);
     const row = found && conflictRows.find((candidate) => candidate.field === found.field);
-    return row ? <FieldConflictNote row={row} choices={tab.choices} busy={tab.settling} onChoose={tab.choose} /> : null;
+    const supplier = held.noteOf(field);
+    return (
+      <>
+        {row && <FieldConflictNote row={row} choices={tab.choices} busy={tab.settling} onChoose={tab.choose} />}
+        {supplier && <HeldBackNote note={supplier} online={online} keeping={held.keeping === field} onTake={() => held.take(supplier)} onKeepMine={() => held.keepMine(supplier)} />}
+      </>
+    );
   };
   const notice = editor.notice;
 
