@@ -174,6 +174,10 @@ export interface ProductHistoryEntry {
   serverAt: string;
   /** The product's version after it. */
   version: number;
-  /** `field` is a product field name (src/shared/product-fields.ts), 'productImages' or a Bol model key. */
-  changes: { field: string; old: unknown; new: unknown }[];
+  /**
+   * `field` is a product field name (src/shared/product-fields.ts), 'productImages' or a Bol model key.
+   * `held`: a supplier feed value held back, not written: `old` is the person's value that stays,
+   * `new` the supplier's (docs/feeds.md, "Held-back values").
+   */
+  changes: { field: string; old: unknown; new: unknown; held?: boolean }[];
 }

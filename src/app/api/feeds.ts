@@ -18,3 +18,6 @@ export const getParsingHistory = (size: number) =>
   apiFetch<Page<ParsingHistoryEntry>>('/api/v1/history/feed', {
     query: { page: '0', size: String(size), sort: 'dateTimeOperation,desc' },
   });
+
+/** GET /api/v1/history/feed/{id}: one run, with the supplier values it held back. */
+export const getParsingRun = (historyId: number) => apiFetch<ParsingHistoryEntry>(`/api/v1/history/feed/${historyId}`);

@@ -105,9 +105,15 @@ function toEntry(row: EntryRow): ParsingHistoryEntry {
 }
 
 export async function historyEntry(db: Database, id: number): Promise<ParsingHistoryEntry> {
+  const entry = await findHistoryEntry(db, id);
+  if (!entry) throw new Error(`parsing history entry ${id} vanished`);
+  return entry;
+}
+
+/** One run's entry (GET /api/v1/history/feed/{id}), null when there is none. */
+export async function findHistoryEntry(db: Database, id: number): Promise<ParsingHistoryEntry | null> {
   const rows = await db.select(entryColumns).from(parsingHistory).innerJoin(suppliers, eq(suppliers.supplierId, parsingHistory.supplierId)).where(eq(parsingHistory.id, id));
-  if (!rows[0]) throw new Error(`parsing history entry ${id} vanished`);
-  return toEntry(rows[0]);
+  return rows[0] ? toEntry(rows[0]) : null;
 }
 
 export interface HistoryPageRequest {

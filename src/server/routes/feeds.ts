@@ -8,7 +8,7 @@ import { Hono, type Context } from 'hono';
 import type { Supplier } from '../../shared/contract';
 import type { JobStartAnswer } from '../../shared/jobs';
 import { suppliers } from '../db/schema';
-import { historyPage } from '../feeds/parsing-history';
+import { findHistoryEntry, historyPage } from '../feeds/parsing-history';
 import { ApiError } from '../http/errors';
 import type { FeedDeps } from '../feeds/feed-deps';
 import { startSupplierJobs, waitedRunAnswer, type SupplierJobKind } from '../feeds/feed-jobs';
@@ -72,5 +72,12 @@ export function feedRoutes(deps: FeedDeps) {
       // Only sorting by dateTimeOperation is offered; the spec's call sends `dateTimeOperation,desc`.
       const direction = sortDirectionParam(query.get('sort'), 'dateTimeOperation');
       return c.json(await historyPage(deps.db, { page, size, direction }));
+    })
+    // One run with its held-back values (docs/feeds.md, "Parsing history"), for the Logs screen.
+    .get('/history/feed/:id', async (c) => {
+      const id = idParam(c.req.param('id'), 'History id');
+      const entry = await findHistoryEntry(deps.db, id);
+      if (!entry) throw new ApiError(404, `There is no import run with id ${id}`);
+      return c.json(entry);
     });
 }

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import type { Job } from '../../../shared/jobs';
 import { toApiFailure } from '../../api/client';
 import { downloadRefusals, getJob } from '../../api/jobs';
+import { HeldBackList } from './HeldBackList';
 import { countText } from '../../lib/format';
 import { refusalText } from '../jobs';
 import { saveFile } from '../products';
@@ -65,6 +66,7 @@ export function JobDetails({ job, online }: { job: Job; online: boolean }) {
         </>
       )}
       {detail && refusals.length === 0 && job.refused === 0 && <Text size="1" color="gray">Nothing was refused.</Text>}
+      {online && job.kind === 'feed-import' && job.historyId !== null && <HeldBackList historyId={job.historyId} status={job.status} />}
     </Flex>
   );
 }

@@ -7,6 +7,7 @@
 import { Button, Callout, Flex, Heading } from '@radix-ui/themes';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { AlwaysWinsSection } from './AlwaysWinsSection';
 import { FeedPreview } from './FeedPreview';
 import { FeedSection } from './FeedSection';
 import { ImportRunCard } from './ImportRunCard';
@@ -49,6 +50,7 @@ export function SupplierEditor({ initial, online, onClose }: Props) {
 
         <FeedSection form={form} set={set} here={editor.here} onFile={editor.setFile} />
         <MappingSection form={form} set={set} setForm={editor.setForm} report={report} />
+        <AlwaysWinsSection form={form} set={set} />
         <ScheduleSection form={form} set={set} />
 
         {notice?.tone === 'red' && (

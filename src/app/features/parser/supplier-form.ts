@@ -2,6 +2,7 @@
  * The supplier form of the Parser screen (docs/feeds.md, "The Parser screen"): its state, how it is
  * filled from a supplier, and what it sends (the supplier, a Test feed request). Pure.
  */
+import { DEFAULT_ALWAYS_WINS, type FeedField as WrittenField } from '../../../shared/feed-fields';
 import { defaultMapping, FEED_FIELDS, guessMapping, type FeedField, type FeedMapping } from '../../../shared/feed-mapping';
 import { DEFAULT_SCHEDULE_TIME_ZONE, type FeedSchedule } from '../../../shared/schedule';
 import type { CredentialsInput, CredentialsView, FeedFormat, FeedSource, SupplierDetails, SupplierInput, TestFeedRequest } from '../../../shared/suppliers';
@@ -34,6 +35,8 @@ export interface SupplierForm {
   multiplier: string;
   add: string;
   usShoeSizes: boolean;
+  /** Fields the feed always writes, even over a person's change (docs/feeds.md, "What a re-import changes"). */
+  alwaysWins: WrittenField[];
   enabled: boolean;
   scheduleKind: 'none' | 'daily' | 'every';
   time: string;
@@ -73,6 +76,7 @@ export function newSupplierForm(): SupplierForm {
     multiplier: '1',
     add: '0',
     usShoeSizes: false,
+    alwaysWins: [...DEFAULT_ALWAYS_WINS],
     enabled: true,
     scheduleKind: 'none',
     time: '03:00',
@@ -109,6 +113,7 @@ export function formOf(supplier: SupplierDetails): SupplierForm {
     multiplier: mapping?.sellingPrice ? numberText(mapping.sellingPrice.multiplier) : '1',
     add: mapping?.sellingPrice ? numberText(mapping.sellingPrice.add) : '0',
     usShoeSizes: supplier.usShoeSizes,
+    alwaysWins: supplier.alwaysWins ?? [...DEFAULT_ALWAYS_WINS],
     enabled: supplier.enabled,
     scheduleKind: schedule?.kind ?? 'none',
     time: schedule?.kind === 'daily' ? schedule.time : form.time,
@@ -176,6 +181,7 @@ export function inputOf(form: SupplierForm): SupplierInput {
     credentials: credentialsOf(form),
     mapping: mappingOf(form),
     usShoeSizes: form.usShoeSizes,
+    alwaysWins: form.alwaysWins,
     enabled: form.enabled,
     schedule: scheduleOf(form),
   };

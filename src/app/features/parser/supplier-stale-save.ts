@@ -14,6 +14,7 @@ const FORM_PARTS: { label: string; fields: (keyof SupplierForm)[] }[] = [
   { label: 'Column mapping', fields: ['columns', 'fixed', 'mapped', 'decimalSeparator', 'imageSeparator', 'recordElement'] },
   { label: 'Selling price', fields: ['markupOn', 'multiplier', 'add'] },
   { label: 'US shoe sizes', fields: ['usShoeSizes'] },
+  { label: 'Fields the feed always wins', fields: ['alwaysWins'] },
   { label: 'Enabled', fields: ['enabled'] },
   { label: 'Schedule', fields: ['scheduleKind', 'time', 'hours', 'timeZone'] },
 ];

@@ -14,7 +14,7 @@ import { sessionUserAtom } from '../../state/session';
 import { onlineAtom } from '../../state/sync';
 import { submit } from '../../sync/app-sync';
 import { notify } from '../../ui/notify';
-import { canRestore, historyFieldLabel, historyValue, howLabel, withRestored } from './history-rules';
+import { canRestore, heldHistoryText, historyFieldLabel, historyValue, howLabel, withRestored } from './history-rules';
 import { appProductLoadDeps } from './product-edit-deps';
 
 const PAGE_SIZE = 20;
@@ -98,6 +98,14 @@ export default function HistoryTab({ product, onReload }: { product: Product; on
               <tbody>
                 {entry.changes.map((change) => {
                   const key = `${entry.id}:${change.field}`;
+                  if (change.held) {
+                    return (
+                      <tr key={`held:${change.field}`} data-testid="history-held">
+                        <th scope="row">{historyFieldLabel(change.field)}</th>
+                        <td colSpan={4}>{heldHistoryText(change.field, change.new)}</td>
+                      </tr>
+                    );
+                  }
                   return (
                     <tr key={change.field}>
                       <th scope="row">{historyFieldLabel(change.field)}</th>

@@ -38,3 +38,8 @@ export function withRestored(current: Product, field: string, old: unknown): Pro
 export function howLabel(entry: ProductHistoryEntry): string {
   return HISTORY_HOW_LABELS[entry.how] ?? entry.how;
 }
+
+/** A supplier value a feed import held back, as the history says it. */
+export function heldHistoryText(field: string, supplierValue: unknown): string {
+  return `held back: the supplier now says ${historyValue(field, supplierValue)}`;
+}

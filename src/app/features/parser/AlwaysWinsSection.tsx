@@ -1,0 +1,34 @@
+/**
+ * The supplier form's "When people change a field" card: per field the feed writes, whether the
+ * feed always wins it (written even over a person's change) or merges over its base (a person's
+ * change stays and the feed's new value is held back for the product page). docs/feeds.md,
+ * "What a re-import changes". Renders only; the form holds the list (supplier-form.ts).
+ */
+import { Checkbox, Text } from '@radix-ui/themes';
+import { FEED_FIELDS, feedFieldLabel, type FeedField } from '../../../shared/feed-fields';
+import { FormCard } from './ParserField';
+import type { SectionProps } from './FeedSection';
+
+/** The list with one field switched on or off, in the table's order. */
+export function withAlwaysWins(list: readonly FeedField[], field: FeedField, on: boolean): FeedField[] {
+  return FEED_FIELDS.filter((candidate) => (candidate === field ? on : list.includes(candidate)));
+}
+
+export function AlwaysWinsSection({ form, set }: SectionProps) {
+  return (
+    <FormCard title="When people change a field">
+      <Text as="p" size="2" color="gray">
+        A field someone changed keeps their value: the feed&apos;s new value is shown on the product page to take or leave. Tick the fields the feed always
+        writes, even over a person&apos;s change.
+      </Text>
+      <div className="parser-always-wins" role="group" aria-label="Fields the feed always wins">
+        {FEED_FIELDS.map((field) => (
+          <Text as="label" size="2" className="parser-check" key={field}>
+            <Checkbox size="3" checked={form.alwaysWins.includes(field)} onCheckedChange={(checked) => set('alwaysWins', withAlwaysWins(form.alwaysWins, field, checked === true))} />
+            {feedFieldLabel(field)}
+          </Text>
+        ))}
+      </div>
+    </FormCard>
+  );
+}
