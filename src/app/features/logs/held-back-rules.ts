@@ -5,7 +5,7 @@
 import type { ParsingHistoryEntry } from '../../../shared/contract';
 import { feedFieldLabel, isFeedField } from '../../../shared/feed-fields';
 import { messages } from '../../../shared/messages';
-import { supplierValueText } from '../product-edit/held-back-rules';
+import { supplierValueText } from '../../lib/supplier-value-text';
 
 export interface HeldBackLine {
   productId: number;
