@@ -8,7 +8,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../src/server/db/connection';
 import { products, suppliers } from '../../src/server/db/schema';
@@ -16,6 +16,7 @@ import { importSupplierFeed } from '../../src/server/feeds/feed-import';
 import type { ProductChangeSet } from '../../src/shared/change-set';
 import type { Page, ParsingHistoryEntry, Product, ProductHistoryEntry } from '../../src/shared/contract';
 import type { SupplierDetails } from '../../src/shared/suppliers';
+import { databaseBeforeMigration } from './support/database-before-migration';
 import { createTestApp, type TestApp } from './support/test-app';
 
 const served = new Map<string, string>();
@@ -283,6 +284,35 @@ describe('the base across a restart', () => {
       await handle.close();
     } finally {
       if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 180_000);
+});
+
+describe('the migration that gives existing products their feed base', () => {
+  it("never takes a person's value for the feed's: a field a person changed last gets no base, and the next import holds the feed's value back", async () => {
+    const before = await databaseBeforeMigration('0016_feed_base');
+    const url = 'https://supplier.test/migrated.csv';
+    await before.db.execute(sql`insert into suppliers (supplier_id, supplier_name, supplier_url_feed, feed_format) values (900, 'Migrated Co', ${url}, 'csv')`);
+    await before.db.execute(sql`insert into products (product_id, supplier_id, source_key, ean, title, sku, stock, color, delivery_code)
+      values (901, 900, ${EAN}, ${EAN}, 'Lamp (ours)', 'LMP-1', 9, 'White', '1-2d'), (902, 900, ${EAN2}, ${EAN2}, 'Desk lamp', 'LMP-2', 5, 'White', '1-2d')`);
+    // 901: the feed wrote title and stock, then a person renamed it; 902 has no history (the import created it).
+    await before.db.execute(sql`insert into product_history (product_id, author, how, version, changes) values
+      (901, 'feed import', 'feed-import', 2, ${JSON.stringify([{ field: 'title', old: 'Lamp', new: 'Desk lamp' }, { field: 'stock', old: 5, new: 9 }])}::jsonb),
+      (901, 'anna', 'editor', 3, ${JSON.stringify([{ field: 'title', old: 'Desk lamp', new: 'Lamp (ours)' }])}::jsonb)`);
+    const handle = await before.openAsServer();
+    try {
+      const [mine] = (await handle.db.select({ base: products.feedBase }).from(products).where(eq(products.productId, 901))) as { base: Record<string, unknown> }[];
+      expect(mine?.base).not.toHaveProperty('title');
+      expect(mine?.base).toMatchObject({ stock: 9, sku: 'LMP-1', color: 'White' });
+      const entry = await runFeed(handle.db, { id: 900, url }, [line(EAN, { title: 'Desk lamp 2', stock: '4' }), line(EAN2, { sku: 'LMP-2', title: 'Desk lamp 2', stock: '4' })]);
+      const after = await handle.db.select().from(products).where(eq(products.supplierId, 900)).orderBy(products.productId);
+      expect(after.map((p) => [p.productId, p.title, p.stock])).toEqual([
+        [901, 'Lamp (ours)', 4],
+        [902, 'Desk lamp 2', 4],
+      ]);
+      expect(entry.heldBackFields?.map((held) => [held.productId, held.field, held.mine, held.theirs])).toContainEqual([901, 'title', 'Lamp (ours)', 'Desk lamp 2']);
+    } finally {
+      await handle.close();
     }
   }, 180_000);
 });
