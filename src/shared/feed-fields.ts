@@ -1,6 +1,6 @@
 /**
  * The product fields a supplier feed writes, and which of them a supplier's feed always wins
- * (docs/feeds.md, "What a re-import changes"). A feed is a writer with a base: per field it keeps
+ * (docs/feeds.md, "Upsert key and what a re-import changes"). A feed is a writer with a base: per field it keeps
  * the value it last wrote; a field a person changed since keeps the person's value and the feed's
  * new one is held back, unless the supplier lets its feed always win that field. Pure.
  */

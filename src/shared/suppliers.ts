@@ -39,7 +39,7 @@ export interface SupplierDetails extends Supplier {
   /** null: the default mapping (columns named like our fields). */
   mapping: FeedMapping | null;
   usShoeSizes: boolean;
-  /** Fields the feed always writes, even over a person's change (docs/feeds.md, "What a re-import changes"). */
+  /** Fields the feed always writes, even over a person's change (docs/feeds.md, "Upsert key and what a re-import changes"). */
   alwaysWins: FeedField[];
   enabled: boolean;
   schedule: FeedSchedule | null;

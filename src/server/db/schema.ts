@@ -101,7 +101,7 @@ export const suppliers = pgTable('suppliers', {
   version: integer('version').notNull().default(1),
   /**
    * The product fields this supplier's feed always writes, even over a person's change (`FeedField[]`,
-   * src/shared/feed-fields.ts); the others are merged over the feed's base (docs/feeds.md, "What a re-import changes").
+   * src/shared/feed-fields.ts); the others are merged over the feed's base (docs/feeds.md, "Upsert key and what a re-import changes").
    */
   feedAlwaysWins: jsonb('feed_always_wins').notNull().default(['priceSupplier', 'stock']).$type<string[]>(),
   ...timestamps,
@@ -210,7 +210,7 @@ export const products = pgTable(
     dateUpdate: timestamp('date_update', { withTimezone: true }).notNull().defaultNow(),
     /**
      * Per field the feed maps, the value its feed last wrote (the feed's base; the description as its
-     * md5, images as their URL list); a field without a key has no base. docs/feeds.md, "What a re-import changes".
+     * md5, images as their URL list); a field without a key has no base. docs/feeds.md, "Upsert key and what a re-import changes".
      */
     feedBase: jsonb('feed_base'),
     /**

@@ -1,6 +1,6 @@
 /**
  * Writes one batch of parsed feed rows in one transaction (all or nothing) and counts what
- * happened to each row. The feed is a writer with a base (docs/feeds.md, "What a re-import
+ * happened to each row. The feed is a writer with a base (docs/feeds.md, "Upsert key and what a re-import
  * changes"): per field it maps (sku, priceSupplier, stock, title, description, brand, category,
  * weight, width, length, height, productSize, color, material, familyKey, its images) a field
  * still holding the value the feed last wrote takes the new one; a field a person changed since

@@ -1,5 +1,5 @@
 /**
- * The feed as a writer with a base, in SQL (docs/feeds.md, "What a re-import changes"): per product
+ * The feed as a writer with a base, in SQL (docs/feeds.md, "Upsert key and what a re-import changes"): per product
  * field the feed maps, `products.feed_base` keeps the value the feed last wrote, and the batch's
  * upsert decides per field, inside its one statement, whether the feed's new value is written or
  * held back (`products.feed_held`). The rule is mergeVerdict's (src/shared/field-diff.ts) with the

@@ -17,7 +17,7 @@ export interface RunCounts {
   updated: number;
   unchanged: number;
   refused: number;
-  /** Feed values held back (docs/feeds.md, "What a re-import changes"). */
+  /** Feed values held back (docs/feeds.md, "Upsert key and what a re-import changes"). */
   heldBack: number;
 }
 

@@ -2,7 +2,7 @@
  * The supplier form's "When people change a field" card: per field the feed writes, whether the
  * feed always wins it (written even over a person's change) or merges over its base (a person's
  * change stays and the feed's new value is held back for the product page). docs/feeds.md,
- * "What a re-import changes". Renders only; the form holds the list (supplier-form.ts).
+ * "Upsert key and what a re-import changes". Renders only; the form holds the list (supplier-form.ts).
  */
 import { Checkbox, Text } from '@radix-ui/themes';
 import { FEED_FIELDS, feedFieldLabel, type FeedField } from '../../../shared/feed-fields';

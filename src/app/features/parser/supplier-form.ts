@@ -35,7 +35,7 @@ export interface SupplierForm {
   multiplier: string;
   add: string;
   usShoeSizes: boolean;
-  /** Fields the feed always writes, even over a person's change (docs/feeds.md, "What a re-import changes"). */
+  /** Fields the feed always writes, even over a person's change (docs/feeds.md, "Upsert key and what a re-import changes"). */
   alwaysWins: WrittenField[];
   enabled: boolean;
   scheduleKind: 'none' | 'daily' | 'every';
