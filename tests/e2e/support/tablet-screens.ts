@@ -53,6 +53,34 @@ async function openEditor(page: Page, tab: 'General' | 'Bol Model' | 'History'):
   }
 }
 
+/**
+ * A product whose supplier feed value was held back (docs/feeds.md, "Held-back values"): a supplier
+ * of its own with an uploaded feed, imported, its product's title changed by a person, imported
+ * again with a new title; then its page, with "The supplier now says" under the title.
+ */
+async function openHeldBack(page: Page): Promise<void> {
+  const name = `Tablet held back ${Date.now()}`;
+  const { body: supplier } = await apiJson<{ supplierId: number }>(page, '/api/v1/suppliers', { method: 'POST', body: { supplierName: name, feedSource: 'upload', feedFormat: 'csv' } });
+  const run = async (title: string) => {
+    const csv = `ean;sku;title;price;retailPrice;deliveryCode;stock\n8710103974307;TB-1;${title};10,00;24,95;1-2d;5\n`;
+    await page.evaluate(
+      async ({ id, csv }) => {
+        const form = new FormData();
+        form.append('feedFile', new Blob([csv], { type: 'text/csv' }), 'tablet.csv');
+        await fetch(`/api/v1/suppliers/feed-file/${id}`, { method: 'POST', headers: { Authorization: `Bearer ${localStorage.getItem('jwt') ?? ''}` }, body: form });
+      },
+      { id: supplier.supplierId, csv },
+    );
+    await apiJson(page, `/api/v1/feed/parse/${supplier.supplierId}?wait=true`, { method: 'POST' });
+  };
+  await run('Tablet lamp');
+  const product = await demoProduct(page, `supplierName=${encodeURIComponent(name)}`);
+  const change = { fields: { title: { base: 'Tablet lamp', value: 'Tablet lamp, ours' } }, images: { added: [], deleted: [], edited: [] }, madeAt: Date.now(), offline: false };
+  await apiJson(page, `/api/v1/product/${product.productId}`, { method: 'PATCH', body: change });
+  await run('Tablet lamp with a much longer supplier title that has to wrap on a portrait tablet');
+  await visit(page, `/products/${product.productId}`, (p) => p.getByTestId('held-back-title').waitFor({ timeout: 20_000 }));
+}
+
 export const TABLET_SCREENS: TabletScreen[] = [
   { name: 'login', signedIn: false, open: (page) => visit(page, '/login', (p) => p.getByLabel('User Name').waitFor()) },
   { name: 'dashboard', signedIn: true, open: (page) => visit(page, '/dashboard', (p) => p.getByTestId('page-title').waitFor()) },
@@ -64,6 +92,7 @@ export const TABLET_SCREENS: TabletScreen[] = [
   },
   { name: 'edit-general', signedIn: true, open: (page) => openEditor(page, 'General') },
   { name: 'edit-bol', signedIn: true, open: (page) => openEditor(page, 'Bol Model') },
+  { name: 'edit-held-back', signedIn: true, open: openHeldBack },
   { name: 'orders', signedIn: true, open: (page) => visit(page, '/orders', (p) => p.getByTestId('page-title').waitFor()) },
   { name: 'upload-ean', signedIn: true, open: (page) => visit(page, '/uploadEan', (p) => p.getByTestId('page-title').waitFor()) },
   { name: 'reports', signedIn: true, open: (page) => visit(page, '/report', (p) => p.getByTestId('page-title').waitFor()) },

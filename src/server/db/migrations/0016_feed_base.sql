@@ -3,7 +3,7 @@ ALTER TABLE "parsing_history" ADD COLUMN "held_back_fields" jsonb DEFAULT '[]'::
 ALTER TABLE "products" ADD COLUMN "feed_base" jsonb;--> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "feed_held" jsonb;--> statement-breakpoint
 ALTER TABLE "suppliers" ADD COLUMN "feed_always_wins" jsonb DEFAULT '["priceSupplier","stock"]'::jsonb NOT NULL;--> statement-breakpoint
--- The feed's base of the products there are (docs/feeds.md, "What a re-import changes"): a field's
+-- The feed's base of the products there are (docs/feeds.md, "Upsert key and what a re-import changes"): a field's
 -- current value, where the product history shows the feed as its last writer or no change of it
 -- at all (the import that created the product wrote it); a field a person (or the EAN sheet, or
 -- family inheritance) changed last gets no base, so a differing feed value is held back, never
