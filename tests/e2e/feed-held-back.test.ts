@@ -40,6 +40,18 @@ async function openProduct(page: Page, productId: number): Promise<void> {
   await page.getByTestId('description-editor').waitFor({ state: 'attached' });
 }
 
+/** Opens the product and waits for the note under its title (photographed with HELD_BACK_SHOTS). */
+async function seeSupplierNote(page: Page, productId: number, shot: string) {
+  await openProduct(page, productId);
+  const note = page.getByTestId('held-back-title');
+  await expect.poll(() => note.textContent(), { timeout: 30_000 }).toContain('The supplier now says: Table lamp LED');
+  if (SHOTS) {
+    await note.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/${shot}` });
+  }
+  return note;
+}
+
 const titleInput = (page: Page) => page.getByRole('textbox', { name: 'Title' });
 
 describe('a supplier value held back on the product page', () => {
@@ -70,23 +82,11 @@ describe('a supplier value held back on the product page', () => {
     expect(held.heldBack?.map((value) => [value.field, value.value])).toEqual([['title', 'Table lamp LED']]);
 
     // anna's tablet, landscape: the note under the title.
-    await openProduct(anna, productId);
-    const annaNote = anna.getByTestId('held-back-title');
-    await expect.poll(() => annaNote.textContent(), { timeout: 30_000 }).toContain('The supplier now says: Table lamp LED');
-    if (SHOTS) {
-      await annaNote.scrollIntoViewIfNeeded();
-      await anna.screenshot({ path: `${SHOTS}/held-back-1280x800.png` });
-    }
+    await seeSupplierNote(anna, productId, 'held-back-1280x800.png');
 
     // bram's tablet, portrait: takes the supplier's value and applies it.
     const bram = await tablet({ width: 800, height: 1280 }, STAFF.bram);
-    await openProduct(bram, productId);
-    const note = bram.getByTestId('held-back-title');
-    await expect.poll(() => note.textContent(), { timeout: 30_000 }).toContain('The supplier now says: Table lamp LED');
-    if (SHOTS) {
-      await note.scrollIntoViewIfNeeded();
-      await bram.screenshot({ path: `${SHOTS}/held-back-800x1280.png` });
-    }
+    const note = await seeSupplierNote(bram, productId, 'held-back-800x1280.png');
     await note.getByRole('button', { name: "Take the supplier's" }).click();
     expect(await titleInput(bram).inputValue()).toBe('Table lamp LED');
     await bram.getByRole('button', { name: 'Apply', exact: true }).click();
