@@ -301,9 +301,9 @@ describe('the migration that gives existing products their feed base', () => {
       (901, 'anna', 'editor', 3, ${JSON.stringify([{ field: 'title', old: 'Desk lamp', new: 'Lamp (ours)' }])}::jsonb)`);
     const handle = await before.openAsServer();
     try {
-      const [mine] = (await handle.db.select({ base: products.feedBase }).from(products).where(eq(products.productId, 901))) as { base: Record<string, unknown> }[];
-      expect(mine?.base).not.toHaveProperty('title');
-      expect(mine?.base).toMatchObject({ stock: 9, sku: 'LMP-1', color: 'White' });
+      const [mine] = await handle.db.select({ base: products.feedBase }).from(products).where(eq(products.productId, 901));
+      // Positions of feed-fields-sql.ts: sku, priceSupplier, stock, title, … color (12).
+      expect([mine?.base?.[0], mine?.base?.[2], mine?.base?.[3], mine?.base?.[11]]).toEqual(['LMP-1', '9', null, 'White']);
       const entry = await runFeed(handle.db, { id: 900, url }, [line(EAN, { title: 'Desk lamp 2', stock: '4' }), line(EAN2, { sku: 'LMP-2', title: 'Desk lamp 2', stock: '4' })]);
       const after = await handle.db.select().from(products).where(eq(products.supplierId, 900)).orderBy(products.productId);
       expect(after.map((p) => [p.productId, p.title, p.stock])).toEqual([

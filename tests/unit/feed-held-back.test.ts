@@ -11,6 +11,7 @@ import { heldBackLines } from '../../src/app/features/logs/held-back-rules';
 import { withAlwaysWins } from '../../src/app/features/parser/AlwaysWinsSection';
 import { alwaysWinsOf, alwaysWinsSchema, heldValuesOf } from '../../src/shared/feed-fields';
 import { imageVerdict } from '../../src/server/feeds/feed-batch-writer';
+import { imagesMd5 } from '../../src/server/feeds/feed-fields-sql';
 import { makeProduct } from './support/offline-fakes';
 
 describe('the always-wins setting', () => {
@@ -50,9 +51,9 @@ describe('held values in the read model', () => {
 });
 
 describe('the image list of a feed', () => {
-  const base = ['a.png', 'b.png'];
+  const base = imagesMd5(['a.png', 'b.png']);
   it('is written while the product still shows the list the feed last wrote, or already the new one', () => {
-    expect(imageVerdict(base, ['a.png', 'c.png'], base, false)).toBe('write');
+    expect(imageVerdict(['a.png', 'b.png'], ['a.png', 'c.png'], base, false)).toBe('write');
     expect(imageVerdict(['c.png'], ['c.png'], base, false)).toBe('write');
   });
   it('is held back when a person changed the feed images since; always-wins writes anyway', () => {

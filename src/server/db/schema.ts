@@ -209,10 +209,11 @@ export const products = pgTable(
     dateCreate: timestamp('date_create', { withTimezone: true }).notNull().defaultNow(),
     dateUpdate: timestamp('date_update', { withTimezone: true }).notNull().defaultNow(),
     /**
-     * Per field the feed maps, the value its feed last wrote (the feed's base; the description as its
-     * md5, images as their URL list); a field without a key has no base. docs/feeds.md, "Upsert key and what a re-import changes".
+     * Per field the feed maps, the value its feed last wrote as text (the feed's base; the description
+     * and the image list as their md5), by position (feed-fields-sql.ts); null = no base.
+     * docs/feeds.md, "Upsert key and what a re-import changes".
      */
-    feedBase: jsonb('feed_base'),
+    feedBase: text('feed_base').array(),
     /**
      * Feed values held back because a person changed the field since the feed wrote it: per field
      * `{ value, shown?, at, run, dismissed? }` (FeedHeldEntry in src/server/feeds/feed-fields-sql.ts); null = none.

@@ -13,7 +13,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/connection';
 import { orderedUuid } from '../db/ordered-uuid';
 import { DEFAULT_ALWAYS_WINS, type FeedField } from '../../shared/feed-fields';
-import { currentValueOf, feedUpdateSet, newProductBase, type FeedHeldEntry } from './feed-fields-sql';
+import { currentValueOf, FEED_BASE_IMAGES, feedUpdateSet, imagesMd5, newProductBase, type FeedHeldEntry } from './feed-fields-sql';
 import type { NameIds } from './name-ids';
 import type { FeedProductRow } from './parse-feed-row';
 import { jsonValue, queryRows, type Queryable } from '../db/query-rows';
@@ -104,7 +104,7 @@ function withFeedHistory(upsert: SQL, supplierId: number, keys: string, at: stri
   return sql`with old as (
       select p.product_id, p.source_key, p.sku, p.price_supplier, p.stock, p.title, p.description, p.brand_id, p.category_id,
              p.weight, p.width, p.length, p.height, p.product_size, p.color, p.material, p.family_key, p.feed_held,
-             p.feed_base->'images' as image_base, p.feed_held->'images' as image_held,
+             p.feed_base[${sql.raw(String(FEED_BASE_IMAGES))}] as image_base, p.feed_held->'images' as image_held,
              (select json_agg(i.source_url order by i.position, i.created_at) from product_images i
                where i.product_id = p.product_id and i.source_url <> '') as urls
         from products p
@@ -151,7 +151,7 @@ function withFeedHistory(upsert: SQL, supplierId: number, keys: string, at: stri
       select product_id, ${FEED_IMPORT_AUTHOR}, 'feed-import', null, ${at}::timestamptz, version, to_jsonb(changes || holds)
         from changed where cardinality(changes) + cardinality(holds) > 0)
     select 'w' as kind, up.product_id, up.source_key, up.inserted, cardinality(c.changes) > 0 as changed,
-           null::json as urls, null::jsonb as image_base, null::jsonb as image_held, null::text as field, null::jsonb as mine, null::jsonb as theirs
+           null::json as urls, null::text as image_base, null::jsonb as image_held, null::text as field, null::jsonb as mine, null::jsonb as theirs
       from up left join changed c on c.product_id = up.product_id
     union all
     select 'e', product_id, source_key, null, null, urls, image_base, image_held, null, null, null from old
@@ -163,11 +163,12 @@ function withFeedHistory(upsert: SQL, supplierId: number, keys: string, at: stri
  * The feed's image list against the product's feed images now, by the fields' rule
  * (feed-fields-sql.ts): 'write' when the feed always wins images, when the product already shows
  * the feed's list, when its feed images are still the list the feed last wrote (base), or when
- * there is no base and it has no feed images; else 'hold' (a person changed them since).
+ * there is no base and it has no feed images; else 'hold' (a person changed them since). The base
+ * is the list's md5 (imagesMd5).
  */
-export function imageVerdict(before: readonly string[], after: readonly string[], base: readonly string[] | null, alwaysWins: boolean): 'write' | 'hold' {
+export function imageVerdict(before: readonly string[], after: readonly string[], base: string | null, alwaysWins: boolean): 'write' | 'hold' {
   if (alwaysWins || sameList(before, after)) return 'write';
-  if (base ? sameList(before, base) : before.length === 0) return 'write';
+  if (base ? imagesMd5(before) === base : before.length === 0) return 'write';
   return 'hold';
 }
 
@@ -177,17 +178,17 @@ export function imageVerdict(before: readonly string[], after: readonly string[]
  */
 async function writeImageBookkeeping(
   tx: Queryable,
-  rows: readonly { id: number; base: string[] | null; held: FeedHeldEntry | null; bump: boolean }[],
+  rows: readonly { id: number; base: string | null; held: FeedHeldEntry | null; bump: boolean }[],
   heldBack: readonly HeldBackField[],
   at: string,
 ): Promise<void> {
   await tx.execute(
     sql`update products p
-           set feed_base = coalesce(p.feed_base, '{}'::jsonb) || jsonb_build_object('images', x.base),
+           set feed_base[${sql.raw(String(FEED_BASE_IMAGES))}] = x.base,
                feed_held = case when x.held is null then nullif(coalesce(p.feed_held, '{}'::jsonb) - 'images', '{}'::jsonb)
                                 else coalesce(p.feed_held, '{}'::jsonb) || jsonb_build_object('images', x.held) end,
                version = p.version + case when x.bump then 1 else 0 end
-          from json_to_recordset(${JSON.stringify(rows)}::json) as x(id int, base jsonb, held jsonb, bump boolean)
+          from json_to_recordset(${JSON.stringify(rows)}::json) as x(id int, base text, held jsonb, bump boolean)
          where p.product_id = x.id`,
   );
   const images = heldBack.filter((held) => held.field === 'images');
@@ -223,7 +224,7 @@ function insertProducts(supplierId: number, payload: string, at: string): SQL {
                  k text, ean text, sku text, title text, description text, brand_id int, category_id int,
                  price_supplier numeric, selling_price numeric, delivery_code text, stock int, weight numeric,
                  width numeric, length numeric, height numeric, product_size text, color text, material text,
-                 family_key text, n_images int, images jsonb)`;
+                 family_key text, n_images int, images_md5 text)`;
 }
 
 /** PostgreSQL's unique_violation, as node-postgres and PGlite report it (drizzle wraps it in `cause`). */
@@ -302,7 +303,7 @@ export async function writeFeedBatch(
       material: row.material,
       family_key: row.familyKey,
       n_images: row.images.length,
-      images: row.images,
+      images_md5: imagesMd5(row.images),
     })),
   );
   const keys = JSON.stringify(rows.map((row) => row.sourceKey));
@@ -360,11 +361,11 @@ export async function writeFeedBatch(
     // keep their file.
     const removals: { product_id: number; url: string }[] = [];
     const imageChanged: number[] = [];
-    const imageBookkeeping: { id: number; base: string[] | null; held: FeedHeldEntry | null; bump: boolean }[] = [];
+    const imageBookkeeping: { id: number; base: string | null; held: FeedHeldEntry | null; bump: boolean }[] = [];
     for (const product of existing) {
       const before = jsonValue<string[] | null>(product.urls) ?? [];
       const after = rowByKey.get(product.source_key)?.images ?? [];
-      const base = jsonValue<string[] | null>(product.image_base) ?? null;
+      const base = typeof product.image_base === 'string' ? product.image_base : null;
       const held = jsonValue<FeedHeldEntry | null>(product.image_held) ?? null;
       const verdict = imageVerdict(before, after, base, rules.alwaysWins.has('images'));
       if (verdict === 'hold') {
@@ -373,7 +374,8 @@ export async function writeFeedBatch(
         heldBack.push({ productId: product.product_id, field: 'images', mine: before, theirs: after });
         continue;
       }
-      if (!base || !sameList(base, after) || held) imageBookkeeping.push({ id: product.product_id, base: after, held: null, bump: held !== null && sameList(before, after) });
+      const afterMd5 = imagesMd5(after);
+      if (base !== afterMd5 || held) imageBookkeeping.push({ id: product.product_id, base: afterMd5, held: null, bump: held !== null && sameList(before, after) });
       if (sameList(before, after)) continue;
       imageChanged.push(product.product_id);
       for (const url of before) if (!after.includes(url)) removals.push({ product_id: product.product_id, url });

@@ -8,10 +8,12 @@
  * feed, or last written by a person before bases were kept) is written only while it is empty.
  * Fields the supplier lets its feed always win are written whatever the base.
  *
- * Base values are kept as the column's JSON (numbers with the column's scale, so their text is the
- * column's text) and the description as its md5, so the base stays small and is compared cheaply.
- * Images are decided in feed-batch-writer.ts (their step is there), over the base's 'images' list.
+ * The base is a text array, one element per field in FEED_COLUMNS' order and the image list's last
+ * (FEED_BASE_IMAGES): each value as the column's text (numbers with the column's scale), the
+ * description and the image list as their md5; null = no base. Small and positional, so a re-import
+ * compares and rewrites it cheaply. Images are decided in feed-batch-writer.ts (their step is there).
  */
+import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import type { FeedField } from '../../shared/feed-fields';
 
@@ -26,7 +28,7 @@ interface FeedColumn {
 }
 
 /** The scalar fields a feed writes, with their columns (products in src/server/db/schema.ts). */
-export const FEED_COLUMNS: readonly FeedColumn[] = [
+export const FEED_COLUMNS: readonly FeedColumn[] = Object.freeze([
   { field: 'sku', column: 'sku', kind: 'text', type: 'text' },
   { field: 'priceSupplier', column: 'price_supplier', kind: 'number', type: 'numeric(12,2)' },
   { field: 'stock', column: 'stock', kind: 'number', type: 'integer' },
@@ -43,7 +45,13 @@ export const FEED_COLUMNS: readonly FeedColumn[] = [
   { field: 'familyKey', column: 'family_key', kind: 'nullable', type: 'text' },
   // Last: its md5 is the dearest comparison, and OR stops at the first true part.
   { field: 'description', column: 'description', kind: 'description', type: 'text' },
-];
+]);
+
+/** The position of the image list's md5 in products.feed_base, after the fields. */
+export const FEED_BASE_IMAGES = 16;
+
+/** The 1-based position of a field's base in products.feed_base. */
+export const basePosition = (field: FeedField): number => (field === 'images' ? FEED_BASE_IMAGES : FEED_COLUMNS.findIndex((c) => c.field === field) + 1);
 
 /** A held-back feed value as stored in products.feed_held, per field. */
 export interface FeedHeldEntry {
@@ -61,18 +69,13 @@ export interface FeedHeldEntry {
 const raw = (text: string) => sql.raw(text);
 const lit = (text: string) => sql.raw(`'${text.replace(/'/g, "''")}'`);
 
-/** The base representation (as JSON) of a value of the column. */
-function baseJson(c: FeedColumn, value: SQL): SQL {
-  return c.kind === 'description' ? sql`to_jsonb(md5(${value}))` : sql`to_jsonb(${value})`;
-}
-
 /** The base representation (as text) of a value of the column, as `feed_base->>key` reads. */
 function baseText(c: FeedColumn, value: SQL): SQL {
   return c.kind === 'description' ? sql`md5(${value})` : sql`${value}::text`;
 }
 
-/** The feed's base of a field as `->>` text (null: no base). */
-const baseOf = (c: FeedColumn) => sql`(p.feed_base->>${lit(c.field)})`;
+/** The feed's base of a field (null: no base). */
+const baseOf = (c: FeedColumn) => raw(`p.feed_base[${basePosition(c.field)}]`);
 
 /**
  * Whether the feed writes this field of the existing row p with excluded's value: it always wins,
@@ -112,10 +115,10 @@ export function feedUpdateSet(alwaysWins: ReadonlySet<FeedField>, at: string, ru
   const w = (c: FeedColumn) => writes.get(c.field) ?? raw('true');
   const allWrite = joined(FEED_COLUMNS.map(w), ' and ');
   const fieldSets = FEED_COLUMNS.map((c) => sql`${raw(c.column)} = case when ${w(c)} then ${raw(`excluded.${c.column}`)} else ${raw(`p.${c.column}`)} end`);
-  const newBase = sql`jsonb_build_object(${joined(
-    FEED_COLUMNS.map((c) => sql`${lit(c.field)}, case when ${w(c)} then ${baseJson(c, raw(`excluded.${c.column}`))} else p.feed_base->${lit(c.field)} end`),
+  const newBase = sql`array[${joined(
+    FEED_COLUMNS.map((c) => sql`case when ${w(c)} then ${baseText(c, raw(`excluded.${c.column}`))} else ${baseOf(c)} end`),
     ', ',
-  )}, 'images', p.feed_base->'images')`;
+  )}, p.feed_base[${raw(String(FEED_BASE_IMAGES))}]]`;
   const heldEntry = (c: FeedColumn) => {
     const shown = heldShown(c);
     return sql`jsonb_build_object('value', ${heldValue(c)}, 'at', ${at}::text, 'run', ${run}::int${shown ? sql`, 'shown', ${shown}` : sql``})`;
@@ -154,12 +157,17 @@ export function feedUpdateSet(alwaysWins: ReadonlySet<FeedField>, at: string, ru
              or ${baseDiffers}`;
 }
 
-/** The feed's base of a new product, from the batch's JSON row x (images: x.images). */
+/** The feed's base of a new product, from the batch's JSON row x (x.images_md5: its image list's md5, imagesMd5). */
 export function newProductBase(): SQL {
-  return sql`jsonb_build_object(${joined(
-    FEED_COLUMNS.map((c) => sql`${lit(c.field)}, ${baseJson(c, raw(`x.${c.column}::${c.type}`))}`),
+  return sql`array[${joined(
+    FEED_COLUMNS.map((c) => baseText(c, raw(`x.${c.column}::${c.type}`))),
     ', ',
-  )}, 'images', coalesce(x.images, '[]'::jsonb))`;
+  )}, x.images_md5]`;
+}
+
+/** The md5 of an image list as the base keeps it (the same as migration 0016 computes). */
+export function imagesMd5(urls: readonly string[]): string {
+  return createHash('md5').update(urls.join('\n')).digest('hex');
 }
 
 /**

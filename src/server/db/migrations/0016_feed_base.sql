@@ -1,6 +1,6 @@
 ALTER TABLE "parsing_history" ADD COLUMN "held_back" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "parsing_history" ADD COLUMN "held_back_fields" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
-ALTER TABLE "products" ADD COLUMN "feed_base" jsonb;--> statement-breakpoint
+ALTER TABLE "products" ADD COLUMN "feed_base" text[];--> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "feed_held" jsonb;--> statement-breakpoint
 ALTER TABLE "suppliers" ADD COLUMN "feed_always_wins" jsonb DEFAULT '["priceSupplier","stock"]'::jsonb NOT NULL;--> statement-breakpoint
 -- The feed's base of the products there are (docs/feeds.md, "Upsert key and what a re-import changes"): a field's
@@ -17,14 +17,27 @@ WITH last_writer AS (
   SELECT product_id, array_agg(CASE field WHEN 'productImages' THEN 'images' ELSE field END) AS fields
     FROM last_writer WHERE how <> 'feed-import' GROUP BY product_id
 )
-UPDATE "products" p SET "feed_base" = jsonb_build_object(
-    'sku', p.sku, 'priceSupplier', p.price_supplier, 'stock', p.stock, 'title', p.title,
-    'brand', p.brand_id, 'categoryId', p.category_id, 'weight', p.weight, 'width', p.width,
-    'length', p.length, 'height', p.height, 'productSize', p.product_size, 'color', p.color,
-    'material', p.material, 'familyKey', p.family_key, 'description', md5(p.description),
-    'images', (SELECT coalesce(jsonb_agg(i.source_url ORDER BY i.position, i.created_at), '[]'::jsonb)
-                 FROM product_images i WHERE i.product_id = p.product_id AND i.source_url <> ''))
-  - coalesce((SELECT b.fields FROM by_people b WHERE b.product_id = p.product_id), '{}'::text[]);--> statement-breakpoint
+UPDATE "products" p SET "feed_base" = (
+  SELECT array[
+    CASE WHEN 'sku' = ANY(q.f) THEN NULL ELSE p.sku END,
+    CASE WHEN 'priceSupplier' = ANY(q.f) THEN NULL ELSE p.price_supplier::text END,
+    CASE WHEN 'stock' = ANY(q.f) THEN NULL ELSE p.stock::text END,
+    CASE WHEN 'title' = ANY(q.f) THEN NULL ELSE p.title END,
+    CASE WHEN 'brand' = ANY(q.f) THEN NULL ELSE p.brand_id::text END,
+    CASE WHEN 'categoryId' = ANY(q.f) THEN NULL ELSE p.category_id::text END,
+    CASE WHEN 'weight' = ANY(q.f) THEN NULL ELSE p.weight::text END,
+    CASE WHEN 'width' = ANY(q.f) THEN NULL ELSE p.width::text END,
+    CASE WHEN 'length' = ANY(q.f) THEN NULL ELSE p.length::text END,
+    CASE WHEN 'height' = ANY(q.f) THEN NULL ELSE p.height::text END,
+    CASE WHEN 'productSize' = ANY(q.f) THEN NULL ELSE p.product_size END,
+    CASE WHEN 'color' = ANY(q.f) THEN NULL ELSE p.color END,
+    CASE WHEN 'material' = ANY(q.f) THEN NULL ELSE p.material END,
+    CASE WHEN 'familyKey' = ANY(q.f) THEN NULL ELSE p.family_key END,
+    CASE WHEN 'description' = ANY(q.f) THEN NULL ELSE md5(p.description) END,
+    CASE WHEN 'images' = ANY(q.f) THEN NULL ELSE md5(coalesce((
+      SELECT string_agg(i.source_url, E'\n' ORDER BY i.position, i.created_at)
+        FROM product_images i WHERE i.product_id = p.product_id AND i.source_url <> ''), '')) END]
+  FROM (SELECT coalesce((SELECT b.fields FROM by_people b WHERE b.product_id = p.product_id), '{}'::text[]) AS f) q);--> statement-breakpoint
 -- A person's save that writes a held-back value ends its hold, and that value becomes the feed's
 -- base (docs/feeds.md, "Held-back values"): any writer but the import, which sets feed_held itself.
 CREATE OR REPLACE FUNCTION products_end_met_feed_holds() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -32,21 +45,26 @@ DECLARE
   k text;
   now_value jsonb;
   held jsonb := NEW.feed_held;
-  base jsonb := coalesce(NEW.feed_base, '{}'::jsonb);
+  base text[] := NEW.feed_base;
 BEGIN
   FOR k IN SELECT jsonb_object_keys(NEW.feed_held) LOOP
     now_value := CASE k
       WHEN 'sku' THEN to_jsonb(NEW.sku) WHEN 'priceSupplier' THEN to_jsonb(NEW.price_supplier)
       WHEN 'stock' THEN to_jsonb(NEW.stock) WHEN 'title' THEN to_jsonb(NEW.title)
-      WHEN 'description' THEN to_jsonb(NEW.description) WHEN 'brand' THEN to_jsonb(NEW.brand_id)
-      WHEN 'categoryId' THEN to_jsonb(NEW.category_id) WHEN 'weight' THEN to_jsonb(NEW.weight)
-      WHEN 'width' THEN to_jsonb(NEW.width) WHEN 'length' THEN to_jsonb(NEW.length)
-      WHEN 'height' THEN to_jsonb(NEW.height) WHEN 'productSize' THEN to_jsonb(NEW.product_size)
-      WHEN 'color' THEN to_jsonb(NEW.color) WHEN 'material' THEN to_jsonb(NEW.material)
-      WHEN 'familyKey' THEN to_jsonb(NEW.family_key) ELSE NULL END;
+      WHEN 'brand' THEN to_jsonb(NEW.brand_id) WHEN 'categoryId' THEN to_jsonb(NEW.category_id)
+      WHEN 'weight' THEN to_jsonb(NEW.weight) WHEN 'width' THEN to_jsonb(NEW.width)
+      WHEN 'length' THEN to_jsonb(NEW.length) WHEN 'height' THEN to_jsonb(NEW.height)
+      WHEN 'productSize' THEN to_jsonb(NEW.product_size) WHEN 'color' THEN to_jsonb(NEW.color)
+      WHEN 'material' THEN to_jsonb(NEW.material) WHEN 'familyKey' THEN to_jsonb(NEW.family_key)
+      WHEN 'description' THEN to_jsonb(NEW.description) ELSE NULL END;
     IF k <> 'images' AND now_value IS NOT DISTINCT FROM (NEW.feed_held->k->'value') THEN
       held := held - k;
-      base := base || jsonb_build_object(k, CASE WHEN k = 'description' THEN to_jsonb(md5(NEW.description)) ELSE now_value END);
+      -- The positions of feed-fields-sql.ts (FEED_COLUMNS).
+      base[CASE k WHEN 'sku' THEN 1 WHEN 'priceSupplier' THEN 2 WHEN 'stock' THEN 3 WHEN 'title' THEN 4
+                  WHEN 'brand' THEN 5 WHEN 'categoryId' THEN 6 WHEN 'weight' THEN 7 WHEN 'width' THEN 8
+                  WHEN 'length' THEN 9 WHEN 'height' THEN 10 WHEN 'productSize' THEN 11 WHEN 'color' THEN 12
+                  WHEN 'material' THEN 13 WHEN 'familyKey' THEN 14 ELSE 15 END] :=
+        CASE WHEN k = 'description' THEN md5(NEW.description) ELSE now_value #>> '{}' END;
     END IF;
   END LOOP;
   IF held IS DISTINCT FROM NEW.feed_held THEN
