@@ -41,6 +41,8 @@ export const messages = {
     discardConfirm: 'It is removed from this device and never sent. This cannot be undone.',
     allSent: 'All changes are on the server',
     offlineNote: 'You are offline. Changes are kept on this device and sent when the connection returns.',
+    /** Not in the spec: the browser has a network but the server does not answer (docs/offline.md "Reaching the server"). */
+    unreachable: "Can't reach the server",
     /** Not in the spec: the server cannot read the protocol version of a change (src/shared/write-protocol.ts). */
     olderAppChange: 'This change was made by an older version of the app and cannot be sent. Copy what you need and discard it.',
   },
