@@ -78,6 +78,14 @@ export const messages = {
     leaveTitle: 'Leave without saving?',
     leaveText: 'Your changes to this product have not been saved. They are lost if you leave.',
     inheritNeedsConnection: 'Inheriting needs a connection to the server.',
+    /** Not in the spec: a colleague's saved change arrived in the open form (docs/product-edit.md "Open forms stay fresh"). */
+    freshUpdated: (by: readonly string[], fields: readonly string[]) =>
+      `Updated by ${by.length > 0 ? by.join(', ') : 'someone else'} just now${fields.length > 0 ? `: ${fields.join(', ')}` : ''}`,
+    /** The conflict note of a field someone else changed while it was being edited here. */
+    freshConflict: (by: readonly string[]) => `${by.length > 0 ? by.join(', ') : 'Someone else'} saved a different value meanwhile:`,
+    freshConflictHint: 'Your typing is kept until you choose.',
+    freshBoth: (fields: readonly string[]) => `You changed ${fields.join(', ')} too: choose on the field which value to keep.`,
+    dismiss: 'Dismiss',
   },
   images: {
     addImage: 'Add image',
