@@ -19,7 +19,7 @@ export function FreshNewsNote({ news, form, onDismiss }: { news: FreshNews; form
   if (news.updated.length === 0 && news.conflicts.length === 0) return null;
   return (
     <Callout.Root color="blue" data-testid="fresh-news" role="status">
-      <Flex align="center" justify="between" gap="3" wrap="wrap">
+      <Flex align="center" justify="between" gap="3" wrap="wrap" width="100%">
         <Flex direction="column" gap="1">
           <Callout.Text>{messages.productEdit.freshUpdated(news.by, news.updated.map((field) => newsLabel(field, form)))}</Callout.Text>
           {news.conflicts.length > 0 && <Callout.Text>{messages.productEdit.freshBoth(news.conflicts.map((conflict) => newsLabel(conflict.field, form)))}</Callout.Text>}
