@@ -6,7 +6,12 @@
 import { FetchError, ofetch, type FetchOptions } from 'ofetch';
 import { jwtAtom, signOutAtom } from '../state/session';
 import { appStore } from '../state/store';
-import { heardFromServer } from '../lib/online';
+import { heardFromServer, reachability } from '../lib/online';
+import { probeServer } from './health';
+
+// While the server does not answer, the probe asks it again (docs/offline.md "Reaching the server"):
+// set where every call starts, so the login page recovers too.
+reachability.setProbe(probeServer);
 
 export class ApiFailure extends Error {
   constructor(

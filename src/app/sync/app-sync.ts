@@ -23,7 +23,6 @@ import type { ConflictChoice } from '../../shared/field-diff';
 import { followSave, submitChange, type Change, type SaveOutcome, type Submitted } from './submit';
 import { createSyncScheduler, type SyncScheduler } from './sync-scheduler';
 import { heardFromServer, isOnline, reachability } from '../lib/online';
-import { probeServer } from '../api/health';
 
 export type { Change, PickedFile, SaveOutcome, Submitted } from './submit';
 export type { OutboxCounts, OutboxEntry, OutboxStatus } from './outbox';
@@ -96,7 +95,6 @@ export function startAppSync(onDrained?: (summary: DrainSummary) => void, store:
   };
   window.addEventListener('online', connectionBack);
   // The server answers again without the browser going offline and back (docs/offline.md "Reaching the server").
-  reachability.setProbe(probeServer);
   reachability.watch((reachable) => {
     if (reachable) connectionBack();
   });
