@@ -12,6 +12,9 @@ import { buildChangeSet } from '../../src/shared/change-set';
 import { mergeChangeSet } from '../../src/shared/change-set-merge';
 import { messages } from '../../src/shared/messages';
 import { makeProduct } from './support/offline-fakes';
+import type { BolAttribute, BolModel } from '../../src/shared/bol-contract';
+import { formFromModel } from '../../src/app/features/bol-model/bol-tab-rules';
+import { authorOfBolChange, changedBolFields, chooseFreshBol, mergeFreshBol } from '../../src/app/features/bol-model/fresh-bol';
 
 describe('mergeFreshForm', () => {
   const opened = { title: 'Shoe', sku: 'A1', stock: '3', color: 'red' };
@@ -130,5 +133,48 @@ describe('mergeFreshProduct', () => {
     expect(kept.updated).toEqual([]);
     expect(kept.held.draft.images).toEqual([mine]);
     expect(kept.held.base.productImages).toEqual(start.productImages);
+  });
+});
+
+describe('mergeFreshBol (the Bol Model tab)', () => {
+  const attribute = (attributeId: string, value: string): BolAttribute => ({ attributeId, attributeName: attributeId, required: false, value, valueList: null, description: '' });
+  const model = (values: Record<string, string>, version: number): BolModel => ({
+    productId: 7,
+    chunkId: '1',
+    chunkName: 'Pans',
+    attributeData: Object.entries(values).map(([id, value]) => attribute(id, value)),
+    mediaData: [],
+    version,
+  });
+  const start = model({ Colour: 'Red', Material: 'Iron' }, 3);
+  const opened = formFromModel(start, '');
+
+  it('an untouched tab takes the new values and stays the opened form (not unsaved)', () => {
+    const merged = mergeFreshBol({ base: start, opened, draft: opened }, model({ Colour: 'Blue', Material: 'Iron' }, 4), '');
+    expect(merged.updated).toEqual(['Colour']);
+    expect(merged.held.draft).toBe(merged.held.opened);
+    expect(merged.held.draft.values.Colour).toBe('Blue');
+  });
+
+  it('keeps a typed attribute, takes the untouched one, and makes one both changed a conflict with its old base kept', () => {
+    const draft = { ...opened, values: { Colour: 'Green', Material: 'Steel' } };
+    const merged = mergeFreshBol({ base: start, opened, draft }, model({ Colour: 'Blue', Material: 'Iron' }, 4), '');
+    expect(merged.conflicts).toEqual([{ field: 'Colour', mine: 'Green', theirs: 'Blue' }]);
+    expect(merged.held.draft.values).toEqual({ Colour: 'Green', Material: 'Steel' });
+    expect(merged.held.base.attributeData.find((a) => a.attributeId === 'Colour')?.value).toBe('Red');
+    expect(merged.held.base.version).toBe(4);
+    const theirs = chooseFreshBol(merged.held, 'Colour', 'theirs', model({ Colour: 'Blue', Material: 'Iron' }, 4), '');
+    expect(theirs.draft.values.Colour).toBe('Blue');
+    expect(theirs.base.attributeData.find((a) => a.attributeId === 'Colour')?.value).toBe('Blue');
+  });
+
+  it('names who made the newest change to the fields that changed', () => {
+    const entries = [
+      { id: 3, author: 'anna', changes: [{ field: 'bol:Colour', old: 'Red', new: 'Blue' }] },
+      { id: 2, author: 'bram', changes: [{ field: 'title', old: 'a', new: 'b' }] },
+    ];
+    expect(changedBolFields(start, model({ Colour: 'Blue', Material: 'Iron' }, 4))).toEqual(['Colour']);
+    expect(authorOfBolChange(entries, ['Colour'])).toEqual(['anna']);
+    expect(authorOfBolChange(entries, ['Material'])).toEqual([]);
   });
 });
