@@ -12,7 +12,8 @@ import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../src/shared/messages';
 import { baseUrl } from './support/browser';
-import { demoProduct, serverProduct } from './support/catalogue-api';
+import type { BolModel } from '../../src/shared/bol-contract';
+import { apiJson, demoProduct, serverProduct } from './support/catalogue-api';
 import { SHOTS } from './support/screenshots';
 import { STAFF, useStaffTablets, type Person } from './support/two-staff';
 
@@ -30,6 +31,9 @@ async function tablet(productId: number, person: Person): Promise<Page> {
 }
 
 const field = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
+/** 'Storage' in the demo data model: Material and Colour are optional text attributes. */
+const STORAGE_CHUNK = '10002106';
+const attributeBox = (page: Page, attributeId: string) => page.locator(`[data-attribute="${attributeId}"]`).getByRole('textbox');
 const indicator = (page: Page) => page.getByTestId('sync-indicator');
 
 /** Requests to the server (the API and the health probe) fail without an answer; the browser stays online. */
@@ -136,5 +140,29 @@ describe('the connection and fresh forms on two tablets', { timeout: 180_000 }, 
     await note.getByRole('button', { name: messages.productEdit.takeTheirs }).click();
     expect(await field(b, 'Title').inputValue()).toBe(titleA);
     expect(await b.getByTestId('fresh-conflict-title').count()).toBe(0);
+  });
+
+  it("the Bol Model tab too: A saves Colour while B has the tab open with typed Material; B's tab shows A's Colour, B's Material stays", async () => {
+    const seed = await openTablet(LANDSCAPE);
+    const product = await demoProduct(seed, GARDEN, 34);
+    const assigned = await apiJson(seed, '/api/v1/bol/data/model/chunk/save', { method: 'POST', body: { productId: product.productId, chunkId: STORAGE_CHUNK } });
+    expect(assigned.status).toBe(200);
+    const a = await openTablet(LANDSCAPE, STAFF.anna);
+    const b = await openTablet(LANDSCAPE, STAFF.bram);
+    for (const page of [a, b]) {
+      await page.goto(`${baseUrl()}/products/${product.productId}?tab=2`);
+      await attributeBox(page, 'Colour').waitFor();
+    }
+    const materialB = `Oak ${Date.now()}`;
+    await attributeBox(b, 'Material').fill(materialB);
+
+    const colourA = `Moss ${Date.now()}`;
+    await attributeBox(a, 'Colour').fill(colourA);
+    await a.getByRole('button', { name: 'Apply', exact: true }).click();
+    await expect.poll(async () => (await apiJson<BolModel>(seed, `/api/v1/bol/data/model/product/${product.productId}`)).body.attributeData.find((x) => x.attributeId === 'Colour')?.value).toBe(colourA);
+
+    await expect.poll(() => attributeBox(b, 'Colour').inputValue(), { timeout: 15_000 }).toBe(colourA);
+    await expect.poll(() => b.getByTestId('fresh-news').textContent()).toContain('Updated by anna just now: Colour');
+    expect(await attributeBox(b, 'Material').inputValue()).toBe(materialB);
   });
 });
