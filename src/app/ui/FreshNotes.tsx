@@ -6,12 +6,13 @@
  */
 import { Button, Callout, Flex, Text } from '@radix-ui/themes';
 import { messages } from '../../shared/messages';
+import './fresh-notes.css';
 
 /** "Updated by anna just now: Title, Stock" (and which fields wait for a choice), with Dismiss. */
 export function FreshNewsCallout({ by, updated, waiting, onDismiss }: { by: readonly string[]; updated: readonly string[]; waiting: readonly string[]; onDismiss: () => void }) {
   if (updated.length === 0 && waiting.length === 0) return null;
   return (
-    <Callout.Root color="blue" data-testid="fresh-news" role="status">
+    <Callout.Root color="blue" className="fresh-news" data-testid="fresh-news" role="status">
       <Flex align="center" justify="between" gap="3" wrap="wrap" width="100%">
         <Flex direction="column" gap="1">
           <Callout.Text>{messages.productEdit.freshUpdated(by, updated)}</Callout.Text>
