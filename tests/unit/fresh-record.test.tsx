@@ -65,13 +65,19 @@ function setup(first: Card) {
 
 afterEach(cleanup);
 
+/** The form opened on a shoe, `typed` typed into it, then a colleague saves `theirs` on the server. */
+async function typedThenSaved(typed: Partial<Form>, theirs: Card) {
+  const { server, options } = setup({ version: 1, title: 'Shoe', sku: 'A1' });
+  const { result } = renderHook(() => useEditController(options));
+  await waitFor(() => expect(result.current.draft).not.toBeNull());
+  act(() => result.current.setDraft((draft) => ({ ...draft, ...typed })));
+  server.card = theirs;
+  return result;
+}
+
 describe('an open form kept fresh', () => {
   it("takes a colleague's title into the untouched field, keeps the typed SKU, and names who and what", async () => {
-    const { server, options } = setup({ version: 1, title: 'Shoe', sku: 'A1' });
-    const { result } = renderHook(() => useEditController(options));
-    await waitFor(() => expect(result.current.draft).not.toBeNull());
-    act(() => result.current.setDraft((draft) => ({ ...draft, sku: 'B2' })));
-    server.card = { version: 2, title: 'Better shoe', sku: 'A1' };
+    const result = await typedThenSaved({ sku: 'B2' }, { version: 2, title: 'Better shoe', sku: 'A1' });
     await waitFor(() => expect(result.current.draft?.title).toBe('Better shoe'));
     expect(result.current.draft?.sku).toBe('B2');
     expect(result.current.record?.version).toBe(2);
@@ -80,11 +86,7 @@ describe('an open form kept fresh', () => {
   });
 
   it('a field both changed keeps the typing with a conflict; "Take theirs" settles it', async () => {
-    const { server, options } = setup({ version: 1, title: 'Shoe', sku: 'A1' });
-    const { result } = renderHook(() => useEditController(options));
-    await waitFor(() => expect(result.current.draft).not.toBeNull());
-    act(() => result.current.setDraft((draft) => ({ ...draft, title: 'Mine' })));
-    server.card = { version: 2, title: 'Theirs', sku: 'A1' };
+    const result = await typedThenSaved({ title: 'Mine' }, { version: 2, title: 'Theirs', sku: 'A1' });
     await waitFor(() => expect(result.current.fresh.news?.conflicts).toEqual([{ field: 'title', mine: 'Mine', theirs: 'Theirs' }]));
     expect(result.current.draft?.title).toBe('Mine');
     act(() => result.current.fresh.choose('title', 'theirs'));
