@@ -63,7 +63,7 @@ const noAnswer = (route: Route) => route.abort('connectionrefused');
  * again with a new title; then its page, with "The supplier now says" under the title.
  */
 async function openHeldBack(page: Page): Promise<void> {
-  const name = `Tablet held back ${Date.now()}`;
+  const name = `Held ${Date.now() % 1_000_000}`;
   const { body: supplier } = await apiJson<{ supplierId: number }>(page, '/api/v1/suppliers', { method: 'POST', body: { supplierName: name, feedSource: 'upload', feedFormat: 'csv' } });
   const run = async (title: string) => {
     const csv = `ean;sku;title;price;retailPrice;deliveryCode;stock\n8710103974307;TB-1;${title};10,00;24,95;1-2d;5\n`;
