@@ -281,6 +281,7 @@ export async function writeFeedBatch(
   await names.brands.resolve(db, rows.map((row) => row.brand));
   await names.categories.resolve(db, rows.map((row) => row.category));
 
+  const md5s = new Map(rows.map((row) => [row.sourceKey, imagesMd5(row.images)]));
   const payload = JSON.stringify(
     rows.map((row) => ({
       k: row.sourceKey,
@@ -303,7 +304,7 @@ export async function writeFeedBatch(
       material: row.material,
       family_key: row.familyKey,
       n_images: row.images.length,
-      images_md5: imagesMd5(row.images),
+      images_md5: md5s.get(row.sourceKey),
     })),
   );
   const keys = JSON.stringify(rows.map((row) => row.sourceKey));
@@ -374,7 +375,7 @@ export async function writeFeedBatch(
         heldBack.push({ productId: product.product_id, field: 'images', mine: before, theirs: after });
         continue;
       }
-      const afterMd5 = imagesMd5(after);
+      const afterMd5 = md5s.get(product.source_key) ?? imagesMd5(after);
       if (base !== afterMd5 || held) imageBookkeeping.push({ id: product.product_id, base: afterMd5, held: null, bump: held !== null && sameList(before, after) });
       if (sameList(before, after)) continue;
       imageChanged.push(product.product_id);

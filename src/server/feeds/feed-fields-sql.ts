@@ -114,6 +114,7 @@ export function feedUpdateSet(alwaysWins: ReadonlySet<FeedField>, at: string, ru
   const writes = new Map(FEED_COLUMNS.map((c) => [c.field, writesField(c, alwaysWins)]));
   const w = (c: FeedColumn) => writes.get(c.field) ?? raw('true');
   const allWrite = joined(FEED_COLUMNS.map(w), ' and ');
+  const tuple = (prefix: string) => raw(`(${FEED_COLUMNS.map((c) => `${prefix}.${c.column}`).join(', ')})`);
   const fieldSets = FEED_COLUMNS.map((c) => sql`${raw(c.column)} = case when ${w(c)} then ${raw(`excluded.${c.column}`)} else ${raw(`p.${c.column}`)} end`);
   const newBase = sql`array[${joined(
     FEED_COLUMNS.map((c) => sql`case when ${w(c)} then ${baseText(c, raw(`excluded.${c.column}`))} else ${baseOf(c)} end`),
@@ -123,13 +124,13 @@ export function feedUpdateSet(alwaysWins: ReadonlySet<FeedField>, at: string, ru
     const shown = heldShown(c);
     return sql`jsonb_build_object('value', ${heldValue(c)}, 'at', ${at}::text, 'run', ${run}::int${shown ? sql`, 'shown', ${shown}` : sql``})`;
   };
-  const newHeld = sql`case when p.feed_held is null and ${allWrite} then null else nullif(jsonb_strip_nulls(jsonb_build_object(${joined(
+  const newHeld = sql`nullif(jsonb_strip_nulls(jsonb_build_object(${joined(
     FEED_COLUMNS.map(
       (c) =>
         sql`${lit(c.field)}, case when ${w(c)} then null when (p.feed_held->${lit(c.field)}->'value') is not distinct from ${heldValue(c)} then p.feed_held->${lit(c.field)} else ${heldEntry(c)} end`,
     ),
     ', ',
-  )}, 'images', p.feed_held->'images')), '{}'::jsonb) end`;
+  )}, 'images', p.feed_held->'images')), '{}'::jsonb)`;
   const fieldChanged = joined(
     FEED_COLUMNS.map((c) => sql`(${w(c)} and ${raw(`p.${c.column}`)} is distinct from ${raw(`excluded.${c.column}`)})`),
     ' or ',
@@ -141,17 +142,21 @@ export function feedUpdateSet(alwaysWins: ReadonlySet<FeedField>, at: string, ru
     ),
     ' or ',
   );
-  const tuple = (prefix: string) => raw(`(${FEED_COLUMNS.map((c) => `${prefix}.${c.column}`).join(', ')})`);
   const baseDiffers = joined(
     FEED_COLUMNS.map((c) => sql`${baseOf(c)} is distinct from ${baseText(c, raw(`excluded.${c.column}`))}`),
     ' or ',
   );
+  // Most rows hold nothing back and have no held value: then every field is written, so a field
+  // changed exactly where the row differs from the feed's, and the dearer per-field forms are skipped.
+  const plain = sql`(p.feed_held is null and ${allWrite})`;
+  const rowDiffers = sql`${tuple('p')} is distinct from ${tuple('excluded')}`;
   return sql`${joined(fieldSets, ',\n            ')},
             feed_base = ${newBase},
-            feed_held = ${newHeld},
-            version = p.version + case when (${fieldChanged}) or ((p.feed_held is not null or not (${allWrite})) and (${heldChanged})) then 1 else 0 end,
-            date_update = case when ${fieldChanged} then excluded.date_update else p.date_update end
-          where ${tuple('p')} is distinct from ${tuple('excluded')}
+            feed_held = case when ${plain} then null else ${newHeld} end,
+            version = p.version + case when ${plain} then (case when ${rowDiffers} then 1 else 0 end)
+                                       when (${fieldChanged}) or (${heldChanged}) then 1 else 0 end,
+            date_update = case when (case when ${plain} then ${rowDiffers} else ${fieldChanged} end) then excluded.date_update else p.date_update end
+          where ${rowDiffers}
              or p.feed_held is not null
              or p.feed_base is null
              or ${baseDiffers}`;

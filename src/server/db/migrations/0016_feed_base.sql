@@ -2,6 +2,10 @@ ALTER TABLE "parsing_history" ADD COLUMN "held_back" integer DEFAULT 0 NOT NULL;
 ALTER TABLE "parsing_history" ADD COLUMN "held_back_fields" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "feed_base" text[];--> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "feed_held" jsonb;--> statement-breakpoint
+-- No statistics for them: nothing filters on them, and ANALYZE (run after every import on the
+-- embedded database) would otherwise sample and count every base element, in time and memory.
+ALTER TABLE "products" ALTER COLUMN "feed_base" SET STATISTICS 0;--> statement-breakpoint
+ALTER TABLE "products" ALTER COLUMN "feed_held" SET STATISTICS 0;--> statement-breakpoint
 ALTER TABLE "suppliers" ADD COLUMN "feed_always_wins" jsonb DEFAULT '["priceSupplier","stock"]'::jsonb NOT NULL;--> statement-breakpoint
 -- The feed's base of the products there are (docs/feeds.md, "Upsert key and what a re-import changes"): a field's
 -- current value, where the product history shows the feed as its last writer or no change of it
