@@ -32,7 +32,7 @@ import {
   type IdempotentResult,
 } from '../http/idempotency';
 import { checkChangeSet } from './change-set-input';
-import { changeHistoryOf, saveProductChanges, writeProductChanges, type ChangeWriteOutcome } from './product-change-save';
+import { changeHistoryOf, conflictAnswerOf, saveProductChanges, writeProductChanges, type ChangeWriteOutcome, type WaitingConflicts } from './product-change-save';
 import { recordHistory } from './product-history';
 import { loadProducts, loadProductsForSave } from './product-read-model';
 
@@ -91,6 +91,8 @@ interface WrittenItem {
   index: number;
   before: Product;
   set: ProductChangeSet;
+  /** The conflicts of the fields not written (answered 409 with the product read back). */
+  waiting: WaitingConflicts | null;
 }
 
 /** Thrown inside the quick path's transaction to roll it back and redo the batch item by item. */
@@ -160,7 +162,7 @@ async function saveTogether(db: Database, items: readonly ProductBatchItem[], ca
             if (error instanceof ApiError || refusedValueMessage(error) !== null) throw new RedoItemByItem();
             throw error;
           }
-          if (outcome.kind === 'written') written.push({ index, before: outcome.before, set });
+          if (outcome.kind === 'written') written.push({ index, before: outcome.before, set, waiting: outcome.waiting });
           else if (outcome.kind === 'conflict') answers[index] = { key: item.key, status: 409, body: outcome.answer, replayed: false };
           else {
             answers[index] = { key: item.key, status: 200, body: outcome.product, replayed: false };
@@ -178,8 +180,13 @@ async function saveTogether(db: Database, items: readonly ProductBatchItem[], ca
         };
         await recordHistory(tx, written.map((entry) => changeHistoryOf(entry.before, productOf(entry), entry.set, who, now)));
         for (const entry of written) {
-          answers[entry.index] = { key: (items[entry.index] as ProductBatchItem).key, status: 200, body: productOf(entry), replayed: false };
-          toStore.push({ scope: scopes[entry.index] as ItemScope, answer: { status: 200, body: productOf(entry) } });
+          const key = (items[entry.index] as ProductBatchItem).key;
+          // A 409 is not kept with its key (as the PATCH's): the settled set goes again under it.
+          if (entry.waiting) answers[entry.index] = { key, status: 409, body: conflictAnswerOf(productOf(entry), entry.waiting), replayed: false };
+          else {
+            answers[entry.index] = { key, status: 200, body: productOf(entry), replayed: false };
+            toStore.push({ scope: scopes[entry.index] as ItemScope, answer: { status: 200, body: productOf(entry) } });
+          }
         }
       }
       await storeItemAnswers(tx, toStore);
