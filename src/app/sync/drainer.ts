@@ -390,11 +390,16 @@ async function settle(deps: DrainDeps, claimed: OutboxRow, answer: EntryAnswer, 
       });
       return 'paused';
     case 'conflict':
-      await db.outbox.update(claimed.id, {
-        status: 'conflict',
-        serverCopy: body,
-        lastError: messageOf(body) ?? 'Someone else changed this in the meantime',
-        updatedAt: later,
+      await db.transaction('rw', [db.outbox, db.products, db.bolModels], async () => {
+        // What the server wrote of the change leaves it; the conflicting part waits (docs/offline.md "Conflicts").
+        const waiting = (await kind.conflicted?.(writeContext(db), claimed, body)) ?? null;
+        await db.outbox.update(claimed.id, {
+          status: 'conflict',
+          serverCopy: body,
+          lastError: messageOf(body) ?? 'Someone else changed this in the meantime',
+          updatedAt: later,
+          ...(waiting === null ? {} : { payload: waiting }),
+        });
       });
       summary.conflicts += 1;
       return 'stopped';
