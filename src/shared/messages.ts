@@ -43,6 +43,18 @@ export const messages = {
     offlineNote: 'You are offline. Changes are kept on this device and sent when the connection returns.',
     /** Not in the spec: the server cannot read the protocol version of a change (src/shared/write-protocol.ts). */
     olderAppChange: 'This change was made by an older version of the app and cannot be sent. Copy what you need and discard it.',
+    /** Not in the spec: the sync panel's list of products that wait for a decision (docs/offline.md "Conflicts"). */
+    needsYouTitle: 'Needs you',
+    needsYouHint: 'Someone else changed these meanwhile. Open each to choose which value to keep; your other changes are saved.',
+    needsYouOpen: 'Open',
+    needsYouWhat: (parts: readonly string[]) => parts.join(' and '),
+    needsYouGeneral: 'Product fields',
+    needsYouBol: 'Bol model',
+    /** A conflict found while the person was on another screen: the toast. */
+    conflictFound: (subject: string) => `Someone else changed ${subject} meanwhile. Your other changes are saved; choose for the rest.`,
+    conflictFoundOpen: 'Open product',
+    /** The mark on a product's row in the list. */
+    rowNeedsYou: 'Needs you: someone else changed this product meanwhile',
   },
   family: {
     mainNeedsFamilyKey: 'To select a product as main, you need to specify the Family Key.',
@@ -72,6 +84,11 @@ export const messages = {
     keepAllMine: 'Keep all mine',
     takeAllTheirs: 'Take all theirs',
     theirsBy: (who: string | null, when: string | null) => `Theirs${who ? `, changed by ${who}` : ''}${when ? ` at ${when}` : ''}`,
+    /** Not in the spec: the question before a conflict choice replaces what the person is still typing in that field. */
+    replaceTypedTitle: 'Replace what you typed?',
+    replaceTyped: (replaced: readonly { label: string; typed: string; chosen: string }[]) =>
+      `${replaced.map((field) => `${field.label}: what you typed, “${field.typed}”, is replaced by “${field.chosen}”.`).join(' ')} Your other typing stays.`,
+    replaceTypedConfirm: 'Replace',
     /** Not in the spec: the question before unsaved edits are left behind. */
     leaveTitle: 'Leave without saving?',
     leaveText: 'Your changes to this product have not been saved. They are lost if you leave.',

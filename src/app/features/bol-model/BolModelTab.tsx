@@ -14,6 +14,7 @@ import { messages } from '../../../shared/messages';
 import { dateTimeText } from '../../lib/format';
 import { displayValue } from '../../sync/record-diff';
 import { ConflictBanner, FieldConflictNote, type ConflictRow } from '../../ui/ConflictTable';
+import { ReplaceTypedDialog } from '../../ui/ReplaceTypedDialog';
 import { BolAttributeField } from './BolAttributeField';
 import { BolContentStatus } from './BolContentStatus';
 import { BolImagesSection } from './BolImagesSection';
@@ -97,6 +98,7 @@ export default function BolModelTab({ product }: BolModelTabProps) {
       {conflict && (
         <ConflictBanner title={BOL_CONFLICT_TITLE} rows={conflictRows} choices={tab.choices} busy={tab.settling} onChoose={tab.choose} onChooseAll={tab.chooseAll} testId="bol-conflict" />
       )}
+      <ReplaceTypedDialog replaced={tab.question?.replaced ?? null} onConfirm={tab.confirmQuestion} onDismiss={tab.dismissQuestion} />
       {deviceNote && (
         <Callout.Root color="amber" size="1" data-testid="bol-device-note">
           <Callout.Text>{deviceNote}</Callout.Text>
