@@ -37,6 +37,7 @@ function tablet() {
       unsaved: draftUnsaved,
       readKept: async () => ({ record: device.kept, source: FROM_SERVER }),
       carryTyped: draftWithTyped,
+      texts: { sentToast: 'Saved', pendingNotice: 'Saved on this device.', failedToast: 'Failed', failedNotice: (reason) => reason },
     });
     const base = editor.record as Product;
     const form = (editor.draft as ProductDraft).form;
