@@ -3,10 +3,16 @@
  * (docs/product-edit.md "Conflicts"): names each field, what was typed and what replaces it.
  */
 import { messages } from '../../shared/messages';
-import type { TypedOver } from '../edit/conflict-choice-rules';
 import { ConfirmDialog } from './ConfirmDialog';
 
-export function ReplaceTypedDialog({ replaced, onConfirm, onDismiss }: { replaced: readonly TypedOver[] | null; onConfirm: () => void; onDismiss: () => void }) {
+/** A field whose typing a choice replaces (the edit controller's TypedOver). */
+export interface ReplacedTyping {
+  label: string;
+  typed: string;
+  chosen: string;
+}
+
+export function ReplaceTypedDialog({ replaced, onConfirm, onDismiss }: { replaced: readonly ReplacedTyping[] | null; onConfirm: () => void; onDismiss: () => void }) {
   return (
     <ConfirmDialog
       open={replaced !== null}
