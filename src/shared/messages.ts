@@ -51,7 +51,8 @@ export const messages = {
     needsYouGeneral: 'Product fields',
     needsYouBol: 'Bol model',
     /** A conflict found while the person was on another screen: the toast. */
-    conflictFound: (subject: string) => `Someone else changed ${subject} meanwhile. Your other changes are saved; choose for the rest.`,
+    conflictFound: (subject: string, restSaved: boolean) =>
+      `Someone else changed ${subject} meanwhile. ${restSaved ? 'Your other changes are saved; choose for the rest.' : 'Choose which values to keep.'}`,
     conflictFoundOpen: 'Open product',
     /** The mark on a product's row in the list. */
     rowNeedsYou: 'Needs you: someone else changed this product meanwhile',

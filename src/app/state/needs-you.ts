@@ -16,6 +16,8 @@ export interface ConflictSummary {
   seq: number;
   /** The product's title as the server's answer named it, when it did. */
   title: string | null;
+  /** The server wrote the other parts of the change (its answer named them). */
+  restSaved: boolean;
 }
 
 /** Which part of the product page a conflict is decided on. */
@@ -27,6 +29,8 @@ export interface NeedsYouItem {
   title: string | null;
   parts: NeedsYouPart[];
   entryIds: string[];
+  /** The server wrote the other parts of these changes. */
+  restSaved: boolean;
 }
 
 export function partOfKind(kind: string): NeedsYouPart {
@@ -38,11 +42,12 @@ export function needsYouOf(conflicts: readonly ConflictSummary[], user: string |
   const items = new Map<number, NeedsYouItem>();
   for (const entry of [...conflicts].sort((a, b) => a.seq - b.seq)) {
     if (user === null || entry.author !== user) continue;
-    const item = items.get(entry.productId) ?? { productId: entry.productId, title: null, parts: [], entryIds: [] };
+    const item = items.get(entry.productId) ?? { productId: entry.productId, title: null, parts: [], entryIds: [], restSaved: false };
     const part = partOfKind(entry.kind);
     if (!item.parts.includes(part)) item.parts.push(part);
     item.entryIds.push(entry.id);
     item.title = item.title ?? entry.title;
+    item.restSaved = item.restSaved || entry.restSaved;
     items.set(entry.productId, item);
   }
   return [...items.values()];

@@ -113,9 +113,11 @@ function watchDatabase(db: BackofficeDatabase, store: Store): void {
 /** A conflicting entry as the screens see it: which product, which kind, whose, and the title the server's answer gave. */
 function conflictSummaryOf(row: OutboxRow): ConflictSummary {
   const kind = outboxKindOf(row);
-  const answered = (row.serverCopy as { product?: { title?: unknown } } | null | undefined)?.product?.title;
+  const answer = row.serverCopy as { product?: { title?: unknown }; written?: unknown } | null | undefined;
+  const answered = answer?.product?.title;
   const title = typeof answered === 'string' ? answered : (kind.titleOf?.(row) ?? null);
-  return { id: row.id, productId: kind.productIdOf(row), kind: row.kind, author: row.author, seq: row.seq, title };
+  const restSaved = Array.isArray(answer?.written) && answer.written.length > 0;
+  return { id: row.id, productId: kind.productIdOf(row), kind: row.kind, author: row.author, seq: row.seq, title, restSaved };
 }
 
 /**

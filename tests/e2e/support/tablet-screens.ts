@@ -6,6 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { baseUrl, launchBrowser, signIn } from './browser';
 import { apiJson, demoProduct } from './catalogue-api';
+import { E2E_ADMIN } from './global-setup';
 
 export const TABLET_SIZES = [
   { name: 'landscape', width: 1280, height: 800 },
@@ -108,7 +109,76 @@ export const TABLET_SCREENS: TabletScreen[] = [
     },
     leave: (page) => page.keyboard.press('Escape'),
   },
+  {
+    // The panel with a product that waits for my decision at its top ("Needs you").
+    name: 'sync-panel-needs-you',
+    signedIn: true,
+    open: async (page) => {
+      const product = await demoProduct(page, 'supplierName=Volt%20Electronics', 8);
+      await visit(page, '/dashboard', (p) => p.getByTestId('sync-indicator').waitFor());
+      await putConflict(page, product, E2E_ADMIN.username);
+      await page.getByTestId('sync-indicator').click();
+      await page.getByTestId('needs-you').waitFor({ timeout: 20_000 });
+      await settle(page);
+    },
+    leave: async (page) => {
+      await page.keyboard.press('Escape');
+      await writeOutbox(page, { remove: NEEDS_YOU_ENTRY });
+    },
+  },
 ];
+
+const NEEDS_YOU_ENTRY = 'tablet-checks-needs-you';
+
+/** A conflicting change of mine to `product` in the device's outbox, as the drainer records one (a title that waits). */
+async function putConflict(page: Page, product: { productId: number; title: string }, author: string): Promise<void> {
+  const now = Date.now();
+  const conflict = { field: 'title', label: 'Title', base: product.title, mine: `${product.title} (mine)`, theirs: product.title, changedBy: 'anna', changedAt: null };
+  await writeOutbox(page, {
+    put: {
+      id: NEEDS_YOU_ENTRY,
+      kind: 'product-change',
+      protocol: 2,
+      entityKey: `product:${product.productId}`,
+      seq: 1_000_000,
+      baseVersion: null,
+      author,
+      status: 'conflict',
+      attempts: 1,
+      nextAttemptAt: 0,
+      lastAttemptAt: now,
+      lastError: 'Someone else changed some of these fields meanwhile.',
+      createdAt: now,
+      updatedAt: now,
+      dependsOn: [],
+      payload: { productId: product.productId, changes: { fields: { title: { base: product.title, value: conflict.mine } }, images: { added: [], deleted: [], edited: [] }, madeAt: now, offline: true } },
+      serverCopy: { message: 'Someone else changed some of these fields meanwhile.', conflicts: [conflict], product, written: [] },
+    },
+  });
+}
+
+/** Puts or removes one entry of the device database's outbox, from the page. */
+function writeOutbox(page: Page, change: { put: Record<string, unknown> } | { remove: string }): Promise<void> {
+  return page.evaluate(
+    (change) =>
+      new Promise<void>((resolve, reject) => {
+        const request = indexedDB.open('backoffice');
+        request.onerror = () => reject(request.error ?? new Error('the device database did not open'));
+        request.onsuccess = () => {
+          const transaction = request.result.transaction('outbox', 'readwrite');
+          const store = transaction.objectStore('outbox');
+          if ('put' in change) store.put(change.put);
+          else store.delete(change.remove);
+          transaction.oncomplete = () => {
+            request.result.close();
+            resolve();
+          };
+          transaction.onerror = () => reject(transaction.error ?? new Error('writing the outbox failed'));
+        };
+      }),
+    change,
+  );
+}
 
 /** Signs in once per context when a screen needs it. */
 export async function openScreen(page: Page, screen: TabletScreen, signedInAlready: boolean): Promise<void> {

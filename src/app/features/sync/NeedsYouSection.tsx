@@ -1,6 +1,7 @@
 /**
  * The top of the sync panel: each product that waits for my decision (docs/offline.md
- * "Conflicts"), what of it waits (the product's fields, its Bol model) and a link to where I decide.
+ * "Conflicts"), named as the server's answer named it (as the toast does), what of it waits (the
+ * product's fields, its Bol model) and a link to where I decide.
  * The panel also opens on the sign-in screen, before the router is loaded: there the link is a
  * plain one.
  */
@@ -29,7 +30,7 @@ export function NeedsYouSection({ titles, onOpened }: { titles: ReadonlyMap<numb
             <Flex justify="between" align="center" gap="3">
               <div className="needs-you-text">
                 <Text as="p" size="2" weight="medium">
-                  {titles.get(item.productId) ?? item.title ?? `Product ${item.productId}`}
+                  {item.title ?? titles.get(item.productId) ?? `Product ${item.productId}`}
                 </Text>
                 <Text as="p" size="1" color="gray">
                   {messages.sync.needsYouWhat(item.parts.map((part) => PART_NAMES[part]))}

@@ -26,7 +26,7 @@ export function NeedsYouToasts() {
     for (const item of newlyWaiting(seen.current, items)) {
       if (where.current === `/products/${item.productId}`) continue;
       const path = needsYouPath(item);
-      notifyWithLink(messages.sync.conflictFound(item.title ? `“${item.title}”` : `product ${item.productId}`), {
+      notifyWithLink(messages.sync.conflictFound(item.title ? `“${item.title}”` : `product ${item.productId}`, item.restSaved), {
         label: messages.sync.conflictFoundOpen,
         href: path,
         open: () => void navigate(path),
