@@ -24,7 +24,7 @@ export function NeedsYouSection({ titles, onOpened }: { titles: ReadonlyMap<numb
       <Text as="p" size="2" color="gray" mb="2">
         {messages.sync.needsYouHint}
       </Text>
-      <ul className="needs-you-list">
+      <ul className="sync-list">
         {items.map((item) => (
           <li key={item.productId} className="needs-you-item" data-testid="needs-you-item">
             <Flex justify="between" align="center" gap="3">
