@@ -45,7 +45,8 @@ export const messages = {
     olderAppChange: 'This change was made by an older version of the app and cannot be sent. Copy what you need and discard it.',
     /** Not in the spec: the sync panel's list of products that wait for a decision (docs/offline.md "Conflicts"). */
     needsYouTitle: 'Needs you',
-    needsYouHint: 'Someone else changed these meanwhile. Open each to choose which value to keep; your other changes are saved.',
+    needsYouHint: 'Someone else changed these meanwhile. Open each to choose which values to keep.',
+    needsYouRestSaved: 'your other changes are saved',
     needsYouOpen: 'Open',
     needsYouWhat: (parts: readonly string[]) => parts.join(' and '),
     needsYouGeneral: 'Product fields',

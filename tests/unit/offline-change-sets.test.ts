@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { applyChangeSet, buildChangeSet, composeChangeSets, settleConflicts, type ChangeSetConflict, type ProductChangeSet } from '../../src/shared/change-set';
 import type { Product } from '../../src/shared/contract';
 import { toCachedProduct, type BackofficeDatabase } from '../../src/app/db/database';
-import { drainOutbox, type OutboxRequest } from '../../src/app/sync/drainer';
+import { drainOutbox, LAST_SYNC_META_KEY, type OutboxRequest } from '../../src/app/sync/drainer';
 import { enqueueImageUpload, enqueueProductChange, listOutbox, resolveConflict, settleConflict } from '../../src/app/sync/outbox';
 import { placeholderPath } from '../../src/app/db/outbox-entry';
 import { drainDeps, jsonBody, headerOf, makeProduct, openTestDatabase, response, StrictTransport } from './support/offline-fakes';
@@ -313,6 +313,8 @@ describe('a conflict answer whose other fields the server wrote (docs/offline.md
     expect(entry?.kind === 'product-change' && entry.payload.changes.fields).toEqual({ title: { base: 'Chair', value: 'Mine' } });
     const local = await db.products.get(1);
     expect([local?.title, local?.color, local?.sku, local?.deliveryCode, local?.version]).toEqual(['Mine', 'Blue', 'SKU-9', '3-5d', 7]);
+    // Part of the change reached the server: the panel's "last sync" says so.
+    expect(typeof (await db.meta.get(LAST_SYNC_META_KEY))?.value).toBe('number');
   });
 
   it("'keep mine' sends only that field, over theirs", async () => {

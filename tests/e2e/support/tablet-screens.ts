@@ -117,6 +117,8 @@ export const TABLET_SCREENS: TabletScreen[] = [
       const product = await demoProduct(page, 'supplierName=Volt%20Electronics', 8);
       await visit(page, '/dashboard', (p) => p.getByTestId('sync-indicator').waitFor());
       await putConflict(page, product, E2E_ADMIN.username);
+      // Written beside the app's database layer: the app reads it when it starts again.
+      await visit(page, '/dashboard', (p) => p.getByTestId('sync-indicator').waitFor());
       await page.getByTestId('sync-indicator').click();
       await page.getByTestId('needs-you').waitFor({ timeout: 20_000 });
       await settle(page);

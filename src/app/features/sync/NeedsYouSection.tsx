@@ -34,6 +34,7 @@ export function NeedsYouSection({ titles, onOpened }: { titles: ReadonlyMap<numb
                 </Text>
                 <Text as="p" size="1" color="gray">
                   {messages.sync.needsYouWhat(item.parts.map((part) => PART_NAMES[part]))}
+                  {item.restSaved && ` · ${messages.sync.needsYouRestSaved}`}
                 </Text>
               </div>
               <OpenLink item={item} onOpened={onOpened} />

@@ -176,8 +176,8 @@ export const productChange: WriteKind<ProductChangeEntry, ProductChangeChange> =
     if (isProduct(answer)) await showWithMineOnTop(ctx.db, entry, answer, null);
   },
   async conflicted(ctx, entry, answer) {
-    // A server that wrote nothing (no `written`): the whole set still waits, the device stays as it is.
-    if (!isChangeSetConflict(answer) || !Array.isArray(answer.written)) return null;
+    // A server that writes nothing on a conflict (no `written`), or a set that is all conflicts: the whole set waits, the device stays as it is.
+    if (!isChangeSetConflict(answer) || !Array.isArray(answer.written) || answer.written.length === 0) return null;
     const waiting = conflictingPart(entry.payload.changes, answer.conflicts);
     await showWithMineOnTop(ctx.db, entry, answer.product, waiting);
     return { ...entry.payload, changes: waiting };

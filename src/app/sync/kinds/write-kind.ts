@@ -73,7 +73,8 @@ export interface WriteKind<E extends OutboxRow = OutboxRow, C = never> {
    * Kinds whose server writes the rest of a change at once and answers only the conflicts
    * (docs/offline.md "Conflicts"): the payload that still waits (the conflicting part), with the
    * device showing the server's copy and what still waits of mine on top; null keeps the whole
-   * change waiting (an answer from a server that wrote nothing). Runs inside the drainer's transaction.
+   * change waiting (the server wrote nothing of it). Runs inside the drainer's transaction, which
+   * then also records that a change reached the server (the panel's "last sync").
    */
   conflicted?(ctx: WriteContext, entry: E, answer: unknown): Promise<E['payload'] | null>;
   /** What dropping the entry undoes on the device (it is already out of the outbox). */
