@@ -155,6 +155,8 @@ export interface ProductHistoryEntry {
   id: number;
   productId: number;
   author: string;
+  /** The author's display name (the user name when none is set, or for the server's own runs). */
+  authorName: string;
   how: HistoryHow;
   /** When it was made on the device (ISO), or null for the server's own changes. */
   deviceAt: string | null;
@@ -163,5 +165,5 @@ export interface ProductHistoryEntry {
   /** The product's version after it. */
   version: number;
   /** `field` is a product field name (src/shared/product-fields.ts), 'productImages' or a Bol model key. */
-  changes: { field: string; old: unknown; new: unknown }[];
+  changes: { field: string; old: unknown; new: unknown; becameMain?: { productId: number; title: string } }[];
 }

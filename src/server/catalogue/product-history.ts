@@ -5,13 +5,15 @@
  */
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { HistoryHow, Page, ProductHistoryEntry } from '../../shared/contract';
-import { productHistory } from '../db/schema';
+import { productHistory, users } from '../db/schema';
 import type { Queryable } from '../db/query-rows';
 
 export interface HistoryChange {
   field: string;
   old: unknown;
   new: unknown;
+  /** On 'mainProduct' of a product that stopped being main: the product that became main instead. */
+  becameMain?: { productId: number; title: string };
 }
 
 export interface HistoryRecord {
@@ -41,18 +43,21 @@ export const HISTORY_PAGE_SIZE = { default: 20, max: 100 } as const;
 export async function historyPage(db: Queryable, productId: number, page: number, size: number): Promise<Page<ProductHistoryEntry>> {
   const [total] = await db.select({ n: count() }).from(productHistory).where(eq(productHistory.productId, productId));
   const rows = await db
-    .select()
+    .select({ entry: productHistory, displayName: users.displayName })
     .from(productHistory)
+    .leftJoin(users, eq(users.username, productHistory.author))
     .where(eq(productHistory.productId, productId))
     .orderBy(desc(productHistory.id))
     .limit(size)
     .offset(page * size);
   const totalElements = total?.n ?? 0;
   return {
-    content: rows.map((row) => ({
+    content: rows.map(({ entry: row, displayName }) => ({
       id: row.id,
       productId: row.productId,
       author: row.author,
+      // The name people see (docs/security.md, "Accounts"); the server's own runs ('bol') keep theirs.
+      authorName: displayName || row.author,
       how: row.how as HistoryHow,
       deviceAt: row.deviceAt?.toISOString() ?? null,
       serverAt: row.serverAt.toISOString(),
