@@ -11,6 +11,7 @@ import type { OutboxRow } from '../db/outbox-entry';
 import { requestPersistentStorage } from '../db/storage';
 import { jwtAtom, sessionUserAtom } from '../state/session';
 import { appStore } from '../state/store';
+import { chooseReferenceLists, fetchReferenceLists } from '../state/reference-lists';
 import { drainingAtom, lastSyncAtAtom, offlineDownloadAtom, outboxCountsAtom, pausedForSignInAtom } from '../state/sync';
 import { browserLock, drainOutbox, LAST_SYNC_META_KEY, type DrainDeps, type DrainSummary, type OutboxRequest, type ResponseLike } from './drainer';
 import { listDownloadRecords, runOfflineDownload, type DownloadTransport, type DownloadRecord } from './offline-download';
@@ -241,6 +242,7 @@ const REFRESH_AFTER_MS = 10 * 60_000;
 const appDownloadTransport: DownloadTransport = {
   changes: ({ cursor, limit, supplierName }) => getProductChanges({ cursor, limit, supplierName }),
   total: (supplierName) => getProductTotal(supplierName),
+  referenceLists: async () => chooseReferenceLists(await fetchReferenceLists(), {}).keep,
 };
 
 let downloading: Promise<void> | null = null;
