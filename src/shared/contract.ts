@@ -45,6 +45,14 @@ export type FamilyKey = z.infer<typeof familyKeySchema>;
 export const brandSchema = z.object({ brandId: z.number().int(), brandName: text() });
 export type Brand = z.infer<typeof brandSchema>;
 
+/** The lists the product list's filters choose from (GET /supplier, /categories, /brands, /family), kept on the device too. */
+export interface ReferenceLists {
+  suppliers: Supplier[];
+  categories: Category[];
+  brands: Brand[];
+  familyKeys: FamilyKey[];
+}
+
 export const productImageSchema = z.object({
   /** A UUID from the server, or a random id the client gave a newly added image. */
   id: text().min(1).max(100),

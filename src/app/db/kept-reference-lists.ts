@@ -4,15 +4,10 @@
  * them (docs/offline.md "Reference lists"). Each list is one record in `meta`, replaced whole: one
  * read gives a list in the server's order, and no schema version is needed.
  */
-import type { Brand, Category, FamilyKey, Supplier } from '../../shared/contract';
+import type { ReferenceLists } from '../../shared/contract';
 import type { BackofficeDatabase } from './database';
 
-export interface ReferenceLists {
-  suppliers: Supplier[];
-  categories: Category[];
-  brands: Brand[];
-  familyKeys: FamilyKey[];
-}
+export type { ReferenceLists };
 
 export type ReferenceListName = keyof ReferenceLists;
 export const REFERENCE_LIST_NAMES: readonly ReferenceListName[] = ['suppliers', 'categories', 'brands', 'familyKeys'];

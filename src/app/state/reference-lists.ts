@@ -4,11 +4,26 @@
  * list (offline; docs/offline.md "Reference lists").
  */
 import { atom } from 'jotai';
-import type { Brand, Category, FamilyKey, Supplier } from '../../shared/contract';
+import type { Brand, Category, FamilyKey, ReferenceLists, Supplier } from '../../shared/contract';
 import { withAllSuppliers } from '../../shared/rules/suppliers';
 import { getBrands, getCategories, getFamilyKeys, getSuppliers } from '../api/reference-lists';
-import type { ReferenceListName, ReferenceLists } from '../db/kept-reference-lists';
 import { appStore } from './store';
+
+type ReferenceListName = keyof ReferenceLists;
+
+/** Where the lists are kept on the device: given by the app's root (main.tsx), which may load Dexie. */
+export interface KeptListsPlace {
+  read(): Promise<Partial<ReferenceLists>>;
+  keep(lists: Partial<ReferenceLists>): Promise<void>;
+}
+
+const NOWHERE: KeptListsPlace = { read: async () => ({}), keep: async () => undefined };
+let keptListsPlace: KeptListsPlace = NOWHERE;
+
+/** Sets where loadReferenceLists keeps and finds the lists (once, at the start). */
+export function keepReferenceListsIn(place: KeptListsPlace): void {
+  keptListsPlace = place;
+}
 
 export const suppliersAtom = atom<Supplier[]>(withAllSuppliers([]));
 export const categoriesAtom = atom<Category[]>([]);
@@ -49,23 +64,18 @@ function show(store: typeof appStore, lists: Partial<ReferenceLists>): void {
   if (lists.familyKeys) store.set(familyKeysAtom, lists.familyKeys);
 }
 
-/** The device's copies, loaded only when needed (Dexie is the sync engine's chunk). */
-const deviceCopies = () => import('../db/device-copies');
-
 /**
  * Loads the four lists; a failure of one does not stop the others and is only logged
  * (docs/requirements.md §8): that list comes from the device when one is kept.
  */
-export async function loadReferenceLists(store = appStore): Promise<void> {
+export async function loadReferenceLists(store = appStore, place: KeptListsPlace = keptListsPlace): Promise<void> {
   const fetched = await fetchReferenceLists();
   const failed = (Object.keys(fetched) as ReferenceListName[]).filter((name) => fetched[name].status === 'rejected');
   for (const name of failed) console.error(`Loading ${name} failed`, (fetched[name] as PromiseRejectedResult).reason);
-  const kept = failed.length > 0 ? await deviceCopies().then((copies) => copies.readReferenceListCopies()).catch(() => ({})) : {};
+  const kept = failed.length > 0 ? await place.read().catch(() => ({})) : {};
   const chosen = chooseReferenceLists(fetched, kept);
   show(store, chosen.shown);
   if (Object.keys(chosen.keep).length > 0) {
-    await deviceCopies()
-      .then((copies) => copies.keepReferenceListCopies(chosen.keep))
-      .catch((error: unknown) => console.error('Keeping the lists on the device failed', error));
+    await place.keep(chosen.keep).catch((error: unknown) => console.error('Keeping the lists on the device failed', error));
   }
 }

@@ -6,7 +6,7 @@
  * are written, the version goes up by one, and the history records the change.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { ChangeSetConflict, ProductChangeSet } from '../../shared/change-set';
 import { mergeChangeSet, mergeWritesNothing, type ImageMerge } from '../../shared/change-set-merge';
 import type { HistoryHow, Product, ProductImage } from '../../shared/contract';

@@ -5,7 +5,7 @@
  * save cannot be overwritten unseen.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { HistoryHow, Product, ProductImage } from '../../shared/contract';
 import { categories, mediaFiles, productImages, products } from '../db/schema';
 import { ApiError } from '../http/errors';

@@ -53,6 +53,17 @@ async function openEditor(page: Page, tab: 'General' | 'Bol Model' | 'History'):
   }
 }
 
+/** A price change of the editor's product, so its History tab has an entry with a value and a Restore button to check. */
+async function changePrice(page: Page): Promise<void> {
+  const product = await demoProduct(page, 'supplierName=Volt%20Electronics', 7);
+  const fields = { sellingPrice: { base: product.sellingPrice, value: Math.round(product.sellingPrice * 100 + 100) / 100 } };
+  const { status } = await apiJson(page, `/api/v1/product/${product.productId}`, {
+    method: 'PATCH',
+    body: { fields, images: { added: [], deleted: [], edited: [] }, madeAt: Date.now(), offline: false },
+  });
+  if (status !== 200) throw new Error(`changing the price for the history screen answered ${status}`);
+}
+
 export const TABLET_SCREENS: TabletScreen[] = [
   { name: 'login', signedIn: false, open: (page) => visit(page, '/login', (p) => p.getByLabel('User Name').waitFor()) },
   { name: 'dashboard', signedIn: true, open: (page) => visit(page, '/dashboard', (p) => p.getByTestId('page-title').waitFor()) },
@@ -64,6 +75,15 @@ export const TABLET_SCREENS: TabletScreen[] = [
   },
   { name: 'edit-general', signedIn: true, open: (page) => openEditor(page, 'General') },
   { name: 'edit-bol', signedIn: true, open: (page) => openEditor(page, 'Bol Model') },
+  {
+    name: 'edit-history',
+    signedIn: true,
+    open: async (page) => {
+      await changePrice(page);
+      await openEditor(page, 'History');
+      await page.getByTestId('history-entry').first().waitFor({ timeout: 20_000 });
+    },
+  },
   { name: 'orders', signedIn: true, open: (page) => visit(page, '/orders', (p) => p.getByTestId('page-title').waitFor()) },
   { name: 'upload-ean', signedIn: true, open: (page) => visit(page, '/uploadEan', (p) => p.getByTestId('page-title').waitFor()) },
   { name: 'reports', signedIn: true, open: (page) => visit(page, '/report', (p) => p.getByTestId('page-title').waitFor()) },
