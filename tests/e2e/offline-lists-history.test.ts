@@ -106,13 +106,22 @@ describe('filter lists offline', { timeout: 150_000 }, () => {
   });
 });
 
+/** A change set of some fields, sent as the app's outbox sends it, with the page's session. */
+function patchFields(page: Page, productId: number, fields: Record<string, { base: unknown; value: unknown }>) {
+  return apiJson(page, `/api/v1/product/${productId}`, { method: 'PATCH', body: { fields, images: { added: [], deleted: [], edited: [] }, madeAt: Date.now(), offline: false } });
+}
+
 describe('history people can read, two tablets', { timeout: 150_000 }, () => {
-  it('a price changed on one tablet shows on the other as a price, by the display name of who changed it', async () => {
+  it('changes made on one tablet read on the other as prices, measures and words, by display name; a product that stopped being main says which one became main', async () => {
     const admin = await openTablet();
     const { status } = await apiJson(admin, '/api/v1/users', { method: 'POST', body: { username: CLEO.username, password: CLEO.password, displayName: CLEO.displayName, role: 'staff' } });
     expect([201, 409]).toContain(status);
     const product = await demoProduct(admin, 'supplierName=Green%20Garden%20Supplies', 44);
+    const sibling = await demoProduct(admin, 'supplierName=Green%20Garden%20Supplies', 45);
     const newPrice = Math.round(product.sellingPrice * 100 + 1050) / 100;
+    // The product is its family's main product (saved so by the admin) …
+    const family = `HISTORY-${Date.now()}`;
+    expect((await patchFields(admin, product.productId, { familyKey: { base: product.familyKey, value: family }, mainProduct: { base: false, value: true } })).status).toBe(200);
 
     const cleo = await openTablet(LANDSCAPE, CLEO);
     await cleo.goto(`${baseUrl()}/products/${product.productId}`);
@@ -124,12 +133,21 @@ describe('history people can read, two tablets', { timeout: 150_000 }, () => {
     await moderation.click();
     await cleo.getByRole('button', { name: 'Apply', exact: true }).click();
     await waitSynced(cleo);
+    // … until Cleo saves another member of the family as main.
+    expect((await patchFields(cleo, sibling.productId, { familyKey: { base: sibling.familyKey, value: family }, mainProduct: { base: false, value: true } })).status).toBe(200);
 
     await admin.goto(`${baseUrl()}/products/${product.productId}`);
     await waitForServiceWorkerControl(admin);
     await admin.getByTestId('description-editor').waitFor();
     await admin.getByRole('tab', { name: 'History' }).click();
-    const newest = admin.getByTestId('product-history').getByTestId('history-entry').first();
+    const entries = admin.getByTestId('product-history').getByTestId('history-entry');
+    await expect.poll(() => entries.count(), POLL).toBe(3);
+    // The demotion is an entry of its own, in words, by who saved the other product.
+    const demotion = (await entries.nth(0).textContent()) ?? '';
+    expect(demotion.startsWith('Cleo Jansen')).toBe(true);
+    expect(demotion).toContain(`No longer the main product: ${sibling.title} (${sibling.productId}) became main`);
+    expect(await entries.nth(2).locator('tr', { hasText: 'Is main product' }).locator('td').allTextContents()).toEqual(expect.arrayContaining(['Not main', 'Main']));
+    const newest = entries.nth(1);
     await expect.poll(() => newest.textContent(), POLL).toMatch(/^Cleo Jansen/);
     const row = newest.locator('tr', { hasText: 'Selling Price' });
     expect(await row.locator('.history-old').textContent()).toBe(priceText(product.sellingPrice));
