@@ -68,6 +68,16 @@ describe('the author as people know them', () => {
   });
 });
 
+describe('who changed theirs, in a conflict', () => {
+  it('is named by display name, as the history names them', async () => {
+    const id = await insertProduct(t.database.db, { supplierId: f.supplierIds.shoes, title: 'Vase' });
+    expect((await request(`/product/${id}`, dora, { method: 'PATCH', body: set({ title: { base: 'Vase', value: 'Tall vase' } }) })).status).toBe(200);
+    const conflict = await request(`/product/${id}`, eli, { method: 'PATCH', body: set({ title: { base: 'Vase', value: 'Round vase' } }) });
+    expect(conflict.status).toBe(409);
+    expect(((await conflict.json()) as { conflicts: unknown[] }).conflicts).toMatchObject([{ field: 'title', theirs: 'Tall vase', changedBy: 'Dora de Vries' }]);
+  });
+});
+
 describe('a product that stops being main', () => {
   it('gets its own entry when another is saved as main (PATCH), by the person who saved', async () => {
     const { main, member } = await family('HANDOVER-PATCH');

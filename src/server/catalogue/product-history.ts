@@ -71,13 +71,17 @@ export async function historyPage(db: Queryable, productId: number, page: number
   };
 }
 
-/** Who last changed each of these fields of a product, and when (server time), from the history. */
+/**
+ * Who last changed each of these fields of a product (by the name people see, as the history
+ * shows it), and when (server time), from the history.
+ */
 export async function lastChanges(db: Queryable, productId: number, fields: readonly string[]): Promise<Map<string, { author: string; at: string }>> {
   const found = new Map<string, { author: string; at: string }>();
   if (fields.length === 0) return found;
   const rows = await db
-    .select({ author: productHistory.author, serverAt: productHistory.serverAt, changes: productHistory.changes })
+    .select({ author: productHistory.author, displayName: users.displayName, serverAt: productHistory.serverAt, changes: productHistory.changes })
     .from(productHistory)
+    .leftJoin(users, eq(users.username, productHistory.author))
     .where(
       and(
         eq(productHistory.productId, productId),
@@ -91,7 +95,7 @@ export async function lastChanges(db: Queryable, productId: number, fields: read
     .limit(200);
   for (const row of rows) {
     for (const change of row.changes) {
-      if (fields.includes(change.field) && !found.has(change.field)) found.set(change.field, { author: row.author, at: row.serverAt.toISOString() });
+      if (fields.includes(change.field) && !found.has(change.field)) found.set(change.field, { author: row.displayName || row.author, at: row.serverAt.toISOString() });
     }
     if (found.size === fields.length) break;
   }
