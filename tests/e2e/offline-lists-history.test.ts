@@ -2,7 +2,7 @@
  * The lists the product list's filters choose from, kept on the device (docs/offline.md "Reference
  * lists"), and the history as people read it (docs/product-edit.md "History"), on tablets in
  * Chromium. Screenshots of both go to SCREENSHOTS_DIR (docs/screenshots/offline-filter-*.png,
- * history-*.png).
+ * history-readable-*.png; team-edit.test.ts keeps history-1280x800.png).
  */
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -159,6 +159,6 @@ describe('history people can read, two tablets', { timeout: 150_000 }, () => {
     expect(await newest.locator('tr', { hasText: 'Passed Moderation' }).locator('td').allTextContents()).toEqual(
       expect.arrayContaining([words[Number(passedBefore)], words[Number(!passedBefore)]]),
     );
-    await shootBothSizes(admin, 'history');
+    await shootBothSizes(admin, 'history-readable');
   });
 });
