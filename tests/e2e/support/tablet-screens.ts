@@ -42,8 +42,8 @@ async function visit(page: Page, path: string, ready: (page: Page) => Promise<un
   await settle(page);
 }
 
-async function openEditor(page: Page, tab: 'General' | 'Bol Model' | 'History'): Promise<void> {
-  const product = await demoProduct(page, 'supplierName=Volt%20Electronics', 7);
+async function openEditor(page: Page, tab: 'General' | 'Bol Model' | 'History', index = 7): Promise<void> {
+  const product = await demoProduct(page, 'supplierName=Volt%20Electronics', index);
   await visit(page, `/products/${product.productId}`, (p) => p.getByTestId('description-editor').waitFor({ state: 'attached' }));
   if (tab !== 'General') {
     await page.getByRole('tab', { name: tab }).click();
@@ -53,9 +53,14 @@ async function openEditor(page: Page, tab: 'General' | 'Bol Model' | 'History'):
   }
 }
 
-/** A price change of the editor's product, so its History tab has an entry with a value and a Restore button to check. */
+/**
+ * The History tab's product: one no other test edits, its price changed so the tab has an entry
+ * with a value and a Restore button to check.
+ */
+const HISTORY_PRODUCT = 14;
+
 async function changePrice(page: Page): Promise<void> {
-  const product = await demoProduct(page, 'supplierName=Volt%20Electronics', 7);
+  const product = await demoProduct(page, 'supplierName=Volt%20Electronics', HISTORY_PRODUCT);
   const fields = { sellingPrice: { base: product.sellingPrice, value: Math.round(product.sellingPrice * 100 + 100) / 100 } };
   const { status } = await apiJson(page, `/api/v1/product/${product.productId}`, {
     method: 'PATCH',
@@ -80,7 +85,7 @@ export const TABLET_SCREENS: TabletScreen[] = [
     signedIn: true,
     open: async (page) => {
       await changePrice(page);
-      await openEditor(page, 'History');
+      await openEditor(page, 'History', HISTORY_PRODUCT);
       await page.getByTestId('history-entry').first().waitFor({ timeout: 20_000 });
     },
   },
