@@ -154,3 +154,37 @@ export const BOL_STATE_LABELS = {
   published: 'Published on bol',
   declined: 'Declined by bol',
 } as const;
+
+/**
+ * How the history and the conflict tables write a value (src/app/lib/field-value-text.ts): a
+ * yes/no field in the words the list's filters use for it, bol's content status in short words.
+ */
+export const VALUE_WORDS = {
+  flags: {
+    mainProduct: { yes: 'Main', no: 'Not main' },
+    passedModeration: { yes: 'Passed', no: 'Not passed' },
+    buyBlock: { yes: 'Blocked', no: 'Not blocked' },
+    isExportOnBol: { yes: 'Exported', no: 'Not exported' },
+    isChangeEan: { yes: 'Replaced', no: 'Original' },
+  } as Record<string, { yes: string; no: string } | undefined>,
+  yes: 'Yes',
+  no: 'No',
+  empty: '—',
+  images: (count: number) => (count === 1 ? '1 image' : `${count} images`),
+  unknownCategory: (id: number) => `Category ${id}`,
+  contentStatus: {
+    NOT_SENT: 'Not sent',
+    PENDING: 'Sent, bol is processing',
+    SUCCESS: 'Accepted by bol',
+    FAILURE: 'Refused by bol',
+    TIMEOUT: 'bol had not finished',
+    PURGED: 'Forgotten by bol',
+  } as Record<string, string | undefined>,
+  published: { published: 'Published', 'not published': 'Not published' } as Record<string, string | undefined>,
+  offer: (price: string, stock: string, onHold: boolean) => `${price}, stock ${stock}${onHold ? ', on hold' : ''}`,
+} as const;
+
+/** The history's line of a product that stopped being main because another was saved as main. */
+export const historyMessages = {
+  noLongerMain: (other: string) => `No longer the main product: ${other} became main`,
+} as const;

@@ -12,6 +12,7 @@ import { requestPersistentStorage } from '../db/storage';
 import { jwtAtom, sessionUserAtom } from '../state/session';
 import { appStore } from '../state/store';
 import { conflictEntriesAtom, type ConflictSummary } from '../state/needs-you';
+import { chooseReferenceLists, fetchReferenceLists } from '../state/reference-lists';
 import { drainingAtom, lastSyncAtAtom, offlineDownloadAtom, outboxCountsAtom, pausedForSignInAtom } from '../state/sync';
 import { browserLock, drainOutbox, LAST_SYNC_META_KEY, type DrainDeps, type DrainSummary, type OutboxRequest, type ResponseLike } from './drainer';
 import { listDownloadRecords, runOfflineDownload, type DownloadTransport, type DownloadRecord } from './offline-download';
@@ -269,6 +270,7 @@ const REFRESH_AFTER_MS = 10 * 60_000;
 const appDownloadTransport: DownloadTransport = {
   changes: ({ cursor, limit, supplierName }) => getProductChanges({ cursor, limit, supplierName }),
   total: (supplierName) => getProductTotal(supplierName),
+  referenceLists: async () => chooseReferenceLists(await fetchReferenceLists(), {}).keep,
 };
 
 let downloading: Promise<void> | null = null;

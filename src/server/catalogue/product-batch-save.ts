@@ -32,7 +32,8 @@ import {
   type IdempotentResult,
 } from '../http/idempotency';
 import { checkChangeSet } from './change-set-input';
-import { changeHistoryOf, conflictAnswerOf, saveProductChanges, writeProductChanges, type ChangeWriteOutcome, type WaitingConflicts } from './product-change-save';
+import { conflictAnswerOf, saveProductChanges, writeProductChanges, writtenHistoryOf, type ChangeWriteOutcome, type WaitingConflicts } from './product-change-save';
+import type { DemotedProduct } from './main-product-handover';
 import { recordHistory } from './product-history';
 import { loadProducts, loadProductsForSave } from './product-read-model';
 
@@ -90,6 +91,7 @@ function touchesFamily(changes: unknown): boolean {
 interface WrittenItem {
   index: number;
   before: Product;
+  demoted: DemotedProduct[];
   set: ProductChangeSet;
   /** The conflicts of the fields not written (answered 409 with the product read back). */
   waiting: WaitingConflicts | null;
@@ -162,7 +164,7 @@ async function saveTogether(db: Database, items: readonly ProductBatchItem[], ca
             if (error instanceof ApiError || refusedValueMessage(error) !== null) throw new RedoItemByItem();
             throw error;
           }
-          if (outcome.kind === 'written') written.push({ index, before: outcome.before, set, waiting: outcome.waiting });
+          if (outcome.kind === 'written') written.push({ index, before: outcome.before, demoted: outcome.demoted, set, waiting: outcome.waiting });
           else if (outcome.kind === 'conflict') answers[index] = { key: item.key, status: 409, body: outcome.answer, replayed: false };
           else {
             answers[index] = { key: item.key, status: 200, body: outcome.product, replayed: false };
@@ -178,7 +180,7 @@ async function saveTogether(db: Database, items: readonly ProductBatchItem[], ca
           if (!product) throw new Error(`product ${productIdOf(entry)} vanished while saving`);
           return product;
         };
-        await recordHistory(tx, written.map((entry) => changeHistoryOf(entry.before, productOf(entry), entry.set, who, now)));
+        await recordHistory(tx, written.flatMap((entry) => writtenHistoryOf(entry, productOf(entry), entry.set, who, now)));
         for (const entry of written) {
           const key = (items[entry.index] as ProductBatchItem).key;
           // A 409 is not kept with its key (as the PATCH's): the settled set goes again under it.

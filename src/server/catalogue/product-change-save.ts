@@ -7,7 +7,7 @@
  * decides per field (docs/products.md, docs/offline.md "Conflicts").
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { writtenKeys, type ChangeSetConflict, type FieldConflict, type ProductChangeSet } from '../../shared/change-set';
 import { mergeChangeSet, mergeWritesNothing, type ImageMerge, type MergeConflict } from '../../shared/change-set-merge';
 import type { HistoryHow, Product, ProductImage } from '../../shared/contract';
@@ -20,6 +20,7 @@ import { loadProduct, loadProductForSave, type ImageRow, type ProductForSave } f
 import type { Queryable } from '../db/query-rows';
 import { checkProductSaveInput } from './product-save-input';
 import { checkNewImages, imageHistoryValue, savedFieldChanges } from './product-save';
+import { demotedHistory, demoteOtherMains, type DemotedProduct } from './main-product-handover';
 
 export type ChangeSaveOutcome = { kind: 'saved'; product: Product } | { kind: 'conflict'; answer: ChangeSetConflict };
 
@@ -97,7 +98,8 @@ export interface WaitingConflicts {
 export type ChangeWriteOutcome =
   | { kind: 'conflict'; answer: ChangeSetConflict }
   | { kind: 'unchanged'; product: Product }
-  | { kind: 'written'; before: Product; waiting: WaitingConflicts | null };
+  /** `demoted`: other products of the family that stopped being main (main-product-handover.ts). */
+  | { kind: 'written'; before: Product; demoted: DemotedProduct[]; waiting: WaitingConflicts | null };
 
 /** The 409 answer: the conflicts that wait, the product as it is now, what of the set it has. */
 export function conflictAnswerOf(product: Product, waiting: WaitingConflicts): ChangeSetConflict {
@@ -125,7 +127,7 @@ export async function saveProductChanges(tx: Queryable, productId: number, set: 
   if (outcome.kind === 'unchanged') return { kind: 'saved', product: outcome.product };
   const saved = await loadProduct(tx, productId);
   if (!saved) throw new Error(`product ${productId} vanished while saving`);
-  await recordHistory(tx, [changeHistoryOf(outcome.before, saved, set, who, now)]);
+  await recordHistory(tx, writtenHistoryOf(outcome, saved, set, who, now));
   return outcome.waiting ? { kind: 'conflict', answer: conflictAnswerOf(saved, outcome.waiting) } : { kind: 'saved', product: saved };
 }
 
@@ -150,6 +152,12 @@ export function changeHistoryOf(before: Product, saved: Product, set: ProductCha
   if (touchesImages(set) && JSON.stringify(imagesBefore) !== JSON.stringify(imagesAfter)) changes.push({ field: 'productImages', old: imagesBefore, new: imagesAfter });
   const how: HistoryHow = set.offline ? 'offline-sync' : 'editor';
   return { productId: saved.productId, author: who.author, how, deviceAt: new Date(set.madeAt), serverAt: now, version: saved.version, changes };
+}
+
+/** The history of a written change set: its own entry, and one per product it made stop being main. */
+export function writtenHistoryOf(written: { before: Product; demoted: readonly DemotedProduct[] }, saved: Product, set: ProductChangeSet, who: ChangeAuthor, now: Date): HistoryRecord[] {
+  const own = changeHistoryOf(written.before, saved, set, who, now);
+  return [own, ...demotedHistory(written.demoted, saved, own, now)];
 }
 
 /**
@@ -180,11 +188,6 @@ export async function writeProductChanges(tx: Queryable, found: ProductForSave |
     .where(eq(products.productId, productId));
 
   const familyKey = checked.input.familyKey;
-  if (merged.writes.mainProduct === true && familyKey !== null) {
-    await tx
-      .update(products)
-      .set({ mainProduct: false, version: sql`${products.version} + 1`, dateUpdate: now })
-      .where(and(eq(products.familyKey, familyKey), eq(products.mainProduct, true), ne(products.productId, productId)));
-  }
-  return { kind: 'written', before: current, waiting };
+  const demoted = merged.writes.mainProduct === true && familyKey !== null ? await demoteOtherMains(tx, familyKey, productId, now) : [];
+  return { kind: 'written', before: current, demoted, waiting };
 }

@@ -43,8 +43,8 @@ async function visit(page: Page, path: string, ready: (page: Page) => Promise<un
   await settle(page);
 }
 
-async function openEditor(page: Page, tab: 'General' | 'Bol Model' | 'History'): Promise<void> {
-  const product = await demoProduct(page, 'supplierName=Volt%20Electronics', 7);
+async function openEditor(page: Page, tab: 'General' | 'Bol Model' | 'History', index = 7): Promise<void> {
+  const product = await demoProduct(page, 'supplierName=Volt%20Electronics', index);
   await visit(page, `/products/${product.productId}`, (p) => p.getByTestId('description-editor').waitFor({ state: 'attached' }));
   if (tab !== 'General') {
     await page.getByRole('tab', { name: tab }).click();
@@ -52,6 +52,22 @@ async function openEditor(page: Page, tab: 'General' | 'Bol Model' | 'History'):
     if (tab === 'Bol Model') await page.getByRole('combobox', { name: 'Choose Bol category' }).waitFor({ timeout: 20_000 });
     await settle(page);
   }
+}
+
+/**
+ * The History tab's product: one no other test edits, its price changed so the tab has an entry
+ * with a value and a Restore button to check.
+ */
+const HISTORY_PRODUCT = 14;
+
+async function changePrice(page: Page): Promise<void> {
+  const product = await demoProduct(page, 'supplierName=Volt%20Electronics', HISTORY_PRODUCT);
+  const fields = { sellingPrice: { base: product.sellingPrice, value: Math.round(product.sellingPrice * 100 + 100) / 100 } };
+  const { status } = await apiJson(page, `/api/v1/product/${product.productId}`, {
+    method: 'PATCH',
+    body: { fields, images: { added: [], deleted: [], edited: [] }, madeAt: Date.now(), offline: false },
+  });
+  if (status !== 200) throw new Error(`changing the price for the history screen answered ${status}`);
 }
 
 /** Requests to the server (the API and the health probe) that get no answer. */
@@ -69,6 +85,15 @@ export const TABLET_SCREENS: TabletScreen[] = [
   },
   { name: 'edit-general', signedIn: true, open: (page) => openEditor(page, 'General') },
   { name: 'edit-bol', signedIn: true, open: (page) => openEditor(page, 'Bol Model') },
+  {
+    name: 'edit-history',
+    signedIn: true,
+    open: async (page) => {
+      await changePrice(page);
+      await openEditor(page, 'History', HISTORY_PRODUCT);
+      await page.getByTestId('history-entry').first().waitFor({ timeout: 20_000 });
+    },
+  },
   { name: 'orders', signedIn: true, open: (page) => visit(page, '/orders', (p) => p.getByTestId('page-title').waitFor()) },
   { name: 'upload-ean', signedIn: true, open: (page) => visit(page, '/uploadEan', (p) => p.getByTestId('page-title').waitFor()) },
   { name: 'reports', signedIn: true, open: (page) => visit(page, '/report', (p) => p.getByTestId('page-title').waitFor()) },
