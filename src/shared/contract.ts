@@ -46,6 +46,14 @@ export type FamilyKey = z.infer<typeof familyKeySchema>;
 export const brandSchema = z.object({ brandId: z.number().int(), brandName: text() });
 export type Brand = z.infer<typeof brandSchema>;
 
+/** The lists the product list's filters choose from (GET /supplier, /categories, /brands, /family), kept on the device too. */
+export interface ReferenceLists {
+  suppliers: Supplier[];
+  categories: Category[];
+  brands: Brand[];
+  familyKeys: FamilyKey[];
+}
+
 export const productImageSchema = z.object({
   /** A UUID from the server, or a random id the client gave a newly added image. */
   id: text().min(1).max(100),
@@ -167,6 +175,8 @@ export interface ProductHistoryEntry {
   id: number;
   productId: number;
   author: string;
+  /** The author's display name (the user name when none is set, or for the server's own runs). */
+  authorName: string;
   how: HistoryHow;
   /** When it was made on the device (ISO), or null for the server's own changes. */
   deviceAt: string | null;
@@ -179,5 +189,5 @@ export interface ProductHistoryEntry {
    * `held`: a supplier feed value held back, not written: `old` is the person's value that stays,
    * `new` the supplier's (docs/feeds.md, "Held-back values").
    */
-  changes: { field: string; old: unknown; new: unknown; held?: boolean }[];
+  changes: { field: string; old: unknown; new: unknown; held?: boolean; becameMain?: { productId: number; title: string } }[];
 }

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { heldNotes, supplierValueText } from '../../src/app/features/product-edit/held-back-rules';
-import { heldHistoryText } from '../../src/app/features/product-edit/history-rules';
+import { heldHistoryText, historySentence } from '../../src/app/features/product-edit/history-rules';
 import { formFromProduct } from '../../src/app/features/product-edit/product-form';
 import { heldBackLines } from '../../src/app/features/logs/held-back-rules';
 import { withAlwaysWins } from '../../src/app/features/parser/AlwaysWinsSection';
@@ -87,6 +87,7 @@ describe('a held value on the product page', () => {
 
   it('is a readable history entry and a line of the run on the Logs screen', () => {
     expect(heldHistoryText('title', 'Theirs')).toBe('held back: the supplier now says Theirs');
+    expect(historySentence({ field: 'title', held: true, old: 'Mine', new: 'Theirs' })).toBe('Title: held back: the supplier now says Theirs');
     expect(heldBackLines({ heldBackFields: [{ productId: 5, field: 'priceSupplier', mine: 8, theirs: 9.5 }, { productId: 6, field: 'images', mine: ['a'], theirs: ['a', 'b'] }] })).toEqual([
       { productId: 5, field: 'Price from Supplier', mine: '€\u00a08,00', theirs: '€\u00a09,50' },
       { productId: 6, field: 'Images', mine: '1 image', theirs: '2 images' },
