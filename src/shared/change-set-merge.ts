@@ -19,7 +19,7 @@ import { IMAGE_MAIN_KEY, IMAGE_ORDER_KEY, imageEditDiff, imageTextFields, SAVED_
 import type { Product, ProductImage } from './contract';
 import { mergeFields, mergeVerdict, type MergeConflict } from './field-diff';
 import { imageDeleteKey, seenSide, sideOf, unchangedSinceBase, type ImageSide } from './image-delete-base';
-import { imageLabel } from './image-history';
+import { imageLabelOf } from './image-history';
 import type { ProductFieldValues } from './product-fields';
 
 export type { MergeConflict } from './field-diff';
@@ -56,7 +56,7 @@ export function mergeChangeSet(current: Product, set: Pick<ProductChangeSet, 'fi
     if (!image) continue;
     const base = deleteBases.get(id);
     if (!base || unchangedSinceBase(base, current.productImages)) images.deletes.push(id);
-    else conflicts.push({ field: imageDeleteKey(id), label: imageLabel(position(id), image.name || base.name), base: seenSide(base), mine: null, theirs: sideOf(image, position(id)) });
+    else conflicts.push({ field: imageDeleteKey(id), label: imageLabelOf(sideOf(image, position(id))), base: seenSide(base), mine: null, theirs: sideOf(image, position(id)) });
   }
   const deleting = new Set(images.deletes);
   // An image the set both adds and deletes ends deleted: it is not inserted.
@@ -139,7 +139,7 @@ function goneImages(current: Product, set: Pick<ProductChangeSet, 'images'>): Me
     const side = sideFor(main.value);
     [side.base.isMainImage, side.mine.isMainImage] = [false, true];
   }
-  return [...sides].map(([id, side]) => ({ field: imageDeleteKey(id), label: imageLabel(side.base.position ?? side.mine.position ?? 0, side.base.name ?? ''), base: side.base, mine: side.mine, theirs: null }));
+  return [...sides].map(([id, side]) => ({ field: imageDeleteKey(id), label: imageLabelOf({ ...side.mine, ...side.base }), base: side.base, mine: side.mine, theirs: null }));
 }
 
 export function mergeWritesNothing(result: MergeResult): boolean {

@@ -69,13 +69,18 @@ export function imageHistoryChanges(before: readonly ProductImage[], after: read
 }
 
 /** The name an image goes by: its Name, else its file's name. */
-function shownName(state: Pick<ImageHistoryState, 'name' | 'filePath'>): string {
-  return state.name || state.filePath.split('/').pop() || '';
+function shownName(state: { name?: string; filePath?: string }): string {
+  return state.name || (state.filePath ?? '').split('/').pop() || '';
 }
 
 /** "Image 2 'x.png'". */
 export function imageLabel(position: number, name: string): string {
   return texts.image(position, name);
+}
+
+/** The label of an image as far as it is known: "Image 2 'x.png'", its Name or else its file's name. */
+export function imageLabelOf(image: { position?: number; name?: string; filePath?: string }): string {
+  return imageLabel(image.position ?? 0, shownName(image));
 }
 
 /** The sentences of one image change, as people write them. */

@@ -18,7 +18,9 @@ import { lastChanges, recordHistory, type HistoryChange, type HistoryRecord } fr
 import { loadProduct, loadProductForSave, type ImageRow, type ProductForSave } from './product-read-model';
 import type { Queryable } from '../db/query-rows';
 import { checkProductSaveInput } from './product-save-input';
-import { checkNewImages, imageHistoryValue, savedFieldChanges } from './product-save';
+import { checkNewImages, savedFieldChanges } from './product-save';
+import { imageHistoryChanges } from '../../shared/image-history';
+import { withImageConflictDetails } from './image-conflicts';
 
 export type ChangeSaveOutcome = { kind: 'saved'; product: Product } | { kind: 'conflict'; answer: ChangeSetConflict };
 
@@ -115,9 +117,8 @@ function touchesImages(set: ProductChangeSet): boolean {
 export function changeHistoryOf(before: Product, saved: Product, set: ProductChangeSet, who: ChangeAuthor, now: Date): HistoryRecord {
   const named = new Set<string>(Object.keys(set.fields));
   const changes: HistoryChange[] = savedFieldChanges(before, saved).filter((change) => named.has(change.field));
-  const imagesBefore = imageHistoryValue(before.productImages);
-  const imagesAfter = imageHistoryValue(saved.productImages);
-  if (touchesImages(set) && JSON.stringify(imagesBefore) !== JSON.stringify(imagesAfter)) changes.push({ field: 'productImages', old: imagesBefore, new: imagesAfter });
+  // Images: one change per image that changed (src/shared/image-history.ts).
+  if (touchesImages(set)) changes.push(...imageHistoryChanges(before.productImages, saved.productImages));
   const how: HistoryHow = set.offline ? 'offline-sync' : 'editor';
   return { productId: saved.productId, author: who.author, how, deviceAt: new Date(set.madeAt), serverAt: now, version: saved.version, changes };
 }
@@ -140,10 +141,14 @@ export async function writeProductChanges(tx: Queryable, found: ProductForSave |
       answer: {
         message: CHANGE_CONFLICT_MESSAGE,
         product: current,
-        conflicts: merged.conflicts.map((conflict) => {
-          const last = who.get(historyFieldOf(conflict.field));
-          return { ...conflict, changedBy: last?.author ?? null, changedAt: last?.at ?? null };
-        }),
+        conflicts: await withImageConflictDetails(
+          tx,
+          productId,
+          merged.conflicts.map((conflict) => {
+            const last = who.get(historyFieldOf(conflict.field));
+            return { ...conflict, changedBy: last?.author ?? null, changedAt: last?.at ?? null };
+          }),
+        ),
       },
     };
   }
