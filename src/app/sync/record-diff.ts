@@ -10,6 +10,8 @@ import type { BolMedia } from '../../shared/bol-contract';
 import { productFields } from '../../shared/change-set';
 import type { Product } from '../../shared/contract';
 import { diffFields, type FieldConflict, type FieldDiff, type RecordFields } from '../../shared/field-diff';
+import { parseImageDeleteKey } from '../../shared/image-delete-base';
+import { imageSideText } from '../../shared/image-history';
 import { TRACKED_PRODUCT_FIELDS } from '../../shared/product-fields';
 
 export interface FieldDifference {
@@ -37,11 +39,13 @@ export function displayValue(value: unknown, maxLength = 120): string {
 
 /** Conflicts of a change-set answer (product or Bol model) as the conflict views list them. */
 export function conflictDifferences(conflicts: readonly FieldConflict[]): FieldDifference[] {
+  // An image one side deleted: each side as what it has, or "Deleted" (src/shared/image-history.ts).
+  const shown = (conflict: FieldConflict, value: unknown) => (parseImageDeleteKey(conflict.field) !== null ? imageSideText(value) : displayValue(value));
   return conflicts.map((conflict) => ({
     field: conflict.field,
     label: conflict.label,
-    mine: displayValue(conflict.mine),
-    theirs: displayValue(conflict.theirs),
+    mine: shown(conflict, conflict.mine),
+    theirs: shown(conflict, conflict.theirs),
     ...(conflict.changedBy ? { changedBy: conflict.changedBy } : {}),
     ...(conflict.changedAt ? { changedAt: conflict.changedAt } : {}),
   }));

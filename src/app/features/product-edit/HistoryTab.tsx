@@ -14,7 +14,7 @@ import { sessionUserAtom } from '../../state/session';
 import { onlineAtom } from '../../state/sync';
 import { submit } from '../../sync/app-sync';
 import { notify } from '../../ui/notify';
-import { canRestore, historyFieldLabel, historyValue, howLabel, withRestored } from './history-rules';
+import { canRestore, historyFieldLabel, historyImageLines, historyValue, howLabel, withRestored } from './history-rules';
 import { appProductLoadDeps } from './product-edit-deps';
 
 const PAGE_SIZE = 20;
@@ -98,6 +98,16 @@ export default function HistoryTab({ product, onReload }: { product: Product; on
               <tbody>
                 {entry.changes.map((change) => {
                   const key = `${entry.id}:${change.field}`;
+                  const imageLines = historyImageLines(change.field, change.old, change.new, entry.author);
+                  if (imageLines) {
+                    return imageLines.map((line, index) => (
+                      <tr key={`${change.field}:${index}`} data-testid="history-image-change">
+                        <td colSpan={5} className="history-image-line">
+                          {line}
+                        </td>
+                      </tr>
+                    ));
+                  }
                   return (
                     <tr key={change.field}>
                       <th scope="row">{historyFieldLabel(change.field)}</th>

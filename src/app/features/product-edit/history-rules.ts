@@ -5,6 +5,7 @@
  */
 import { HISTORY_HOW_LABELS, type Product, type ProductHistoryEntry } from '../../../shared/contract';
 import { bolHistoryLabel } from '../../../shared/bol-change-set';
+import { imageHistoryLines, isImageHistoryField } from '../../../shared/image-history';
 import { isProductFieldName, productField } from '../../../shared/product-fields';
 
 export function historyFieldLabel(field: string): string {
@@ -20,6 +21,14 @@ export function historyValue(field: string, value: unknown): string {
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   const text = typeof value === 'string' ? value.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim() : JSON.stringify(value);
   return text.length > 140 ? `${text.slice(0, 139)}…` : text || '—';
+}
+
+/**
+ * An image change as the sentences people write ("Image 2 'x.png' deleted by Bram", "Image 2
+ * 'x.png': alt text '' → 'Red shoe'"), or null for a change of any other field.
+ */
+export function historyImageLines(field: string, old: unknown, now: unknown, author: string): string[] | null {
+  return isImageHistoryField(field) ? imageHistoryLines(field, old, now, author) : null;
 }
 
 /** Whether the old value of this change can be put back with one tap (and differs from now). */
