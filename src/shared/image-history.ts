@@ -120,12 +120,15 @@ export function imageHistoryLines(field: string, old: unknown, now: unknown, aut
   return imageChangeLines({ old: isState(old) ? old : null, new: isState(now) ? now : null }, author);
 }
 
-/** A side of an image conflict as one line: "Deleted", or what that side has ("alt text 'x', position 1, main image"). */
-export function imageSideText(side: unknown): string {
+/**
+ * A side of an image conflict as one line: "Deleted", or what that side has ("alt text 'x',
+ * position 1, main image"); its name only when it differs from the base's (the label names it).
+ */
+export function imageSideText(side: unknown, base?: unknown): string {
   if (!isImageSide(side)) return texts.deletedSide;
   const parts: string[] = [];
   if (side.altImage !== undefined) parts.push(texts.sideAltText(side.altImage));
-  if (side.name !== undefined) parts.push(texts.sideName(side.name));
+  if (side.name !== undefined && !(isImageSide(base) && base.name === side.name)) parts.push(texts.sideName(side.name));
   if (side.position !== undefined && side.position > 0) parts.push(texts.sidePosition(side.position));
   if (side.isMainImage) parts.push(texts.sideMain);
   if (side.restorable === false) parts.push(texts.cannotComeBack);

@@ -65,5 +65,8 @@ describe('a side of an image conflict', () => {
     expect(imageSideText({ id: 'y', altImage: 'Red shoe', position: 1 })).toBe("alt text 'Red shoe', position 1");
     expect(imageSideText({ id: 'y', altImage: '', position: 2, isMainImage: true })).toBe("alt text '', position 2, main image");
     expect(imageSideText({ id: 'y', altImage: 'x', restorable: false })).toBe("alt text 'x', its file is no longer stored, so 'Keep mine' cannot bring it back");
+    // The name only when that side changed it (the conflict's label names the image).
+    expect(imageSideText({ id: 'y', name: 'y.png', altImage: 'x' }, { id: 'y', name: 'y.png' })).toBe("alt text 'x'");
+    expect(imageSideText({ id: 'y', name: 'front.png', altImage: 'x' }, { id: 'y', name: 'y.png' })).toBe("alt text 'x', name 'front.png'");
   });
 });

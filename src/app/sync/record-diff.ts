@@ -40,7 +40,7 @@ export function displayValue(value: unknown, maxLength = 120): string {
 /** Conflicts of a change-set answer (product or Bol model) as the conflict views list them. */
 export function conflictDifferences(conflicts: readonly FieldConflict[]): FieldDifference[] {
   // An image one side deleted: each side as what it has, or "Deleted" (src/shared/image-history.ts).
-  const shown = (conflict: FieldConflict, value: unknown) => (parseImageDeleteKey(conflict.field) !== null ? imageSideText(value) : displayValue(value));
+  const shown = (conflict: FieldConflict, value: unknown) => (parseImageDeleteKey(conflict.field) !== null ? imageSideText(value, conflict.base) : displayValue(value));
   return conflicts.map((conflict) => ({
     field: conflict.field,
     label: conflict.label,

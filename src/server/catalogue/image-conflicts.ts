@@ -7,12 +7,13 @@
  * someone else deleted gets the image as it was deleted (its file, name, alt text, place) under my
  * changes, and whether its file is still stored, so "Keep mine" can bring it back.
  */
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { IMAGE_MAIN_KEY, IMAGE_ORDER_KEY, parseImageEditKey } from '../../shared/change-set';
 import type { FieldConflict } from '../../shared/field-diff';
 import { isImageSide, parseImageDeleteKey, type ImageSide } from '../../shared/image-delete-base';
 import { imageHistoryField, imageLabelOf, LEGACY_IMAGES_FIELD } from '../../shared/image-history';
-import { mediaFiles, productHistory } from '../db/schema';
+import { mediaFiles } from '../db/schema';
+import { historyRowsChanging } from './product-history';
 import type { Queryable } from '../db/query-rows';
 import { isMediaPath } from './product-image-plan';
 
@@ -22,21 +23,8 @@ interface ImageHistoryRow {
   changes: { field: string; old: unknown; new: unknown }[];
 }
 
-/** Image history rows this many back are enough to name who changed an image in a conflict. */
-const ROWS_READ = 200;
-
 async function imageHistoryRows(db: Queryable, productId: number): Promise<ImageHistoryRow[]> {
-  const rows = await db
-    .select({ author: productHistory.author, serverAt: productHistory.serverAt, changes: productHistory.changes })
-    .from(productHistory)
-    .where(
-      and(
-        eq(productHistory.productId, productId),
-        sql`exists (select 1 from jsonb_array_elements(${productHistory.changes}) as c where c->>'field' = ${LEGACY_IMAGES_FIELD} or c->>'field' like 'image:%')`,
-      ),
-    )
-    .orderBy(desc(productHistory.id))
-    .limit(ROWS_READ);
+  const rows = await historyRowsChanging(db, productId, sql`(c->>'field' = ${LEGACY_IMAGES_FIELD} or c->>'field' like 'image:%')`);
   return rows.map((row) => ({ author: row.author, at: row.serverAt.toISOString(), changes: row.changes }));
 }
 
