@@ -111,5 +111,12 @@ describe('an image deleted on one tablet and changed on another', { timeout: 180
     expect(text).toMatch(/Image 2 '.+' deleted by anna/);
     expect(text).toMatch(/Image 1 '.+' added/);
     expect(await history.textContent()).not.toMatch(/\d images →/);
+    for (const [width, height] of [
+      [1280, 800],
+      [800, 1280],
+    ] as const) {
+      await b.setViewportSize({ width, height });
+      await b.screenshot({ path: `${SHOTS}/image-history-${width}x${height}.png` });
+    }
   });
 });
