@@ -70,14 +70,30 @@ const altAndMoved = (start: Product, id: string) => {
   return [{ ...moved, altImage: 'Red shoe' }, ...without(start, id)];
 };
 
+/**
+ * Bram's alt text and move of image 2 and Ann's delete of it, both made on the same product as
+ * they saw it; `first` lands first, the other answers.
+ */
+async function clash(first: 'edit' | 'delete') {
+  const { id, ids, start } = await productWithImages();
+  const y = ids[1] as string;
+  const [edit, deletion] = [change(start, altAndMoved(start, y)), change(start, without(start, y))];
+  const [firstSet, firstWho, mine, who] = first === 'edit' ? [edit, bram, deletion, ann] : [deletion, ann, edit, bram];
+  expect((await patch(id, firstSet, firstWho)).status).toBe(200);
+  const response = await patch(id, mine, who);
+  expect(response.status).toBe(409);
+  return { id, ids, start, y, mine, who, body: (await response.json()) as ChangeSetConflict };
+}
+
+/** Sends `mine` again after choosing `choice` for image 2's conflict. */
+async function choose(found: Awaited<ReturnType<typeof clash>>, choice: 'mine' | 'theirs') {
+  const settled = settleConflicts(found.mine, found.body.conflicts, { [imageDeleteKey(found.y)]: choice }, found.body.product);
+  return { settled, status: (await patch(found.id, { ...settled, protocol: WRITE_PROTOCOL_VERSION }, found.who)).status };
+}
+
 describe('an image deleted while someone else changed it', () => {
   it('answers 409 with both sides and who changed it; nothing is deleted', async () => {
-    const { id, ids, start } = await productWithImages();
-    const y = ids[1] as string;
-    expect((await patch(id, change(start, altAndMoved(start, y)), bram)).status).toBe(200);
-    const response = await patch(id, change(start, without(start, y)), ann);
-    expect(response.status).toBe(409);
-    const body = (await response.json()) as ChangeSetConflict;
+    const { id, y, body } = await clash('edit');
     expect(body.conflicts).toEqual([
       {
         field: imageDeleteKey(y),
@@ -93,13 +109,9 @@ describe('an image deleted while someone else changed it', () => {
   });
 
   it("Keep mine deletes it; the history reads 'deleted by ann'", async () => {
-    const { id, ids, start } = await productWithImages();
-    const y = ids[1] as string;
-    await patch(id, change(start, altAndMoved(start, y)), bram);
-    const mine = change(start, without(start, y));
-    const body = (await (await patch(id, mine, ann)).json()) as ChangeSetConflict;
-    const kept = settleConflicts(mine, body.conflicts, { [imageDeleteKey(y)]: 'mine' }, body.product);
-    expect((await patch(id, { ...kept, protocol: WRITE_PROTOCOL_VERSION }, ann)).status).toBe(200);
+    const found = await clash('edit');
+    const { id, ids } = found;
+    expect((await choose(found, 'mine')).status).toBe(200);
     expect((await product(id)).productImages.map((image) => image.id)).toEqual([ids[0], ids[2]]);
     expect((await historyLines(id))[0]).toBe("Image 1 'y.png' deleted by ann");
   });
@@ -120,12 +132,7 @@ describe('an image deleted while someone else changed it', () => {
 
 describe('an image changed while someone else deleted it', () => {
   it('answers 409: theirs is the delete (who, when), mine the image with my alt text at my place, which can come back', async () => {
-    const { id, ids, start } = await productWithImages();
-    const y = ids[1] as string;
-    expect((await patch(id, change(start, without(start, y)), ann)).status).toBe(200);
-    const response = await patch(id, change(start, altAndMoved(start, y)), bram);
-    expect(response.status).toBe(409);
-    const body = (await response.json()) as ChangeSetConflict;
+    const { y, start, body } = await clash('delete');
     expect(body.conflicts).toEqual([
       {
         field: imageDeleteKey(y),
@@ -140,13 +147,9 @@ describe('an image changed while someone else deleted it', () => {
   });
 
   it('Keep mine brings it back with my alt text at my place; the history reads as people write', async () => {
-    const { id, ids, start } = await productWithImages();
-    const y = ids[1] as string;
-    await patch(id, change(start, without(start, y)), ann);
-    const mine = change(start, altAndMoved(start, y));
-    const body = (await (await patch(id, mine, bram)).json()) as ChangeSetConflict;
-    const kept = settleConflicts(mine, body.conflicts, { [imageDeleteKey(y)]: 'mine' }, body.product);
-    expect((await patch(id, { ...kept, protocol: WRITE_PROTOCOL_VERSION }, bram)).status).toBe(200);
+    const found = await clash('delete');
+    const { id, ids, y } = found;
+    expect((await choose(found, 'mine')).status).toBe(200);
     const now = await product(id);
     expect(now.productImages.map((image) => [image.id, image.altImage])).toEqual([
       [y, 'Red shoe'],
@@ -160,13 +163,11 @@ describe('an image changed while someone else deleted it', () => {
   });
 
   it('Take theirs leaves it deleted and sends nothing of it', async () => {
-    const { id, ids, start } = await productWithImages();
-    const y = ids[1] as string;
-    await patch(id, change(start, without(start, y)), ann);
-    const mine = change(start, altAndMoved(start, y));
-    const body = (await (await patch(id, mine, bram)).json()) as ChangeSetConflict;
-    const taken = settleConflicts(mine, body.conflicts, { [imageDeleteKey(y)]: 'theirs' }, body.product);
-    expect(taken.images).toEqual({ added: [], deleted: [], edited: [] });
+    const found = await clash('delete');
+    const { settled, status } = await choose(found, 'theirs');
+    expect(settled.images).toEqual({ added: [], deleted: [], edited: [] });
+    expect(status).toBe(200);
+    expect((await product(found.id)).productImages.map((image) => image.id)).not.toContain(found.y);
   });
 
   it('an image still at the supplier address cannot come back: mine says so', async () => {
