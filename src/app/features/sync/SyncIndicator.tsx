@@ -54,8 +54,9 @@ export function SyncIndicator() {
     >
       <ToneIcon tone={state.tone} />
       <span className="sync-indicator-text">{online ? 'Online' : 'Offline'}</span>
+      {/* The count is in the name already ("…, 1 change waiting"); read aloud once (axe: label-content-name-mismatch). */}
       {state.badge !== null && (
-        <span className="sync-badge" data-testid="sync-badge">
+        <span className="sync-badge" data-testid="sync-badge" aria-hidden="true">
           {state.badge > 99 ? '99+' : state.badge}
         </span>
       )}
