@@ -21,6 +21,7 @@ import { mergeFields, mergeVerdict, type MergeConflict } from './field-diff';
 import { imageDeleteKey, seenSide, sideOf, unchangedSinceBase, type ImageSide } from './image-delete-base';
 import { imageLabelOf } from './image-history';
 import type { ProductFieldValues } from './product-fields';
+import { carriesImageBases, WRITE_PROTOCOL_VERSION } from './write-protocol';
 
 export type { MergeConflict } from './field-diff';
 
@@ -42,7 +43,12 @@ export interface MergeResult {
   conflicts: MergeConflict[];
 }
 
-export function mergeChangeSet(current: Product, set: Pick<ProductChangeSet, 'fields' | 'images'>): MergeResult {
+/**
+ * `protocol`: the write protocol version of the set (src/shared/write-protocol.ts). Sets of versions
+ * before image bases (an older app's) merge their images as they did: an edit of an image someone
+ * else deleted is dropped, since that app could not settle the conflict it would get.
+ */
+export function mergeChangeSet(current: Product, set: Pick<ProductChangeSet, 'fields' | 'images'>, protocol: unknown = WRITE_PROTOCOL_VERSION): MergeResult {
   const fields = mergeFields(SAVED_FIELDS, current, set.fields);
   const conflicts: MergeConflict[] = [...fields.conflicts];
 
@@ -94,7 +100,7 @@ export function mergeChangeSet(current: Product, set: Pick<ProductChangeSet, 'fi
     if (outcome === 'write') images.main = target;
     else if (outcome === 'conflict') conflicts.push({ field: IMAGE_MAIN_KEY, label: 'Main image', base: main.base, mine: main.value, theirs: now });
   }
-  conflicts.push(...gone);
+  if (carriesImageBases(protocol)) conflicts.push(...gone);
   return { writes: fields.writes as Partial<ProductFieldValues>, images, conflicts };
 }
 

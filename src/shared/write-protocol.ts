@@ -25,6 +25,14 @@ export const READABLE_WRITE_PROTOCOLS: readonly number[] = [1, 2, 3];
 /** The field that carries the version, on an entry and in a body. */
 export const PROTOCOL_FIELD = 'protocol';
 
+/** The first version whose change sets carry image bases and can settle image conflicts. */
+export const IMAGE_BASES_PROTOCOL = 3;
+
+/** Whether a change set of this version carries image bases (else its images merge as before them). */
+export function carriesImageBases(version: unknown): boolean {
+  return typeof version === 'number' && version >= IMAGE_BASES_PROTOCOL;
+}
+
 /** The version an outbox entry or a body carries; without one, version 1. */
 export function writeProtocolOf(value: unknown): unknown {
   const version = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[PROTOCOL_FIELD] : undefined;

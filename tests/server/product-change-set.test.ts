@@ -128,7 +128,7 @@ describe('PATCH /product/{id}: images', () => {
     expect(now.numberOfImages).toBe(2);
   });
 
-  it('deleting an image someone else deleted is fine; editing it is a conflict with their delete, not dropped', async () => {
+  it('deleting an image someone else deleted is fine; editing it is dropped (the delete wins)', async () => {
     const id = await newProduct();
     const file = await insertMediaFile(t.database.db, `d-${id}`);
     const [one, two] = [crypto.randomUUID(), crypto.randomUUID()];
@@ -139,12 +139,10 @@ describe('PATCH /product/{id}: images', () => {
     expect((await patch(id, set({}, { deleted: [one] }), ann)).status).toBe(200);
     expect((await patch(id, set({}, { deleted: [one] }), bea)).status).toBe(200);
     const edit = await patch(id, set({ title: { base: 'Chair', value: 'Lamp' } }, { edited: [{ id: one, altImage: { base: '', value: 'front' } }] }), bea);
-    // The edit no longer vanishes: it is a conflict naming who deleted the image (docs/products.md "Images").
-    expect(edit.status).toBe(409);
-    const body = (await edit.json()) as ChangeSetConflict;
-    expect(body.conflicts.find((conflict) => conflict.field === `image:${one}:deleted`)).toMatchObject({ theirs: null, mine: { id: one, altImage: 'front' }, changedBy: 'admin' });
+    expect(edit.status).toBe(200);
     const now = await product(id);
     expect(now.productImages.map((img) => img.id)).toEqual([two]);
+    expect(now.title).toBe('Lamp');
   });
 
   it('alt texts merge like fields: another value is a conflict, a disjoint image is not', async () => {

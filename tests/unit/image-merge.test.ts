@@ -116,6 +116,11 @@ describe('edit vs delete: I change an image someone else deleted', () => {
     expect(mergeChangeSet(deleted, set).conflicts).toEqual([]);
   });
 
+  it("an older app's set (protocol 1 or 2) merges as before: its edit of the deleted image is dropped, since that app could not settle the conflict", () => {
+    for (const protocol of [1, 2]) expect(mergeChangeSet(deleted, editAndMoveB, protocol)).toMatchObject({ conflicts: [], images: { edits: [], order: null } });
+    expect(mergeChangeSet(deleted, editAndMoveB, 3).conflicts).toHaveLength(1);
+  });
+
   it("'Keep mine' brings it back with my changes at my place when its file is stored; 'Take theirs' drops my changes of it", () => {
     const conflicts = answered(mergeChangeSet(deleted, editAndMoveB).conflicts).map((conflict) => ({
       ...conflict,

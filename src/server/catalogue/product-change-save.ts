@@ -11,6 +11,7 @@ import type { ChangeSetConflict, ProductChangeSet } from '../../shared/change-se
 import { mergeChangeSet, mergeWritesNothing, type ImageMerge } from '../../shared/change-set-merge';
 import type { HistoryHow, Product, ProductImage } from '../../shared/contract';
 import { isProductFieldName } from '../../shared/product-fields';
+import { writeProtocolOf } from '../../shared/write-protocol';
 import { productImages, products } from '../db/schema';
 import { ApiError } from '../http/errors';
 import { productColumns } from './product-field-columns';
@@ -133,7 +134,7 @@ export async function writeProductChanges(tx: Queryable, found: ProductForSave |
   const current = found?.product;
   if (!found || !current) throw new ApiError(404, `Product ${productId} does not exist`);
 
-  const merged = mergeChangeSet(current, set);
+  const merged = mergeChangeSet(current, set, writeProtocolOf(set));
   if (merged.conflicts.length > 0) {
     const who = await lastChanges(tx, productId, [...new Set(merged.conflicts.map((conflict) => historyFieldOf(conflict.field)))]);
     return {

@@ -54,9 +54,10 @@ export function SyncIndicator() {
     >
       <ToneIcon tone={state.tone} />
       <span className="sync-indicator-text">{online ? 'Online' : 'Offline'}</span>
-      {/* The count is in the name already ("…, 1 change waiting"); read aloud once (axe: label-content-name-mismatch). */}
+      {/* A space between text and count: the visible text reads "Online 1", words the name holds (axe: label-content-name-mismatch). */}
+      {state.badge !== null && ' '}
       {state.badge !== null && (
-        <span className="sync-badge" data-testid="sync-badge" aria-hidden="true">
+        <span className="sync-badge" data-testid="sync-badge">
           {state.badge > 99 ? '99+' : state.badge}
         </span>
       )}
