@@ -88,6 +88,14 @@ describe('an image deleted on one tablet and changed on another', { timeout: 180
       await b.screenshot({ path: `${SHOTS}/image-conflict-${width}x${height}.png` });
     }
     await b.setViewportSize({ width: 1280, height: 800 });
+    // The sync panel names the same image conflict, with both sides.
+    await b.getByTestId('sync-indicator').click();
+    const panel = b.getByRole('dialog', { name: 'Sync status' });
+    await panel.waitFor();
+    await expect.poll(() => panel.textContent(), { timeout: 15_000 }).toContain(label);
+    expect(await panel.textContent()).toContain('Deleted');
+    await b.keyboard.press('Escape');
+    await panel.waitFor({ state: 'detached' });
 
     // Keep mine: the image comes back with bram's alt text, at the front.
     await row.getByRole('button', { name: 'Keep mine' }).click();
