@@ -41,6 +41,8 @@ export const messages = {
     discardConfirm: 'It is removed from this device and never sent. This cannot be undone.',
     allSent: 'All changes are on the server',
     offlineNote: 'You are offline. Changes are kept on this device and sent when the connection returns.',
+    /** Not in the spec: the browser has a network but the server does not answer (docs/offline.md "Reaching the server"). */
+    unreachable: "Can't reach the server",
     /** Not in the spec: the server cannot read the protocol version of a change (src/shared/write-protocol.ts). */
     olderAppChange: 'This change was made by an older version of the app and cannot be sent. Copy what you need and discard it.',
   },
@@ -76,6 +78,14 @@ export const messages = {
     leaveTitle: 'Leave without saving?',
     leaveText: 'Your changes to this product have not been saved. They are lost if you leave.',
     inheritNeedsConnection: 'Inheriting needs a connection to the server.',
+    /** Not in the spec: a colleague's saved change arrived in the open form (docs/product-edit.md "Open forms stay fresh"). */
+    freshUpdated: (by: readonly string[], fields: readonly string[]) =>
+      `Updated by ${by.length > 0 ? by.join(', ') : 'someone else'} just now${fields.length > 0 ? `: ${fields.join(', ')}` : ''}`,
+    /** The conflict note of a field someone else changed while it was being edited here. */
+    freshConflict: (by: readonly string[]) => `${by.length > 0 ? by.join(', ') : 'Someone else'} saved a different value meanwhile:`,
+    freshConflictHint: 'Your typing is kept until you choose.',
+    freshBoth: (fields: readonly string[]) => `You changed ${fields.join(', ')} too: choose on the field which value to keep.`,
+    dismiss: 'Dismiss',
   },
   images: {
     addImage: 'Add image',

@@ -109,6 +109,9 @@ describe('Orders', () => {
     // would lose it (the write is not waited for, it changes nothing on the screen).
     await expect.poll(() => keptCount(page, 'orders'), { timeout: 15_000 }).toBeGreaterThanOrEqual(40);
 
+    // Back to the top first: the reload restores the scroll position, and at the bottom the second
+    // page would load at once, before the first page could be compared.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.context().setOffline(true);
     await page.reload();
     await page.getByTestId('orders-offline-note').waitFor({ timeout: 20_000 });

@@ -228,3 +228,26 @@ describe('PATCH /bol/model/{productId}: idempotency, auth and bad input', () => 
     expect(valueOf(await model(id), 'Colour')).toBe('Olive');
   });
 });
+
+describe("an open Bol Model tab's poll (docs/product-edit.md \"Open forms stay fresh\")", () => {
+  it('GET with If-None-Match answers 304 with the same ETag until a colleague saves, then 200 with the new ETag, and the history names who', async () => {
+    const id = await shoe();
+    const first = await t.app.request(`/api/v1/bol/data/model/product/${id}`, { headers: anna });
+    const etag = first.headers.get('ETag') ?? '';
+    expect(etag).toMatch(/^"\d+"$/);
+    const poll = () => t.app.request(`/api/v1/bol/data/model/product/${id}`, { headers: { ...anna, 'If-None-Match': etag } });
+    const unchanged = await poll();
+    expect(unchanged.status).toBe(304);
+    expect(unchanged.headers.get('ETag')).toBe(etag);
+
+    expect((await patch(id, set({ Colour: { base: 'Black', value: 'Moss' } }), bram)).status).toBe(200);
+    const changed = await poll();
+    expect(changed.status).toBe(200);
+    const fresh = (await changed.json()) as BolModel;
+    expect(valueOf(fresh, 'Colour')).toBe('Moss');
+    expect(changed.headers.get('ETag')).toBe(`"${fresh.version ?? 0}"`);
+    expect(changed.headers.get('ETag')).not.toBe(etag);
+    const newest = (await history(id)).find((entry) => entry.changes.some((change) => change.field === 'bol:Colour'));
+    expect(newest?.author).toBe('bram');
+  });
+});

@@ -245,3 +245,34 @@ describe('product history without a foreign key (migration 0010)', () => {
     expect([await count(gone), await count(kept)]).toEqual([0, 1]);
   });
 });
+
+describe("an open form's poll (docs/product-edit.md \"Open forms stay fresh\")", () => {
+  const poll = (productId: number, etag: string) => t.app.request(`/api/v1/product/${productId}`, { headers: { ...ann, 'If-None-Match': etag } });
+
+  it('GET with If-None-Match answers 304 with the same ETag until a colleague saves, then 200 with the new ETag and the change', async () => {
+    const id = await newProduct();
+    const first = await t.app.request(`/api/v1/product/${id}`, { headers: ann });
+    const etag = first.headers.get('ETag') ?? '';
+    expect(etag).toMatch(/^"\d+"$/);
+    // The browser must ask each time: nothing answers an open form's poll from a cache.
+    expect(first.headers.get('Cache-Control')).toContain('no-cache');
+
+    const unchanged = await poll(id, etag);
+    expect(unchanged.status).toBe(304);
+    expect(unchanged.headers.get('ETag')).toBe(etag);
+    expect(await unchanged.text()).toBe('');
+
+    expect((await patch(id, set({ title: { base: 'Chair', value: 'Chair by Bea' } }), bea)).status).toBe(200);
+    const changed = await poll(id, etag);
+    expect(changed.status).toBe(200);
+    const fresh = (await changed.json()) as Product;
+    expect(fresh.title).toBe('Chair by Bea');
+    expect(changed.headers.get('ETag')).toBe(`"${fresh.version}"`);
+    expect(changed.headers.get('ETag')).not.toBe(etag);
+    // Who changed it since the form's version: the note names them.
+    const entries = (await history(id)).content.filter((entry) => entry.version > Number(etag.replaceAll('"', '')));
+    expect(entries.map((entry) => entry.author)).toEqual(['bea']);
+
+    expect((await poll(id, `"${fresh.version}"`)).status).toBe(304);
+  });
+});

@@ -7,7 +7,7 @@ import type {
   BolMarketplaceState,
   BolModel,
 } from '../../shared/bol-contract';
-import { apiFetch } from './client';
+import { apiFetch, apiFetchIfChanged } from './client';
 
 /** Content creation follows bol's process statuses to the end: it takes seconds, sometimes minutes. */
 const BOL_JOB_TIMEOUT_MS = 5 * 60_000;
@@ -26,6 +26,12 @@ export const saveChunkAssignment = (choice: { productId: number; chunkId: string
 
 /** GET /api/v1/bol/data/model/product/{productId}: the Bol model (saved values, the rest prefilled). */
 export const getBolModel = (productId: number) => apiFetch<BolModel>(`/api/v1/bol/data/model/product/${productId}`);
+
+/** The Bol model if it changed since `version` (its ETag); null when the server answers 304. */
+export async function getBolModelIfChanged(productId: number, version: number): Promise<BolModel | null> {
+  const changed = await apiFetchIfChanged<BolModel>(`/api/v1/bol/data/model/product/${productId}`, `"${version}"`);
+  return changed?.data ?? null;
+}
 
 /** POST /api/v1/bol/retailer/create/content/: sends the product's content to bol (a job report). */
 export const createContentOnBol = (productIds: number[]) =>

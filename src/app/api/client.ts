@@ -6,6 +6,12 @@
 import { FetchError, ofetch, type FetchOptions } from 'ofetch';
 import { jwtAtom, signOutAtom } from '../state/session';
 import { appStore } from '../state/store';
+import { heardFromServer, reachability } from '../lib/online';
+import { probeServer } from './health';
+
+// While the server does not answer, the probe asks it again (docs/offline.md "Reaching the server"):
+// set where every call starts, so the login page recovers too.
+reachability.setProbe(probeServer);
 
 export class ApiFailure extends Error {
   constructor(
@@ -34,6 +40,29 @@ export function toApiFailure(error: unknown): ApiFailure {
   return new ApiFailure(error instanceof Error ? error.message : String(error), 0, null);
 }
 
+/** A call the caller itself stopped (its signal): it says nothing about the server. */
+function stoppedByCaller(error: unknown): boolean {
+  const cause = error instanceof FetchError ? (error.cause as { name?: unknown } | undefined) : (error as { name?: unknown } | null);
+  return typeof cause === 'object' && cause !== null && cause.name === 'AbortError';
+}
+
+/**
+ * Runs one call and tells the reachability what it heard (docs/offline.md "Reaching the server"):
+ * an answer, or none at all; the failure is rethrown as ApiFailure.
+ */
+async function heard<T>(call: () => Promise<T>, status: (result: T) => number = () => 200): Promise<T> {
+  const sentAt = Date.now();
+  try {
+    const result = await call();
+    heardFromServer(status(result), sentAt);
+    return result;
+  } catch (error) {
+    const failure = toApiFailure(error);
+    if (!stoppedByCaller(error)) heardFromServer(failure.status, sentAt);
+    throw failure;
+  }
+}
+
 const baseFetch = ofetch.create({
   baseURL: '/',
   timeout: 30_000,
@@ -52,31 +81,33 @@ const baseFetch = ofetch.create({
 });
 
 /** Calls the API; rejects with ApiFailure. */
-export async function apiFetch<T>(path: string, options: FetchOptions<'json'> = {}): Promise<T> {
-  try {
-    return await baseFetch<T>(path, options);
-  } catch (error) {
-    throw toApiFailure(error);
-  }
+export function apiFetch<T>(path: string, options: FetchOptions<'json'> = {}): Promise<T> {
+  return heard(() => baseFetch<T>(path, options));
 }
 
 /** The login call: the only one without a bearer token. */
-export async function publicFetch<T>(path: string, options: FetchOptions<'json'> = {}): Promise<T> {
-  try {
-    return await ofetch<T>(path, { baseURL: '/', timeout: 30_000, retry: 0, ...options });
-  } catch (error) {
-    throw toApiFailure(error);
-  }
+export function publicFetch<T>(path: string, options: FetchOptions<'json'> = {}): Promise<T> {
+  return heard(() => ofetch<T>(path, { baseURL: '/', timeout: 30_000, retry: 0, ...options }));
 }
 
 /** Calls the API when the answer's headers matter too; rejects with ApiFailure. */
 export async function apiFetchWithHeaders<T>(path: string, options: FetchOptions<'json'> = {}): Promise<{ data: T; headers: Headers }> {
-  try {
-    const response = await baseFetch.raw<T>(path, options);
-    return { data: response._data as T, headers: response.headers };
-  } catch (error) {
-    throw toApiFailure(error);
-  }
+  const response = await heard(() => baseFetch.raw<T>(path, options));
+  return { data: response._data as T, headers: response.headers };
+}
+
+/**
+ * A conditional read (docs/offline.md "Open forms stay fresh"): GET with If-None-Match, past every
+ * cache (the service worker leaves the API alone; `no-store` keeps the browser's cache out too).
+ * Null when the server answers 304: the record is still the one named by `etag`.
+ */
+export async function apiFetchIfChanged<T>(path: string, etag: string): Promise<{ data: T; etag: string | null } | null> {
+  const response = await heard(
+    () => baseFetch.raw<T>(path, { headers: { 'If-None-Match': etag }, cache: 'no-store' }),
+    (answer) => answer.status,
+  );
+  if (response.status === 304) return null;
+  return { data: response._data as T, etag: response.headers.get('ETag') };
 }
 
 /**
@@ -84,12 +115,10 @@ export async function apiFetchWithHeaders<T>(path: string, options: FetchOptions
  * with the body still coming. A refusal is read as JSON and rejects with ApiFailure like any call.
  */
 export async function apiStream(path: string, options: FetchOptions<'stream'> = {}): Promise<{ body: ReadableStream<Uint8Array>; headers: Headers }> {
-  let response;
-  try {
-    response = await baseFetch.raw<ReadableStream<Uint8Array>, 'stream'>(path, { ...options, responseType: 'stream', ignoreResponseError: true });
-  } catch (error) {
-    throw toApiFailure(error);
-  }
+  const response = await heard(
+    () => baseFetch.raw<ReadableStream<Uint8Array>, 'stream'>(path, { ...options, responseType: 'stream', ignoreResponseError: true }),
+    (answer) => answer.status,
+  );
   const body = response._data;
   if (!response.ok || !body) {
     const text = body ? await new Response(body).text().catch(() => '') : '';

@@ -7,7 +7,7 @@ import type { ProductFilterParam } from '../../shared/product-filter';
 export type FilterQuery = Partial<Record<ProductFilterParam, string | number | boolean | null | undefined>>;
 
 export type { ProductChanges };
-import { apiFetch, apiFetchWithHeaders } from './client';
+import { apiFetch, apiFetchIfChanged, apiFetchWithHeaders } from './client';
 
 export interface ProductChangesQuery {
   cursor?: string | null;
@@ -55,6 +55,12 @@ export function filterProducts(query: FilterQuery): Promise<ProductPage> {
 /** GET /api/v1/product/{id}: one product. */
 export function getProduct(productId: number): Promise<Product> {
   return apiFetch<Product>(`/api/v1/product/${productId}`);
+}
+
+/** GET /api/v1/product/{id} if it changed since `version` (its ETag); null when the server answers 304. */
+export async function getProductIfChanged(productId: number, version: number): Promise<Product | null> {
+  const changed = await apiFetchIfChanged<Product>(`/api/v1/product/${productId}`, `"${version}"`);
+  return changed?.data ?? null;
 }
 
 export interface FamilyInheritance {

@@ -12,6 +12,7 @@ import { FROM_SERVER, WAITING_ON_DEVICE, type KeptCopy } from './kept-copy';
 import type { WaitingEntryLike } from '../lib/my-waiting-change';
 import { notify } from '../ui/notify';
 import { failedNotice, reasonOf, standsOnceSent, toldOf, type EditNotice, type EditOutcome, type OutcomeTexts } from './edit-outcome';
+import { useFreshRecord, type FreshOptions } from './use-fresh-record';
 
 export type EditLoad<R> = { status: 'loading' } | { status: 'ready'; record: R; source: DeviceCopySource } | { status: 'error'; message: string };
 
@@ -44,6 +45,8 @@ export interface EditControllerOptions<R, D> {
   author?: string;
   /** Told of each record shown after a save or from the kept copy (the product page keeps its copy in step). */
   onShown?: (record: R, source: DeviceCopySource) => void;
+  /** Keeps the open form fresh while online: a colleague's saved change merges in (use-fresh-record.ts). */
+  fresh?: FreshOptions<R, D>;
 }
 
 interface Held<R, D> {
@@ -135,6 +138,19 @@ export function useEditController<R, D>(options: EditControllerOptions<R, D>) {
     [],
   );
 
+  // A colleague's newer copy while the form is open; paused while a save of mine is on its way.
+  const fresh = useFreshRecord({
+    options: options.fresh,
+    key,
+    held,
+    setHeld,
+    enabled: load.status === 'ready' && busy === null && entries.length === 0,
+    onFresh: (record) => {
+      setLoad({ status: 'ready', record, source: FROM_SERVER });
+      latest.current.onShown?.(record, FROM_SERVER);
+    },
+  });
+
   /** Sends the draft, or `draft` when given (no busy mark: see save), then shows and tells what became of it. */
   async function saveDraft(draft?: D): Promise<EditOutcome<R> | null> {
     const { send, texts } = options;
@@ -221,6 +237,8 @@ export function useEditController<R, D>(options: EditControllerOptions<R, D>) {
     /** Shows a copy of the record (e.g. after a call that changed it); `always` refills the draft over unsaved edits. */
     show,
     showKept,
+    /** A colleague's changes merged into the open form, and the choice on fields both changed. */
+    fresh,
     /** Reads the record again. */
     reload: useCallback(() => setReads((count) => count + 1), []),
   };

@@ -4,13 +4,21 @@
  * `src/app/sync/app-sync.ts`, which watches the database and the drainer once the app started.
  */
 import { atom } from 'jotai';
-import { isOnline, watchOnline } from '../lib/online';
+import { connection, isOnline, watchConnection, watchOnline } from '../lib/online';
+import type { Connection } from '../lib/reachability-rule';
 
-/** The browser's own idea of being online (lib/online.ts), kept fresh while anything reads it. */
+/** Online: the browser has a network and the server answers (lib/online.ts), kept fresh while anything reads it. */
 export const onlineAtom = atom<boolean>(isOnline());
 onlineAtom.onMount = (set) => {
   set(isOnline());
   return watchOnline(set);
+};
+
+/** Online, offline, or a network without the server answering (the top bar says which). */
+export const connectionAtom = atom<Connection>(connection());
+connectionAtom.onMount = (set) => {
+  set(connection());
+  return watchConnection(set);
 };
 
 /** How many changes wait in the outbox, by status. */

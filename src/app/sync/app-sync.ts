@@ -22,7 +22,7 @@ import { uploadedPath } from './outbox-memory';
 import type { ConflictChoice } from '../../shared/field-diff';
 import { followSave, submitChange, type Change, type SaveOutcome, type Submitted } from './submit';
 import { createSyncScheduler, type SyncScheduler } from './sync-scheduler';
-import { isOnline } from '../lib/online';
+import { heardFromServer, isOnline, reachability } from '../lib/online';
 
 export type { Change, PickedFile, SaveOutcome, Submitted } from './submit';
 export type { OutboxCounts, OutboxEntry, OutboxStatus } from './outbox';
@@ -51,7 +51,13 @@ export function appDrainDeps(db: BackofficeDatabase = getAppDatabase()): DrainDe
     now: () => Date.now(),
     random: Math.random,
     lock: browserLock,
+    heard: heardFromServer,
   };
+}
+
+/** A waiting change that went back only for want of an answer (none at all, or a proxy's 502-504): it goes as soon as the server answers again. */
+function waitedForConnection(entry: OutboxRow): boolean {
+  return /^No (connection|answer)|answered 50[234];/.test(entry.lastError ?? '');
 }
 
 let scheduler: SyncScheduler | null = null;
@@ -82,10 +88,15 @@ export function startAppSync(onDrained?: (summary: DrainSummary) => void, store:
   });
   watchDatabase(deps.db, store);
   followSession(deps.db, store);
-  window.addEventListener('online', () => {
+  const connectionBack = () => {
     // Changes that waited only for the connection go now, not when their backoff ends.
-    void sendWaitingNow(deps.db, (entry) => /^No (connection|answer)/.test(entry.lastError ?? '')).then(() => scheduler?.syncNow());
+    void sendWaitingNow(deps.db, waitedForConnection).then(() => scheduler?.syncNow());
     void refreshOfflineCopies(store);
+  };
+  window.addEventListener('online', connectionBack);
+  // The server answers again without the browser going offline and back (docs/offline.md "Reaching the server").
+  reachability.watch((reachable) => {
+    if (reachable) connectionBack();
   });
   scheduler.start();
   return scheduler;
@@ -246,7 +257,7 @@ const appDownloadTransport: DownloadTransport = {
 let downloading: Promise<void> | null = null;
 
 function canDownload(store: Store): boolean {
-  return store.get(jwtAtom) !== null && globalThis.navigator?.onLine !== false;
+  return store.get(jwtAtom) !== null && isOnline();
 }
 
 /** Downloads one scope ('All' = the whole catalogue) into the products table, in the background. */

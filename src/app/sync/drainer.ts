@@ -38,6 +38,8 @@ export interface DrainDeps {
   parallel?: number;
   /** Waiting change sets of different products go together in POST /product/batch (default true). */
   batch?: boolean;
+  /** Told of every request's answer (status 0: none), sent at `sentAt`: whether the server is reached (docs/offline.md "Reaching the server"). */
+  heard?: (status: number, sentAt: number) => void;
 }
 
 export interface DrainSummary {
@@ -345,11 +347,13 @@ async function sendClaimed(deps: DrainDeps, claimed: OutboxRow, token: string, s
 async function exchange(deps: DrainDeps, request: OutboxRequest): Promise<EntryAnswer> {
   let response: ResponseLike | null = null;
   let noAnswer: string | null = null;
+  const sentAt = deps.now();
   try {
     response = await withTimeout(deps.send(request), deps.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   } catch (error) {
     noAnswer = error instanceof TimeoutError ? error.message : `No connection: ${error instanceof Error ? error.message : String(error)}`;
   }
+  deps.heard?.(response?.status ?? 0, sentAt);
   return {
     status: response?.status ?? 0,
     body: response ? await readBody(response) : undefined,

@@ -2,7 +2,7 @@
  * The screens a tablet user reaches, each opened and settled, for the tablet checks (touch
  * targets, accessibility, overflow): one list, so every check visits the same screens.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { baseUrl, launchBrowser, signIn } from './browser';
 import { apiJson, demoProduct } from './catalogue-api';
@@ -52,6 +52,10 @@ async function openEditor(page: Page, tab: 'General' | 'Bol Model' | 'History'):
     await settle(page);
   }
 }
+
+/** Requests to the server (the API and the health probe) that get no answer. */
+const toServer = (url: URL) => url.pathname.startsWith('/api/') || url.pathname.startsWith('/healthz');
+const noAnswer = (route: Route) => route.abort('connectionrefused');
 
 export const TABLET_SCREENS: TabletScreen[] = [
   { name: 'login', signedIn: false, open: (page) => visit(page, '/login', (p) => p.getByLabel('User Name').waitFor()) },
@@ -115,6 +119,22 @@ export const TABLET_SCREENS: TabletScreen[] = [
       await page.getByRole('button', { name: 'Details' }).first().click();
       await page.getByTestId('job-refusals').waitFor({ timeout: 20_000 });
       await settle(page);
+    },
+  },
+  {
+    // The browser online but the server not answering: the top bar says so in words, the page shows its device copy.
+    name: 'edit-unreachable',
+    signedIn: true,
+    open: async (page) => {
+      await openEditor(page, 'General');
+      await page.route(toServer, noAnswer);
+      await page.getByTestId('sync-indicator').filter({ hasText: "Can't reach the server" }).waitFor({ timeout: 20_000 });
+      await page.getByTestId('device-copy-note').waitFor();
+      await page.waitForTimeout(300);
+    },
+    leave: async (page) => {
+      await page.unroute(toServer, noAnswer);
+      await page.getByTestId('sync-indicator').filter({ hasText: 'Online' }).waitFor({ timeout: 45_000 });
     },
   },
   {

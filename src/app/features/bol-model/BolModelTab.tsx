@@ -7,13 +7,15 @@
  */
 import { Button, Callout, Card, Flex, Heading, Spinner, Text } from '@radix-ui/themes';
 import { useNavigate } from 'react-router-dom';
-import { attributeIdOfKey } from '../../../shared/bol-change-set';
+import { attributeIdOfKey, BOL_MODEL_COMPARED } from '../../../shared/bol-change-set';
 import type { BolChunk } from '../../../shared/bol-contract';
 import type { Product } from '../../../shared/contract';
 import { messages } from '../../../shared/messages';
 import { dateTimeText } from '../../lib/format';
 import { displayValue } from '../../sync/record-diff';
 import { ConflictBanner, FieldConflictNote, type ConflictRow } from '../../ui/ConflictTable';
+import { FreshFieldNote, FreshNewsCallout } from '../../ui/FreshNotes';
+import { BOL_MEDIA_NEWS } from './fresh-bol';
 import { BolAttributeField } from './BolAttributeField';
 import { BolContentStatus } from './BolContentStatus';
 import { BolImagesSection } from './BolImagesSection';
@@ -67,9 +69,19 @@ export default function BolModelTab({ product }: BolModelTabProps) {
     changedAt: entry.changedAt,
   }));
 
+  // A colleague's saved change to the open model (docs/product-edit.md "Open forms stay fresh").
+  const news = editor.fresh.news;
+  const labelOf = (field: string) => {
+    if (field === BOL_MEDIA_NEWS) return BOL_MODEL_COMPARED.media.label;
+    const attribute = model.attributeData.find((candidate) => candidate.attributeId === field);
+    return attribute ? BOL_MODEL_COMPARED.attribute.label(attribute) : field;
+  };
+
   const conflictNoteOf = (attributeId: string) => {
     const row = conflictRows.find((candidate) => attributeIdOfKey(candidate.field) === attributeId);
-    return row ? <FieldConflictNote row={row} choices={tab.choices} busy={tab.settling} onChoose={tab.choose} /> : undefined;
+    if (row) return <FieldConflictNote row={row} choices={tab.choices} busy={tab.settling} onChoose={tab.choose} />;
+    const fresh = news?.conflicts.find((candidate) => candidate.field === attributeId);
+    return news && fresh ? <FreshFieldNote field={attributeId} theirsText={displayValue(fresh.theirs)} by={news.by} onChoose={editor.fresh.choose} /> : undefined;
   };
 
   async function apply(exit: boolean) {
@@ -96,6 +108,9 @@ export default function BolModelTab({ product }: BolModelTabProps) {
     <Flex direction="column" gap="4" mt="4" className="bol-model-tab">
       {conflict && (
         <ConflictBanner title={BOL_CONFLICT_TITLE} rows={conflictRows} choices={tab.choices} busy={tab.settling} onChoose={tab.choose} onChooseAll={tab.chooseAll} testId="bol-conflict" />
+      )}
+      {news && (
+        <FreshNewsCallout by={news.by} updated={news.updated.map(labelOf)} waiting={news.conflicts.map((candidate) => labelOf(candidate.field))} onDismiss={editor.fresh.dismiss} />
       )}
       {deviceNote && (
         <Callout.Root color="amber" size="1" data-testid="bol-device-note">

@@ -1,7 +1,10 @@
 /** The Bol Model tab's effects wired to the app: the bol calls, the device's copies in Dexie and the outbox. */
 import type { BolModel } from '../../../shared/bol-contract';
 import type { ConflictChoice } from '../../../shared/change-set';
-import { getBolChunks, getBolModel } from '../../api/bol';
+import { getBolChunks, getBolModel, getBolModelIfChanged } from '../../api/bol';
+import { getProductHistory } from '../../api/products';
+import type { FreshCopy } from '../../edit/use-fresh-record';
+import { authorOfBolChange, changedBolFields } from './fresh-bol';
 import type { OutboxEntry } from '../../sync/app-sync';
 import {
   bolModelChangeWaits,
@@ -77,4 +80,16 @@ export function readKeptBolModelCopy(productId: number): Promise<KeptCopy<BolMod
     () => readKeptBolModel(productId),
     () => bolModelChangeWaits(productId),
   );
+}
+
+/**
+ * The open Bol Model tab's poll (docs/product-edit.md "Open forms stay fresh"): the model if it
+ * changed since the form's version, kept on the device, with who made the newest of its changes.
+ */
+export async function pollFreshBolModel(base: BolModel): Promise<FreshCopy<BolModel> | null> {
+  const record = await getBolModelIfChanged(base.productId, base.version ?? 0);
+  if (!record || (record.version ?? 0) <= (base.version ?? 0)) return null;
+  await keepBolModelCopy(record).catch(() => undefined);
+  const history = await getProductHistory(base.productId, 0, 10).catch(() => null);
+  return { record, by: history ? authorOfBolChange(history.content, changedBolFields(base, record)) : [] };
 }

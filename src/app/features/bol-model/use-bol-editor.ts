@@ -18,7 +18,8 @@ import { useConflictChoices } from '../../edit/use-conflict-choices';
 import { useEditController } from '../../edit/use-edit-controller';
 import { sessionUserAtom } from '../../state/session';
 import { notify } from '../../ui/notify';
-import { appBolModelLoadDeps, appBolSaveDeps, readKeptBolModelCopy, settleBolConflict, watchBolChanges } from './bol-model-deps';
+import { appBolModelLoadDeps, appBolSaveDeps, pollFreshBolModel, readKeptBolModelCopy, settleBolConflict, watchBolChanges } from './bol-model-deps';
+import { chooseFreshBol, mergeFreshBol } from './fresh-bol';
 import { bolChangeIsOnItsWay, bolConflictOf, carryOverValues, formFromModel, formWithChoice, isFormDirty, missingFieldIds, modelFromForm, type BolFormState } from './bol-tab-rules';
 import { loadBolModel } from './load-bol-model';
 import { BOL_SAVE_TEXTS, editOutcomeOf, saveBolModel } from './save-bol-model';
@@ -49,6 +50,13 @@ export function useBolEditor(product: Product, online: boolean) {
     readKept: () => readKeptBolModelCopy(productId),
     watch: (onEntries) => watchBolChanges(productId, onEntries),
     author,
+    // A colleague's saved change shows in the open tab within seconds (docs/product-edit.md "Open forms stay fresh").
+    fresh: {
+      poll: pollFreshBolModel,
+      merge: (held, fresh) => mergeFreshBol(held, fresh, productSize),
+      choose: (held, attributeId, choice, theirs) => chooseFreshBol(held, attributeId, choice, theirs, productSize),
+      me: author,
+    },
   });
   const model = editor.load.status === 'ready' ? editor.record : null;
   const form = editor.draft;

@@ -19,6 +19,7 @@ import { formFieldOf } from './conflict-rules';
 import { showsInherit, showsMainSwitch } from './family-rules';
 import { GeneralDataSection } from './GeneralDataSection';
 import { GeneralNotice } from './GeneralNotice';
+import { FreshFieldConflict, FreshNewsNote } from './FreshNews';
 import { moveImage, updateImage } from './image-list-rules';
 import { ImagesSection } from './ImagesSection';
 import { LeavePrompt } from './LeavePrompt';
@@ -52,7 +53,11 @@ export default function GeneralTab({ product, onShowGeneral }: GeneralTabProps) 
   const conflictNote = (field: FormField) => {
     const found = conflict?.conflicts.find((candidate) => formFieldOf(candidate) === field);
     const row = found && conflictRows.find((candidate) => candidate.field === found.field);
-    return row ? <FieldConflictNote row={row} choices={tab.choices} busy={tab.settling} onChoose={tab.choose} /> : null;
+    if (row) return <FieldConflictNote row={row} choices={tab.choices} busy={tab.settling} onChoose={tab.choose} />;
+    // A colleague's saved change to a field being edited here (docs/product-edit.md "Open forms stay fresh").
+    const news = editor.fresh.news;
+    const fresh = news?.conflicts.find((candidate) => candidate.field === field);
+    return news && fresh ? <FreshFieldConflict conflict={fresh} by={news.by} onChoose={editor.fresh.choose} /> : null;
   };
   const notice = editor.notice;
 
@@ -62,6 +67,7 @@ export default function GeneralTab({ product, onShowGeneral }: GeneralTabProps) 
       {conflict && <ConflictBanner title={messages.productEdit.conflict} rows={conflictRows} choices={tab.choices} busy={tab.settling} onChoose={tab.choose} onChooseAll={tab.chooseAll} />}
       {/* "Please correct the marked field." goes as soon as no field is marked any more. */}
       {/* A conflict replaces "Saved on this device": one clear state. */}
+      {editor.fresh.news && <FreshNewsNote news={editor.fresh.news} form={form} onDismiss={editor.fresh.dismiss} />}
       <GeneralNotice notice={(notice?.kind === 'refused' && Object.keys(problems).length === 0) || (conflict && notice?.kind === 'pending') ? null : notice} />
       <div className="edit-columns">
         <Flex direction="column" gap="3" minWidth="0">

@@ -23,6 +23,8 @@ import { appProductLoadDeps } from './product-edit-deps';
 import { conflictShownForAtom, editedProductAtom } from './product-edit-state';
 import { checkForm, type FieldProblems, type ProductForm } from './product-form';
 import { appProductSaveDeps, readKeptProductCopy } from './product-save-deps';
+import { chooseFreshField, mergeFreshProduct } from './fresh-product';
+import { pollFreshProduct } from './fresh-product-deps';
 import { PRODUCT_SAVE_TEXTS, saveProduct } from './save-product';
 
 export function useProductEditor(product: Product) {
@@ -51,6 +53,8 @@ export function useProductEditor(product: Product) {
     author,
     // The page (its title, the other tabs) shows the same copy.
     onShown: (shown, source) => setEdited({ status: 'ready', product: shown, source }),
+    // A colleague's saved change shows in the open form within seconds (docs/product-edit.md "Open forms stay fresh").
+    fresh: { poll: pollFreshProduct, merge: mergeFreshProduct, choose: chooseFreshField, me: author },
   });
   const base = editor.record ?? product;
   // Always held: the record is handed in.

@@ -6,24 +6,25 @@
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { lazy, Suspense } from 'react';
 import { LoadFailureBoundary } from '../../ui/LoadFailureBoundary';
-import { drainingAtom, onlineAtom, outboxCountsAtom, pausedForSignInAtom, syncPanelOpenAtom } from '../../state/sync';
+import { connectionAtom, drainingAtom, outboxCountsAtom, pausedForSignInAtom, syncPanelOpenAtom } from '../../state/sync';
 import { CloudAlertIcon, CloudCheckIcon, CloudIcon, CloudOffIcon, CloudSyncIcon } from './sync-icons';
-import { indicatorState, type IndicatorState, type IndicatorTone } from './sync-rules';
+import { connectionText, indicatorState, type IndicatorState, type IndicatorTone } from './sync-rules';
 import './sync.css';
 
 const SyncPanel = lazy(() => import('./SyncPanel'));
 
 function useIndicatorState(): IndicatorState {
-  const online = useAtomValue(onlineAtom);
+  const connection = useAtomValue(connectionAtom);
   const counts = useAtomValue(outboxCountsAtom);
   const pausedForSignIn = useAtomValue(pausedForSignInAtom);
   const draining = useAtomValue(drainingAtom);
-  return indicatorState({ online, counts, pausedForSignIn, draining });
+  return indicatorState({ online: connection === 'online', unreachable: connection === 'unreachable', counts, pausedForSignIn, draining });
 }
 
 function ToneIcon({ tone, size }: { tone: IndicatorTone; size?: number }) {
   switch (tone) {
     case 'offline':
+    case 'unreachable':
       return <CloudOffIcon size={size} />;
     case 'attention':
       return <CloudAlertIcon size={size} />;
@@ -39,7 +40,7 @@ function ToneIcon({ tone, size }: { tone: IndicatorTone; size?: number }) {
 /** The button in the top bar. */
 export function SyncIndicator() {
   const state = useIndicatorState();
-  const online = useAtomValue(onlineAtom);
+  const connection = useAtomValue(connectionAtom);
   const openPanel = useSetAtom(syncPanelOpenAtom);
   return (
     <button
@@ -53,7 +54,7 @@ export function SyncIndicator() {
       onClick={() => openPanel(true)}
     >
       <ToneIcon tone={state.tone} />
-      <span className="sync-indicator-text">{online ? 'Online' : 'Offline'}</span>
+      <span className="sync-indicator-text">{connectionText(connection)}</span>
       {/* A space between text and count: the visible text reads "Online 1", words the name holds (axe: label-content-name-mismatch). */}
       {state.badge !== null && ' '}
       {state.badge !== null && (

@@ -6,12 +6,14 @@
 import type { OutboxCounts, OutboxEntry, OutboxStatus } from '../../sync/app-sync';
 import type { OfflineDownloadState } from '../../state/sync';
 import { countText } from '../../lib/format';
+import type { Connection } from '../../lib/reachability-rule';
+import { messages } from '../../../shared/messages';
 
 export function changesText(count: number): string {
   return count === 1 ? '1 change' : `${count} changes`;
 }
 
-export type IndicatorTone = 'offline' | 'attention' | 'syncing' | 'waiting' | 'synced';
+export type IndicatorTone = 'offline' | 'unreachable' | 'attention' | 'syncing' | 'waiting' | 'synced';
 
 export interface IndicatorState {
   tone: IndicatorTone;
@@ -26,19 +28,28 @@ export interface IndicatorInput {
   counts: OutboxCounts | null;
   pausedForSignIn: boolean;
   draining: boolean;
+  /** A network, but the server does not answer (docs/offline.md "Reaching the server"). */
+  unreachable?: boolean;
 }
 
 /** What the top-bar button shows: offline first, then problems, then activity. */
-export function indicatorState({ online, counts, pausedForSignIn, draining }: IndicatorInput): IndicatorState {
+export function indicatorState({ online, counts, pausedForSignIn, draining, unreachable = false }: IndicatorInput): IndicatorState {
   const waiting = counts?.waiting ?? 0;
   const badge = waiting > 0 ? waiting : null;
   const waitingText = waiting > 0 ? `${changesText(waiting)} waiting` : 'nothing waiting';
+  if (unreachable) return { tone: 'unreachable', label: `${messages.sync.unreachable}, ${waitingText}`, badge };
   if (!online) return { tone: 'offline', label: `Offline, ${waitingText}`, badge };
   const problems = (counts?.failed ?? 0) + (counts?.conflict ?? 0);
   if (pausedForSignIn && waiting > 0) return { tone: 'attention', label: `Sign in again to send ${changesText(waiting)}`, badge };
   if (problems > 0) return { tone: 'attention', label: `Online, ${changesText(problems)} need${problems === 1 ? 's' : ''} attention`, badge };
   if (waiting > 0) return { tone: draining ? 'syncing' : 'waiting', label: `Online, ${waitingText}`, badge };
   return { tone: 'synced', label: 'Online, all changes sent', badge: null };
+}
+
+/** The word on the top-bar button. */
+export function connectionText(connection: Connection): string {
+  if (connection === 'unreachable') return messages.sync.unreachable;
+  return connection === 'online' ? 'Online' : 'Offline';
 }
 
 const STATUS_LABELS: Record<OutboxStatus, string> = {
