@@ -11,7 +11,7 @@ import { firstScreen, guardDecision } from '../shared/rules/session';
 import { SignInScreen } from './features/layout/SignInScreen';
 import { startSyncWhenNeeded } from './features/sync/start-sync';
 import { dropListSnapshot, listSnapshotPainted } from './boot/list-snapshot';
-import { loadReferenceLists } from './state/reference-lists';
+import { keepReferenceListsIn, loadReferenceLists } from './state/reference-lists';
 import { expiredAccessTokenAtom, jwtAtom, signOutAtom } from './state/session';
 import { appStore } from './state/store';
 import { LoadFailureBoundary } from './ui/LoadFailureBoundary';
@@ -89,6 +89,13 @@ function showSignIn(): void {
 
 /** The longest an offline start of /products holds back the sync engine for the list's first rows. */
 const LIST_FIRST_AT_MOST_MS = 1_000;
+
+/** The filter lists are kept in the device database, whose code (Dexie) loads only when a list is kept or needed (docs/offline.md "Reference lists"). */
+const deviceCopies = () => import('./db/device-copies');
+keepReferenceListsIn({
+  read: () => deviceCopies().then((copies) => copies.readReferenceListCopies()),
+  keep: (lists) => deviceCopies().then((copies) => copies.keepReferenceListCopies(lists)),
+});
 
 function startApp(): void {
   const showsApp = firstScreen(storedSession(), Date.now()) === 'app';

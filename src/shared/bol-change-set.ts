@@ -15,6 +15,8 @@ import {
   applyFields,
   composeFields,
   composeOptionalChange,
+  conflictingFields,
+  diffConflictKeys,
   diffFields,
   isEmptyDiff,
   settleChange,
@@ -106,12 +108,20 @@ export const bolModelChangeSetSchema = z
   })
   .strict();
 
-/** The 409 answer of PATCH /api/v1/bol/model/{productId}: nothing was written. */
+/**
+ * The 409 answer of PATCH /api/v1/bol/model/{productId}: the conflicting parts wait for the
+ * person; the rest of the set is on the server now (docs/offline.md "Conflicts").
+ */
 export interface BolModelChangeConflict {
   message: string;
   conflicts: FieldConflict[];
-  /** The model as it is now. */
+  /** The model as it is now (after the rest of the set was written). */
   model: BolModel;
+  /**
+   * The parts of the set on the server now, by key (`bolChangeSetKeys`): everything but the
+   * conflicts. Absent from servers that wrote nothing on a conflict: then the whole set waits.
+   */
+  written?: string[];
 }
 
 export function isBolModelChangeConflict(value: unknown): value is BolModelChangeConflict {
@@ -197,4 +207,22 @@ export function settleBolConflicts(set: BolModelChangeSet, conflicts: readonly F
   const settled: BolModelChangeSet = { attributes, madeAt: set.madeAt, offline: set.offline };
   if (mediaChange) settled.media = mediaChange;
   return settled;
+}
+
+/** Every part of a set by key: its attributes (`bol:<id>`) and the image slots. */
+export function bolChangeSetKeys(set: Pick<BolModelChangeSet, 'attributes' | 'media'>): string[] {
+  return [...diffConflictKeys(BOL_ATTRIBUTES, set.attributes), ...(set.media ? [BOL_MODEL_COMPARED.media.key] : [])];
+}
+
+/** The keys of a set the server has now when `conflicts` wait: everything but the conflicts. */
+export function bolWrittenKeys(set: Pick<BolModelChangeSet, 'attributes' | 'media'>, conflicts: readonly Pick<FieldConflict, 'field'>[]): string[] {
+  const waiting = new Set(conflicts.map((conflict) => conflict.field));
+  return bolChangeSetKeys(set).filter((key) => !waiting.has(key));
+}
+
+/** The part of a set that still waits once the server wrote the rest: the conflicting attributes and image slots. */
+export function conflictingBolPart(set: BolModelChangeSet, conflicts: readonly Pick<FieldConflict, 'field'>[]): BolModelChangeSet {
+  const part: BolModelChangeSet = { attributes: conflictingFields(BOL_ATTRIBUTES, set.attributes, conflicts) as Attributes, madeAt: set.madeAt, offline: set.offline };
+  if (set.media && conflicts.some((conflict) => conflict.field === BOL_MODEL_COMPARED.media.key)) part.media = set.media;
+  return part;
 }

@@ -17,6 +17,8 @@ import {
   applyFields,
   composeFields,
   composeOptionalChange,
+  conflictingFields,
+  diffConflictKeys,
   diffFields,
   isEmptyDiff,
   revertFields,
@@ -29,7 +31,7 @@ import {
   type RecordFields,
 } from './field-diff';
 import { deleteBaseAfter, deleteBaseOf, type ImageDeleteBase } from './image-delete-base';
-import { settleImageDeletes } from './image-delete-settle';
+import { imageConflictPart, settleImageDeletes } from './image-delete-settle';
 import { text } from './safe-values';
 import {
   isProductFieldName,
@@ -122,12 +124,21 @@ export const productChangeSetSchema = z
 
 // ---- the conflict answer (409) ----
 
-/** The 409 answer of PATCH /api/v1/product/{id}: nothing was written. */
+/**
+ * The 409 answer of PATCH /api/v1/product/{id}: the conflicting fields wait for the person; the
+ * rest of the set is on the server now (docs/offline.md "Conflicts").
+ */
 export interface ChangeSetConflict {
   message: string;
   conflicts: FieldConflict[];
-  /** The product as it is now. */
+  /** The product as it is now (after the rest of the set was written). */
   product: Product;
+  /**
+   * The parts of the set that are on the server now (written by this request, or already so: a
+   * repeat), by key (`changeSetKeys`); everything of the set but the conflicts. Absent from servers
+   * that wrote nothing on a conflict: then the whole set still waits.
+   */
+  written?: string[];
 }
 
 export function isChangeSetConflict(value: unknown): value is ChangeSetConflict {
@@ -142,6 +153,9 @@ export function isChangeSetConflict(value: unknown): value is ChangeSetConflict 
 /** Conflict keys of images (the fields are named by their field name). */
 export const IMAGE_ORDER_KEY = 'images.order';
 export const IMAGE_MAIN_KEY = 'images.main';
+/** Keys of the image parts that never conflict, as a conflict answer's `written` names them. */
+export const IMAGES_ADDED_KEY = 'images.added';
+export const IMAGES_DELETED_KEY = 'images.deleted';
 export function imageEditKey(id: string, field: ImageTextField): string {
   return `image:${id}:${field}`;
 }
@@ -378,4 +392,54 @@ export function settleConflicts(
   }
   images.edited = images.edited.flatMap((edit) => imageEditOf(edit.id, settleFields(imageTextFields(edit.id), imageEditDiff(edit), conflicts, choices)) ?? []);
   return { ...set, fields, images };
+}
+
+// ---- the rest of a set written at once ----
+
+/** Every part of a set by key: its fields (by name), image adds and deletes, image text edits, order and main image. */
+export function changeSetKeys(set: Pick<ProductChangeSet, 'fields' | 'images'>): string[] {
+  const { images } = set;
+  return [
+    ...diffConflictKeys(SAVED_FIELDS, set.fields),
+    ...(images.added.length > 0 ? [IMAGES_ADDED_KEY] : []),
+    ...(images.deleted.length > 0 ? [IMAGES_DELETED_KEY] : []),
+    ...images.edited.flatMap((edit) => diffConflictKeys(imageTextFields(edit.id), imageEditDiff(edit))),
+    ...(images.order ? [IMAGE_ORDER_KEY] : []),
+    ...(images.main ? [IMAGE_MAIN_KEY] : []),
+  ];
+}
+
+/**
+ * The keys of a set the server has now when `conflicts` wait: everything but the conflicts and what
+ * waits with an image conflict (image-delete-settle.ts; `images.deleted` while any delete was written).
+ */
+export function writtenKeys(set: Pick<ProductChangeSet, 'fields' | 'images'>, conflicts: readonly Pick<FieldConflict, 'field'>[]): string[] {
+  const withImages = imageConflictPart(set.images, conflicts);
+  const someDeleteWritten = withImages.deleted.length < set.images.deleted.length;
+  const waiting = new Set([
+    ...conflicts.map((conflict) => conflict.field),
+    ...changeSetKeys({ fields: {}, images: withImages }).filter((key) => key !== IMAGES_DELETED_KEY || !someDeleteWritten),
+  ]);
+  return changeSetKeys(set).filter((key) => !waiting.has(key));
+}
+
+/**
+ * The part of a set that still waits once the server wrote the rest (an answer with `written`):
+ * only the conflicting fields, image text edits, order and main image, and what waits with an image
+ * one side deleted and the other changed (image-delete-settle.ts). Added images and the other
+ * deletes never conflict, so they are written and leave the set.
+ */
+export function conflictingPart(set: ProductChangeSet, conflicts: readonly Pick<FieldConflict, 'field'>[]): ProductChangeSet {
+  const named = new Set(conflicts.map((conflict) => conflict.field));
+  const withImages = imageConflictPart(set.images, conflicts);
+  const images: ImageChanges = {
+    ...withImages,
+    edited: [
+      ...set.images.edited.flatMap((edit) => imageEditOf(edit.id, conflictingFields(imageTextFields(edit.id), imageEditDiff(edit), conflicts)) ?? []),
+      ...withImages.edited,
+    ],
+  };
+  if (set.images.order && named.has(IMAGE_ORDER_KEY)) images.order = set.images.order;
+  if (set.images.main && named.has(IMAGE_MAIN_KEY)) images.main = set.images.main;
+  return { ...set, fields: conflictingFields(SAVED_FIELDS, set.fields, conflicts) as ProductChangeSet['fields'], images };
 }

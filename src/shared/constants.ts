@@ -36,6 +36,8 @@ export const TOAST_DURATION_MS = {
   copy: 3_000,
   eanUpload: 4_000,
   imageUploadError: 10 * 60_000,
+  /** A conflict found while the person was elsewhere: long enough to read and tap through. */
+  needsYou: 15_000,
 } as const;
 
 /** Sort keys of the product filter call (`sort=key,asc|desc`), the same on the server and offline. */

@@ -45,6 +45,14 @@ export type FamilyKey = z.infer<typeof familyKeySchema>;
 export const brandSchema = z.object({ brandId: z.number().int(), brandName: text() });
 export type Brand = z.infer<typeof brandSchema>;
 
+/** The lists the product list's filters choose from (GET /supplier, /categories, /brands, /family), kept on the device too. */
+export interface ReferenceLists {
+  suppliers: Supplier[];
+  categories: Category[];
+  brands: Brand[];
+  familyKeys: FamilyKey[];
+}
+
 export const productImageSchema = z.object({
   /** A UUID from the server, or a random id the client gave a newly added image. */
   id: text().min(1).max(100),
@@ -155,6 +163,8 @@ export interface ProductHistoryEntry {
   id: number;
   productId: number;
   author: string;
+  /** The author's display name (the user name when none is set, or for the server's own runs). */
+  authorName: string;
   how: HistoryHow;
   /** When it was made on the device (ISO), or null for the server's own changes. */
   deviceAt: string | null;
@@ -163,5 +173,5 @@ export interface ProductHistoryEntry {
   /** The product's version after it. */
   version: number;
   /** `field` is a product field name (src/shared/product-fields.ts), 'productImages' or a Bol model key. */
-  changes: { field: string; old: unknown; new: unknown }[];
+  changes: { field: string; old: unknown; new: unknown; becameMain?: { productId: number; title: string } }[];
 }

@@ -212,3 +212,18 @@ export function settleFields<R, K extends string>(
   }
   return settled;
 }
+
+/**
+ * The part of a diff the conflicts name: what still waits for the person once the server wrote the
+ * rest of the set (docs/offline.md "Conflicts"). Conflicts about other parts of the record are
+ * ignored; fields without a conflict leave the diff.
+ */
+export function conflictingFields<R, K extends string>(fields: RecordFields<R, K>, diff: FieldDiff<K>, conflicts: readonly Pick<FieldConflict, 'field'>[]): FieldDiff<K> {
+  const named = new Set(conflicts.map((conflict) => fields.keyOfConflict(conflict.field)));
+  return Object.fromEntries(entriesOf(diff).filter(([key]) => named.has(key))) as FieldDiff<K>;
+}
+
+/** The conflict keys of a diff's fields (what a conflict answer names as written: the keys without a conflict). */
+export function diffConflictKeys<R, K extends string>(fields: RecordFields<R, K>, diff: FieldDiff<K>): string[] {
+  return entriesOf(diff).map(([key]) => fields.conflictKey(key));
+}

@@ -69,3 +69,27 @@ export function settleImageDeletes(images: ImageChanges, conflicts: readonly Fie
   }
   return next;
 }
+
+/**
+ * The part of a set that waits with its image conflicts when the server wrote the rest (docs/offline.md
+ * "Conflicts"): my delete (with its base) of an image someone else changed; my edits of an image
+ * someone else deleted, my order when it was only about that image, and my choice of it as the main
+ * image.
+ */
+export function imageConflictPart(images: ImageChanges, conflicts: readonly Pick<FieldConflict, 'field'>[]): ImageChanges {
+  const part: ImageChanges = { added: [], deleted: [], edited: [] };
+  for (const conflict of conflicts) {
+    const id = parseImageDeleteKey(conflict.field);
+    if (id === null) continue;
+    if (images.deleted.includes(id)) {
+      part.deleted.push(id);
+      const base = images.deletedBase?.find((candidate) => candidate.id === id);
+      if (base) part.deletedBase = [...(part.deletedBase ?? []), base];
+      continue;
+    }
+    part.edited.push(...images.edited.filter((edit) => edit.id === id));
+    if (images.order && !orderWithout(images.order, id)) part.order = images.order;
+    if (images.main?.value === id) part.main = images.main;
+  }
+  return part;
+}

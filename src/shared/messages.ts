@@ -45,6 +45,20 @@ export const messages = {
     unreachable: "Can't reach the server",
     /** Not in the spec: the server cannot read the protocol version of a change (src/shared/write-protocol.ts). */
     olderAppChange: 'This change was made by an older version of the app and cannot be sent. Copy what you need and discard it.',
+    /** Not in the spec: the sync panel's list of products that wait for a decision (docs/offline.md "Conflicts"). */
+    needsYouTitle: 'Needs you',
+    needsYouHint: 'Someone else changed these meanwhile. Open each to choose which values to keep.',
+    needsYouRestSaved: 'your other changes are saved',
+    needsYouOpen: 'Open',
+    needsYouWhat: (parts: readonly string[]) => parts.join(' and '),
+    needsYouGeneral: 'Product fields',
+    needsYouBol: 'Bol model',
+    /** A conflict found while the person was on another screen: the toast. */
+    conflictFound: (subject: string, restSaved: boolean) =>
+      `Someone else changed ${subject} meanwhile. ${restSaved ? 'Your other changes are saved; choose for the rest.' : 'Choose which values to keep.'}`,
+    conflictFoundOpen: 'Open product',
+    /** The mark on a product's row in the list. */
+    rowNeedsYou: 'Needs you: someone else changed this product meanwhile',
   },
   family: {
     mainNeedsFamilyKey: 'To select a product as main, you need to specify the Family Key.',
@@ -74,6 +88,11 @@ export const messages = {
     keepAllMine: 'Keep all mine',
     takeAllTheirs: 'Take all theirs',
     theirsBy: (who: string | null, when: string | null) => `Theirs${who ? `, changed by ${who}` : ''}${when ? ` at ${when}` : ''}`,
+    /** Not in the spec: the question before a conflict choice replaces what the person is still typing in that field. */
+    replaceTypedTitle: 'Replace what you typed?',
+    replaceTyped: (replaced: readonly { label: string; typed: string; chosen: string }[]) =>
+      `${replaced.map((field) => `${field.label}: what you typed, “${field.typed}”, is replaced by “${field.chosen}”.`).join(' ')} Your other typing stays.`,
+    replaceTypedConfirm: 'Replace',
     /** Not in the spec: the question before unsaved edits are left behind. */
     leaveTitle: 'Leave without saving?',
     leaveText: 'Your changes to this product have not been saved. They are lost if you leave.',
@@ -153,4 +172,38 @@ export const BOL_STATE_LABELS = {
   sent: 'Sent, bol is processing',
   published: 'Published on bol',
   declined: 'Declined by bol',
+} as const;
+
+/**
+ * How the history and the conflict tables write a value (src/app/lib/field-value-text.ts): a
+ * yes/no field in the words the list's filters use for it, bol's content status in short words.
+ */
+export const VALUE_WORDS = {
+  flags: {
+    mainProduct: { yes: 'Main', no: 'Not main' },
+    passedModeration: { yes: 'Passed', no: 'Not passed' },
+    buyBlock: { yes: 'Blocked', no: 'Not blocked' },
+    isExportOnBol: { yes: 'Exported', no: 'Not exported' },
+    isChangeEan: { yes: 'Replaced', no: 'Original' },
+  } as Record<string, { yes: string; no: string } | undefined>,
+  yes: 'Yes',
+  no: 'No',
+  empty: '—',
+  images: (count: number) => (count === 1 ? '1 image' : `${count} images`),
+  unknownCategory: (id: number) => `Category ${id}`,
+  contentStatus: {
+    NOT_SENT: 'Not sent',
+    PENDING: 'Sent, bol is processing',
+    SUCCESS: 'Accepted by bol',
+    FAILURE: 'Refused by bol',
+    TIMEOUT: 'bol had not finished',
+    PURGED: 'Forgotten by bol',
+  } as Record<string, string | undefined>,
+  published: { published: 'Published', 'not published': 'Not published' } as Record<string, string | undefined>,
+  offer: (price: string, stock: string, onHold: boolean) => `${price}, stock ${stock}${onHold ? ', on hold' : ''}`,
+} as const;
+
+/** The history's line of a product that stopped being main because another was saved as main. */
+export const historyMessages = {
+  noLongerMain: (other: string) => `No longer the main product: ${other} became main`,
 } as const;

@@ -198,10 +198,8 @@ describe("the product history records what bol changed ('bol update')", () => {
 
   it('the content status after creation, the offer imported and removed, and publication on bol', async () => {
     const entries = await history(ready[1] ?? 0);
-    expect(changesOf(entries, 'bol:contentStatus').reverse()).toEqual([
-      { field: 'bol:contentStatus', old: 'NOT_SENT', new: 'PENDING', author: 'bol' },
-      { field: 'bol:contentStatus', old: 'PENDING', new: 'SUCCESS', author: 'bol' },
-    ]);
+    // One Create on bol, one line: the settled upload replaced its pending line (docs/product-edit.md "History").
+    expect(changesOf(entries, 'bol:contentStatus')).toEqual([{ field: 'bol:contentStatus', old: 'NOT_SENT', new: 'SUCCESS', author: 'bol' }]);
     expect(changesOf(entries, 'bol:published')).toEqual([{ field: 'bol:published', old: '', new: 'published', author: 'bol' }]);
     // Imported (price 22, stock 2), then gone from bol's export: newest first.
     expect(changesOf(entries, 'bol:offer')).toEqual([
@@ -209,6 +207,16 @@ describe("the product history records what bol changed ('bol update')", () => {
       { field: 'bol:offer', old: '', new: 'price 22, stock 2', author: 'bol' },
     ]);
     expect(entries.filter((entry) => entry.how === 'bol-update').every((entry) => entry.deviceAt === null)).toBe(true);
+  });
+
+  it('each Create on bol adds one status line, also when sent again', async () => {
+    const id = ready[2] ?? 0;
+    const statusLines = async () => (await history(id)).filter((entry) => entry.changes.some((change) => change.field === 'bol:contentStatus'));
+    expect(await statusLines()).toHaveLength(1);
+    expect((await report(await post('/bol/retailer/create/content', { productIds: [id] }))).status).toBe('success');
+    const lines = await statusLines();
+    expect(lines).toHaveLength(2);
+    expect(lines[0]?.changes).toEqual([{ field: 'bol:contentStatus', old: 'SUCCESS', new: 'SUCCESS' }]);
   });
 
   it('a failed upload is recorded with its status; an unchanged state adds nothing', async () => {

@@ -120,7 +120,7 @@ describe('PATCH /bol/model/{productId}: three-way merge per attribute', () => {
     expect(valueOf((await second.json()) as BolModel, 'Colour')).toBe('Red');
   });
 
-  it('the same attribute changed differently is a conflict naming base, mine, theirs and who; nothing is written', async () => {
+  it('the same attribute changed differently is a conflict naming base, mine, theirs and who; the other attributes are written at once', async () => {
     const id = await shoe();
     expect((await patch(id, set({ Colour: { base: 'Black', value: 'Red' } }), anna)).status).toBe(200);
     const versionBefore = (await model(id)).version;
@@ -131,10 +131,38 @@ describe('PATCH /bol/model/{productId}: three-way merge per attribute', () => {
       expect.objectContaining({ field: 'bol:Colour', label: 'Colour', base: 'Black', mine: 'Green', theirs: 'Red', changedBy: 'anna' }),
     ]);
     expect(Date.parse(body.conflicts[0]?.changedAt ?? '')).not.toBeNaN();
-    expect(valueOf(body.model, 'Colour')).toBe('Red');
-    // The non-conflicting Material is not half-applied.
+    // The non-conflicting Material is written now (version + 1, in the history); the Colour waits.
+    expect(body.written).toEqual(['bol:Material']);
+    expect([valueOf(body.model, 'Colour'), valueOf(body.model, 'Material'), body.model.version]).toEqual(['Red', 'Suede', (versionBefore ?? 0) + 1]);
     const now = await model(id);
-    expect([valueOf(now, 'Colour'), valueOf(now, 'Material'), now.version]).toEqual(['Red', 'Leather', versionBefore]);
+    expect([valueOf(now, 'Colour'), valueOf(now, 'Material'), now.version]).toEqual(['Red', 'Suede', (versionBefore ?? 0) + 1]);
+    const [entry] = await history(id);
+    expect(entry).toMatchObject({ author: 'bram', changes: [{ field: 'bol:Material', old: 'Leather', new: 'Suede' }] });
+  });
+
+  it('a partly written set sent again (same key, or none) writes nothing more and answers the same conflict', async () => {
+    const id = await shoe();
+    expect((await patch(id, set({ Colour: { base: 'Black', value: 'Red' } }), anna)).status).toBe(200);
+    const body = set({ Colour: { base: 'Black', value: 'Green' }, Material: { base: 'Leather', value: 'Suede' } });
+    const first = (await (await patch(id, body, bram, 'bol-partial-1')).json()) as BolModelChangeConflict;
+    const entries = (await history(id)).length;
+    for (const key of ['bol-partial-1', undefined]) {
+      const again = await patch(id, body, bram, key);
+      expect(again.status).toBe(409);
+      const answer = (await again.json()) as BolModelChangeConflict;
+      expect([answer.conflicts.map((conflict) => conflict.field), answer.written, answer.model.version]).toEqual([['bol:Colour'], ['bol:Material'], first.model.version]);
+    }
+    expect((await history(id)).length).toBe(entries);
+  });
+
+  it('a set whose every part conflicts writes nothing and says so', async () => {
+    const id = await shoe();
+    expect((await patch(id, set({ Colour: { base: 'Black', value: 'Red' } }), anna)).status).toBe(200);
+    const versionBefore = (await model(id)).version;
+    const response = await patch(id, set({ Colour: { base: 'Black', value: 'Green' } }), bram);
+    const body = (await response.json()) as BolModelChangeConflict;
+    expect([response.status, body.written, body.message]).toEqual([409, [], expect.stringMatching(/nothing was saved/)]);
+    expect((await model(id)).version).toBe(versionBefore);
   });
 
   it('keep mine (theirs as the new base) writes only that attribute over theirs', async () => {

@@ -135,6 +135,29 @@ describe('POST /product/batch', () => {
     expect(retried[0]?.status).toBe(200);
   });
 
+  it('an item with a conflict has its other fields written at once (version + 1, history) and answers the conflict, in both paths', async () => {
+    for (const familyField of [false, true]) {
+      const id = await newProduct('Theirs');
+      expect((await patch(id, set({ title: { base: 'Theirs', value: 'Their new title' } }), undefined, bea)).status).toBe(200);
+      const before = await product(id);
+      const rows = await historyRows(id);
+      // A family field sends the batch item by item (each as its PATCH); without one it takes the quick path.
+      const changes = set({ title: { base: 'Theirs', value: 'My title' }, stock: { base: 1, value: 8 }, ...(familyField ? { familyKey: { base: null, value: `FAM-${id}` } } : {}) });
+      const got = await answers({ items: [{ productId: id, key: `partial-item-${id}`, changes }] });
+      expect(got[0]?.status).toBe(409);
+      const conflict = got[0]?.body as ChangeSetConflict;
+      expect(conflict.conflicts.map((candidate) => candidate.field)).toEqual(['title']);
+      expect(conflict.written).toEqual(familyField ? ['stock', 'familyKey'] : ['stock']);
+      expect(conflict.product).toMatchObject({ title: 'Their new title', stock: 8, version: before.version + 1 });
+      expect(await product(id)).toMatchObject({ title: 'Their new title', stock: 8, version: before.version + 1 });
+      expect(await historyRows(id)).toBe(rows + 1);
+      // Sent again (the answer was lost): nothing more is written.
+      const again = await answers({ items: [{ productId: id, key: `partial-item-${id}`, changes }] });
+      expect([again[0]?.status, (again[0]?.body as ChangeSetConflict).product.version]).toEqual([409, before.version + 1]);
+      expect(await historyRows(id)).toBe(rows + 1);
+    }
+  });
+
   it('answers the same status and body as the single call for the same change', async () => {
     const [viaPatch, viaBatch] = [await newProduct('Same'), await newProduct('Same')];
     const bad = set({ title: { base: 'Same', value: '  ' } });

@@ -70,21 +70,69 @@ describe('PATCH /product/{id}: three-way merge', () => {
     expect((await product(id)).title).toBe('Stool');
   });
 
-  it('the same field changed to another value is a conflict naming base, mine, theirs and who; nothing is half-applied', async () => {
+  it('the same field changed to another value is a conflict naming base, mine, theirs and who; the other fields are written at once', async () => {
     const id = await newProduct();
     t.clock.now = Date.parse('2025-06-01T12:00:00Z');
     await patch(id, set({ title: { base: 'Chair', value: 'Ann chair' } }), ann);
     const before = await product(id);
+    t.clock.now = Date.parse('2025-06-01T12:05:00Z');
     const response = await patch(id, set({ title: { base: 'Chair', value: 'Bea chair' }, color: { base: 'Red', value: 'Blue' } }), bea);
     expect(response.status).toBe(409);
     const body = (await response.json()) as ChangeSetConflict;
     expect(body.conflicts).toEqual([
       { field: 'title', label: 'Title', base: 'Chair', mine: 'Bea chair', theirs: 'Ann chair', changedBy: 'admin', changedAt: '2025-06-01T12:00:00.000Z' },
     ]);
-    expect(body.product.title).toBe('Ann chair');
+    // The colour had no conflict: it is written now (version + 1, in the history); the title waits.
+    expect(body.written).toEqual(['color']);
+    expect(body.message).toMatch(/other changes were saved/);
+    expect([body.product.title, body.product.color, body.product.version]).toEqual(['Ann chair', 'Blue', before.version + 1]);
     const after = await product(id);
-    // The colour, which had no conflict, waits for the person's choice too.
-    expect([after.color, after.version]).toEqual(['Red', before.version]);
+    expect([after.title, after.color, after.version]).toEqual(['Ann chair', 'Blue', before.version + 1]);
+    const newest = (await history(id)).content[0];
+    expect(newest).toEqual(expect.objectContaining({ author: 'bea', version: before.version + 1, changes: [{ field: 'color', old: 'Red', new: 'Blue' }] }));
+    t.clock.now = Date.parse('2025-06-01T12:00:00Z');
+  });
+
+  it('a set whose every field conflicts writes nothing and says so', async () => {
+    const id = await newProduct();
+    await patch(id, set({ title: { base: 'Chair', value: 'Ann chair' } }), ann);
+    const before = await product(id);
+    const response = await patch(id, set({ title: { base: 'Chair', value: 'Bea chair' } }), bea);
+    expect(response.status).toBe(409);
+    const body = (await response.json()) as ChangeSetConflict;
+    expect([body.written, body.message]).toEqual([[], expect.stringMatching(/nothing was saved/)]);
+    expect((await product(id)).version).toBe(before.version);
+  });
+
+  it('the same partly written set sent again (same key, or none) writes nothing more and answers the same conflict', async () => {
+    const id = await newProduct();
+    await patch(id, set({ title: { base: 'Chair', value: 'Ann chair' } }), ann);
+    const body = set({ title: { base: 'Chair', value: 'Bea chair' }, color: { base: 'Red', value: 'Blue' }, stock: { base: 0, value: 4 } });
+    const first = (await (await patch(id, body, bea, 'key-partial-1')).json()) as ChangeSetConflict;
+    const entries = (await history(id)).totalElements;
+    for (const key of ['key-partial-1', undefined]) {
+      const again = await patch(id, body, bea, key);
+      expect(again.status).toBe(409);
+      const answer = (await again.json()) as ChangeSetConflict;
+      expect(answer.conflicts.map((conflict) => conflict.field)).toEqual(['title']);
+      expect([...(answer.written ?? [])].sort()).toEqual(['color', 'stock']);
+      expect(answer.product.version).toBe(first.product.version);
+    }
+    expect((await history(id)).totalElements).toBe(entries);
+    const now = await product(id);
+    expect([now.title, now.color, now.stock, now.version]).toEqual(['Ann chair', 'Blue', 4, first.product.version]);
+  });
+
+  it('an image added beside a conflicting field is added at once and named written', async () => {
+    const id = await newProduct();
+    await patch(id, set({ title: { base: 'Chair', value: 'Ann chair' } }), ann);
+    const path = await insertMediaFile(t.database.db, `partial-${id}`);
+    const image = { id: '7b0c5c62-0c59-4b7e-9d43-2f4f1d8a9e01', filePath: path, name: 'front', altImage: '', isMainImage: false };
+    const response = await patch(id, set({ title: { base: 'Chair', value: 'Bea chair' } }, { added: [image] }), bea);
+    expect(response.status).toBe(409);
+    const body = (await response.json()) as ChangeSetConflict;
+    expect(body.written).toEqual(['images.added']);
+    expect(body.product.productImages.map((candidate) => candidate.id)).toEqual([image.id]);
   });
 
   it("'keep mine' (theirs as the new base) writes only that field", async () => {

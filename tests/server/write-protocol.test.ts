@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BolModel } from '../../src/shared/bol-contract';
-import type { ProductChangeSet } from '../../src/shared/change-set';
+import { isChangeSetConflict, settleConflicts, type ChangeSetConflict, type ProductChangeSet } from '../../src/shared/change-set';
 import type { Product } from '../../src/shared/contract';
 import { messages } from '../../src/shared/messages';
 import type { ProductBatchResponse } from '../../src/shared/product-batch';
@@ -70,6 +70,26 @@ describe('PATCH /api/v1/product/{id}', () => {
       expect(response.status).toBe(200);
       expect(await title(id)).toBe(`Version ${protocol}`);
     }
+  });
+
+  it('answers a version-1 set with a conflict as before (message, conflicts, product), its other fields already written; its settled set goes through', async () => {
+    const id = await chair();
+    expect((await send('PATCH', `/api/v1/product/${id}`, titleChange('Chair', 'Their chair'))).status).toBe(200);
+    // The previous build's body: no `protocol`; a conflicting title beside a stock change.
+    const old: ProductChangeSet = { ...titleChange('Chair', 'My chair'), fields: { title: { base: 'Chair', value: 'My chair' }, stock: { base: 0, value: 6 } } };
+    const response = await send('PATCH', `/api/v1/product/${id}`, old);
+    expect(response.status).toBe(409);
+    const answer = (await response.json()) as ChangeSetConflict;
+    // What that build reads of the answer is all there: it shows the conflict and keeps its whole set.
+    expect(isChangeSetConflict(answer)).toBe(true);
+    expect(answer.conflicts.map((conflict) => conflict.field)).toEqual(['title']);
+    expect(answer.product).toMatchObject({ title: 'Their chair', stock: 6 });
+    const version = answer.product.version;
+    // Its "keep mine" sends the whole set again with theirs as the title's base: the stock is
+    // already as asked (no conflict, nothing written twice), the title is written.
+    const kept = await send('PATCH', `/api/v1/product/${id}`, settleConflicts(old, answer.conflicts, { title: 'mine' }));
+    expect(kept.status).toBe(200);
+    expect((await kept.json()) as Product).toMatchObject({ title: 'My chair', stock: 6, version: version + 1 });
   });
 
   it.each([

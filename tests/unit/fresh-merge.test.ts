@@ -58,14 +58,14 @@ describe('the note', () => {
     expect(messages.productEdit.freshUpdated([], ['Title'])).toBe('Updated by someone else just now: Title');
   });
 
-  it('names who changed the product after the version the form holds, newest first, each once', () => {
+  it('names who changed the product after the version the form holds, newest first, each once, by display name', () => {
     const entries = [
-      { author: 'anna', version: 7 },
-      { author: 'bram', version: 6 },
-      { author: 'anna', version: 5 },
-      { author: 'carl', version: 4 },
+      { author: 'anna', authorName: 'Anna de Vries', version: 7 },
+      { author: 'bram', authorName: '', version: 6 },
+      { author: 'anna', authorName: 'Anna de Vries', version: 5 },
+      { author: 'carl', authorName: 'Carl', version: 4 },
     ];
-    expect(authorsSince(entries, 4)).toEqual(['anna', 'bram']);
+    expect(authorsSince(entries, 4)).toEqual(['Anna de Vries', 'bram']);
     expect(authorsSince(entries, 7)).toEqual([]);
   });
 });

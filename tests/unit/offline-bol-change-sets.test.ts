@@ -205,6 +205,36 @@ describe('the outbox', () => {
   });
 });
 
+describe('a conflict answer whose other attributes the server wrote (docs/offline.md "Conflicts")', () => {
+  async function partlyWritten(): Promise<string> {
+    const one = edit(base, { Colour: 'Red', Material: 'Mesh' });
+    const entry = await enqueueBolModelChange(db, one.set, one.after, 'anna');
+    const answer: BolModelChangeConflict = {
+      message: 'Your other changes were saved',
+      model: { ...withValues(base, { Colour: 'Green', Material: 'Mesh', Gender: 'Unisex' }), version: 7 },
+      conflicts: [{ field: 'bol:Colour', label: 'Kleur', base: 'Black', mine: 'Red', theirs: 'Green', changedBy: 'bram', changedAt: null }],
+      written: ['bol:Material'],
+    };
+    expect((await drainOutbox(drainDeps(db, new StrictTransport().expect('PATCH', '/api/v1/bol/model/7', { status: 409, body: answer })))).conflicts).toBe(1);
+    return entry!.id;
+  }
+
+  it('keeps only the conflicting attribute waiting; the device shows the server model with my waiting value on top', async () => {
+    await partlyWritten();
+    const [entry] = await listOutbox(db);
+    expect(entry?.kind === 'bol-model-change' && entry.payload.changes.attributes).toEqual({ Colour: { base: 'Black', value: 'Red' } });
+    const kept = await db.bolModels.get(7);
+    expect([valueOf(kept, 'Colour'), valueOf(kept, 'Material'), valueOf(kept, 'Gender')]).toEqual(['Red', 'Mesh', 'Unisex']);
+  });
+
+  it("'keep mine' sends only that attribute, over theirs", async () => {
+    const id = await partlyWritten();
+    await settleConflict(db, id, { 'bol:Colour': 'mine' });
+    const [entry] = await listOutbox(db);
+    expect(entry?.kind === 'bol-model-change' && entry.payload.changes.attributes).toEqual({ Colour: { base: 'Green', value: 'Red' } });
+  });
+});
+
 describe('applying and settling (pure)', () => {
   it('applies a set over another version without touching attributes it does not carry', () => {
     const { set } = edit(base, { Colour: 'Red' });

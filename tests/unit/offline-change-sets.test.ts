@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { applyChangeSet, buildChangeSet, composeChangeSets, settleConflicts, type ChangeSetConflict, type ProductChangeSet } from '../../src/shared/change-set';
 import type { Product } from '../../src/shared/contract';
 import { toCachedProduct, type BackofficeDatabase } from '../../src/app/db/database';
-import { drainOutbox, type OutboxRequest } from '../../src/app/sync/drainer';
+import { drainOutbox, LAST_SYNC_META_KEY, type OutboxRequest } from '../../src/app/sync/drainer';
 import { enqueueImageUpload, enqueueProductChange, listOutbox, resolveConflict, settleConflict } from '../../src/app/sync/outbox';
 import { placeholderPath } from '../../src/app/db/outbox-entry';
 import { drainDeps, jsonBody, headerOf, makeProduct, openTestDatabase, response, StrictTransport } from './support/offline-fakes';
@@ -289,6 +289,72 @@ describe('the outbox', () => {
       expect(await listOutbox(db)).toEqual([]);
       expect((await db.products.get(1))?.title).toBe('Theirs');
     });
+  });
+});
+
+describe('a conflict answer whose other fields the server wrote (docs/offline.md "Conflicts")', () => {
+  /** My set (title and colour) met their title: the server wrote my colour and answers the title. */
+  async function partlyWritten(): Promise<{ id: string; answer: ChangeSetConflict }> {
+    const one = edit(base, { title: 'Mine', color: 'Blue', sku: 'SKU-9' });
+    const entry = await enqueueProductChange(db, one.set, one.after, 'anna');
+    const answer: ChangeSetConflict = {
+      message: 'Your other changes were saved',
+      product: { ...base, title: 'Theirs', color: 'Blue', sku: 'SKU-9', deliveryCode: '3-5d', version: 7 },
+      conflicts: [{ field: 'title', label: 'Title', base: 'Chair', mine: 'Mine', theirs: 'Theirs', changedBy: 'bob', changedAt: null }],
+      written: ['color', 'sku'],
+    };
+    const summary = await drainOutbox(drainDeps(db, new StrictTransport().expect('PATCH', '/api/v1/product/1', { status: 409, body: answer })));
+    expect(summary.conflicts).toBe(1);
+    return { id: entry!.id, answer };
+  }
+
+  it('keeps only the conflicting field waiting; the device shows the server copy with my waiting title on top', async () => {
+    const { id } = await partlyWritten();
+    const [entry] = await listOutbox(db);
+    expect(entry).toMatchObject({ id, status: 'conflict' });
+    expect(entry?.kind === 'product-change' && entry.payload.changes.fields).toEqual({ title: { base: 'Chair', value: 'Mine' } });
+    const local = await db.products.get(1);
+    expect([local?.title, local?.color, local?.sku, local?.deliveryCode, local?.version]).toEqual(['Mine', 'Blue', 'SKU-9', '3-5d', 7]);
+    // Part of the change reached the server: the panel's "last sync" says so.
+    expect(typeof (await db.meta.get(LAST_SYNC_META_KEY))?.value).toBe('number');
+  });
+
+  it("'keep mine' sends only that field, over theirs", async () => {
+    const { id } = await partlyWritten();
+    await settleConflict(db, id, { title: 'mine' });
+    const transport = new StrictTransport().expect('PATCH', '/api/v1/product/1', { status: 200, body: { ...base, title: 'Mine', color: 'Blue', sku: 'SKU-9', version: 8 } });
+    await drainOutbox(drainDeps(db, transport, { clock: { now: 10_000_000 } }));
+    transport.verify();
+    expect((jsonBody(transport.requests[0]) as ProductChangeSet).fields).toEqual({ title: { base: 'Theirs', value: 'Mine' } });
+    expect(await listOutbox(db)).toEqual([]);
+  });
+
+  it("'take theirs' leaves nothing waiting; the device shows the server's copy, my written fields included", async () => {
+    const { id } = await partlyWritten();
+    await resolveConflict(db, id, 'take-theirs');
+    expect(await listOutbox(db)).toEqual([]);
+    const local = await db.products.get(1);
+    expect([local?.title, local?.color, local?.sku]).toEqual(['Theirs', 'Blue', 'SKU-9']);
+  });
+
+  it('a later edit of mine waiting behind the conflict stays on top of the device copy', async () => {
+    const one = edit(base, { title: 'Mine', color: 'Blue' });
+    await enqueueProductChange(db, one.set, one.after, 'anna');
+    const answer: ChangeSetConflict = {
+      message: 'saved the rest',
+      product: { ...base, title: 'Theirs', color: 'Blue', version: 7 },
+      conflicts: [{ field: 'title', label: 'Title', base: 'Chair', mine: 'Mine', theirs: 'Theirs', changedBy: null, changedAt: null }],
+      written: ['color'],
+    };
+    const transport = new StrictTransport().expect('PATCH', '/api/v1/product/1', async () => {
+      // Typed and queued while the first set was on its way.
+      const two = edit(one.after, { deliveryCode: '9-9d' });
+      await enqueueProductChange(db, two.set, two.after, 'anna');
+      return response({ status: 409, body: answer });
+    });
+    await drainOutbox(drainDeps(db, transport));
+    const local = await db.products.get(1);
+    expect([local?.title, local?.color, local?.deliveryCode]).toEqual(['Mine', 'Blue', '9-9d']);
   });
 });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FieldConflict } from '../../src/shared/change-set';
 import { allDecided, changeIsOnItsWay, editorConflictOf, formFieldOf, formWithTheirs } from '../../src/app/features/product-edit/conflict-rules';
-import { canRestore, historyFieldLabel, historyValue, withRestored } from '../../src/app/features/product-edit/history-rules';
+import { canRestore, historyAuthor, historyFieldLabel, historySentence, historyValue, withRestored } from '../../src/app/features/product-edit/history-rules';
 import { formFromProduct } from '../../src/app/features/product-edit/product-form';
 import { makeProduct } from './support/offline-fakes';
 
@@ -41,6 +41,23 @@ describe('the history view', () => {
     expect(historyValue('productImages', [{}, {}])).toBe('2 images');
     expect(historyValue('description', '<p>Soft <b>seat</b></p>')).toBe('Soft seat');
     expect(historyValue('brand', null)).toBe('—');
+    expect(historyValue('sellingPrice', 139.5)).toBe('€\u00a0139,50');
+    expect(historyValue('categoryId', 3, { categoryName: (id) => (id === 3 ? 'Shoes' : undefined) })).toBe('Shoes');
+  });
+
+  it('says in words that a product stopped being main, and which one became main', () => {
+    expect(historySentence({ field: 'mainProduct', old: true, new: false, becameMain: { productId: 12, title: 'Court sneaker 42' } })).toBe(
+      'No longer the main product: Court sneaker 42 (12) became main',
+    );
+    expect(historySentence({ field: 'mainProduct', old: true, new: false, becameMain: { productId: 12, title: ' ' } })).toBe('No longer the main product: product 12 became main');
+    // Set by hand (no other product named): an ordinary change.
+    expect(historySentence({ field: 'mainProduct', old: true, new: false })).toBeNull();
+  });
+
+  it('names the author by display name, else by user name', () => {
+    expect(historyAuthor({ author: 'anna', authorName: 'Anna de Vries' })).toBe('Anna de Vries');
+    expect(historyAuthor({ author: 'bol', authorName: '' })).toBe('bol');
+    expect(historyAuthor({ author: 'anna' })).toBe('anna');
   });
 
   it('restores a product field a person edits, when it differs from now', () => {

@@ -121,9 +121,15 @@ describe('conflictFields', () => {
   it('lists only the fields that differ, mine beside the server’s, with readable values', () => {
     const mine = makeProduct({ title: 'Chair', sellingPrice: 12.5, passedModeration: true, description: '<p>Soft <b>seat</b></p>' });
     const theirs = makeProduct({ title: 'Chair XL', sellingPrice: 12.5, passedModeration: false, description: '<p>Soft <b>seat</b></p>', version: 4 });
+    // Flags in the words the list's filters use, as the history writes them (lib/field-value-text.ts).
     expect(conflictFields(mine, theirs)).toEqual([
       { field: 'title', label: 'Title', mine: 'Chair', theirs: 'Chair XL' },
-      { field: 'passedModeration', label: 'Passed Moderation', mine: 'Yes', theirs: 'No' },
+      { field: 'passedModeration', label: 'Passed Moderation', mine: 'Passed', theirs: 'Not passed' },
+    ]);
+    // A price and a category read as in the history: the app's price format, the category by its name.
+    expect(conflictFields(makeProduct({ sellingPrice: 150, categoryId: 7, categoryName: 'Boots' }), makeProduct({ sellingPrice: 139.5, categoryId: 3, categoryName: 'Shoes' }))).toEqual([
+      { field: 'sellingPrice', label: 'Selling Price', mine: '€\u00a0150,00', theirs: '€\u00a0139,50' },
+      { field: 'categoryId', label: 'Category', mine: 'Boots', theirs: 'Shoes' },
     ]);
   });
 

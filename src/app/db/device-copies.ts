@@ -11,6 +11,7 @@ import { hasWaitingChange, keepUnlessWaiting, readFetchedAt } from './device-fir
 import { bolModelEntityKey, productEntityKey } from './outbox-entry';
 import { cacheProductPage, keptAnswer, readCachedProducts, type CachedAnswer, type CachedReadOptions } from './product-cache';
 import { productQueryKey, type ProductQuery } from './query-key';
+import { keepReferenceLists, readKeptReferenceLists, type ReferenceLists } from './kept-reference-lists';
 
 // ---- One product (the editor) ----
 
@@ -174,4 +175,14 @@ export async function readKeptJobsPage<T>(query: string): Promise<{ page: T; fet
   const row = await getAppDatabase().meta.get(jobsKey(query));
   const value = row?.value as { page?: T; fetchedAt?: unknown } | undefined;
   return value?.page && typeof value.fetchedAt === 'number' ? { page: value.page, fetchedAt: value.fetchedAt } : null;
+}
+
+// ---- Reference lists (suppliers, categories, brands, family keys) ----
+
+export function keepReferenceListCopies(lists: Partial<ReferenceLists>): Promise<void> {
+  return keepReferenceLists(getAppDatabase(), lists);
+}
+
+export function readReferenceListCopies(): Promise<Partial<ReferenceLists>> {
+  return readKeptReferenceLists(getAppDatabase());
 }

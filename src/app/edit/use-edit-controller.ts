@@ -43,6 +43,12 @@ export interface EditControllerOptions<R, D> {
   /** The record's outbox entries (offline-capable screens): my conflict shows from them, and once nothing of mine waits the kept copy shows. */
   watch?: (onEntries: (entries: readonly WaitingEntryLike[]) => void) => () => void;
   author?: string;
+  /**
+   * The draft `draft` (filled as `opened`) moved onto a newer copy's draft `next`: what was typed
+   * since `opened` stays, everything else is `next`'s. Used after a settled conflict, so a choice
+   * never eats typing (docs/product-edit.md "Conflicts").
+   */
+  carryTyped?: (draft: D, opened: D, next: D) => D;
   /** Told of each record shown after a save or from the kept copy (the product page keeps its copy in step). */
   onShown?: (record: R, source: DeviceCopySource) => void;
   /** Keeps the open form fresh while online: a colleague's saved change merges in (use-fresh-record.ts). */
@@ -76,11 +82,19 @@ export function useEditController<R, D>(options: EditControllerOptions<R, D>) {
     };
   }, []);
 
-  /** Shows a copy of the record; it refills the draft when `always`, or while nothing is unsaved. */
-  const show = useCallback((record: R, source: DeviceCopySource, always = false) => {
-    const { draftOf, unsaved } = latest.current;
+  /**
+   * Shows a copy of the record; it refills the draft when `always`, or while nothing is unsaved;
+   * 'carry-typed' refills it with what was typed since it was filled carried over (`carryTyped`).
+   */
+  const show = useCallback((record: R, source: DeviceCopySource, always: boolean | 'carry-typed' = false) => {
+    const { draftOf, unsaved, carryTyped } = latest.current;
     setLoad({ status: 'ready', record, source });
-    setHeld((current) => (!current || always || !unsaved(current.draft, current.opened, current.base) ? filled(draftOf, record) : current));
+    setHeld((current) => {
+      if (!current || always === true || !unsaved(current.draft, current.opened, current.base)) return filled(draftOf, record);
+      if (always !== 'carry-typed' || !carryTyped) return current;
+      const next = filled(draftOf, record);
+      return { ...next, draft: carryTyped(current.draft, current.opened, next.opened) };
+    });
   }, []);
 
   // A newer copy handed in by the parent: looked at once (one that arrived over unsaved edits is not applied later).
@@ -108,7 +122,7 @@ export function useEditController<R, D>(options: EditControllerOptions<R, D>) {
 
   /** Shows the record as this device keeps it (the drainer stored the server's answer there). */
   const showKept = useCallback(
-    async (always = false) => {
+    async (always: boolean | 'carry-typed' = false) => {
       const kept = await latest.current.readKept?.().catch(() => null);
       if (!kept || !alive.current) return;
       show(kept.record, kept.source, always);

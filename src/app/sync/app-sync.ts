@@ -11,6 +11,8 @@ import type { OutboxRow } from '../db/outbox-entry';
 import { requestPersistentStorage } from '../db/storage';
 import { jwtAtom, sessionUserAtom } from '../state/session';
 import { appStore } from '../state/store';
+import { conflictEntriesAtom, type ConflictSummary } from '../state/needs-you';
+import { chooseReferenceLists, fetchReferenceLists } from '../state/reference-lists';
 import { drainingAtom, lastSyncAtAtom, offlineDownloadAtom, outboxCountsAtom, pausedForSignInAtom } from '../state/sync';
 import { browserLock, drainOutbox, LAST_SYNC_META_KEY, type DrainDeps, type DrainSummary, type OutboxRequest, type ResponseLike } from './drainer';
 import { listDownloadRecords, runOfflineDownload, type DownloadTransport, type DownloadRecord } from './offline-download';
@@ -108,10 +110,26 @@ function watchDatabase(db: BackofficeDatabase, store: Store): void {
     next: (counts) => store.set(outboxCountsAtom, counts),
     error: (error: unknown) => console.error('Reading the outbox failed', error),
   });
+  // What waits for a decision: only the conflicting entries are read (the status index), so the
+  // product list's marks and the "Needs you" list cost a lookup of a few rows (docs/offline.md "Conflicts").
+  liveQuery(async () => (await db.outbox.where('status').equals('conflict').toArray()).map(conflictSummaryOf)).subscribe({
+    next: (conflicts) => store.set(conflictEntriesAtom, conflicts),
+    error: (error: unknown) => console.error('Reading the conflicts failed', error),
+  });
   liveQuery(async () => (await db.meta.get(LAST_SYNC_META_KEY))?.value).subscribe({
     next: (value) => store.set(lastSyncAtAtom, typeof value === 'number' ? value : null),
     error: (error: unknown) => console.error('Reading the last sync time failed', error),
   });
+}
+
+/** A conflicting entry as the screens see it: which product, which kind, whose, and the title the server's answer gave. */
+function conflictSummaryOf(row: OutboxRow): ConflictSummary {
+  const kind = outboxKindOf(row);
+  const answer = row.serverCopy as { product?: { title?: unknown }; written?: unknown } | null | undefined;
+  const answered = answer?.product?.title;
+  const title = typeof answered === 'string' ? answered : (kind.titleOf?.(row) ?? null);
+  const restSaved = Array.isArray(answer?.written) && answer.written.length > 0;
+  return { id: row.id, productId: kind.productIdOf(row), kind: row.kind, author: row.author, seq: row.seq, title, restSaved };
 }
 
 /**
@@ -252,6 +270,7 @@ const REFRESH_AFTER_MS = 10 * 60_000;
 const appDownloadTransport: DownloadTransport = {
   changes: ({ cursor, limit, supplierName }) => getProductChanges({ cursor, limit, supplierName }),
   total: (supplierName) => getProductTotal(supplierName),
+  referenceLists: async () => chooseReferenceLists(await fetchReferenceLists(), {}).keep,
 };
 
 let downloading: Promise<void> | null = null;

@@ -394,11 +394,17 @@ async function settle(deps: DrainDeps, claimed: OutboxRow, answer: EntryAnswer, 
       });
       return 'paused';
     case 'conflict':
-      await db.outbox.update(claimed.id, {
-        status: 'conflict',
-        serverCopy: body,
-        lastError: messageOf(body) ?? 'Someone else changed this in the meantime',
-        updatedAt: later,
+      await db.transaction('rw', [db.outbox, db.products, db.bolModels, db.meta], async () => {
+        // What the server wrote of the change leaves it; the conflicting part waits (docs/offline.md "Conflicts").
+        const waiting = (await kind.conflicted?.(writeContext(db), claimed, body)) ?? null;
+        if (waiting !== null) await db.meta.put({ key: LAST_SYNC_META_KEY, value: later });
+        await db.outbox.update(claimed.id, {
+          status: 'conflict',
+          serverCopy: body,
+          lastError: messageOf(body) ?? 'Someone else changed this in the meantime',
+          updatedAt: later,
+          ...(waiting === null ? {} : { payload: waiting }),
+        });
       });
       summary.conflicts += 1;
       return 'stopped';

@@ -12,6 +12,7 @@ import { toCachedProduct, type BackofficeDatabase } from '../db/database';
 import { withQuotaFallback } from '../db/storage';
 import { productEntityKey } from '../db/outbox-entry';
 import { refreshSortOrders } from '../db/sort-orders';
+import { keepReferenceLists, type ReferenceLists } from '../db/kept-reference-lists';
 
 export const DOWNLOAD_META_PREFIX = 'offlineDownload:';
 export const DEFAULT_DOWNLOAD_PAGE_SIZE = 500;
@@ -42,6 +43,8 @@ export interface DownloadTransport {
   changes(query: { cursor: string | null; limit: number; supplierName: string }): Promise<ChangesAnswer>;
   /** The number of products in scope (cheap: the filter's total); optional. */
   total?(supplierName: string): Promise<number>;
+  /** The lists the list's filters choose from, to keep beside the products (those the server answered); optional. */
+  referenceLists?(): Promise<Partial<ReferenceLists>>;
 }
 
 export interface DownloadProgress {
@@ -164,8 +167,10 @@ export async function runOfflineDownload(deps: DownloadDeps, supplierName: strin
     const done = !page.hasMore || (!advanced && page.products.length === 0);
     if (done) record = { ...record, complete: true, finishedAt: now() };
     keptLocal += await storeDownloadedPage(db, page.products, record);
-    // The kept products' sort orders, so views never opened are quick offline (db/sort-orders.ts).
+    // The kept products' sort orders, so views never opened are quick offline (db/sort-orders.ts),
+    // and the lists the filters choose from (docs/offline.md "Reference lists").
     if (done) await refreshSortOrders(db);
+    if (done && transport.referenceLists) await keepReferenceLists(db, await transport.referenceLists().catch(() => ({})));
     report();
     if (done) return { record, receivedThisRun, keptLocal, finished: true };
   }

@@ -13,6 +13,7 @@ import { diffFields, type FieldConflict, type FieldDiff, type RecordFields } fro
 import { parseImageDeleteKey } from '../../shared/image-delete-base';
 import { imageSideText } from '../../shared/image-history';
 import { TRACKED_PRODUCT_FIELDS } from '../../shared/product-fields';
+import { categoryNames, fieldValueText, type ValueNames } from '../lib/field-value-text';
 
 export interface FieldDifference {
   field: string;
@@ -24,8 +25,11 @@ export interface FieldDifference {
   changedAt?: string;
 }
 
-/** A value as the panel shows it: empty as '—', yes/no for flags, HTML stripped and shortened. */
-export function displayValue(value: unknown, maxLength = 120): string {
+/** Values in the conflict views are shortened a little more than in the history. */
+const PANEL_MAX_LENGTH = 120;
+
+/** A value of no known field as the panel shows it: empty as '—', yes/no for flags, HTML stripped and shortened. */
+export function displayValue(value: unknown, maxLength = PANEL_MAX_LENGTH): string {
   if (value === null || value === undefined || value === '') return '—';
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (typeof value === 'number') return String(value);
@@ -37,10 +41,11 @@ export function displayValue(value: unknown, maxLength = 120): string {
   return text.length > maxLength ? `${text.slice(0, maxLength - 1)}…` : text;
 }
 
-/** Conflicts of a change-set answer (product or Bol model) as the conflict views list them. */
-export function conflictDifferences(conflicts: readonly FieldConflict[]): FieldDifference[] {
+/** Conflicts of a change-set answer (product or Bol model) as the conflict views list them (values as the history writes them). */
+export function conflictDifferences(conflicts: readonly FieldConflict[], names: ValueNames = {}): FieldDifference[] {
   // An image one side deleted: each side as what it has, or "Deleted" (src/shared/image-history.ts).
-  const shown = (conflict: FieldConflict, value: unknown) => (parseImageDeleteKey(conflict.field) !== null ? imageSideText(value, conflict.base) : displayValue(value));
+  const shown = (conflict: FieldConflict, value: unknown) =>
+    parseImageDeleteKey(conflict.field) !== null ? imageSideText(value, conflict.base) : fieldValueText(conflict.field, value, names, PANEL_MAX_LENGTH);
   return conflicts.map((conflict) => ({
     field: conflict.field,
     label: conflict.label,
@@ -51,13 +56,13 @@ export function conflictDifferences(conflicts: readonly FieldConflict[]): FieldD
   }));
 }
 
-/** The rows of a diff from the server's record (base) to mine (value), labelled on mine. */
-function rowsOf<R, K extends string>(fields: RecordFields<R, K>, mine: R, diff: FieldDiff<K>, fieldName: (key: K) => string = (key) => key): FieldDifference[] {
+/** The rows of a diff from the server's record (base) to mine (value), labelled on mine, values as the history writes them. */
+function rowsOf<R, K extends string>(fields: RecordFields<R, K>, mine: R, diff: FieldDiff<K>, fieldName: (key: K) => string = (key) => key, names: ValueNames = {}): FieldDifference[] {
   return (Object.entries(diff) as [K, NonNullable<FieldDiff<K>[K]>][]).map(([key, change]) => ({
     field: fieldName(key),
     label: fields.label(mine, key),
-    mine: displayValue(change.value),
-    theirs: displayValue(change.base),
+    mine: fieldValueText(fieldName(key), change.value, names, PANEL_MAX_LENGTH),
+    theirs: fieldValueText(fieldName(key), change.base, names, PANEL_MAX_LENGTH),
   }));
 }
 
@@ -88,7 +93,7 @@ const TRACKED_FIELDS = productFields(TRACKED_PRODUCT_FIELDS);
 
 /** The fields where my product and the server's differ, mine beside theirs (images as one line). */
 export function productDifferences(mine: Product, theirs: Product): FieldDifference[] {
-  const differences = rowsOf(TRACKED_FIELDS, mine, diffFields(TRACKED_FIELDS, theirs, mine));
+  const differences = rowsOf(TRACKED_FIELDS, mine, diffFields(TRACKED_FIELDS, theirs, mine), undefined, categoryNames([], mine, theirs));
   if (!sameImages(mine, theirs)) {
     const [mineText, theirsText] = [imagesText(mine), imagesText(theirs)];
     differences.push({

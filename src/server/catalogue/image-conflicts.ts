@@ -25,7 +25,8 @@ interface ImageHistoryRow {
 
 async function imageHistoryRows(db: Queryable, productId: number): Promise<ImageHistoryRow[]> {
   const rows = await historyRowsChanging(db, productId, sql`(c->>'field' = ${LEGACY_IMAGES_FIELD} or c->>'field' like 'image:%')`);
-  return rows.map((row) => ({ author: row.author, at: row.serverAt.toISOString(), changes: row.changes }));
+  // By the name people see, as the history and the field conflicts name them.
+  return rows.map((row) => ({ author: row.displayName || row.author, at: row.serverAt.toISOString(), changes: row.changes }));
 }
 
 const listHas = (value: unknown, id: string) => Array.isArray(value) && value.some((item: unknown) => typeof item === 'object' && item !== null && (item as { id?: unknown }).id === id);

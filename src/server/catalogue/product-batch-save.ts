@@ -32,7 +32,8 @@ import {
   type IdempotentResult,
 } from '../http/idempotency';
 import { checkChangeSet } from './change-set-input';
-import { changeHistoryOf, saveProductChanges, writeProductChanges, type ChangeWriteOutcome } from './product-change-save';
+import { conflictAnswerOf, saveProductChanges, writeProductChanges, writtenHistoryOf, type ChangeWriteOutcome, type WaitingConflicts } from './product-change-save';
+import type { DemotedProduct } from './main-product-handover';
 import { recordHistory } from './product-history';
 import { loadProducts, loadProductsForSave } from './product-read-model';
 
@@ -90,7 +91,10 @@ function touchesFamily(changes: unknown): boolean {
 interface WrittenItem {
   index: number;
   before: Product;
+  demoted: DemotedProduct[];
   set: ProductChangeSet;
+  /** The conflicts of the fields not written (answered 409 with the product read back). */
+  waiting: WaitingConflicts | null;
 }
 
 /** Thrown inside the quick path's transaction to roll it back and redo the batch item by item. */
@@ -160,7 +164,7 @@ async function saveTogether(db: Database, items: readonly ProductBatchItem[], ca
             if (error instanceof ApiError || refusedValueMessage(error) !== null) throw new RedoItemByItem();
             throw error;
           }
-          if (outcome.kind === 'written') written.push({ index, before: outcome.before, set });
+          if (outcome.kind === 'written') written.push({ index, before: outcome.before, demoted: outcome.demoted, set, waiting: outcome.waiting });
           else if (outcome.kind === 'conflict') answers[index] = { key: item.key, status: 409, body: outcome.answer, replayed: false };
           else {
             answers[index] = { key: item.key, status: 200, body: outcome.product, replayed: false };
@@ -176,10 +180,15 @@ async function saveTogether(db: Database, items: readonly ProductBatchItem[], ca
           if (!product) throw new Error(`product ${productIdOf(entry)} vanished while saving`);
           return product;
         };
-        await recordHistory(tx, written.map((entry) => changeHistoryOf(entry.before, productOf(entry), entry.set, who, now)));
+        await recordHistory(tx, written.flatMap((entry) => writtenHistoryOf(entry, productOf(entry), entry.set, who, now)));
         for (const entry of written) {
-          answers[entry.index] = { key: (items[entry.index] as ProductBatchItem).key, status: 200, body: productOf(entry), replayed: false };
-          toStore.push({ scope: scopes[entry.index] as ItemScope, answer: { status: 200, body: productOf(entry) } });
+          const key = (items[entry.index] as ProductBatchItem).key;
+          // A 409 is not kept with its key (as the PATCH's): the settled set goes again under it.
+          if (entry.waiting) answers[entry.index] = { key, status: 409, body: conflictAnswerOf(productOf(entry), entry.waiting), replayed: false };
+          else {
+            answers[entry.index] = { key, status: 200, body: productOf(entry), replayed: false };
+            toStore.push({ scope: scopes[entry.index] as ItemScope, answer: { status: 200, body: productOf(entry) } });
+          }
         }
       }
       await storeItemAnswers(tx, toStore);

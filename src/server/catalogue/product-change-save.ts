@@ -1,14 +1,15 @@
 /**
  * PATCH /api/v1/product/{id}: a change set merged three ways with the product as it is now
- * (src/shared/change-set-merge.ts), in one transaction. A save with any conflict writes nothing: the answer names
- * each conflicting field with base, mine and theirs and who changed theirs when (from the history),
- * and the person decides per field (docs/products.md). Otherwise only the merged fields and images
- * are written, the version goes up by one, and the history records the change.
+ * (src/shared/change-set-merge.ts), in one transaction. The merged fields and images are written at
+ * once, the version goes up by one and the history records the change; only the conflicting fields
+ * wait: the answer (409) names each with base, mine and theirs and who changed theirs when (from
+ * the history), with the product as it is now and what of the set is written, and the person
+ * decides per field (docs/products.md, docs/offline.md "Conflicts").
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { ChangeSetConflict, ProductChangeSet } from '../../shared/change-set';
-import { mergeChangeSet, mergeWritesNothing, type ImageMerge } from '../../shared/change-set-merge';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { writtenKeys, type ChangeSetConflict, type FieldConflict, type ProductChangeSet } from '../../shared/change-set';
+import { mergeChangeSet, mergeWritesNothing, type ImageMerge, type MergeConflict } from '../../shared/change-set-merge';
 import type { HistoryHow, Product, ProductImage } from '../../shared/contract';
 import { isProductFieldName } from '../../shared/product-fields';
 import { writeProtocolOf } from '../../shared/write-protocol';
@@ -22,10 +23,13 @@ import { checkProductSaveInput } from './product-save-input';
 import { checkNewImages, savedFieldChanges } from './product-save';
 import { imageHistoryChanges } from '../../shared/image-history';
 import { withImageConflictDetails } from './image-conflicts';
+import { demotedHistory, demoteOtherMains, type DemotedProduct } from './main-product-handover';
 
 export type ChangeSaveOutcome = { kind: 'saved'; product: Product } | { kind: 'conflict'; answer: ChangeSetConflict };
 
 export const CHANGE_CONFLICT_MESSAGE = 'Someone else changed some of these fields meanwhile; nothing was saved. Choose per field.';
+/** The message of a conflict answer whose other fields were written. */
+export const CHANGE_CONFLICT_REST_SAVED_MESSAGE = 'Someone else changed some of these fields meanwhile. Your other changes were saved; choose per field for these.';
 
 /** The history's name of a conflict key: a product field, or the images. */
 function historyFieldOf(key: string): string {
@@ -84,11 +88,41 @@ export interface ChangeAuthor {
   author: string;
 }
 
-/** What writing a change set did: a conflict (nothing written), nothing to write, or written. */
+/** Conflicts that wait for the person, with who changed theirs when, and the keys of the set on the server now. */
+export interface WaitingConflicts {
+  conflicts: FieldConflict[];
+  written: string[];
+}
+
+/**
+ * What writing a change set did: a conflict with nothing to write, nothing to write, or written
+ * (`waiting`: the conflicts of the fields not written, answered once the product is read back).
+ */
 export type ChangeWriteOutcome =
   | { kind: 'conflict'; answer: ChangeSetConflict }
   | { kind: 'unchanged'; product: Product }
-  | { kind: 'written'; before: Product };
+  /** `demoted`: other products of the family that stopped being main (main-product-handover.ts). */
+  | { kind: 'written'; before: Product; demoted: DemotedProduct[]; waiting: WaitingConflicts | null };
+
+/** The 409 answer: the conflicts that wait, the product as it is now, what of the set it has. */
+export function conflictAnswerOf(product: Product, waiting: WaitingConflicts): ChangeSetConflict {
+  const message = waiting.written.length > 0 ? CHANGE_CONFLICT_REST_SAVED_MESSAGE : CHANGE_CONFLICT_MESSAGE;
+  return { message, conflicts: waiting.conflicts, product, written: waiting.written };
+}
+
+/** The merge's conflicts with who changed theirs last and when (read before this save writes its own history). */
+async function waitingConflictsOf(tx: Queryable, productId: number, set: ProductChangeSet, conflicts: readonly MergeConflict[]): Promise<WaitingConflicts> {
+  const who = await lastChanges(tx, productId, [...new Set(conflicts.map((conflict) => historyFieldOf(conflict.field)))]);
+  const answered = conflicts.map((conflict) => {
+    const last = who.get(historyFieldOf(conflict.field));
+    return { ...conflict, changedBy: last?.author ?? null, changedAt: last?.at ?? null };
+  });
+  return {
+    // Image conflicts: who changed that image, and the sides of an image someone else deleted (image-conflicts.ts).
+    conflicts: await withImageConflictDetails(tx, productId, answered),
+    written: writtenKeys(set, conflicts),
+  };
+}
 
 /** Runs inside the caller's transaction (the route's, which also holds the Idempotency-Key record). */
 export async function saveProductChanges(tx: Queryable, productId: number, set: ProductChangeSet, who: ChangeAuthor, now: Date): Promise<ChangeSaveOutcome> {
@@ -98,8 +132,8 @@ export async function saveProductChanges(tx: Queryable, productId: number, set: 
   if (outcome.kind === 'unchanged') return { kind: 'saved', product: outcome.product };
   const saved = await loadProduct(tx, productId);
   if (!saved) throw new Error(`product ${productId} vanished while saving`);
-  await recordHistory(tx, [changeHistoryOf(outcome.before, saved, set, who, now)]);
-  return { kind: 'saved', product: saved };
+  await recordHistory(tx, writtenHistoryOf(outcome, saved, set, who, now));
+  return outcome.waiting ? { kind: 'conflict', answer: conflictAnswerOf(saved, outcome.waiting) } : { kind: 'saved', product: saved };
 }
 
 /** Whether a change set asks for any change to the images (add, delete, edit, order or main image). */
@@ -124,35 +158,26 @@ export function changeHistoryOf(before: Product, saved: Product, set: ProductCha
   return { productId: saved.productId, author: who.author, how, deviceAt: new Date(set.madeAt), serverAt: now, version: saved.version, changes };
 }
 
+/** The history of a written change set: its own entry, and one per product it made stop being main. */
+export function writtenHistoryOf(written: { before: Product; demoted: readonly DemotedProduct[] }, saved: Product, set: ProductChangeSet, who: ChangeAuthor, now: Date): HistoryRecord[] {
+  const own = changeHistoryOf(written.before, saved, set, who, now);
+  return [own, ...demotedHistory(written.demoted, saved, own, now)];
+}
+
 /**
  * Merges a change set into the product as read (and locked) for the save, `found`, and writes the
- * merge; the caller reads the product back and records the history (changeHistoryOf), so a batch
- * can do both for many products at once. Throws 404 when there is no product, 400 when the result
- * would be invalid.
+ * merge, conflicts or not (the conflicting fields keep theirs); the caller reads the product back,
+ * records the history (changeHistoryOf) and answers the conflicts, so a batch can do that for many
+ * products at once. Throws 404 when there is no product, 400 when the result would be invalid.
  */
 export async function writeProductChanges(tx: Queryable, found: ProductForSave | null, productId: number, set: ProductChangeSet, now: Date): Promise<ChangeWriteOutcome> {
   const current = found?.product;
   if (!found || !current) throw new ApiError(404, `Product ${productId} does not exist`);
 
   const merged = mergeChangeSet(current, set, writeProtocolOf(set));
-  if (merged.conflicts.length > 0) {
-    const who = await lastChanges(tx, productId, [...new Set(merged.conflicts.map((conflict) => historyFieldOf(conflict.field)))]);
-    return {
-      kind: 'conflict',
-      answer: {
-        message: CHANGE_CONFLICT_MESSAGE,
-        product: current,
-        conflicts: await withImageConflictDetails(
-          tx,
-          productId,
-          merged.conflicts.map((conflict) => {
-            const last = who.get(historyFieldOf(conflict.field));
-            return { ...conflict, changedBy: last?.author ?? null, changedAt: last?.at ?? null };
-          }),
-        ),
-      },
-    };
-  }
+  const waiting = merged.conflicts.length > 0 ? await waitingConflictsOf(tx, productId, set, merged.conflicts) : null;
+  // Only conflicts (the rest already as asked: a repeat): nothing to write, nothing to check.
+  if (waiting && mergeWritesNothing(merged)) return { kind: 'conflict', answer: conflictAnswerOf(current, waiting) };
   // The product as it would be: it must pass the same checks as a whole-product save.
   const checked = checkProductSaveInput({ ...current, ...merged.writes });
   if (!checked.ok) throw new ApiError(400, checked.message);
@@ -167,11 +192,6 @@ export async function writeProductChanges(tx: Queryable, found: ProductForSave |
     .where(eq(products.productId, productId));
 
   const familyKey = checked.input.familyKey;
-  if (merged.writes.mainProduct === true && familyKey !== null) {
-    await tx
-      .update(products)
-      .set({ mainProduct: false, version: sql`${products.version} + 1`, dateUpdate: now })
-      .where(and(eq(products.familyKey, familyKey), eq(products.mainProduct, true), ne(products.productId, productId)));
-  }
-  return { kind: 'written', before: current };
+  const demoted = merged.writes.mainProduct === true && familyKey !== null ? await demoteOtherMains(tx, familyKey, productId, now) : [];
+  return { kind: 'written', before: current, demoted, waiting };
 }

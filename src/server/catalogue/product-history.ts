@@ -5,13 +5,15 @@
  */
 import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { HistoryHow, Page, ProductHistoryEntry } from '../../shared/contract';
-import { productHistory } from '../db/schema';
+import { productHistory, users } from '../db/schema';
 import type { Queryable } from '../db/query-rows';
 
 export interface HistoryChange {
   field: string;
   old: unknown;
   new: unknown;
+  /** On 'mainProduct' of a product that stopped being main: the product that became main instead. */
+  becameMain?: { productId: number; title: string };
 }
 
 export interface HistoryRecord {
@@ -41,18 +43,21 @@ export const HISTORY_PAGE_SIZE = { default: 20, max: 100 } as const;
 export async function historyPage(db: Queryable, productId: number, page: number, size: number): Promise<Page<ProductHistoryEntry>> {
   const [total] = await db.select({ n: count() }).from(productHistory).where(eq(productHistory.productId, productId));
   const rows = await db
-    .select()
+    .select({ entry: productHistory, displayName: users.displayName })
     .from(productHistory)
+    .leftJoin(users, eq(users.username, productHistory.author))
     .where(eq(productHistory.productId, productId))
     .orderBy(desc(productHistory.id))
     .limit(size)
     .offset(page * size);
   const totalElements = total?.n ?? 0;
   return {
-    content: rows.map((row) => ({
+    content: rows.map(({ entry: row, displayName }) => ({
       id: row.id,
       productId: row.productId,
       author: row.author,
+      // The name people see (docs/security.md, "Accounts"); the server's own runs ('bol') keep theirs.
+      authorName: displayName || row.author,
       how: row.how as HistoryHow,
       deviceAt: row.deviceAt?.toISOString() ?? null,
       serverAt: row.serverAt.toISOString(),
@@ -68,18 +73,22 @@ export async function historyPage(db: Queryable, productId: number, page: number
 
 /**
  * A product's newest history rows (at most 200) with a change whose field matches `fieldMatches`,
- * a condition on `c->>'field'` (`c`: one change of the row).
+ * a condition on `c->>'field'` (`c`: one change of the row), with the author's display name.
  */
 export async function historyRowsChanging(db: Queryable, productId: number, fieldMatches: SQL) {
   return db
-    .select({ author: productHistory.author, serverAt: productHistory.serverAt, changes: productHistory.changes })
+    .select({ author: productHistory.author, displayName: users.displayName, serverAt: productHistory.serverAt, changes: productHistory.changes })
     .from(productHistory)
+    .leftJoin(users, eq(users.username, productHistory.author))
     .where(and(eq(productHistory.productId, productId), sql`exists (select 1 from jsonb_array_elements(${productHistory.changes}) as c where ${fieldMatches})`))
     .orderBy(desc(productHistory.id))
     .limit(200);
 }
 
-/** Who last changed each of these fields of a product, and when (server time), from the history. */
+/**
+ * Who last changed each of these fields of a product (by the name people see, as the history
+ * shows it), and when (server time), from the history.
+ */
 export async function lastChanges(db: Queryable, productId: number, fields: readonly string[]): Promise<Map<string, { author: string; at: string }>> {
   const found = new Map<string, { author: string; at: string }>();
   if (fields.length === 0) return found;
@@ -93,7 +102,7 @@ export async function lastChanges(db: Queryable, productId: number, fields: read
   );
   for (const row of rows) {
     for (const change of row.changes) {
-      if (fields.includes(change.field) && !found.has(change.field)) found.set(change.field, { author: row.author, at: row.serverAt.toISOString() });
+      if (fields.includes(change.field) && !found.has(change.field)) found.set(change.field, { author: row.displayName || row.author, at: row.serverAt.toISOString() });
     }
     if (found.size === fields.length) break;
   }

@@ -5,7 +5,7 @@
  * save cannot be overwritten unseen.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { HistoryHow, Product, ProductImage } from '../../shared/contract';
 import { categories, mediaFiles, productImages, products } from '../db/schema';
 import { ApiError } from '../http/errors';
@@ -13,6 +13,7 @@ import { headerMatchesVersion } from '../http/version-etag';
 import { productColumns } from './product-field-columns';
 import { SAVED_PRODUCT_FIELDS, sameFieldValue, type ProductFieldValues } from '../../shared/product-fields';
 import { recordHistory, type HistoryChange } from './product-history';
+import { demotedHistory, demoteOtherMains } from './main-product-handover';
 import { SAVED_FIELDS } from '../../shared/change-set';
 import { diffFields } from '../../shared/field-diff';
 import { imageHistoryChanges } from '../../shared/image-history';
@@ -148,13 +149,8 @@ export async function saveProduct(tx: Queryable, input: ProductSaveInput, ifMatc
 
   const imagesWritten = await applyImages(tx, product.productId, plan, existingImages);
 
-  if (product.mainProduct && input.familyKey !== null) {
-    // One main product per family: the one saved as main takes over from any other.
-    await tx
-      .update(products)
-      .set({ mainProduct: false, version: sql`${products.version} + 1`, dateUpdate: now })
-      .where(and(eq(products.familyKey, input.familyKey), eq(products.mainProduct, true), ne(products.productId, product.productId)));
-  }
+  // One main product per family: the one saved as main takes over from any other.
+  const demoted = product.mainProduct && input.familyKey !== null ? await demoteOtherMains(tx, input.familyKey, product.productId, now) : [];
 
   const names = {
     supplierName: loaded.row.supplierName,
@@ -165,7 +161,12 @@ export async function saveProduct(tx: Queryable, input: ProductSaveInput, ifMatc
   const saved = productDto({ product: updated, ...names }, images);
   // Images: one change per image that changed (src/shared/image-history.ts).
   const changes = [...savedFieldChanges(before, saved), ...imageHistoryChanges(before.productImages, saved.productImages)];
-  await recordHistory(tx, [{ productId: product.productId, author: who.author, how: who.how ?? 'editor', deviceAt: who.deviceAt ?? null, serverAt: now, version: saved.version, changes }]);
+  const how = who.how ?? 'editor';
+  const deviceAt = who.deviceAt ?? null;
+  await recordHistory(tx, [
+    { productId: product.productId, author: who.author, how, deviceAt, serverAt: now, version: saved.version, changes },
+    ...demotedHistory(demoted, saved, { author: who.author, how, deviceAt }, now),
+  ]);
   return { kind: 'saved', product: saved };
 }
 

@@ -280,8 +280,8 @@ export const productHistory = pgTable(
     serverAt: timestamp('server_at', { withTimezone: true }).notNull().defaultNow(),
     /** The product's version after the change. */
     version: integer('version').notNull().default(0),
-    /** [{ field, old, new }] */
-    changes: jsonb('changes').notNull().$type<{ field: string; old: unknown; new: unknown }[]>(),
+    /** [{ field, old, new }]; a product that stopped being main also names the one that became main (`becameMain`). */
+    changes: jsonb('changes').notNull().$type<{ field: string; old: unknown; new: unknown; becameMain?: { productId: number; title: string } }[]>(),
   },
   // One index, the key, serves the only reads (a product's entries newest first); a second one on
   // id alone cost every entry an index insert for nothing (migration 0011).

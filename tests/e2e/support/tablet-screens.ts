@@ -6,6 +6,7 @@ import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { baseUrl, launchBrowser, signIn } from './browser';
 import { apiJson, demoProduct } from './catalogue-api';
+import { E2E_ADMIN } from './global-setup';
 
 export const TABLET_SIZES = [
   { name: 'landscape', width: 1280, height: 800 },
@@ -42,8 +43,8 @@ async function visit(page: Page, path: string, ready: (page: Page) => Promise<un
   await settle(page);
 }
 
-async function openEditor(page: Page, tab: 'General' | 'Bol Model' | 'History'): Promise<void> {
-  const product = await demoProduct(page, 'supplierName=Volt%20Electronics', 7);
+async function openEditor(page: Page, tab: 'General' | 'Bol Model' | 'History', index = 7): Promise<void> {
+  const product = await demoProduct(page, 'supplierName=Volt%20Electronics', index);
   await visit(page, `/products/${product.productId}`, (p) => p.getByTestId('description-editor').waitFor({ state: 'attached' }));
   if (tab !== 'General') {
     await page.getByRole('tab', { name: tab }).click();
@@ -51,6 +52,22 @@ async function openEditor(page: Page, tab: 'General' | 'Bol Model' | 'History'):
     if (tab === 'Bol Model') await page.getByRole('combobox', { name: 'Choose Bol category' }).waitFor({ timeout: 20_000 });
     await settle(page);
   }
+}
+
+/**
+ * The History tab's product: one no other test edits, its price changed so the tab has an entry
+ * with a value and a Restore button to check.
+ */
+const HISTORY_PRODUCT = 14;
+
+async function changePrice(page: Page): Promise<void> {
+  const product = await demoProduct(page, 'supplierName=Volt%20Electronics', HISTORY_PRODUCT);
+  const fields = { sellingPrice: { base: product.sellingPrice, value: Math.round(product.sellingPrice * 100 + 100) / 100 } };
+  const { status } = await apiJson(page, `/api/v1/product/${product.productId}`, {
+    method: 'PATCH',
+    body: { fields, images: { added: [], deleted: [], edited: [] }, madeAt: Date.now(), offline: false },
+  });
+  if (status !== 200) throw new Error(`changing the price for the history screen answered ${status}`);
 }
 
 /** Requests to the server (the API and the health probe) that get no answer. */
@@ -86,6 +103,15 @@ export const TABLET_SCREENS: TabletScreen[] = [
     leave: async (page) => {
       await page.getByRole('button', { name: 'Take all theirs' }).click();
       await page.getByTestId('save-conflict').waitFor({ state: 'detached', timeout: 15_000 });
+    },
+  },
+  {
+    name: 'edit-history',
+    signedIn: true,
+    open: async (page) => {
+      await changePrice(page);
+      await openEditor(page, 'History', HISTORY_PRODUCT);
+      await page.getByTestId('history-entry').first().waitFor({ timeout: 20_000 });
     },
   },
   { name: 'orders', signedIn: true, open: (page) => visit(page, '/orders', (p) => p.getByTestId('page-title').waitFor()) },
@@ -148,7 +174,78 @@ export const TABLET_SCREENS: TabletScreen[] = [
     },
     leave: (page) => page.keyboard.press('Escape'),
   },
+  {
+    // The panel with a product that waits for my decision at its top ("Needs you").
+    name: 'sync-panel-needs-you',
+    signedIn: true,
+    open: async (page) => {
+      const product = await demoProduct(page, 'supplierName=Volt%20Electronics', 8);
+      await visit(page, '/dashboard', (p) => p.getByTestId('sync-indicator').waitFor());
+      await putConflict(page, product, E2E_ADMIN.username);
+      // Written beside the app's database layer: the app reads it when it starts again.
+      await visit(page, '/dashboard', (p) => p.getByTestId('sync-indicator').waitFor());
+      await page.getByTestId('sync-indicator').click();
+      await page.getByTestId('needs-you').waitFor({ timeout: 20_000 });
+      await settle(page);
+    },
+    leave: async (page) => {
+      await page.keyboard.press('Escape');
+      await writeOutbox(page, { remove: NEEDS_YOU_ENTRY });
+    },
+  },
 ];
+
+const NEEDS_YOU_ENTRY = 'tablet-checks-needs-you';
+
+/** A conflicting change of mine to `product` in the device's outbox, as the drainer records one (a title that waits). */
+async function putConflict(page: Page, product: { productId: number; title: string }, author: string): Promise<void> {
+  const now = Date.now();
+  const conflict = { field: 'title', label: 'Title', base: product.title, mine: `${product.title} (mine)`, theirs: product.title, changedBy: 'anna', changedAt: null };
+  await writeOutbox(page, {
+    put: {
+      id: NEEDS_YOU_ENTRY,
+      kind: 'product-change',
+      protocol: 2,
+      entityKey: `product:${product.productId}`,
+      seq: 1_000_000,
+      baseVersion: null,
+      author,
+      status: 'conflict',
+      attempts: 1,
+      nextAttemptAt: 0,
+      lastAttemptAt: now,
+      lastError: 'Someone else changed some of these fields meanwhile.',
+      createdAt: now,
+      updatedAt: now,
+      dependsOn: [],
+      payload: { productId: product.productId, changes: { fields: { title: { base: product.title, value: conflict.mine } }, images: { added: [], deleted: [], edited: [] }, madeAt: now, offline: true } },
+      serverCopy: { message: 'Someone else changed some of these fields meanwhile.', conflicts: [conflict], product, written: [] },
+    },
+  });
+}
+
+/** Puts or removes one entry of the device database's outbox, from the page. */
+function writeOutbox(page: Page, change: { put: Record<string, unknown> } | { remove: string }): Promise<void> {
+  return page.evaluate(
+    (change) =>
+      new Promise<void>((resolve, reject) => {
+        const request = indexedDB.open('backoffice');
+        request.onerror = () => reject(request.error ?? new Error('the device database did not open'));
+        request.onsuccess = () => {
+          const transaction = request.result.transaction('outbox', 'readwrite');
+          const store = transaction.objectStore('outbox');
+          if ('put' in change) store.put(change.put);
+          else store.delete(change.remove);
+          transaction.oncomplete = () => {
+            request.result.close();
+            resolve();
+          };
+          transaction.onerror = () => reject(transaction.error ?? new Error('writing the outbox failed'));
+        };
+      }),
+    change,
+  );
+}
 
 /** Signs in once per context when a screen needs it. */
 export async function openScreen(page: Page, screen: TabletScreen, signedInAlready: boolean): Promise<void> {

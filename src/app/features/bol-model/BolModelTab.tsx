@@ -14,6 +14,7 @@ import { messages } from '../../../shared/messages';
 import { dateTimeText } from '../../lib/format';
 import { displayValue } from '../../sync/record-diff';
 import { ConflictBanner, FieldConflictNote, type ConflictRow } from '../../ui/ConflictTable';
+import { ReplaceTypedDialog } from '../../ui/ReplaceTypedDialog';
 import { FreshFieldNote, FreshNewsCallout } from '../../ui/FreshNotes';
 import { BOL_MEDIA_NEWS } from './fresh-bol';
 import { BolAttributeField } from './BolAttributeField';
@@ -109,6 +110,7 @@ export default function BolModelTab({ product }: BolModelTabProps) {
       {conflict && (
         <ConflictBanner title={BOL_CONFLICT_TITLE} rows={conflictRows} choices={tab.choices} busy={tab.settling} onChoose={tab.choose} onChooseAll={tab.chooseAll} testId="bol-conflict" />
       )}
+      <ReplaceTypedDialog replaced={tab.question?.replaced ?? null} onConfirm={tab.confirmQuestion} onDismiss={tab.dismissQuestion} />
       {news && (
         <FreshNewsCallout by={news.by} updated={news.updated.map(labelOf)} waiting={news.conflicts.map((candidate) => labelOf(candidate.field))} onDismiss={editor.fresh.dismiss} />
       )}

@@ -6,6 +6,7 @@
  */
 import { attributeIdOfKey, BOL_MODEL_COMPARED, isBolModelChangeConflict } from '../../../shared/bol-change-set';
 import type { FieldConflict } from '../../../shared/change-set';
+import type { ConflictOnForm } from '../../edit/conflict-choice-rules';
 import { myChangeIsOnItsWay, myConflictOf, type WaitingEntryLike } from '../../lib/my-waiting-change';
 import { htmlToReadableText } from '../../../shared/rules/readable-text';
 import type {
@@ -282,4 +283,31 @@ export function formWithChoice(form: BolFormState, conflict: FieldConflict, choi
     return Array.isArray(media) ? { ...form, media: [...(media as BolMedia[])].sort((a, b) => a.mediaId - b.mediaId) } : form;
   }
   return form;
+}
+
+const sameMedia = (a: readonly BolMedia[], b: readonly BolMedia[]) => BOL_MODEL_COMPARED.media.same(a, b);
+
+/** Whether two forms differ: an attribute's value (compared as the server compares it, trimmed) or the image slots. */
+export function bolFormsDiffer(a: BolFormState, b: BolFormState): boolean {
+  const ids = new Set([...Object.keys(a.values), ...Object.keys(b.values)]);
+  return [...ids].some((id) => !BOL_MODEL_COMPARED.attribute.same(a.values[id], b.values[id])) || !sameMedia(a.media, b.media);
+}
+
+/**
+ * The form moved onto a newer copy's form `next` (after a settled conflict): each attribute typed
+ * since `opened` keeps what was typed, the others take `next`'s value; the image slots likewise.
+ */
+export function formWithTyped(draft: BolFormState, opened: BolFormState, next: BolFormState): BolFormState {
+  const values = { ...next.values };
+  for (const [id, value] of Object.entries(draft.values)) if (!BOL_MODEL_COMPARED.attribute.same(value, opened.values[id])) values[id] = value;
+  return { values, media: sameMedia(draft.media, opened.media) ? next.media : draft.media };
+}
+
+/** The conflicts as the form shows them (what is typed now, mine, theirs): attributes only; the image slots are not typed. */
+export function bolConflictsOnForm(form: BolFormState, conflicts: readonly FieldConflict[]): ConflictOnForm[] {
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  return conflicts.map((conflict) => {
+    const attributeId = attributeIdOfKey(conflict.field);
+    return { field: conflict.field, label: conflict.label, typed: attributeId === null ? null : (form.values[attributeId] ?? ''), mine: text(conflict.mine), theirs: text(conflict.theirs) };
+  });
 }

@@ -20,7 +20,21 @@ import { sessionUserAtom } from '../../state/session';
 import { notify } from '../../ui/notify';
 import { appBolModelLoadDeps, appBolSaveDeps, pollFreshBolModel, readKeptBolModelCopy, settleBolConflict, watchBolChanges } from './bol-model-deps';
 import { chooseFreshBol, mergeFreshBol } from './fresh-bol';
-import { bolChangeIsOnItsWay, bolConflictOf, carryOverValues, formFromModel, formWithChoice, isFormDirty, missingFieldIds, modelFromForm, type BolFormState } from './bol-tab-rules';
+import { typedOverByChoice } from '../../edit/conflict-choice-rules';
+import {
+  bolChangeIsOnItsWay,
+  bolConflictOf,
+  bolConflictsOnForm,
+  bolFormsDiffer,
+  carryOverValues,
+  formFromModel,
+  formWithChoice,
+  formWithTyped,
+  isFormDirty,
+  missingFieldIds,
+  modelFromForm,
+  type BolFormState,
+} from './bol-tab-rules';
 import { loadBolModel } from './load-bol-model';
 import { BOL_SAVE_TEXTS, editOutcomeOf, saveBolModel } from './save-bol-model';
 
@@ -38,7 +52,7 @@ export function useBolEditor(product: Product, online: boolean) {
     read: (show) => loadBolModel(productId, appBolModelLoadDeps, (state) => show(state.status === 'ready' ? { status: 'ready', record: state.model, source: state.source } : state)),
     draftOf: (model) => formFromModel(model, productSize),
     // Once the person edited the form, a later copy of the model does not replace their edits.
-    unsaved: (draft, opened) => draft !== opened,
+    unsaved: (draft, opened) => bolFormsDiffer(draft, opened),
     // Only what changed since the form was filled goes, each attribute with its value then.
     send: async (draft, base, sending) => {
       const toSave = modelFromForm(base, draft);
@@ -49,6 +63,8 @@ export function useBolEditor(product: Product, online: boolean) {
     texts: BOL_SAVE_TEXTS,
     readKept: () => readKeptBolModelCopy(productId),
     watch: (onEntries) => watchBolChanges(productId, onEntries),
+    // After a settled conflict the form shows the kept model with what was typed meanwhile on top.
+    carryTyped: formWithTyped,
     author,
     // A colleague's saved change shows in the open tab within seconds (docs/product-edit.md "Open forms stay fresh").
     fresh: {
@@ -64,12 +80,22 @@ export function useBolEditor(product: Product, online: boolean) {
   const conflict = bolConflictOf(editor.entries, author);
   const choices = useConflictChoices({
     conflict,
-    apply: (decided, choice) => editor.setDraft((current) => decided.reduce((next, candidate) => formWithChoice(next, candidate, choice), current)),
+    // A choice sets only its own attribute (docs/product-edit.md "Conflicts"); once every part is
+    // decided the chosen values are what the settled change holds, so they are not unsaved.
+    apply: (decided, choice, { settles, choices: chosen }) => {
+      if (!settles) {
+        editor.setDraft((current) => decided.reduce((next, candidate) => formWithChoice(next, candidate, choice), current));
+        return;
+      }
+      const all = conflict?.conflicts ?? decided;
+      editor.amend((current) => all.reduce((next, candidate) => formWithChoice(next, candidate, chosen[candidate.field] ?? choice), current));
+    },
+    typedOver: (decided, choice) => (form ? typedOverByChoice(bolConflictsOnForm(form, decided), choice) : []),
     settle: settleBolConflict,
     settled: () => {
       editor.setNotice(null);
-      // The kept model is now theirs with what I kept on top: the form shows it at once.
-      void editor.showKept(true);
+      // The kept model is now theirs with what I kept on top: the form shows it, with what was typed meanwhile carried over.
+      void editor.showKept('carry-typed');
     },
     failedToast: messages.bol.saveFailed,
     errorLog: 'Settling the Bol model conflict failed',

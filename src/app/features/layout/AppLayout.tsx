@@ -7,7 +7,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { messages } from '../../../shared/messages';
 import { MenuIcon, PersonIcon } from '../../ui/icons';
-import { SyncPanelHost } from '../sync';
+import { NeedsYouToasts, SyncPanelHost } from '../sync';
 import { LoadFailureBoundary } from '../../ui/LoadFailureBoundary';
 import { TopBar } from './TopBar';
 
@@ -58,6 +58,7 @@ export function AppLayout() {
         </LoadFailureBoundary>
       )}
       <SyncPanelHost />
+      <NeedsYouToasts />
       <Box asChild className="page">
         <main>
           <LoadFailureBoundary resetKey={pathname}>

@@ -14,6 +14,7 @@ import { conflictDifferences } from '../../sync/outbox-kinds';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { ConflictBanner, FieldConflictNote } from '../../ui/ConflictTable';
 import { notify } from '../../ui/notify';
+import { ReplaceTypedDialog } from '../../ui/ReplaceTypedDialog';
 import { AdditionalDataSection } from './AdditionalDataSection';
 import { formFieldOf } from './conflict-rules';
 import { showsInherit, showsMainSwitch } from './family-rules';
@@ -65,6 +66,7 @@ export default function GeneralTab({ product, onShowGeneral }: GeneralTabProps) 
     <Flex direction="column" gap="3" pt="3" className="general-tab">
       <LeavePrompt when={editor.dirty && !busy} />
       {conflict && <ConflictBanner title={messages.productEdit.conflict} rows={conflictRows} choices={tab.choices} busy={tab.settling} onChoose={tab.choose} onChooseAll={tab.chooseAll} />}
+      <ReplaceTypedDialog replaced={tab.question?.replaced ?? null} onConfirm={tab.confirmQuestion} onDismiss={tab.dismissQuestion} />
       {/* "Please correct the marked field." goes as soon as no field is marked any more. */}
       {/* A conflict replaces "Saved on this device": one clear state. */}
       {editor.fresh.news && <FreshNewsNote news={editor.fresh.news} form={form} onDismiss={editor.fresh.dismiss} />}

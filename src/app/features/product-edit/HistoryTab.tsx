@@ -14,7 +14,9 @@ import { sessionUserAtom } from '../../state/session';
 import { onlineAtom } from '../../state/sync';
 import { submit } from '../../sync/app-sync';
 import { notify } from '../../ui/notify';
-import { canRestore, historyFieldLabel, historyImageLines, historyValue, howLabel, withRestored } from './history-rules';
+import { canRestore, historyAuthor, historyFieldLabel, historyImageLines, historySentence, historyValue, howLabel, withRestored } from './history-rules';
+import { categoryNames } from '../../lib/field-value-text';
+import { categoriesAtom } from '../../state/reference-lists';
 import { appProductLoadDeps } from './product-edit-deps';
 
 const PAGE_SIZE = 20;
@@ -27,6 +29,8 @@ type Loaded = { status: 'loading' } | { status: 'ready'; page: Page<ProductHisto
 export default function HistoryTab({ product, onReload }: { product: Product; onReload: () => void }) {
   const author = useAtomValue(sessionUserAtom) ?? '';
   const online = useAtomValue(onlineAtom);
+  const categories = useAtomValue(categoriesAtom);
+  const names = categoryNames(categories, product);
   const [pageNumber, setPageNumber] = useState(0);
   const [loaded, setLoaded] = useState<Loaded>(() => {
     const seen = seenPages.get(`${product.productId}:0`);
@@ -59,7 +63,7 @@ export default function HistoryTab({ product, onReload }: { product: Product; on
       // From the device's copy: it already shows any change of mine still waiting.
       const device = (await appProductLoadDeps.readDeviceCopy(product.productId))?.product ?? product;
       await submit({ kind: 'product-change', before: device, after: withRestored(device, field, old) }, author);
-      notify(`${historyFieldLabel(field)} restored: ${historyValue(field, old)}`);
+      notify(`${historyFieldLabel(field)} restored: ${historyValue(field, old, names)}`);
       onReload();
     } catch (error) {
       console.error('Restoring failed', error);
@@ -85,7 +89,7 @@ export default function HistoryTab({ product, onReload }: { product: Product; on
         {page.content.map((entry) => (
           <li key={entry.id} className="history-entry" data-testid="history-entry">
             <Flex gap="2" align="baseline" wrap="wrap">
-              <Text weight="medium">{entry.author}</Text>
+              <Text weight="medium">{historyAuthor(entry)}</Text>
               <Badge variant="soft" radius="full">
                 {howLabel(entry)}
               </Badge>
@@ -98,25 +102,35 @@ export default function HistoryTab({ product, onReload }: { product: Product; on
               <tbody>
                 {entry.changes.map((change) => {
                   const key = `${entry.id}:${change.field}`;
-                  const imageLines = historyImageLines(change.field, change.old, change.new, entry.author);
+                  const imageLines = historyImageLines(change.field, change.old, change.new, historyAuthor(entry));
                   if (imageLines) {
                     return imageLines.map((line, index) => (
                       <tr key={`${change.field}:${index}`} data-testid="history-image-change">
-                        <td colSpan={5} className="history-image-line">
+                        <td colSpan={5} className="history-sentence">
                           {line}
                         </td>
                       </tr>
                     ));
                   }
+                  const sentence = historySentence(change);
+                  if (sentence !== null) {
+                    return (
+                      <tr key={change.field}>
+                        <td colSpan={5} className="history-sentence">
+                          {sentence}
+                        </td>
+                      </tr>
+                    );
+                  }
                   return (
                     <tr key={change.field}>
                       <th scope="row">{historyFieldLabel(change.field)}</th>
-                      <td className="history-old">{historyValue(change.field, change.old)}</td>
+                      <td className="history-old">{historyValue(change.field, change.old, names)}</td>
                       <td aria-hidden="true">→</td>
-                      <td className="history-new">{historyValue(change.field, change.new)}</td>
+                      <td className="history-new">{historyValue(change.field, change.new, names)}</td>
                       <td>
                         {canRestore(change.field, change.old, product) && (
-                          <Button size="1" variant="soft" loading={restoring === key} disabled={restoring !== null} onClick={() => void restore(key, change.field, change.old)} aria-label={`Restore ${historyFieldLabel(change.field)} to ${historyValue(change.field, change.old)}`}>
+                          <Button size="1" variant="soft" loading={restoring === key} disabled={restoring !== null} onClick={() => void restore(key, change.field, change.old)} aria-label={`Restore ${historyFieldLabel(change.field)} to ${historyValue(change.field, change.old, names)}`}>
                             Restore
                           </Button>
                         )}

@@ -6,6 +6,7 @@
 import { isChangeSetConflict, type ConflictChoice, type FieldConflict } from '../../../shared/change-set';
 import type { Product } from '../../../shared/contract';
 import { isProductFieldName } from '../../../shared/product-fields';
+import type { ConflictOnForm } from '../../edit/conflict-choice-rules';
 import { myChangeIsOnItsWay, myConflictOf, type WaitingEntryLike } from '../../lib/my-waiting-change';
 import { formFromProduct, type FormField, type ProductForm } from './product-form';
 
@@ -34,13 +35,36 @@ export function formFieldOf(conflict: FieldConflict): FormField | null {
   return isProductFieldName(conflict.field) && conflict.field !== 'categoryId' ? (conflict.field as FormField) : null;
 }
 
-/** The open form after "take theirs" on these conflicts: their values, typed as the form types them. */
-export function formWithTheirs(form: ProductForm, base: Product, conflicts: readonly FieldConflict[]): ProductForm {
+/** A side of a conflict as the form shows it. */
+function formValueOf(base: Product, field: FormField, value: unknown): ProductForm[FormField] {
+  return formFromProduct({ ...base, [field]: value } as Product)[field];
+}
+
+/**
+ * The open form after these choices (per conflict key; no choice: left as it is): only the chosen
+ * fields change, to mine or theirs as the form types them; everything else stays as typed.
+ */
+export function formWithChoices(form: ProductForm, base: Product, conflicts: readonly FieldConflict[], choices: Readonly<Record<string, ConflictChoice>>): ProductForm {
   const next: Record<string, unknown> = { ...form };
   for (const conflict of conflicts) {
     const field = formFieldOf(conflict);
-    if (!field) continue;
-    next[field] = formFromProduct({ ...base, [field]: conflict.theirs } as Product)[field];
+    const choice = choices[conflict.field];
+    if (!field || !choice) continue;
+    next[field] = formValueOf(base, field, choice === 'theirs' ? conflict.theirs : conflict.mine);
   }
   return next as ProductForm;
+}
+
+/** The open form after "take theirs" on these conflicts: their values, typed as the form types them. */
+export function formWithTheirs(form: ProductForm, base: Product, conflicts: readonly FieldConflict[]): ProductForm {
+  return formWithChoices(form, base, conflicts, Object.fromEntries(conflicts.map((conflict) => [conflict.field, 'theirs' as const])));
+}
+
+/** The conflicts as the form shows them (what is typed there now, mine, theirs), for the question before a choice replaces typing. */
+export function conflictsOnForm(form: ProductForm, base: Product, conflicts: readonly FieldConflict[]): ConflictOnForm[] {
+  return conflicts.map((conflict) => {
+    const field = formFieldOf(conflict);
+    const shown = (value: unknown) => (field ? String(formValueOf(base, field, value)) : '');
+    return { field: conflict.field, label: conflict.label, typed: field ? String(form[field]) : null, mine: shown(conflict.mine), theirs: shown(conflict.theirs) };
+  });
 }

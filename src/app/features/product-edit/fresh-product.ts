@@ -71,8 +71,8 @@ export function chooseFreshField(held: HeldProduct, field: string, choice: 'mine
   return { base, opened, draft };
 }
 
-/** Who changed the product after `version`, newest first, each once (from its history entries). */
-export function authorsSince(entries: readonly Pick<ProductHistoryEntry, 'author' | 'version'>[], version: number): string[] {
+/** Who changed the product after `version`, newest first, each once, by display name as the history shows them. */
+export function authorsSince(entries: readonly Pick<ProductHistoryEntry, 'author' | 'authorName' | 'version'>[], version: number): string[] {
   const newer = entries.filter((entry) => entry.version > version).sort((a, b) => b.version - a.version);
-  return [...new Set(newer.map((entry) => entry.author))];
+  return [...new Set(newer.map((entry) => entry.authorName || entry.author))];
 }

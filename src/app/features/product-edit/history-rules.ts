@@ -6,7 +6,9 @@
 import { HISTORY_HOW_LABELS, type Product, type ProductHistoryEntry } from '../../../shared/contract';
 import { bolHistoryLabel } from '../../../shared/bol-change-set';
 import { imageHistoryLines, isImageHistoryField } from '../../../shared/image-history';
+import { historyMessages } from '../../../shared/messages';
 import { isProductFieldName, productField } from '../../../shared/product-fields';
+import { fieldValueText, type ValueNames } from '../../lib/field-value-text';
 
 export function historyFieldLabel(field: string): string {
   if (isProductFieldName(field)) return productField(field).label;
@@ -14,13 +16,21 @@ export function historyFieldLabel(field: string): string {
   return bolHistoryLabel(field) ?? field;
 }
 
-/** A value as the history shows it: images as a count, empty as a dash, HTML as text. */
-export function historyValue(field: string, value: unknown): string {
-  if (field === 'productImages' && Array.isArray(value)) return value.length === 1 ? '1 image' : `${value.length} images`;
-  if (value === null || value === undefined || value === '') return '—';
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  const text = typeof value === 'string' ? value.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim() : JSON.stringify(value);
-  return text.length > 140 ? `${text.slice(0, 139)}…` : text || '—';
+/** A value as the history shows it: the one rule of the history and the conflict tables (lib/field-value-text.ts). */
+export function historyValue(field: string, value: unknown, names: ValueNames = {}): string {
+  return fieldValueText(field, value, names);
+}
+
+/** The sentence of a change that is better said than shown as old → new (a product that stopped being main), or null. */
+export function historySentence(change: ProductHistoryEntry['changes'][number]): string | null {
+  if (change.field !== 'mainProduct' || !change.becameMain) return null;
+  const { productId, title } = change.becameMain;
+  return historyMessages.noLongerMain(title.trim() === '' ? `product ${productId}` : `${title} (${productId})`);
+}
+
+/** Who made an entry, as people know them (the display name the server sends, else the user name). */
+export function historyAuthor(entry: Pick<ProductHistoryEntry, 'author'> & { authorName?: string }): string {
+  return entry.authorName || entry.author;
 }
 
 /**

@@ -38,3 +38,14 @@ export function draftAsQueued(draft: ProductDraft, queued: Product): ProductDraf
 export function draftWithoutUpload(draft: ProductDraft, uploadId: string, uploadOf: (filePath: string) => string | null): ProductDraft {
   return { ...draft, images: draft.images.filter((image) => uploadOf(image.filePath) !== uploadId) };
 }
+
+/**
+ * The draft moved onto a newer copy's draft `next` (after a settled conflict): each form field typed
+ * since `opened` keeps what was typed, the others take `next`'s value; images arranged since keep
+ * their arrangement; picked files stay.
+ */
+export function draftWithTyped(draft: ProductDraft, opened: ProductDraft, next: ProductDraft): ProductDraft {
+  const form = { ...next.form } as Record<keyof ProductForm, unknown>;
+  for (const key of Object.keys(next.form) as (keyof ProductForm)[]) if (draft.form[key] !== opened.form[key]) form[key] = draft.form[key];
+  return { form: form as ProductForm, images: imagesChanged(draft.images, opened.images) ? draft.images : next.images, picked: draft.picked };
+}

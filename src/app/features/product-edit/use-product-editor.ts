@@ -15,10 +15,11 @@ import { useEditController } from '../../edit/use-edit-controller';
 import { sessionUserAtom } from '../../state/session';
 import { discardChange, settleChange, startAppSync, submit, syncNow, watchProductChanges, waitingUploadOf } from '../../sync/app-sync';
 import { notify } from '../../ui/notify';
-import { changeIsOnItsWay, editorConflictOf, formWithTheirs } from './conflict-rules';
+import { typedOverByChoice } from '../../edit/conflict-choice-rules';
+import { changeIsOnItsWay, conflictsOnForm, editorConflictOf, formWithChoices } from './conflict-rules';
 import { mainSwitchRefusal } from './family-rules';
 import { removeImage } from './image-list-rules';
-import { draftAsQueued, draftOfProduct, draftUnsaved, draftWithoutUpload, productOfDraft, type ProductDraft } from './product-draft';
+import { draftAsQueued, draftOfProduct, draftUnsaved, draftWithoutUpload, draftWithTyped, productOfDraft, type ProductDraft } from './product-draft';
 import { appProductLoadDeps } from './product-edit-deps';
 import { conflictShownForAtom, editedProductAtom } from './product-edit-state';
 import { checkForm, type FieldProblems, type ProductForm } from './product-form';
@@ -50,6 +51,8 @@ export function useProductEditor(product: Product) {
     texts: PRODUCT_SAVE_TEXTS,
     readKept: () => readKeptProductCopy(productId),
     watch: (onEntries) => watchProductChanges(productId, onEntries),
+    // After a settled conflict the form shows the kept copy with what was typed meanwhile on top.
+    carryTyped: draftWithTyped,
     author,
     // The page (its title, the other tabs) shows the same copy.
     onShown: (shown, source) => setEdited({ status: 'ready', product: shown, source }),
@@ -79,14 +82,20 @@ export function useProductEditor(product: Product) {
 
   const choices = useConflictChoices({
     conflict,
-    apply(decided, choice, { whole, settles }) {
-      const shown = choice === 'theirs' ? formWithTheirs(form, base, decided) : whole ? form : formWithTheirs(form, base, decided.map((c) => ({ ...c, theirs: c.mine })));
-      // Once every field is decided, the form as chosen is what the settled change holds: nothing unsaved.
-      (settles ? editor.amend : editor.setDraft)((current) => ({ ...current, form: shown }));
+    // A choice sets only its own field (docs/product-edit.md "Conflicts"): what was typed elsewhere stays unsaved.
+    apply(decided, choice, { settles, choices: chosen }) {
+      if (!settles) {
+        editor.setDraft((current) => ({ ...current, form: formWithChoices(current.form, base, decided, Object.fromEntries(decided.map((c) => [c.field, choice]))) }));
+        return;
+      }
+      // Every field decided: the chosen values are what the settled change holds, so they are not unsaved.
+      const all = conflict?.conflicts ?? decided;
+      editor.amend((current) => ({ ...current, form: formWithChoices(current.form, base, all, chosen) }));
     },
+    typedOver: (decided, choice) => typedOverByChoice(conflictsOnForm(form, base, decided), choice),
     settle: settleChange,
-    // The device's copy is now theirs with what I kept on top: the form shows it at once.
-    settled: () => void editor.showKept(),
+    // The device's copy is now theirs with what I kept on top: the form shows it, with what was typed meanwhile carried over.
+    settled: () => void editor.showKept('carry-typed'),
     failedToast: messages.productEdit.saveFailed,
     errorLog: 'Settling the conflict failed',
   });

@@ -2,7 +2,7 @@
 import { Badge, Box, Button, Flex, Text, TextField } from '@radix-ui/themes';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { memo, useEffect, useId, useState, type ReactNode } from 'react';
-import { categoriesAtom, familyKeysAtom, suppliersAtom } from '../../state/reference-lists';
+import { brandsAtom, categoriesAtom, familyKeysAtom, suppliersAtom } from '../../state/reference-lists';
 import { productFilterAtoms, productFiltersAtom, resetAllFiltersAtom } from './product-list-state';
 import { FILTER_WIRE_NAMES, SORT_OPTIONS, type TriState, type TriStateName } from './product-list-view';
 import { foldedFilterCount, shownSort } from './product-list-rules';
@@ -148,6 +148,7 @@ export const ProductFilterBar = memo(function ProductFilterBar() {
   const suppliers = useAtomValue(suppliersAtom);
   const categories = useAtomValue(categoriesAtom);
   const familyKeys = useAtomValue(familyKeysAtom);
+  const brands = useAtomValue(brandsAtom);
   const [supplier, setSupplier] = useAtom(productFilterAtoms.supplier);
   const [sortBy, setSortBy] = useAtom(productFilterAtoms.sortBy);
   const [categoryId, setCategoryId] = useAtom(productFilterAtoms.categoryId);
@@ -156,6 +157,7 @@ export const ProductFilterBar = memo(function ProductFilterBar() {
   const [moreOpen, setMoreOpen] = useState(false);
   const moreId = useId();
   const familyListId = useId();
+  const brandListId = useId();
   const supplierOptions = suppliers.some((s) => s.supplierName === supplier)
     ? suppliers
     : [...suppliers, { supplierId: -1, supplierName: supplier, supplierUrlFeed: '', inProgress: false }];
@@ -200,7 +202,12 @@ export const ProductFilterBar = memo(function ProductFilterBar() {
           <YesNoFilter name="isMainProduct" label="Main product" yes="Main" no="Not main" />
           <YesNoFilter name="buyBlock" label="Buy block" yes="Blocked" no="Not blocked" />
           <YesNoFilter name="isChangeEan" label="EAN replaced" yes="Replaced" no="Original" />
-          <TextFilter name="brand" label="Brand" />
+          <TextFilter name="brand" label="Brand" list={brandListId} />
+          <datalist id={brandListId}>
+            {brands.map((brand) => (
+              <option key={brand.brandId} value={brand.brandName} />
+            ))}
+          </datalist>
           <ChoiceFilter
             label="Category"
             filter={FILTER_WIRE_NAMES.categoryId}

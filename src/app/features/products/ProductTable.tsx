@@ -15,6 +15,8 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { memo, useCallback, type MouseEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { Product } from '../../../shared/contract';
+import { messages } from '../../../shared/messages';
+import { needsYouIdsAtom } from '../../state/needs-you';
 import { deselectProductsAtom, selectedProductIdsAtom, selectProductsAtom } from './product-list-state';
 import { dateAndTime, pageSelectionState, priceText, thumbnailPath } from './product-list-rules';
 
@@ -30,9 +32,9 @@ function thumbnail(product: Product): ReactNode {
  * The markup of Radix Themes' <Badge color size="1" variant="soft">: the component resolves its
  * props on every render, and a page of 100 rows has up to 300 of them.
  */
-function badge(color: 'green' | 'blue' | 'violet', children: ReactNode, title?: string): ReactNode {
+function badge(color: 'green' | 'blue' | 'violet' | 'amber', children: ReactNode, title?: string, className = ''): ReactNode {
   return (
-    <span data-accent-color={color} title={title} className="rt-reset rt-Badge rt-r-size-1 rt-variant-soft">
+    <span data-accent-color={color} title={title} className={`rt-reset rt-Badge rt-r-size-1 rt-variant-soft${className}`}>
       {children}
     </span>
   );
@@ -77,11 +79,14 @@ function openLink(event: MouseEvent<HTMLAnchorElement>, productId: number, onOpe
 const ProductRow = memo(function ProductRow({
   product,
   selected,
+  needsYou,
   onSelect,
   onOpen,
 }: {
   product: Product;
   selected: boolean;
+  /** A change of mine to it waits for my decision (docs/offline.md "Conflicts"). */
+  needsYou: boolean;
   onSelect: (productId: number, selected: boolean) => void;
   onOpen: (productId: number) => void;
 }) {
@@ -106,6 +111,7 @@ const ProductRow = memo(function ProductRow({
         <a className="product-link" href={`/products/${product.productId}`} onClick={(event) => openLink(event, product.productId, onOpen)}>
           {product.title}
         </a>
+        {needsYou && badge('amber', messages.sync.needsYouTitle, messages.sync.rowNeedsYou, ' needs-you-mark')}
         <span className="muted small block portrait-only">{product.supplier.supplierName}</span>
       </th>
       {cell('col-wide nowrap', product.sku)}
@@ -131,6 +137,8 @@ const HeaderCell = ({ className, children }: { className?: string; children: Rea
 export const ProductTable = memo(function ProductTable({ products, rowsShown = products.length }: { products: Product[]; rowsShown?: number }) {
   const navigate = useNavigate();
   const selection = useAtomValue(selectedProductIdsAtom);
+  // The products whose change waits for my decision: a few ids, read from the outbox's conflicts.
+  const needsYou = useAtomValue(needsYouIdsAtom);
   const select = useSetAtom(selectProductsAtom);
   const deselect = useSetAtom(deselectProductsAtom);
   const pageIds = products.map((p) => p.productId);
@@ -177,7 +185,14 @@ export const ProductTable = memo(function ProductTable({ products, rowsShown = p
               answer's rows are then put into a new tbody before it joins the page. */}
           <tbody className="rt-TableBody" key={products.length === 0 ? 'none' : 'rows'}>
             {products.slice(0, rowsShown).map((product) => (
-              <ProductRow key={product.productId} product={product} selected={selected.has(product.productId)} onSelect={onSelect} onOpen={onOpen} />
+              <ProductRow
+                key={product.productId}
+                product={product}
+                selected={selected.has(product.productId)}
+                needsYou={needsYou.has(product.productId)}
+                onSelect={onSelect}
+                onOpen={onOpen}
+              />
             ))}
           </tbody>
         </table>

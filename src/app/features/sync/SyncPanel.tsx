@@ -1,5 +1,6 @@
 /**
- * The sync status panel (a lazy chunk): waiting, failed and conflicting changes with what they
+ * The sync status panel (a lazy chunk): at the top, "Needs you" (NeedsYouSection.tsx): each
+ * product that waits for my decision, with a link to it; waiting, failed and conflicting changes with what they
  * touch, their last attempt and error; "Sync now", retry and discard per change; a conflict's
  * differing fields, mine beside the server's, with "Keep mine" and "Take theirs"; the last
  * successful sync; "Make available offline" (OfflineDownloadSection.tsx). How an entry is named
@@ -17,6 +18,7 @@ import { discardChange, listChanges, resolveChange, retryChange, settleChange, s
 import type { OutboxEntry } from '../../sync/app-sync';
 import { entryDifferences, settlesPerField } from '../../sync/outbox-kinds';
 import { describeEntry } from './describe-entry';
+import { NeedsYouSection } from './NeedsYouSection';
 import { OfflineDownloadSection } from './OfflineDownloadSection';
 import { attemptText, canRetry, GROUP_COLORS, GROUP_TITLES, panelSummary, STATUS_COLORS } from './panel-rules';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
@@ -89,6 +91,7 @@ export default function SyncPanel({ open, onOpenChange }: { open: boolean; onOpe
         </Flex>
 
         <Flex direction="column" gap="4" mt="4">
+          <NeedsYouSection titles={titles} onOpened={() => onOpenChange(false)} />
           {!online && (
             <Callout.Root color="gray" size="1">
               <Callout.Text>{messages.sync.offlineNote}</Callout.Text>

@@ -9,6 +9,7 @@ import {
   BOL_MODEL_COMPARED,
   buildBolChangeSet,
   composeBolChangeSets,
+  conflictingBolPart,
   isBolModelChangeConflict,
   isEmptyBolChangeSet,
   settleBolConflicts,
@@ -102,6 +103,13 @@ export function bolChangeSetDifferences(server: unknown): FieldDifference[] {
   return isBolModelChangeConflict(server) ? conflictDifferences(server.conflicts) : [];
 }
 
+/** Shows the server's model with what still waits of mine on top (`own`: what of this entry still waits, then my later entries). */
+async function showWithMineOnTop(db: BackofficeDatabase, entry: BolModelChangeEntry, server: BolModel, own: BolModelChangeSet | null): Promise<void> {
+  let local: BolModel = own ? applyBolChangeSet(server, own) : server;
+  for (const other of await laterEntriesOf(db, entry)) if (isBolModelChange(other)) local = applyBolChangeSet(local, other.payload.changes);
+  await db.bolModels.put(local);
+}
+
 export const bolModelChange: WriteKind<BolModelChangeEntry, BolModelChangeChange> = {
   name: 'bol-model-change',
   label: 'Bol model changes',
@@ -120,11 +128,14 @@ export const bolModelChange: WriteKind<BolModelChangeEntry, BolModelChangeChange
     return bolModelChangeRequest(entry.payload.productId, versionedBody(entry.payload.changes, writeProtocolOf(entry)), rest);
   },
   async applySuccess(ctx, entry, answer) {
-    if (!isBolModel(answer)) return;
-    // The server's copy, with what still waits of mine on top (what this device should show).
-    let local: BolModel = answer;
-    for (const other of await laterEntriesOf(ctx.db, entry)) if (isBolModelChange(other)) local = applyBolChangeSet(local, other.payload.changes);
-    await ctx.db.bolModels.put(local);
+    if (isBolModel(answer)) await showWithMineOnTop(ctx.db, entry, answer, null);
+  },
+  async conflicted(ctx, entry, answer) {
+    // A server that writes nothing on a conflict (no `written`), or a set that is all conflicts: the whole set waits, the device stays as it is.
+    if (!isBolModelChangeConflict(answer) || !Array.isArray(answer.written) || answer.written.length === 0) return null;
+    const waiting = conflictingBolPart(entry.payload.changes, answer.conflicts);
+    await showWithMineOnTop(ctx.db, entry, answer.model, waiting);
+    return { ...entry.payload, changes: waiting };
   },
   async discarded(ctx, entry) {
     if (isBolModelChangeConflict(entry.serverCopy)) {

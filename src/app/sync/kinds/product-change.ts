@@ -8,6 +8,7 @@ import {
   applyChangeSet,
   buildChangeSet,
   composeChangeSets,
+  conflictingPart,
   isChangeSetConflict,
   isEmptyChangeSet,
   revertChangeSet,
@@ -138,6 +139,24 @@ export function changeSetDifferences(server: unknown): FieldDifference[] {
   return isChangeSetConflict(server) ? conflictDifferences(server.conflicts) : [];
 }
 
+/**
+ * Shows the server's copy of the product with what still waits of mine on top (`own`: what of this
+ * entry still waits, then my later entries): what this device should show after an answer.
+ */
+async function showWithMineOnTop(db: BackofficeDatabase, entry: ProductChangeEntry, server: Product, own: ProductChangeSet | null): Promise<void> {
+  const waiting = await laterEntriesOf(db, entry);
+  let local = own ? applyChangeSet(server, own) : server;
+  for (const other of waiting) if (isProductChange(other)) local = applyChangeSet(local, other.payload.changes);
+  if (waiting.some((other) => !isProductChange(other))) {
+    const current = await db.products.get(server.productId);
+    if (current) {
+      await db.products.put({ ...current, version: server.version, dateUpdate: server.dateUpdate });
+      return;
+    }
+  }
+  await db.products.put(toCachedProduct(local));
+}
+
 export const productChange: WriteKind<ProductChangeEntry, ProductChangeChange> = {
   name: 'product-change',
   label: 'Product changes',
@@ -154,21 +173,14 @@ export const productChange: WriteKind<ProductChangeEntry, ProductChangeChange> =
   // The same change set and Idempotency-Key as the PATCH: the server treats both as one request.
   batchItem: async (ctx, entry) => ({ productId: entry.payload.productId, key: entry.id, changes: await sentChangeSet(ctx.db, entry) }),
   async applySuccess(ctx, entry, answer) {
-    const { db } = ctx;
-    const server = isProduct(answer) ? answer : null;
-    if (!server) return;
-    const waiting = await laterEntriesOf(db, entry);
-    // The server's copy, with what still waits of mine on top (what this device should show).
-    let local = server;
-    for (const other of waiting) if (isProductChange(other)) local = applyChangeSet(local, other.payload.changes);
-    if (waiting.some((other) => !isProductChange(other))) {
-      const current = await db.products.get(server.productId);
-      if (current) {
-        await db.products.put({ ...current, version: server.version, dateUpdate: server.dateUpdate });
-        return;
-      }
-    }
-    await db.products.put(toCachedProduct(local));
+    if (isProduct(answer)) await showWithMineOnTop(ctx.db, entry, answer, null);
+  },
+  async conflicted(ctx, entry, answer) {
+    // A server that writes nothing on a conflict (no `written`), or a set that is all conflicts: the whole set waits, the device stays as it is.
+    if (!isChangeSetConflict(answer) || !Array.isArray(answer.written) || answer.written.length === 0) return null;
+    const waiting = conflictingPart(entry.payload.changes, answer.conflicts);
+    await showWithMineOnTop(ctx.db, entry, answer.product, waiting);
+    return { ...entry.payload, changes: waiting };
   },
   async discarded(ctx, entry) {
     if (isChangeSetConflict(entry.serverCopy)) {

@@ -69,6 +69,14 @@ export interface WriteKind<E extends OutboxRow = OutboxRow, C = never> {
   reread?(verdict: AnswerClass, status: number, body: unknown, sent: BuiltRequest): AnswerClass | null;
   /** What a success changes on the device; runs inside the drainer's transaction. */
   applySuccess(ctx: WriteContext, entry: E, answer: unknown, headers: HeadersLike): Promise<void>;
+  /**
+   * Kinds whose server writes the rest of a change at once and answers only the conflicts
+   * (docs/offline.md "Conflicts"): the payload that still waits (the conflicting part), with the
+   * device showing the server's copy and what still waits of mine on top; null keeps the whole
+   * change waiting (the server wrote nothing of it). Runs inside the drainer's transaction, which
+   * then also records that a change reached the server (the panel's "last sync").
+   */
+  conflicted?(ctx: WriteContext, entry: E, answer: unknown): Promise<E['payload'] | null>;
   /** What dropping the entry undoes on the device (it is already out of the outbox). */
   discarded(ctx: WriteContext, entry: E): Promise<void>;
   /** "Take theirs" on a conflict: the server's record replaces mine on the device. */

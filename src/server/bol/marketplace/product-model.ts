@@ -3,7 +3,7 @@
  * the product), assigning a chunk, and saving the model with validation and a version for If-Match.
  */
 import { eq, sql } from 'drizzle-orm';
-import { BOL_MODEL_COMPARED, type BolModelChangeConflict, type BolModelChangeSet } from '../../../shared/bol-change-set';
+import { BOL_MODEL_COMPARED, bolWrittenKeys, type BolModelChangeConflict, type BolModelChangeSet } from '../../../shared/bol-change-set';
 import { mergeBolChangeSet } from '../../../shared/change-set-merge';
 import type { BolAttribute, BolChunkAssignment, BolMedia, BolModel } from '../../../shared/bol-contract';
 import type { HistoryHow, Product } from '../../../shared/contract';
@@ -216,12 +216,15 @@ async function writeModel(
 export type ModelChangeOutcome = { kind: 'saved'; model: BolModel } | { kind: 'conflict'; answer: BolModelChangeConflict };
 
 export const BOL_CHANGE_CONFLICT_MESSAGE = 'Someone else changed some of these Bol fields meanwhile; nothing was saved. Choose per field.';
+/** The message of a conflict answer whose other Bol fields were written. */
+export const BOL_CHANGE_CONFLICT_REST_SAVED_MESSAGE = 'Someone else changed some of these Bol fields meanwhile. Your other changes were saved; choose per field for these.';
 
 /**
  * PATCH /api/v1/bol/model/{productId}: a change set merged three ways per attribute with the model
- * as it is now (src/shared/change-set-merge.ts), in one transaction. Any conflict writes nothing: the
- * answer names each conflicting attribute with base, mine and theirs and who changed theirs when.
- * Otherwise only the merged attributes (and the image slots) are written, checked like a whole save.
+ * as it is now (src/shared/change-set-merge.ts), in one transaction. The merged attributes (and the
+ * image slots) are written at once, checked like a whole save; only the conflicting parts wait: the
+ * answer (409) names each with base, mine and theirs and who changed theirs when, with the model
+ * as it is now and what of the set is written (docs/offline.md "Conflicts").
  */
 export async function saveModelChanges(
   db: Database,
@@ -247,20 +250,22 @@ export async function saveModelChanges(
     // The description is compared as it would be stored.
     const attributes = Object.fromEntries(Object.entries(set.attributes).map(([id, change]) => [id, { ...change, value: storedValue(id, change.value) }]));
     const merged = mergeBolChangeSet({ attributeData: before, mediaData: mediaNow }, { attributes, ...(set.media ? { media: set.media } : {}) });
-    if (merged.conflicts.length > 0) {
-      const last = await lastChanges(tx, productId, merged.conflicts.map((conflict) => conflict.field));
+    const last = merged.conflicts.length > 0 ? await lastChanges(tx, productId, merged.conflicts.map((conflict) => conflict.field)) : null;
+    const conflictAnswer = (model: BolModel): BolModelChangeConflict => {
+      const written = bolWrittenKeys(set, merged.conflicts);
       return {
-        kind: 'conflict',
-        answer: {
-          message: BOL_CHANGE_CONFLICT_MESSAGE,
-          model: await readModel(tx, product, selfOrigin),
-          conflicts: merged.conflicts.map((conflict) => ({ ...conflict, changedBy: last.get(conflict.field)?.author ?? null, changedAt: last.get(conflict.field)?.at ?? null })),
-        },
+        message: written.length > 0 ? BOL_CHANGE_CONFLICT_REST_SAVED_MESSAGE : BOL_CHANGE_CONFLICT_MESSAGE,
+        model,
+        conflicts: merged.conflicts.map((conflict) => ({ ...conflict, changedBy: last?.get(conflict.field)?.author ?? null, changedAt: last?.get(conflict.field)?.at ?? null })),
+        written,
       };
-    }
+    };
+    const writesNothing = Object.keys(merged.writes).length === 0 && merged.media === undefined;
+    // Only conflicts (the rest already as asked: a repeat): nothing to write.
+    if (last && writesNothing) return { kind: 'conflict', answer: conflictAnswer(await readModel(tx, product, selfOrigin)) };
     // Nothing to write, unless the model was never saved: then Apply keeps its prefilled values (as a whole save does).
     const neverSaved = Object.keys(current?.values ?? {}).length === 0;
-    if (Object.keys(merged.writes).length === 0 && merged.media === undefined && !neverSaved) return { kind: 'saved', model: await readModel(tx, product, selfOrigin) };
+    if (writesNothing && !neverSaved) return { kind: 'saved', model: await readModel(tx, product, selfOrigin) };
 
     const next = before.map((entry) => (entry.attributeId in merged.writes ? { ...entry, value: merged.writes[entry.attributeId] ?? '' } : entry));
     const problems = describeModelProblems(next);
@@ -272,6 +277,7 @@ export async function saveModelChanges(
       how: set.offline ? 'offline-sync' : 'editor',
       deviceAt: madeAtOf(String(set.madeAt), now.getTime()),
     });
-    return { kind: 'saved', model: await readModel(tx, product, selfOrigin) };
+    const saved = await readModel(tx, product, selfOrigin);
+    return last ? { kind: 'conflict', answer: conflictAnswer(saved) } : { kind: 'saved', model: saved };
   });
 }

@@ -1,10 +1,10 @@
 /** A product's marketplace state (bol_product_states) as the API shows it, and its updates. */
-import { eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { BolContentStatus, BolMarketplaceState, BolOffer, BolUploadReport } from '../../../shared/bol-contract';
 import type { Queryable } from '../../db/query-rows';
 import { BOL_UPDATE_FIELDS } from '../../../shared/bol-change-set';
 import { recordHistory, type HistoryChange } from '../../catalogue/product-history';
-import { bolChunks, bolProductModels, bolProductStates, products } from '../../db/schema';
+import { bolChunks, bolProductModels, bolProductStates, productHistory, products } from '../../db/schema';
 import type { BolUploadReportResponse } from '../client/bol-wire';
 
 type StateRow = typeof bolProductStates.$inferSelect;
@@ -42,16 +42,63 @@ export function bolStateChanges(before: Pick<StateRow, 'contentStatus' | 'offer'
   return changes;
 }
 
-/** Records what bol changed about these products (no entry when nothing did). */
+/** The newest history entry of a product, as far as the collapse of bol's status lines needs it. */
+export interface NewestEntry {
+  how: string;
+  author: string;
+  changes: readonly HistoryChange[];
+}
+
+/**
+ * One action on bol, one line in the history (docs/product-edit.md "History"): sending content
+ * records "Not sent → Pending" and, once bol answers, "Pending → Accepted". When bol's answer
+ * settles a pending upload and the pending line is still the product's newest entry (nobody
+ * changed anything in between), the two become one line, "Not sent → Accepted", with the answer's
+ * other changes. Answers the changes of that one line, or null when the answer gets a line of its own.
+ */
+export function settledPendingChanges(newest: NewestEntry | undefined, changes: readonly HistoryChange[]): HistoryChange[] | null {
+  const key = BOL_UPDATE_FIELDS.contentStatus.key;
+  const settles = changes.find((change) => change.field === key && change.old === 'PENDING');
+  if (!settles || !newest || newest.how !== 'bol-update' || newest.author !== BOL_UPDATE_AUTHOR) return null;
+  const [pending, ...others] = newest.changes;
+  if (!pending || others.length > 0 || pending.field !== key || pending.new !== 'PENDING') return null;
+  return changes.map((change) => (change === settles ? { ...change, old: pending.old } : change));
+}
+
+async function newestEntry(db: Queryable, productId: number): Promise<(NewestEntry & { id: number }) | undefined> {
+  const [row] = await db
+    .select({ id: productHistory.id, how: productHistory.how, author: productHistory.author, changes: productHistory.changes })
+    .from(productHistory)
+    .where(eq(productHistory.productId, productId))
+    .orderBy(desc(productHistory.id))
+    .limit(1);
+  return row;
+}
+
+/** Records what bol changed about these products (no entry when nothing did; a settled upload replaces its pending line). */
 export async function recordBolUpdates(db: Queryable, updates: readonly { productId: number; changes: HistoryChange[] }[], now: Date): Promise<void> {
   const changed = updates.filter((entry) => entry.changes.length > 0);
   if (changed.length === 0) return;
   const versions = new Map(
     (await db.select({ productId: products.productId, version: products.version }).from(products).where(inArray(products.productId, changed.map((entry) => entry.productId)))).map((row) => [row.productId, row.version]),
   );
+  const fresh: typeof changed = [];
+  for (const entry of changed) {
+    // Only an answer that settles a pending upload reads the newest entry (one small read each).
+    const newest = entry.changes.some((change) => change.old === 'PENDING') ? await newestEntry(db, entry.productId) : undefined;
+    const collapsed = settledPendingChanges(newest, entry.changes);
+    if (newest && collapsed) {
+      await db
+        .update(productHistory)
+        .set({ changes: collapsed, serverAt: now, version: versions.get(entry.productId) ?? 0 })
+        .where(and(eq(productHistory.productId, entry.productId), eq(productHistory.id, newest.id)));
+    } else {
+      fresh.push(entry);
+    }
+  }
   await recordHistory(
     db,
-    changed.map((entry) => ({ productId: entry.productId, author: BOL_UPDATE_AUTHOR, how: 'bol-update' as const, deviceAt: null, serverAt: now, version: versions.get(entry.productId) ?? 0, changes: entry.changes })),
+    fresh.map((entry) => ({ productId: entry.productId, author: BOL_UPDATE_AUTHOR, how: 'bol-update' as const, deviceAt: null, serverAt: now, version: versions.get(entry.productId) ?? 0, changes: entry.changes })),
   );
 }
 

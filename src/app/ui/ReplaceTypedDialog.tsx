@@ -1,0 +1,29 @@
+/**
+ * The question before a conflict choice replaces what the person is still typing in that field
+ * (docs/product-edit.md "Conflicts"): names each field, what was typed and what replaces it.
+ */
+import { messages } from '../../shared/messages';
+import { ConfirmDialog } from './ConfirmDialog';
+
+/** A field whose typing a choice replaces (the edit controller's TypedOver). */
+export interface ReplacedTyping {
+  label: string;
+  typed: string;
+  chosen: string;
+}
+
+export function ReplaceTypedDialog({ replaced, onConfirm, onDismiss }: { replaced: readonly ReplacedTyping[] | null; onConfirm: () => void; onDismiss: () => void }) {
+  return (
+    <ConfirmDialog
+      open={replaced !== null}
+      onOpenChange={(open) => {
+        if (!open) onDismiss();
+      }}
+      title={messages.productEdit.replaceTypedTitle}
+      description={replaced ? messages.productEdit.replaceTyped(replaced) : ''}
+      cancelLabel="Cancel"
+      confirmLabel={messages.productEdit.replaceTypedConfirm}
+      onConfirm={onConfirm}
+    />
+  );
+}
