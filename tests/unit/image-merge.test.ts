@@ -4,7 +4,7 @@
  * deleted, is a conflict with both sides; what "Keep mine" and "Take theirs" do to the set.
  */
 import { describe, expect, it } from 'vitest';
-import { applyChangeSet, buildChangeSet, composeChangeSets, settleConflicts, type ProductChangeSet } from '../../src/shared/change-set';
+import { applyChangeSet, buildChangeSet, composeChangeSets, conflictingPart, settleConflicts, writtenKeys, type ProductChangeSet } from '../../src/shared/change-set';
 import { mergeChangeSet, type MergeConflict } from '../../src/shared/change-set-merge';
 import type { Product, ProductImage } from '../../src/shared/contract';
 import type { FieldConflict } from '../../src/shared/field-diff';
@@ -200,5 +200,22 @@ describe('composing my own edit, then my delete of the same image', () => {
     const composed = composeChangeSets(edited, deleted, true);
     expect(mergeChangeSet(after, composed)).toMatchObject({ conflicts: [], images: { deletes: ['b'] } });
     expect(mergeChangeSet(start, composed)).toMatchObject({ conflicts: [], images: { deletes: ['b'] } });
+  });
+});
+
+describe('with the rest of a set written at once (docs/offline.md "Conflicts")', () => {
+  it('my delete of an image someone changed waits with its base; my other changes are written', () => {
+    const now = applyChangeSet(start, editAndMoveB);
+    const set = { ...change(start, [img('a', { isMainImage: true }), img('c')]), fields: { title: { base: start.title, value: 'New title' } } };
+    const { conflicts } = mergeChangeSet(now, set);
+    expect(writtenKeys(set, conflicts)).toEqual(['title']);
+    expect(conflictingPart(set, conflicts).images).toMatchObject({ deleted: ['b'], deletedBase: [{ id: 'b' }] });
+  });
+
+  it('my edits and my move of an image someone deleted wait with it: nothing of them counts as written', () => {
+    const deleted = applyChangeSet(start, deleteB);
+    const { conflicts } = mergeChangeSet(deleted, editAndMoveB);
+    expect(writtenKeys(editAndMoveB, conflicts)).toEqual([]);
+    expect(conflictingPart(editAndMoveB, conflicts).images).toMatchObject({ edited: [{ id: 'b' }], order: editAndMoveB.images.order });
   });
 });
