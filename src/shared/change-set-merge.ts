@@ -18,7 +18,10 @@ import type { BolMedia, BolModel } from './bol-contract';
 import { IMAGE_MAIN_KEY, IMAGE_ORDER_KEY, imageEditDiff, imageTextFields, SAVED_FIELDS, sameList, type ProductChangeSet } from './change-set';
 import type { Product, ProductImage } from './contract';
 import { mergeFields, mergeVerdict, type MergeConflict } from './field-diff';
+import { imageDeleteKey, seenSide, sideOf, unchangedSinceBase, type ImageSide } from './image-delete-base';
+import { imageLabelOf } from './image-history';
 import type { ProductFieldValues } from './product-fields';
+import { carriesImageBases, WRITE_PROTOCOL_VERSION } from './write-protocol';
 
 export type { MergeConflict } from './field-diff';
 
@@ -40,20 +43,34 @@ export interface MergeResult {
   conflicts: MergeConflict[];
 }
 
-export function mergeChangeSet(current: Product, set: Pick<ProductChangeSet, 'fields' | 'images'>): MergeResult {
+/**
+ * `protocol`: the write protocol version of the set (src/shared/write-protocol.ts). Sets of versions
+ * before image bases (an older app's) merge their images as they did: an edit of an image someone
+ * else deleted is dropped, since that app could not settle the conflict it would get.
+ */
+export function mergeChangeSet(current: Product, set: Pick<ProductChangeSet, 'fields' | 'images'>, protocol: unknown = WRITE_PROTOCOL_VERSION): MergeResult {
   const fields = mergeFields(SAVED_FIELDS, current, set.fields);
   const conflicts: MergeConflict[] = [...fields.conflicts];
 
   const images: ImageMerge = { deletes: [], inserts: [], edits: [], order: null };
   const byId = new Map(current.productImages.map((image) => [image.id, image]));
   const position = (id: string) => current.productImages.findIndex((image) => image.id === id) + 1;
-  images.deletes = set.images.deleted.filter((id) => byId.has(id));
+  // A delete with a base deletes the image only if nobody changed it since (image-delete-base.ts).
+  const deleteBases = new Map((set.images.deletedBase ?? []).map((base) => [base.id, base]));
+  for (const id of set.images.deleted) {
+    const image = byId.get(id);
+    if (!image) continue;
+    const base = deleteBases.get(id);
+    if (!base || unchangedSinceBase(base, current.productImages)) images.deletes.push(id);
+    else conflicts.push({ field: imageDeleteKey(id), label: imageLabelOf(sideOf(image, position(id))), base: seenSide(base), mine: null, theirs: sideOf(image, position(id)) });
+  }
   const deleting = new Set(images.deletes);
   // An image the set both adds and deletes ends deleted: it is not inserted.
   images.inserts = set.images.added.filter((image) => !byId.has(image.id) && !set.images.deleted.includes(image.id));
+  const gone = goneImages(current, set);
   for (const edit of set.images.edited) {
     const image = byId.get(edit.id);
-    if (!image || deleting.has(edit.id)) continue;
+    if (!image || set.images.deleted.includes(edit.id)) continue;
     const merged = mergeFields(imageTextFields(edit.id, position(edit.id)), image, imageEditDiff(edit));
     conflicts.push(...merged.conflicts);
     const { altImage, name } = merged.writes;
@@ -68,7 +85,9 @@ export function mergeChangeSet(current: Product, set: Pick<ProductChangeSet, 'fi
     const common = remaining.filter((id) => order.base.includes(id) && order.value.includes(id));
     const relative = (list: readonly string[]) => list.filter((id) => common.includes(id));
     const outcome = mergeVerdict(relative(remaining), { base: relative(order.base), value: relative(order.value), via: (order.via ?? []).map(relative) }, sameList);
-    if (outcome === 'write') images.order = order.value;
+    // The same order over the images both know still places the images this set adds.
+    const placesInserts = outcome === 'same' && images.inserts.some((image) => order.value.includes(image.id));
+    if (outcome === 'write' || placesInserts) images.order = order.value;
     else if (outcome === 'conflict') conflicts.push({ field: IMAGE_ORDER_KEY, label: 'Image order', base: order.base, mine: order.value, theirs: remaining });
   }
 
@@ -81,7 +100,52 @@ export function mergeChangeSet(current: Product, set: Pick<ProductChangeSet, 'fi
     if (outcome === 'write') images.main = target;
     else if (outcome === 'conflict') conflicts.push({ field: IMAGE_MAIN_KEY, label: 'Main image', base: main.base, mine: main.value, theirs: now });
   }
+  if (carriesImageBases(protocol)) conflicts.push(...gone);
   return { writes: fields.writes as Partial<ProductFieldValues>, images, conflicts };
+}
+
+/**
+ * Images someone else deleted that this set still changes: an alt text or name edit, a move (its
+ * place in my order differs from my base and, without it, my order changes nothing) or making it
+ * the main image. One conflict per image; `mine` names what this set does to it. Images this set
+ * adds itself or may have added on an earlier attempt (`mayExist`) are not someone else's delete.
+ */
+function goneImages(current: Product, set: Pick<ProductChangeSet, 'images'>): MergeConflict[] {
+  const present = new Set(current.productImages.map((image) => image.id));
+  const ours = new Set([...set.images.added.map((image) => image.id), ...set.images.deleted, ...(set.images.mayExist ?? [])]);
+  const isGone = (id: string) => !present.has(id) && !ours.has(id);
+  const sides = new Map<string, { base: ImageSide; mine: ImageSide }>();
+  const sideFor = (id: string) => {
+    const found = sides.get(id) ?? { base: { id }, mine: { id } };
+    sides.set(id, found);
+    return found;
+  };
+  for (const edit of set.images.edited) {
+    if (!isGone(edit.id)) continue;
+    const side = sideFor(edit.id);
+    for (const key of ['altImage', 'name'] as const) {
+      const change = edit[key];
+      if (change) [side.base[key], side.mine[key]] = [change.base, change.value];
+    }
+  }
+  const order = set.images.order;
+  if (order) {
+    const both = order.base.filter((id) => order.value.includes(id));
+    const inValue = order.value.filter((id) => order.base.includes(id));
+    const left = both.filter((id) => present.has(id));
+    const changesTheRest = !sameList(left, inValue.filter((id) => present.has(id)));
+    for (const id of both) {
+      if (!isGone(id) || changesTheRest || both.indexOf(id) === inValue.indexOf(id)) continue;
+      const side = sideFor(id);
+      [side.base.position, side.mine.position] = [order.base.indexOf(id) + 1, order.value.indexOf(id) + 1];
+    }
+  }
+  const main = set.images.main;
+  if (main?.value && isGone(main.value)) {
+    const side = sideFor(main.value);
+    [side.base.isMainImage, side.mine.isMainImage] = [false, true];
+  }
+  return [...sides].map(([id, side]) => ({ field: imageDeleteKey(id), label: imageLabelOf({ ...side.mine, ...side.base }), base: side.base, mine: side.mine, theirs: null }));
 }
 
 export function mergeWritesNothing(result: MergeResult): boolean {

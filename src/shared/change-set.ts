@@ -30,6 +30,8 @@ import {
   type FieldDiff,
   type RecordFields,
 } from './field-diff';
+import { deleteBaseAfter, deleteBaseOf, type ImageDeleteBase } from './image-delete-base';
+import { imageConflictPart, settleImageDeletes } from './image-delete-settle';
 import { text } from './safe-values';
 import {
   isProductFieldName,
@@ -67,6 +69,11 @@ export interface ImageChanges {
    * set, and a later alt text or name edit goes into `edited` too, for the server's copy.
    */
   mayExist?: string[];
+  /**
+   * The base of each deleted image: the image as the person saw it (docs/products.md "PATCH
+   * /product/{id}"). A delete without one (an older app's) deletes whatever the image is now.
+   */
+  deletedBase?: ImageDeleteBase[];
 }
 
 export interface ProductChangeSet {
@@ -91,6 +98,8 @@ const fieldsSchema = z
 
 const textChange = fieldChangeOf(text().max(500));
 const idList = z.array(text().min(1).max(100)).max(100);
+const seenImageShape = { filePath: text().max(2_000), name: text().max(500), altImage: text().max(500), isMainImage: z.boolean(), order: idList };
+const deleteBaseSchema = z.object({ id: text().min(1).max(100), ...seenImageShape, via: z.array(z.object(seenImageShape).strict()).max(20).optional() }).strict();
 
 /** The PATCH body; its `protocol` (src/shared/write-protocol.ts) is checked before it. */
 export const productChangeSetSchema = z
@@ -104,6 +113,7 @@ export const productChangeSetSchema = z
         order: fieldChangeOf(idList).optional(),
         main: fieldChangeOf(text().max(100).nullable()).optional(),
         mayExist: idList.optional(),
+        deletedBase: z.array(deleteBaseSchema).max(100).optional(),
       })
       .strict(),
     madeAt: z.number().int().nonnegative(),
@@ -241,6 +251,7 @@ export function buildChangeSet(before: Product, after: Product, madeAt: number, 
   const images = emptyImageChanges();
   images.added = after.productImages.filter((image) => !beforeById.has(image.id)).map((image) => ({ ...image, isMainImage: false }));
   images.deleted = beforeIds.filter((id) => !afterIds.includes(id));
+  if (images.deleted.length > 0) images.deletedBase = images.deleted.flatMap((id) => deleteBaseOf(before.productImages, id) ?? []);
   for (const image of after.productImages) {
     const old = beforeById.get(image.id);
     const edit = old ? imageEditOf(image.id, diffFields(imageTextFields(image.id), old, image)) : null;
@@ -250,7 +261,9 @@ export function buildChangeSet(before: Product, after: Product, madeAt: number, 
   const keptAfter = afterIds.filter((id) => beforeIds.includes(id));
   if (!sameList(keptBefore, keptAfter)) images.order = { base: keptBefore, value: afterIds };
   const [mainBefore, mainAfter] = [mainImageId(before.productImages), mainImageId(after.productImages)];
-  if (mainBefore !== mainAfter) images.main = { base: mainBefore, value: mainAfter };
+  // Deleting the main image leaves none: that is the delete, not a main-image change of its own.
+  const mainDeleted = mainAfter === null && mainBefore !== null && images.deleted.includes(mainBefore);
+  if (mainBefore !== mainAfter && !mainDeleted) images.main = { base: mainBefore, value: mainAfter };
   return { fields, images, madeAt, offline };
 }
 
@@ -285,6 +298,8 @@ export function composeChangeSets(first: ProductChangeSet, second: ProductChange
   }
   for (const id of deletedNow) edited.delete(id);
   const images: ImageChanges = { added, deleted, edited: [...edited].flatMap(([id, diff]) => imageEditOf(id, diff) ?? []) };
+  const deletedBase = composedDeleteBases(a, b, deleted, firstMayBeApplied);
+  if (deletedBase.length > 0) images.deletedBase = deletedBase;
   const stillAdded = [...mayExist].filter((id) => added.some((image) => image.id === id));
   if (stillAdded.length > 0) images.mayExist = stillAdded;
   const order = composeOptionalChange(a.order, b.order, sameList, firstMayBeApplied);
@@ -292,6 +307,20 @@ export function composeChangeSets(first: ProductChangeSet, second: ProductChange
   const main = composeOptionalChange(a.main, b.main, sameId, firstMayBeApplied);
   if (main) images.main = main;
   return { fields, images, madeAt: second.madeAt, offline: first.offline || second.offline };
+}
+
+/**
+ * The delete bases of two consecutive sets: the first set's stay; a delete in the second of an image
+ * the first edited, moved or made main takes the base the server still has (the first set's).
+ */
+function composedDeleteBases(a: ImageChanges, b: ImageChanges, deleted: readonly string[], firstMayBeApplied: boolean): ImageDeleteBase[] {
+  const bases = new Map((a.deletedBase ?? []).map((base) => [base.id, base]));
+  for (const base of b.deletedBase ?? []) {
+    if (bases.has(base.id)) continue;
+    const edit = a.edited.find((candidate) => candidate.id === base.id);
+    bases.set(base.id, deleteBaseAfter(base, { altImage: edit?.altImage, name: edit?.name, order: a.order, main: a.main }, firstMayBeApplied));
+  }
+  return [...bases.values()].filter((base) => deleted.includes(base.id));
 }
 
 // ---- applying (the device's copy) ----
@@ -339,9 +368,15 @@ export function revertChangeSet(product: Product, set: Pick<ProductChangeSet, 'f
  * the new base (so it is written over theirs, and only that field); 'theirs' drops my change of
  * that field. Fields without a conflict stay as they were.
  */
-export function settleConflicts(set: ProductChangeSet, conflicts: readonly FieldConflict[], choices: Readonly<Record<string, ConflictChoice>>): ProductChangeSet {
+export function settleConflicts(
+  set: ProductChangeSet,
+  conflicts: readonly FieldConflict[],
+  choices: Readonly<Record<string, ConflictChoice>>,
+  current?: Product,
+): ProductChangeSet {
   const fields = settleFields(SAVED_FIELDS, set.fields, conflicts, choices) as ProductChangeSet['fields'];
-  const images: ImageChanges = { ...set.images };
+  // Images one side deleted and the other changed: settled first (image-delete-settle.ts).
+  const images: ImageChanges = settleImageDeletes(set.images, conflicts, choices, current);
   const choiceOf = (key: string) => choices[key] ?? 'mine';
   const orderConflict = conflicts.find((conflict) => conflict.field === IMAGE_ORDER_KEY);
   if (orderConflict && images.order) {
@@ -355,7 +390,7 @@ export function settleConflicts(set: ProductChangeSet, conflicts: readonly Field
     if (main) images.main = main;
     else delete images.main;
   }
-  images.edited = set.images.edited.flatMap((edit) => imageEditOf(edit.id, settleFields(imageTextFields(edit.id), imageEditDiff(edit), conflicts, choices)) ?? []);
+  images.edited = images.edited.flatMap((edit) => imageEditOf(edit.id, settleFields(imageTextFields(edit.id), imageEditDiff(edit), conflicts, choices)) ?? []);
   return { ...set, fields, images };
 }
 
@@ -374,22 +409,35 @@ export function changeSetKeys(set: Pick<ProductChangeSet, 'fields' | 'images'>):
   ];
 }
 
-/** The keys of a set the server has now when `conflicts` wait: everything but the conflicts. */
+/**
+ * The keys of a set the server has now when `conflicts` wait: everything but the conflicts and what
+ * waits with an image conflict (image-delete-settle.ts; `images.deleted` while any delete was written).
+ */
 export function writtenKeys(set: Pick<ProductChangeSet, 'fields' | 'images'>, conflicts: readonly Pick<FieldConflict, 'field'>[]): string[] {
-  const waiting = new Set(conflicts.map((conflict) => conflict.field));
+  const withImages = imageConflictPart(set.images, conflicts);
+  const someDeleteWritten = withImages.deleted.length < set.images.deleted.length;
+  const waiting = new Set([
+    ...conflicts.map((conflict) => conflict.field),
+    ...changeSetKeys({ fields: {}, images: withImages }).filter((key) => key !== IMAGES_DELETED_KEY || !someDeleteWritten),
+  ]);
   return changeSetKeys(set).filter((key) => !waiting.has(key));
 }
 
 /**
  * The part of a set that still waits once the server wrote the rest (an answer with `written`):
- * only the conflicting fields, image text edits, order and main image. Added and deleted images
- * never conflict, so they are written and leave the set.
+ * only the conflicting fields, image text edits, order and main image, and what waits with an image
+ * one side deleted and the other changed (image-delete-settle.ts). Added images and the other
+ * deletes never conflict, so they are written and leave the set.
  */
 export function conflictingPart(set: ProductChangeSet, conflicts: readonly Pick<FieldConflict, 'field'>[]): ProductChangeSet {
   const named = new Set(conflicts.map((conflict) => conflict.field));
+  const withImages = imageConflictPart(set.images, conflicts);
   const images: ImageChanges = {
-    ...emptyImageChanges(),
-    edited: set.images.edited.flatMap((edit) => imageEditOf(edit.id, conflictingFields(imageTextFields(edit.id), imageEditDiff(edit), conflicts)) ?? []),
+    ...withImages,
+    edited: [
+      ...set.images.edited.flatMap((edit) => imageEditOf(edit.id, conflictingFields(imageTextFields(edit.id), imageEditDiff(edit), conflicts)) ?? []),
+      ...withImages.edited,
+    ],
   };
   if (set.images.order && named.has(IMAGE_ORDER_KEY)) images.order = set.images.order;
   if (set.images.main && named.has(IMAGE_MAIN_KEY)) images.main = set.images.main;

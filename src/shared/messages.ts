@@ -127,6 +127,25 @@ export const messages = {
     notAvailable: 'Image not available',
     uploadFailed: 'Failed to upload files',
   },
+  /** Not in the spec: image changes as the history and the conflicts name them (src/shared/image-history.ts). */
+  imageChanges: {
+    image: (position: number, name: string) => `Image ${position}${name ? ` '${name}'` : ''}`,
+    added: (image: string) => `${image} added`,
+    deleted: (image: string, author: string) => `${image} deleted${author ? ` by ${author}` : ''}`,
+    altText: (image: string, from: string, to: string) => `${image}: alt text '${from}' → '${to}'`,
+    name: (image: string, from: string, to: string) => `${image}: name '${from}' → '${to}'`,
+    moved: (image: string, from: number, to: number) => `${image} moved from ${from} to ${to}`,
+    nowMain: (image: string) => `${image} is now the main image`,
+    noLongerMain: (image: string) => `${image} is no longer the main image`,
+    /** A side of an image conflict. */
+    deletedSide: 'Deleted',
+    side: (parts: readonly string[]) => parts.join(', '),
+    sideAltText: (text: string) => `alt text '${text}'`,
+    sideName: (name: string) => `name '${name}'`,
+    sidePosition: (position: number) => `position ${position}`,
+    sideMain: 'main image',
+    cannotComeBack: "its file is no longer stored, so 'Keep mine' cannot bring it back",
+  },
   bol: {
     chooseCategory: 'Choose Bol category',
     requiredFields: 'Required Fields',

@@ -6,21 +6,32 @@
  * versions it knows and refuses the others with a reason the device shows on the entry.
  *
  * Versions: 1, the builds before the version existed (entries and bodies without a `protocol`
- * field); 2, the same shapes with `protocol: 2`. Pure: no DOM, no Node.
+ * field); 2, the same shapes with `protocol: 2`; 3, a product change set whose deletes carry the
+ * base of the image they delete (`images.deletedBase`, docs/products.md "PATCH /product/{id}").
+ * Versions 1 and 2 are read as before: their deletes have no base and delete whatever the image is
+ * now. Pure: no DOM, no Node.
  */
 import { messages } from './messages';
 
 /** The version this build writes on new outbox entries and in the change-set bodies they send. */
-export const WRITE_PROTOCOL_VERSION = 2;
+export const WRITE_PROTOCOL_VERSION = 3;
 
 /** What an entry or a body without a version is: written before the version existed. */
 export const UNVERSIONED_WRITE_PROTOCOL = 1;
 
 /** The versions the server reads (a body with another one is refused: `unreadableProtocolRefusal`). */
-export const READABLE_WRITE_PROTOCOLS: readonly number[] = [1, 2];
+export const READABLE_WRITE_PROTOCOLS: readonly number[] = [1, 2, 3];
 
 /** The field that carries the version, on an entry and in a body. */
 export const PROTOCOL_FIELD = 'protocol';
+
+/** The first version whose change sets carry image bases and can settle image conflicts. */
+export const IMAGE_BASES_PROTOCOL = 3;
+
+/** Whether a change set of this version carries image bases (else its images merge as before them). */
+export function carriesImageBases(version: unknown): boolean {
+  return typeof version === 'number' && version >= IMAGE_BASES_PROTOCOL;
+}
 
 /** The version an outbox entry or a body carries; without one, version 1. */
 export function writeProtocolOf(value: unknown): unknown {

@@ -38,6 +38,8 @@ describe('building change sets', () => {
     expect(set.images).toEqual({
       added: [img('n')],
       deleted: ['a'],
+      // A delete carries the image as the person saw it (its base).
+      deletedBase: [{ id: 'a', filePath: '/media/a.png', name: '', altImage: '', isMainImage: true, order: ['a', 'b', 'c'] }],
       edited: [{ id: 'b', altImage: { base: '', value: 'side' } }],
       order: { base: ['b', 'c'], value: ['c', 'b', 'n'] },
       main: { base: 'a', value: 'b' },

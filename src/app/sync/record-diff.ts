@@ -10,6 +10,8 @@ import type { BolMedia } from '../../shared/bol-contract';
 import { productFields } from '../../shared/change-set';
 import type { Product } from '../../shared/contract';
 import { diffFields, type FieldConflict, type FieldDiff, type RecordFields } from '../../shared/field-diff';
+import { parseImageDeleteKey } from '../../shared/image-delete-base';
+import { imageSideText } from '../../shared/image-history';
 import { TRACKED_PRODUCT_FIELDS } from '../../shared/product-fields';
 import { categoryNames, fieldValueText, type ValueNames } from '../lib/field-value-text';
 
@@ -41,11 +43,14 @@ export function displayValue(value: unknown, maxLength = PANEL_MAX_LENGTH): stri
 
 /** Conflicts of a change-set answer (product or Bol model) as the conflict views list them (values as the history writes them). */
 export function conflictDifferences(conflicts: readonly FieldConflict[], names: ValueNames = {}): FieldDifference[] {
+  // An image one side deleted: each side as what it has, or "Deleted" (src/shared/image-history.ts).
+  const shown = (conflict: FieldConflict, value: unknown) =>
+    parseImageDeleteKey(conflict.field) !== null ? imageSideText(value, conflict.base) : fieldValueText(conflict.field, value, names, PANEL_MAX_LENGTH);
   return conflicts.map((conflict) => ({
     field: conflict.field,
     label: conflict.label,
-    mine: fieldValueText(conflict.field, conflict.mine, names, PANEL_MAX_LENGTH),
-    theirs: fieldValueText(conflict.field, conflict.theirs, names, PANEL_MAX_LENGTH),
+    mine: shown(conflict, conflict.mine),
+    theirs: shown(conflict, conflict.theirs),
     ...(conflict.changedBy ? { changedBy: conflict.changedBy } : {}),
     ...(conflict.changedAt ? { changedAt: conflict.changedAt } : {}),
   }));

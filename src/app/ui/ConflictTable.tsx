@@ -36,7 +36,8 @@ export function ConflictChoiceButtons({ row, choices, busy, onChoose }: Choosing
   const choice = choices[row.field];
   return (
     <Flex gap="2" wrap="wrap">
-      <Button size="1" variant={choice === 'mine' ? 'solid' : 'soft'} disabled={busy} aria-pressed={choice === 'mine'} onClick={() => onChoose(row.field, 'mine')}>
+      {/* High contrast: white on the banner's orange is too faint to read (axe: color-contrast). */}
+      <Button size="1" variant={choice === 'mine' ? 'solid' : 'soft'} highContrast={choice === 'mine'} disabled={busy} aria-pressed={choice === 'mine'} onClick={() => onChoose(row.field, 'mine')}>
         {messages.productEdit.keepMine}
       </Button>
       <Button size="1" color="gray" variant={choice === 'theirs' ? 'solid' : 'soft'} disabled={busy} aria-pressed={choice === 'theirs'} onClick={() => onChoose(row.field, 'theirs')}>
@@ -93,7 +94,7 @@ export function ConflictTable({ rows, choosing, theirsHeading = 'Theirs' }: { ro
 export function ConflictAllButtons({ busy, perField, onChooseAll, size = '2' }: { busy: boolean; perField: boolean; onChooseAll: (choice: ConflictChoice) => void; size?: '1' | '2' }) {
   return (
     <Flex gap="2" wrap="wrap">
-      <Button size={size} disabled={busy} loading={busy} onClick={() => onChooseAll('mine')}>
+      <Button size={size} highContrast disabled={busy} loading={busy} onClick={() => onChooseAll('mine')}>
         {perField ? messages.productEdit.keepAllMine : messages.productEdit.keepMine}
       </Button>
       <Button size={size} color="gray" variant="soft" disabled={busy} onClick={() => onChooseAll('theirs')}>

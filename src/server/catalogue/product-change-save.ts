@@ -12,6 +12,7 @@ import { writtenKeys, type ChangeSetConflict, type FieldConflict, type ProductCh
 import { mergeChangeSet, mergeWritesNothing, type ImageMerge, type MergeConflict } from '../../shared/change-set-merge';
 import type { HistoryHow, Product, ProductImage } from '../../shared/contract';
 import { isProductFieldName } from '../../shared/product-fields';
+import { writeProtocolOf } from '../../shared/write-protocol';
 import { productImages, products } from '../db/schema';
 import { ApiError } from '../http/errors';
 import { productColumns } from './product-field-columns';
@@ -19,7 +20,9 @@ import { lastChanges, recordHistory, type HistoryChange, type HistoryRecord } fr
 import { loadProduct, loadProductForSave, type ImageRow, type ProductForSave } from './product-read-model';
 import type { Queryable } from '../db/query-rows';
 import { checkProductSaveInput } from './product-save-input';
-import { checkNewImages, imageHistoryValue, savedFieldChanges } from './product-save';
+import { checkNewImages, savedFieldChanges } from './product-save';
+import { imageHistoryChanges } from '../../shared/image-history';
+import { withImageConflictDetails } from './image-conflicts';
 import { demotedHistory, demoteOtherMains, type DemotedProduct } from './main-product-handover';
 
 export type ChangeSaveOutcome = { kind: 'saved'; product: Product } | { kind: 'conflict'; answer: ChangeSetConflict };
@@ -110,11 +113,13 @@ export function conflictAnswerOf(product: Product, waiting: WaitingConflicts): C
 /** The merge's conflicts with who changed theirs last and when (read before this save writes its own history). */
 async function waitingConflictsOf(tx: Queryable, productId: number, set: ProductChangeSet, conflicts: readonly MergeConflict[]): Promise<WaitingConflicts> {
   const who = await lastChanges(tx, productId, [...new Set(conflicts.map((conflict) => historyFieldOf(conflict.field)))]);
+  const answered = conflicts.map((conflict) => {
+    const last = who.get(historyFieldOf(conflict.field));
+    return { ...conflict, changedBy: last?.author ?? null, changedAt: last?.at ?? null };
+  });
   return {
-    conflicts: conflicts.map((conflict) => {
-      const last = who.get(historyFieldOf(conflict.field));
-      return { ...conflict, changedBy: last?.author ?? null, changedAt: last?.at ?? null };
-    }),
+    // Image conflicts: who changed that image, and the sides of an image someone else deleted (image-conflicts.ts).
+    conflicts: await withImageConflictDetails(tx, productId, answered),
     written: writtenKeys(set, conflicts),
   };
 }
@@ -147,9 +152,8 @@ function touchesImages(set: ProductChangeSet): boolean {
 export function changeHistoryOf(before: Product, saved: Product, set: ProductChangeSet, who: ChangeAuthor, now: Date): HistoryRecord {
   const named = new Set<string>(Object.keys(set.fields));
   const changes: HistoryChange[] = savedFieldChanges(before, saved).filter((change) => named.has(change.field));
-  const imagesBefore = imageHistoryValue(before.productImages);
-  const imagesAfter = imageHistoryValue(saved.productImages);
-  if (touchesImages(set) && JSON.stringify(imagesBefore) !== JSON.stringify(imagesAfter)) changes.push({ field: 'productImages', old: imagesBefore, new: imagesAfter });
+  // Images: one change per image that changed (src/shared/image-history.ts).
+  if (touchesImages(set)) changes.push(...imageHistoryChanges(before.productImages, saved.productImages));
   const how: HistoryHow = set.offline ? 'offline-sync' : 'editor';
   return { productId: saved.productId, author: who.author, how, deviceAt: new Date(set.madeAt), serverAt: now, version: saved.version, changes };
 }
@@ -170,7 +174,7 @@ export async function writeProductChanges(tx: Queryable, found: ProductForSave |
   const current = found?.product;
   if (!found || !current) throw new ApiError(404, `Product ${productId} does not exist`);
 
-  const merged = mergeChangeSet(current, set);
+  const merged = mergeChangeSet(current, set, writeProtocolOf(set));
   const waiting = merged.conflicts.length > 0 ? await waitingConflictsOf(tx, productId, set, merged.conflicts) : null;
   // Only conflicts (the rest already as asked: a repeat): nothing to write, nothing to check.
   if (waiting && mergeWritesNothing(merged)) return { kind: 'conflict', answer: conflictAnswerOf(current, waiting) };

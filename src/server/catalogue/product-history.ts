@@ -3,7 +3,7 @@
  * model, with who, how, the device's and the server's time and each field's old and new value.
  * Written inside the transaction of the change it records.
  */
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { HistoryHow, Page, ProductHistoryEntry } from '../../shared/contract';
 import { productHistory, users } from '../db/schema';
 import type { Queryable } from '../db/query-rows';
@@ -72,27 +72,34 @@ export async function historyPage(db: Queryable, productId: number, page: number
 }
 
 /**
+ * A product's newest history rows (at most 200) with a change whose field matches `fieldMatches`,
+ * a condition on `c->>'field'` (`c`: one change of the row), with the author's display name.
+ */
+export async function historyRowsChanging(db: Queryable, productId: number, fieldMatches: SQL) {
+  return db
+    .select({ author: productHistory.author, displayName: users.displayName, serverAt: productHistory.serverAt, changes: productHistory.changes })
+    .from(productHistory)
+    .leftJoin(users, eq(users.username, productHistory.author))
+    .where(and(eq(productHistory.productId, productId), sql`exists (select 1 from jsonb_array_elements(${productHistory.changes}) as c where ${fieldMatches})`))
+    .orderBy(desc(productHistory.id))
+    .limit(200);
+}
+
+/**
  * Who last changed each of these fields of a product (by the name people see, as the history
  * shows it), and when (server time), from the history.
  */
 export async function lastChanges(db: Queryable, productId: number, fields: readonly string[]): Promise<Map<string, { author: string; at: string }>> {
   const found = new Map<string, { author: string; at: string }>();
   if (fields.length === 0) return found;
-  const rows = await db
-    .select({ author: productHistory.author, displayName: users.displayName, serverAt: productHistory.serverAt, changes: productHistory.changes })
-    .from(productHistory)
-    .leftJoin(users, eq(users.username, productHistory.author))
-    .where(
-      and(
-        eq(productHistory.productId, productId),
-        sql`exists (select 1 from jsonb_array_elements(${productHistory.changes}) as c where c->>'field' = any(${sql.raw('ARRAY[')}${sql.join(
-          fields.map((field) => sql`${field}`),
-          sql`, `,
-        )}${sql.raw(']::text[]')}))`,
-      ),
-    )
-    .orderBy(desc(productHistory.id))
-    .limit(200);
+  const rows = await historyRowsChanging(
+    db,
+    productId,
+    sql`c->>'field' = any(${sql.raw('ARRAY[')}${sql.join(
+      fields.map((field) => sql`${field}`),
+      sql`, `,
+    )}${sql.raw(']::text[]')})`,
+  );
   for (const row of rows) {
     for (const change of row.changes) {
       if (fields.includes(change.field) && !found.has(change.field)) found.set(change.field, { author: row.displayName || row.author, at: row.serverAt.toISOString() });

@@ -16,6 +16,7 @@ import { recordHistory, type HistoryChange } from './product-history';
 import { demotedHistory, demoteOtherMains } from './main-product-handover';
 import { SAVED_FIELDS } from '../../shared/change-set';
 import { diffFields } from '../../shared/field-diff';
+import { imageHistoryChanges } from '../../shared/image-history';
 import { isMediaPath, planImages, type ImagePlan, type ImageUpdate } from './product-image-plan';
 import { loadImages, loadProductForSave, productDto } from './product-read-model';
 import type { Queryable } from '../db/query-rows';
@@ -31,10 +32,6 @@ export function savedFieldChanges(before: Product, after: Product): HistoryChang
   return Object.entries(diffFields(SAVED_FIELDS, before, after)).map(([field, change]) => ({ field, old: change?.base, new: change?.value }));
 }
 
-/** The images as the history keeps them: enough to show what changed, not the whole record. */
-export function imageHistoryValue(images: readonly ProductImage[]): { id: string; filePath: string; altImage: string; isMainImage: boolean }[] {
-  return images.map((image) => ({ id: image.id, filePath: image.filePath, altImage: image.altImage, isMainImage: image.isMainImage }));
-}
 
 /** Who saves, for the history. */
 export interface SaveAuthor {
@@ -162,9 +159,8 @@ export async function saveProduct(tx: Queryable, input: ProductSaveInput, ifMatc
   };
   const images = imagesWritten ? (await loadImages(tx, [product.productId])).get(product.productId) ?? [] : before.productImages;
   const saved = productDto({ product: updated, ...names }, images);
-  const changes = savedFieldChanges(before, saved);
-  const [imagesBefore, imagesAfter] = [imageHistoryValue(before.productImages), imageHistoryValue(saved.productImages)];
-  if (JSON.stringify(imagesBefore) !== JSON.stringify(imagesAfter)) changes.push({ field: 'productImages', old: imagesBefore, new: imagesAfter });
+  // Images: one change per image that changed (src/shared/image-history.ts).
+  const changes = [...savedFieldChanges(before, saved), ...imageHistoryChanges(before.productImages, saved.productImages)];
   const how = who.how ?? 'editor';
   const deviceAt = who.deviceAt ?? null;
   await recordHistory(tx, [

@@ -2,14 +2,16 @@
  * Product images: list, delete, and the upload of one image file per request.
  * See docs/ean-and-images.md for the answers, limits and the Idempotency-Key behaviour.
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ProductImage } from '../../shared/contract';
 import type { CatalogueDeps } from '../catalogue/catalogue-deps';
-import { imagesOfProduct, renumberImages, toProductImage } from '../catalogue/image-rows';
+import { deleteImage } from '../catalogue/image-delete';
+import { imagesOfProduct, toProductImage } from '../catalogue/image-rows';
+import { authorOf } from '../http/author';
 import { productEtag } from '../http/version-etag';
-import { productImages, products } from '../db/schema';
+import { products } from '../db/schema';
 import { ApiError } from '../http/errors';
 import { uploadBodyLimitBytes, type SingleFileUpload } from '../http/single-file-upload';
 import { receiveSingleFile, streamedBodyLimit } from '../http/streamed-upload';
@@ -46,9 +48,10 @@ export function imageRoutes(deps: Pick<CatalogueDeps, 'db' | 'media' | 'now'>) {
     })
 
     /**
-     * Deletes one image; answers the product's remaining images in their new order, with the
-     * product's new version as ETag (the delete changes the product, so a save that follows must
-     * be based on this version). The stored file stays: it is content-addressed and may be shared.
+     * Deletes one image (older apps' queued deletes; catalogue/image-delete.ts records it in the
+     * history); answers the product's remaining images in their new order, with the product's new
+     * version as ETag (the delete changes the product, so a save that follows must be based on
+     * this version). The stored file stays: it is content-addressed and may be shared.
      */
     .delete('/image/:imageId', async (c) => {
       const imageId = c.req.param('imageId');
@@ -58,20 +61,7 @@ export function imageRoutes(deps: Pick<CatalogueDeps, 'db' | 'media' | 'now'>) {
         db,
         { key: c.req.header(IDEMPOTENCY_HEADER), userId: c.get('user').userId, route: 'DELETE /image', fingerprint: imageId },
         async () => {
-          const deleted = await db.transaction(async (tx) => {
-            const [row] = await tx
-              .delete(productImages)
-              .where(eq(productImages.id, imageId))
-              .returning({ productId: productImages.productId });
-            if (!row) return null;
-            const remaining = await renumberImages(tx, row.productId);
-            const [product] = await tx
-              .update(products)
-              .set({ version: sql`${products.version} + 1`, dateUpdate: now() })
-              .where(eq(products.productId, row.productId))
-              .returning({ version: products.version });
-            return { images: remaining.map(toProductImage), version: product?.version ?? 0 };
-          });
+          const deleted = await db.transaction((tx) => deleteImage(tx, imageId, authorOf(c), now()));
           if (!deleted) throw new ApiError(404, `Image '${imageId.slice(0, 100)}' does not exist`);
           return { status: 200, body: deleted };
         },

@@ -115,6 +115,26 @@ export const TABLET_SCREENS: TabletScreen[] = [
   { name: 'edit-bol', signedIn: true, open: (page) => openEditor(page, 'Bol Model') },
   { name: 'edit-held-back', signedIn: true, open: openHeldBack },
   {
+    // An image conflict on the General tab (docs/product-edit.md "Conflicts"): an alt text typed
+    // for image 2 while the image is deleted on the server (the call an older app sends).
+    name: 'edit-image-conflict',
+    signedIn: true,
+    open: async (page) => {
+      const product = await demoProduct(page, 'numberOfImages=3', 5);
+      await visit(page, `/products/${product.productId}`, (p) => p.getByTestId('description-editor').waitFor({ state: 'attached' }));
+      await page.getByRole('textbox', { name: 'Alt Image of image 2' }).fill('Side view');
+      await apiJson(page, `/api/v1/image/${encodeURIComponent(product.productImages[1]?.id ?? '')}`, { method: 'DELETE' });
+      await page.getByRole('button', { name: 'Apply', exact: true }).click();
+      await page.getByTestId('save-conflict').waitFor({ timeout: 30_000 });
+      await settle(page);
+    },
+    // Nothing left waiting for the screens after it.
+    leave: async (page) => {
+      await page.getByRole('button', { name: 'Take all theirs' }).click();
+      await page.getByTestId('save-conflict').waitFor({ state: 'detached', timeout: 15_000 });
+    },
+  },
+  {
     name: 'edit-history',
     signedIn: true,
     open: async (page) => {

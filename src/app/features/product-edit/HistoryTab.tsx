@@ -14,7 +14,7 @@ import { sessionUserAtom } from '../../state/session';
 import { onlineAtom } from '../../state/sync';
 import { submit } from '../../sync/app-sync';
 import { notify } from '../../ui/notify';
-import { canRestore, historyAuthor, historyFieldLabel, historySentence, historyValue, howLabel, withRestored } from './history-rules';
+import { canRestore, historyAuthor, historyFieldLabel, historyImageLines, historySentence, historyValue, howLabel, withRestored } from './history-rules';
 import { categoryNames } from '../../lib/field-value-text';
 import { categoriesAtom } from '../../state/reference-lists';
 import { appProductLoadDeps } from './product-edit-deps';
@@ -102,6 +102,16 @@ export default function HistoryTab({ product, onReload }: { product: Product; on
               <tbody>
                 {entry.changes.map((change) => {
                   const key = `${entry.id}:${change.field}`;
+                  const imageLines = historyImageLines(change.field, change.old, change.new, historyAuthor(entry));
+                  if (imageLines) {
+                    return imageLines.map((line, index) => (
+                      <tr key={`${change.field}:${index}`} data-testid="history-image-change">
+                        <td colSpan={5} className="history-sentence">
+                          {line}
+                        </td>
+                      </tr>
+                    ));
+                  }
                   const sentence = historySentence(change);
                   if (sentence !== null) {
                     return (

@@ -5,6 +5,7 @@
  */
 import { HISTORY_HOW_LABELS, type Product, type ProductHistoryEntry } from '../../../shared/contract';
 import { bolHistoryLabel } from '../../../shared/bol-change-set';
+import { imageHistoryLines, isImageHistoryField } from '../../../shared/image-history';
 import { historyMessages } from '../../../shared/messages';
 import { isProductFieldName, productField } from '../../../shared/product-fields';
 import { fieldValueText, type ValueNames } from '../../lib/field-value-text';
@@ -31,6 +32,14 @@ export function historySentence(change: ProductHistoryEntry['changes'][number]):
 /** Who made an entry, as people know them (the display name the server sends, else the user name). */
 export function historyAuthor(entry: Pick<ProductHistoryEntry, 'author'> & { authorName?: string }): string {
   return entry.authorName || entry.author;
+}
+
+/**
+ * An image change as the sentences people write ("Image 2 'x.png' deleted by Bram", "Image 2
+ * 'x.png': alt text '' → 'Red shoe'"), or null for a change of any other field.
+ */
+export function historyImageLines(field: string, old: unknown, now: unknown, author: string): string[] | null {
+  return isImageHistoryField(field) ? imageHistoryLines(field, old, now, author) : null;
 }
 
 /** Whether the old value of this change can be put back with one tap (and differs from now). */

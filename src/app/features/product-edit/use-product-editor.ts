@@ -20,6 +20,7 @@ import { changeIsOnItsWay, conflictsOnForm, editorConflictOf, formWithChoices } 
 import { mainSwitchRefusal } from './family-rules';
 import { removeImage } from './image-list-rules';
 import { draftAsQueued, draftOfProduct, draftUnsaved, draftWithoutUpload, draftWithTyped, productOfDraft, type ProductDraft } from './product-draft';
+import { appProductLoadDeps } from './product-edit-deps';
 import { conflictShownForAtom, editedProductAtom } from './product-edit-state';
 import { checkForm, type FieldProblems, type ProductForm } from './product-form';
 import { appProductSaveDeps, readKeptProductCopy } from './product-save-deps';
@@ -140,7 +141,12 @@ export function useProductEditor(product: Product) {
         await discardChange(uploadId);
         startAppSync();
         void syncNow();
-      } else if (editor.opened?.images.some((saved) => saved.id === id)) await submit({ kind: 'image-delete', productId, imageId: id }, author);
+      } else if (editor.opened?.images.some((saved) => saved.id === id)) {
+        // A change set deleting it, with the image as this device shows it as the delete's base
+        // (docs/product-edit.md "Images"): the server deletes it only if nobody changed it since.
+        const shown = (await appProductLoadDeps.readDeviceCopy(productId))?.product ?? base;
+        await submit({ kind: 'product-change', before: shown, after: { ...shown, productImages: shown.productImages.filter((saved) => saved.id !== id) } }, author);
+      }
       editor.amend((current) => ({ ...current, images: removeImage(current.images, id) }));
     } catch (error) {
       // The spec logs image deletion failures without a message; the image simply stays.

@@ -55,6 +55,8 @@ export function SyncIndicator() {
     >
       <ToneIcon tone={state.tone} />
       <span className="sync-indicator-text">{connectionText(connection)}</span>
+      {/* A space between text and count: the visible text reads "Online 1", words the name holds (axe: label-content-name-mismatch). */}
+      {state.badge !== null && ' '}
       {state.badge !== null && (
         <span className="sync-badge" data-testid="sync-badge">
           {state.badge > 99 ? '99+' : state.badge}

@@ -1,6 +1,8 @@
 /**
  * The write kind `image-delete` (docs/ean-and-images.md): DELETE /api/v1/image/{imageId} of an
- * image the server stores. The device's copy loses the image at once.
+ * image the server stores. The device's copy loses the image at once. The editor now deletes an
+ * image in a change set with the image as its base (docs/product-edit.md "Images"); this kind stays
+ * for entries older builds queued, which are sent as they were.
  */
 import type { OutboxRequest } from '../../api/outbox-requests';
 import type { BackofficeDatabase } from '../../db/database';

@@ -198,7 +198,8 @@ export const productChange: WriteKind<ProductChangeEntry, ProductChangeChange> =
     const server = entry.serverCopy;
     if (!isChangeSetConflict(server)) return;
     const perField = typeof choices === 'string' ? Object.fromEntries(server.conflicts.map((conflict) => [conflict.field, choices])) : choices;
-    const settled = settleConflicts(entry.payload.changes, server.conflicts, perField);
+    // The product as the server answered: what an image delete's new base and a restored image's place are read from.
+    const settled = settleConflicts(entry.payload.changes, server.conflicts, perField, server.product);
     if (isEmptyChangeSet(settled)) {
       await ctx.db.outbox.delete(entry.id);
       await ctx.db.products.put(toCachedProduct(server.product));
