@@ -5,7 +5,8 @@ import './app.css';
 import './touch.css';
 import { Theme } from '@radix-ui/themes';
 import { Provider } from 'jotai';
-import { lazy, StrictMode, Suspense, type ReactNode } from 'react';
+import { lazy, StrictMode, Suspense, useSyncExternalStore, type ReactNode } from 'react';
+import { toastsWanted } from './ui/notify';
 import { createRoot } from 'react-dom/client';
 import { firstScreen, guardDecision } from '../shared/rules/session';
 import { SignInScreen } from './features/layout/SignInScreen';
@@ -15,12 +16,24 @@ import { keepReferenceListsIn, loadReferenceLists } from './state/reference-list
 import { expiredAccessTokenAtom, jwtAtom, signOutAtom } from './state/session';
 import { appStore } from './state/store';
 import { LoadFailureBoundary } from './ui/LoadFailureBoundary';
-import { Toasts } from './ui/Toasts';
 import { UpdatePrompt } from './ui/UpdatePrompt';
 import { isOnline } from './lib/online';
 
 // Start-up marks (read by bench/offline-start.ts): when this module ran.
 performance.mark('boot:main');
+
+/** The toasts' host loads after the first paint, with the toast library (ui/notify.ts). */
+const Toasts = lazy(() => import('./ui/Toasts').then((module) => ({ default: module.Toasts })));
+
+/** The toasts' host, drawn from the first toast on (ui/notify.ts), so the first visit does not load it. */
+function ToastsWhenWanted() {
+  const wanted = useSyncExternalStore(toastsWanted.subscribe, toastsWanted.get);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <Toasts />
+    </Suspense>
+  ) : null;
+}
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
@@ -33,7 +46,7 @@ function Shell({ children }: { children: ReactNode }) {
       <Provider store={appStore}>
         <Theme accentColor="blue" grayColor="slate" radius="medium" scaling="100%">
           {children}
-          <Toasts />
+          <ToastsWhenWanted />
           <UpdatePrompt />
         </Theme>
       </Provider>

@@ -55,7 +55,7 @@ describe('signing in', () => {
     const stored = await page.evaluate(() => ({ jwt: localStorage.getItem('jwt'), expiry: localStorage.getItem('expiredAccessToken') }));
     expect(stored.jwt?.split('.')).toHaveLength(3);
     expect(Number(stored.expiry)).toBeGreaterThan(Date.now());
-    await expect.poll(() => [...listCalls].sort()).toEqual(['/api/v1/categories', '/api/v1/family', '/api/v1/supplier']);
+    await expect.poll(() => [...listCalls].sort()).toEqual(['/api/v1/brands', '/api/v1/categories', '/api/v1/family', '/api/v1/supplier']);
   });
 
   it("shows 'You're already logged in.' to a signed-in person, and Sign Out clears the session", async () => {

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type { Supplier } from '../../src/shared/contract';
 import { priceText } from '../../src/app/lib/format';
 import { baseUrl, waitForServiceWorkerControl } from './support/browser';
-import { apiJson, demoProduct } from './support/catalogue-api';
+import { apiJson, demoProduct, serverProduct } from './support/catalogue-api';
 import { productList } from './support/product-list';
 import { SHOTS } from './support/screenshots';
 import { useStaffTablets, waitSynced, type Person } from './support/two-staff';
@@ -133,6 +133,8 @@ describe('history people can read, two tablets', { timeout: 150_000 }, () => {
     await moderation.click();
     await cleo.getByRole('button', { name: 'Apply', exact: true }).click();
     await waitSynced(cleo);
+    // Her save is on the server before the next one (an empty outbox can be read before Apply queues it).
+    await expect.poll(async () => (await serverProduct(cleo, product.productId)).sellingPrice, POLL).toBe(newPrice);
     // … until Cleo saves another member of the family as main.
     expect((await patchFields(cleo, sibling.productId, { familyKey: { base: sibling.familyKey, value: family }, mainProduct: { base: false, value: true } })).status).toBe(200);
 

@@ -1,5 +1,6 @@
 import toast, { Toaster } from 'react-hot-toast';
 import { TOAST_DURATION_MS } from '../../shared/constants';
+import { toastApi } from './notify';
 
 export function Toasts() {
   return <Toaster position="top-center" toastOptions={{ duration: TOAST_DURATION_MS.default }} />;
@@ -17,6 +18,8 @@ export interface ToastLink {
  * another screen: docs/offline.md "Conflicts"). Tapping the link opens it and closes the toast.
  */
 export function notifyWithLink(text: string, link: ToastLink, durationMs: number = TOAST_DURATION_MS.needsYou): string {
+  // Draws the toasts' host if no toast was shown yet (ui/notify.ts).
+  void toastApi();
   return toast(
     (shown) => (
       <span className="toast-with-link">

@@ -58,7 +58,9 @@ export function AppLayout() {
         </LoadFailureBoundary>
       )}
       <SyncPanelHost />
-      <NeedsYouToasts />
+      <Suspense fallback={null}>
+        <NeedsYouToasts />
+      </Suspense>
       <Box asChild className="page">
         <main>
           <LoadFailureBoundary resetKey={pathname}>
