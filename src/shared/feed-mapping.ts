@@ -8,6 +8,21 @@
  * like one of our fields (any case) fills that field (defaultMapping()).
  */
 import { z } from 'zod';
+import { PLATFORMS, platformColumnName, recognisePlatform, YES_NO_COLUMNS, type FeedPlatform } from './feed-platforms';
+import {
+  decideDecimalMark,
+  decimalMarkEvidence,
+  DIMENSION_UNITS,
+  readAmount,
+  readMeasure,
+  readNumber,
+  SELLER_CURRENCY,
+  splitCurrency,
+  unitInColumnName,
+  WEIGHT_UNITS,
+  type DecimalMark,
+} from './feed-values';
+import { feedValueMessages } from './messages';
 import { text } from './safe-values';
 
 /** Our feed fields, in the order the Parser screen shows them. */
@@ -52,8 +67,14 @@ export const feedMappingSchema = z
     columns: z.partialRecord(z.enum(FEED_FIELDS), z.array(columnName()).max(MAX_MAPPED_COLUMNS)).default({}),
     /** A value for every row; it wins over the column. */
     fixed: z.partialRecord(z.enum(FEED_FIELDS), text().max(2_000)).default({}),
-    /** `auto`: `12,50`, `12.50`, `1.234,56` and `1,234.56` all read as expected; `comma`: `1.234` is 1234; `point`: `1,234` is 1234. */
+    /** `auto`: decided by the feed's values (docs/feeds.md, "Prices"); `comma`: `1.234` is 1234; `point`: `1,234` is 1234. */
     decimalSeparator: z.enum(['auto', 'comma', 'point']).default('auto'),
+    /** A price written in another currency than the seller's (EUR): `refuse` the row, or `keep` the number as it is. */
+    foreignCurrency: z.enum(['refuse', 'keep']).default('refuse'),
+    /** The unit of weights written without one (stored in kg). */
+    weightUnit: z.enum(WEIGHT_UNITS).default('kg'),
+    /** The unit of widths, lengths and heights written without one (stored in cm). */
+    dimensionUnit: z.enum(DIMENSION_UNITS).default('cm'),
     /** A product created without a selling price in the feed gets supplier price × multiplier + add. */
     sellingPrice: z
       .object({ multiplier: z.number().min(0).max(1_000), add: z.number().min(0).max(1_000_000) })
@@ -73,8 +94,19 @@ export function defaultMapping(): FeedMapping {
   const columns: FeedMapping['columns'] = {};
   for (const field of FEED_FIELDS) columns[field] = [field];
   columns.images = ['images', 'images/image', 'image'];
-  return { columns, fixed: {}, decimalSeparator: 'auto', sellingPrice: null, imageSeparator: '|', recordElement: 'product' };
+  return { ...DEFAULT_TRANSFORMS, columns, fixed: {} };
 }
+
+/** The transforms of a mapping nobody changed. */
+export const DEFAULT_TRANSFORMS = {
+  decimalSeparator: 'auto',
+  foreignCurrency: 'refuse',
+  weightUnit: 'kg',
+  dimensionUnit: 'cm',
+  sellingPrice: null,
+  imageSeparator: '|',
+  recordElement: 'product',
+} as const satisfies Omit<FeedMapping, 'columns' | 'fixed'>;
 
 /** A column name as compared when guessing: lower case, accents and everything but letters and digits removed. */
 export function normaliseColumnName(name: string): string {
@@ -90,52 +122,148 @@ export function normaliseColumnName(name: string): string {
  * and `EAN13` match `afbeelding` and `ean`). English and Dutch, as the feeds of Dutch suppliers come.
  */
 const SYNONYMS: Record<FeedField, readonly string[]> = {
-  ean: ['ean', 'gtin', 'barcode', 'eancode', 'upc', 'streepjescode', 'eannummer'],
-  sku: ['sku', 'artikelnummer', 'artikelnr', 'artnr', 'articlenumber', 'itemnumber', 'productcode', 'productnumber', 'supplier_sku', 'referentie', 'itemid'],
+  ean: ['ean', 'gtin', 'barcode', 'eancode', 'upc', 'streepjescode', 'eannummer', 'variantbarcode'],
+  sku: ['sku', 'artikelnummer', 'artikelnr', 'artnr', 'articlenumber', 'itemnumber', 'productcode', 'productnumber', 'supplier_sku', 'referentie', 'itemid', 'variantsku', 'reference', 'id'],
   title: ['title', 'titel', 'name', 'naam', 'productnaam', 'productname', 'producttitle', 'producttitel', 'korteomschrijving'],
-  description: ['description', 'beschrijving', 'omschrijving', 'productomschrijving', 'langeomschrijving', 'longdescription', 'productdescription'],
-  brand: ['brand', 'merk', 'manufacturer', 'fabrikant', 'merknaam', 'brandname'],
-  category: ['category', 'categorie', 'productgroep', 'productgroup', 'categorypath', 'hoofdcategorie', 'categoryname'],
-  price: ['price', 'prijs', 'prijsexclbtw', 'prijsexbtw', 'inkoopprijs', 'inkoopprijsexclbtw', 'nettoprijs', 'purchaseprice', 'costprice', 'priceexclvat', 'priceexvat', 'netprice'],
-  retailPrice: ['retailprice', 'adviesprijs', 'consumentenprijs', 'verkoopprijs', 'rrp', 'msrp', 'prijsinclbtw', 'adviesverkoopprijs', 'priceinclvat', 'sellingprice'],
+  description: ['description', 'beschrijving', 'omschrijving', 'productomschrijving', 'langeomschrijving', 'longdescription', 'productdescription', 'bodyhtml', 'body'],
+  brand: ['brand', 'merk', 'manufacturer', 'fabrikant', 'merknaam', 'brandname', 'vendor'],
+  category: ['category', 'categorie', 'productgroep', 'productgroup', 'categorypath', 'hoofdcategorie', 'categoryname', 'categories', 'categorieen', 'producttype'],
+  price: ['price', 'prijs', 'prijsexclbtw', 'prijsexbtw', 'inkoopprijs', 'inkoopprijsexclbtw', 'nettoprijs', 'purchaseprice', 'costprice', 'priceexclvat', 'priceexvat', 'netprice', 'costperitem', 'cost', 'regularprice', 'variantprice', 'wholesaleprice', 'pricetaxexcluded'],
+  retailPrice: ['retailprice', 'adviesprijs', 'consumentenprijs', 'verkoopprijs', 'rrp', 'msrp', 'prijsinclbtw', 'adviesverkoopprijs', 'priceinclvat', 'sellingprice', 'pricetaxincluded'],
   deliveryCode: ['deliverycode', 'levercode', 'bollevertijd', 'deliverytime'],
-  stock: ['stock', 'voorraad', 'stockquantity', 'quantity', 'qty', 'aantal', 'inventory', 'instock', 'beschikbaar'],
-  weight: ['weight', 'gewicht', 'weightkg', 'gewichtkg', 'gewichtgram', 'weightg'],
-  width: ['width', 'breedte', 'widthcm', 'breedtecm'],
-  length: ['length', 'lengte', 'lengthcm', 'lengtecm', 'diepte', 'depth'],
-  height: ['height', 'hoogte', 'heightcm', 'hoogtecm'],
+  stock: ['stock', 'voorraad', 'stockquantity', 'quantity', 'qty', 'aantal', 'inventory', 'variantinventoryqty', 'inventoryquantity', 'stockamount'],
+  weight: ['weight', 'gewicht', 'weightkg', 'gewichtkg', 'gewichtgram', 'weightg', 'weightgram', 'weightgrams', 'gewichtgr', 'shippingweight', 'variantgrams', 'grams', 'gewichtingram', 'weightinkg', 'weightingrams'],
+  width: ['width', 'breedte', 'widthcm', 'breedtecm', 'widthmm', 'breedtemm'],
+  length: ['length', 'lengte', 'lengthcm', 'lengtecm', 'diepte', 'depth', 'lengthmm', 'lengtemm'],
+  height: ['height', 'hoogte', 'heightcm', 'hoogtecm', 'heightmm', 'hoogtemm'],
   size: ['size', 'maat', 'maten', 'schoenmaat', 'shoesize'],
   color: ['color', 'colour', 'kleur'],
   material: ['material', 'materiaal'],
   familyKey: ['familykey', 'family', 'familie', 'parentsku', 'parent', 'modelcode', 'modelnummer', 'variantgroep', 'groupid', 'itemgroupid'],
-  images: ['images', 'image', 'imagesimage', 'afbeelding', 'afbeeldingen', 'foto', 'fotos', 'photo', 'picture', 'imageurl', 'imagelink', 'afbeeldingurl', 'imageurls', 'additionalimagelink'],
+  images: ['images', 'image', 'imagesimage', 'afbeelding', 'afbeeldingen', 'foto', 'fotos', 'photo', 'picture', 'imageurl', 'imagelink', 'afbeeldingurl', 'imageurls', 'additionalimagelink', 'imagesrc', 'baseimage', 'additionalimages', 'imageurlsxyz', 'variantimage'],
 };
 
 const FIELD_BY_NAME = new Map<string, FeedField>();
 for (const field of FEED_FIELDS) for (const name of SYNONYMS[field]) FIELD_BY_NAME.set(name.replace(/_/g, ''), field);
 
-/** The field a column name suggests, or null. */
+/** The field a column name suggests, or null (a Google `g:` prefix is dropped; yes/no columns suggest nothing). */
 export function guessFieldOf(columnName: string): FeedField | null {
-  const normalised = normaliseColumnName(columnName);
-  if (normalised === '') return null;
+  const normalised = platformColumnName(columnName, normaliseColumnName);
+  if (normalised === '' || YES_NO_COLUMNS.includes(normalised)) return null;
   return FIELD_BY_NAME.get(normalised) ?? FIELD_BY_NAME.get(normalised.replace(/\d+$/, '')) ?? null;
 }
 
+/** The platform a feed's column names say it comes from (docs/feeds.md, "The guess and its platforms"), or null. */
+export function recognisedPlatform(columnNames: readonly string[]): FeedPlatform | null {
+  return recognisePlatform(columnNames.map((name) => platformColumnName(name, normaliseColumnName)))?.platform ?? null;
+}
+
+/** The first rows' values by the feed's column names (any case), which the guess reads units and the decimal mark from. */
+export type SampleRecords = readonly RawFeedRecord[];
+
 /**
- * A mapping guessed from the feed's column names: each field takes the first column named like it
- * (images take every such column, in feed order). A name with a decimal comma in it is no hint.
+ * A mapping guessed from the feed's column names and its first rows (docs/feeds.md, "The guess and
+ * its platforms"). A recognised platform's own columns come first (several become a field's
+ * columns in the platform's order of preference, the first non-empty one wins); every other field
+ * takes the first column named like it (images every such column, in feed order). Yes/no columns
+ * (`In stock?`, `availability`) are never a stock count. From the rows: the decimal mark, the
+ * weight and dimension units (from the column names), the image separator.
  */
-export function guessMapping(columnNames: readonly string[]): FeedMapping {
+export function guessMapping(columnNames: readonly string[], samples: SampleRecords = []): FeedMapping {
   const mapping = defaultMapping();
   mapping.columns = {};
-  for (const name of columnNames) {
+  const keyed = columnNames.map((name) => ({ name, key: platformColumnName(name, normaliseColumnName) }));
+  const platform = recognisePlatform(keyed.map((column) => column.key));
+  const used = new Set<string>();
+  if (platform) {
+    for (const [field, names] of Object.entries(platform.fields) as [FeedField, readonly string[]][]) {
+      const found = names.flatMap((wanted) => keyed.filter((column) => column.key === wanted || column.key.replace(/\d+$/, '') === wanted).map((column) => column.name));
+      if (found.length === 0) continue;
+      mapping.columns[field] = [...new Set(found)].slice(0, MAX_MAPPED_COLUMNS);
+      found.forEach((name) => used.add(name));
+    }
+    if (platform.imageSeparator) mapping.imageSeparator = platform.imageSeparator;
+  }
+  for (const { name, key } of keyed) {
+    if (used.has(name) || platform?.never.includes(key)) continue;
     const field = guessFieldOf(name);
     if (!field) continue;
     const taken = mapping.columns[field];
     if (!taken) mapping.columns[field] = [name];
-    else if (field === 'images' && taken.length < MAX_MAPPED_COLUMNS) taken.push(name);
+    else if (field === 'images' && !platform?.fields.images && taken.length < MAX_MAPPED_COLUMNS) taken.push(name);
   }
+  const weightColumn = mapping.columns.weight?.[0];
+  const weightUnit = weightColumn ? unitInColumnName(weightColumn, 'weight') : null;
+  if (weightUnit === 'g' || weightUnit === 'kg') mapping.weightUnit = weightUnit;
+  const dimensionUnit = (['length', 'width', 'height'] as const)
+    .map((field) => mapping.columns[field]?.[0])
+    .map((column) => (column ? unitInColumnName(column, 'dimension') : null))
+    .find((unit) => unit !== null);
+  if (dimensionUnit === 'mm' || dimensionUnit === 'cm' || dimensionUnit === 'm') mapping.dimensionUnit = dimensionUnit;
+  const mark = decideDecimalMark(numberTexts(samples, mapping));
+  if (mark) mapping.decimalSeparator = mark;
+  if (!platform?.imageSeparator) mapping.imageSeparator = imageSeparatorOf(samples, mapping.columns.images ?? []);
   return mapping;
+}
+
+/** Looks a column up in a record by any case (readers hand records over with lower-case keys). */
+function sampleValue(record: RawFeedRecord, column: string): string {
+  const value = record[column.toLowerCase()] ?? record[column];
+  return value === undefined ? '' : typeof value === 'string' ? value : value.join(' ');
+}
+
+/** The number texts of the mapped number columns in the first rows (currency removed). */
+function numberTexts(samples: SampleRecords, mapping: FeedMapping): string[] {
+  const texts: string[] = [];
+  for (const field of NUMBER_FIELDS) {
+    for (const column of mapping.columns[field] ?? []) {
+      for (const record of samples) {
+        const value = sampleValue(record, column).trim();
+        if (value === '') continue;
+        const number = field === 'price' || field === 'retailPrice' ? splitCurrency(value)?.number : /^[\d.,'\s]+/.exec(value)?.[0];
+        if (number) texts.push(number.trim());
+      }
+    }
+  }
+  return texts;
+}
+
+/** The separator several image addresses in one column of the first rows are written with. */
+function imageSeparatorOf(samples: SampleRecords, columns: readonly string[]): FeedMapping['imageSeparator'] {
+  for (const record of samples) {
+    for (const column of columns) {
+      const value = sampleValue(record, column);
+      if (value.includes('|')) return '|';
+      if (/;\s*(?:https?:|\/)/.test(value)) return ';';
+      if (/,\s*(?:https?:|\/)/.test(value)) return ',';
+      if (/\s(?:https?:)/.test(value.trim())) return ' ';
+    }
+  }
+  return '|';
+}
+
+/** The decimal mark, price currencies and platform the first rows of a feed show: what the Test feed preview says about its values. */
+export interface FeedValueFormat {
+  platform: FeedPlatform | null;
+  /** null: no value shows it (only whole numbers, or `1.234`-like ones). */
+  decimalMark: DecimalMark | null;
+  /** Currencies written with the prices, e.g. ['USD']; empty when none is written. */
+  currencies: string[];
+}
+
+export function feedValueFormat(columnNames: readonly string[], samples: SampleRecords, mapping: FeedMapping | null): FeedValueFormat {
+  const used = mapping ?? defaultMapping();
+  const currencies = new Set<string>();
+  for (const field of ['price', 'retailPrice'] as const) {
+    for (const column of used.columns[field] ?? []) {
+      for (const record of samples) {
+        const currency = splitCurrency(sampleValue(record, column))?.currency;
+        if (currency) currencies.add(currency);
+      }
+    }
+  }
+  const fixedMark = used.decimalSeparator === 'auto' ? null : used.decimalSeparator;
+  return { platform: recognisedPlatform(columnNames), decimalMark: fixedMark ?? decideDecimalMark(numberTexts(samples, used)), currencies: [...currencies].sort() };
 }
 
 /** A raw record as a reader hands it over: values by the feed's own column names; a list for repeated XML elements. */
@@ -149,6 +277,8 @@ export interface CompiledMapping {
   /** Field → lower-case source column names. */
   sources: [FeedField, string[]][];
   fixed: [FeedField, string][];
+  /** The feed's decimal mark: the mapping's, or (auto) the one the first values that show it use; learnt while records are mapped. */
+  decimal: { mark: DecimalMark | null; learns: boolean };
 }
 
 export function compileMapping(mapping: FeedMapping | null): CompiledMapping {
@@ -164,7 +294,17 @@ export function compileMapping(mapping: FeedMapping | null): CompiledMapping {
     const columns = used.columns[field];
     if (columns && columns.length > 0) sources.push([field, columns.map((c) => c.trim().toLowerCase())]);
   }
-  return { mapping: used, sources, fixed };
+  const separator = used.decimalSeparator;
+  return { mapping: used, sources, fixed, decimal: { mark: separator === 'auto' ? null : separator, learns: separator === 'auto' } };
+}
+
+/**
+ * Lets the feed's first records decide its decimal mark before any is mapped (the Test feed
+ * preview reads its rows whole first; an import learns while it reads).
+ */
+export function learnDecimalMark(compiled: CompiledMapping, samples: SampleRecords): void {
+  if (!compiled.decimal.learns || compiled.decimal.mark !== null) return;
+  compiled.decimal.mark = decideDecimalMark(numberTexts(samples, compiled.mapping));
 }
 
 /** Looks a column up by lower-case name in a record whose keys are lower case (readers lower-case them). */
@@ -184,18 +324,45 @@ function joinImages(values: (string | readonly string[])[], separator: string): 
   return urls;
 }
 
-/** `1.234,56` / `1,234.56` as the mapping's decimal separator says, for parsePrice. */
-export function normaliseNumber(value: string, separator: FeedMapping['decimalSeparator']): string {
-  const trimmed = value.trim();
-  if (separator === 'comma') return trimmed.replace(/\./g, '').replace(',', '.');
-  if (separator === 'point') return trimmed.replace(/,/g, '');
-  return trimmed;
+/** The mark this value is read with; an auto mapping takes the first mark a value shows as the feed's. */
+function markFor(number: string, compiled: CompiledMapping): DecimalMark | null {
+  const { decimal } = compiled;
+  if (decimal.learns && decimal.mark === null) decimal.mark = decimalMarkEvidence(number);
+  return decimal.mark;
+}
+
+/**
+ * A number field's value in one plain form parseFeedRow reads: prices `1234.5` (with ` USD` when
+ * a currency is written), stock a whole number, weight in kg, dimensions in cm. A value that cannot
+ * be read, and a price in another currency the supplier refuses, stay as written, so the row's
+ * refusal quotes them.
+ */
+export function plainNumber(field: FeedField, raw: string, compiled: CompiledMapping): string {
+  const value = raw.trim();
+  const { mapping } = compiled;
+  if (field === 'price' || field === 'retailPrice') {
+    const split = splitCurrency(value);
+    if (!split) return value;
+    const amount = readAmount(value, markFor(split.number, compiled));
+    if (!amount) return value;
+    if (amount.currency === null) return String(amount.value);
+    if (amount.currency !== SELLER_CURRENCY && mapping.foreignCurrency === 'refuse') return value;
+    return `${amount.value} ${amount.currency}`;
+  }
+  const number = /^[\d.,'\s\u00a0]*\d[\d.,]*/.exec(value)?.[0]?.trim() ?? '';
+  const mark = number === '' ? compiled.decimal.mark : markFor(number, compiled);
+  if (field === 'stock') {
+    const count = readNumber(value, mark);
+    return count !== null && Number.isInteger(count) ? String(count) : value;
+  }
+  const measured = field === 'weight' ? readMeasure(value, 'weight', mapping.weightUnit, mark) : readMeasure(value, 'dimension', mapping.dimensionUnit, mark);
+  return measured === null ? value : String(measured);
 }
 
 /** One raw record (keys lower case) → our fields, by the mapping. */
 export function applyMapping(record: RawFeedRecord, compiled: CompiledMapping): MappedFeedRecord {
   const out: Record<string, string | readonly string[]> = {};
-  const { decimalSeparator, imageSeparator } = compiled.mapping;
+  const { imageSeparator } = compiled.mapping;
   for (const [field, columns] of compiled.sources) {
     if (field === 'images') {
       const found: (string | readonly string[])[] = [];
@@ -210,13 +377,13 @@ export function applyMapping(record: RawFeedRecord, compiled: CompiledMapping): 
       const value = valueOf(record, column);
       const single = value === undefined ? '' : typeof value === 'string' ? value : value.join(' ');
       if (single.trim() !== '') {
-        out[field] = NUMBER_FIELDS.includes(field) ? normaliseNumber(single, decimalSeparator) : single;
+        out[field] = NUMBER_FIELDS.includes(field) ? plainNumber(field, single, compiled) : single;
         break;
       }
     }
   }
   for (const [field, value] of compiled.fixed) {
-    out[field] = field === 'images' ? joinImages([value], imageSeparator) : NUMBER_FIELDS.includes(field) ? normaliseNumber(value, decimalSeparator) : value;
+    out[field] = field === 'images' ? joinImages([value], imageSeparator) : NUMBER_FIELDS.includes(field) ? plainNumber(field, value, compiled) : value;
   }
   return out;
 }
@@ -230,7 +397,7 @@ export function derivedSellingPrice(supplierPrice: number, mapping: FeedMapping)
 
 /**
  * Why a feed with these columns cannot be read with this mapping (no title, or neither EAN nor
- * SKU, among its columns or fixed values), or null. Column names compare case-insensitively.
+ * SKU, or no supplier price, among its columns or fixed values), or null. Column names compare case-insensitively.
  */
 export function mappingProblem(columnNames: readonly string[], compiled: CompiledMapping): string | null {
   const present = new Set(columnNames.map((name) => name.trim().toLowerCase()));
@@ -241,5 +408,6 @@ export function mappingProblem(columnNames: readonly string[], compiled: Compile
     return wanted.length === 0 ? 'No column is mapped to the title' : `The feed has no column '${wanted.join("' or '")}' for the title`;
   }
   if (!has('ean') && !has('sku')) return 'No column of the feed is mapped to the EAN or the SKU';
+  if (!has('price')) return feedValueMessages.noPriceColumn;
   return null;
 }

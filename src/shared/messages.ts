@@ -215,3 +215,20 @@ export const VALUE_WORDS = {
 export const historyMessages = {
   noLongerMain: (other: string) => `No longer the main product: ${other} became main`,
 } as const;
+
+/** Not in the spec: what a supplier feed's values and the Test feed preview say (docs/feeds.md, "Prices", "Units", "The guess and its platforms"). */
+export const feedValueMessages = {
+  noPriceColumn: 'No column of the feed is mapped to the supplier price; map one, or every row is refused',
+  priceMissing: 'Price is missing; a product is not imported without the supplier price',
+  notAPrice: (label: string, raw: string) => `${label} '${raw}' is not a price`,
+  foreignCurrency: (label: string, raw: string, currency: string, own: string) =>
+    `${label} '${raw}' is in ${currency}, not ${own}; the supplier's settings refuse prices in another currency`,
+  eanRounded: (raw: string) => `The spreadsheet rounded this EAN (${raw}); export the column as text`,
+  recognised: (platform: string) => `Looks like ${platform}`,
+  decimalMark: (mark: 'comma' | 'point' | null) =>
+    mark === 'comma' ? 'Numbers use a decimal comma (1.234,50)' : mark === 'point' ? 'Numbers use a decimal point (1,234.50)' : 'The rows read show no decimal mark',
+  currencies: (currencies: readonly string[], own: string) =>
+    currencies.length === 0
+      ? `Prices are read as ${own}`
+      : `Prices are written in ${currencies.join(', ')}${currencies.some((code) => code !== own) ? `; this store sells in ${own}` : ''}`,
+} as const;

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import type { ParsingHistoryEntry, Supplier } from './contract';
 import { alwaysWinsSchema, DEFAULT_ALWAYS_WINS, type FeedField } from './feed-fields';
-import { feedMappingSchema, type FeedMapping } from './feed-mapping';
+import { feedMappingSchema, type FeedMapping, type FeedValueFormat } from './feed-mapping';
 import { text } from './safe-values';
 import { feedScheduleSchema, type FeedSchedule } from './schedule';
 
@@ -133,8 +133,10 @@ export interface TestFeedRow {
 export interface TestFeedReport {
   /** The feed's columns (CSV header, XML element paths, first sheet row) in feed order. */
   columns: string[];
-  /** The mapping guessed from the column names. */
+  /** The mapping guessed from the column names and the first rows' values (docs/feeds.md, "The guess and its platforms"). */
   guessedMapping: FeedMapping;
+  /** The platform the columns look like, the decimal mark and the currencies of the prices read. */
+  valueFormat: FeedValueFormat;
   /** Why the feed cannot be imported with the mapping as a whole (e.g. no title column), or null. */
   mappingProblem: string | null;
   /** The first rows (at most 20). */

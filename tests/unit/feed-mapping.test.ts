@@ -8,7 +8,6 @@ import {
   guessFieldOf,
   guessMapping,
   mappingProblem,
-  normaliseNumber,
   type FeedMapping,
 } from '../../src/shared/feed-mapping';
 
@@ -60,14 +59,17 @@ describe('applyMapping', () => {
     expect(applyMapping({ t: 'A', levertijd: '3 dagen' }, compiled)).toEqual({ title: 'A', deliveryCode: '1-2d', brand: 'Hortus' });
   });
 
-  it('reads numbers by the chosen decimal separator', () => {
-    expect(normaliseNumber('1.234,50', 'comma')).toBe('1234.50');
-    expect(normaliseNumber('1.234', 'comma')).toBe('1234');
-    expect(normaliseNumber('1,234.50', 'point')).toBe('1234.50');
-    expect(normaliseNumber('1,234', 'point')).toBe('1234');
-    expect(normaliseNumber('1,5', 'auto')).toBe('1,5');
-    const compiled = compileMapping(mapping({ columns: { title: ['t'], price: ['p'], stock: ['s'] }, decimalSeparator: 'comma' }));
-    expect(applyMapping({ t: '1.000 stoelen', p: '1.000,00', s: '1.000' }, compiled)).toEqual({ title: '1.000 stoelen', price: '1000.00', stock: '1000' });
+  it('reads numbers by the chosen decimal separator, into one plain form', () => {
+    const comma = compileMapping(mapping({ columns: { title: ['t'], price: ['p'], stock: ['s'] }, decimalSeparator: 'comma' }));
+    expect(applyMapping({ t: '1.000 stoelen', p: '1.000,00', s: '1.000' }, comma)).toEqual({ title: '1.000 stoelen', price: '1000', stock: '1000' });
+    expect(applyMapping({ t: 'x', p: '1.234', s: '5' }, comma).price).toBe('1234');
+    const point = compileMapping(mapping({ columns: { price: ['p'] }, decimalSeparator: 'point' }));
+    expect(applyMapping({ p: '1,234.50' }, point).price).toBe('1234.5');
+    expect(applyMapping({ p: '1,234' }, point).price).toBe('1234');
+    // Auto: the first value that shows the mark decides it for the rest of the feed.
+    const auto = compileMapping(mapping({ columns: { price: ['p'] } }));
+    expect(applyMapping({ p: '12,50' }, auto).price).toBe('12.5');
+    expect(applyMapping({ p: '1.234' }, auto).price).toBe('1234');
   });
 
   it('splits images by the chosen separator', () => {
@@ -79,7 +81,7 @@ describe('applyMapping', () => {
     const compiled = compileMapping(null);
     expect(applyMapping({ title: 'A', retailprice: '9,95', 'images/image': ['https://a/1.png'], image: 'https://a/2.png' }, compiled)).toEqual({
       title: 'A',
-      retailPrice: '9,95',
+      retailPrice: '9.95',
       images: ['https://a/1.png', 'https://a/2.png'],
     });
     expect(defaultMapping().columns.title).toEqual(['title']);
@@ -95,12 +97,13 @@ describe('derivedSellingPrice', () => {
 });
 
 describe('mappingProblem', () => {
-  it('names a missing title column, and asks for an EAN or SKU column', () => {
-    const compiled = compileMapping(mapping({ columns: { title: ['Naam'], ean: ['EAN13'] } }));
-    expect(mappingProblem(['naam', 'EAN13'], compiled)).toBeNull();
+  it('names a missing title column, and asks for an EAN or SKU column and a supplier price', () => {
+    const compiled = compileMapping(mapping({ columns: { title: ['Naam'], ean: ['EAN13'], price: ['Prijs'] } }));
+    expect(mappingProblem(['naam', 'EAN13', 'prijs'], compiled)).toBeNull();
     expect(mappingProblem(['Titel', 'EAN13'], compiled)).toBe("The feed has no column 'naam' for the title");
     expect(mappingProblem(['Naam'], compiled)).toBe('No column of the feed is mapped to the EAN or the SKU');
-    expect(mappingProblem(['x'], compileMapping(mapping({ columns: { ean: ['x'] }, fixed: { title: 'Same title' } })))).toBeNull();
+    expect(mappingProblem(['naam', 'EAN13'], compiled)).toBe('No column of the feed is mapped to the supplier price; map one, or every row is refused');
+    expect(mappingProblem(['x'], compileMapping(mapping({ columns: { ean: ['x'] }, fixed: { title: 'Same title', price: '10' } })))).toBeNull();
     expect(mappingProblem(['x'], compileMapping(mapping({ columns: { ean: ['x'] } })))).toBe('No column is mapped to the title');
   });
 });

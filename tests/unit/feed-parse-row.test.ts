@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { feedValueMessages } from '../../src/shared/messages';
 import { parseFeedRow, type FeedRecord } from '../../src/server/feeds/parse-feed-row';
 
 const supplier = { supplierName: 'Acme' };
@@ -66,8 +67,28 @@ describe('parseFeedRow', () => {
   });
 
   it('takes images as a list too (XML) and empty optional fields as defaults', () => {
-    const parsed = parseFeedRow({ sku: 'X', title: 'T', images: ['https://a.example/1.png', ''] }, 9, supplier);
-    expect(parsed.ok && parsed.row).toMatchObject({ priceSupplier: 0, sellingPrice: 0, stock: 0, weight: null, familyKey: null, images: ['https://a.example/1.png'] });
+    const parsed = parseFeedRow({ sku: 'X', title: 'T', price: '4,50', images: ['https://a.example/1.png', ''] }, 9, supplier);
+    expect(parsed.ok && parsed.row).toMatchObject({ priceSupplier: 4.5, sellingPrice: 0, stock: 0, weight: null, familyKey: null, images: ['https://a.example/1.png'] });
+  });
+
+  it('refuses a row without a supplier price instead of importing price 0', () => {
+    expect(refusal({ ...good, price: '' }).reason).toBe(feedValueMessages.priceMissing);
+    expect(refusal({ ...good, price: 'on request' }).reason).toBe("Price 'on request' is not a price");
+  });
+
+  it('reads prices with a currency, and refuses another currency than EUR unless the supplier keeps it', () => {
+    expect(parseFeedRow({ ...good, price: '€ 1.234,50' }, 2, supplier)).toMatchObject({ ok: true, row: { priceSupplier: 1234.5 } });
+    expect(parseFeedRow({ ...good, price: '19.95 EUR' }, 2, supplier)).toMatchObject({ ok: true, row: { priceSupplier: 19.95 } });
+    expect(refusal({ ...good, price: '1649.00 USD' }).reason).toBe("Price '1649.00 USD' is in USD, not EUR; the supplier's settings refuse prices in another currency");
+    expect(parseFeedRow({ ...good, price: '1649.00 USD' }, 2, supplier, { foreignCurrency: 'keep' })).toMatchObject({ ok: true, row: { priceSupplier: 1649 } });
+  });
+
+  it('refuses an EAN a spreadsheet turned into an exponent number, saying how to export it', () => {
+    expect(refusal({ ...good, ean: '3.65275E+11' }).reason).toBe('The spreadsheet rounded this EAN (3.65275E+11); export the column as text');
+  });
+
+  it('reads weights in kg to the gram and measures in cm, with a unit in the value', () => {
+    expect(parseFeedRow({ ...good, weight: '145 g', width: '120 mm', height: '0,5' }, 2, supplier)).toMatchObject({ ok: true, row: { weight: 0.145, width: 12, height: 0.5 } });
   });
 
   it('refuses rows with the line number and a reason', () => {

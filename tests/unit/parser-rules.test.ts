@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formOf, inputOf, mappingOf, newSupplierForm, testRequestOf, withGuessedMapping } from '../../src/app/features/parser/supplier-form';
+import { formOf, inputOf, mappingOf, newSupplierForm, takesGuess, testRequestOf, withGuessedMapping } from '../../src/app/features/parser/supplier-form';
+import { guessMapping } from '../../src/shared/feed-mapping';
 import { formProblem, loginOriginChange, loginOriginHint } from '../../src/app/features/parser/supplier-form-check';
 import { jobProgressText, nextRunOf, scheduleText } from '../../src/app/features/parser/supplier-list-text';
 import { changedMeanwhile, mergeMine } from '../../src/app/features/parser/supplier-stale-save';
@@ -12,8 +13,24 @@ describe('the supplier form', () => {
   it('sends no mapping while it is the default, and the guessed one once a Test feed filled it', () => {
     const form = formOf(supplier());
     expect(mappingOf(form)).toBeNull();
-    const guessed = withGuessedMapping(form, ['EAN13', 'Naam', 'afbeelding_1', 'afbeelding_2']);
+    const guessed = withGuessedMapping(form, guessMapping(['EAN13', 'Naam', 'afbeelding_1', 'afbeelding_2']));
     expect(mappingOf(guessed)).toMatchObject({ columns: { ean: ['EAN13'], title: ['Naam'], images: ['afbeelding_1', 'afbeelding_2'] } });
+  });
+
+  it('takes the guess of every Test feed while nobody edited the mapping, and never once the person edited it', () => {
+    const form = formOf(supplier());
+    const first = { columns: ['EAN13', 'Naam', 'Inkoopprijs'], mappingProblem: 'No column is mapped to the title', guessedMapping: guessMapping(['EAN13', 'Naam', 'Inkoopprijs']) };
+    expect(takesGuess(form, first)).toBe(true);
+    const guessed = withGuessedMapping(form, first.guessedMapping);
+    expect(guessed.guessed).toBe(true);
+    // The same feed again: nothing new to take.
+    expect(takesGuess(guessed, { ...first, mappingProblem: null })).toBe(false);
+    // Another feed on the same form: its guess replaces the last one.
+    const second = { columns: ['gtin', 'title', 'price'], mappingProblem: null, guessedMapping: guessMapping(['gtin', 'title', 'price'], [{ price: '1.234,50 EUR' }]) };
+    expect(takesGuess(guessed, second)).toBe(true);
+    expect(mappingOf(withGuessedMapping(guessed, second.guessedMapping))).toMatchObject({ columns: { ean: ['gtin'], title: ['title'], price: ['price'] }, decimalSeparator: 'comma' });
+    // Edited by the person: the mapping stays theirs.
+    expect(takesGuess({ ...guessed, guessed: false }, second)).toBe(false);
   });
 
   it('keeps stored credentials when their secret is left empty, and replaces them when one is typed', () => {
@@ -63,6 +80,9 @@ describe('the supplier form', () => {
         columns: { title: ['Naam'], images: ['a1', 'a2'] },
         fixed: { deliveryCode: '1-2d' },
         decimalSeparator: 'comma',
+        foreignCurrency: 'keep',
+        weightUnit: 'g',
+        dimensionUnit: 'mm',
         sellingPrice: { multiplier: 1.8, add: 2.5 },
         imageSeparator: ';',
         recordElement: 'artikel',

@@ -149,7 +149,7 @@ export function readFeedBytes(format: string, bytes: AsyncIterable<Uint8Array>, 
 
 /** parseFeedRow, then the mapping's selling price for rows without one. */
 export function parseMappedRow(item: { line: number; record: FeedRecord }, supplier: FeedRowSupplier, mapping: FeedMapping | null) {
-  const parsed = parseFeedRow(item.record, item.line, supplier);
+  const parsed = parseFeedRow(item.record, item.line, supplier, { foreignCurrency: mapping?.foreignCurrency ?? 'refuse' });
   if (parsed.ok && mapping && parsed.row.sellingPrice === 0) {
     const derived = derivedSellingPrice(parsed.row.priceSupplier, mapping);
     if (derived !== null) parsed.row.sellingPrice = derived;

@@ -3,8 +3,9 @@
  * reason it is refused. Pure: the import job and the tests call it the same way.
  * The columns are documented in docs/feeds.md.
  */
+import { readAmount, readMeasure, isExponentNumber, SELLER_CURRENCY } from '../../shared/feed-values';
+import { feedValueMessages } from '../../shared/messages';
 import { eanProblem } from '../../shared/rules/ean';
-import { parsePrice } from '../../shared/rules/price';
 import { isDeliveryCode } from '../../shared/rules/product-validation';
 import { sanitizeDescription } from '../catalogue/sanitize-description';
 
@@ -48,6 +49,12 @@ export interface FeedRowSupplier {
   supplierName: string;
 }
 
+/** How a supplier's values are read beyond their own text (the mapping's currency policy, docs/feeds.md "Prices"). */
+export interface FeedRowRules {
+  /** A price in another currency than the seller's: refuse the row (default), or keep the number. */
+  foreignCurrency?: 'refuse' | 'keep';
+}
+
 /** The feed's column names (case-insensitive in CSV headers; element names in XML). */
 export const FEED_COLUMNS = [
   'ean', 'sku', 'title', 'description', 'brand', 'category', 'price', 'retailPrice', 'deliveryCode', 'stock',
@@ -86,25 +93,31 @@ function bounded(value: string, label: string, max: number): string {
   return value;
 }
 
-function measure(record: FeedRecord, column: string, label: string): number | null {
+/** A weight (kg) or a measure (cm); the mapping has turned other units into these (feed-mapping.ts, plainNumber). */
+function measure(record: FeedRecord, column: 'weight' | 'width' | 'length' | 'height', label: string): number | null {
   const raw = text(record, column);
   if (raw === '') return null;
-  const value = parsePrice(raw);
+  const value = column === 'weight' ? readMeasure(raw, 'weight', 'kg', null) : readMeasure(raw, 'dimension', 'cm', null);
   if (value === null || value > MAX_MEASURE) throw new RowRefused(`${label} '${raw}' is not a number from 0 to ${MAX_MEASURE.toLocaleString('en-US')}`);
   return value;
 }
 
-function price(record: FeedRecord, column: string, label: string): number {
+/** A price with its currency (docs/feeds.md, "Prices"); null when the row has none. */
+function price(record: FeedRecord, column: string, label: string, rules: FeedRowRules): number | null {
   const raw = text(record, column);
-  const value = parsePrice(raw);
-  if (value === null || value > MAX_MEASURE) throw new RowRefused(`${label} '${raw}' is not a price`);
-  return value;
+  if (raw === '') return null;
+  const amount = readAmount(raw, null);
+  if (amount === null || amount.value > MAX_MEASURE) throw new RowRefused(feedValueMessages.notAPrice(label, raw));
+  if (amount.currency !== null && amount.currency !== SELLER_CURRENCY && (rules.foreignCurrency ?? 'refuse') === 'refuse') {
+    throw new RowRefused(feedValueMessages.foreignCurrency(label, raw, amount.currency, SELLER_CURRENCY));
+  }
+  return amount.value;
 }
 
 function stock(record: FeedRecord): number {
   const raw = text(record, 'stock');
   if (raw === '') return 0;
-  const value = /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
+  const value = /^\d+$/.test(raw.replace(/[.,]0+$/, '')) ? Number(raw.replace(/[.,]0+$/, '')) : Number.NaN;
   if (!Number.isSafeInteger(value) || value > MAX_STOCK) throw new RowRefused(`Stock '${raw}' is not a whole number of 0 or more`);
   return value;
 }
@@ -142,9 +155,10 @@ function description(record: FeedRecord): string {
   return /[<>&"']/.test(raw) ? sanitizeDescription(raw) : raw;
 }
 
-export function parseFeedRow(record: FeedRecord, lineNumber: number, supplier: FeedRowSupplier): ParsedFeedRow {
+export function parseFeedRow(record: FeedRecord, lineNumber: number, supplier: FeedRowSupplier, rules: FeedRowRules = {}): ParsedFeedRow {
   try {
     const ean = text(record, 'ean');
+    if (ean !== '' && isExponentNumber(ean)) throw new RowRefused(feedValueMessages.eanRounded(ean));
     if (ean !== '') {
       const problem = eanProblem(ean);
       if (problem) throw new RowRefused(problem);
@@ -156,6 +170,8 @@ export function parseFeedRow(record: FeedRecord, lineNumber: number, supplier: F
     const deliveryCode = text(record, 'deliveryCode');
     if (deliveryCode !== '' && !isDeliveryCode(deliveryCode)) throw new RowRefused(`Delivery code '${deliveryCode}' is not one of bol's delivery terms`);
     const familyKey = bounded(text(record, 'familyKey'), 'Family key', MAX_LENGTH.familyKey);
+    const priceSupplier = price(record, 'price', 'Price', rules);
+    if (priceSupplier === null) throw new RowRefused(feedValueMessages.priceMissing);
 
     return {
       ok: true,
@@ -167,8 +183,8 @@ export function parseFeedRow(record: FeedRecord, lineNumber: number, supplier: F
         description: description(record),
         brand: bounded(text(record, 'brand'), 'Brand', MAX_LENGTH.brand),
         category: bounded(text(record, 'category'), 'Category', MAX_LENGTH.category),
-        priceSupplier: price(record, 'price', 'Price'),
-        sellingPrice: price(record, 'retailPrice', 'Retail price'),
+        priceSupplier,
+        sellingPrice: price(record, 'retailPrice', 'Retail price', rules) ?? 0,
         deliveryCode,
         stock: stock(record),
         weight: measure(record, 'weight', 'Weight'),

@@ -4,7 +4,7 @@
  * worker (parse-worker.ts), with the import's memory cap and the feed limits of feed-limits.ts, so
  * a hostile feed can end only that worker; where no worker can start, on the calling thread.
  */
-import { applyMapping, compileMapping, guessMapping, mappingProblem, type FeedMapping } from '../../shared/feed-mapping';
+import { applyMapping, compileMapping, feedValueFormat, guessMapping, learnDecimalMark, mappingProblem, type FeedMapping } from '../../shared/feed-mapping';
 import { TEST_FEED_ROWS, type TestFeedReport, type TestFeedRow } from '../../shared/suppliers';
 import type { FeedItem } from './feed-item';
 import { parseMappedRow, readRawFeed } from './feed-row-batches';
@@ -62,6 +62,9 @@ export function previewReport(items: readonly FeedItem[], headerColumns: readonl
   }
   const nameOf = new Map(columns.map((name) => [name.toLowerCase(), name]));
   const compiled = compileMapping(request.mapping);
+  // The values of all rows read decide the decimal mark and the guess (docs/feeds.md, "Prices").
+  const samples = items.flatMap((item) => ('record' in item ? [item.record] : []));
+  learnDecimalMark(compiled, samples);
   const supplier = { supplierName: request.supplierName || 'this supplier' };
   const seenKeys = new Map<string, number>();
 
@@ -98,7 +101,8 @@ export function previewReport(items: readonly FeedItem[], headerColumns: readonl
 
   return {
     columns,
-    guessedMapping: guessMapping(columns),
+    guessedMapping: guessMapping(columns, samples),
+    valueFormat: feedValueFormat(columns, samples, request.mapping),
     mappingProblem: columns.length === 0 && rows.length === 0 ? 'The feed has no rows' : mappingProblem(columns, compiled),
     rows,
     more,

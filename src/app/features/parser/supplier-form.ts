@@ -3,7 +3,7 @@
  * filled from a supplier, and what it sends (the supplier, a Test feed request). Pure.
  */
 import { DEFAULT_ALWAYS_WINS, type FeedField as WrittenField } from '../../../shared/feed-fields';
-import { defaultMapping, FEED_FIELDS, guessMapping, type FeedField, type FeedMapping } from '../../../shared/feed-mapping';
+import { DEFAULT_TRANSFORMS, defaultMapping, FEED_FIELDS, type FeedField, type FeedMapping } from '../../../shared/feed-mapping';
 import { DEFAULT_SCHEDULE_TIME_ZONE, type FeedSchedule } from '../../../shared/schedule';
 import type { CredentialsInput, CredentialsView, FeedFormat, FeedSource, SupplierDetails, SupplierInput, TestFeedRequest } from '../../../shared/suppliers';
 import { parsePrice } from '../../../shared/rules/price';
@@ -28,7 +28,12 @@ export interface SupplierForm {
   fixed: Record<FeedField, string>;
   /** True once the person or a guess filled the mapping; false: the server's default (columns named as our fields). */
   mapped: boolean;
+  /** True while the mapping is Test feed's guess and the person has not edited it: the next Test feed guesses again. */
+  guessed: boolean;
   decimalSeparator: FeedMapping['decimalSeparator'];
+  foreignCurrency: FeedMapping['foreignCurrency'];
+  weightUnit: FeedMapping['weightUnit'];
+  dimensionUnit: FeedMapping['dimensionUnit'];
   imageSeparator: FeedMapping['imageSeparator'];
   recordElement: string;
   markupOn: boolean;
@@ -69,7 +74,11 @@ export function newSupplierForm(): SupplierForm {
     columns: emptyFields(),
     fixed: emptyFields(),
     mapped: false,
-    decimalSeparator: 'auto',
+    guessed: false,
+    decimalSeparator: DEFAULT_TRANSFORMS.decimalSeparator,
+    foreignCurrency: DEFAULT_TRANSFORMS.foreignCurrency,
+    weightUnit: DEFAULT_TRANSFORMS.weightUnit,
+    dimensionUnit: DEFAULT_TRANSFORMS.dimensionUnit,
     imageSeparator: '|',
     recordElement: 'product',
     markupOn: false,
@@ -107,6 +116,9 @@ export function formOf(supplier: SupplierDetails): SupplierForm {
     fixed: mapping ? { ...emptyFields(), ...mapping.fixed } : emptyFields(),
     mapped: mapping !== null,
     decimalSeparator: mapping?.decimalSeparator ?? 'auto',
+    foreignCurrency: mapping?.foreignCurrency ?? DEFAULT_TRANSFORMS.foreignCurrency,
+    weightUnit: mapping?.weightUnit ?? DEFAULT_TRANSFORMS.weightUnit,
+    dimensionUnit: mapping?.dimensionUnit ?? DEFAULT_TRANSFORMS.dimensionUnit,
     imageSeparator: mapping?.imageSeparator ?? '|',
     recordElement: mapping?.recordElement ?? 'product',
     markupOn: Boolean(mapping?.sellingPrice),
@@ -122,9 +134,34 @@ export function formOf(supplier: SupplierDetails): SupplierForm {
   };
 }
 
-/** The form's mapping with a guess from the feed's columns filled in (Test feed on a form without one). */
-export function withGuessedMapping(form: SupplierForm, columns: readonly string[]): SupplierForm {
-  return { ...form, columns: columnsText(guessMapping(columns)), mapped: true };
+/** The form's mapping replaced by Test feed's guess (columns, fixed values cleared, decimal mark, units, image separator); the person's other settings stay. */
+export function withGuessedMapping(form: SupplierForm, guess: FeedMapping): SupplierForm {
+  return {
+    ...form,
+    columns: columnsText(guess),
+    fixed: emptyFields(),
+    mapped: true,
+    guessed: true,
+    decimalSeparator: guess.decimalSeparator,
+    weightUnit: guess.weightUnit,
+    dimensionUnit: guess.dimensionUnit,
+    imageSeparator: guess.imageSeparator,
+  };
+}
+
+/**
+ * Whether Test feed's answer should replace the form's mapping with its guess (docs/feeds.md,
+ * "The guess and its platforms"): while the mapping is a guess nobody edited, whenever the guess
+ * differs; on a form without a mapping, when the feed's columns are not named as our fields.
+ */
+export function takesGuess(form: SupplierForm, answer: { columns: readonly string[]; mappingProblem: string | null; guessedMapping: FeedMapping }): boolean {
+  if (answer.columns.length === 0) return false;
+  if (form.guessed) {
+    const current = mappingOf(form);
+    const next = mappingOf(withGuessedMapping(form, answer.guessedMapping));
+    return JSON.stringify(current) !== JSON.stringify(next);
+  }
+  return !form.mapped && mappingOf(form) === null && answer.mappingProblem !== null;
 }
 
 function splitColumns(value: string, field: FeedField): string[] {
@@ -135,7 +172,14 @@ function splitColumns(value: string, field: FeedField): string[] {
 /** The mapping the form describes, or null while it is the default one. */
 export function mappingOf(form: SupplierForm): FeedMapping | null {
   const hasFixed = FEED_FIELDS.some((field) => form.fixed[field].trim() !== '');
-  const changedTransforms = form.decimalSeparator !== 'auto' || form.imageSeparator !== '|' || form.recordElement.trim() !== 'product' || form.markupOn;
+  const changedTransforms =
+    form.decimalSeparator !== 'auto' ||
+    form.foreignCurrency !== DEFAULT_TRANSFORMS.foreignCurrency ||
+    form.weightUnit !== DEFAULT_TRANSFORMS.weightUnit ||
+    form.dimensionUnit !== DEFAULT_TRANSFORMS.dimensionUnit ||
+    form.imageSeparator !== '|' ||
+    form.recordElement.trim() !== 'product' ||
+    form.markupOn;
   if (!form.mapped && !hasFixed && !changedTransforms) return null;
   const columns: FeedMapping['columns'] = {};
   const fixed: FeedMapping['fixed'] = {};
@@ -148,6 +192,9 @@ export function mappingOf(form: SupplierForm): FeedMapping | null {
     columns,
     fixed,
     decimalSeparator: form.decimalSeparator,
+    foreignCurrency: form.foreignCurrency,
+    weightUnit: form.weightUnit,
+    dimensionUnit: form.dimensionUnit,
     imageSeparator: form.imageSeparator,
     recordElement: form.recordElement.trim() || 'product',
     sellingPrice: form.markupOn ? { multiplier: parsePrice(form.multiplier) ?? 1, add: parsePrice(form.add) ?? 0 } : null,

@@ -13,7 +13,7 @@ import { reasonOf, refusal } from '../../edit/edit-outcome';
 import { FROM_SERVER } from '../../edit/kept-copy';
 import { useEditController } from '../../edit/use-edit-controller';
 import { saveSupplierForm } from './save-supplier';
-import { formOf, mappingOf, testRequestOf, withGuessedMapping, type SupplierForm } from './supplier-form';
+import { formOf, takesGuess, testRequestOf, withGuessedMapping, type SupplierForm } from './supplier-form';
 import { formProblem, OFFLINE_ACTION_REFUSED, OFFLINE_SAVE_REFUSED } from './supplier-form-check';
 import { changedMeanwhile, mergeMine } from './supplier-stale-save';
 import { useFollowedJobs } from '../jobs';
@@ -63,9 +63,9 @@ export function useSupplierEditor(initial: SupplierForm, online: boolean, onClos
       try {
         let current = form;
         let answer = await testFeed(testRequestOf(current), current.feedSource === 'upload' ? file : null);
-        // No mapping yet and the feed's names are not ours: guess one from its columns and test again with it.
-        if (!current.mapped && mappingOf(current) === null && answer.mappingProblem !== null && answer.columns.length > 0) {
-          current = withGuessedMapping(current, answer.columns);
+        // The guess (on a form without a mapping, or one nobody edited since the last guess): take it and test again with it.
+        if (takesGuess(current, answer)) {
+          current = withGuessedMapping(current, answer.guessedMapping);
           const guessed = current;
           editor.setDraft(() => guessed);
           answer = await testFeed(testRequestOf(current), current.feedSource === 'upload' ? file : null);
