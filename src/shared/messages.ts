@@ -223,6 +223,7 @@ export const feedValueMessages = {
   notAPrice: (label: string, raw: string) => `${label} '${raw}' is not a price`,
   foreignCurrency: (label: string, raw: string, currency: string, own: string) =>
     `${label} '${raw}' is in ${currency}, not ${own}; the supplier's settings refuse prices in another currency`,
+  nothingImported: (supplier: string) => `Nothing of supplier '${supplier}' was imported: every row was refused; the reasons are listed below.`,
   eanRounded: (raw: string) => `The spreadsheet rounded this EAN (${raw}); export the column as text`,
   recognised: (platform: string) => `Looks like ${platform}`,
   decimalMark: (mark: 'comma' | 'point' | null) =>

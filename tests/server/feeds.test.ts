@@ -330,7 +330,7 @@ describe('POST /api/v1/feed/reexport/images/{id}', () => {
     const id = await addSupplier('Picture Co', 'https://supplier.test/pictures.csv');
     served.set(
       'https://supplier.test/pictures.csv',
-      text(`ean,title,images\n8710103974307,One,https://img.test/p1.png|https://img.test/notes.txt\n4006381333931,Two,https://img.test/p1.png|https://img.test/p2.png\n`),
+      text(`ean,title,price,images\n8710103974307,One,5,https://img.test/p1.png|https://img.test/notes.txt\n4006381333931,Two,6,https://img.test/p1.png|https://img.test/p2.png\n`),
     );
     expect((await parse(id)).body.entries[0]?.created).toBe(2);
     served.set('https://img.test/p1.png', () => new Response(new Uint8Array(demoImagePng(1)), { headers: { 'Content-Type': 'image/png' } }));

@@ -9,6 +9,7 @@ import { refreshCatalogueStatistics } from '../catalogue/product-maintenance';
 import { yieldToEventLoop } from '../db/event-loop-yield';
 import { products } from '../db/schema';
 import { alwaysWinsOf } from '../../shared/feed-fields';
+import { feedValueMessages } from '../../shared/messages';
 import { writeFeedBatch, type FeedWriteRules } from './feed-batch-writer';
 import type { FeedJobDeps } from './feed-deps';
 import { FeedFormatError } from './feed-item';
@@ -224,7 +225,10 @@ async function runClaimedImport(deps: FeedJobDeps, supplier: SupplierRecord, opt
     await worker?.stop();
   }
 
-  const status = failure ? 'failed' : counts.refused > 0 ? 'partial' : 'success';
+  // A run that refused rows and wrote none ends failed, not partial (docs/feeds.md, "Refused rows").
+  const wroteNothing = counts.refused > 0 && counts.created + counts.updated + counts.unchanged === 0;
+  const status = failure || wroteNothing ? 'failed' : counts.refused > 0 ? 'partial' : 'success';
+  if (!failure && wroteNothing) message = `${feedValueMessages.nothingImported(supplier.supplierName)} ${message}`;
   await recordHistory(deps.db, historyId, { counts, problems, heldBack, status, message, finishedAt: now() });
   if (counts.created + counts.updated > 0) await refreshAfterBulkChange(deps, `import of ${supplier.supplierName}`);
   return { entry: await historyEntry(deps.db, historyId), failure };

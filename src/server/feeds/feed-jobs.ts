@@ -42,7 +42,7 @@ export function endOfRun(result: RunResult, refusals: JobRefusal[]): JobEnd {
   };
   if (failure === 'cancelled') return { status: 'cancelled', message: entry.message, progress };
   if (failure) return { status: 'failed', message: entry.message, failure, progress };
-  return { status: entry.status === 'partial' || entry.refused > 0 ? 'partial' : entry.status === 'failed' ? 'failed' : 'success', message: entry.message, progress };
+  return { status: entry.status === 'failed' ? 'failed' : entry.status === 'partial' || entry.refused > 0 ? 'partial' : 'success', message: entry.message, progress };
 }
 
 export function feedImportHandler(deps: FeedJobDeps): JobHandler {

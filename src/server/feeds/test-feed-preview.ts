@@ -99,10 +99,11 @@ export function previewReport(items: readonly FeedItem[], headerColumns: readonl
     };
   });
 
+  const guessed = guessMapping(columns, samples);
   return {
     columns,
-    guessedMapping: guessMapping(columns, samples),
-    valueFormat: feedValueFormat(columns, samples, request.mapping),
+    guessedMapping: guessed,
+    valueFormat: feedValueFormat(columns, samples, request.mapping ?? guessed),
     mappingProblem: columns.length === 0 && rows.length === 0 ? 'The feed has no rows' : mappingProblem(columns, compiled),
     rows,
     more,
