@@ -231,5 +231,5 @@ export const feedValueMessages = {
   currencies: (currencies: readonly string[], own: string) =>
     currencies.length === 0
       ? `Prices are read as ${own}`
-      : `Prices are written in ${currencies.join(', ')}${currencies.some((code) => code !== own) ? `; this store sells in ${own}` : ''}`,
+      : `Prices are written in ${currencies.join(', ')}${currencies.some((code) => code !== own) ? `; this store sells in ${own}: choose below whether rows in another currency are refused or taken as they are` : ''}`,
 } as const;

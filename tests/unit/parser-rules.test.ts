@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formOf, inputOf, mappingOf, newSupplierForm, takesGuess, testRequestOf, withGuessedMapping } from '../../src/app/features/parser/supplier-form';
+import { formOf, inputOf, mappingOf, newSupplierForm, splitColumns, takesGuess, testRequestOf, withGuessedMapping } from '../../src/app/features/parser/supplier-form';
 import { guessMapping } from '../../src/shared/feed-mapping';
 import { formProblem, loginOriginChange, loginOriginHint } from '../../src/app/features/parser/supplier-form-check';
 import { jobProgressText, nextRunOf, scheduleText } from '../../src/app/features/parser/supplier-list-text';
@@ -15,6 +15,16 @@ describe('the supplier form', () => {
     expect(mappingOf(form)).toBeNull();
     const guessed = withGuessedMapping(form, guessMapping(['EAN13', 'Naam', 'afbeelding_1', 'afbeelding_2']));
     expect(mappingOf(guessed)).toMatchObject({ columns: { ean: ['EAN13'], title: ['Naam'], images: ['afbeelding_1', 'afbeelding_2'] } });
+  });
+
+  it('shows several columns of a field separated by commas, keeping commas in parentheses and quotes part of the name', () => {
+    const guessed = withGuessedMapping(formOf(supplier()), guessMapping(['ID', 'Type', 'SKU', 'GTIN, UPC, EAN, or ISBN', 'Name', 'Sale price', 'Regular price', 'Categories', 'Images', 'Stock', 'In stock?']));
+    expect(guessed.columns.price).toBe('Sale price, Regular price');
+    expect(guessed.columns.ean).toBe('"GTIN, UPC, EAN, or ISBN"');
+    expect(mappingOf(guessed)?.columns).toMatchObject({ ean: ['GTIN, UPC, EAN, or ISBN'], price: ['Sale price', 'Regular price'] });
+    expect(splitColumns('Image URLs (x,y,z...), afbeelding_2')).toEqual(['Image URLs (x,y,z...)', 'afbeelding_2']);
+    expect(splitColumns('"say ""hi"", now", b')).toEqual(['say "hi", now', 'b']);
+    expect(splitColumns(' , ')).toEqual([]);
   });
 
   it('takes the guess of every Test feed while nobody edited the mapping, and never once the person edited it', () => {

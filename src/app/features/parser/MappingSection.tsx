@@ -2,13 +2,18 @@
 import { Checkbox, Flex, Heading, Select, Table, Text, TextArea, TextField, VisuallyHidden } from '@radix-ui/themes';
 import { useId } from 'react';
 import { FEED_FIELD_LABELS, FEED_FIELDS, type FeedField } from '../../../shared/feed-mapping';
+import { SELLER_CURRENCY } from '../../../shared/feed-values';
 import type { TestFeedReport } from '../../../shared/suppliers';
+import { FeedValueFormat } from './FeedValueFormat';
 import { Field, FormCard } from './ParserField';
 import type { SupplierForm } from './supplier-form';
 import type { SectionProps } from './FeedSection';
 
 export function MappingSection({ form, set, setForm, report }: SectionProps & { setForm: (update: (current: SupplierForm) => SupplierForm) => void; report: TestFeedReport | null }) {
   const columnsListId = useId();
+  // Any change of the mapping makes it the person's: Test feed stops replacing it with its guess.
+  const edit = <K extends keyof SupplierForm>(key: K, value: SupplierForm[K]) => setForm((current) => ({ ...current, [key]: value, guessed: false }));
+  const foreign = (report?.valueFormat.currencies ?? []).filter((code) => code !== SELLER_CURRENCY);
   const columns = report?.columns ?? [];
   const firstValues = report?.rows.find((row) => Object.keys(row.values).length > 0)?.values ?? {};
   const sampleOf = (field: FeedField) => {
@@ -22,6 +27,7 @@ export function MappingSection({ form, set, setForm, report }: SectionProps & { 
         Which column of the feed fills each field. Test feed suggests a mapping from the feed&apos;s column names. A fixed value is used for every product
         instead of a column. Images may come from several columns, separated by commas.
       </Text>
+      {report && <FeedValueFormat format={report.valueFormat} />}
       <datalist id={columnsListId}>
         {columns.map((name) => (
           <option key={name} value={name} />
@@ -53,7 +59,7 @@ export function MappingSection({ form, set, setForm, report }: SectionProps & { 
                       resize="vertical"
                       aria-label={`Feed column for ${FEED_FIELD_LABELS[field]}`}
                       value={form.columns[field]}
-                      onChange={(e) => setForm((current) => ({ ...current, mapped: true, columns: { ...current.columns, [field]: e.target.value } }))}
+                      onChange={(e) => setForm((current) => ({ ...current, mapped: true, guessed: false, columns: { ...current.columns, [field]: e.target.value } }))}
                     />
                   ) : (
                     <TextField.Root
@@ -61,7 +67,7 @@ export function MappingSection({ form, set, setForm, report }: SectionProps & { 
                       list={columnsListId}
                       aria-label={`Feed column for ${FEED_FIELD_LABELS[field]}`}
                       value={form.columns[field]}
-                      onChange={(e) => setForm((current) => ({ ...current, mapped: true, columns: { ...current.columns, [field]: e.target.value } }))}
+                      onChange={(e) => setForm((current) => ({ ...current, mapped: true, guessed: false, columns: { ...current.columns, [field]: e.target.value } }))}
                       autoComplete="off"
                     />
                   )}
@@ -71,7 +77,7 @@ export function MappingSection({ form, set, setForm, report }: SectionProps & { 
                     size="3"
                     aria-label={`Fixed value for ${FEED_FIELD_LABELS[field]}`}
                     value={form.fixed[field]}
-                    onChange={(e) => setForm((current) => ({ ...current, fixed: { ...current.fixed, [field]: e.target.value } }))}
+                    onChange={(e) => setForm((current) => ({ ...current, guessed: false, fixed: { ...current.fixed, [field]: e.target.value } }))}
                     autoComplete="off"
                   />
                 </Table.Cell>
@@ -86,17 +92,17 @@ export function MappingSection({ form, set, setForm, report }: SectionProps & { 
       </Heading>
       <Flex gap="3" wrap="wrap" className="parser-form-row">
         <Field label="Decimal separator in numbers">
-          <Select.Root size="3" value={form.decimalSeparator} onValueChange={(value) => set('decimalSeparator', value as SupplierForm['decimalSeparator'])}>
+          <Select.Root size="3" value={form.decimalSeparator} onValueChange={(value) => edit('decimalSeparator', value as SupplierForm['decimalSeparator'])}>
             <Select.Trigger aria-label="Decimal separator in numbers" />
             <Select.Content>
-              <Select.Item value="auto">Recognise (12,50 and 12.50)</Select.Item>
+              <Select.Item value="auto">Recognise from the feed</Select.Item>
               <Select.Item value="comma">Comma (1.234,50)</Select.Item>
               <Select.Item value="point">Point (1,234.50)</Select.Item>
             </Select.Content>
           </Select.Root>
         </Field>
         <Field label="Several images in one column separated by">
-          <Select.Root size="3" value={form.imageSeparator} onValueChange={(value) => set('imageSeparator', value as SupplierForm['imageSeparator'])}>
+          <Select.Root size="3" value={form.imageSeparator} onValueChange={(value) => edit('imageSeparator', value as SupplierForm['imageSeparator'])}>
             <Select.Trigger aria-label="Image separator" />
             <Select.Content>
               <Select.Item value="|">| (bar)</Select.Item>
@@ -106,9 +112,37 @@ export function MappingSection({ form, set, setForm, report }: SectionProps & { 
             </Select.Content>
           </Select.Root>
         </Field>
+        <Field label="Weight without a unit is in">
+          <Select.Root size="3" value={form.weightUnit} onValueChange={(value) => edit('weightUnit', value as SupplierForm['weightUnit'])}>
+            <Select.Trigger aria-label="Weight unit" />
+            <Select.Content>
+              <Select.Item value="g">grams (g)</Select.Item>
+              <Select.Item value="kg">kilograms (kg)</Select.Item>
+            </Select.Content>
+          </Select.Root>
+        </Field>
+        <Field label="Width, length and height without a unit are in">
+          <Select.Root size="3" value={form.dimensionUnit} onValueChange={(value) => edit('dimensionUnit', value as SupplierForm['dimensionUnit'])}>
+            <Select.Trigger aria-label="Dimension unit" />
+            <Select.Content>
+              <Select.Item value="mm">millimetres (mm)</Select.Item>
+              <Select.Item value="cm">centimetres (cm)</Select.Item>
+              <Select.Item value="m">metres (m)</Select.Item>
+            </Select.Content>
+          </Select.Root>
+        </Field>
+        <Field label={`Prices in another currency than ${SELLER_CURRENCY}${foreign.length > 0 ? ` (this feed: ${foreign.join(', ')})` : ''}`}>
+          <Select.Root size="3" value={form.foreignCurrency} onValueChange={(value) => edit('foreignCurrency', value as SupplierForm['foreignCurrency'])}>
+            <Select.Trigger aria-label="Prices in another currency" />
+            <Select.Content>
+              <Select.Item value="refuse">Refuse those rows</Select.Item>
+              <Select.Item value="keep">Take the number as it is</Select.Item>
+            </Select.Content>
+          </Select.Root>
+        </Field>
         {form.feedFormat === 'xml' && (
           <Field label="XML element of one product">
-            <TextField.Root size="3" value={form.recordElement} onChange={(e) => set('recordElement', e.target.value)} autoComplete="off" />
+            <TextField.Root size="3" value={form.recordElement} onChange={(e) => edit('recordElement', e.target.value)} autoComplete="off" />
           </Field>
         )}
       </Flex>

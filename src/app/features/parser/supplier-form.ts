@@ -51,10 +51,49 @@ export interface SupplierForm {
 
 const emptyFields = (): Record<FeedField, string> => Object.fromEntries(FEED_FIELDS.map((field) => [field, ''])) as Record<FeedField, string>;
 
+/** A column name as the form shows it among several: in double quotes when it has a comma outside parentheses (`"GTIN, UPC, EAN, or ISBN"`). */
+function columnText(name: string): string {
+  const bare = name.replace(/\([^)]*\)/g, '');
+  return bare.includes(',') || name.includes('"') ? `"${name.replace(/"/g, '""')}"` : name;
+}
+
 function columnsText(mapping: FeedMapping): Record<FeedField, string> {
   const texts = emptyFields();
-  for (const field of FEED_FIELDS) texts[field] = (mapping.columns[field] ?? []).join(', ');
+  for (const field of FEED_FIELDS) texts[field] = (mapping.columns[field] ?? []).map(columnText).join(', ');
   return texts;
+}
+
+/**
+ * The feed columns typed for a field: several separated by commas, the first non-empty one wins
+ * (images: all). A comma inside parentheses (`Image URLs (x,y,z...)`) or double quotes belongs to the name.
+ */
+export function splitColumns(value: string): string[] {
+  const names: string[] = [];
+  let current = '';
+  let depth = 0;
+  let quoted = false;
+  for (let i = 0; i < value.length; i += 1) {
+    const char = value[i] ?? '';
+    if (quoted) {
+      if (char === '"' && value[i + 1] === '"') {
+        current += '"';
+        i += 1;
+      } else if (char === '"') quoted = false;
+      else current += char;
+    } else if (char === '"' && current.trim() === '') {
+      quoted = true;
+      current = '';
+    } else if (char === ',' && depth === 0) {
+      names.push(current);
+      current = '';
+    } else {
+      if (char === '(') depth += 1;
+      if (char === ')') depth = Math.max(0, depth - 1);
+      current += char;
+    }
+  }
+  names.push(current);
+  return names.map((name) => name.trim()).filter((name) => name !== '');
 }
 
 export function newSupplierForm(): SupplierForm {
@@ -164,11 +203,6 @@ export function takesGuess(form: SupplierForm, answer: { columns: readonly strin
   return !form.mapped && mappingOf(form) === null && answer.mappingProblem !== null;
 }
 
-function splitColumns(value: string, field: FeedField): string[] {
-  const parts = field === 'images' ? value.split(',') : [value];
-  return parts.map((part) => part.trim()).filter((part) => part !== '');
-}
-
 /** The mapping the form describes, or null while it is the default one. */
 export function mappingOf(form: SupplierForm): FeedMapping | null {
   const hasFixed = FEED_FIELDS.some((field) => form.fixed[field].trim() !== '');
@@ -184,7 +218,7 @@ export function mappingOf(form: SupplierForm): FeedMapping | null {
   const columns: FeedMapping['columns'] = {};
   const fixed: FeedMapping['fixed'] = {};
   for (const field of FEED_FIELDS) {
-    const names = splitColumns(form.columns[field], field);
+    const names = splitColumns(form.columns[field]);
     if (names.length > 0) columns[field] = names;
     if (form.fixed[field].trim() !== '') fixed[field] = form.fixed[field].trim();
   }
