@@ -8,7 +8,7 @@
  * like one of our fields (any case) fills that field (defaultMapping()).
  */
 import { z } from 'zod';
-import { PLATFORMS, platformColumnName, recognisePlatform, YES_NO_COLUMNS, type FeedPlatform } from './feed-platforms';
+import { platformColumnName, recognisePlatform, YES_NO_COLUMNS, type FeedPlatform } from './feed-platforms';
 import {
   decideDecimalMark,
   decimalMarkEvidence,

@@ -6,12 +6,9 @@
  * mapping stays the person's. A second tablet opens the saved supplier and sees the same choices.
  * Both feeds are served by this test on 127.0.0.1 (OUTBOUND_ALLOW for that port only).
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import { startServerProcess, type RunningServer } from '../../scripts/lib/server-process';
-import { launchBrowser } from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useParserServer } from './support/parser-server';
 import { SHOTS } from './support/screenshots';
 
 const ADMIN = { username: 'admin', password: 'feed-values-e2e-password' };
@@ -27,43 +24,14 @@ const GOOGLE_FEED = [
 
 const SEK_FEED = ['EAN;Title;Price;Stock', '8710103974307;Desk lamp;1275.00 SEK;4', '4006381333931;Floor lamp;2 450,00 SEK;2'].join('\n');
 
-let feedServer: Server;
-let feedPort = 0;
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  feedServer = createServer((req, res) => {
-    const feeds: Record<string, string> = { '/google.tsv': GOOGLE_FEED, '/sek.csv': SEK_FEED };
-    const feed = feeds[req.url ?? ''];
-    res.writeHead(feed ? 200 : 404, { 'Content-Type': 'text/csv' });
-    res.end(feed ?? '');
-  });
-  await new Promise<void>((resolve) => feedServer.listen(0, '127.0.0.1', resolve));
-  feedPort = (feedServer.address() as AddressInfo).port;
-  server = await startServerProcess(
-    { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, DEMO_CATALOGUE: '0', OUTBOUND_ALLOW: `127.0.0.1:${feedPort}` },
-    { copyDataFrom: inject('migratedDataDir') },
-  );
-  browser = await launchBrowser();
+const app = useParserServer(ADMIN, (req, res) => {
+  const feeds: Record<string, string> = { '/google.tsv': GOOGLE_FEED, '/sek.csv': SEK_FEED };
+  const feed = feeds[req.url ?? ''];
+  res.writeHead(feed ? 200 : 404, { 'Content-Type': 'text/csv' });
+  res.end(feed ?? '');
 });
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await new Promise((resolve) => feedServer.close(resolve));
-});
-
-async function signedInPage(viewport: { width: number; height: number }): Promise<Page> {
-  const context = await browser.newContext({ viewport, hasTouch: true, timezoneId: 'Europe/Amsterdam' });
-  const page = await context.newPage();
-  await page.goto(`${server.url}/login`);
-  await page.getByLabel('User Name').fill(ADMIN.username);
-  await page.getByLabel('Password').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL(`${server.url}/dashboard`);
-  return page;
-}
+const signedInPage = app.signedInPage;
+const feed = (path: string) => app.feedUrl(path);
 
 const column = (page: Page, field: string) => page.getByLabel(`Feed column for ${field}`, { exact: true });
 
@@ -78,10 +46,10 @@ async function choose(page: Page, trigger: string, option: string) {
 describe('/parser with real supplier feeds', () => {
   it('recognises a Google Merchant feed, guesses again for another feed, refuses SEK until the seller takes the numbers, and a second tablet sees the choices', async () => {
     const anna = await signedInPage({ width: 1280, height: 800 });
-    await anna.goto(`${server.url}/parser`);
+    await anna.goto(`${app.url()}/parser`);
     await anna.getByRole('button', { name: 'Add supplier' }).click();
     await anna.getByLabel('Name', { exact: true }).fill('Outdoor Merchant');
-    await anna.getByLabel('Feed address').fill(`http://127.0.0.1:${feedPort}/google.tsv`);
+    await anna.getByLabel('Feed address').fill(feed('/google.tsv'));
     await anna.getByRole('button', { name: 'Test feed' }).click();
 
     // The guess alone: Google's names with their g: prefix, the price format and the platform shown.
@@ -101,7 +69,7 @@ describe('/parser with real supplier feeds', () => {
     await anna.screenshot({ path: `${SHOTS}/parser-google-merchant-1280x800.png` });
 
     // Another feed on the same form, mapping not edited: guessed again.
-    await anna.getByLabel('Feed address').fill(`http://127.0.0.1:${feedPort}/sek.csv`);
+    await anna.getByLabel('Feed address').fill(feed('/sek.csv'));
     await anna.getByRole('button', { name: 'Test feed' }).click();
     await expect.poll(() => column(anna, 'EAN').inputValue(), { timeout: 20_000 }).toBe('EAN');
     await format.getByText(/Prices are written in SEK; this store sells in EUR/).waitFor({ timeout: 20_000 });
@@ -115,17 +83,17 @@ describe('/parser with real supplier feeds', () => {
     await anna.getByText('2 would be imported, 0 refused. Nothing was saved.').waitFor({ timeout: 20_000 });
     expect(await preview.locator('tbody tr').nth(1).textContent()).toMatch(/Floor lamp.*€\s2\.450,00/);
     // Back to the Google feed: the edited mapping stays, so its columns are not guessed again.
-    await anna.getByLabel('Feed address').fill(`http://127.0.0.1:${feedPort}/google.tsv`);
+    await anna.getByLabel('Feed address').fill(feed('/google.tsv'));
     await anna.getByRole('button', { name: 'Test feed' }).click();
     await format.getByText('Looks like a Google Merchant feed').waitFor({ timeout: 20_000 });
     expect(await column(anna, 'EAN').inputValue()).toBe('EAN');
-    await anna.getByLabel('Feed address').fill(`http://127.0.0.1:${feedPort}/sek.csv`);
+    await anna.getByLabel('Feed address').fill(feed('/sek.csv'));
     await anna.getByRole('button', { name: 'Save', exact: true }).click();
     await anna.getByText('Saved Outdoor Merchant.').waitFor();
 
     // A second tablet opens the saved supplier: the same choices.
     const bram = await signedInPage({ width: 800, height: 1280 });
-    await bram.goto(`${server.url}/parser`);
+    await bram.goto(`${app.url()}/parser`);
     await bram.getByRole('button', { name: 'Edit Outdoor Merchant' }).click();
     await expect.poll(() => bram.getByRole('combobox', { name: 'Prices in another currency' }).textContent(), { timeout: 20_000 }).toBe('Take the number as it is');
     expect(await bram.getByRole('combobox', { name: 'Weight unit' }).textContent()).toBe('grams (g)');
@@ -135,10 +103,10 @@ describe('/parser with real supplier feeds', () => {
 
     // The Google feed's guessed mapping at the portrait size, for a person to look at.
     const portrait = await signedInPage({ width: 800, height: 1280 });
-    await portrait.goto(`${server.url}/parser`);
+    await portrait.goto(`${app.url()}/parser`);
     await portrait.getByRole('button', { name: 'Add supplier' }).click();
     await portrait.getByLabel('Name', { exact: true }).fill('Outdoor Merchant 2');
-    await portrait.getByLabel('Feed address').fill(`http://127.0.0.1:${feedPort}/google.tsv`);
+    await portrait.getByLabel('Feed address').fill(feed('/google.tsv'));
     await portrait.getByRole('button', { name: 'Test feed' }).click();
     await portrait.getByTestId('feed-value-format').getByText('Looks like a Google Merchant feed').waitFor({ timeout: 20_000 });
     await expect.poll(() => column(portrait, 'EAN').inputValue()).toBe('g:gtin');

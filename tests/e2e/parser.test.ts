@@ -7,76 +7,37 @@
  * Runs on its own server (empty catalogue), so the demo catalogue of the other tests stays as is.
  */
 import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import { startServerProcess, type RunningServer } from '../../scripts/lib/server-process';
-import { launchBrowser } from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useParserServer } from './support/parser-server';
 import { SHOTS } from './support/screenshots';
 
 const ADMIN = { username: 'admin', password: 'parser-e2e-password' };
 const FEED = readFileSync(path.join(import.meta.dirname, 'fixtures/supplier-feed.csv'));
 
-let feedServer: Server;
-let feedPort = 0;
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  feedServer = createServer((req, res) => {
-    if (req.url === '/leverancier.csv') {
-      res.writeHead(200, { 'Content-Type': 'text/csv' });
-      res.end(FEED);
-    } else {
-      res.writeHead(404);
-      res.end();
-    }
-  });
-  await new Promise<void>((resolve) => feedServer.listen(0, '127.0.0.1', resolve));
-  feedPort = (feedServer.address() as AddressInfo).port;
-  server = await startServerProcess(
-    {
-      ADMIN_USERNAME: ADMIN.username,
-      ADMIN_PASSWORD: ADMIN.password,
-      DEMO_CATALOGUE: '0',
-      OUTBOUND_ALLOW: `127.0.0.1:${feedPort}`,
-    },
-    // A migrated empty database (global-setup.ts) instead of PGlite's first start.
-    { copyDataFrom: inject('migratedDataDir') },
-  );
-  browser = await launchBrowser();
+const app = useParserServer(ADMIN, (req, res) => {
+  if (req.url === '/leverancier.csv') {
+    res.writeHead(200, { 'Content-Type': 'text/csv' });
+    res.end(FEED);
+  } else {
+    res.writeHead(404);
+    res.end();
+  }
 });
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await new Promise((resolve) => feedServer.close(resolve));
-});
-
-async function signedInPage(viewport: { width: number; height: number }): Promise<Page> {
-  const context = await browser.newContext({ viewport, hasTouch: true, timezoneId: 'Europe/Amsterdam' });
-  const page = await context.newPage();
-  await page.goto(`${server.url}/login`);
-  await page.getByLabel('User Name').fill(ADMIN.username);
-  await page.getByLabel('Password').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL(`${server.url}/dashboard`);
-  return page;
-}
+const signedInPage = app.signedInPage;
 
 async function choose(page: Page, trigger: string, option: string) {
   await page.getByRole('combobox', { name: trigger }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
-const feedAddress = () => `http://127.0.0.1:${feedPort}/leverancier.csv`;
+const feedAddress = () => app.feedUrl('/leverancier.csv');
 
 describe('/parser', () => {
   it('adds a supplier with its own column names, maps and tests it, saves, runs, and edits its schedule', async () => {
     const page = await signedInPage({ width: 1280, height: 800 });
-    await page.goto(`${server.url}/parser`);
+    await page.goto(`${app.url()}/parser`);
     await page.getByText('No suppliers yet').waitFor();
 
     await page.getByRole('button', { name: 'Add supplier' }).click();
@@ -117,12 +78,12 @@ describe('/parser', () => {
     expect(await page.getByRole('progressbar', { name: 'Import progress' }).getAttribute('aria-valuenow')).toBe('100');
 
     // The products are in the list.
-    await page.goto(`${server.url}/products`);
+    await page.goto(`${app.url()}/products`);
     await page.getByRole('table', { name: 'Products' }).getByText('Tuintafel eiken').waitFor({ timeout: 20_000 });
     await expect.poll(() => page.getByTestId('product-range').textContent(), { timeout: 15_000 }).toBe('1–3 of 3');
 
     // The list shows the run; the schedule is edited.
-    await page.goto(`${server.url}/parser`);
+    await page.goto(`${app.url()}/parser`);
     const row = page.getByRole('listitem').filter({ hasText: 'Tuin Leverancier' });
     await row.getByText(/Last run: .*3 new, 0 updated, 0 unchanged, 1 refused/).waitFor();
     await row.getByText('Schedule: By hand only · 3 products').waitFor();
@@ -140,7 +101,7 @@ describe('/parser', () => {
     for (const button of await row.getByRole('button').all()) expect((await button.boundingBox())!.height).toBeGreaterThanOrEqual(44);
 
     const portrait = await signedInPage({ width: 800, height: 1280 });
-    await portrait.goto(`${server.url}/parser`);
+    await portrait.goto(`${app.url()}/parser`);
     await portrait.getByText('Schedule: Daily at 04:15 · 3 products').waitFor();
     await portrait.screenshot({ path: `${SHOTS}/parser-list-800x1280.png` });
     await portrait.getByRole('button', { name: 'Edit Tuin Leverancier' }).click();
@@ -154,7 +115,7 @@ describe('/parser', () => {
 
   it('refuses a file: and a loopback address with the reason shown', async () => {
     const page = await signedInPage({ width: 1280, height: 800 });
-    await page.goto(`${server.url}/parser`);
+    await page.goto(`${app.url()}/parser`);
     await page.getByRole('button', { name: 'Add supplier' }).click();
     await page.getByLabel('Name', { exact: true }).fill('Sneaky');
 
@@ -165,7 +126,7 @@ describe('/parser', () => {
       .getByText("The feed address is refused: 'file:///etc/passwd' is not an http or https address")
       .waitFor();
 
-    const loopback = `http://127.0.0.1:${new URL(server.url).port}/api/v1/users`;
+    const loopback = `http://127.0.0.1:${new URL(app.url()).port}/api/v1/users`;
     await page.getByLabel('Feed address').fill(loopback);
     await page.getByRole('button', { name: 'Test feed' }).click();
     await page
@@ -179,7 +140,7 @@ describe('/parser', () => {
 
   it('refuses to delete a supplier with products; offline shows the list last fetched and refuses to save, saying why', async () => {
     const page = await signedInPage({ width: 800, height: 1280 });
-    await page.goto(`${server.url}/parser`);
+    await page.goto(`${app.url()}/parser`);
     await page.getByRole('button', { name: 'Edit Tuin Leverancier' }).click();
     // A supplier with products cannot be deleted: the reason names how many.
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
@@ -208,7 +169,7 @@ describe('/parser', () => {
     const anna = await signedInPage({ width: 1280, height: 800 });
     const bram = await signedInPage({ width: 1280, height: 800 });
     for (const page of [anna, bram]) {
-      await page.goto(`${server.url}/parser`);
+      await page.goto(`${app.url()}/parser`);
       await page.getByRole('button', { name: 'Edit Tuin Leverancier' }).click();
     }
     // Anna turns the supplier off and saves.
@@ -230,7 +191,7 @@ describe('/parser', () => {
       const token = localStorage.getItem('jwt') ?? '';
       const list = (await (await fetch(url, { headers: { Authorization: `Bearer ${token}` } })).json()) as { supplierName: string; enabled: boolean; schedule: { time?: string } | null }[];
       return list.find((supplier) => supplier.supplierName === 'Tuin Leverancier');
-    }, `${server.url}/api/v1/suppliers`);
+    }, `${app.url()}/api/v1/suppliers`);
     expect(details).toMatchObject({ enabled: false, schedule: { time: '05:30' } });
   });
 });

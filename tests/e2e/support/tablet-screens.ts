@@ -160,6 +160,19 @@ export const TABLET_SCREENS: TabletScreen[] = [
     },
   },
   {
+    // After Test feed: what it found about the values above the mapping, the preview below.
+    name: 'parser-form-tested',
+    signedIn: true,
+    open: async (page) => {
+      await visit(page, '/parser', (p) => p.getByRole('button', { name: 'Edit Volt Electronics' }).waitFor({ timeout: 20_000 }));
+      await page.getByRole('button', { name: 'Edit Volt Electronics' }).click();
+      await page.getByRole('button', { name: 'Test feed' }).click();
+      await page.getByTestId('feed-value-format').waitFor({ timeout: 30_000 });
+      await page.getByRole('table', { name: 'Test feed preview' }).waitFor();
+      await settle(page);
+    },
+  },
+  {
     name: 'logs',
     signedIn: true,
     open: async (page) => {
