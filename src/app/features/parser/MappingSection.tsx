@@ -9,6 +9,24 @@ import { Field, FormCard } from './ParserField';
 import type { SupplierForm } from './supplier-form';
 import type { SectionProps } from './FeedSection';
 
+type TransformKey = 'decimalSeparator' | 'imageSeparator' | 'weightUnit' | 'dimensionUnit' | 'foreignCurrency';
+
+/** The transforms chosen from a list (docs/feeds.md, "Column mapping"): the form field, its label and its options. */
+function transformSelects(foreignCurrencies: readonly string[]): { key: TransformKey; label: string; ariaLabel: string; options: [string, string][] }[] {
+  return [
+    { key: 'decimalSeparator', label: 'Decimal separator in numbers', ariaLabel: 'Decimal separator in numbers', options: [['auto', 'Recognise from the feed'], ['comma', 'Comma (1.234,50)'], ['point', 'Point (1,234.50)']] },
+    { key: 'imageSeparator', label: 'Several images in one column separated by', ariaLabel: 'Image separator', options: [['|', '| (bar)'], [',', ', (comma)'], [';', '; (semicolon)'], [' ', 'space']] },
+    { key: 'weightUnit', label: 'Weight without a unit is in', ariaLabel: 'Weight unit', options: [['g', 'grams (g)'], ['kg', 'kilograms (kg)']] },
+    { key: 'dimensionUnit', label: 'Width, length and height without a unit are in', ariaLabel: 'Dimension unit', options: [['mm', 'millimetres (mm)'], ['cm', 'centimetres (cm)'], ['m', 'metres (m)']] },
+    {
+      key: 'foreignCurrency',
+      label: `Prices in another currency than ${SELLER_CURRENCY}${foreignCurrencies.length > 0 ? ` (this feed: ${foreignCurrencies.join(', ')})` : ''}`,
+      ariaLabel: 'Prices in another currency',
+      options: [['refuse', 'Refuse those rows'], ['keep', 'Take the number as it is']],
+    },
+  ];
+}
+
 export function MappingSection({ form, set, setForm, report }: SectionProps & { setForm: (update: (current: SupplierForm) => SupplierForm) => void; report: TestFeedReport | null }) {
   const columnsListId = useId();
   // Any change of the mapping makes it the person's: Test feed stops replacing it with its guess.
@@ -91,55 +109,20 @@ export function MappingSection({ form, set, setForm, report }: SectionProps & { 
         Transforms
       </Heading>
       <Flex gap="3" wrap="wrap" className="parser-form-row">
-        <Field label="Decimal separator in numbers">
-          <Select.Root size="3" value={form.decimalSeparator} onValueChange={(value) => edit('decimalSeparator', value as SupplierForm['decimalSeparator'])}>
-            <Select.Trigger aria-label="Decimal separator in numbers" />
-            <Select.Content>
-              <Select.Item value="auto">Recognise from the feed</Select.Item>
-              <Select.Item value="comma">Comma (1.234,50)</Select.Item>
-              <Select.Item value="point">Point (1,234.50)</Select.Item>
-            </Select.Content>
-          </Select.Root>
-        </Field>
-        <Field label="Several images in one column separated by">
-          <Select.Root size="3" value={form.imageSeparator} onValueChange={(value) => edit('imageSeparator', value as SupplierForm['imageSeparator'])}>
-            <Select.Trigger aria-label="Image separator" />
-            <Select.Content>
-              <Select.Item value="|">| (bar)</Select.Item>
-              <Select.Item value=",">, (comma)</Select.Item>
-              <Select.Item value=";">; (semicolon)</Select.Item>
-              <Select.Item value=" ">space</Select.Item>
-            </Select.Content>
-          </Select.Root>
-        </Field>
-        <Field label="Weight without a unit is in">
-          <Select.Root size="3" value={form.weightUnit} onValueChange={(value) => edit('weightUnit', value as SupplierForm['weightUnit'])}>
-            <Select.Trigger aria-label="Weight unit" />
-            <Select.Content>
-              <Select.Item value="g">grams (g)</Select.Item>
-              <Select.Item value="kg">kilograms (kg)</Select.Item>
-            </Select.Content>
-          </Select.Root>
-        </Field>
-        <Field label="Width, length and height without a unit are in">
-          <Select.Root size="3" value={form.dimensionUnit} onValueChange={(value) => edit('dimensionUnit', value as SupplierForm['dimensionUnit'])}>
-            <Select.Trigger aria-label="Dimension unit" />
-            <Select.Content>
-              <Select.Item value="mm">millimetres (mm)</Select.Item>
-              <Select.Item value="cm">centimetres (cm)</Select.Item>
-              <Select.Item value="m">metres (m)</Select.Item>
-            </Select.Content>
-          </Select.Root>
-        </Field>
-        <Field label={`Prices in another currency than ${SELLER_CURRENCY}${foreign.length > 0 ? ` (this feed: ${foreign.join(', ')})` : ''}`}>
-          <Select.Root size="3" value={form.foreignCurrency} onValueChange={(value) => edit('foreignCurrency', value as SupplierForm['foreignCurrency'])}>
-            <Select.Trigger aria-label="Prices in another currency" />
-            <Select.Content>
-              <Select.Item value="refuse">Refuse those rows</Select.Item>
-              <Select.Item value="keep">Take the number as it is</Select.Item>
-            </Select.Content>
-          </Select.Root>
-        </Field>
+        {transformSelects(foreign).map((select) => (
+          <Field key={select.key} label={select.label}>
+            <Select.Root size="3" value={form[select.key]} onValueChange={(value) => edit(select.key, value as SupplierForm[typeof select.key])}>
+              <Select.Trigger aria-label={select.ariaLabel} />
+              <Select.Content>
+                {select.options.map(([value, label]) => (
+                  <Select.Item key={value} value={value}>
+                    {label}
+                  </Select.Item>
+                ))}
+              </Select.Content>
+            </Select.Root>
+          </Field>
+        ))}
         {form.feedFormat === 'xml' && (
           <Field label="XML element of one product">
             <TextField.Root size="3" value={form.recordElement} onChange={(e) => edit('recordElement', e.target.value)} autoComplete="off" />
