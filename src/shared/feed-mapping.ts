@@ -352,6 +352,8 @@ export function plainNumber(field: FeedField, raw: string, compiled: CompiledMap
   const number = /^[\d.,'\s\u00a0]*\d[\d.,]*/.exec(value)?.[0]?.trim() ?? '';
   const mark = number === '' ? compiled.decimal.mark : markFor(number, compiled);
   if (field === 'stock') {
+    // `1.000` while the feed's mark is unknown: no guess at a count; the row says what it could not read.
+    if (mark === null && /[.,]/.test(value)) return value;
     const count = readNumber(value, mark);
     return count !== null && Number.isInteger(count) ? String(count) : value;
   }

@@ -70,6 +70,10 @@ describe('applyMapping', () => {
     const auto = compileMapping(mapping({ columns: { price: ['p'] } }));
     expect(applyMapping({ p: '12,50' }, auto).price).toBe('12.5');
     expect(applyMapping({ p: '1.234' }, auto).price).toBe('1234');
+    // A count is not guessed while the mark is unknown.
+    const stock = compileMapping(mapping({ columns: { stock: ['s'] } }));
+    expect(applyMapping({ s: '1.000' }, stock).stock).toBe('1.000');
+    expect(applyMapping({ s: '25' }, stock).stock).toBe('25');
   });
 
   it('splits images by the chosen separator', () => {
