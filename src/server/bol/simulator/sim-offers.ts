@@ -138,7 +138,7 @@ export function updateOfferViolations(body: unknown): Violation[] {
 export function bundlePriceFailure(prices: readonly BolBundlePrice[]): string | null {
   if (prices[0]?.quantity !== 1) return 'The bundle prices must start with a price for quantity 1.';
   for (const [index, price] of prices.entries()) {
-    if (Math.round(price.unitPrice * 100) !== price.unitPrice * 100) return `The unit price ${price.unitPrice} has more than 2 decimals.`;
+    if (Math.abs(Math.round(price.unitPrice * 100) - price.unitPrice * 100) > 1e-6) return `The unit price ${price.unitPrice} has more than 2 decimals.`;
     const before = prices[index - 1];
     if (before && price.quantity <= before.quantity) return 'The quantities of the bundle prices must be in increasing order.';
     if (before && price.unitPrice >= before.unitPrice) return 'The unit prices of the bundle prices must be in decreasing order.';
