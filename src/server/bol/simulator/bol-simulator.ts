@@ -140,6 +140,8 @@ export class BolSimulator {
   /** Process failures for one event type (failNextOfferCalls), used before the general ones. */
   private readonly eventFailures = new Map<string, string[]>();
   private offerCounter = 0;
+  /** bol's own 429s forced on the next calls of an endpoint (failNextOfferCalls), with its rate limit headers. */
+  private readonly forcedLimits: { method: string; pattern: RegExp; left: number; retryAfterSeconds: number }[] = [];
   orders: BolOrderDetail[];
   offers: SimulatorOffer[];
   offerExportColumns: readonly string[];
@@ -190,9 +192,11 @@ export class BolSimulator {
     this.faults.push({ ...fault, left: fault.times ?? 1 });
   }
 
-  /** Forgets every fault not used up yet. */
+  /** Forgets every fault not used up yet (also those of failNextOfferCalls). */
   clearFaults(): void {
     this.faults.length = 0;
+    this.forcedLimits.length = 0;
+    this.eventFailures.clear();
   }
 
   /** Every token handed out so far is expired from now on ('Expired JWT'). */
@@ -218,7 +222,7 @@ export class BolSimulator {
     const endpoint = OFFER_CALLS[call];
     const times = fault.times ?? 1;
     if (fault.as === 'RATE_LIMIT') {
-      this.inject({ method: endpoint.method, path: endpoint.pattern, status: 429, retryAfterSeconds: fault.retryAfterSeconds ?? 1, times });
+      this.forcedLimits.push({ method: endpoint.method, pattern: endpoint.pattern, left: times, retryAfterSeconds: fault.retryAfterSeconds ?? 1 });
       return;
     }
     if (!endpoint.eventType) throw new Error(`GET of an offer has no process to fail; use RATE_LIMIT`);
@@ -348,6 +352,13 @@ export class BolSimulator {
       return this.problem(c, 401, 'Expired JWT', `JWT expired at ${new Date(expiresAt).toISOString()}. Current time: ${new Date(now).toISOString()}, a difference of ${now - expiresAt} milliseconds.  Allowed clock skew: 1000 milliseconds.`);
     }
     const decision = this.limiter.take(c.req.method, c.req.path);
+    const forced = this.forcedLimits.find((entry) => entry.left > 0 && entry.method === c.req.method && entry.pattern.test(c.req.path));
+    if (forced && decision) {
+      forced.left -= 1;
+      decision.allowed = false;
+      decision.headers['X-RateLimit-Remaining'] = '0';
+      decision.headers['Retry-After'] = String(forced.retryAfterSeconds);
+    }
     if (decision && !decision.allowed) {
       const seconds = decision.headers['Retry-After'] ?? '1';
       const response = this.problem(c, 429, 'Too Many Requests', `Too many requests, retry in ${seconds} seconds.`);
