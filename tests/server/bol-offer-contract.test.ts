@@ -5,42 +5,16 @@
  * checks the other calls. docs/bol.md, "Contract tests".
  */
 import { describe, expect, it } from 'vitest';
-import { BolClient } from '../../src/server/bol/client/bol-client';
-import { BOL_JSON } from '../../src/server/bol/client/bol-wire';
 import type { NewOffer } from '../../src/server/bol/client/offer-port';
 import { createRequestV10, OfferPortV10 } from '../../src/server/bol/client/offer-port-v10';
-import { BolSimulator, SIMULATOR_CREDENTIALS, type BolSimulatorOptions } from '../../src/server/bol/simulator/bol-simulator';
-import { BOL_QUIRKS, checkContract, recordingFetch } from './support/bol-contract';
-import type { ExchangeRecord } from './support/bol-openapi';
+import type { BolSimulatorOptions } from '../../src/server/bol/simulator/bol-simulator';
+import { BOL_QUIRKS, checkContract, recordingBolKit } from './support/bol-contract';
 
 const UNKNOWN_EAN = '8714000000015';
 
 function contractKit(options: Partial<BolSimulatorOptions> = {}) {
-  const clock = { now: Date.parse('2025-06-01T12:00:00Z') };
-  const exchanges: ExchangeRecord[] = [];
-  const simulator = new BolSimulator({ ...SIMULATOR_CREDENTIALS, pollsUntilDone: 2, now: () => clock.now, ...options });
-  const fetch = recordingFetch(simulator.fetch, exchanges);
-  const client = new BolClient({
-    apiUrl: 'http://bol.test',
-    tokenUrl: 'http://bol.test/token',
-    ...SIMULATOR_CREDENTIALS,
-    fetch,
-    now: () => clock.now,
-    sleep: async (ms) => {
-      clock.now += ms;
-    },
-  });
-  /** A raw call with a valid token, for answers the port never provokes. */
-  const raw = async (method: string, path: string, init: { body?: unknown; headers?: Record<string, string> } = {}) => {
-    const token = await client.http.tokens.get();
-    const body = init.body === undefined ? undefined : typeof init.body === 'string' ? init.body : JSON.stringify(init.body);
-    return fetch(`http://bol.test${path}`, {
-      method,
-      body,
-      headers: { Authorization: `Bearer ${token}`, Accept: BOL_JSON, ...(body !== undefined ? { 'Content-Type': BOL_JSON } : {}), ...init.headers },
-    });
-  };
-  return { simulator, client, port: new OfferPortV10(client), exchanges, raw };
+  const kit = recordingBolKit(options);
+  return { ...kit, port: new OfferPortV10(kit.client) };
 }
 
 const newOffer = (ean: string, extra: Partial<NewOffer> = {}): NewOffer => ({

@@ -11,41 +11,23 @@ import { BolApiError } from '../../src/server/bol/client/bol-errors';
 import type { NewOffer, OfferWriteOutcome } from '../../src/server/bol/client/offer-port';
 import { createRequestV10, OfferPortV10 } from '../../src/server/bol/client/offer-port-v10';
 import { BolSimulator, SIMULATOR_CREDENTIALS, type BolSimulatorOptions } from '../../src/server/bol/simulator/bol-simulator';
+import { recordingBolKit } from './support/bol-contract';
+import { createBolKit } from './support/bol-fixtures';
 
 /** A valid EAN bol's catalogue does not know, and one with a wrong check digit. */
 const UNKNOWN_EAN = '8714000000015';
 const BAD_EAN = '8714000000014';
 
-function offerKit(options: Partial<BolSimulatorOptions> = {}, timing: Partial<BolClientTiming> = {}, language?: BolLanguage) {
-  const clock = { now: Date.parse('2025-06-01T12:00:00Z') };
-  const sleeps: number[] = [];
-  const requests: Request[] = [];
-  const simulator = new BolSimulator({ ...SIMULATOR_CREDENTIALS, pollsUntilDone: 2, now: () => clock.now, ...options });
-  const client = new BolClient({
-    apiUrl: 'http://bol.test',
-    tokenUrl: 'http://bol.test/token',
-    ...SIMULATOR_CREDENTIALS,
-    ...(language ? { language } : {}),
-    fetch: async (input, init) => {
-      const request = input instanceof Request ? input : new Request(input, init);
-      requests.push(request.clone());
-      return simulator.fetch(request);
-    },
-    now: () => clock.now,
-    sleep: async (ms) => {
-      sleeps.push(ms);
-      clock.now += ms;
-    },
-    timing,
-  });
-  const port = new OfferPortV10(client);
+function offerKit(options: Partial<BolSimulatorOptions> = {}, timing: Partial<BolClientTiming> = {}) {
+  const kit = createBolKit(options, timing);
+  const port = new OfferPortV10(kit.client);
   /** A known EAN without an offer: the first demo offer's EAN, its offer deleted by bol before the test. */
   const freeKnownEan = () => {
-    const first = simulator.offers.shift();
+    const first = kit.simulator.offers.shift();
     if (!first) throw new Error('no demo offer');
     return first.ean;
   };
-  return { simulator, client, port, clock, sleeps, requests, freeKnownEan };
+  return { ...kit, port, freeKnownEan };
 }
 
 const newOffer = (ean: string, extra: Partial<NewOffer> = {}): NewOffer => ({
@@ -274,13 +256,13 @@ describe('the offer port over v10: waiting for bol', () => {
 
 describe('catalog products in the content language', () => {
   it('asks with the configured content language, nl when none is configured (never Node’s default *)', async () => {
-    const ean = (kit: ReturnType<typeof offerKit>) => kit.simulator.offers[0]?.ean ?? '';
-    const dutch = offerKit();
-    expect(await dutch.client.getCatalogProduct(ean(dutch))).not.toBeNull();
-    expect(dutch.requests.at(-1)?.headers.get('Accept-Language')).toBe('nl');
-    const belgian = offerKit({}, {}, 'fr-BE');
-    expect(await belgian.client.getCatalogProduct(ean(belgian))).not.toBeNull();
-    expect(belgian.requests.at(-1)?.headers.get('Accept-Language')).toBe('fr-BE');
+    const asked = async (language?: BolLanguage) => {
+      const kit = recordingBolKit({}, language ? { language } : {});
+      expect(await kit.client.getCatalogProduct(kit.simulator.offers[0]?.ean ?? '')).not.toBeNull();
+      return kit.exchanges.at(-1)?.requestHeaders.get('Accept-Language');
+    };
+    expect(await asked()).toBe('nl');
+    expect(await asked('fr-BE')).toBe('fr-BE');
   });
 
   it('the simulator takes Accept-Language * like no header, and still refuses a language bol does not have', async () => {

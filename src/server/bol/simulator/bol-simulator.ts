@@ -17,7 +17,7 @@ import { BOL_CSV, BOL_JSON } from '../client/bol-wire';
 import { DEMO_MODEL } from '../model/demo-model';
 import { modelFileSchema, type ParsedModelFile } from '../model/model-file';
 import { checkImage, DEFAULT_IMAGE_FETCH, type AssetVerdict, type ImageFetchOptions } from './image-fetch';
-import { attributeRules, classify, contentFailure, contentViolations, eanOf, judgeUpload, recommendChunks } from './sim-content';
+import { attributeRules, classify, contentFailure, contentViolations, eanOf, judgeUpload, recommendChunks, type Violation } from './sim-content';
 import { demoArticles, demoOfferId, demoOrders, isVvbItem, type DemoArticle } from './demo-orders';
 import { cancellationViolations, filterOrders, orderListViolations, type OrderListQuery } from './sim-orders';
 import { DEFAULT_RATE_LIMITS, RateLimiter, type RateLimitRule } from './rate-limiter';
@@ -306,10 +306,25 @@ export class BolSimulator {
     app.post('/retailer/offers/export', async (c) => this.postOfferExport(c));
     app.post('/retailer/offers', async (c) => this.createOffer(c));
     app.get('/retailer/offers/:offerId', (c) => this.getOffer(c));
-    app.put('/retailer/offers/:offerId', async (c) => this.updateOffer(c));
+    app.put('/retailer/offers/:offerId', async (c) => this.offerWrite(c, 'UPDATE_OFFER', 'Update', updateOfferViolations, (offer, request: BolUpdateOfferRequest) => this.applyOfferUpdate(offer, request)));
     app.delete('/retailer/offers/:offerId', (c) => this.deleteOffer(c));
-    app.put('/retailer/offers/:offerId/price', async (c) => this.updateOfferPrice(c));
-    app.put('/retailer/offers/:offerId/stock', async (c) => this.updateOfferStock(c));
+    // The bundle prices replace the offer's.
+    app.put('/retailer/offers/:offerId/price', async (c) =>
+      this.offerWrite(c, 'UPDATE_OFFER_PRICE', 'Update price', (body) => pricingViolations((body as { pricing?: unknown } | null)?.pricing), (offer, { pricing }: BolUpdateOfferPriceRequest) => {
+        const failure = bundlePriceFailure(pricing.bundlePrices);
+        if (failure) return failure;
+        offer.bundlePrices = pricing.bundlePrices.map((price) => ({ ...price }));
+        offer.price = pricing.bundlePrices[0]?.unitPrice ?? offer.price;
+        return null;
+      }),
+    );
+    app.put('/retailer/offers/:offerId/stock', async (c) =>
+      this.offerWrite(c, 'UPDATE_OFFER_STOCK', 'Update stock', (body) => stockViolations(body, ''), (offer, request: BolUpdateOfferStockRequest) => {
+        offer.stock = request.amount;
+        offer.managedByRetailer = request.managedByRetailer;
+        return null;
+      }),
+    );
     app.get('/retailer/offers/export/:reportId', (c) => {
       const csv = this.exports.get(c.req.param('reportId'));
       if (csv === undefined) return this.problem(c, 404, 'Not Found', `Offer export ${c.req.param('reportId')} was not found.`);
@@ -672,31 +687,32 @@ export class BolSimulator {
   }
 
   /**
-   * PUT /retailer/offers/{offer-id}: fulfilment (required), reference and unknownProductTitle
-   * when given; onHoldByRetailer takes the document's default (false) when left out.
+   * The three PUTs on one offer: bol's request checks (400 with violations), then 202 and a process
+   * that applies `change` when it ends (FAILURE for an unknown offer or the message `change` returns).
    */
-  private async updateOffer(c: Context): Promise<Response> {
+  private async offerWrite<T>(c: Context, eventType: string, description: string, check: (body: unknown) => Violation[], change: (offer: SimulatorOffer, body: T) => string | null): Promise<Response> {
     const offerId = c.req.param('offerId') ?? '';
     const read = await this.readBody(c);
     if (!read.ok) return read.response;
-    const violations = updateOfferViolations(read.body);
+    const violations = check(read.body);
     if (violations.length > 0) return this.problem(c, 400, VALIDATION_TITLE, 'Bad request', { violations });
-    const request = read.body as BolUpdateOfferRequest;
-    const status = this.newProcess(
-      'UPDATE_OFFER',
-      `Update offer with id ${offerId}.`,
-      this.offerChange(offerId, (offer) => {
-        offer.fulfilmentType = request.fulfilment.method;
-        offer.deliveryCode = request.fulfilment.method === 'FBR' ? (request.fulfilment.deliveryCode ?? offer.deliveryCode) : '';
-        offer.onHoldByRetailer = request.onHoldByRetailer ?? false;
-        if (request.reference !== undefined) offer.referenceCode = request.reference;
-        if (request.unknownProductTitle !== undefined && !this.catalog.has(offer.ean)) offer.unknownProductTitle = request.unknownProductTitle;
-        if (request.economicOperatorId !== undefined) offer.economicOperatorId = request.economicOperatorId;
-        return null;
-      }),
-      offerId,
-    );
+    const body = read.body as T;
+    const status = this.newProcess(eventType, `${description} for offer with id ${offerId}.`, this.offerChange(offerId, (offer) => change(offer, body)), offerId);
     return this.json(status, 202);
+  }
+
+  /**
+   * PUT /retailer/offers/{offer-id}: fulfilment (required), reference and unknownProductTitle
+   * when given; onHoldByRetailer takes the document's default (false) when left out.
+   */
+  private applyOfferUpdate(offer: SimulatorOffer, request: BolUpdateOfferRequest): null {
+    offer.fulfilmentType = request.fulfilment.method;
+    offer.deliveryCode = request.fulfilment.method === 'FBR' ? (request.fulfilment.deliveryCode ?? offer.deliveryCode) : '';
+    offer.onHoldByRetailer = request.onHoldByRetailer ?? false;
+    if (request.reference !== undefined) offer.referenceCode = request.reference;
+    if (request.unknownProductTitle !== undefined && !this.catalog.has(offer.ean)) offer.unknownProductTitle = request.unknownProductTitle;
+    if (request.economicOperatorId !== undefined) offer.economicOperatorId = request.economicOperatorId;
+    return null;
   }
 
   private deleteOffer(c: Context): Response {
@@ -710,50 +726,6 @@ export class BolSimulator {
         this.offers.splice(index, 1);
         return { status: 'SUCCESS', entityId: offerId };
       },
-      offerId,
-    );
-    return this.json(status, 202);
-  }
-
-  /** PUT /retailer/offers/{offer-id}/price: the bundle prices replace the offer's. */
-  private async updateOfferPrice(c: Context): Promise<Response> {
-    const offerId = c.req.param('offerId') ?? '';
-    const read = await this.readBody(c);
-    if (!read.ok) return read.response;
-    const violations = pricingViolations((read.body as { pricing?: unknown } | null)?.pricing);
-    if (violations.length > 0) return this.problem(c, 400, VALIDATION_TITLE, 'Bad request', { violations });
-    const prices = (read.body as BolUpdateOfferPriceRequest).pricing.bundlePrices;
-    const status = this.newProcess(
-      'UPDATE_OFFER_PRICE',
-      `Update price for offer with id ${offerId}.`,
-      this.offerChange(offerId, (offer) => {
-        const failure = bundlePriceFailure(prices);
-        if (failure) return failure;
-        offer.bundlePrices = prices.map((price) => ({ ...price }));
-        offer.price = prices[0]?.unitPrice ?? offer.price;
-        return null;
-      }),
-      offerId,
-    );
-    return this.json(status, 202);
-  }
-
-  /** PUT /retailer/offers/{offer-id}/stock: amount (0–999) and managedByRetailer. */
-  private async updateOfferStock(c: Context): Promise<Response> {
-    const offerId = c.req.param('offerId') ?? '';
-    const read = await this.readBody(c);
-    if (!read.ok) return read.response;
-    const violations = stockViolations(read.body, '');
-    if (violations.length > 0) return this.problem(c, 400, VALIDATION_TITLE, 'Bad request', { violations });
-    const request = read.body as BolUpdateOfferStockRequest;
-    const status = this.newProcess(
-      'UPDATE_OFFER_STOCK',
-      `Update stock for offer with id ${offerId}.`,
-      this.offerChange(offerId, (offer) => {
-        offer.stock = request.amount;
-        offer.managedByRetailer = request.managedByRetailer;
-        return null;
-      }),
       offerId,
     );
     return this.json(status, 202);
