@@ -45,7 +45,13 @@ export function encodingOfLabel(label: string): string | null {
 }
 
 export function displayName(encoding: string): string {
-  return DISPLAY_NAMES[encoding] ?? encoding.toUpperCase();
+  const known = DISPLAY_NAMES[encoding];
+  if (known) return known;
+  const iso = /^iso8859(\d+)$/.exec(encoding);
+  if (iso) return `ISO-8859-${iso[1]}`;
+  const windows = /^(?:windows|cp)(\d+)$/.exec(encoding);
+  if (windows) return `Windows-${windows[1]}`;
+  return encoding.toUpperCase();
 }
 
 /** The charset parameter of a Content-Type header, or null. */
