@@ -128,6 +128,8 @@ export interface TestFeedRow {
     images: string[];
   } | null;
   problems: string[];
+  /** Things to check that do not refuse the row: characters the encoding used could not read (docs/feeds.md, "Encodings"). */
+  warnings: string[];
 }
 
 /** What decided the encoding a feed is read in (docs/feeds.md, "Encodings"). */

@@ -8,6 +8,7 @@ import { applyMapping, compileMapping, guessMapping, mappingProblem, type FeedMa
 import { TEST_FEED_ROWS, type FeedEncoding, type TestFeedReport, type TestFeedRow } from '../../shared/suppliers';
 import type { FeedItem } from './feed-item';
 import { parseMappedRow, readRawFeed } from './feed-row-batches';
+import { messages } from '../../shared/messages';
 import { hasUnreadableCharacters } from './feed-text-encoding';
 
 export interface PreviewRequest {
@@ -26,11 +27,6 @@ export interface FeedReading {
   recordElement: TestFeedReport['recordElement'];
 }
 
-/** The problem of a row with characters the encoding used could not read (docs/feeds.md, "Encodings"). */
-export function unreadableCharactersProblem(line: number, encoding: FeedEncoding | null): string {
-  const read = encoding ? ` as ${encoding.name}` : '';
-  return `Line ${line.toLocaleString('en-US')} has characters that could not be read${read} (shown as \uFFFD); check the feed's encoding with the supplier`;
-}
 
 function display(value: string | readonly string[] | undefined): string {
   if (value === undefined) return '';
@@ -95,14 +91,15 @@ export function previewReport(
   const seenKeys = new Map<string, number>();
 
   const rows: TestFeedRow[] = items.map((item) => {
-    if ('problem' in item) return { line: item.line, values: {}, product: null, problems: [item.problem] };
+    if ('problem' in item) return { line: item.line, values: {}, product: null, problems: [item.problem], warnings: [] };
     const values: Record<string, string> = {};
     for (const [key, value] of Object.entries(item.record)) values[nameOf.get(key) ?? key] = display(value);
-    const unreadable = Object.values(item.record).some(hasUnreadableCharacters) ? [unreadableCharactersProblem(item.line, reading.encoding)] : [];
+    const unreadable = Object.values(item.record).some(hasUnreadableCharacters);
+    const warnings = unreadable ? [messages.feedReading.unreadable(item.line.toLocaleString('en-US'), reading.encoding?.name ?? null)] : [];
     const parsed = parseMappedRow({ line: item.line, record: applyMapping(item.record, compiled) }, supplier, request.mapping);
-    if (!parsed.ok) return { line: item.line, values, product: null, problems: [...unreadable, parsed.refusal.reason] };
+    if (!parsed.ok) return { line: item.line, values, product: null, problems: [parsed.refusal.reason], warnings };
     const row = parsed.row;
-    const problems: string[] = [...unreadable];
+    const problems: string[] = [];
     const first = seenKeys.get(row.sourceKey);
     if (first !== undefined) problems.push(`${row.ean !== '' ? `EAN ${row.ean}` : `SKU ${row.sku}`} appears again (first on line ${first}); the row is skipped`);
     else seenKeys.set(row.sourceKey, item.line);
@@ -123,6 +120,7 @@ export function previewReport(
         images: row.images.slice(0, 5),
       },
       problems,
+      warnings,
     };
   });
 
