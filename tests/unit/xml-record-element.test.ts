@@ -33,3 +33,12 @@ describe('findRecordElement', () => {
     expect(findRecordElement(`<products>${items(3, '<product><title>a</title></product>')}<product><ti`)).toBe('products/product');
   });
 });
+
+describe('findRecordElement on a hostile start', () => {
+  it('stops counting past the nesting limit of a feed, at once', () => {
+    const started = performance.now();
+    const deep = `<products>${items(2, '<product><title>a</title></product>')}${'<a>'.repeat(80_000)}`;
+    expect(findRecordElement(deep)).toBe('products/product');
+    expect(performance.now() - started).toBeLessThan(5_000);
+  });
+});

@@ -14,7 +14,7 @@
  */
 import { SaxesParser } from 'saxes';
 import { FeedFormatError, type FeedItem } from './feed-item';
-import { XmlLimits } from './feed-limits';
+import { MAX_XML_DEPTH, XmlLimits } from './feed-limits';
 import { chooseRecordElement, RecordElementCounter } from './xml-record-element';
 
 type Chunk = Uint8Array | string;
@@ -88,11 +88,20 @@ export function findRecordElement(sample: string): string | null {
   const counter = new RecordElementCounter();
   const parser = new SaxesParser();
   let stopped = false;
+  let depth = 0;
   parser.on('error', () => {
     stopped = true;
   });
-  parser.on('opentag', (tag) => counter.opened(localName(tag.name)));
-  parser.on('closetag', () => counter.closed());
+  parser.on('opentag', (tag) => {
+    depth += 1;
+    // Deeper than a feed may nest: the real read stops there with the limit's message.
+    if (depth > MAX_XML_DEPTH) stopped = true;
+    else counter.opened(localName(tag.name));
+  });
+  parser.on('closetag', () => {
+    if (depth <= MAX_XML_DEPTH) counter.closed();
+    depth -= 1;
+  });
   // The sample may end inside an element, or hold an error the real read reports: counted up to there.
   for (let at = 0; at < sample.length && !stopped; at += 64 * 1024) parser.write(sample.slice(at, at + 64 * 1024));
   return chooseRecordElement(counter.counts());
