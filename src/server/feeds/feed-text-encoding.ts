@@ -9,6 +9,7 @@
  * from there. UTF-8 bytes are passed on unchanged; any other encoding is decoded (iconv-lite) and
  * handed on as text. Pure but for iconv-lite's decoders.
  */
+import { isAscii } from 'node:buffer';
 import iconv from 'iconv-lite';
 import type { FeedEncoding, FeedEncodingSource } from '../../shared/suppliers';
 
@@ -109,7 +110,12 @@ export function isValidUtf8(bytes: Uint8Array, complete: boolean): boolean {
   return true;
 }
 
-const firstNonAscii = (bytes: Uint8Array): number => bytes.findIndex((byte) => byte >= 0x80);
+/** Index of the first byte outside ASCII, or -1 (a native check first: most chunks are all ASCII). */
+function firstNonAscii(bytes: Uint8Array): number {
+  if (isAscii(bytes)) return -1;
+  for (let at = 0; at < bytes.length; at += 1) if ((bytes[at] ?? 0) >= 0x80) return at;
+  return -1;
+}
 
 export interface DecodeHints {
   /** The charset of the HTTP answer's Content-Type, when the feed was fetched. */
