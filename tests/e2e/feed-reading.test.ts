@@ -120,8 +120,17 @@ describe('Test feed of real supplier feeds', () => {
       expect(await preview.locator('tbody tr').first().textContent()).toMatch(/GM-1Tuinstoel Flora groen.*3OK/);
       const options = await page.locator('datalist option').evaluateAll((nodes) => nodes.map((node) => (node as HTMLOptionElement).value));
       expect(options).toEqual(expect.arrayContaining(['id', 'gtin', 'price', 'image_link', 'additional_image_link', 'brand', 'shipping/country']));
-      await page.getByRole('table', { name: 'Column mapping' }).scrollIntoViewIfNeeded();
+      // The mapping table from its top (below the sticky top bar), then the preview naming the element read.
+      await page.getByRole('heading', { name: 'Column mapping' }).evaluate((heading) => {
+        heading.scrollIntoView({ block: 'start' });
+        window.scrollBy(0, -90);
+      });
       await page.screenshot({ path: `${SHOTS}/parser-google-rss-columns-${size.width}x${size.height}.png` });
+      await page.getByTestId('feed-reading').evaluate((reading) => {
+        reading.scrollIntoView({ block: 'start' });
+        window.scrollBy(0, -150);
+      });
+      await page.screenshot({ path: `${SHOTS}/parser-google-rss-preview-${size.width}x${size.height}.png` });
       await page.context().close();
     }
   });
