@@ -82,8 +82,15 @@ export const feedMappingSchema = z
       .default(null),
     /** Separator of several image addresses inside one column. */
     imageSeparator: z.enum(['|', ',', ';', ' ']).default('|'),
-    /** XML feeds: the element that holds one product (`product`, `item`, `artikel` …). */
-    recordElement: text().trim().max(100).regex(/^[A-Za-z_][\w.-]*$/, 'An element name has letters, digits, _ - and . only').default('product'),
+    /**
+     * XML feeds: the element that holds one product, a name (`product`, `item`) or a path from the
+     * root (`rss/channel/item`); blank: found in the feed (docs/feeds.md, "The record element").
+     */
+    recordElement: text()
+      .trim()
+      .max(300)
+      .regex(/^(?:[A-Za-z_][\w.:-]*(?:\/[A-Za-z_][\w.:-]*)*)?$/, 'An element name has letters, digits, _ - . and : only; a path separates names with /')
+      .default(''),
   })
   .strict();
 
@@ -105,7 +112,7 @@ export const DEFAULT_TRANSFORMS = {
   dimensionUnit: 'cm',
   sellingPrice: null,
   imageSeparator: '|',
-  recordElement: 'product',
+  recordElement: '',
 } as const satisfies Omit<FeedMapping, 'columns' | 'fixed'>;
 
 /** A column name as compared when guessing: lower case, accents and everything but letters and digits removed. */

@@ -3,6 +3,7 @@ import { Checkbox, Flex, Heading, Select, Table, Text, TextArea, TextField, Visu
 import { useId } from 'react';
 import { FEED_FIELD_LABELS, FEED_FIELDS, type FeedField } from '../../../shared/feed-mapping';
 import { SELLER_CURRENCY } from '../../../shared/feed-values';
+import { messages } from '../../../shared/messages';
 import type { TestFeedReport } from '../../../shared/suppliers';
 import { FeedValueFormat } from './FeedValueFormat';
 import { Field, FormCard } from './ParserField';
@@ -124,8 +125,14 @@ export function MappingSection({ form, set, setForm, report }: SectionProps & { 
           </Field>
         ))}
         {form.feedFormat === 'xml' && (
-          <Field label="XML element of one product">
-            <TextField.Root size="3" value={form.recordElement} onChange={(e) => edit('recordElement', e.target.value)} autoComplete="off" />
+          <Field label="XML element of one product" hint={messages.feedReading.recordElementHint}>
+            <TextField.Root
+              size="3"
+              value={form.recordElement}
+              onChange={(e) => edit('recordElement', e.target.value)}
+              autoComplete="off"
+              placeholder={report?.recordElement?.found ? report.recordElement.path : 'Found in the feed'}
+            />
           </Field>
         )}
       </Flex>

@@ -119,7 +119,7 @@ export function newSupplierForm(): SupplierForm {
     weightUnit: DEFAULT_TRANSFORMS.weightUnit,
     dimensionUnit: DEFAULT_TRANSFORMS.dimensionUnit,
     imageSeparator: '|',
-    recordElement: 'product',
+    recordElement: '',
     markupOn: false,
     multiplier: '1',
     add: '0',
@@ -159,7 +159,7 @@ export function formOf(supplier: SupplierDetails): SupplierForm {
     weightUnit: mapping?.weightUnit ?? DEFAULT_TRANSFORMS.weightUnit,
     dimensionUnit: mapping?.dimensionUnit ?? DEFAULT_TRANSFORMS.dimensionUnit,
     imageSeparator: mapping?.imageSeparator ?? '|',
-    recordElement: mapping?.recordElement ?? 'product',
+    recordElement: mapping?.recordElement ?? '',
     markupOn: Boolean(mapping?.sellingPrice),
     multiplier: mapping?.sellingPrice ? numberText(mapping.sellingPrice.multiplier) : '1',
     add: mapping?.sellingPrice ? numberText(mapping.sellingPrice.add) : '0',
@@ -212,7 +212,7 @@ export function mappingOf(form: SupplierForm): FeedMapping | null {
     form.weightUnit !== DEFAULT_TRANSFORMS.weightUnit ||
     form.dimensionUnit !== DEFAULT_TRANSFORMS.dimensionUnit ||
     form.imageSeparator !== '|' ||
-    form.recordElement.trim() !== 'product' ||
+    form.recordElement.trim() !== '' ||
     form.markupOn;
   if (!form.mapped && !hasFixed && !changedTransforms) return null;
   const columns: FeedMapping['columns'] = {};
@@ -230,7 +230,7 @@ export function mappingOf(form: SupplierForm): FeedMapping | null {
     weightUnit: form.weightUnit,
     dimensionUnit: form.dimensionUnit,
     imageSeparator: form.imageSeparator,
-    recordElement: form.recordElement.trim() || 'product',
+    recordElement: form.recordElement.trim(),
     sellingPrice: form.markupOn ? { multiplier: parsePrice(form.multiplier) ?? 1, add: parsePrice(form.add) ?? 0 } : null,
   };
 }
