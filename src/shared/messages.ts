@@ -198,6 +198,7 @@ export const VALUE_WORDS = {
   no: 'No',
   empty: '—',
   images: (count: number) => (count === 1 ? '1 image' : `${count} images`),
+  noImages: 'No images',
   unknownCategory: (id: number) => `Category ${id}`,
   contentStatus: {
     NOT_SENT: 'Not sent',
