@@ -102,7 +102,9 @@ export const messages = {
     takeSupplier: "Take the supplier's",
     supplierTaken: "The supplier's value is in the form. Press Apply to save it.",
     keptMine: "Your value stays. The supplier's value is no longer shown.",
-    keepMineNeedsConnection: 'Keeping your value needs a connection to the server. Try again when you are online.',
+    supplierCategoryTaken: "The supplier's category is saved. It is sent to the server when the connection allows.",
+    supplierImages: "The supplier's images",
+    takeSupplierFailed: (reason: string) => `The supplier's value could not be taken: ${reason}`,
     keepMineFailed: (reason: string) => `Your value could not be kept: ${reason}`,
     emptyValue: '(empty)',
     /** Not in the spec: a colleague's saved change arrived in the open form (docs/product-edit.md "Open forms stay fresh"). */

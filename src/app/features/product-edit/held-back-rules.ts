@@ -55,13 +55,21 @@ export interface EntryLike {
   payload?: unknown;
 }
 
-/** The fields whose "Keep mine" waits in the outbox (their notes are gone on this device). */
+/**
+ * The held fields settled on this device while the outbox sends it: a waiting "Keep mine", or a
+ * waiting change of the category (a taken supplier category; the server's save ends the hold).
+ * Their notes are gone on this device at once.
+ */
 export function keptHere(entries: readonly EntryLike[]): Set<string> {
   const fields = new Set<string>();
   for (const entry of entries) {
-    if (entry.kind !== 'held-back-dismiss' || entry.status === 'conflict') continue;
-    const field = (entry.payload as { field?: unknown } | undefined)?.field;
-    if (typeof field === 'string') fields.add(field);
+    if (entry.status === 'conflict') continue;
+    if (entry.kind === 'held-back-dismiss') {
+      const field = (entry.payload as { field?: unknown } | undefined)?.field;
+      if (typeof field === 'string') fields.add(field);
+    }
+    const changed = (entry.payload as { changes?: { fields?: Record<string, unknown> } } | undefined)?.changes?.fields;
+    if (entry.kind === 'product-change' && changed && 'categoryId' in changed) fields.add('categoryId');
   }
   return fields;
 }
