@@ -88,6 +88,8 @@ export const messages = {
     keepAllMine: 'Keep all mine',
     takeAllTheirs: 'Take all theirs',
     theirsBy: (who: string | null, when: string | null) => `Theirs${who ? `, changed by ${who}` : ''}${when ? ` at ${when}` : ''}`,
+    /** Theirs of an image the other person deleted. */
+    theirsDeletedBy: (who: string | null, when: string | null) => `Deleted${who ? ` by ${who}` : ''}${when ? ` at ${when}` : ''}`,
     /** Not in the spec: the question before a conflict choice replaces what the person is still typing in that field. */
     replaceTypedTitle: 'Replace what you typed?',
     replaceTyped: (replaced: readonly { label: string; typed: string; chosen: string }[]) =>
@@ -133,6 +135,7 @@ export const messages = {
   imageChanges: {
     image: (position: number, name: string) => `Image ${position}${name ? ` '${name}'` : ''}`,
     added: (image: string) => `${image} added`,
+    restored: (image: string, author: string) => `${image} restored${author ? ` by ${author}` : ''}`,
     deleted: (image: string, author: string) => `${image} deleted${author ? ` by ${author}` : ''}`,
     altText: (image: string, from: string, to: string) => `${image}: alt text '${from}' → '${to}'`,
     name: (image: string, from: string, to: string) => `${image}: name '${from}' → '${to}'`,

@@ -49,7 +49,7 @@ function change(before: Product, images: ProductImage[]): ProductChangeSet & { p
 async function historyLines(productId: number): Promise<string[]> {
   const response = await t.app.request(`/api/v1/product/${productId}/history`, { headers: ann });
   const page = (await response.json()) as Page<ProductHistoryEntry>;
-  return page.content.flatMap((entry) => entry.changes.flatMap((item) => imageHistoryLines(item.field, item.old, item.new, entry.author)));
+  return page.content.flatMap((entry) => entry.changes.flatMap((item) => imageHistoryLines(item.field, item.old, item.new, entry.author, item.restored === true)));
 }
 
 /** A product with three stored images x.png, y.png, z.png (y is image 2). */
@@ -156,8 +156,10 @@ describe('an image changed while someone else deleted it', () => {
       [ids[0], ''],
       [ids[2], ''],
     ]);
+    // Brought back, not added: the history knew the image (its delete).
     const lines = await historyLines(id);
-    expect(lines).toContain("Image 1 'y.png' added");
+    expect(lines).toContain("Image 1 'y.png' restored by bram");
+    expect(lines).not.toContain("Image 1 'y.png' added");
     expect(lines).toContain("Image 2 'y.png' deleted by ann");
     expect(lines.join('\n')).not.toMatch(/images →/);
   });

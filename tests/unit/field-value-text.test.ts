@@ -86,7 +86,7 @@ describe('fieldValueText', () => {
   it('reads the Bol tab\'s conflict rows as everywhere: HTML as text, empty as a dash, who changed theirs kept', () => {
     const rows = conflictDifferences([
       { field: 'bol:Description', label: 'Description', base: '', mine: '<p>Soft <b>seat</b></p>', theirs: '', changedBy: 'Bram', changedAt: '2025-06-01T12:00:00.000Z' },
-      { field: 'bol:media', label: 'Bol images', base: [], mine: [{ mediaId: 1, value: 'a' }], theirs: [] },
+      { field: 'bol:media', label: 'Bol images', base: [], mine: [{ mediaId: 1, value: 'a' }], theirs: [], changedBy: null, changedAt: null },
     ]);
     expect(rows).toEqual([
       { field: 'bol:Description', label: 'Description', mine: 'Soft seat', theirs: '—', changedBy: 'Bram', changedAt: '2025-06-01T12:00:00.000Z' },
