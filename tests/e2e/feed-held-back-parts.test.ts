@@ -13,6 +13,7 @@ import type { Category, Product } from '../../src/shared/contract';
 import type { SupplierDetails } from '../../src/shared/suppliers';
 import { baseUrl } from './support/browser';
 import { apiJson, serverProduct } from './support/catalogue-api';
+import { uploadAndRunFeed } from './support/feed-upload';
 import { STAFF, useStaffTablets, waitSynced } from './support/two-staff';
 
 const tablet = useStaffTablets();
@@ -23,18 +24,7 @@ const feedOf = (ean: string, category: string, images: readonly string[]) => `${
 
 /** Uploads the feed file of an upload supplier and runs its import to the end. */
 async function runFeed(page: Page, supplierId: number, csv: string): Promise<void> {
-  const uploaded = await page.evaluate(
-    async ({ supplierId, csv }) => {
-      const form = new FormData();
-      form.append('feedFile', new Blob([csv], { type: 'text/csv' }), 'lamps.csv');
-      const response = await fetch(`/api/v1/suppliers/feed-file/${supplierId}`, { method: 'POST', headers: { Authorization: `Bearer ${localStorage.getItem('jwt') ?? ''}` }, body: form });
-      return response.status;
-    },
-    { supplierId, csv },
-  );
-  expect(uploaded).toBe(200);
-  const { status } = await apiJson(page, `/api/v1/feed/parse/${supplierId}?wait=true`, { method: 'POST' });
-  expect(status).toBe(200);
+  expect(await uploadAndRunFeed(page, supplierId, csv)).toEqual({ uploaded: 200, parsed: 200 });
 }
 
 async function openProduct(page: Page, productId: number): Promise<void> {
@@ -44,7 +34,8 @@ async function openProduct(page: Page, productId: number): Promise<void> {
 
 async function photograph(page: Page, note: ReturnType<Page['getByTestId']>, shot: string): Promise<void> {
   if (!SHOTS) return;
-  await note.scrollIntoViewIfNeeded();
+  // In the middle of the screen: the sticky top bar would cover a note scrolled to the top.
+  await note.evaluate((element) => element.scrollIntoView({ block: 'center' }));
   await page.screenshot({ path: `${SHOTS}/${shot}` });
 }
 

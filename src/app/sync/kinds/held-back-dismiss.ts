@@ -12,7 +12,7 @@ import { fromCachedProduct, toCachedProduct, type BackofficeDatabase } from '../
 import { withQuotaFallback } from '../../db/storage';
 import { productEntityKey, type KindEntry, type OutboxRow } from '../../db/outbox-entry';
 import { isProduct } from '../outbox-memory';
-import { laterEntriesOf, newEntryFields, nextSeq } from './outbox-queue';
+import { addEntry, laterEntriesOf } from './outbox-queue';
 import type { WriteKind } from './write-kind';
 
 export interface HeldBackDismissPayload {
@@ -60,17 +60,7 @@ export async function enqueueHeldBackDismiss(
         (row) => isDismissOf(row, target.productId, target.field) && (row.status === 'pending' || row.status === 'sending'),
       );
       if (waiting) return waiting as HeldBackDismissEntry;
-      const entry: HeldBackDismissEntry = {
-        ...newEntryFields(now),
-        kind: 'held-back-dismiss',
-        entityKey,
-        seq: await nextSeq(db),
-        baseVersion: null,
-        author,
-        payload: target,
-      };
-      await db.outbox.add(entry);
-      return entry;
+      return addEntry<HeldBackDismissEntry>(db, { kind: 'held-back-dismiss', entityKey, author, payload: target }, now);
     }),
   );
 }
