@@ -164,6 +164,28 @@ describe('an image changed while someone else deleted it', () => {
     expect(lines.join('\n')).not.toMatch(/images →/);
   });
 
+  it('Keep mine sent in a batch (the outbox with several products waiting) reads restored as well', async () => {
+    const found = await clash('delete');
+    const settled = settleConflicts(found.mine, found.body.conflicts, { [imageDeleteKey(found.y)]: 'mine' }, found.body.product);
+    const response = await t.app.request('/api/v1/product/batch', {
+      method: 'POST',
+      headers: { ...found.who, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ items: [{ productId: found.id, key: crypto.randomUUID(), changes: { ...settled, protocol: WRITE_PROTOCOL_VERSION } }] }),
+    });
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { items: { status: number }[] }).items.map((item) => item.status)).toEqual([200]);
+    expect((await product(found.id)).productImages.map((image) => image.id)).toContain(found.y);
+    expect(await historyLines(found.id)).toContain("Image 1 'y.png' restored by bram");
+  });
+
+  it('a new image added is still "added", not restored', async () => {
+    const { id, start } = await productWithImages();
+    const file = await insertMediaFile(t.database.db, `new.png-${id}`);
+    const added = { id: crypto.randomUUID(), filePath: file, name: 'new.png', altImage: '', isMainImage: false };
+    expect((await patch(id, change(start, [...start.productImages, added]), bram)).status).toBe(200);
+    expect((await historyLines(id))[0]).toBe("Image 4 'new.png' added");
+  });
+
   it('Take theirs leaves it deleted and sends nothing of it', async () => {
     const found = await clash('delete');
     const { settled, status } = await choose(found, 'theirs');
