@@ -189,5 +189,5 @@ export interface ProductHistoryEntry {
    * `held`: a supplier feed value held back, not written: `old` is the person's value that stays,
    * `new` the supplier's (docs/feeds.md, "Held-back values").
    */
-  changes: { field: string; old: unknown; new: unknown; held?: boolean; becameMain?: { productId: number; title: string } }[];
+  changes: { field: string; old: unknown; new: unknown; held?: boolean; becameMain?: { productId: number; title: string }; restored?: boolean }[];
 }

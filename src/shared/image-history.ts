@@ -2,7 +2,8 @@
  * Image changes as the history keeps and shows them (docs/products.md "History"): one change per
  * image that changed, `{field: 'image:<id>', old, new}` with the image's place, file, name, alt
  * text and main flag before and after (null: not there), and the sentences people read ("Image 2
- * 'x.png' deleted by Bram", "Image 2 'x.png': alt text 'a' → 'b'"). Entries written before this
+ * 'x.png' deleted by Bram", "Image 2 'x.png': alt text 'a' → 'b'", "Image 2 'x.png' restored by
+ * anna" for an add that brought a deleted image back). Entries written before this
  * rule hold the whole list under 'productImages'; they read the same way. Also how a side of an
  * image conflict reads. Pure: no DOM, no Node.
  */
@@ -25,6 +26,8 @@ export interface ImageHistoryChange {
   field: string;
   old: ImageHistoryState | null;
   new: ImageHistoryState | null;
+  /** An add that brings back an image the history knew (the server marks it when it writes the entry). */
+  restored?: boolean;
 }
 
 /** The history field of an image: `image:<id>`. */
@@ -84,9 +87,9 @@ export function imageLabelOf(image: { position?: number; name?: string; filePath
 }
 
 /** The sentences of one image change, as people write them. */
-export function imageChangeLines(change: Pick<ImageHistoryChange, 'old' | 'new'>, author: string): string[] {
+export function imageChangeLines(change: Pick<ImageHistoryChange, 'old' | 'new' | 'restored'>, author: string): string[] {
   const { old, new: now } = change;
-  if (!old && now) return [texts.added(imageLabel(now.position, shownName(now)))];
+  if (!old && now) return [change.restored ? texts.restored(imageLabel(now.position, shownName(now)), author) : texts.added(imageLabel(now.position, shownName(now)))];
   if (old && !now) return [texts.deleted(imageLabel(old.position, shownName(old)), author)];
   if (!old || !now) return [];
   const image = imageLabel(now.position, shownName(old));
@@ -114,10 +117,10 @@ function legacyList(value: unknown): ProductImage[] {
   });
 }
 
-/** The sentences of a history change of images (per image, or a whole list of an older entry). */
-export function imageHistoryLines(field: string, old: unknown, now: unknown, author: string): string[] {
+/** The sentences of a history change of images (per image, or a whole list of an older entry); `restored`: an add that brought an image back. */
+export function imageHistoryLines(field: string, old: unknown, now: unknown, author: string, restored = false): string[] {
   if (field === LEGACY_IMAGES_FIELD) return imageHistoryChanges(legacyList(old), legacyList(now)).flatMap((change) => imageChangeLines(change, author));
-  return imageChangeLines({ old: isState(old) ? old : null, new: isState(now) ? now : null }, author);
+  return imageChangeLines({ old: isState(old) ? old : null, new: isState(now) ? now : null, restored }, author);
 }
 
 /**

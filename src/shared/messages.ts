@@ -90,6 +90,8 @@ export const messages = {
     keepAllMine: 'Keep all mine',
     takeAllTheirs: 'Take all theirs',
     theirsBy: (who: string | null, when: string | null) => `Theirs${who ? `, changed by ${who}` : ''}${when ? ` at ${when}` : ''}`,
+    /** Theirs of an image the other person deleted. */
+    theirsDeletedBy: (who: string | null, when: string | null) => `Deleted${who ? ` by ${who}` : ''}${when ? ` at ${when}` : ''}`,
     /** Not in the spec: the question before a conflict choice replaces what the person is still typing in that field. */
     replaceTypedTitle: 'Replace what you typed?',
     replaceTyped: (replaced: readonly { label: string; typed: string; chosen: string }[]) =>
@@ -104,7 +106,9 @@ export const messages = {
     takeSupplier: "Take the supplier's",
     supplierTaken: "The supplier's value is in the form. Press Apply to save it.",
     keptMine: "Your value stays. The supplier's value is no longer shown.",
-    keepMineNeedsConnection: 'Keeping your value needs a connection to the server. Try again when you are online.',
+    supplierCategoryTaken: "The supplier's category is saved. It is sent to the server when the connection allows.",
+    supplierImages: "The supplier's images",
+    takeSupplierFailed: (reason: string) => `The supplier's value could not be taken: ${reason}`,
     keepMineFailed: (reason: string) => `Your value could not be kept: ${reason}`,
     emptyValue: '(empty)',
     /** Not in the spec: a colleague's saved change arrived in the open form (docs/product-edit.md "Open forms stay fresh"). */
@@ -133,6 +137,7 @@ export const messages = {
   imageChanges: {
     image: (position: number, name: string) => `Image ${position}${name ? ` '${name}'` : ''}`,
     added: (image: string) => `${image} added`,
+    restored: (image: string, author: string) => `${image} restored${author ? ` by ${author}` : ''}`,
     deleted: (image: string, author: string) => `${image} deleted${author ? ` by ${author}` : ''}`,
     altText: (image: string, from: string, to: string) => `${image}: alt text '${from}' → '${to}'`,
     name: (image: string, from: string, to: string) => `${image}: name '${from}' → '${to}'`,
@@ -221,6 +226,7 @@ export const VALUE_WORDS = {
   no: 'No',
   empty: '—',
   images: (count: number) => (count === 1 ? '1 image' : `${count} images`),
+  noImages: 'No images',
   unknownCategory: (id: number) => `Category ${id}`,
   contentStatus: {
     NOT_SENT: 'Not sent',

@@ -11,6 +11,7 @@ import type { Product } from '../../src/shared/contract';
 import type { SupplierDetails } from '../../src/shared/suppliers';
 import { baseUrl } from './support/browser';
 import { apiJson, serverProduct } from './support/catalogue-api';
+import { uploadAndRunFeed } from './support/feed-upload';
 import { STAFF, useStaffTablets, waitSynced } from './support/two-staff';
 
 const tablet = useStaffTablets();
@@ -21,18 +22,7 @@ const feedOf = (title: string, ean: string) => `${HEADER}\n${ean};HB-1;${title};
 
 /** Uploads the feed file of an upload supplier and runs its import to the end. */
 async function runFeed(page: Page, supplierId: number, csv: string): Promise<void> {
-  const uploaded = await page.evaluate(
-    async ({ supplierId, csv }) => {
-      const form = new FormData();
-      form.append('feedFile', new Blob([csv], { type: 'text/csv' }), 'lamps.csv');
-      const response = await fetch(`/api/v1/suppliers/feed-file/${supplierId}`, { method: 'POST', headers: { Authorization: `Bearer ${localStorage.getItem('jwt') ?? ''}` }, body: form });
-      return response.status;
-    },
-    { supplierId, csv },
-  );
-  expect(uploaded).toBe(200);
-  const { status } = await apiJson(page, `/api/v1/feed/parse/${supplierId}?wait=true`, { method: 'POST' });
-  expect(status).toBe(200);
+  expect(await uploadAndRunFeed(page, supplierId, csv)).toEqual({ uploaded: 200, parsed: 200 });
 }
 
 async function openProduct(page: Page, productId: number): Promise<void> {

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../src/server/db/connection';
-import { products, suppliers } from '../../src/server/db/schema';
+import { categories, products, suppliers } from '../../src/server/db/schema';
 import { importSupplierFeed } from '../../src/server/feeds/feed-import';
 import type { ProductChangeSet } from '../../src/shared/change-set';
 import type { Page, ParsingHistoryEntry, Product, ProductHistoryEntry } from '../../src/shared/contract';
@@ -217,14 +217,16 @@ describe('ending a hold', () => {
     expect((await product(id)).color).toBe('Sand');
   });
 
-  it('answers 404 without an open hold or product, 400 for a field no feed writes, 401 without a token', async () => {
+  it('answers the product unchanged without an open hold, 404 without the product, 400 for a field no feed writes, 401 without a token', async () => {
     const supplier = await addSupplier('Refuse Co');
     await runFeed(t.database.db, supplier, [line(EAN)]);
     const id = await productIdOf(supplier.id);
     const call = (path: string, headers = auth) => t.app.request(path, { method: 'DELETE', headers });
+    // Ending a hold already ended is a success: "Keep mine" is an outbox write, sent again after a lost answer.
+    const before = await product(id);
     const none = await call(`/api/v1/product/${id}/held-back/title`);
-    expect(none.status).toBe(404);
-    expect(((await none.json()) as { message: string }).message).toBe(`Product ${id} has no supplier value held back for Title`);
+    expect(none.status).toBe(200);
+    expect(((await none.json()) as Product).version).toBe(before.version);
     expect((await call(`/api/v1/product/99999999/held-back/title`)).status).toBe(404);
     const bad = await call(`/api/v1/product/${id}/held-back/sellingPrice`);
     expect(bad.status).toBe(400);
@@ -316,3 +318,64 @@ describe('the migration that gives existing products their feed base', () => {
     }
   }, 180_000);
 });
+
+describe('Keep mine sent twice', () => {
+  it('answers success both times: the first ends the hold (version up), the second changes nothing', async () => {
+    const supplier = await addSupplier('Twice Co');
+    await runFeed(t.database.db, supplier, [line(EAN)]);
+    const id = await productIdOf(supplier.id);
+    await save(id, { title: { base: 'Desk lamp', value: 'Lamp (ours)' } });
+    await runFeed(t.database.db, supplier, [line(EAN, { title: 'Desk lamp LED' })]);
+    const held = await product(id);
+    expect(held.heldBack?.map((value) => value.field)).toEqual(['title']);
+    const keepMine = () => t.app.request(`/api/v1/product/${id}/held-back/title`, { method: 'DELETE', headers: auth });
+
+    const first = await keepMine();
+    expect(first.status).toBe(200);
+    const kept = (await first.json()) as Product;
+    expect(kept.version).toBe(held.version + 1);
+    expect(kept.heldBack).toBeUndefined();
+
+    // Sent again after a lost answer (the app's outbox): success, nothing changes.
+    const second = await keepMine();
+    expect(second.status).toBe(200);
+    const again = (await second.json()) as Product;
+    expect(again).toMatchObject({ title: 'Lamp (ours)', version: kept.version });
+    expect(again.heldBack).toBeUndefined();
+    expect(second.headers.get('ETag')).toContain(String(kept.version));
+  });
+});
+
+describe('the category and the image list held back', () => {
+  it('holds the category with its name and the image list as addresses; Keep mine ends each', async () => {
+    const supplier = await addSupplier('Held Parts Co');
+    await runFeed(t.database.db, supplier, [line(EAN)]);
+    const id = await productIdOf(supplier.id);
+    const created = await product(id);
+    const [mine] = await t.database.db.insert(categories).values({ categoryName: `Desk lights ${Date.now()}` }).returning();
+    if (!mine) throw new Error('no category');
+    // A person moves the product to another category and removes the feed's image.
+    const image = created.productImages[0];
+    if (!image) throw new Error('no feed image');
+    expect((await t.app.request(`/api/v1/image/${image.id}`, { method: 'DELETE', headers: auth })).status).toBe(200);
+    await save(id, { categoryId: { base: created.categoryId, value: mine.categoryId } });
+
+    const images = 'https://img.test/front%20view.png|https://img.test/side.png';
+    await runFeed(t.database.db, supplier, [line(EAN).replace(';Lamps;', ';Table lamps;').replace('https://img.test/l1.png', images)]);
+    const held = await product(id);
+    expect(held).toMatchObject({ categoryId: mine.categoryId, productImages: [] });
+    const byField = new Map((held.heldBack ?? []).map((value) => [value.field, value]));
+    expect(byField.get('categoryId')).toMatchObject({ shown: 'Table lamps' });
+    expect(typeof byField.get('categoryId')?.value).toBe('number');
+    expect(byField.get('images')?.value).toEqual(['https://img.test/front%20view.png', 'https://img.test/side.png']);
+
+    const keepMine = (field: string) => t.app.request(`/api/v1/product/${id}/held-back/${field}`, { method: 'DELETE', headers: auth });
+    expect((await keepMine('categoryId')).status).toBe(200);
+    expect((await product(id)).heldBack?.map((value) => value.field)).toEqual(['images']);
+    expect((await keepMine('images')).status).toBe(200);
+    const after = await product(id);
+    expect(after.heldBack).toBeUndefined();
+    expect(after).toMatchObject({ categoryId: mine.categoryId, productImages: [] });
+  });
+});
+

@@ -49,7 +49,7 @@ function change(before: Product, images: ProductImage[]): ProductChangeSet & { p
 async function historyLines(productId: number): Promise<string[]> {
   const response = await t.app.request(`/api/v1/product/${productId}/history`, { headers: ann });
   const page = (await response.json()) as Page<ProductHistoryEntry>;
-  return page.content.flatMap((entry) => entry.changes.flatMap((item) => imageHistoryLines(item.field, item.old, item.new, entry.author)));
+  return page.content.flatMap((entry) => entry.changes.flatMap((item) => imageHistoryLines(item.field, item.old, item.new, entry.author, item.restored === true)));
 }
 
 /** A product with three stored images x.png, y.png, z.png (y is image 2). */
@@ -156,10 +156,34 @@ describe('an image changed while someone else deleted it', () => {
       [ids[0], ''],
       [ids[2], ''],
     ]);
+    // Brought back, not added: the history knew the image (its delete).
     const lines = await historyLines(id);
-    expect(lines).toContain("Image 1 'y.png' added");
+    expect(lines).toContain("Image 1 'y.png' restored by bram");
+    expect(lines).not.toContain("Image 1 'y.png' added");
     expect(lines).toContain("Image 2 'y.png' deleted by ann");
     expect(lines.join('\n')).not.toMatch(/images →/);
+  });
+
+  it('Keep mine sent in a batch (the outbox with several products waiting) reads restored as well', async () => {
+    const found = await clash('delete');
+    const settled = settleConflicts(found.mine, found.body.conflicts, { [imageDeleteKey(found.y)]: 'mine' }, found.body.product);
+    const response = await t.app.request('/api/v1/product/batch', {
+      method: 'POST',
+      headers: { ...found.who, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ items: [{ productId: found.id, key: crypto.randomUUID(), changes: { ...settled, protocol: WRITE_PROTOCOL_VERSION } }] }),
+    });
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { items: { status: number }[] }).items.map((item) => item.status)).toEqual([200]);
+    expect((await product(found.id)).productImages.map((image) => image.id)).toContain(found.y);
+    expect(await historyLines(found.id)).toContain("Image 1 'y.png' restored by bram");
+  });
+
+  it('a new image added is still "added", not restored', async () => {
+    const { id, start } = await productWithImages();
+    const file = await insertMediaFile(t.database.db, `new.png-${id}`);
+    const added = { id: crypto.randomUUID(), filePath: file, name: 'new.png', altImage: '', isMainImage: false };
+    expect((await patch(id, change(start, [...start.productImages, added]), bram)).status).toBe(200);
+    expect((await historyLines(id))[0]).toBe("Image 4 'new.png' added");
   });
 
   it('Take theirs leaves it deleted and sends nothing of it', async () => {

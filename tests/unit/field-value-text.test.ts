@@ -1,6 +1,7 @@
 /** The one rule of how the history and the conflict tables write a value, per kind of field. */
 import { describe, expect, it } from 'vitest';
-import { categoryNames, fieldValueText } from '../../src/app/lib/field-value-text';
+import { categoryNames, fieldValueText, imageFileName } from '../../src/app/lib/field-value-text';
+import { conflictDifferences } from '../../src/app/sync/record-diff';
 import { priceText } from '../../src/app/lib/format';
 
 const NBSP = '\u00a0';
@@ -71,5 +72,25 @@ describe('fieldValueText', () => {
     expect(fieldValueText('mainProduct', 'yes')).toBe('yes');
     expect(fieldValueText('unknownField', { a: 1 })).toBe('{"a":1}');
     expect(fieldValueText('unknownField', true)).toBe('Yes');
+  });
+
+  it("reads a supplier feed's image list by count and file names, and the Bol image slots by count", () => {
+    expect(fieldValueText('images', ['https://img.test/a/front%20view.png?v=2', '/demo/images/side.png'])).toBe('2 images: front view.png, side.png');
+    expect(fieldValueText('images', ['https://img.test/only.jpg'])).toBe('1 image: only.jpg');
+    expect(fieldValueText('images', [])).toBe('No images');
+    expect(fieldValueText('images', Array.from({ length: 50 }, (_, index) => `https://img.test/picture-${index}.png`))).toHaveLength(140);
+    expect(fieldValueText('bol:media', [{ mediaId: 1, value: 'a' }, { mediaId: 2, value: 'b' }])).toBe('2 images');
+    expect(imageFileName('https://img.test/bad%E0name.png')).toBe('bad%E0name.png');
+  });
+
+  it('reads the Bol tab\'s conflict rows as everywhere: HTML as text, empty as a dash, who changed theirs kept', () => {
+    const rows = conflictDifferences([
+      { field: 'bol:Description', label: 'Description', base: '', mine: '<p>Soft <b>seat</b></p>', theirs: '', changedBy: 'Bram', changedAt: '2025-06-01T12:00:00.000Z' },
+      { field: 'bol:media', label: 'Bol images', base: [], mine: [{ mediaId: 1, value: 'a' }], theirs: [], changedBy: null, changedAt: null },
+    ]);
+    expect(rows).toEqual([
+      { field: 'bol:Description', label: 'Description', mine: 'Soft seat', theirs: '—', changedBy: 'Bram', changedAt: '2025-06-01T12:00:00.000Z' },
+      { field: 'bol:media', label: 'Bol images', mine: '1 image', theirs: '0 images' },
+    ]);
   });
 });

@@ -50,6 +50,12 @@ describe('the sentences', () => {
     expect(lines([img('x', { name: '' })], [img('x', { name: 'front' }), img('n')])).toEqual(["Image 1 'x.png': name '' → 'front'", "Image 2 'n.png' added"]);
   });
 
+  it('an add that brings a deleted image back reads as restored, by whom', () => {
+    const back = { position: 2, filePath: '/media/x.png', name: 'x.png', altImage: 'Red shoe', isMainImage: false };
+    expect(imageHistoryLines('image:x', null, back, 'anna', true)).toEqual(["Image 2 'x.png' restored by anna"]);
+    expect(imageHistoryLines('image:x', null, back, 'anna')).toEqual(["Image 2 'x.png' added"]);
+  });
+
   it('an entry written before per-image changes (the whole list) reads the same way, not "2 images → 2 images"', () => {
     const legacy = (images: ProductImage[]) => images.map(({ id, filePath, altImage, isMainImage }) => ({ id, filePath, altImage, isMainImage }));
     expect(imageHistoryLines('productImages', legacy([img('x'), img('y')]), legacy([img('x', { altImage: 'front' })]), 'Ann')).toEqual([

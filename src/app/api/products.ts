@@ -57,11 +57,6 @@ export function getProduct(productId: number): Promise<Product> {
   return apiFetch<Product>(`/api/v1/product/${productId}`);
 }
 
-/** "Keep mine": ends the supplier value held back on this field (docs/feeds.md, "Held-back values"). */
-export function keepMineOverSupplier(productId: number, field: string): Promise<Product> {
-  return apiFetch<Product>(`/api/v1/product/${productId}/held-back/${encodeURIComponent(field)}`, { method: 'DELETE' });
-}
-
 /** GET /api/v1/product/{id} if it changed since `version` (its ETag); null when the server answers 304. */
 export async function getProductIfChanged(productId: number, version: number): Promise<Product | null> {
   const changed = await apiFetchIfChanged<Product>(`/api/v1/product/${productId}`, `"${version}"`);

@@ -2,10 +2,11 @@
  * A field's value as people read it, the same in the product history and the conflict tables
  * (docs/product-edit.md "History"): prices and measures as everywhere else in the app (format.ts),
  * yes/no in the words the list's filters use, the category by its name, bol's content status in
- * words, HTML as text, empty as a dash, long text shortened. Pure: no React, no I/O; the names of
- * ids come in `names`.
+ * words, HTML as text, empty as a dash, long text shortened; a supplier feed's image list (URLs) as
+ * its count and file names. The product page's held-back supplier values, the Logs screen and the
+ * Bol tab's conflict rows use it too. Pure: no React, no I/O; the names of ids come in `names`.
  */
-import { BOL_UPDATE_FIELDS } from '../../shared/bol-change-set';
+import { BOL_MODEL_COMPARED, BOL_UPDATE_FIELDS } from '../../shared/bol-change-set';
 import { VALUE_WORDS } from '../../shared/messages';
 import { isProductFieldName, productField } from '../../shared/product-fields';
 import { countText, decimalInputText, priceText } from './format';
@@ -55,9 +56,31 @@ function bolValueText(field: string, value: unknown, maxLength: number): string 
   return null;
 }
 
-/** `field` is a product field name, 'productImages' or a bol key (the history's and the conflicts' names). */
+/** The file name at the end of an image's address or path ('https://x/a/red%20shoe.jpg?v=2' -> 'red shoe.jpg'). */
+export function imageFileName(address: string): string {
+  const path = address.split(/[?#]/)[0] ?? '';
+  const last = path.split('/').filter((part) => part !== '').pop() ?? address;
+  try {
+    return decodeURIComponent(last);
+  } catch {
+    return last;
+  }
+}
+
+/** A supplier feed's image list (URLs): "2 images: front.jpg, side.jpg", none as "No images". */
+function imageListText(addresses: readonly unknown[], maxLength: number): string {
+  if (addresses.length === 0) return VALUE_WORDS.noImages;
+  const names = addresses.map((address) => (typeof address === 'string' ? imageFileName(address) : String(address)));
+  return shortened(`${VALUE_WORDS.images(addresses.length)}: ${names.join(', ')}`, maxLength);
+}
+
+/**
+ * `field` is a product field name, 'productImages', 'images' (a supplier feed's image list) or a bol
+ * key (the history's, the conflicts' and the held-back values' names).
+ */
 export function fieldValueText(field: string, value: unknown, names: ValueNames = {}, maxLength = VALUE_TEXT_MAX_LENGTH): string {
-  if (field === 'productImages' && Array.isArray(value)) return VALUE_WORDS.images(value.length);
+  if ((field === 'productImages' || field === BOL_MODEL_COMPARED.media.key) && Array.isArray(value)) return VALUE_WORDS.images(value.length);
+  if (field === 'images' && Array.isArray(value)) return imageListText(value, maxLength);
   if (value === null || value === undefined || value === '') return VALUE_WORDS.empty;
   if (!isProductFieldName(field)) return bolValueText(field, value, maxLength) ?? anyValueText(value, maxLength);
   const number = asNumber(value);

@@ -10,6 +10,7 @@ import type { BackofficeDatabase } from '../db/database';
 import type { OutboxRow } from '../db/outbox-entry';
 import { bolModelChange } from './kinds/bol-model-change';
 import { bolModelSave } from './kinds/bol-model-save';
+import { heldBackDismiss } from './kinds/held-back-dismiss';
 import { imageDelete } from './kinds/image-delete';
 import { imageUpload } from './kinds/image-upload';
 import { productChange } from './kinds/product-change';
@@ -21,7 +22,7 @@ export { conflictDifferences } from './record-diff';
 export type { BuiltRequest, PickedFile, Submitted, WriteContext, WriteKind } from './kinds/write-kind';
 
 /** Every kind of write the outbox knows. */
-export const WRITE_KINDS = [productChange, productSave, bolModelChange, bolModelSave, imageUpload, imageDelete] as const;
+export const WRITE_KINDS = [productChange, productSave, bolModelChange, bolModelSave, imageUpload, imageDelete, heldBackDismiss] as const;
 
 type AnyKind = (typeof WRITE_KINDS)[number];
 /** An outbox entry of any kind: the row with its kind's name and payload. */

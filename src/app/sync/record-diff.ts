@@ -10,7 +10,7 @@ import type { BolMedia } from '../../shared/bol-contract';
 import { productFields } from '../../shared/change-set';
 import type { Product } from '../../shared/contract';
 import { diffFields, type FieldConflict, type FieldDiff, type RecordFields } from '../../shared/field-diff';
-import { parseImageDeleteKey } from '../../shared/image-delete-base';
+import { isImageSide, parseImageDeleteKey } from '../../shared/image-delete-base';
 import { imageSideText } from '../../shared/image-history';
 import { TRACKED_PRODUCT_FIELDS } from '../../shared/product-fields';
 import { categoryNames, fieldValueText, type ValueNames } from '../lib/field-value-text';
@@ -23,6 +23,8 @@ export interface FieldDifference {
   /** Who wrote theirs and when (ISO), when the server said so. */
   changedBy?: string;
   changedAt?: string;
+  /** Theirs is an image the other person deleted: who and when read "Deleted by …". */
+  theirsDeleted?: boolean;
 }
 
 /** Values in the conflict views are shortened a little more than in the history. */
@@ -53,6 +55,7 @@ export function conflictDifferences(conflicts: readonly FieldConflict[], names: 
     theirs: shown(conflict, conflict.theirs),
     ...(conflict.changedBy ? { changedBy: conflict.changedBy } : {}),
     ...(conflict.changedAt ? { changedAt: conflict.changedAt } : {}),
+    ...(parseImageDeleteKey(conflict.field) !== null && !isImageSide(conflict.theirs) ? { theirsDeleted: true } : {}),
   }));
 }
 

@@ -20,10 +20,14 @@ export interface ConflictRow {
   theirs: string;
   changedBy?: string | null;
   changedAt?: string | null;
+  /** Theirs is an image the other person deleted. */
+  theirsDeleted?: boolean;
 }
 
+/** Who wrote theirs and when: "Theirs, changed by Bram at …", or for an image Bram deleted "Deleted by Bram at …". */
 export function theirsLine(row: ConflictRow): string {
-  return messages.productEdit.theirsBy(row.changedBy ?? null, row.changedAt ? dateTimeText(row.changedAt) : null);
+  const when = row.changedAt ? dateTimeText(row.changedAt) : null;
+  return row.theirsDeleted ? messages.productEdit.theirsDeletedBy(row.changedBy ?? null, when) : messages.productEdit.theirsBy(row.changedBy ?? null, when);
 }
 
 interface Choosing {
@@ -70,11 +74,18 @@ export function ConflictTable({ rows, choosing, theirsHeading = 'Theirs' }: { ro
               <th scope="row">{row.label}</th>
               <td className="conflict-table-mine">{row.mine}</td>
               <td className="conflict-table-theirs">
-                {row.theirs}
-                {(row.changedBy || row.changedAt) && (
-                  <Text as="div" size="1" color="gray">
-                    {theirsLine(row)}
-                  </Text>
+                {/* A deleted image: "Deleted by Bram at …" says it all. */}
+                {row.theirsDeleted && (row.changedBy || row.changedAt) ? (
+                  theirsLine(row)
+                ) : (
+                  <>
+                    {row.theirs}
+                    {(row.changedBy || row.changedAt) && (
+                      <Text as="div" size="1" color="gray">
+                        {theirsLine(row)}
+                      </Text>
+                    )}
+                  </>
                 )}
               </td>
               {choosing && (
@@ -125,7 +136,15 @@ export function FieldConflictNote({ row, ...choosing }: Choosing & { row: Confli
         <Text weight="medium">Mine:</Text> {row.mine}
       </Text>
       <Text as="div" size="1">
-        <Text weight="medium">{theirsLine(row)}:</Text> {row.theirs}
+        {row.theirsDeleted ? (
+          <>
+            <Text weight="medium">Theirs:</Text> {theirsLine(row)}
+          </>
+        ) : (
+          <>
+            <Text weight="medium">{theirsLine(row)}:</Text> {row.theirs}
+          </>
+        )}
       </Text>
       <ConflictChoiceButtons row={row} {...choosing} />
     </div>

@@ -3,10 +3,12 @@
  * is marked dismissed, so the product no longer shows it and the same feed value is not shown
  * again; a newer feed value is held back afresh. The product's version goes up, so every device's
  * copy drops the note. A person's save that writes the held value ends a hold by itself (the
- * trigger products_end_met_feed_holds, migration 0016).
+ * trigger products_end_met_feed_holds, migration 0016). Ending a hold that is already ended (or
+ * was never there) changes nothing and answers the product: "Keep mine" goes through the outbox,
+ * and a send repeated after a lost answer must be harmless (docs/offline.md, "Writes").
  */
 import { sql } from 'drizzle-orm';
-import { feedFieldLabel, isFeedField } from '../../shared/feed-fields';
+import { isFeedField } from '../../shared/feed-fields';
 import type { Product } from '../../shared/contract';
 import type { Database } from '../db/connection';
 import { queryRows } from '../db/query-rows';
@@ -15,7 +17,7 @@ import { loadProduct } from './product-read-model';
 
 export async function dismissHeldValue(db: Database, productId: number, field: string): Promise<Product> {
   if (!isFeedField(field)) throw new ApiError(400, `'${field.slice(0, 40)}' is not a field a supplier feed writes`);
-  const rows = await queryRows<{ held: boolean }>(
+  await queryRows<{ held: boolean }>(
     db,
     sql`update products p
            set feed_held = jsonb_set(p.feed_held, array[${field}::text, 'dismissed'], 'true'::jsonb),
@@ -27,6 +29,5 @@ export async function dismissHeldValue(db: Database, productId: number, field: s
   );
   const product = await loadProduct(db, productId);
   if (!product) throw new ApiError(404, `Product ${productId} does not exist`);
-  if (rows.length === 0) throw new ApiError(404, `Product ${productId} has no supplier value held back for ${feedFieldLabel(field)}`);
   return product;
 }

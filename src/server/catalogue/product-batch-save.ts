@@ -34,7 +34,7 @@ import {
 import { checkChangeSet } from './change-set-input';
 import { conflictAnswerOf, saveProductChanges, writeProductChanges, writtenHistoryOf, type ChangeWriteOutcome, type WaitingConflicts } from './product-change-save';
 import type { DemotedProduct } from './main-product-handover';
-import { recordHistory } from './product-history';
+import { recordHistory, withRestoredImages } from './product-history';
 import { loadProducts, loadProductsForSave } from './product-read-model';
 
 /** The single call's idempotency route: an item and a PATCH with one key are one request. */
@@ -180,7 +180,7 @@ async function saveTogether(db: Database, items: readonly ProductBatchItem[], ca
           if (!product) throw new Error(`product ${productIdOf(entry)} vanished while saving`);
           return product;
         };
-        await recordHistory(tx, written.flatMap((entry) => writtenHistoryOf(entry, productOf(entry), entry.set, who, now)));
+        await recordHistory(tx, await withRestoredImages(tx, written.flatMap((entry) => writtenHistoryOf(entry, productOf(entry), entry.set, who, now))));
         for (const entry of written) {
           const key = (items[entry.index] as ProductBatchItem).key;
           // A 409 is not kept with its key (as the PATCH's): the settled set goes again under it.

@@ -16,7 +16,7 @@ import { writeProtocolOf } from '../../shared/write-protocol';
 import { productImages, products } from '../db/schema';
 import { ApiError } from '../http/errors';
 import { productColumns } from './product-field-columns';
-import { lastChanges, recordHistory, type HistoryChange, type HistoryRecord } from './product-history';
+import { lastChanges, recordHistory, withRestoredImages, type HistoryChange, type HistoryRecord } from './product-history';
 import { loadProduct, loadProductForSave, type ImageRow, type ProductForSave } from './product-read-model';
 import type { Queryable } from '../db/query-rows';
 import { checkProductSaveInput } from './product-save-input';
@@ -132,7 +132,7 @@ export async function saveProductChanges(tx: Queryable, productId: number, set: 
   if (outcome.kind === 'unchanged') return { kind: 'saved', product: outcome.product };
   const saved = await loadProduct(tx, productId);
   if (!saved) throw new Error(`product ${productId} vanished while saving`);
-  await recordHistory(tx, writtenHistoryOf(outcome, saved, set, who, now));
+  await recordHistory(tx, await withRestoredImages(tx, writtenHistoryOf(outcome, saved, set, who, now)));
   return outcome.waiting ? { kind: 'conflict', answer: conflictAnswerOf(saved, outcome.waiting) } : { kind: 'saved', product: saved };
 }
 

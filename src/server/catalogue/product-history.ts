@@ -14,6 +14,8 @@ export interface HistoryChange {
   new: unknown;
   /** On 'mainProduct' of a product that stopped being main: the product that became main instead. */
   becameMain?: { productId: number; title: string };
+  /** On an image's add ('image:<id>', old null): the image was there before and comes back (src/shared/image-history.ts). */
+  restored?: boolean;
 }
 
 export interface HistoryRecord {
@@ -113,4 +115,22 @@ export async function lastChanges(db: Queryable, productId: number, fields: read
 export async function historyOf(db: Queryable, productIds: number[]): Promise<(typeof productHistory.$inferSelect)[]> {
   if (productIds.length === 0) return [];
   return db.select().from(productHistory).where(inArray(productHistory.productId, productIds)).orderBy(desc(productHistory.id));
+}
+
+/**
+ * The records with each image add that brings back an image the product's history already knows
+ * (a "Keep mine" of an image someone else deleted, docs/product-edit.md "Conflicts") marked
+ * `restored`, so it reads "restored by …" rather than "added". Call before the records are written.
+ */
+export async function withRestoredImages(db: Queryable, records: readonly HistoryRecord[]): Promise<HistoryRecord[]> {
+  const isAdd = (change: HistoryChange) => change.field.startsWith('image:') && change.old === null && change.new !== null;
+  return Promise.all(
+    records.map(async (record) => {
+      const added = record.changes.filter(isAdd).map((change) => change.field);
+      if (added.length === 0) return record;
+      const known = await lastChanges(db, record.productId, added);
+      if (known.size === 0) return record;
+      return { ...record, changes: record.changes.map((change) => (isAdd(change) && known.has(change.field) ? { ...change, restored: true } : change)) };
+    }),
+  );
 }

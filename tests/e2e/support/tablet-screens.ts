@@ -6,6 +6,7 @@ import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { baseUrl, launchBrowser, signIn } from './browser';
 import { apiJson, demoProduct } from './catalogue-api';
+import { uploadAndRunFeed } from './feed-upload';
 import { E2E_ADMIN } from './global-setup';
 
 export const TABLET_SIZES = [
@@ -84,15 +85,7 @@ async function openHeldBack(page: Page): Promise<void> {
   const { body: supplier } = await apiJson<{ supplierId: number }>(page, '/api/v1/suppliers', { method: 'POST', body: { supplierName: name, feedSource: 'upload', feedFormat: 'csv' } });
   const run = async (title: string) => {
     const csv = `ean;sku;title;price;retailPrice;deliveryCode;stock\n8710103974307;TB-1;${title};10,00;24,95;1-2d;5\n`;
-    await page.evaluate(
-      async ({ id, csv }) => {
-        const form = new FormData();
-        form.append('feedFile', new Blob([csv], { type: 'text/csv' }), 'tablet.csv');
-        await fetch(`/api/v1/suppliers/feed-file/${id}`, { method: 'POST', headers: { Authorization: `Bearer ${localStorage.getItem('jwt') ?? ''}` }, body: form });
-      },
-      { id: supplier.supplierId, csv },
-    );
-    await apiJson(page, `/api/v1/feed/parse/${supplier.supplierId}?wait=true`, { method: 'POST' });
+    await uploadAndRunFeed(page, supplier.supplierId, csv);
   };
   await run('Tablet lamp');
   const product = await demoProduct(page, `supplierName=${encodeURIComponent(name)}`);
@@ -100,6 +93,30 @@ async function openHeldBack(page: Page): Promise<void> {
   await apiJson(page, `/api/v1/product/${product.productId}`, { method: 'PATCH', body: change });
   await run('Tablet lamp with a much longer supplier title that has to wrap on a portrait tablet');
   await visit(page, `/products/${product.productId}`, (p) => p.getByTestId('held-back-title').waitFor({ timeout: 20_000 }));
+}
+
+/**
+ * A product whose supplier feed category and image list were held back (docs/product-edit.md "The
+ * supplier now says"): moved to another category and its feed image deleted by a person, then
+ * imported again with a new category and two images; its page shows both notes.
+ */
+async function openHeldBackParts(page: Page): Promise<void> {
+  const name = `Held parts ${Date.now() % 1_000_000}`;
+  const origin = new URL(page.url()).origin;
+  const { body: supplier } = await apiJson<{ supplierId: number }>(page, '/api/v1/suppliers', { method: 'POST', body: { supplierName: name, feedSource: 'upload', feedFormat: 'csv' } });
+  const run = async (category: string, images: string) => {
+    const csv = `ean;sku;title;category;price;retailPrice;deliveryCode;stock;images\n8710103974307;TP-1;Tablet floor lamp;${category};10,00;24,95;1-2d;5;${images}\n`;
+    await uploadAndRunFeed(page, supplier.supplierId, csv);
+  };
+  await run('Lamps', `${origin}/icons/icon-192.png`);
+  const product = await demoProduct(page, `supplierName=${encodeURIComponent(name)}`);
+  const { body: categories } = await apiJson<{ categoryId: number }[]>(page, '/api/v1/categories');
+  const other = categories.find((category) => category.categoryId !== product.categoryId);
+  const change = { fields: { categoryId: { base: product.categoryId, value: other?.categoryId ?? null } }, images: { added: [], deleted: [], edited: [] }, madeAt: Date.now(), offline: false };
+  await apiJson(page, `/api/v1/product/${product.productId}`, { method: 'PATCH', body: change });
+  for (const image of product.productImages) await apiJson(page, `/api/v1/image/${image.id}`, { method: 'DELETE' });
+  await run('Lamps for reading and for the living room', `${origin}/icons/icon-512.png|${origin}/icons/maskable-512.png`);
+  await visit(page, `/products/${product.productId}`, (p) => p.getByTestId('held-back-images').waitFor({ timeout: 20_000 }));
 }
 
 export const TABLET_SCREENS: TabletScreen[] = [
@@ -114,6 +131,7 @@ export const TABLET_SCREENS: TabletScreen[] = [
   { name: 'edit-general', signedIn: true, open: (page) => openEditor(page, 'General') },
   { name: 'edit-bol', signedIn: true, open: (page) => openEditor(page, 'Bol Model') },
   { name: 'edit-held-back', signedIn: true, open: openHeldBack },
+  { name: 'edit-held-back-parts', signedIn: true, open: openHeldBackParts },
   {
     // An image conflict on the General tab (docs/product-edit.md "Conflicts"): an alt text typed
     // for image 2 while the image is deleted on the server (the call an older app sends).

@@ -12,7 +12,8 @@ import type { BolChunk } from '../../../shared/bol-contract';
 import type { Product } from '../../../shared/contract';
 import { messages } from '../../../shared/messages';
 import { dateTimeText } from '../../lib/format';
-import { displayValue } from '../../sync/record-diff';
+import { fieldValueText } from '../../lib/field-value-text';
+import { conflictDifferences } from '../../sync/outbox-kinds';
 import { ConflictBanner, FieldConflictNote, type ConflictRow } from '../../ui/ConflictTable';
 import { ReplaceTypedDialog } from '../../ui/ReplaceTypedDialog';
 import { FreshFieldNote, FreshNewsCallout } from '../../ui/FreshNotes';
@@ -61,14 +62,8 @@ export default function BolModelTab({ product }: BolModelTabProps) {
   // One clear state: a conflict replaces the "waiting" note and the "saved on this device" notice.
   const deviceNote = notice || conflict ? null : bolDeviceNote(load.source, dateTimeText);
   const shownNotice = conflict && notice?.tone !== 'red' ? null : notice;
-  const conflictRows: ConflictRow[] = (conflict?.conflicts ?? []).map((entry) => ({
-    field: entry.field,
-    label: entry.label,
-    mine: displayValue(entry.mine),
-    theirs: displayValue(entry.theirs),
-    changedBy: entry.changedBy,
-    changedAt: entry.changedAt,
-  }));
+  // Values read as everywhere in the app (lib/field-value-text.ts), like the General tab's conflicts.
+  const conflictRows: ConflictRow[] = conflictDifferences(conflict?.conflicts ?? []);
 
   // A colleague's saved change to the open model (docs/product-edit.md "Open forms stay fresh").
   const news = editor.fresh.news;
@@ -82,7 +77,7 @@ export default function BolModelTab({ product }: BolModelTabProps) {
     const row = conflictRows.find((candidate) => attributeIdOfKey(candidate.field) === attributeId);
     if (row) return <FieldConflictNote row={row} choices={tab.choices} busy={tab.settling} onChoose={tab.choose} />;
     const fresh = news?.conflicts.find((candidate) => candidate.field === attributeId);
-    return news && fresh ? <FreshFieldNote field={attributeId} theirsText={displayValue(fresh.theirs)} by={news.by} onChoose={editor.fresh.choose} /> : undefined;
+    return news && fresh ? <FreshFieldNote field={attributeId} theirsText={fieldValueText(BOL_MODEL_COMPARED.attribute.key(attributeId), fresh.theirs)} by={news.by} onChoose={editor.fresh.choose} /> : undefined;
   };
 
   async function apply(exit: boolean) {

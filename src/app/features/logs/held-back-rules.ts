@@ -4,8 +4,7 @@
  */
 import type { ParsingHistoryEntry } from '../../../shared/contract';
 import { feedFieldLabel, isFeedField } from '../../../shared/feed-fields';
-import { messages } from '../../../shared/messages';
-import { supplierValueText } from '../../lib/supplier-value-text';
+import { fieldValueText } from '../../lib/field-value-text';
 
 export interface HeldBackLine {
   productId: number;
@@ -14,13 +13,12 @@ export interface HeldBackLine {
   theirs: string;
 }
 
-const imagesText = (value: unknown) => (Array.isArray(value) ? (value.length === 1 ? '1 image' : `${value.length} images`) : messages.productEdit.emptyValue);
-
 export function heldBackLines(entry: Pick<ParsingHistoryEntry, 'heldBackFields'>): HeldBackLine[] {
   return (entry.heldBackFields ?? []).flatMap((held) => {
     if (!isFeedField(held.field)) return [];
     const field = held.field;
-    const shown = (value: unknown) => (field === 'images' ? imagesText(value) : field === 'categoryId' ? String(value ?? messages.productEdit.emptyValue) : supplierValueText({ field, value, at: '' }));
+    // The list is narrow: an image list by its count (the product page names the images).
+    const shown = (value: unknown) => fieldValueText(field === 'images' ? 'productImages' : field, value);
     return [{ productId: held.productId, field: feedFieldLabel(field), mine: shown(held.mine), theirs: shown(held.theirs) }];
   });
 }

@@ -22,6 +22,8 @@ export interface AdditionalDataProps extends SectionProps {
   product: Product;
   setSwitch: (field: SwitchField, value: boolean) => void;
   setDescription: (html: string) => void;
+  /** The note of a held-back supplier category, under the category (docs/product-edit.md "The supplier now says"). */
+  categoryNote?: React.ReactNode;
 }
 
 function inputModeOf(field: string): 'decimal' | 'numeric' | 'text' {
@@ -29,7 +31,7 @@ function inputModeOf(field: string): 'decimal' | 'numeric' | 'text' {
   return field === 'stock' ? 'numeric' : 'text';
 }
 
-export function AdditionalDataSection({ form, problems, setField, product, setSwitch, setDescription, conflictNote = () => null }: AdditionalDataProps) {
+export function AdditionalDataSection({ form, problems, setField, product, setSwitch, setDescription, conflictNote = () => null, categoryNote }: AdditionalDataProps) {
   const switchRow = (field: SwitchField) => (
     <Flex direction="column" gap="1" key={field}>
       <Text as="label" size="2" className="edit-switch">
@@ -65,7 +67,7 @@ export function AdditionalDataSection({ form, problems, setField, product, setSw
             <FormField key={field} id={field} label={fieldLabel(field)} value={form[field]} onChange={(v) => setField(field, v)} problem={problems[field]} inputMode={inputModeOf(field)} below={conflictNote(field)} />
           ))}
           {READ_ONLY_FIELDS.map((field) => (
-            <FormField key={field} id={field} label={fieldLabel(field)} value={readOnlyValue(product, field)} onChange={() => undefined} readOnly />
+            <FormField key={field} id={field} label={fieldLabel(field)} value={readOnlyValue(product, field)} onChange={() => undefined} readOnly below={field === 'categoryName' ? categoryNote : undefined} />
           ))}
         </div>
       </Flex>

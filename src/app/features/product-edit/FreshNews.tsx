@@ -3,7 +3,7 @@
  * stay fresh"), with the form's labels; drawn by src/app/ui/FreshNotes.tsx.
  */
 import type { FreshConflict, FreshNews } from '../../edit/fresh-merge';
-import { displayValue } from '../../sync/record-diff';
+import { fieldValueText } from '../../lib/field-value-text';
 import { FreshFieldNote, FreshNewsCallout } from '../../ui/FreshNotes';
 import { IMAGES_NEWS } from './fresh-product';
 import { fieldLabel, type FormField, type ProductForm } from './product-form';
@@ -18,5 +18,5 @@ export function FreshNewsNote({ news, form, onDismiss }: { news: FreshNews; form
 }
 
 export function FreshFieldConflict({ conflict, by, onChoose }: { conflict: FreshConflict; by: readonly string[]; onChoose: (field: string, choice: 'mine' | 'theirs') => void }) {
-  return <FreshFieldNote field={conflict.field} theirsText={displayValue(conflict.theirs)} by={by} onChoose={onChoose} />;
+  return <FreshFieldNote field={conflict.field} theirsText={fieldValueText(conflict.field, conflict.theirs)} by={by} onChoose={onChoose} />;
 }

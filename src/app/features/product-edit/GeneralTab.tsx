@@ -21,6 +21,7 @@ import { showsInherit, showsMainSwitch } from './family-rules';
 import { GeneralDataSection } from './GeneralDataSection';
 import { GeneralNotice } from './GeneralNotice';
 import { HeldBackNote } from './HeldBackNote';
+import type { HeldCategoryNote } from './held-back-rules';
 import { useHeldBack } from './use-held-back';
 import { FreshFieldConflict, FreshNewsNote } from './FreshNews';
 import { moveImage, updateImage } from './image-list-rules';
@@ -33,18 +34,16 @@ import { useProductEditor } from './use-product-editor';
 export interface GeneralTabProps {
   product: Product;
   onShowGeneral: () => void;
-  /** Reads the product again (after "Keep mine" on a held-back supplier value). */
-  onReload?: () => void;
 }
 
-export default function GeneralTab({ product, onShowGeneral, onReload = () => undefined }: GeneralTabProps) {
+export default function GeneralTab({ product, onShowGeneral }: GeneralTabProps) {
   const navigate = useNavigate();
   const online = useAtomValue(onlineAtom);
   const tab = useProductEditor(product);
   const { editor, draft, form, problems, conflict, setField } = tab;
   const busy = editor.busy === 'save';
   const inherit = useInherit(product, editor.setNotice);
-  const held = useHeldBack(product, form, setField, onReload);
+  const held = useHeldBack(tab.base, form, editor.entries, tab.author, setField);
 
   const save = async (exitAfter: boolean) => {
     if (!tab.check()) {
@@ -60,7 +59,7 @@ export default function GeneralTab({ product, onShowGeneral, onReload = () => un
     const found = conflict?.conflicts.find((candidate) => formFieldOf(candidate) === field);
     const row = found && conflictRows.find((candidate) => candidate.field === found.field);
     const supplier = held.noteOf(field);
-    const heldNote = supplier && <HeldBackNote note={supplier} online={online} keeping={held.keeping === field} onTake={() => held.take(supplier)} onKeepMine={() => held.keepMine(supplier)} />;
+    const heldNote = supplier && <HeldBackNote field={supplier.field} says={supplier.says} taken={supplier.taken} onTake={() => held.take(supplier)} onKeepMine={() => held.keepMine(supplier.field)} />;
     if (row) return (
       <>
         <FieldConflictNote row={row} choices={tab.choices} busy={tab.settling} onChoose={tab.choose} />
@@ -92,6 +91,7 @@ export default function GeneralTab({ product, onShowGeneral, onReload = () => un
         <Flex direction="column" gap="3" minWidth="0">
           <GeneralDataSection form={form} problems={problems} setField={setField} conflictNote={conflictNote} />
           <ImagesSection
+            heldNote={held.images && <HeldBackNote field="images" says={held.images.says} images={held.images.images} onKeepMine={() => held.keepMine('images')} />}
             images={draft.images}
             picked={draft.picked}
             busy={busy}
@@ -112,6 +112,7 @@ export default function GeneralTab({ product, onShowGeneral, onReload = () => un
           setSwitch={setField}
           setDescription={(html) => setField('description', html)}
           conflictNote={conflictNote}
+          categoryNote={held.category && <HeldBackNote field="categoryId" says={held.category.says} onTake={() => held.takeCategory(held.category as HeldCategoryNote)} onKeepMine={() => held.keepMine('categoryId')} />}
         />
       </div>
       <Flex className="edit-actions" gap="3" align="center" wrap="wrap">

@@ -1,37 +1,54 @@
 /**
  * "The supplier now says: …" under a field whose supplier feed value was held back because a person
- * changed the field (docs/product-edit.md "The supplier now says"). "Take the supplier's" puts the
- * value in the form (saved with Apply, through the outbox like any change); "Keep mine" ends the
- * hold on the server (needs the connection). Renders only: held-back-rules.ts decides.
+ * changed the field (docs/product-edit.md "The supplier now says"): under a form field, under the
+ * category, or at the Images section (with the supplier's images, named, as thumbnails). "Take the
+ * supplier's" puts the value in the form (the category: saves it through the outbox); "Keep mine"
+ * ends the hold through the outbox, also offline. Renders only: held-back-rules.ts decides.
  */
 import { Button, Flex, Text } from '@radix-ui/themes';
 import { messages } from '../../../shared/messages';
-import type { HeldNote } from './held-back-rules';
+import type { HeldImage } from './held-back-rules';
 
 export interface HeldBackNoteProps {
-  note: HeldNote;
-  online: boolean;
-  keeping: boolean;
-  onTake: () => void;
+  field: string;
+  says: string;
+  /** The supplier's images (the image-list note). */
+  images?: readonly HeldImage[];
+  /** The form holds the supplier's value already (a form field's note). */
+  taken?: boolean;
+  /** "Take the supplier's"; absent where the app cannot take it (the image list). */
+  onTake?: () => void;
   onKeepMine: () => void;
 }
 
-export function HeldBackNote({ note, online, keeping, onTake, onKeepMine }: HeldBackNoteProps) {
+export function HeldBackNote({ field, says, images, taken = false, onTake, onKeepMine }: HeldBackNoteProps) {
   return (
-    <div className="held-back-note" data-testid={`held-back-${note.field}`} role="note">
+    <div className="held-back-note" data-testid={`held-back-${field}`} role="note">
       <Text as="div" size="2">
-        {note.says}
+        {says}
       </Text>
-      {note.taken ? (
+      {images && images.length > 0 && (
+        <ul className="held-back-images" aria-label={messages.productEdit.supplierImages}>
+          {images.map((image) => (
+            <li key={image.address}>
+              <img src={image.address} alt="" loading="lazy" onError={(event) => event.currentTarget.classList.add('held-back-thumb-missing')} />
+              <Text size="1">{image.name}</Text>
+            </li>
+          ))}
+        </ul>
+      )}
+      {taken ? (
         <Text as="div" size="1" color="gray">
           {messages.productEdit.supplierTaken}
         </Text>
       ) : (
         <Flex gap="2" wrap="wrap">
-          <Button type="button" size="1" variant="soft" onClick={onTake}>
-            {messages.productEdit.takeSupplier}
-          </Button>
-          <Button type="button" size="1" variant="soft" color="gray" loading={keeping} disabled={keeping || !online} title={online ? undefined : messages.productEdit.keepMineNeedsConnection} onClick={onKeepMine}>
+          {onTake && (
+            <Button type="button" size="2" variant="soft" onClick={onTake}>
+              {messages.productEdit.takeSupplier}
+            </Button>
+          )}
+          <Button type="button" size="2" variant="soft" color="gray" onClick={onKeepMine}>
             {messages.productEdit.keepMine}
           </Button>
         </Flex>

@@ -102,7 +102,7 @@ export default function HistoryTab({ product, onReload }: { product: Product; on
               <tbody>
                 {entry.changes.map((change) => {
                   const key = `${entry.id}:${change.field}`;
-                  const imageLines = historyImageLines(change.field, change.old, change.new, historyAuthor(entry));
+                  const imageLines = historyImageLines(change.field, change.old, change.new, historyAuthor(entry), change.restored === true);
                   if (imageLines) {
                     return imageLines.map((line, index) => (
                       <tr key={`${change.field}:${index}`} data-testid="history-image-change">

@@ -4,7 +4,7 @@
  * confirmation, 'Image not available' without a first image, Save and Save & Exit.
  */
 import { Button, Card, Flex, Heading, IconButton, Select, Text, TextField } from '@radix-ui/themes';
-import { useRef, useState, type ChangeEvent } from 'react';
+import { useRef, useState, type ChangeEvent, type ReactNode } from 'react';
 import type { ProductImage } from '../../../shared/contract';
 import { messages } from '../../../shared/messages';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
@@ -13,6 +13,8 @@ import type { PickedFile } from '../../sync/app-sync';
 import { useFilePreview, useImageSource } from './use-image-source';
 
 export interface ImagesSectionProps {
+  /** The note of a held-back supplier image list (docs/product-edit.md "The supplier now says"). */
+  heldNote?: ReactNode;
   images: ProductImage[];
   picked: PickedFile[];
   busy: boolean;
@@ -75,6 +77,8 @@ export function ImagesSection(props: ImagesSectionProps) {
           </Button>
         </Flex>
       </Flex>
+
+      {props.heldNote}
 
       {picked.length > 0 && (
         <ul className="edit-picked" aria-label="Chosen files">

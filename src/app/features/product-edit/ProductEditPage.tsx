@@ -99,7 +99,7 @@ export default function ProductEditPage() {
             {/* Mounted while hidden: switching tabs must not throw away unsaved edits. */}
             <Tabs.Content value={TAB_GENERAL} forceMount hidden={tab !== TAB_GENERAL}>
               {/* A newer copy of the same product refills the form only when nothing is unsaved (GeneralTab). */}
-              <GeneralTab key={product.productId} product={product} onShowGeneral={() => showTab(TAB_GENERAL)} onReload={reload} />
+              <GeneralTab key={product.productId} product={product} onShowGeneral={() => showTab(TAB_GENERAL)} />
             </Tabs.Content>
             {/* Mounted from its first visit on, then kept (hidden) so its unsaved edits survive a tab switch. */}
             <Tabs.Content value={TAB_BOL_MODEL} forceMount hidden={tab !== TAB_BOL_MODEL}>

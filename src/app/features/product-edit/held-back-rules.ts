@@ -1,14 +1,15 @@
 /**
  * Supplier values a feed held back on this product (docs/product-edit.md "The supplier now says"):
- * which form field shows one, how the value reads (formatted as everywhere in the app,
- * src/app/lib/format.ts), and what "Take the supplier's" puts in the form. Pure: no React, no I/O.
+ * where a note shows (under a form field, under the category, at the Images section), how the
+ * value reads (one formatter for every field's value, src/app/lib/field-value-text.ts), and what
+ * "Take the supplier's" does. Holds whose "Keep mine" waits in the outbox are not shown. Pure: no
+ * React, no I/O.
  */
 import type { Product } from '../../../shared/contract';
-import { messages } from '../../../shared/messages';
-import { supplierValueText } from '../../lib/supplier-value-text';
+import { VALUE_WORDS, messages } from '../../../shared/messages';
+import type { HeldSupplierValue } from '../../../shared/feed-fields';
+import { fieldValueText, imageFileName } from '../../lib/field-value-text';
 import { formFromProduct, type FormField, type ProductForm } from './product-form';
-
-export { supplierValueText };
 
 export interface HeldNote {
   field: FormField;
@@ -20,20 +21,96 @@ export interface HeldNote {
   taken: boolean;
 }
 
-/** The form fields a held value can be shown on (category and images are not fields of the form). */
+/** The note under the category: "Take the supplier's" saves the category through the outbox. */
+export interface HeldCategoryNote {
+  field: 'categoryId';
+  says: string;
+  categoryId: number | null;
+  categoryName: string | null;
+}
+
+/** One image of the supplier's list, as the note shows it. */
+export interface HeldImage {
+  address: string;
+  name: string;
+}
+
+/** The note at the Images section: the supplier's image list, counted and named, with thumbnails. */
+export interface HeldImagesNote {
+  field: 'images';
+  says: string;
+  images: HeldImage[];
+}
+
+/** The form fields a held value can be shown on (category and images have notes of their own). */
 const FORM_FIELDS_OF_FEED: readonly string[] = [
   'sku', 'priceSupplier', 'stock', 'title', 'description', 'brand', 'weight', 'width', 'length', 'height',
   'productSize', 'color', 'material', 'familyKey',
 ];
 
+/** The waiting outbox entry fields read here (WaitingEntryLike with its payload). */
+export interface EntryLike {
+  kind: string;
+  status: string;
+  payload?: unknown;
+}
+
+/**
+ * The held fields settled on this device while the outbox sends it: a waiting "Keep mine", or a
+ * waiting change of the category (a taken supplier category; the server's save ends the hold).
+ * Their notes are gone on this device at once.
+ */
+export function keptHere(entries: readonly EntryLike[]): Set<string> {
+  const fields = new Set<string>();
+  for (const entry of entries) {
+    if (entry.status === 'conflict') continue;
+    if (entry.kind === 'held-back-dismiss') {
+      const field = (entry.payload as { field?: unknown } | undefined)?.field;
+      if (typeof field === 'string') fields.add(field);
+    }
+    const changed = (entry.payload as { changes?: { fields?: Record<string, unknown> } } | undefined)?.changes?.fields;
+    if (entry.kind === 'product-change' && changed && 'categoryId' in changed) fields.add('categoryId');
+  }
+  return fields;
+}
+
+/** A held supplier value as the note reads it: the field's value as everywhere, empty named. */
+export function supplierValueText(held: HeldSupplierValue): string {
+  const text = fieldValueText(held.field, held.value, { categoryName: () => held.shown });
+  return text === VALUE_WORDS.empty ? messages.productEdit.emptyValue : text;
+}
+
+const openHolds = (product: Product, kept: ReadonlySet<string>) => (product.heldBack ?? []).filter((held) => !kept.has(held.field));
+
 /** The notes of this product's held values, by form field, against the form as it is now. */
-export function heldNotes(product: Product, form: ProductForm): Map<FormField, HeldNote> {
+export function heldNotes(product: Product, form: ProductForm, kept: ReadonlySet<string> = new Set()): Map<FormField, HeldNote> {
   const notes = new Map<FormField, HeldNote>();
-  for (const held of product.heldBack ?? []) {
+  for (const held of openHolds(product, kept)) {
     if (!FORM_FIELDS_OF_FEED.includes(held.field)) continue;
     const field = held.field as FormField;
     const formValue = String(formFromProduct({ ...product, [held.field]: held.value } as Product)[field]);
     notes.set(field, { field, says: messages.productEdit.supplierSays(supplierValueText(held)), formValue, taken: String(form[field]) === formValue });
   }
   return notes;
+}
+
+/** The note under the category, by the category's name (never its id), or null. */
+export function heldCategoryNote(product: Product, kept: ReadonlySet<string> = new Set()): HeldCategoryNote | null {
+  const held = openHolds(product, kept).find((candidate) => candidate.field === 'categoryId');
+  if (!held) return null;
+  const categoryId = typeof held.value === 'number' ? held.value : null;
+  return { field: 'categoryId', says: messages.productEdit.supplierSays(supplierValueText(held)), categoryId, categoryName: held.shown ?? null };
+}
+
+/** The note at the Images section: what the supplier's images now are, or null. */
+export function heldImagesNote(product: Product, kept: ReadonlySet<string> = new Set()): HeldImagesNote | null {
+  const held = openHolds(product, kept).find((candidate) => candidate.field === 'images');
+  if (!held) return null;
+  const addresses = Array.isArray(held.value) ? held.value.filter((address): address is string => typeof address === 'string') : [];
+  return { field: 'images', says: messages.productEdit.supplierSays(supplierValueText(held)), images: addresses.map((address) => ({ address, name: imageFileName(address) })) };
+}
+
+/** The product with the supplier's category: what "Take the supplier's" on the category saves. */
+export function withSupplierCategory(product: Product, note: HeldCategoryNote): Product {
+  return { ...product, categoryId: note.categoryId, categoryName: note.categoryName };
 }

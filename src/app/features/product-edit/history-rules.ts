@@ -38,8 +38,8 @@ export function historyAuthor(entry: Pick<ProductHistoryEntry, 'author'> & { aut
  * An image change as the sentences people write ("Image 2 'x.png' deleted by Bram", "Image 2
  * 'x.png': alt text '' → 'Red shoe'"), or null for a change of any other field.
  */
-export function historyImageLines(field: string, old: unknown, now: unknown, author: string): string[] | null {
-  return isImageHistoryField(field) ? imageHistoryLines(field, old, now, author) : null;
+export function historyImageLines(field: string, old: unknown, now: unknown, author: string, restored = false): string[] | null {
+  return isImageHistoryField(field) ? imageHistoryLines(field, old, now, author, restored) : null;
 }
 
 /** Whether the old value of this change can be put back with one tap (and differs from now). */

@@ -7,6 +7,7 @@
 import {
   applyBolChangeSet,
   BOL_MODEL_COMPARED,
+  type BolModelChangeConflict,
   buildBolChangeSet,
   composeBolChangeSets,
   conflictingBolPart,
@@ -25,6 +26,7 @@ import { bolModelEntityKey, type KindEntry, type OutboxRow } from '../../db/outb
 import { isOnline } from '../../lib/online';
 import { conflictDifferences, type FieldDifference } from '../record-diff';
 import type { BolModelPayload } from './bol-model-save';
+import { changeSetConflicted } from './change-set-conflicted';
 import { composedEntryFields, laterEntriesOf, nextSeq, replaceEntry, waitingChangeSetOf } from './outbox-queue';
 import type { WriteKind } from './write-kind';
 
@@ -130,13 +132,12 @@ export const bolModelChange: WriteKind<BolModelChangeEntry, BolModelChangeChange
   async applySuccess(ctx, entry, answer) {
     if (isBolModel(answer)) await showWithMineOnTop(ctx.db, entry, answer, null);
   },
-  async conflicted(ctx, entry, answer) {
-    // A server that writes nothing on a conflict (no `written`), or a set that is all conflicts: the whole set waits, the device stays as it is.
-    if (!isBolModelChangeConflict(answer) || !Array.isArray(answer.written) || answer.written.length === 0) return null;
-    const waiting = conflictingBolPart(entry.payload.changes, answer.conflicts);
-    await showWithMineOnTop(ctx.db, entry, answer.model, waiting);
-    return { ...entry.payload, changes: waiting };
-  },
+  conflicted: changeSetConflicted<BolModelChangeEntry, BolModelChangeSet, BolModelChangeConflict, BolModel>({
+    isConflict: isBolModelChangeConflict,
+    recordOf: (answer) => answer.model,
+    conflictingPart: conflictingBolPart,
+    showWithMineOnTop,
+  }),
   async discarded(ctx, entry) {
     if (isBolModelChangeConflict(entry.serverCopy)) {
       await ctx.db.bolModels.put(entry.serverCopy.model);

@@ -9,7 +9,7 @@ import type { BackofficeDatabase } from '../../db/database';
 import { withQuotaFallback } from '../../db/storage';
 import { productEntityKey, type KindEntry } from '../../db/outbox-entry';
 import { recordOwnVersion } from '../outbox-memory';
-import { newEntryFields, nextSeq, rebaseLater, versionFromEtag } from './outbox-queue';
+import { addEntry, rebaseLater, versionFromEtag } from './outbox-queue';
 import type { WriteKind } from './write-kind';
 
 export interface ImageDeletePayload {
@@ -38,17 +38,7 @@ export async function enqueueImageDelete(
       if (local) {
         await db.products.put({ ...local, productImages: local.productImages.filter((image) => image.id !== target.imageId) });
       }
-      const entry: ImageDeleteEntry = {
-        ...newEntryFields(now),
-        kind: 'image-delete',
-        entityKey: productEntityKey(target.productId),
-        seq: await nextSeq(db),
-        baseVersion: null,
-        author,
-        payload: target,
-      };
-      await db.outbox.add(entry);
-      return entry;
+      return addEntry<ImageDeleteEntry>(db, { kind: 'image-delete', entityKey: productEntityKey(target.productId), author, payload: target }, now);
     }),
   );
 }

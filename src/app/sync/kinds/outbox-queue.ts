@@ -42,6 +42,16 @@ export function newEntryFields(now: number) {
   };
 }
 
+/**
+ * Adds a new entry of a kind that sends one request about a record without a base version (a
+ * delete, a Keep mine) at the end of the send order. Call inside a transaction with `outbox` and `meta`.
+ */
+export async function addEntry<E extends OutboxRow>(db: BackofficeDatabase, fields: Pick<E, 'kind' | 'entityKey' | 'author' | 'payload'>, now: number): Promise<E> {
+  const entry = { ...newEntryFields(now), ...fields, seq: await nextSeq(db), baseVersion: null } as E;
+  await db.outbox.add(entry);
+  return entry;
+}
+
 /** The record's last entry in send order (what a new change of it may merge into). */
 export async function lastEntryOf(db: BackofficeDatabase, entityKey: string): Promise<OutboxRow | undefined> {
   const entries = await db.outbox.where('entityKey').equals(entityKey).sortBy('seq');

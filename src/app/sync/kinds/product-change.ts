@@ -7,6 +7,7 @@
 import {
   applyChangeSet,
   buildChangeSet,
+  type ChangeSetConflict,
   composeChangeSets,
   conflictingPart,
   isChangeSetConflict,
@@ -26,6 +27,7 @@ import { placeholderPath, productEntityKey, type KindEntry, type OutboxRow } fro
 import { isOnline } from '../../lib/online';
 import { isProduct } from '../outbox-memory';
 import { conflictDifferences, type FieldDifference } from '../record-diff';
+import { changeSetConflicted } from './change-set-conflicted';
 import { enqueuePickedFiles } from './image-upload';
 import { composedEntryFields, laterEntriesOf, nextSeq, pendingUploadsOf, replaceEntry, waitingChangeSetOf, withUploadedPaths } from './outbox-queue';
 import type { PickedFile, Submitted, WriteKind } from './write-kind';
@@ -175,13 +177,12 @@ export const productChange: WriteKind<ProductChangeEntry, ProductChangeChange> =
   async applySuccess(ctx, entry, answer) {
     if (isProduct(answer)) await showWithMineOnTop(ctx.db, entry, answer, null);
   },
-  async conflicted(ctx, entry, answer) {
-    // A server that writes nothing on a conflict (no `written`), or a set that is all conflicts: the whole set waits, the device stays as it is.
-    if (!isChangeSetConflict(answer) || !Array.isArray(answer.written) || answer.written.length === 0) return null;
-    const waiting = conflictingPart(entry.payload.changes, answer.conflicts);
-    await showWithMineOnTop(ctx.db, entry, answer.product, waiting);
-    return { ...entry.payload, changes: waiting };
-  },
+  conflicted: changeSetConflicted<ProductChangeEntry, ProductChangeSet, ChangeSetConflict, Product>({
+    isConflict: isChangeSetConflict,
+    recordOf: (answer) => answer.product,
+    conflictingPart,
+    showWithMineOnTop,
+  }),
   async discarded(ctx, entry) {
     if (isChangeSetConflict(entry.serverCopy)) {
       await ctx.db.products.put(toCachedProduct(entry.serverCopy.product));
