@@ -76,7 +76,9 @@ describe('an Open Icecat product data sheet', () => {
   });
 
   it('imports the mapped attributes as the file has them', async () => {
+    // A data sheet has no price; a product needs one (docs/feeds.md, "Prices"), so the mapping gives a fixed one.
     const { report, products: imported } = await importWith('/icecat.xml', {
+      fixed: { price: '49,95' },
       columns: {
         sku: ['@prod_id'],
         ean: ['eancode/@ean'],
@@ -100,7 +102,8 @@ describe('an Open Icecat product data sheet', () => {
   });
 
   it('reads the record element the seller types instead of the one found', async () => {
-    const report = await preview('/icecat.xml', { recordElement: 'ProductFeature', columns: { sku: ['@id'], title: ['@presentation_value'] } });
+    // A product needs a supplier price (docs/feeds.md, "Prices"): the data sheet has none, so a fixed one.
+    const report = await preview('/icecat.xml', { recordElement: 'ProductFeature', columns: { sku: ['@id'], title: ['@presentation_value'] }, fixed: { price: '1' } });
     expect(report.recordElement).toEqual({ path: 'ProductFeature', found: false });
     expect(report.rows.map((row) => row.product?.title)).toEqual(['1,1 kg', '2200 W', '1,7 l']);
   });
@@ -127,7 +130,7 @@ describe('a Google Merchant RSS feed', () => {
 
   it('imports the mapped g: fields, the repeated additional images as a list after the main image', async () => {
     const { report, products: imported } = await importWith('/google.xml', {
-      columns: { sku: ['id'], ean: ['gtin'], title: ['title'], brand: ['brand'], description: ['description'], images: ['image_link', 'additional_image_link'] },
+      columns: { sku: ['id'], ean: ['gtin'], title: ['title'], brand: ['brand'], description: ['description'], price: ['price'], images: ['image_link', 'additional_image_link'] },
     });
     expect(report.entries[0]).toMatchObject({ rowsRead: 2, created: 2, refused: 0 });
     expect(imported.map(({ sku, ean, title, brand, description, images }) => ({ sku, ean, title, brand, description, images }))).toEqual([

@@ -158,7 +158,10 @@ export async function waitedRunAnswer(
   const message = entries[0]?.message ?? only.message;
   if (only.failure === 'download' || only.failure === 'feed') return { status: 502, body: { message, ...body } };
   if (only.failure === 'disk-full') return { status: 507, body: { message, ...body } };
-  if (only.status === 'failed' || only.status === 'interrupted') return { status: 500, body: { message, ...body } };
+  // Every row refused: the run failed, but the feed was read and the server did its work (docs/feeds.md, "Refused rows").
+  const entry = entries[0];
+  const everyRowRefused = !only.failure && entry !== undefined && entry.refused > 0 && entry.created + entry.updated + entry.unchanged === 0;
+  if ((only.status === 'failed' && !everyRowRefused) || only.status === 'interrupted') return { status: 500, body: { message, ...body } };
   return { status: 200, body };
 }
 
