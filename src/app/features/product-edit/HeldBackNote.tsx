@@ -6,6 +6,7 @@
  */
 import { Button, Flex, Text } from '@radix-ui/themes';
 import { messages } from '../../../shared/messages';
+import { noServerSays } from '../../lib/online';
 import type { HeldNote } from './held-back-rules';
 
 export interface HeldBackNoteProps {
@@ -31,7 +32,7 @@ export function HeldBackNote({ note, online, keeping, onTake, onKeepMine }: Held
           <Button type="button" size="1" variant="soft" onClick={onTake}>
             {messages.productEdit.takeSupplier}
           </Button>
-          <Button type="button" size="1" variant="soft" color="gray" loading={keeping} disabled={keeping || !online} title={online ? undefined : messages.productEdit.keepMineNeedsConnection} onClick={onKeepMine}>
+          <Button type="button" size="1" variant="soft" color="gray" loading={keeping} disabled={keeping || !online} title={online ? undefined : noServerSays('keepMine')} onClick={onKeepMine}>
             {messages.productEdit.keepMine}
           </Button>
         </Flex>
