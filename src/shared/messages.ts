@@ -80,11 +80,11 @@ export const messages = {
     },
     parserAction: {
       offline: 'You are offline. Test feed and Run need the server; try again when the connection is back.',
-      unreachable: "Can't reach the server. Test feed and Run need the server; try again when it answers again.",
+      unreachable: "Can't reach the server. Test feed and Run need the server; try again once it answers.",
     },
     parserEnable: {
       offline: 'You are offline. Enabling or disabling a supplier needs the server; try again when the connection is back.',
-      unreachable: "Can't reach the server. Enabling or disabling a supplier needs the server; try again when it answers again.",
+      unreachable: "Can't reach the server. Enabling or disabling a supplier needs the server; try again once it answers.",
     },
     productNotKept: {
       offline: 'You are offline and this product is not kept on this device.',
@@ -104,7 +104,7 @@ export const messages = {
     },
     keepMine: {
       offline: 'Keeping your value needs a connection to the server. Try again when you are online.',
-      unreachable: "Keeping your value needs the server, which does not answer. Try again when it answers.",
+      unreachable: "Can't reach the server: keeping your value needs it. Try again once it answers.",
     },
   },
   family: {
