@@ -14,6 +14,7 @@ import { brands, suppliers } from '../../src/server/db/schema';
 import type { BolModel } from '../../src/shared/bol-contract';
 import type { ProductChangeSet } from '../../src/shared/change-set';
 import type { Product } from '../../src/shared/contract';
+import { US_TRAIL_RUNNER } from './support/bol-fixtures';
 import { insertProduct } from './support/product-fixtures';
 import { sharedStoreEnv, startServerProcess, type ServerProcess } from './support/server-process';
 import { createTestBucket } from './support/test-app';
@@ -130,15 +131,7 @@ describe.skipIf(!postgres)('open forms stay fresh across two server processes on
     await loadModel(db, modelFileSchema.parse(DEMO_MODEL));
     const [supplier] = await db.insert(suppliers).values({ supplierName: 'Stride Shoes US', usShoeSizes: true }).returning({ id: suppliers.supplierId });
     const [brand] = await db.insert(brands).values({ brandName: 'Stride' }).returning({ id: brands.brandId });
-    const productId = await insertProduct(db, {
-      supplierId: supplier?.id ?? 0,
-      ean: '8714000000015',
-      title: 'Stride Trail runner One Black US 10',
-      description: '<p>A trail runner.</p>',
-      productSize: '10',
-      color: 'Black',
-      brandId: brand?.id,
-    });
+    const productId = await insertProduct(db, { ...US_TRAIL_RUNNER, supplierId: supplier?.id ?? 0, brandId: brand?.id });
     const chunk = await call(a, '/bol/data/model/chunk/save', { method: 'POST', body: JSON.stringify({ productId, chunkId: '10001075', chunkName: 'Running Shoes' }) });
     expect(chunk.status, await chunk.clone().text()).toBe(200);
     const path = `/bol/data/model/product/${productId}`;
