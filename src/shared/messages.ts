@@ -102,6 +102,10 @@ export const messages = {
       offline: 'You are offline, and this report has not been fetched on this device yet.',
       unreachable: "Can't reach the server, and this report has not been fetched on this device yet.",
     },
+    nextPageNotKept: {
+      offline: 'Offline: the next page is not kept on this device.',
+      unreachable: "Can't reach the server: the next page is not kept on this device.",
+    },
     keepMine: {
       offline: 'Keeping your value needs a connection to the server. Try again when you are online.',
       unreachable: "Can't reach the server: keeping your value needs it. Try again once it answers.",
