@@ -193,6 +193,24 @@ export const TABLET_SCREENS: TabletScreen[] = [
     },
   },
   {
+    // The sync panel while the server does not answer: its summary and amber note say so in words.
+    name: 'sync-panel-unreachable',
+    signedIn: true,
+    open: async (page) => {
+      await openEditor(page, 'General');
+      await page.route(toServer, noAnswer);
+      await page.getByTestId('sync-indicator').filter({ hasText: "Can't reach the server" }).waitFor({ timeout: 20_000 });
+      await page.getByTestId('sync-indicator').click();
+      await page.getByRole('dialog', { name: 'Sync status' }).getByTestId('sync-no-server').waitFor();
+      await settle(page);
+    },
+    leave: async (page) => {
+      await page.keyboard.press('Escape');
+      await page.unroute(toServer, noAnswer);
+      await page.getByTestId('sync-indicator').filter({ hasText: 'Online' }).waitFor({ timeout: 45_000 });
+    },
+  },
+  {
     name: 'sync-panel',
     signedIn: true,
     open: async (page) => {
