@@ -108,10 +108,6 @@ export const messages = {
       offline: 'Offline: the next page is not kept on this device.',
       unreachable: "Can't reach the server: the next page is not kept on this device.",
     },
-    keepMine: {
-      offline: 'Keeping your value needs a connection to the server. Try again when you are online.',
-      unreachable: "Can't reach the server: keeping your value needs it. Try again once it answers.",
-    },
   },
   family: {
     mainNeedsFamilyKey: 'To select a product as main, you need to specify the Family Key.',

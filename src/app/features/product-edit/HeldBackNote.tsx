@@ -7,12 +7,7 @@
  */
 import { Button, Flex, Text } from '@radix-ui/themes';
 import { messages } from '../../../shared/messages';
-<<<<<<< HEAD
 import type { HeldImage } from './held-back-rules';
-=======
-import { noServerSays } from '../../lib/online';
-import type { HeldNote } from './held-back-rules';
->>>>>>> reach
 
 export interface HeldBackNoteProps {
   field: string;
@@ -48,19 +43,12 @@ export function HeldBackNote({ field, says, images, taken = false, onTake, onKee
         </Text>
       ) : (
         <Flex gap="2" wrap="wrap">
-<<<<<<< HEAD
           {onTake && (
             <Button type="button" size="2" variant="soft" onClick={onTake}>
               {messages.productEdit.takeSupplier}
             </Button>
           )}
           <Button type="button" size="2" variant="soft" color="gray" onClick={onKeepMine}>
-=======
-          <Button type="button" size="1" variant="soft" onClick={onTake}>
-            {messages.productEdit.takeSupplier}
-          </Button>
-          <Button type="button" size="1" variant="soft" color="gray" loading={keeping} disabled={keeping || !online} title={online ? undefined : noServerSays('keepMine')} onClick={onKeepMine}>
->>>>>>> reach
             {messages.productEdit.keepMine}
           </Button>
         </Flex>
