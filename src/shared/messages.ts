@@ -4,6 +4,9 @@
  */
 import type { FeedEncodingSource } from './suppliers';
 
+/** The sync panel's note while the browser is offline (a sentence of the specification). */
+const OFFLINE_NOTE = 'You are offline. Changes are kept on this device and sent when the connection returns.';
+
 export const messages = {
   underConstruction: 'This page is under construction',
   loading: 'Loading...',
@@ -42,7 +45,7 @@ export const messages = {
     discardTitle: 'Discard this change?',
     discardConfirm: 'It is removed from this device and never sent. This cannot be undone.',
     allSent: 'All changes are on the server',
-    offlineNote: 'You are offline. Changes are kept on this device and sent when the connection returns.',
+    offlineNote: OFFLINE_NOTE,
     /** Not in the spec: the browser has a network but the server does not answer (docs/offline.md "Reaching the server"). */
     unreachable: "Can't reach the server",
     /** Not in the spec: the server cannot read the protocol version of a change (src/shared/write-protocol.ts). */
@@ -61,6 +64,50 @@ export const messages = {
     conflictFoundOpen: 'Open product',
     /** The mark on a product's row in the list. */
     rowNeedsYou: 'Needs you: someone else changed this product meanwhile',
+  },
+  /**
+   * Not in the spec, apart from the sync panel's offline note: what is refused or not shown because
+   * the server is not there, by cause: offline (no network) or unreachable (a network, but the
+   * server does not answer). Chosen by `noServerSentence` (src/app/lib/no-server-sentence.ts,
+   * docs/offline.md "Reaching the server").
+   */
+  noServer: {
+    syncNote: {
+      offline: OFFLINE_NOTE,
+      unreachable: "Can't reach the server. Changes are kept on this device and sent when it answers again.",
+    },
+    parserSave: {
+      offline: 'You are offline. Saving a supplier needs the server, which checks the feed address; your changes stay in this form until the connection is back.',
+      unreachable: "Can't reach the server. Saving a supplier needs the server, which checks the feed address; your changes stay in this form until it answers again.",
+    },
+    parserAction: {
+      offline: 'You are offline. Test feed and Run need the server; try again when the connection is back.',
+      unreachable: "Can't reach the server. Test feed and Run need the server; try again once it answers.",
+    },
+    parserEnable: {
+      offline: 'You are offline. Enabling or disabling a supplier needs the server; try again when the connection is back.',
+      unreachable: "Can't reach the server. Enabling or disabling a supplier needs the server; try again once it answers.",
+    },
+    productNotKept: {
+      offline: 'You are offline and this product is not kept on this device.',
+      unreachable: "Can't reach the server, and this product is not kept on this device.",
+    },
+    bolModelNotKept: {
+      offline: 'You are offline and the Bol model of this product is not kept on this device.',
+      unreachable: "Can't reach the server, and the Bol model of this product is not kept on this device.",
+    },
+    logsNotFetched: {
+      offline: 'You are offline, and these logs have not been fetched on this device yet.',
+      unreachable: "Can't reach the server, and these logs have not been fetched on this device yet.",
+    },
+    reportNotFetched: {
+      offline: 'You are offline, and this report has not been fetched on this device yet.',
+      unreachable: "Can't reach the server, and this report has not been fetched on this device yet.",
+    },
+    nextPageNotKept: {
+      offline: 'Offline: the next page is not kept on this device.',
+      unreachable: "Can't reach the server: the next page is not kept on this device.",
+    },
   },
   family: {
     mainNeedsFamilyKey: 'To select a product as main, you need to specify the Family Key.',

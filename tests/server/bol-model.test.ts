@@ -5,7 +5,7 @@ import { modelFileSchema } from '../../src/server/bol/model/model-file';
 import { loadModel } from '../../src/server/bol/model/model-store';
 import { brands, suppliers } from '../../src/server/db/schema';
 import { insertImages, insertMediaFile, insertProduct } from './support/product-fixtures';
-import { createBolKit, type BolKit } from './support/bol-fixtures';
+import { createBolKit, US_TRAIL_RUNNER, type BolKit } from './support/bol-fixtures';
 import { createTestApp, type TestApp } from './support/test-app';
 
 let t: TestApp;
@@ -28,15 +28,7 @@ beforeAll(async () => {
     .values([{ supplierName: 'Stride Shoes US', usShoeSizes: true }, { supplierName: 'Schoenen NL' }])
     .returning({ id: suppliers.supplierId });
   const [brand] = await db.insert(brands).values({ brandName: 'Stride' }).returning({ id: brands.brandId });
-  usShoe = await insertProduct(db, {
-    supplierId: us?.id ?? 0,
-    ean: '8714000000015',
-    title: 'Stride Trail runner One Black US 10',
-    description: '<p>A trail runner.</p>',
-    productSize: '10',
-    color: 'Black',
-    brandId: brand?.id,
-  });
+  usShoe = await insertProduct(db, { ...US_TRAIL_RUNNER, supplierId: us?.id ?? 0, brandId: brand?.id });
   euShoe = await insertProduct(db, { supplierId: eu?.id ?? 0, ean: '8710103974307', title: 'Court sneaker maat 44', productSize: '44', brandId: brand?.id });
   imagePath = await insertMediaFile(db, 'shoe-front');
   await insertImages(db, usShoe, [

@@ -9,8 +9,9 @@ import type { Page, ProductHistoryEntry } from '../../src/shared/contract';
 import type { ProductBatchResponse } from '../../src/shared/product-batch';
 import { madeAtOf, madeAtProblem } from '../../src/server/http/author';
 import { serveOverHttp, type ServedApp } from './support/http-server';
-import { insertCatalogueBasics, insertProduct, type CatalogueFixture } from './support/product-fixtures';
-import { createTestApp, type TestApp } from './support/test-app';
+import { catalogueApp } from './support/catalogue-app';
+import { insertProduct, type CatalogueFixture } from './support/product-fixtures';
+import type { TestApp } from './support/test-app';
 
 const NOW = Date.parse('2026-03-02T12:00:00Z');
 const MINUTE = 60_000;
@@ -22,10 +23,9 @@ let headers: Record<string, string>;
 let f: CatalogueFixture;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  t.clock.now = NOW;
-  headers = { Authorization: `Bearer ${await t.token()}`, 'Content-Type': 'application/json' };
-  f = await insertCatalogueBasics(t.database.db);
+  let admin: Record<string, string>;
+  ({ t, f, admin } = await catalogueApp({ now: NOW }));
+  headers = { ...admin, 'Content-Type': 'application/json' };
   served = await serveOverHttp(t);
 });
 afterAll(async () => {

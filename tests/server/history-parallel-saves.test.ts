@@ -8,9 +8,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChangeSetConflict, ProductChangeSet } from '../../src/shared/change-set';
 import type { Page, Product, ProductHistoryEntry } from '../../src/shared/contract';
-import { insertCatalogueBasics, insertProduct, type CatalogueFixture } from './support/product-fixtures';
+import { catalogueApp } from './support/catalogue-app';
+import { insertProduct, type CatalogueFixture } from './support/product-fixtures';
 import { serveOverHttp, type ServedApp } from './support/http-server';
-import { createTestApp, type TestApp } from './support/test-app';
+import type { TestApp } from './support/test-app';
 
 let t: TestApp;
 let served: ServedApp;
@@ -19,9 +20,9 @@ let headers: Record<string, string>;
 let f: CatalogueFixture;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  headers = { Authorization: `Bearer ${await t.token()}`, 'Content-Type': 'application/json' };
-  f = await insertCatalogueBasics(t.database.db);
+  let admin: Record<string, string>;
+  ({ t, f, admin } = await catalogueApp());
+  headers = { ...admin, 'Content-Type': 'application/json' };
   served = await serveOverHttp(t);
   origin = served.origin;
 });

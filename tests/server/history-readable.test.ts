@@ -9,8 +9,9 @@ import { eq } from 'drizzle-orm';
 import type { ProductChangeSet } from '../../src/shared/change-set';
 import type { Page, Product, ProductHistoryEntry } from '../../src/shared/contract';
 import { users } from '../../src/server/db/schema';
-import { insertCatalogueBasics, insertProduct, type CatalogueFixture } from './support/product-fixtures';
-import { createTestApp, type TestApp } from './support/test-app';
+import { catalogueApp, MADE_AT, NOON } from './support/catalogue-app';
+import { insertProduct, type CatalogueFixture } from './support/product-fixtures';
+import type { TestApp } from './support/test-app';
 
 let t: TestApp;
 let dora: Record<string, string>;
@@ -18,18 +19,13 @@ let eli: Record<string, string>;
 let f: CatalogueFixture;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  dora = { Authorization: `Bearer ${await t.tokenFor('dora')}` };
-  eli = { Authorization: `Bearer ${await t.tokenFor('eli')}` };
+  ({ t, f, as: { dora, eli } } = await catalogueApp({ people: ['dora', 'eli'], now: NOON }));
   await t.database.db.update(users).set({ displayName: 'Dora de Vries' }).where(eq(users.username, 'dora'));
-  f = await insertCatalogueBasics(t.database.db);
-  t.clock.now = Date.parse('2025-06-01T12:00:00Z');
 });
 afterAll(async () => {
   await t.close();
 });
 
-const MADE_AT = Date.parse('2025-06-01T11:59:00Z');
 const set = (fields: ProductChangeSet['fields'], offline = false): ProductChangeSet => ({ fields, images: { added: [], deleted: [], edited: [] }, madeAt: MADE_AT, offline });
 
 function request(path: string, who: Record<string, string>, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}) {

@@ -8,17 +8,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product } from '../../src/shared/contract';
 import { idempotentRequests } from '../../src/server/db/schema';
 import { LEASE_SECONDS, releaseAbandonedClaims, runIdempotent, scopedKey } from '../../src/server/http/idempotency';
-import { insertCatalogueBasics, insertProduct, type CatalogueFixture } from './support/product-fixtures';
-import { createTestApp, type TestApp } from './support/test-app';
+import { catalogueApp } from './support/catalogue-app';
+import { insertProduct, type CatalogueFixture } from './support/product-fixtures';
+import type { TestApp } from './support/test-app';
 
 let t: TestApp;
 let auth: Record<string, string>;
 let f: CatalogueFixture;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  auth = { Authorization: `Bearer ${await t.token()}` };
-  f = await insertCatalogueBasics(t.database.db);
+  ({ t, f, admin: auth } = await catalogueApp());
 });
 afterAll(async () => {
   await t.close();

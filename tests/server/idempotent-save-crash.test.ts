@@ -18,17 +18,16 @@ import { loadModel } from '../../src/server/bol/model/model-store';
 import { brands, idempotentRequests, products, suppliers } from '../../src/server/db/schema';
 import { idempotencyFaults, releaseAbandonedClaims, scopedKey } from '../../src/server/http/idempotency';
 import { createBolKit } from './support/bol-fixtures';
-import { insertCatalogueBasics, insertProduct, type CatalogueFixture } from './support/product-fixtures';
-import { createTestApp, type TestApp } from './support/test-app';
+import { catalogueApp } from './support/catalogue-app';
+import { insertProduct, type CatalogueFixture } from './support/product-fixtures';
+import type { TestApp } from './support/test-app';
 
 let t: TestApp;
 let auth: Record<string, string>;
 let f: CatalogueFixture;
 
 beforeAll(async () => {
-  t = await createTestApp({ deps: { bol: createBolKit().deps, selfOrigin: 'http://backoffice.test:8080' } });
-  auth = { Authorization: `Bearer ${await t.token()}` };
-  f = await insertCatalogueBasics(t.database.db);
+  ({ t, f, admin: auth } = await catalogueApp({ app: { deps: { bol: createBolKit().deps, selfOrigin: 'http://backoffice.test:8080' } } }));
   await loadModel(t.database.db, modelFileSchema.parse(DEMO_MODEL));
 });
 afterAll(async () => {

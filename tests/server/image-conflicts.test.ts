@@ -11,8 +11,9 @@ import type { Page, Product, ProductHistoryEntry, ProductImage } from '../../src
 import { imageDeleteKey } from '../../src/shared/image-delete-base';
 import { imageHistoryLines } from '../../src/shared/image-history';
 import { WRITE_PROTOCOL_VERSION } from '../../src/shared/write-protocol';
-import { insertCatalogueBasics, insertImages, insertMediaFile, insertProduct, type CatalogueFixture } from './support/product-fixtures';
-import { createTestApp, type TestApp } from './support/test-app';
+import { catalogueApp, MADE_AT, NOON } from './support/catalogue-app';
+import { insertImages, insertMediaFile, insertProduct, type CatalogueFixture } from './support/product-fixtures';
+import type { TestApp } from './support/test-app';
 
 let t: TestApp;
 let ann: Record<string, string>;
@@ -20,17 +21,12 @@ let bram: Record<string, string>;
 let f: CatalogueFixture;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  ann = { Authorization: `Bearer ${await t.tokenFor('ann')}` };
-  bram = { Authorization: `Bearer ${await t.tokenFor('bram')}` };
-  f = await insertCatalogueBasics(t.database.db);
-  t.clock.now = Date.parse('2025-06-01T12:00:00Z');
+  ({ t, f, as: { ann, bram } } = await catalogueApp({ people: ['ann', 'bram'], now: NOON }));
 });
 afterAll(async () => {
   await t.close();
 });
 
-const MADE_AT = Date.parse('2025-06-01T11:59:00Z');
 
 async function product(productId: number): Promise<Product> {
   const response = await t.app.request(`/api/v1/product/${productId}`, { headers: ann });

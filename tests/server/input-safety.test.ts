@@ -9,8 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product } from '../../src/shared/contract';
 import { errorResponse } from '../../src/server/http/errors';
 import { createBolKit } from './support/bol-fixtures';
-import { insertCatalogueBasics, insertProduct, type CatalogueFixture } from './support/product-fixtures';
-import { createTestApp, jsonPost, TEST_USER, type TestApp } from './support/test-app';
+import { catalogueApp } from './support/catalogue-app';
+import { insertProduct, type CatalogueFixture } from './support/product-fixtures';
+import { jsonPost, TEST_USER, type TestApp } from './support/test-app';
 
 let t: TestApp;
 let auth: Record<string, string>;
@@ -18,9 +19,7 @@ let f: CatalogueFixture;
 let product: Product;
 
 beforeAll(async () => {
-  t = await createTestApp({ deps: { bol: createBolKit().deps } });
-  auth = { Authorization: `Bearer ${await t.token()}` };
-  f = await insertCatalogueBasics(t.database.db);
+  ({ t, f, admin: auth } = await catalogueApp({ app: { deps: { bol: createBolKit().deps } } }));
   const productId = await insertProduct(t.database.db, { supplierId: f.supplierIds.shoes });
   product = (await (await t.app.request(`/api/v1/product/${productId}`, { headers: auth })).json()) as Product;
 });

@@ -8,8 +8,9 @@ import { productHistory } from '../../src/server/db/schema';
 import type { ChangeSetConflict, ProductChangeSet } from '../../src/shared/change-set';
 import type { Product } from '../../src/shared/contract';
 import { PRODUCT_BATCH_MAX_ITEMS, type ProductBatchItem, type ProductBatchResponse } from '../../src/shared/product-batch';
-import { insertCatalogueBasics, insertProduct, type CatalogueFixture } from './support/product-fixtures';
-import { createTestApp, type TestApp } from './support/test-app';
+import { catalogueApp, MADE_AT, NOON } from './support/catalogue-app';
+import { insertProduct, type CatalogueFixture } from './support/product-fixtures';
+import type { TestApp } from './support/test-app';
 
 let t: TestApp;
 let ann: Record<string, string>;
@@ -17,19 +18,13 @@ let bea: Record<string, string>;
 let f: CatalogueFixture;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  ann = { Authorization: `Bearer ${await t.token()}` };
-  bea = { Authorization: `Bearer ${await t.tokenFor('bea')}` };
-  f = await insertCatalogueBasics(t.database.db);
-  // A minute after MADE_AT: the change sets carry a device time the server believes (docs/security.md,
-  // "Times from devices"). Set after the tokens were made, which stay valid on this clock.
-  t.clock.now = Date.parse('2025-06-01T12:00:00Z');
+  // A minute after MADE_AT: the change sets carry a device time the server believes.
+  ({ t, f, admin: ann, as: { bea } } = await catalogueApp({ people: ['bea'], now: NOON }));
 });
 afterAll(async () => {
   await t.close();
 });
 
-const MADE_AT = Date.parse('2025-06-01T11:59:00Z');
 
 function set(fields: ProductChangeSet['fields']): ProductChangeSet {
   return { fields, images: { added: [], deleted: [], edited: [] }, madeAt: MADE_AT, offline: true };

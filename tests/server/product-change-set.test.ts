@@ -4,8 +4,9 @@ import { count as count_, eq, sql } from 'drizzle-orm';
 import { productHistory } from '../../src/server/db/schema';
 import type { ChangeSetConflict, ProductChangeSet } from '../../src/shared/change-set';
 import type { Page, Product, ProductHistoryEntry } from '../../src/shared/contract';
-import { insertCatalogueBasics, insertImages, insertMediaFile, insertProduct, type CatalogueFixture } from './support/product-fixtures';
-import { createTestApp, type TestApp } from './support/test-app';
+import { catalogueApp, MADE_AT, NOON } from './support/catalogue-app';
+import { insertImages, insertMediaFile, insertProduct, type CatalogueFixture } from './support/product-fixtures';
+import type { TestApp } from './support/test-app';
 
 let t: TestApp;
 let ann: Record<string, string>;
@@ -13,19 +14,13 @@ let bea: Record<string, string>;
 let f: CatalogueFixture;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  ann = { Authorization: `Bearer ${await t.token()}` };
-  bea = { Authorization: `Bearer ${await t.tokenFor('bea')}` };
-  f = await insertCatalogueBasics(t.database.db);
-  // A minute after MADE_AT: the change sets carry a device time the server believes (docs/security.md,
-  // "Times from devices"). Set after the tokens were made, which stay valid on this clock.
-  t.clock.now = Date.parse('2025-06-01T12:00:00Z');
+  // A minute after MADE_AT: the change sets carry a device time the server believes.
+  ({ t, f, admin: ann, as: { bea } } = await catalogueApp({ people: ['bea'], now: NOON }));
 });
 afterAll(async () => {
   await t.close();
 });
 
-const MADE_AT = Date.parse('2025-06-01T11:59:00Z');
 
 function set(fields: ProductChangeSet['fields'], images: Partial<ProductChangeSet['images']> = {}, offline = false): ProductChangeSet {
   return { fields, images: { added: [], deleted: [], edited: [], ...images }, madeAt: MADE_AT, offline };
@@ -72,7 +67,7 @@ describe('PATCH /product/{id}: three-way merge', () => {
 
   it('the same field changed to another value is a conflict naming base, mine, theirs and who; the other fields are written at once', async () => {
     const id = await newProduct();
-    t.clock.now = Date.parse('2025-06-01T12:00:00Z');
+    t.clock.now = NOON;
     await patch(id, set({ title: { base: 'Chair', value: 'Ann chair' } }), ann);
     const before = await product(id);
     t.clock.now = Date.parse('2025-06-01T12:05:00Z');
@@ -90,7 +85,7 @@ describe('PATCH /product/{id}: three-way merge', () => {
     expect([after.title, after.color, after.version]).toEqual(['Ann chair', 'Blue', before.version + 1]);
     const newest = (await history(id)).content[0];
     expect(newest).toEqual(expect.objectContaining({ author: 'bea', version: before.version + 1, changes: [{ field: 'color', old: 'Red', new: 'Blue' }] }));
-    t.clock.now = Date.parse('2025-06-01T12:00:00Z');
+    t.clock.now = NOON;
   });
 
   it('a set whose every field conflicts writes nothing and says so', async () => {

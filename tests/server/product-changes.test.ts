@@ -4,8 +4,9 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product, ProductChanges, ProductImage } from '../../src/shared/contract';
 import { productImages, products } from '../../src/server/db/schema';
-import { insertCatalogueBasics, insertImages, insertMediaFile, insertProduct, type CatalogueFixture } from './support/product-fixtures';
-import { createTestApp, type TestApp } from './support/test-app';
+import { catalogueApp } from './support/catalogue-app';
+import { insertImages, insertMediaFile, insertProduct, type CatalogueFixture } from './support/product-fixtures';
+import type { TestApp } from './support/test-app';
 
 let t: TestApp;
 let auth: Record<string, string>;
@@ -13,9 +14,7 @@ let f: CatalogueFixture;
 const ids: number[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp();
-  auth = { Authorization: `Bearer ${await t.token()}` };
-  f = await insertCatalogueBasics(t.database.db);
+  ({ t, f, admin: auth } = await catalogueApp());
   // Five products written by one transaction (one statement) and two later: the cursor must
   // neither skip nor repeat any of them.
   const five = await t.database.db

@@ -2,23 +2,22 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Brand, Category, Page, Product, ProductHistoryEntry } from '../../src/shared/contract';
 import { brands, productImages, products } from '../../src/server/db/schema';
-import { insertCatalogueBasics, insertImages, insertMediaFile, insertProduct, type CatalogueFixture } from './support/product-fixtures';
-import { createTestApp, type TestApp } from './support/test-app';
+import { catalogueApp, NOON } from './support/catalogue-app';
+import { insertImages, insertMediaFile, insertProduct, type CatalogueFixture } from './support/product-fixtures';
+import type { TestApp } from './support/test-app';
 
 let t: TestApp;
 let auth: Record<string, string>;
 let f: CatalogueFixture;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  auth = { Authorization: `Bearer ${await t.token()}` };
-  f = await insertCatalogueBasics(t.database.db);
+  ({ t, f, admin: auth } = await catalogueApp());
 });
 afterAll(async () => {
   await t.close();
 });
 beforeEach(() => {
-  t.clock.now = Date.parse('2025-06-01T12:00:00Z');
+  t.clock.now = NOON;
 });
 
 const get = (path: string, headers: Record<string, string> = {}) => t.app.request(`/api/v1${path}`, { headers: { ...auth, ...headers } });

@@ -6,16 +6,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Product, ProductHistoryEntry } from '../../src/shared/contract';
 import { madeAtOf } from '../../src/server/http/author';
-import { insertCatalogueBasics, insertProduct, type CatalogueFixture } from './support/product-fixtures';
-import { createTestApp, type TestApp } from './support/test-app';
+import { catalogueApp } from './support/catalogue-app';
+import { insertProduct, type CatalogueFixture } from './support/product-fixtures';
+import type { TestApp } from './support/test-app';
 
 let t: TestApp;
 let cas: Record<string, string>;
 let f: CatalogueFixture;
 beforeAll(async () => {
-  t = await createTestApp();
-  cas = { Authorization: `Bearer ${await t.tokenFor('cas')}` };
-  f = await insertCatalogueBasics(t.database.db);
+  ({ t, f, as: { cas } } = await catalogueApp({ people: ['cas'] }));
 });
 afterAll(async () => {
   await t.close();

@@ -7,8 +7,9 @@
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Product } from '../../src/shared/contract';
-import { insertCatalogueBasics, insertProduct, type CatalogueFixture } from './support/product-fixtures';
-import { createTestApp, type TestApp } from './support/test-app';
+import { catalogueApp } from './support/catalogue-app';
+import { insertProduct, type CatalogueFixture } from './support/product-fixtures';
+import type { TestApp } from './support/test-app';
 
 let t: TestApp;
 let auth: Record<string, string>;
@@ -18,9 +19,7 @@ const originalQuery = pg.Client.prototype.query;
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('statements per save on PostgreSQL', () => {
   beforeAll(async () => {
-    t = await createTestApp();
-    auth = { Authorization: `Bearer ${await t.token()}` };
-    f = await insertCatalogueBasics(t.database.db);
+    ({ t, f, admin: auth } = await catalogueApp());
     const patched = function (this: pg.Client, ...args: unknown[]) {
       const query = args[0] as string | { text: string };
       statements.push((typeof query === 'string' ? query : query.text).slice(0, 80));

@@ -13,23 +13,20 @@ import { READABLE_WRITE_PROTOCOLS, WRITE_PROTOCOL_VERSION } from '../../src/shar
 import { DEMO_MODEL } from '../../src/server/bol/model/demo-model';
 import { modelFileSchema } from '../../src/server/bol/model/model-file';
 import { loadModel } from '../../src/server/bol/model/model-store';
-import { insertCatalogueBasics, insertProduct, type CatalogueFixture } from './support/product-fixtures';
-import { createTestApp, type TestApp } from './support/test-app';
+import { catalogueApp, MADE_AT, NOON } from './support/catalogue-app';
+import { insertProduct, type CatalogueFixture } from './support/product-fixtures';
+import type { TestApp } from './support/test-app';
 
 let t: TestApp;
 let ann: Record<string, string>;
 let f: CatalogueFixture;
 
-const MADE_AT = Date.parse('2025-06-01T11:59:00Z');
 const REFUSED = 'This change was made by an older version of the app and cannot be sent. Copy what you need and discard it.';
 
 beforeAll(async () => {
-  t = await createTestApp();
-  ann = { Authorization: `Bearer ${await t.token()}` };
-  f = await insertCatalogueBasics(t.database.db);
-  await loadModel(t.database.db, modelFileSchema.parse(DEMO_MODEL));
   // A minute after MADE_AT: the change sets carry a device time the server believes.
-  t.clock.now = Date.parse('2025-06-01T12:00:00Z');
+  ({ t, f, admin: ann } = await catalogueApp({ now: NOON }));
+  await loadModel(t.database.db, modelFileSchema.parse(DEMO_MODEL));
 });
 afterAll(async () => {
   await t.close();

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { noServerSentence } from '../../src/app/lib/no-server-sentence';
 import {
   lastExistingPage,
   dateAndTime,
-  NEXT_PAGE_NOT_KEPT,
   offlineNextReason,
   offlineNote,
   serverOnlyFilters,
@@ -87,8 +87,9 @@ describe('paging rules', () => {
 
 describe('Next offline', () => {
   it('is off with its reason only offline and only when the device has no rows for the next page', () => {
-    expect(offlineNextReason(false, false)).toBe(NEXT_PAGE_NOT_KEPT);
-    expect(NEXT_PAGE_NOT_KEPT).toBe('Offline: the next page is not kept on this device.');
+    expect(offlineNextReason(false, false)).toBe('nextPageNotKept');
+    expect(noServerSentence('offline', 'nextPageNotKept')).toBe('Offline: the next page is not kept on this device.');
+    expect(noServerSentence('unreachable', 'nextPageNotKept')).toBe("Can't reach the server: the next page is not kept on this device.");
     expect(offlineNextReason(false, true)).toBeNull();
     // Not known yet: nothing said, Next as the totals allow.
     expect(offlineNextReason(false, null)).toBeNull();

@@ -7,8 +7,9 @@ const now = Date.UTC(2025, 5, 15, 12, 0, 0);
 
 describe('the sync panel', () => {
   it('sums up the connection, what waits and the last sync in one line', () => {
-    expect(panelSummary(true, 0, 'Nothing sent from this device yet')).toBe('Online · nothing waiting · Nothing sent from this device yet');
-    expect(panelSummary(false, 3, 'Last change sent just now')).toBe('Offline · 3 waiting · Last change sent just now');
+    expect(panelSummary('online', 0, 'Nothing sent from this device yet')).toBe('Online · nothing waiting · Nothing sent from this device yet');
+    expect(panelSummary('offline', 3, 'Last change sent just now')).toBe('Offline · 3 waiting · Last change sent just now');
+    expect(panelSummary('unreachable', 1, 'Last change sent just now')).toBe("Can't reach the server · 1 waiting · Last change sent just now");
   });
 
   it('says when an entry was made, or when it was last tried and how often', () => {

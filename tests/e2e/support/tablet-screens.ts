@@ -75,6 +75,19 @@ async function changePrice(page: Page): Promise<void> {
 const toServer = (url: URL) => url.pathname.startsWith('/api/') || url.pathname.startsWith('/healthz');
 const noAnswer = (route: Route) => route.abort('connectionrefused');
 
+/** The product page open, then the server stops answering while the browser stays online: the top bar says so. */
+async function openEditorUnreachable(page: Page): Promise<void> {
+  await openEditor(page, 'General');
+  await page.route(toServer, noAnswer);
+  await page.getByTestId('sync-indicator').filter({ hasText: "Can't reach the server" }).waitFor({ timeout: 20_000 });
+}
+
+/** The server answers again: the top bar says Online (the probe heard it). */
+async function serverAnswersAgain(page: Page): Promise<void> {
+  await page.unroute(toServer, noAnswer);
+  await page.getByTestId('sync-indicator').filter({ hasText: 'Online' }).waitFor({ timeout: 45_000 });
+}
+
 /**
  * A product whose supplier feed value was held back (docs/feeds.md, "Held-back values"): a supplier
  * of its own with an uploaded feed, imported, its product's title changed by a person, imported
@@ -212,15 +225,25 @@ export const TABLET_SCREENS: TabletScreen[] = [
     name: 'edit-unreachable',
     signedIn: true,
     open: async (page) => {
-      await openEditor(page, 'General');
-      await page.route(toServer, noAnswer);
-      await page.getByTestId('sync-indicator').filter({ hasText: "Can't reach the server" }).waitFor({ timeout: 20_000 });
+      await openEditorUnreachable(page);
       await page.getByTestId('device-copy-note').waitFor();
       await page.waitForTimeout(300);
     },
+    leave: serverAnswersAgain,
+  },
+  {
+    // The sync panel while the server does not answer: its summary and amber note say so in words.
+    name: 'sync-panel-unreachable',
+    signedIn: true,
+    open: async (page) => {
+      await openEditorUnreachable(page);
+      await page.getByTestId('sync-indicator').click();
+      await page.getByRole('dialog', { name: 'Sync status' }).getByTestId('sync-no-server').waitFor();
+      await settle(page);
+    },
     leave: async (page) => {
-      await page.unroute(toServer, noAnswer);
-      await page.getByTestId('sync-indicator').filter({ hasText: 'Online' }).waitFor({ timeout: 45_000 });
+      await page.keyboard.press('Escape');
+      await serverAnswersAgain(page);
     },
   },
   {

@@ -35,3 +35,15 @@ export function createBolKit(options: Partial<BolSimulatorOptions> = {}, timing:
   });
   return { simulator, client, clock, sleeps, deps: { client, language: 'nl', target: 'simulator' } };
 }
+
+/**
+ * The US-size trail runner of the Bol model tests (its supplier marks sizes as US sizes): the
+ * product's own values; the test adds its supplier and brand.
+ */
+export const US_TRAIL_RUNNER = {
+  ean: '8714000000015',
+  title: 'Stride Trail runner One Black US 10',
+  description: '<p>A trail runner.</p>',
+  productSize: '10',
+  color: 'Black',
+} as const;

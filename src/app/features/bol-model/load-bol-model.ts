@@ -5,7 +5,9 @@
  * the effects come in as deps so they can be tested.
  */
 import type { BolChunk, BolModel } from '../../../shared/bol-contract';
+import { messages } from '../../../shared/messages';
 import { deviceCopyNote, loadDeviceFirst, type DeviceCopySource } from '../../db/device-first';
+import { noServerSays } from '../../lib/online';
 
 export type BolModelSource = DeviceCopySource;
 
@@ -23,7 +25,8 @@ export interface BolModelLoadDeps {
   hasWaitingSave(productId: number): Promise<boolean>;
 }
 
-export const OFFLINE_NOT_KEPT = 'You are offline and the Bol model of this product is not kept on this device.';
+/** The offline sentence; while the server does not answer the unreachable one is shown instead. */
+export const OFFLINE_NOT_KEPT = messages.noServer.bolModelNotKept.offline;
 
 /** Calls `show` with the device copy first (when there is one), then with the server's answer. */
 export function loadBolModel(productId: number, deps: BolModelLoadDeps, show: (state: BolModelLoadState) => void): Promise<void> {
@@ -37,7 +40,7 @@ export function loadBolModel(productId: number, deps: BolModelLoadDeps, show: (s
       },
       keep: deps.keepModel,
       hasWaitingChange: () => deps.hasWaitingSave(productId),
-      offlineNotKept: OFFLINE_NOT_KEPT,
+      offlineNotKept: noServerSays('bolModelNotKept'),
     },
     (state) => show(state.status === 'ready' ? { status: 'ready', model: state.value, source: state.source } : state),
   );

@@ -8,6 +8,7 @@ import type { Job } from '../../../shared/jobs';
 import { getJobs, type JobListQuery } from '../../api/jobs';
 import { keepJobsPage, readKeptJobsPage } from '../../db/device-copies';
 import { isNoAnswer } from '../../lib/no-answer';
+import { noServerSays } from '../../lib/online';
 
 export const LOGS_PAGE_SIZE = 25;
 
@@ -19,7 +20,7 @@ export async function loadLogs(query: JobListQuery, online: boolean): Promise<Lo
     const kept = await readKeptJobsPage<Page<Job>>(key).catch(() => null);
     return kept ? { kind: 'device', ...kept } : { kind: 'none', message };
   };
-  if (!online) return fromDevice('You are offline, and these logs have not been fetched on this device yet.');
+  if (!online) return fromDevice(noServerSays('logsNotFetched'));
   try {
     const page = await getJobs(query);
     void keepJobsPage(key, page).catch((error: unknown) => console.error('Keeping the logs failed', error));

@@ -9,7 +9,7 @@ import type { SupplierDetails } from '../../../shared/suppliers';
 import { ApiFailure } from '../../api/client';
 import { setSupplierEnabled, listSuppliers } from '../../api/suppliers';
 import { countText, dateTimeText, offlineDataNote } from '../../lib/format';
-import { isOnline, watchOnline } from '../../lib/online';
+import { isOnline, noServerSays, watchOnline } from '../../lib/online';
 import { formOf, newSupplierForm, type SupplierForm } from './supplier-form';
 import { nextRunOf, runCountsText, RUN_STATUS_TEXT, runStatusColor, scheduleText } from './supplier-list-text';
 import { SupplierEditor } from './SupplierEditor';
@@ -87,7 +87,7 @@ export default function ParserPage() {
   async function toggle(supplier: SupplierDetails) {
     setNotice(null);
     if (!isOnline()) {
-      setError('You are offline. Enabling or disabling a supplier needs the server; try again when the connection is back.');
+      setError(noServerSays('parserEnable'));
       return;
     }
     try {

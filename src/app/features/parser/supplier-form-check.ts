@@ -61,8 +61,3 @@ export function formProblem(form: SupplierForm, pickedFile: File | null, purpose
   }
   return null;
 }
-
-/** Saving needs the server (it checks the feed address and keeps credentials): offline it is refused with this. */
-export const OFFLINE_SAVE_REFUSED =
-  'You are offline. Saving a supplier needs the server, which checks the feed address; your changes stay in this form until the connection is back.';
-export const OFFLINE_ACTION_REFUSED = 'You are offline. Test feed and Run need the server; try again when the connection is back.';

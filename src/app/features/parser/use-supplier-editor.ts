@@ -14,7 +14,8 @@ import { FROM_SERVER } from '../../edit/kept-copy';
 import { useEditController } from '../../edit/use-edit-controller';
 import { saveSupplierForm } from './save-supplier';
 import { formOf, takesGuess, testRequestOf, withGuessedMapping, type SupplierForm } from './supplier-form';
-import { formProblem, OFFLINE_ACTION_REFUSED, OFFLINE_SAVE_REFUSED } from './supplier-form-check';
+import { noServerSays } from '../../lib/online';
+import { formProblem } from './supplier-form-check';
 import { changedMeanwhile, mergeMine } from './supplier-stale-save';
 import { useFollowedJobs } from '../jobs';
 
@@ -56,7 +57,7 @@ export function useSupplierEditor(initial: SupplierForm, online: boolean, onClos
 
   async function runTest() {
     editor.setNotice(null);
-    if (!online) return refuse(OFFLINE_ACTION_REFUSED);
+    if (!online) return refuse(noServerSays('parserAction'));
     const problem = formProblem(form, file, 'test', here);
     if (problem) return refuse(problem);
     await editor.act('test', async () => {
@@ -81,7 +82,7 @@ export function useSupplierEditor(initial: SupplierForm, online: boolean, onClos
   async function save(toSave: SupplierForm = form) {
     editor.setNotice(null);
     setStale(null);
-    if (!online) return refuse(OFFLINE_SAVE_REFUSED);
+    if (!online) return refuse(noServerSays('parserSave'));
     const problem = formProblem(toSave, file, 'save', here);
     if (problem) return refuse(problem);
     const outcome = await editor.save('save', toSave);
@@ -109,7 +110,7 @@ export function useSupplierEditor(initial: SupplierForm, online: boolean, onClos
 
   async function run() {
     editor.setNotice(null);
-    if (!online) return refuse(OFFLINE_ACTION_REFUSED);
+    if (!online) return refuse(noServerSays('parserAction'));
     const supplierId = form.supplierId;
     if (supplierId === null) return refuse('Save the supplier before running its import.');
     await editor.act('run', async () => {
@@ -135,7 +136,7 @@ export function useSupplierEditor(initial: SupplierForm, online: boolean, onClos
     const supplierId = form.supplierId;
     editor.setNotice((notice) => (notice?.tone === 'red' ? null : notice));
     if (supplierId === null) return;
-    if (!online) return refuse(OFFLINE_SAVE_REFUSED);
+    if (!online) return refuse(noServerSays('parserSave'));
     await editor.act('delete', async () => {
       await deleteSupplier(supplierId);
       onClose(`Deleted ${form.supplierName}.`);

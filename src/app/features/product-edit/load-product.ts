@@ -4,6 +4,7 @@
  */
 import type { Product } from '../../../shared/contract';
 import { deviceCopyNote as noteOf, loadDeviceFirst, type DeviceCopySource } from '../../db/device-first';
+import { noServerSays } from '../../lib/online';
 
 export type ProductSource = DeviceCopySource;
 
@@ -36,7 +37,7 @@ export function loadProductForEdit(productId: number, deps: ProductLoadDeps, sho
       },
       keep: deps.keepDeviceCopy,
       hasWaitingChange: () => deps.hasWaitingChange(productId),
-      offlineNotKept: 'You are offline and this product is not kept on this device.',
+      offlineNotKept: noServerSays('productNotKept'),
     },
     (state) => show(state.status === 'ready' ? { status: 'ready', product: state.value, source: state.source } : state),
   );

@@ -7,7 +7,8 @@ import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { useCallback, useEffect, useLayoutEffect, useState } from 'react';
 import { dropListSnapshot } from '../../boot/list-snapshot';
 import { keepListSnapshot } from '../../boot/list-snapshot-store';
-import { onlineAtom } from '../../state/sync';
+import { noServerSentence } from '../../lib/no-server-sentence';
+import { connectionAtom, onlineAtom } from '../../state/sync';
 import {
   productListAtom,
   productListErrorAtom,
@@ -38,6 +39,7 @@ export default function ProductListPage() {
   const loading = useAtomValue(productListLoadingAtom);
   const error = useAtomValue(productListErrorAtom);
   const online = useAtomValue(onlineAtom);
+  const connection = useAtomValue(connectionAtom);
   const setPage = useSetAtom(productPageAtom);
   const query = toFilterQuery(view);
   const queryText = JSON.stringify(query);
@@ -117,7 +119,7 @@ export default function ProductListPage() {
           <Callout.Text>{error.status === 0 ? 'No connection to the server, and no products kept on this device for this view.' : error.message}</Callout.Text>
         </Callout.Root>
       )}
-      <ProductPager totalElements={list.totalElements} totalPages={list.totalPages} totalIsEstimate={list.totalIsEstimate === true} waiting={loading && list.content.length === 0} nextBlockedReason={nextReason} />
+      <ProductPager totalElements={list.totalElements} totalPages={list.totalPages} totalIsEstimate={list.totalIsEstimate === true} waiting={loading && list.content.length === 0} nextBlockedReason={nextReason && noServerSentence(connection, nextReason)} />
       <div className="product-table-area" aria-busy={busy} data-rows-pending={addingRows || undefined}>
         <ProductTable products={list.content} rowsShown={rows.shown} />
         {loading && list.content.length === 0 && (

@@ -16,6 +16,7 @@ import {
   type ProductFilters,
 } from './product-list-view';
 import { countText, offlineDataNote } from '../../lib/format';
+import type { NoServerRefusal } from '../../lib/no-server-sentence';
 
 /** How many filters differ from "not filtered" (the sort and search are not counted). */
 export function activeFilterCount(filters: ProductFilters): number {
@@ -134,17 +135,15 @@ export function canGoForward(page: number, totalPages: number): boolean {
   return page + 1 < totalPages;
 }
 
-/** Why Next is off offline (docs/ui-touch.md "Feedback"). */
-export const NEXT_PAGE_NOT_KEPT = 'Offline: the next page is not kept on this device.';
-
 /**
  * Offline, a page kept from the server carries the server's totals, but the next page can only
  * come from the device: Next is off, saying why, when the device has no rows for it. Online, or
- * while it is not known yet, nothing is said (null).
+ * while it is not known yet, nothing is said (null). The reason is named; its words, offline or
+ * "Can't reach the server", come from `noServerSentence` (docs/ui-touch.md "Feedback").
  */
-export function offlineNextReason(online: boolean, nextOnDevice: boolean | null): string | null {
+export function offlineNextReason(online: boolean, nextOnDevice: boolean | null): Extract<NoServerRefusal, 'nextPageNotKept'> | null {
   if (online || nextOnDevice !== false) return null;
-  return NEXT_PAGE_NOT_KEPT;
+  return 'nextPageNotKept';
 }
 
 /** A page past the end (the list got shorter, an old bookmark): the last page that exists. */

@@ -5,6 +5,7 @@
  */
 import type { BolReportOverview } from '../../../shared/export-contract';
 import { isNoAnswer } from '../../lib/no-answer';
+import { noServerSays } from '../../lib/online';
 
 export interface ReportDeps {
   online(): boolean;
@@ -26,7 +27,7 @@ export async function loadReport(deps: ReportDeps, page: number, size: number): 
     });
     return kept ? { kind: 'device', ...kept } : { kind: 'none', message, offline: true };
   };
-  if (!deps.online()) return fromDevice('You are offline, and this report has not been fetched on this device yet.');
+  if (!deps.online()) return fromDevice(noServerSays('reportNotFetched'));
   try {
     const report = await deps.fetchReport(page, size);
     void deps.keepReport(report).catch((error: unknown) => console.error('Keeping the report failed', error));

@@ -13,7 +13,8 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
 import { messages } from '../../../shared/messages';
 import { jwtAtom, sessionUserAtom, signOutAtom } from '../../state/session';
-import { drainingAtom, lastSyncAtAtom, onlineAtom, pausedForSignInAtom } from '../../state/sync';
+import { connectionAtom, drainingAtom, lastSyncAtAtom, onlineAtom, pausedForSignInAtom } from '../../state/sync';
+import { noServerSentence } from '../../lib/no-server-sentence';
 import { discardChange, listChanges, resolveChange, retryChange, settleChange, syncNow, titlesOfChanges } from '../../sync/app-sync';
 import type { OutboxEntry } from '../../sync/app-sync';
 import { entryDifferences, settlesPerField } from '../../sync/outbox-kinds';
@@ -43,6 +44,7 @@ function failed(action: string) {
 
 export default function SyncPanel({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const online = useAtomValue(onlineAtom);
+  const connection = useAtomValue(connectionAtom);
   const draining = useAtomValue(drainingAtom);
   const paused = useAtomValue(pausedForSignInAtom);
   const lastSyncAt = useAtomValue(lastSyncAtAtom);
@@ -74,8 +76,8 @@ export default function SyncPanel({ open, onOpenChange }: { open: boolean; onOpe
               Sync status
             </Dialog.Title>
             <Text as="p" size="2" color="gray" id="sync-panel-summary">
-              <span className={online ? 'sync-dot sync-dot-online' : 'sync-dot sync-dot-offline'} aria-hidden="true" />
-              {panelSummary(online, waiting, lastSyncText(lastSyncAt, now))}
+              <span className={`sync-dot sync-dot-${connection}`} aria-hidden="true" />
+              {panelSummary(connection, waiting, lastSyncText(lastSyncAt, now))}
             </Text>
           </div>
           <Flex gap="3" align="center">
@@ -93,8 +95,8 @@ export default function SyncPanel({ open, onOpenChange }: { open: boolean; onOpe
         <Flex direction="column" gap="4" mt="4">
           <NeedsYouSection titles={titles} onOpened={() => onOpenChange(false)} />
           {!online && (
-            <Callout.Root color="gray" size="1">
-              <Callout.Text>{messages.sync.offlineNote}</Callout.Text>
+            <Callout.Root color={connection === 'unreachable' ? 'amber' : 'gray'} size="1">
+              <Callout.Text data-testid="sync-no-server">{noServerSentence(connection, 'syncNote')}</Callout.Text>
             </Callout.Root>
           )}
           {paused && waiting > 0 && (

@@ -5,7 +5,8 @@
  */
 import type { OutboxEntry } from '../../sync/app-sync';
 import type { OfflineDownloadState } from '../../state/sync';
-import { relativeTime, type PanelGroup } from './sync-rules';
+import type { Connection } from '../../lib/reachability-rule';
+import { connectionText, relativeTime, type PanelGroup } from './sync-rules';
 
 /** The headings of the panel's groups. */
 export const GROUP_TITLES: Record<PanelGroup, string> = {
@@ -20,9 +21,9 @@ export const GROUP_COLORS = { conflict: 'amber', failed: 'red', pending: 'gray' 
 /** The colour of an entry's status badge. */
 export const STATUS_COLORS = { pending: 'gray', sending: 'blue', failed: 'red', conflict: 'amber' } as const satisfies Record<OutboxEntry['status'], string>;
 
-/** The panel's one-line summary: online or not, what waits, when something last reached the server. */
-export function panelSummary(online: boolean, waiting: number, lastSync: string): string {
-  return `${online ? 'Online' : 'Offline'} · ${waiting === 0 ? 'nothing waiting' : `${waiting} waiting`} · ${lastSync}`;
+/** The panel's one-line summary: online, offline or the server not answering, what waits, when something last reached the server. */
+export function panelSummary(connection: Connection, waiting: number, lastSync: string): string {
+  return `${connectionText(connection)} · ${waiting === 0 ? 'nothing waiting' : `${waiting} waiting`} · ${lastSync}`;
 }
 
 /** When an entry was made or last tried, and how often. */
