@@ -7,13 +7,10 @@
  * mapping. Runs on its own server (empty catalogue).
  */
 import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import { startServerProcess, type RunningServer } from '../../scripts/lib/server-process';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { messages } from '../../src/shared/messages';
-import { launchBrowser } from './support/browser';
+import { useParserServer } from './support/parser-server';
 import { SHOTS } from './support/screenshots';
 
 const ADMIN = { username: 'admin', password: 'feed-reading-e2e-password' };
@@ -23,53 +20,23 @@ const FEEDS: Record<string, { bytes: Buffer; type: string }> = {
   '/google.xml': { bytes: fixture('google-merchant.xml'), type: 'application/rss+xml' },
 };
 
-let feedServer: Server;
-let feedPort = 0;
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  feedServer = createServer((req, res) => {
-    const feed = FEEDS[req.url ?? ''];
-    if (!feed) {
-      res.writeHead(404);
-      res.end();
-      return;
-    }
-    res.writeHead(200, { 'Content-Type': feed.type });
-    res.end(feed.bytes);
-  });
-  await new Promise<void>((resolve) => feedServer.listen(0, '127.0.0.1', resolve));
-  feedPort = (feedServer.address() as AddressInfo).port;
-  server = await startServerProcess(
-    { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, DEMO_CATALOGUE: '0', OUTBOUND_ALLOW: `127.0.0.1:${feedPort}` },
-    { copyDataFrom: inject('migratedDataDir') },
-  );
-  browser = await launchBrowser();
+const app = useParserServer(ADMIN, (req, res) => {
+  const feed = FEEDS[req.url ?? ''];
+  if (!feed) {
+    res.writeHead(404);
+    res.end();
+    return;
+  }
+  res.writeHead(200, { 'Content-Type': feed.type });
+  res.end(feed.bytes);
 });
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await new Promise((resolve) => feedServer.close(resolve));
-});
-
-async function signedInPage(viewport: { width: number; height: number }): Promise<Page> {
-  const context = await browser.newContext({ viewport, hasTouch: true, timezoneId: 'Europe/Amsterdam' });
-  const page = await context.newPage();
-  await page.goto(`${server.url}/login`);
-  await page.getByLabel('User Name').fill(ADMIN.username);
-  await page.getByLabel('Password').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL(`${server.url}/dashboard`);
-  return page;
-}
+const signedInPage = app.signedInPage;
 
 async function newSupplierForm(page: Page, name: string, path: string, format: 'CSV' | 'XML'): Promise<void> {
-  await page.goto(`${server.url}/parser`);
+  await page.goto(`${app.url()}/parser`);
   await page.getByRole('button', { name: 'Add supplier' }).click();
   await page.getByLabel('Name', { exact: true }).fill(name);
-  await page.getByLabel('Feed address').fill(`http://127.0.0.1:${feedPort}${path}`);
+  await page.getByLabel('Feed address').fill(app.feedUrl(path));
   if (format === 'XML') {
     await page.getByRole('combobox', { name: 'Format' }).click();
     await page.getByRole('option', { name: 'XML', exact: true }).click();
