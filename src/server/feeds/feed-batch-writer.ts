@@ -12,7 +12,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/connection';
 import { orderedUuid } from '../db/ordered-uuid';
-import { DEFAULT_ALWAYS_WINS, type FeedField } from '../../shared/feed-fields';
+import { DEFAULT_ALWAYS_WINS, FEED_FIELDS, type FeedField } from '../../shared/feed-fields';
 import { currentValueOf, FEED_BASE_IMAGES, feedUpdateSet, imagesMd5, newProductBase, type FeedHeldEntry } from './feed-fields-sql';
 import type { NameIds } from './name-ids';
 import type { FeedProductRow } from './parse-feed-row';
@@ -34,14 +34,16 @@ export interface HeldBackField {
   theirs: unknown;
 }
 
-/** How the feed writes: which fields it always wins, and the run that holds values back. */
+/** How the feed writes: which fields it always wins, which it maps at all, and the run that holds values back. */
 export interface FeedWriteRules {
   alwaysWins: ReadonlySet<FeedField>;
+  /** The fields the supplier's mapping maps; the others are neither written, nor held back, nor is their base changed. */
+  mapped: ReadonlySet<FeedField>;
   /** The parsing history id of the run, kept with a held-back value. */
   runId: number | null;
 }
 
-export const DEFAULT_WRITE_RULES: FeedWriteRules = { alwaysWins: new Set(DEFAULT_ALWAYS_WINS), runId: null };
+export const DEFAULT_WRITE_RULES: FeedWriteRules = { alwaysWins: new Set(DEFAULT_ALWAYS_WINS), mapped: new Set(FEED_FIELDS), runId: null };
 
 interface ExistingProduct {
   product_id: number;
@@ -163,13 +165,14 @@ function withFeedHistory(upsert: SQL, supplierId: number, keys: string, at: stri
  * The feed's image list against the product's feed images now, by the fields' rule
  * (feed-fields-sql.ts): 'write' when the feed always wins images, when the product already shows
  * the feed's list, when its feed images are still the list the feed last wrote (base), or when
- * there is no base and it has no feed images; else 'hold' (a person changed them since). The base
- * is the list's md5 (imagesMd5).
+ * there is no base and it has no feed images; else a person changed them since: 'keep' when the
+ * feed's list is still its base (the feed changed nothing, the person's images stay and nothing is
+ * held), 'hold' when the feed offers a new list. The base is the list's md5 (imagesMd5).
  */
-export function imageVerdict(before: readonly string[], after: readonly string[], base: string | null, alwaysWins: boolean): 'write' | 'hold' {
+export function imageVerdict(before: readonly string[], after: readonly string[], base: string | null, alwaysWins: boolean, afterMd5 = imagesMd5(after)): 'write' | 'hold' | 'keep' {
   if (alwaysWins || sameList(before, after)) return 'write';
   if (base ? imagesMd5(before) === base : before.length === 0) return 'write';
-  return 'hold';
+  return base === afterMd5 ? 'keep' : 'hold';
 }
 
 /**
@@ -211,7 +214,7 @@ function sameList(a: readonly string[], b: readonly string[]): boolean {
 }
 
 /** The products of a batch as rows of one INSERT (without its ON CONFLICT). */
-function insertProducts(supplierId: number, payload: string, at: string): SQL {
+function insertProducts(supplierId: number, payload: string, at: string, mapped: ReadonlySet<FeedField>): SQL {
   return sql`insert into products as p (
             supplier_id, source_key, ean, supplier_ean, sku, title, description, brand_id, category_id,
             price_supplier, selling_price, delivery_code, stock, weight, width, length, height,
@@ -219,7 +222,7 @@ function insertProducts(supplierId: number, payload: string, at: string): SQL {
           select ${supplierId}, x.k, x.ean, x.ean, x.sku, x.title, x.description, x.brand_id, x.category_id,
                  x.price_supplier, x.selling_price, x.delivery_code, x.stock, x.weight, x.width, x.length, x.height,
                  x.product_size, x.color, x.material, x.family_key, x.n_images, ${at}::timestamptz, ${at}::timestamptz,
-                 ${newProductBase()}
+                 ${newProductBase(mapped)}
             from json_to_recordset(${payload}::json) as x(
                  k text, ean text, sku text, title text, description text, brand_id int, category_id int,
                  price_supplier numeric, selling_price numeric, delivery_code text, stock int, weight numeric,
@@ -309,7 +312,7 @@ export async function writeFeedBatch(
   );
   const keys = JSON.stringify(rows.map((row) => row.sourceKey));
   const at = now.toISOString();
-  const insert = insertProducts(supplierId, payload, at);
+  const insert = insertProducts(supplierId, payload, at, rules.mapped);
 
   if (!mayExist) {
     try {
@@ -325,7 +328,7 @@ export async function writeFeedBatch(
 
     const upsert = sql`${insert}
           on conflict (supplier_id, source_key) do update set
-            ${feedUpdateSet(rules.alwaysWins, at, rules.runId)}
+            ${feedUpdateSet(rules, at, rules.runId)}
 `;
     // The upsert, its history and the existing products in one statement.
     const answer = await queryRows<BatchRow>(tx, withFeedHistory(upsert, supplierId, keys, at));
@@ -363,19 +366,24 @@ export async function writeFeedBatch(
     const removals: { product_id: number; url: string }[] = [];
     const imageChanged: number[] = [];
     const imageBookkeeping: { id: number; base: string | null; held: FeedHeldEntry | null; bump: boolean }[] = [];
-    for (const product of existing) {
+    // A mapping without images leaves the feed images, their base and held list alone.
+    for (const product of rules.mapped.has('images') ? existing : []) {
       const before = jsonValue<string[] | null>(product.urls) ?? [];
       const after = rowByKey.get(product.source_key)?.images ?? [];
       const base = typeof product.image_base === 'string' ? product.image_base : null;
       const held = jsonValue<FeedHeldEntry | null>(product.image_held) ?? null;
-      const verdict = imageVerdict(before, after, base, rules.alwaysWins.has('images'));
+      const afterMd5 = md5s.get(product.source_key) ?? imagesMd5(after);
+      const verdict = imageVerdict(before, after, base, rules.alwaysWins.has('images'), afterMd5);
+      if (verdict === 'keep') {
+        if (held) imageBookkeeping.push({ id: product.product_id, base, held: null, bump: true });
+        continue;
+      }
       if (verdict === 'hold') {
         if (held && Array.isArray(held.value) && sameList(held.value as string[], after)) continue;
         imageBookkeeping.push({ id: product.product_id, base, held: { value: after, at, run: rules.runId }, bump: true });
         heldBack.push({ productId: product.product_id, field: 'images', mine: before, theirs: after });
         continue;
       }
-      const afterMd5 = md5s.get(product.source_key) ?? imagesMd5(after);
       if (base !== afterMd5 || held) imageBookkeeping.push({ id: product.product_id, base: afterMd5, held: null, bump: held !== null && sameList(before, after) });
       if (sameList(before, after)) continue;
       imageChanged.push(product.product_id);
