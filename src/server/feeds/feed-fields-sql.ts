@@ -134,18 +134,22 @@ export function feedUpdateSet(rules: FeedSqlRules, at: string, run: number | nul
   const mapped = FEED_COLUMNS.filter((c) => rules.mapped.has(c.field));
   const winning = mapped.filter((c) => rules.alwaysWins.has(c.field));
   const guarded = mapped.filter((c) => !rules.alwaysWins.has(c.field));
-  const writes = new Map(guarded.map((c) => [c.field, writesField(c)]));
-  const w = (c: FeedColumn) => writes.get(c.field) ?? raw('true');
+  // Each field's rule is evaluated once per row, in the sub-select `d` below (OFFSET 0 keeps the
+  // planner from copying it into every use): the statement stays small, so planning it for every
+  // batch stays cheap, and the plain path costs one comparison per field.
+  const w = (c: FeedColumn) => (rules.alwaysWins.has(c.field) ? raw('true') : raw(`d.w_${basePosition(c.field)}`));
   const holds = (c: FeedColumn) => sql`(not ${w(c)} and ${offersNew(c)})`;
   const heldOf = (c: FeedColumn) => raw(`p.feed_held->'${c.field}'`);
 
   const plain = guarded.length === 0 ? sql`(p.feed_held is null)` : sql`(p.feed_held is null and ${tupleOf(guarded, 'p')} is not distinct from ${tupleOf(guarded, 'excluded')})`;
   const winningDiffers = winning.length === 0 ? sql`false` : sql`${tupleOf(winning, 'p')} is distinct from ${tupleOf(winning, 'excluded')}`;
+  const decisions = joined(
+    [sql`${plain} as plain`, sql`${winningDiffers} as winning_differs`, ...guarded.map((c) => sql`${writesField(c)} as ${raw(`w_${basePosition(c.field)}`)}`)],
+    ', ',
+  );
 
-  const fieldSets = mapped.map((c) =>
-    rules.alwaysWins.has(c.field)
-      ? sql`${raw(c.column)} = excluded.${raw(c.column)}`
-      : sql`${raw(c.column)} = case when ${w(c)} then excluded.${raw(c.column)} else p.${raw(c.column)} end`,
+  const fieldValues = mapped.map((c) =>
+    rules.alwaysWins.has(c.field) ? raw(`excluded.${c.column}`) : sql`case when ${w(c)} then excluded.${raw(c.column)} else p.${raw(c.column)} end`,
   );
   const allMapped = mapped.length === FEED_COLUMNS.length;
   const images = raw(`p.feed_base[${FEED_BASE_IMAGES}]`);
@@ -176,7 +180,7 @@ export function feedUpdateSet(rules: FeedSqlRules, at: string, run: number | nul
     ', ',
   )})), '{}'::jsonb)`;
   const fieldChanged = joined(
-    [sql`${winningDiffers}`, ...guarded.map((c) => sql`(p.${raw(c.column)} is distinct from excluded.${raw(c.column)} and ${w(c)})`)],
+    [sql`d.winning_differs`, ...guarded.map((c) => sql`(${w(c)} and p.${raw(c.column)} is distinct from excluded.${raw(c.column)})`)],
     ' or ',
   );
   const heldChanged = joined(
@@ -189,15 +193,17 @@ export function feedUpdateSet(rules: FeedSqlRules, at: string, run: number | nul
   );
   const mappedBase = (row: 'p' | 'excluded') =>
     allMapped ? raw(`${row}.feed_base[1:${FEED_COLUMNS.length}]`) : sql`array[${joined(mapped.map((c) => baseIn(row, c)), ', ')}]`;
-  const sets = [
-    ...fieldSets,
-    sql`feed_base = case when ${plain} then ${plainBase} else ${decidedBase} end`,
-    sql`feed_held = case when ${plain} then null else ${newHeld} end`,
-    sql`version = p.version + case when ${plain} then (case when ${winningDiffers} then 1 else 0 end)
-                                       when (${fieldChanged}) or (${heldChanged}) then 1 else 0 end`,
-    sql`date_update = case when (case when ${plain} then ${winningDiffers} else ${fieldChanged} end) then excluded.date_update else p.date_update end`,
+  const values = [
+    ...fieldValues,
+    sql`case when d.plain then ${plainBase} else ${decidedBase} end`,
+    sql`case when d.plain then null else ${newHeld} end`,
+    sql`p.version + case when d.plain then (case when d.winning_differs then 1 else 0 end)
+                         when (${fieldChanged}) or (${heldChanged}) then 1 else 0 end`,
+    sql`case when (case when d.plain then d.winning_differs else ${fieldChanged} end) then excluded.date_update else p.date_update end`,
   ];
-  return sql`${joined(sets, ',\n            ')}
+  const columns = [...mapped.map((c) => c.column), 'feed_base', 'feed_held', 'version', 'date_update'].join(', ');
+  return sql`(${raw(columns)}) = (select ${joined(values, ',\n              ')}
+              from (select ${decisions} offset 0) d)
           where not (p.feed_held is null
                      and not (${winningDiffers})
                      and ${mappedBase('p')} is not distinct from ${mappedBase('excluded')})`;
