@@ -13,7 +13,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/connection';
 import { orderedUuid } from '../db/ordered-uuid';
 import { DEFAULT_ALWAYS_WINS, FEED_FIELDS, type FeedField } from '../../shared/feed-fields';
-import { currentValueOf, FEED_BASE_IMAGES, feedUpdateSet, imagesMd5, newProductBase, type FeedHeldEntry } from './feed-fields-sql';
+import { currentValueOf, FEED_BASE_IMAGES, feedUpdateSet, fieldRuleColumns, imagesMd5, needsFieldRule, newProductBase, plainUpdateSet, type FeedHeldEntry } from './feed-fields-sql';
 import type { NameIds } from './name-ids';
 import type { FeedProductRow } from './parse-feed-row';
 import { jsonValue, queryRows, type Queryable } from '../db/query-rows';
@@ -90,6 +90,8 @@ interface BatchRow {
   field: string | null;
   mine: unknown;
   theirs: unknown;
+  /** 'e': the product needs the per-field rule (a held value, or a field the feed may hold back differs). */
+  rule: boolean | null;
 }
 
 /**
@@ -102,16 +104,21 @@ interface BatchRow {
  * reads them once, in one statement: reading them twice (a query before the upsert and again for
  * the history) made a re-import a good deal slower.
  */
-function withFeedHistory(upsert: SQL, supplierId: number, keys: string, at: string): SQL {
+function withFeedHistory(upsert: SQL, supplierId: number, keys: string, at: string, classify: { payload: string; columns: string; rule: SQL } | null): SQL {
+  // With `classify`, the existing products are read joined to the batch's rows, to tell which need the per-field rule.
+  const source = classify
+    ? sql`from products p join json_to_recordset(${classify.payload}::json) as x(${sql.raw(`k text${classify.columns ? `, ${classify.columns}` : ''}`)}) on p.source_key = x.k
+       where p.supplier_id = ${supplierId}`
+    : sql`from products p
+       where p.supplier_id = ${supplierId}
+         and p.source_key in (select value from json_array_elements_text(${keys}::json))`;
   return sql`with old as (
       select p.product_id, p.source_key, p.sku, p.price_supplier, p.stock, p.title, p.description, p.brand_id, p.category_id,
              p.weight, p.width, p.length, p.height, p.product_size, p.color, p.material, p.family_key, p.feed_held,
-             p.feed_base[${sql.raw(String(FEED_BASE_IMAGES))}] as image_base, p.feed_held->'images' as image_held,
+             p.feed_base[${sql.raw(String(FEED_BASE_IMAGES))}] as image_base, p.feed_held->'images' as image_held, ${classify ? classify.rule : sql`false`} as rule,
              (select json_agg(i.source_url order by i.position, i.created_at) from product_images i
                where i.product_id = p.product_id and i.source_url <> '') as urls
-        from products p
-       where p.supplier_id = ${supplierId}
-         and p.source_key in (select value from json_array_elements_text(${keys}::json))),
+        ${source}),
     up as (${upsert}
       returning p.product_id, p.source_key, (p.xmax = 0) as inserted, p.version, p.sku, p.price_supplier, p.stock, p.title,
                 p.description, p.brand_id, p.category_id, p.weight, p.width, p.length, p.height, p.product_size,
@@ -153,12 +160,12 @@ function withFeedHistory(upsert: SQL, supplierId: number, keys: string, at: stri
       select product_id, ${FEED_IMPORT_AUTHOR}, 'feed-import', null, ${at}::timestamptz, version, to_jsonb(changes || holds)
         from changed where cardinality(changes) + cardinality(holds) > 0)
     select 'w' as kind, up.product_id, up.source_key, up.inserted, cardinality(c.changes) > 0 as changed,
-           null::json as urls, null::text as image_base, null::jsonb as image_held, null::text as field, null::jsonb as mine, null::jsonb as theirs
+           null::json as urls, null::text as image_base, null::jsonb as image_held, null::text as field, null::jsonb as mine, null::jsonb as theirs, null::boolean as rule
       from up left join changed c on c.product_id = up.product_id
     union all
-    select 'e', product_id, source_key, null, null, urls, image_base, image_held, null, null, null from old
+    select 'e', product_id, source_key, null, null, urls, image_base, image_held, null, null, null, rule from old
     union all
-    select 'h', product_id, null, null, null, null, null, null, field, mine, theirs from held`;
+    select 'h', product_id, null, null, null, null, null, null, field, mine, theirs, null from held`;
 }
 
 /**
@@ -285,8 +292,7 @@ export async function writeFeedBatch(
   await names.categories.resolve(db, rows.map((row) => row.category));
 
   const md5s = new Map(rows.map((row) => [row.sourceKey, imagesMd5(row.images)]));
-  const payload = JSON.stringify(
-    rows.map((row) => ({
+  const payloadRows = rows.map((row) => ({
       k: row.sourceKey,
       ean: row.ean,
       sku: row.sku,
@@ -308,8 +314,8 @@ export async function writeFeedBatch(
       family_key: row.familyKey,
       n_images: row.images.length,
       images_md5: md5s.get(row.sourceKey),
-    })),
-  );
+    }));
+  const payload = JSON.stringify(payloadRows);
   const keys = JSON.stringify(rows.map((row) => row.sourceKey));
   const at = now.toISOString();
   const insert = insertProducts(supplierId, payload, at, rules.mapped);
@@ -326,12 +332,26 @@ export async function writeFeedBatch(
 
   return db.transaction(async (tx) => {
 
-    const upsert = sql`${insert}
+    // The plain upsert, its history and the existing products in one statement; the products that
+    // need the per-field rule (feed-fields-sql.ts, needsFieldRule) are left to a second statement,
+    // run only when there are any, so the large statement is not planned for every batch.
+    const plainUpsert = sql`${insert}
+          on conflict (supplier_id, source_key) do update set
+            ${plainUpdateSet(rules)}
+`;
+    const classify = { payload, columns: fieldRuleColumns(rules), rule: needsFieldRule(rules) };
+    const answer = await queryRows<BatchRow>(tx, withFeedHistory(plainUpsert, supplierId, keys, at, classify));
+    const ruled = new Set(answer.filter((row) => row.kind === 'e' && row.rule).map((row) => row.source_key));
+    if (ruled.size > 0) {
+      const ruledRows = rows.filter((row) => ruled.has(row.sourceKey));
+      const ruledPayload = JSON.stringify(payloadRows.filter((row) => ruled.has(row.k)));
+      const upsert = sql`${insertProducts(supplierId, ruledPayload, at, rules.mapped)}
           on conflict (supplier_id, source_key) do update set
             ${feedUpdateSet(rules, at, rules.runId)}
 `;
-    // The upsert, its history and the existing products in one statement.
-    const answer = await queryRows<BatchRow>(tx, withFeedHistory(upsert, supplierId, keys, at));
+      const ruledAnswer = await queryRows<BatchRow>(tx, withFeedHistory(upsert, supplierId, JSON.stringify(ruledRows.map((row) => row.sourceKey)), at, null));
+      answer.push(...ruledAnswer.filter((row) => row.kind !== 'e'));
+    }
     const written = answer.filter((row) => row.kind === 'w');
     const existing: ExistingProduct[] = answer
       .filter((row) => row.kind === 'e')

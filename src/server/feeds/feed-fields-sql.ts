@@ -209,6 +209,60 @@ export function feedUpdateSet(rules: FeedSqlRules, at: string, run: number | nul
                      and ${mappedBase('p')} is not distinct from ${mappedBase('excluded')})`;
 }
 
+/** The JSON type of a column in the batch's payload (json_to_recordset), for comparing it with the stored value. */
+const payloadType = (c: FeedColumn) => (c.kind === 'number' || c.kind === 'nullable' ? (c.type.startsWith('numeric') ? 'numeric' : c.type) : 'text');
+
+/**
+ * Whether an existing product p needs the per-field rule for the batch's row x (payload names,
+ * see insertProducts): it has a held value, or a field the feed may hold back differs from the
+ * feed's value. The others take the plain statement (plainUpdateSet). Comparing the payload's
+ * values before the column's rounding can only flag more rows, never fewer.
+ */
+export function needsFieldRule(rules: FeedSqlRules, row = 'x'): SQL {
+  const guarded = FEED_COLUMNS.filter((c) => rules.mapped.has(c.field) && !rules.alwaysWins.has(c.field));
+  if (guarded.length === 0) return sql`p.feed_held is not null`;
+  return sql`(p.feed_held is not null or ${tupleOf(guarded, 'p')} is distinct from (${raw(guarded.map((c) => `${row}.${c.column}::${payloadType(c)}`).join(', '))}))`;
+}
+
+/** The payload columns the needsFieldRule comparison reads, as json_to_recordset declares them. */
+export function fieldRuleColumns(rules: FeedSqlRules): string {
+  return FEED_COLUMNS.filter((c) => rules.mapped.has(c.field) && !rules.alwaysWins.has(c.field))
+    .map((c) => `${c.column} ${payloadType(c)}`)
+    .join(', ');
+}
+
+/**
+ * The DO UPDATE part for products without a held value whose fields the feed may hold back
+ * already equal the feed's values (the plain path, by far the most rows of a re-import): every
+ * mapped field is written, the base is the feed's own (excluded.feed_base, computed by the
+ * INSERT's SELECT), nothing is decided per field. Its WHERE takes only such rows, and only when
+ * something changes; the others are left to feedUpdateSet's statement.
+ */
+export function plainUpdateSet(rules: FeedSqlRules): SQL {
+  const mapped = FEED_COLUMNS.filter((c) => rules.mapped.has(c.field));
+  const winning = mapped.filter((c) => rules.alwaysWins.has(c.field));
+  const guarded = mapped.filter((c) => !rules.alwaysWins.has(c.field));
+  const winningDiffers = winning.length === 0 ? sql`false` : sql`${tupleOf(winning, 'p')} is distinct from ${tupleOf(winning, 'excluded')}`;
+  const allMapped = mapped.length === FEED_COLUMNS.length;
+  const images = raw(`p.feed_base[${FEED_BASE_IMAGES}]`);
+  const newBase = allMapped
+    ? sql`array_append(excluded.feed_base[1:${raw(String(FEED_COLUMNS.length))}], ${images})`
+    : sql`array[${joined(FEED_COLUMNS.map((c) => (rules.mapped.has(c.field) ? baseIn('excluded', c) : baseIn('p', c))), ', ')}, ${images}]`;
+  const mappedBase = (row: 'p' | 'excluded') =>
+    allMapped ? raw(`${row}.feed_base[1:${FEED_COLUMNS.length}]`) : sql`array[${joined(mapped.map((c) => baseIn(row, c)), ', ')}]`;
+  const sets = [
+    ...winning.map((c) => sql`${raw(c.column)} = excluded.${raw(c.column)}`),
+    sql`feed_base = ${newBase}`,
+    sql`version = p.version + case when ${winningDiffers} then 1 else 0 end`,
+    sql`date_update = case when ${winningDiffers} then excluded.date_update else p.date_update end`,
+  ];
+  const guardedSame = guarded.length === 0 ? sql`true` : sql`${tupleOf(guarded, 'p')} is not distinct from ${tupleOf(guarded, 'excluded')}`;
+  return sql`${joined(sets, ',\n            ')}
+          where p.feed_held is null
+            and ${guardedSame}
+            and (${winningDiffers} or ${mappedBase('p')} is distinct from ${mappedBase('excluded')})`;
+}
+
 /**
  * The feed's base of a new product, from the batch's JSON row x (x.images_md5: its image list's
  * md5, imagesMd5); a field the mapping does not map gets none.
