@@ -112,6 +112,19 @@ function withFeedHistory(upsert: SQL, supplierId: number, keys: string, at: stri
     : sql`from products p
        where p.supplier_id = ${supplierId}
          and p.source_key in (select value from json_array_elements_text(${keys}::json))`;
+  // The plain statement (classify) holds nothing back: its parts for held values are left out, a smaller statement to plan.
+  const held = classify
+    ? sql`select null::int as product_id, null::text as field, null::jsonb as mine, null::jsonb as theirs where false`
+    : sql`select up.product_id, e.key as field, ${currentValueOf('up', sql`e.key`)} as mine,
+             coalesce(e.value->'shown', e.value->'value', 'null'::jsonb) as theirs
+        from up join old o on o.product_id = up.product_id
+             cross join lateral jsonb_each(up.feed_held) e
+       where up.feed_held is not null and not up.inserted and e.value is distinct from o.feed_held->e.key`;
+  const holds = classify
+    ? sql`'{}'::jsonb[]`
+    : sql`case when up.feed_held is null then '{}'::jsonb[] else array(
+               select jsonb_build_object('field', h.field, 'held', true, 'old', h.mine, 'new', h.theirs)
+                 from held h where h.product_id = up.product_id order by h.field) end`;
   return sql`with old as (
       select p.product_id, p.source_key, p.sku, p.price_supplier, p.stock, p.title, p.description, p.brand_id, p.category_id,
              p.weight, p.width, p.length, p.height, p.product_size, p.color, p.material, p.family_key, p.feed_held,
@@ -125,11 +138,7 @@ function withFeedHistory(upsert: SQL, supplierId: number, keys: string, at: stri
                 p.color, p.material, p.family_key, p.feed_held),
     held as (
       -- Values held back by this statement: new, or another value than the one held before.
-      select up.product_id, e.key as field, ${currentValueOf('up', sql`e.key`)} as mine,
-             coalesce(e.value->'shown', e.value->'value', 'null'::jsonb) as theirs
-        from up join old o on o.product_id = up.product_id
-             cross join lateral jsonb_each(up.feed_held) e
-       where up.feed_held is not null and not up.inserted and e.value is distinct from o.feed_held->e.key),
+      ${held}),
     changed as (
       -- Only the fields that differ become JSON (brand names looked up only then): cheap per row.
       select up.product_id, up.version,
@@ -150,9 +159,7 @@ function withFeedHistory(upsert: SQL, supplierId: number, keys: string, at: stri
                case when o.material is distinct from up.material then jsonb_build_object('field', 'material', 'old', o.material, 'new', up.material) end,
                case when o.family_key is distinct from up.family_key then jsonb_build_object('field', 'familyKey', 'old', o.family_key, 'new', up.family_key) end
              ], null) as changes,
-             case when up.feed_held is null then '{}'::jsonb[] else array(
-               select jsonb_build_object('field', h.field, 'held', true, 'old', h.mine, 'new', h.theirs)
-                 from held h where h.product_id = up.product_id order by h.field) end as holds
+             ${holds} as holds
         from up join old o on o.product_id = up.product_id
        where not up.inserted),
     history as (
