@@ -4,7 +4,8 @@ import { slowFirstSequencer } from './scripts/lib/slow-first.ts';
 /**
  * Browser tests: the built PWA and the real server, driven in Debian's Chromium. Test files run
  * side by side, each worker on a server of its own (tests/e2e/support/global-setup.ts;
- * docs/testing.md, "Browser tests"). E2E_WORKERS sets how many (default 2).
+ * docs/testing.md, "Browser tests"). E2E_WORKERS sets how many (default 3: they wait on Chromium
+ * and the network more than they compute, so two left a core of the 2-core machine half idle).
  */
 export default defineConfig({
   test: {
@@ -12,14 +13,17 @@ export default defineConfig({
     include: ['tests/e2e/**/*.test.ts'],
     environment: 'node',
     globalSetup: ['tests/e2e/support/global-setup.ts'],
-    maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
+    maxWorkers: Number(process.env.E2E_WORKERS ?? 3),
     // The longest files first (scripts/lib/slow-first.ts): small files with long runs would end last.
     sequence: {
       sequencer: slowFirstSequencer([
+        'tests/e2e/tablet-checks.test.ts',
         'tests/e2e/product-edit.test.ts',
         'tests/e2e/team-edit.test.ts',
+        'tests/e2e/fresh-forms.test.ts',
         'tests/e2e/parser.test.ts',
-        'tests/e2e/tablet-checks.test.ts',
+        'tests/e2e/conflict-keeps-typing.test.ts',
+        'tests/e2e/team-bol-edit.test.ts',
       ]),
     },
     testTimeout: 60_000,

@@ -61,8 +61,15 @@ export const feedMappingSchema = z
       .default(null),
     /** Separator of several image addresses inside one column. */
     imageSeparator: z.enum(['|', ',', ';', ' ']).default('|'),
-    /** XML feeds: the element that holds one product (`product`, `item`, `artikel` …). */
-    recordElement: text().trim().max(100).regex(/^[A-Za-z_][\w.-]*$/, 'An element name has letters, digits, _ - and . only').default('product'),
+    /**
+     * XML feeds: the element that holds one product, a name (`product`, `item`) or a path from the
+     * root (`rss/channel/item`); blank: found in the feed (docs/feeds.md, "The record element").
+     */
+    recordElement: text()
+      .trim()
+      .max(300)
+      .regex(/^(?:[A-Za-z_][\w.:-]*(?:\/[A-Za-z_][\w.:-]*)*)?$/, 'An element name has letters, digits, _ - . and : only; a path separates names with /')
+      .default(''),
   })
   .strict();
 
@@ -73,7 +80,7 @@ export function defaultMapping(): FeedMapping {
   const columns: FeedMapping['columns'] = {};
   for (const field of FEED_FIELDS) columns[field] = [field];
   columns.images = ['images', 'images/image', 'image'];
-  return { columns, fixed: {}, decimalSeparator: 'auto', sellingPrice: null, imageSeparator: '|', recordElement: 'product' };
+  return { columns, fixed: {}, decimalSeparator: 'auto', sellingPrice: null, imageSeparator: '|', recordElement: '' };
 }
 
 /** A column name as compared when guessing: lower case, accents and everything but letters and digits removed. */

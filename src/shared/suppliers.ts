@@ -128,11 +128,26 @@ export interface TestFeedRow {
     images: string[];
   } | null;
   problems: string[];
+  /** Things to check that do not refuse the row: characters the encoding used could not read (docs/feeds.md, "Encodings"). */
+  warnings: string[];
+}
+
+/** What decided the encoding a feed is read in (docs/feeds.md, "Encodings"). */
+export type FeedEncodingSource = 'bom' | 'http' | 'declaration' | 'detected' | 'default';
+
+export interface FeedEncoding {
+  /** The encoding's name as shown to the seller: 'UTF-8', 'Windows-1252', 'UTF-16 LE' … */
+  name: string;
+  source: FeedEncodingSource;
 }
 
 export interface TestFeedReport {
-  /** The feed's columns (CSV header, XML element paths, first sheet row) in feed order. */
+  /** The feed's columns (CSV header, XML element paths and attributes, first sheet row) in feed order. */
   columns: string[];
+  /** The encoding the feed was read in; null for a workbook. */
+  encoding: FeedEncoding | null;
+  /** XML: the element read as one product (`rss/channel/item`), and whether it was found in the feed rather than named by the mapping. */
+  recordElement: { path: string; found: boolean } | null;
   /** The mapping guessed from the column names. */
   guessedMapping: FeedMapping;
   /** Why the feed cannot be imported with the mapping as a whole (e.g. no title column), or null. */

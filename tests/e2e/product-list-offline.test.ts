@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { signIn, useFreshPage, waitForServiceWorkerControl } from './support/browser';
 import { keptCount } from './support/device-store';
-import { DEMO_TOTAL, productList, serverPage } from './support/product-list';
+import { productList, serverPage } from './support/product-list';
 
 /** Answers can be slow on a loaded machine: wait for them longer than expect.poll's 1 s. */
 const POLL = { timeout: 15_000 };
@@ -17,17 +17,18 @@ beforeEach(() => {
   list = productList(page);
 });
 
-const demoRange = (first: number, last: number) => `${first}–${last} of ${DEMO_TOTAL.toLocaleString('en-US')}`;
+/** "21–40 of 2,354": the range as the list shows it for the list's total. */
+const rangeText = (first: number, last: number, total: number) => `${first}–${last} of ${total.toLocaleString('en-US')}`;
 
 describe('Product list offline', () => {
   it('shows the last viewed pages with the offline marking and disables network actions with their reason', async () => {
     await signIn(page);
     await waitForServiceWorkerControl(page);
-    await list.openFullList();
+    const total = await list.openFullList();
     const firstPage = await list.rowIds();
     const firstTitles = await list.table.locator('tbody tr th a').allTextContents();
     await page.getByRole('button', { name: 'Next' }).click();
-    await expect.poll(() => list.range.textContent(), POLL).toBe(demoRange(21, 40));
+    await expect.poll(() => list.range.textContent(), POLL).toBe(rangeText(21, 40, total));
     await list.settledTotal();
     const secondPage = await list.rowIds();
     expect(await page.getByTestId('offline-note').count()).toBe(0);
@@ -48,7 +49,7 @@ describe('Product list offline', () => {
     expect(await next.getAttribute('aria-describedby')).toBe('pager-reason');
 
     await page.getByRole('button', { name: 'Previous' }).click();
-    await expect.poll(() => list.range.textContent(), POLL).toBe(demoRange(1, 20));
+    await expect.poll(() => list.range.textContent(), POLL).toBe(rangeText(1, 20, total));
     // From the first page the second one is on the device: Next works, nothing to explain.
     await expect.poll(() => next.isEnabled(), POLL).toBe(true);
     expect(await reason.count()).toBe(0);

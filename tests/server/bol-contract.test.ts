@@ -5,12 +5,11 @@
  * quirks of the real API, each named and shown in a test of its own. See docs/bol.md.
  */
 import { describe, expect, it } from 'vitest';
-import { BolClient } from '../../src/server/bol/client/bol-client';
 import { BOL_CSV, BOL_JSON, type BolCreateProductContent } from '../../src/server/bol/client/bol-wire';
-import { BolSimulator, SIMULATOR_CREDENTIALS, type BolSimulatorOptions } from '../../src/server/bol/simulator/bol-simulator';
+import type { BolSimulatorOptions } from '../../src/server/bol/simulator/bol-simulator';
 import { DEFAULT_RATE_LIMITS } from '../../src/server/bol/simulator/rate-limiter';
 import { encodePng } from '../../src/server/demo/png-encoder';
-import { BOL_QUIRKS, checkContract, openApi, recordingFetch } from './support/bol-contract';
+import { BOL_QUIRKS, checkContract, openApi, recordingBolKit } from './support/bol-contract';
 import { toJsonSchema, type ExchangeRecord } from './support/bol-openapi';
 
 const GOOD_EAN = '8714000000015';
@@ -26,30 +25,7 @@ const imageHost: typeof fetch = async (input) => {
 };
 
 function contractKit(options: Partial<BolSimulatorOptions> = {}) {
-  const clock = { now: Date.parse('2025-06-01T12:00:00Z') };
-  const exchanges: ExchangeRecord[] = [];
-  const simulator = new BolSimulator({ ...SIMULATOR_CREDENTIALS, pollsUntilDone: 2, now: () => clock.now, imageFetch: { fetch: imageHost }, ...options });
-  const fetch = recordingFetch(simulator.fetch, exchanges);
-  const client = new BolClient({
-    apiUrl: 'http://bol.test',
-    tokenUrl: 'http://bol.test/token',
-    ...SIMULATOR_CREDENTIALS,
-    fetch,
-    now: () => clock.now,
-    sleep: async (ms) => {
-      clock.now += ms;
-    },
-  });
-  /** A raw call with a valid token, for answers the client never provokes. */
-  const raw = async (method: string, path: string, init: { body?: string; headers?: Record<string, string> } = {}) => {
-    const token = await client.http.tokens.get();
-    return fetch(`http://bol.test${path}`, {
-      method,
-      body: init.body,
-      headers: { Authorization: `Bearer ${token}`, Accept: BOL_JSON, ...(init.body !== undefined ? { 'Content-Type': BOL_JSON } : {}), ...init.headers },
-    });
-  };
-  return { simulator, client, clock, exchanges, raw };
+  return recordingBolKit({ imageFetch: { fetch: imageHost }, ...options });
 }
 
 const content = (ean: string, assets: BolCreateProductContent['assets'] = [{ url: 'http://images.test/img/front.png', labels: ['FRONT'] }]): BolCreateProductContent => ({

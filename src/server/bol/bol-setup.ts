@@ -57,7 +57,7 @@ export async function startBol(config: BolConfig, db: Database, log: (line: stri
   if (config.credentials) {
     log(`[bol] using bol's Retailer API at ${config.apiUrl} (token from ${config.tokenUrl})`);
     if (!config.publicBaseUrl) log(`[bol] PUBLIC_BASE_URL is not set: creating content on bol is refused until it is (bol downloads product images from the internet)`);
-    const client = new BolClient({ apiUrl: config.apiUrl, tokenUrl: config.tokenUrl, ...config.credentials });
+    const client = new BolClient({ apiUrl: config.apiUrl, tokenUrl: config.tokenUrl, ...config.credentials, language: config.language });
     return { deps: { client, language: config.language, target: 'bol', publicBaseUrl: config.publicBaseUrl }, close: async () => undefined };
   }
 
@@ -65,6 +65,6 @@ export async function startBol(config: BolConfig, db: Database, log: (line: stri
   const simulator = new BolSimulator({ ...SIMULATOR_CREDENTIALS, imageFetch: { fetch: globalThis.fetch } });
   const listener = await simulator.listen(config.simulatorPort);
   log(`[bol] no BOL_CLIENT_ID/BOL_CLIENT_SECRET: using the built-in bol simulator on ${listener.url} (${simulator.orders.length} demo orders)`);
-  const client = new BolClient({ apiUrl: listener.url, tokenUrl: `${listener.url}/token`, ...SIMULATOR_CREDENTIALS });
+  const client = new BolClient({ apiUrl: listener.url, tokenUrl: `${listener.url}/token`, ...SIMULATOR_CREDENTIALS, language: config.language });
   return { deps: { client, language: config.language, target: 'simulator', publicBaseUrl: config.publicBaseUrl }, close: listener.close };
 }

@@ -158,7 +158,7 @@ async function runClaimedImport(deps: FeedJobDeps, supplier: SupplierRecord, opt
   try {
     const source = await openFeedSource(deps, feedSourceOf(supplier, deps.selfOrigin), { timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS });
     const mapping = storedMapping(supplier.feedMapping);
-    const read = { mapping, maxBytes: deps.outbound?.maxFeedBytes ?? DEFAULT_MAX_FEED_BYTES };
+    const read = { mapping, maxBytes: deps.outbound?.maxFeedBytes ?? DEFAULT_MAX_FEED_BYTES, charset: source.charset };
     if (source.declaredBytes !== null && source.declaredBytes > 0) bytesTotal = source.declaredBytes;
     // Counted as downloaded, for the job's percent; a cancel ends the stream at once, even while
     // the parser waits for more bytes of a slow feed.

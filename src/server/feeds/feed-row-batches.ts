@@ -11,6 +11,7 @@ import { createGunzip } from 'node:zlib';
 import { applyMapping, compileMapping, derivedSellingPrice, mappingProblem, type CompiledMapping, type FeedMapping } from '../../shared/feed-mapping';
 import { readCsvFeed } from './csv-feed-reader';
 import { FeedFormatError, type FeedItem } from './feed-item';
+import { decodeFeedText, type FeedEncoding } from './feed-text-encoding';
 import { parseFeedRow, type FeedProductRow, type FeedRecord, type FeedRowRefusal, type FeedRowSupplier } from './parse-feed-row';
 import { readXlsxFeed } from './xlsx-feed-reader';
 import { readXmlFeed } from './xml-feed-reader';
@@ -34,6 +35,12 @@ export interface FeedReadOptions {
   onColumns?: (columns: string[]) => void;
   /** false: do not refuse a header the mapping cannot use (the Test feed reports it instead). */
   checkColumns?: boolean;
+  /** The charset of the HTTP answer's Content-Type, when the feed was fetched (feed-text-encoding.ts). */
+  charset?: string | null;
+  /** Told the encoding the feed is read in (CSV and XML), before its first record. */
+  onEncoding?: (encoding: FeedEncoding) => void;
+  /** Told the XML record element used, and whether it was found in the feed (the mapping names none). */
+  onRecordElement?: (recordElement: string, found: boolean) => void;
 }
 
 /** Gzip's first two bytes. */
@@ -114,13 +121,17 @@ export async function* readRawFeed(format: string, bytes: AsyncIterable<Uint8Arr
     const problem = headerProblem(columns, line, compiled, options.mapping ?? null);
     if (problem) throw new FeedFormatError(problem);
   };
-  if (format === 'xml') {
-    yield* readXmlFeed(plain, { recordElement: compiled.mapping.recordElement });
-  } else if (format === 'xlsx') {
+  if (format === 'xlsx') {
     const limit = Math.min(maxBytes, MAX_XLSX_FEED_BYTES);
     yield* readXlsxFeed(await collect(plain, limit), { maxInflatedBytes: 4 * limit, onColumns });
+    return;
+  }
+  // Text feeds are read in the encoding their bytes say or show (docs/feeds.md, "Encodings").
+  const text = decodeFeedText(plain, { httpCharset: options.charset, xml: format === 'xml', onEncoding: options.onEncoding });
+  if (format === 'xml') {
+    yield* readXmlFeed(text, { recordElement: compiled.mapping.recordElement, onRecordElement: options.onRecordElement });
   } else {
-    yield* readCsvFeed(plain, { onColumns });
+    yield* readCsvFeed(text, { onColumns });
   }
 }
 

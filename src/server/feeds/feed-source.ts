@@ -9,6 +9,7 @@ import { checkTarget, DEFAULT_MAX_FEED_BYTES, DEFAULT_OUTBOUND_POLICY, download,
 import type { suppliers } from '../db/schema';
 import { addressOrigin } from './credential-origin';
 import { feedFileStream, storedFeedFile } from './feed-file-store';
+import { charsetOfContentType } from './feed-text-encoding';
 import { credentialHeaders, storedCredentials, type StoredCredentials } from './supplier-store';
 
 export interface FeedSourceSettings {
@@ -22,6 +23,8 @@ export interface OpenedFeed {
   body: ReadableStream<Uint8Array>;
   /** The size the server declared (or the file's size), when known. */
   declaredBytes: number | null;
+  /** The charset of the server's Content-Type, when it names one (docs/feeds.md, "Encodings"). */
+  charset: string | null;
 }
 
 /** A stored supplier's feed source; `selfOrigin` resolves a path address. */
@@ -61,7 +64,7 @@ export async function openFeedSource(
   if (settings.feedSource === 'upload') {
     const file = settings.supplierId === null ? null : await storedFeedFile(deps.db, settings.supplierId);
     if (!file) throw new DownloadError('no feed file has been uploaded for this supplier yet');
-    return { body: feedFileStream(deps.db, file), declaredBytes: file.size };
+    return { body: feedFileStream(deps.db, file), declaredBytes: file.size, charset: null };
   }
   const response = await download(deps, settings.supplierUrlFeed, {
     timeoutMs: options.timeoutMs,
@@ -72,5 +75,5 @@ export async function openFeedSource(
   });
   if (!response.body) throw new DownloadError('the answer has no body');
   const declared = Number(response.headers.get('content-length') ?? Number.NaN);
-  return { body: response.body, declaredBytes: Number.isFinite(declared) ? declared : null };
+  return { body: response.body, declaredBytes: Number.isFinite(declared) ? declared : null, charset: charsetOfContentType(response.headers.get('content-type')) };
 }

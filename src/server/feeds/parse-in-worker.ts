@@ -188,9 +188,9 @@ export class ParseWorker {
     body: ReadableStream<Uint8Array>,
     supplierName: string,
     batchSize: number,
-    read: { mapping: FeedMapping | null; maxBytes: number } = { mapping: null, maxBytes: Number.MAX_SAFE_INTEGER },
+    read: { mapping: FeedMapping | null; maxBytes: number; charset?: string | null } = { mapping: null, maxBytes: Number.MAX_SAFE_INTEGER },
   ): AsyncGenerator<ParsedBatch> {
-    this.send({ type: 'parse', format, supplierName, batchSize, ...read });
+    this.send({ type: 'parse', format, supplierName, batchSize, charset: null, ...read });
     void this.pump(body);
     this.send({ type: 'more' });
     for (;;) {

@@ -5,7 +5,7 @@ import type { ParsedBatch } from './feed-row-batches';
 import type { PreviewRequest } from './test-feed-preview';
 
 export type ParseWorkerRequest =
-  | { type: 'parse'; format: string; supplierName: string; batchSize: number; mapping: FeedMapping | null; maxBytes: number }
+  | { type: 'parse'; format: string; supplierName: string; batchSize: number; mapping: FeedMapping | null; maxBytes: number; charset: string | null }
   /** Test feed: read the first rows and answer one report (test-feed-preview.ts). */
   | ({ type: 'preview' } & PreviewRequest)
   /** Feed bytes, pushed by the main thread as they arrive (the worker cannot pull while PGlite keeps the main thread busy). */

@@ -5,9 +5,11 @@
  * a hostile feed can end only that worker; where no worker can start, on the calling thread.
  */
 import { applyMapping, compileMapping, guessMapping, mappingProblem, type FeedMapping } from '../../shared/feed-mapping';
-import { TEST_FEED_ROWS, type TestFeedReport, type TestFeedRow } from '../../shared/suppliers';
+import { TEST_FEED_ROWS, type FeedEncoding, type TestFeedReport, type TestFeedRow } from '../../shared/suppliers';
 import type { FeedItem } from './feed-item';
 import { parseMappedRow, readRawFeed } from './feed-row-batches';
+import { messages } from '../../shared/messages';
+import { hasUnreadableCharacters } from './feed-text-encoding';
 
 export interface PreviewRequest {
   format: string;
@@ -15,7 +17,16 @@ export interface PreviewRequest {
   /** Unpacked bytes of a gzip feed, and the bytes of a workbook, may not pass this. */
   maxBytes: number;
   supplierName: string;
+  /** The charset of the HTTP answer's Content-Type, when the feed was fetched. */
+  charset?: string | null;
 }
+
+/** How the feed was read, for the report: its encoding and XML record element. */
+export interface FeedReading {
+  encoding: FeedEncoding | null;
+  recordElement: TestFeedReport['recordElement'];
+}
+
 
 function display(value: string | readonly string[] | undefined): string {
   if (value === undefined) return '';
@@ -27,12 +38,20 @@ export async function previewFeedBytes(bytes: AsyncIterable<Uint8Array>, request
   let headerColumns: string[] | null = null;
   const items: FeedItem[] = [];
   let more = false;
+  const reading: FeedReading = { encoding: null, recordElement: null };
   const feed = readRawFeed(request.format, bytes, {
     mapping: request.mapping,
     maxBytes: request.maxBytes,
     checkColumns: false,
+    charset: request.charset,
     onColumns: (columns) => {
       headerColumns = columns;
+    },
+    onEncoding: (encoding) => {
+      reading.encoding = encoding;
+    },
+    onRecordElement: (path, found) => {
+      reading.recordElement = { path, found };
     },
   });
   for await (const item of feed) {
@@ -42,11 +61,17 @@ export async function previewFeedBytes(bytes: AsyncIterable<Uint8Array>, request
     }
     items.push(item);
   }
-  return previewReport(items, headerColumns, more, request);
+  return previewReport(items, headerColumns, more, request, reading);
 }
 
 /** The report of the records read: columns, guessed mapping, each row as it would be imported. Pure. */
-export function previewReport(items: readonly FeedItem[], headerColumns: readonly string[] | null, more: boolean, request: Pick<PreviewRequest, 'mapping' | 'supplierName'>): TestFeedReport {
+export function previewReport(
+  items: readonly FeedItem[],
+  headerColumns: readonly string[] | null,
+  more: boolean,
+  request: Pick<PreviewRequest, 'mapping' | 'supplierName'>,
+  reading: FeedReading = { encoding: null, recordElement: null },
+): TestFeedReport {
   // XML has no header: its columns are the element paths met in the first records, in order.
   const columns: string[] = headerColumns ? [...headerColumns] : [];
   if (headerColumns === null) {
@@ -66,11 +91,13 @@ export function previewReport(items: readonly FeedItem[], headerColumns: readonl
   const seenKeys = new Map<string, number>();
 
   const rows: TestFeedRow[] = items.map((item) => {
-    if ('problem' in item) return { line: item.line, values: {}, product: null, problems: [item.problem] };
+    if ('problem' in item) return { line: item.line, values: {}, product: null, problems: [item.problem], warnings: [] };
     const values: Record<string, string> = {};
     for (const [key, value] of Object.entries(item.record)) values[nameOf.get(key) ?? key] = display(value);
+    const unreadable = Object.values(item.record).some(hasUnreadableCharacters);
+    const warnings = unreadable ? [messages.feedReading.unreadable(item.line.toLocaleString('en-US'), reading.encoding?.name ?? null)] : [];
     const parsed = parseMappedRow({ line: item.line, record: applyMapping(item.record, compiled) }, supplier, request.mapping);
-    if (!parsed.ok) return { line: item.line, values, product: null, problems: [parsed.refusal.reason] };
+    if (!parsed.ok) return { line: item.line, values, product: null, problems: [parsed.refusal.reason], warnings };
     const row = parsed.row;
     const problems: string[] = [];
     const first = seenKeys.get(row.sourceKey);
@@ -93,11 +120,14 @@ export function previewReport(items: readonly FeedItem[], headerColumns: readonl
         images: row.images.slice(0, 5),
       },
       problems,
+      warnings,
     };
   });
 
   return {
     columns,
+    encoding: reading.encoding,
+    recordElement: reading.recordElement,
     guessedMapping: guessMapping(columns),
     mappingProblem: columns.length === 0 && rows.length === 0 ? 'The feed has no rows' : mappingProblem(columns, compiled),
     rows,

@@ -70,7 +70,7 @@ export async function testFeed(deps: OutboundDeps & { db: Database }, input: Tes
   }
   let opened: OpenedFeed;
   try {
-    opened = input.file ? { body: input.file, declaredBytes: null } : await openFeedSource(deps, input.source, { timeoutMs: TEST_FEED_TIMEOUT_MS });
+    opened = input.file ? { body: input.file, declaredBytes: null, charset: null } : await openFeedSource(deps, input.source, { timeoutMs: TEST_FEED_TIMEOUT_MS });
   } catch (error) {
     if (error instanceof RefusedTargetError) throw new ApiError(422, `The feed address is refused: ${error.message}`);
     if (error instanceof DownloadError) throw new ApiError(502, `The feed could not be downloaded: ${error.message}`);
@@ -83,6 +83,7 @@ export async function testFeed(deps: OutboundDeps & { db: Database }, input: Tes
       // Only the first rows are read; a workbook (read whole) is previewed up to this size.
       maxBytes: Math.min(deps.outbound?.maxFeedBytes ?? DEFAULT_MAX_FEED_BYTES, TEST_FEED_MAX_BYTES),
       supplierName: input.supplierName,
+      charset: opened.charset,
     });
   } catch (error) {
     if (error instanceof ApiError) throw error;

@@ -45,9 +45,10 @@ export function productList(page: Page) {
    * The demo catalogue is imported in the background after the server starts: waits (asking the
    * server, not the list) for the whole of it, then opens the list once. Reloading the list until
    * it was complete kept the first page of every moment of the import on the device, so offline
-   * the device could answer pages the test takes for never seen.
+   * the device could answer pages the test takes for never seen. Returns the list's total (the
+   * demo catalogue and whatever another file on this server added before).
    */
-  async function openFullList(): Promise<void> {
+  async function openFullList(): Promise<number> {
     if (!page.url().startsWith(baseUrl())) await page.goto(`${baseUrl()}/dashboard`);
     // Another test file on this worker's server may have added products of a supplier of its own
     // (a feed with a held-back value): the demo catalogue is all there once there are at least as many.
@@ -57,6 +58,7 @@ export function productList(page: Page) {
       .toBeGreaterThanOrEqual(DEMO_TOTAL);
     await page.goto(`${baseUrl()}/products`);
     await expect.poll(() => range.textContent(), { timeout: 15_000 }).toBe(`1–20 of ${all.toLocaleString('en-US')}`);
+    return all;
   }
 
   /** Picks an option (by its text) of one of the list's selects (filters, page size). */

@@ -4,7 +4,10 @@
  * OpenAPI documents, after the documented quirks of the real API (each named) are set aside.
  * See docs/bol.md, "Contract tests".
  */
+import { BolClient } from '../../../src/server/bol/client/bol-client';
+import type { BolLanguage } from '../../../src/server/bol/client/bol-client-options';
 import { BOL_JSON } from '../../../src/server/bol/client/bol-wire';
+import { BolSimulator, SIMULATOR_CREDENTIALS, type BolSimulatorOptions } from '../../../src/server/bol/simulator/bol-simulator';
 import { BolOpenApi, type ExchangeRecord } from './bol-openapi';
 
 export const openApi = new BolOpenApi();
@@ -26,6 +29,39 @@ export function recordingFetch(inner: typeof fetch, exchanges: ExchangeRecord[])
     });
     return response;
   };
+}
+
+/**
+ * The simulator and a client whose every exchange is recorded, on a virtual clock (each wait of
+ * the client moves it), and `raw` for calls with a valid token that the client never makes
+ * (a body that is not a string is sent as JSON).
+ */
+export function recordingBolKit(options: Partial<BolSimulatorOptions> = {}, client: { language?: BolLanguage } = {}) {
+  const clock = { now: Date.parse('2025-06-01T12:00:00Z') };
+  const exchanges: ExchangeRecord[] = [];
+  const simulator = new BolSimulator({ ...SIMULATOR_CREDENTIALS, pollsUntilDone: 2, now: () => clock.now, ...options });
+  const fetch = recordingFetch(simulator.fetch, exchanges);
+  const bolClient = new BolClient({
+    apiUrl: 'http://bol.test',
+    tokenUrl: 'http://bol.test/token',
+    ...SIMULATOR_CREDENTIALS,
+    ...client,
+    fetch,
+    now: () => clock.now,
+    sleep: async (ms) => {
+      clock.now += ms;
+    },
+  });
+  const raw = async (method: string, path: string, init: { body?: unknown; headers?: Record<string, string> } = {}) => {
+    const token = await bolClient.http.tokens.get();
+    const body = init.body === undefined || typeof init.body === 'string' ? init.body : JSON.stringify(init.body);
+    return fetch(`http://bol.test${path}`, {
+      method,
+      body,
+      headers: { Authorization: `Bearer ${token}`, Accept: BOL_JSON, ...(body !== undefined ? { 'Content-Type': BOL_JSON } : {}), ...init.headers },
+    });
+  };
+  return { simulator, client: bolClient, clock, exchanges, raw };
 }
 
 /** A documented way the real bol API departs from its OpenAPI document; the simulator keeps it. */

@@ -1,7 +1,10 @@
 /** Test feed: the first rows as they would be imported, refused rows marked with their problems; nothing is saved. */
 import { Badge, Callout, Card, Flex, Heading, Table, Text, VisuallyHidden } from '@radix-ui/themes';
+import { messages } from '../../../shared/messages';
 import type { TestFeedReport } from '../../../shared/suppliers';
 import { countText, priceText } from '../../lib/format';
+
+const reading = messages.feedReading;
 
 export function FeedPreview({ report }: { report: TestFeedReport }) {
   const refused = report.rows.filter((row) => row.problems.length > 0).length;
@@ -14,6 +17,12 @@ export function FeedPreview({ report }: { report: TestFeedReport }) {
         <Text size="2">
           {countText(report.rows.length - refused)} would be imported, {countText(refused)} refused{report.more ? '; the feed has more rows' : ''}. Nothing was saved.
         </Text>
+        {(report.encoding || report.recordElement) && (
+          <Flex direction="column" gap="1" data-testid="feed-reading">
+            {report.encoding && <Text size="2">{reading.encoding(report.encoding.name, report.encoding.source)}</Text>}
+            {report.recordElement && <Text size="2">{reading.recordElement(report.recordElement.path, report.recordElement.found)}</Text>}
+          </Flex>
+        )}
         {report.mappingProblem && (
           <Callout.Root color="amber" role="alert">
             <Callout.Text>{report.mappingProblem}</Callout.Text>
@@ -71,6 +80,15 @@ export function FeedPreview({ report }: { report: TestFeedReport }) {
                           {row.problems.map((problem) => (
                             <Text key={problem} size="2" color="red">
                               {problem}
+                            </Text>
+                          ))}
+                        </Flex>
+                      ) : row.warnings.length > 0 ? (
+                        <Flex direction="column" gap="1">
+                          <Badge color="amber">{reading.check}</Badge>
+                          {row.warnings.map((warning) => (
+                            <Text key={warning} size="2">
+                              {warning}
                             </Text>
                           ))}
                         </Flex>

@@ -2,6 +2,7 @@
 import { Checkbox, Flex, Heading, Select, Table, Text, TextArea, TextField, VisuallyHidden } from '@radix-ui/themes';
 import { useId } from 'react';
 import { FEED_FIELD_LABELS, FEED_FIELDS, type FeedField } from '../../../shared/feed-mapping';
+import { messages } from '../../../shared/messages';
 import type { TestFeedReport } from '../../../shared/suppliers';
 import { Field, FormCard } from './ParserField';
 import type { SupplierForm } from './supplier-form';
@@ -107,8 +108,14 @@ export function MappingSection({ form, set, setForm, report }: SectionProps & { 
           </Select.Root>
         </Field>
         {form.feedFormat === 'xml' && (
-          <Field label="XML element of one product">
-            <TextField.Root size="3" value={form.recordElement} onChange={(e) => set('recordElement', e.target.value)} autoComplete="off" />
+          <Field label="XML element of one product" hint={messages.feedReading.recordElementHint}>
+            <TextField.Root
+              size="3"
+              value={form.recordElement}
+              onChange={(e) => set('recordElement', e.target.value)}
+              autoComplete="off"
+              placeholder={report?.recordElement?.found ? report.recordElement.path : 'Found in the feed'}
+            />
           </Field>
         )}
       </Flex>

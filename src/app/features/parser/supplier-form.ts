@@ -71,7 +71,7 @@ export function newSupplierForm(): SupplierForm {
     mapped: false,
     decimalSeparator: 'auto',
     imageSeparator: '|',
-    recordElement: 'product',
+    recordElement: '',
     markupOn: false,
     multiplier: '1',
     add: '0',
@@ -108,7 +108,7 @@ export function formOf(supplier: SupplierDetails): SupplierForm {
     mapped: mapping !== null,
     decimalSeparator: mapping?.decimalSeparator ?? 'auto',
     imageSeparator: mapping?.imageSeparator ?? '|',
-    recordElement: mapping?.recordElement ?? 'product',
+    recordElement: mapping?.recordElement ?? '',
     markupOn: Boolean(mapping?.sellingPrice),
     multiplier: mapping?.sellingPrice ? numberText(mapping.sellingPrice.multiplier) : '1',
     add: mapping?.sellingPrice ? numberText(mapping.sellingPrice.add) : '0',
@@ -135,7 +135,7 @@ function splitColumns(value: string, field: FeedField): string[] {
 /** The mapping the form describes, or null while it is the default one. */
 export function mappingOf(form: SupplierForm): FeedMapping | null {
   const hasFixed = FEED_FIELDS.some((field) => form.fixed[field].trim() !== '');
-  const changedTransforms = form.decimalSeparator !== 'auto' || form.imageSeparator !== '|' || form.recordElement.trim() !== 'product' || form.markupOn;
+  const changedTransforms = form.decimalSeparator !== 'auto' || form.imageSeparator !== '|' || form.recordElement.trim() !== '' || form.markupOn;
   if (!form.mapped && !hasFixed && !changedTransforms) return null;
   const columns: FeedMapping['columns'] = {};
   const fixed: FeedMapping['fixed'] = {};
@@ -149,7 +149,7 @@ export function mappingOf(form: SupplierForm): FeedMapping | null {
     fixed,
     decimalSeparator: form.decimalSeparator,
     imageSeparator: form.imageSeparator,
-    recordElement: form.recordElement.trim() || 'product',
+    recordElement: form.recordElement.trim(),
     sellingPrice: form.markupOn ? { multiplier: parsePrice(form.multiplier) ?? 1, add: parsePrice(form.add) ?? 0 } : null,
   };
 }

@@ -1,3 +1,6 @@
+/** The content languages bol takes (BOL_CONTENT_LANGUAGE). */
+export type BolLanguage = 'nl' | 'nl-BE' | 'fr' | 'fr-BE';
+
 /** How the Retailer API client reaches bol and how patient it is; tests shrink every wait to milliseconds. */
 export interface BolClientOptions {
   /** e.g. https://api.bol.com (or the simulator's http://127.0.0.1:port). */
@@ -6,6 +9,11 @@ export interface BolClientOptions {
   tokenUrl: string;
   clientId: string;
   clientSecret: string;
+  /**
+   * The content language (BOL_CONTENT_LANGUAGE, default nl): sent as Accept-Language where bol
+   * reads one (catalog products), so Node's default `*` is never what bol sees.
+   */
+  language?: BolLanguage;
   fetch?: typeof fetch;
   sleep?: (ms: number) => Promise<void>;
   now?: () => number;
@@ -30,6 +38,8 @@ export interface BolClientTiming {
   /** Process status: time between polls, and when to stop waiting. */
   pollIntervalMs: number;
   pollTimeoutMs: number;
+  /** Offer processes (offer port): the time between polls doubles from pollIntervalMs up to this. */
+  pollMaxIntervalMs: number;
 }
 
 export const DEFAULT_BOL_TIMING: BolClientTiming = {
@@ -43,6 +53,7 @@ export const DEFAULT_BOL_TIMING: BolClientTiming = {
   maxRetryAfterMs: 120_000,
   pollIntervalMs: 1_000,
   pollTimeoutMs: 120_000,
+  pollMaxIntervalMs: 8_000,
 };
 
 /** Timings for tests against the simulator: every wait in milliseconds. */
@@ -57,4 +68,5 @@ export const FAST_BOL_TIMING: BolClientTiming = {
   maxRetryAfterMs: 5_000,
   pollIntervalMs: 1,
   pollTimeoutMs: 5_000,
+  pollMaxIntervalMs: 8,
 };

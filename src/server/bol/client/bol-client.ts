@@ -50,7 +50,7 @@ export type ProcessOutcome =
   | { outcome: 'PURGED'; message: string };
 
 /** The outcome of a status bol has finished; undefined while it is PENDING. */
-function endOf(status: BolProcessStatus): ProcessOutcome | undefined {
+export function endOf(status: BolProcessStatus): ProcessOutcome | undefined {
   if (status.status === 'SUCCESS') return { outcome: 'SUCCESS', status, entityId: status.entityId ?? null };
   if (status.status === 'FAILURE') return { outcome: 'FAILURE', status, message: status.errorMessage || `bol reports that '${status.description}' failed` };
   if (status.status === 'TIMEOUT') return { outcome: 'TIMEOUT', status, message: status.errorMessage || 'bol gave up on the request (TIMEOUT)' };
@@ -109,10 +109,18 @@ export class BolClient {
     return body.recommendations?.[0]?.predictions ?? [];
   }
 
-  /** bol's catalog entry of an EAN, or null when bol does not know it (404). */
+  /**
+   * bol's catalog entry of an EAN in the configured content language, or null when bol does not
+   * know it (404). The language is always sent: left to fetch, it would be `*`.
+   */
   async getCatalogProduct(ean: string): Promise<BolCatalogProduct | null> {
     try {
-      return await this.http.json<BolCatalogProduct>({ method: 'GET', path: `/retailer/content/catalog-products/${encodeURIComponent(ean)}`, what: `Reading bol's catalog entry of ${ean}` });
+      return await this.http.json<BolCatalogProduct>({
+        method: 'GET',
+        path: `/retailer/content/catalog-products/${encodeURIComponent(ean)}`,
+        headers: { 'Accept-Language': this.http.language },
+        what: `Reading bol's catalog entry of ${ean}`,
+      });
     } catch (error) {
       if (error instanceof BolApiError && error.status === 404) return null;
       throw error;

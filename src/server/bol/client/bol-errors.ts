@@ -1,4 +1,5 @@
 /** A call to bol that did not succeed, with a sentence a person can act on (built from bol's Problem body). */
+import type { ProcessOutcome } from './bol-client';
 import type { BolProblem } from './bol-wire';
 
 export class BolApiError extends Error {
@@ -44,4 +45,21 @@ export function problemMessage(what: string, status: number, problem: BolProblem
  */
 export function isItemRefusal(error: unknown): error is BolApiError {
   return error instanceof BolApiError && error.status >= 400 && error.status < 500 && ![401, 403, 429].includes(error.status);
+}
+
+/**
+ * A process that did not end in SUCCESS as one sentence: "Updating the price of bol offer 0ffe…
+ * failed: bol reports: The unit prices … must be in decreasing order." (docs/bol.md, "The offer port").
+ */
+export function processOutcomeMessage(what: string, outcome: ProcessOutcome): string {
+  switch (outcome.outcome) {
+    case 'SUCCESS':
+      return `${what}: done`;
+    case 'FAILURE':
+      return `${what} failed: bol reports: ${outcome.message}`;
+    case 'TIMEOUT':
+      return `${what}: not finished yet (${outcome.message})`;
+    case 'PURGED':
+      return `${what}: outcome unknown (${outcome.message}); read the offer to see whether it changed`;
+  }
 }

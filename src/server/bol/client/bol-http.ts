@@ -5,7 +5,7 @@
  * whose message is built from bol's Problem body.
  */
 import { BolApiError, parseProblem, problemMessage } from './bol-errors';
-import { DEFAULT_BOL_TIMING, type BolClientOptions, type BolClientTiming } from './bol-client-options';
+import { DEFAULT_BOL_TIMING, type BolClientOptions, type BolClientTiming, type BolLanguage } from './bol-client-options';
 import { BolTokenCache, defaultSleep } from './bol-token';
 import { BOL_JSON } from './bol-wire';
 
@@ -15,6 +15,8 @@ export interface BolRequest {
   path: string;
   body?: unknown;
   accept?: string;
+  /** Further request headers, e.g. Accept-Language. */
+  headers?: Record<string, string>;
   /** What the call is, for messages: 'Reading bol orders'. */
   what: string;
 }
@@ -35,6 +37,11 @@ export class BolHttp {
   constructor(private readonly options: BolClientOptions) {
     this.timing = { ...DEFAULT_BOL_TIMING, ...options.timing };
     this.tokens = new BolTokenCache(options, this.timing);
+  }
+
+  /** The content language (docs/bol.md, "Switching to real bol credentials"). */
+  get language(): BolLanguage {
+    return this.options.language ?? 'nl';
   }
 
   now(): number {
@@ -59,7 +66,7 @@ export class BolHttp {
     let serverErrorRetries = 0;
     for (;;) {
       const token = await this.tokens.get();
-      const headers: Record<string, string> = { Authorization: `Bearer ${token}`, Accept: request.accept ?? BOL_JSON };
+      const headers: Record<string, string> = { ...request.headers, Authorization: `Bearer ${token}`, Accept: request.accept ?? BOL_JSON };
       if (request.body !== undefined) headers['Content-Type'] = BOL_JSON;
       this.stats.requests += 1;
       let response: Response;

@@ -144,3 +144,78 @@ export interface BolTokenResponse {
   expires_in: number;
   scope: string;
 }
+
+// ---- Offers (retailer.json: CreateOfferRequest, UpdateOfferRequest, UpdateOfferPriceRequest, UpdateOfferStockRequest, RetailerOffer) ----
+
+/** Fulfilment.deliveryCode: bol's delivery promises (only used with FBR). */
+export const BOL_DELIVERY_CODES = [
+  '24uurs-23', '24uurs-22', '24uurs-21', '24uurs-20', '24uurs-19', '24uurs-18', '24uurs-17', '24uurs-16', '24uurs-15', '24uurs-14', '24uurs-13', '24uurs-12',
+  '1-2d', '2-3d', '3-5d', '4-8d', '1-8d', 'MijnLeverbelofte', 'VVB',
+] as const;
+export const BOL_CONDITION_NAMES = ['NEW', 'AS_NEW', 'GOOD', 'REASONABLE', 'MODERATE'] as const;
+
+export interface BolBundlePrice {
+  quantity: number;
+  unitPrice: number;
+}
+
+export interface BolOfferCondition {
+  name: (typeof BOL_CONDITION_NAMES)[number];
+  category?: 'NEW' | 'SECONDHAND';
+  comment?: string;
+}
+
+export interface BolOfferFulfilment {
+  method: 'FBR' | 'FBB';
+  deliveryCode?: string;
+}
+
+export interface BolCreateOfferRequest {
+  ean: string;
+  economicOperatorId?: string;
+  condition: BolOfferCondition;
+  reference?: string;
+  onHoldByRetailer?: boolean;
+  unknownProductTitle?: string;
+  pricing: { bundlePrices: BolBundlePrice[] };
+  stock: { amount: number; managedByRetailer: boolean };
+  fulfilment: BolOfferFulfilment;
+}
+
+export interface BolUpdateOfferRequest {
+  economicOperatorId?: string;
+  reference?: string;
+  onHoldByRetailer?: boolean;
+  unknownProductTitle?: string;
+  fulfilment: BolOfferFulfilment;
+}
+
+export interface BolUpdateOfferPriceRequest {
+  pricing: { bundlePrices: BolBundlePrice[] };
+}
+
+export interface BolUpdateOfferStockRequest {
+  amount: number;
+  managedByRetailer: boolean;
+}
+
+export interface BolNotPublishableReason {
+  code: string;
+  description: string;
+}
+
+/** GET /retailer/offers/{offer-id}. */
+export interface BolRetailerOffer {
+  offerId: string;
+  ean: string;
+  reference?: string;
+  onHoldByRetailer: boolean;
+  economicOperatorId?: string;
+  unknownProductTitle?: string;
+  pricing: { bundlePrices: BolBundlePrice[] };
+  stock: { amount?: number; correctedStock?: number; managedByRetailer: boolean };
+  fulfilment: BolOfferFulfilment;
+  store: { productTitle?: string; visible: { countryCode: string }[] };
+  condition: BolOfferCondition;
+  notPublishableReasons: BolNotPublishableReason[];
+}

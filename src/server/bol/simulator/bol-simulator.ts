@@ -12,15 +12,16 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { serve } from '@hono/node-server';
 import { Hono, type Context } from 'hono';
-import type { BolCatalogProduct, BolCreateProductContent, BolOrderDetail, BolProcessStatus, BolProblem, BolUploadReportResponse } from '../client/bol-wire';
+import type { BolCatalogProduct, BolCreateOfferRequest, BolCreateProductContent, BolOrderDetail, BolProcessStatus, BolProblem, BolUpdateOfferPriceRequest, BolUpdateOfferRequest, BolUpdateOfferStockRequest, BolUploadReportResponse } from '../client/bol-wire';
 import { BOL_CSV, BOL_JSON } from '../client/bol-wire';
 import { DEMO_MODEL } from '../model/demo-model';
 import { modelFileSchema, type ParsedModelFile } from '../model/model-file';
 import { checkImage, DEFAULT_IMAGE_FETCH, type AssetVerdict, type ImageFetchOptions } from './image-fetch';
-import { attributeRules, classify, contentFailure, contentViolations, eanOf, judgeUpload, recommendChunks } from './sim-content';
+import { attributeRules, classify, contentFailure, contentViolations, eanOf, judgeUpload, recommendChunks, type Violation } from './sim-content';
 import { demoArticles, demoOfferId, demoOrders, isVvbItem, type DemoArticle } from './demo-orders';
 import { cancellationViolations, filterOrders, orderListViolations, type OrderListQuery } from './sim-orders';
 import { DEFAULT_RATE_LIMITS, RateLimiter, type RateLimitRule } from './rate-limiter';
+import { createOfferFailure, createOfferViolations, OFFER_CALLS, pricingViolations, retailerOffer, stockViolations, updateOfferViolations, bundlePriceFailure, type OfferCall, type OfferCallFault, type SimulatorOffer } from './sim-offers';
 
 export const OFFER_EXPORT_COLUMNS = [
   'offerId',
@@ -39,17 +40,7 @@ export const OFFER_EXPORT_COLUMNS = [
   'economicOperatorId',
 ] as const;
 
-export interface SimulatorOffer {
-  offerId: string;
-  ean: string;
-  price: number;
-  stock: number;
-  deliveryCode: string;
-  fulfilmentType: 'FBR' | 'FBB';
-  onHoldByRetailer: boolean;
-  mutationDateTime: string;
-  referenceCode: string;
-}
+export type { SimulatorOffer } from './sim-offers';
 
 export interface BolSimulatorOptions {
   clientId: string;
@@ -79,6 +70,8 @@ export interface BolSimulatorOptions {
    * not an image). `npm start` passes the global fetch; without it an http(s) URL counts as published.
    */
   imageFetch?: Partial<ImageFetchOptions> & Pick<ImageFetchOptions, 'fetch'>;
+  /** Offer calls that fail from the start (a 429 or a process FAILURE), as `failNextOfferCalls` sets them. */
+  offerFaults?: (OfferCallFault & { call: OfferCall })[];
 }
 
 /** A fault the next matching request(s) meet instead of (or before) the normal answer. */
@@ -144,6 +137,11 @@ export class BolSimulator {
   private readonly rules: ReturnType<typeof attributeRules>;
   private processCounter = 0;
   private failuresToInject: string[] = [];
+  /** Process failures for one event type (failNextOfferCalls), used before the general ones. */
+  private readonly eventFailures = new Map<string, string[]>();
+  private offerCounter = 0;
+  /** bol's own 429s forced on the next calls of an endpoint (failNextOfferCalls), with its rate limit headers. */
+  private readonly forcedLimits: { method: string; pattern: RegExp; left: number; retryAfterSeconds: number }[] = [];
   orders: BolOrderDetail[];
   offers: SimulatorOffer[];
   offerExportColumns: readonly string[];
@@ -167,6 +165,7 @@ export class BolSimulator {
     // The EANs we sell already have content on bol.
     for (const offer of this.offers) this.catalog.set(offer.ean, this.catalogEntry(offer.ean, demo().find((article) => article.ean === offer.ean)?.title ?? offer.ean));
     this.app = this.routes();
+    for (const fault of options.offerFaults ?? []) this.failNextOfferCalls(fault.call, fault);
   }
 
   /** In-process fetch for tests: the same answers as the listener, without a port. */
@@ -193,9 +192,11 @@ export class BolSimulator {
     this.faults.push({ ...fault, left: fault.times ?? 1 });
   }
 
-  /** Forgets every fault not used up yet. */
+  /** Forgets every fault not used up yet (also those of failNextOfferCalls). */
   clearFaults(): void {
     this.faults.length = 0;
+    this.forcedLimits.length = 0;
+    this.eventFailures.clear();
   }
 
   /** Every token handed out so far is expired from now on ('Expired JWT'). */
@@ -211,6 +212,23 @@ export class BolSimulator {
   /** The next `count` processes end in FAILURE with this message. */
   failNextProcesses(message: string, count = 1): void {
     for (let i = 0; i < count; i += 1) this.failuresToInject.push(message);
+  }
+
+  /**
+   * The next `times` calls of one offer endpoint fail: `RATE_LIMIT` answers 429 with Retry-After,
+   * `FAILURE` accepts the call (202) and ends its process in FAILURE with `message`.
+   */
+  failNextOfferCalls(call: OfferCall, fault: OfferCallFault): void {
+    const endpoint = OFFER_CALLS[call];
+    const times = fault.times ?? 1;
+    if (fault.as === 'RATE_LIMIT') {
+      this.forcedLimits.push({ method: endpoint.method, pattern: endpoint.pattern, left: times, retryAfterSeconds: fault.retryAfterSeconds ?? 1 });
+      return;
+    }
+    if (!endpoint.eventType) throw new Error(`GET of an offer has no process to fail; use RATE_LIMIT`);
+    const queue = this.eventFailures.get(endpoint.eventType) ?? [];
+    for (let i = 0; i < times; i += 1) queue.push(fault.message ?? 'Injected failure: bol could not process the offer.');
+    this.eventFailures.set(endpoint.eventType, queue);
   }
 
   /** The upload sent for an EAN (latest), as bol received it. */
@@ -277,14 +295,36 @@ export class BolSimulator {
     app.get('/retailer/content/upload-report/:uploadId', (c) => this.uploadReport(c));
     app.post('/retailer/content/chunk-recommendations', async (c) => this.chunkRecommendations(c));
     app.get('/retailer/content/catalog-products/:ean', (c) => {
+      // `*` (what Node's fetch sends when nothing is set) means no preference, like no header.
       const language = c.req.header('Accept-Language');
-      if (language !== undefined && !CATALOG_LANGUAGES.includes(language.trim())) {
+      if (language !== undefined && language.trim() !== '*' && !CATALOG_LANGUAGES.includes(language.trim())) {
         return this.problem(c, 406, 'Not Acceptable', `Accept-Language '${language}' is not supported; use one of ${CATALOG_LANGUAGES.join(', ')}.`);
       }
       const entry = this.catalog.get(c.req.param('ean'));
       return entry ? this.json(entry) : this.problem(c, 404, 'Not Found', `No product found for EAN ${c.req.param('ean')}.`);
     });
     app.post('/retailer/offers/export', async (c) => this.postOfferExport(c));
+    app.post('/retailer/offers', async (c) => this.createOffer(c));
+    app.get('/retailer/offers/:offerId', (c) => this.getOffer(c));
+    app.put('/retailer/offers/:offerId', async (c) => this.offerWrite(c, 'UPDATE_OFFER', 'Update', updateOfferViolations, (offer, request: BolUpdateOfferRequest) => this.applyOfferUpdate(offer, request)));
+    app.delete('/retailer/offers/:offerId', (c) => this.deleteOffer(c));
+    // The bundle prices replace the offer's.
+    app.put('/retailer/offers/:offerId/price', async (c) =>
+      this.offerWrite(c, 'UPDATE_OFFER_PRICE', 'Update price', (body) => pricingViolations((body as { pricing?: unknown } | null)?.pricing), (offer, { pricing }: BolUpdateOfferPriceRequest) => {
+        const failure = bundlePriceFailure(pricing.bundlePrices);
+        if (failure) return failure;
+        offer.bundlePrices = pricing.bundlePrices.map((price) => ({ ...price }));
+        offer.price = pricing.bundlePrices[0]?.unitPrice ?? offer.price;
+        return null;
+      }),
+    );
+    app.put('/retailer/offers/:offerId/stock', async (c) =>
+      this.offerWrite(c, 'UPDATE_OFFER_STOCK', 'Update stock', (body) => stockViolations(body, ''), (offer, request: BolUpdateOfferStockRequest) => {
+        offer.stock = request.amount;
+        offer.managedByRetailer = request.managedByRetailer;
+        return null;
+      }),
+    );
     app.get('/retailer/offers/export/:reportId', (c) => {
       const csv = this.exports.get(c.req.param('reportId'));
       if (csv === undefined) return this.problem(c, 404, 'Not Found', `Offer export ${c.req.param('reportId')} was not found.`);
@@ -327,6 +367,13 @@ export class BolSimulator {
       return this.problem(c, 401, 'Expired JWT', `JWT expired at ${new Date(expiresAt).toISOString()}. Current time: ${new Date(now).toISOString()}, a difference of ${now - expiresAt} milliseconds.  Allowed clock skew: 1000 milliseconds.`);
     }
     const decision = this.limiter.take(c.req.method, c.req.path);
+    const forced = this.forcedLimits.find((entry) => entry.left > 0 && entry.method === c.req.method && entry.pattern.test(c.req.path));
+    if (forced && decision) {
+      forced.left -= 1;
+      decision.allowed = false;
+      decision.headers['X-RateLimit-Remaining'] = '0';
+      decision.headers['Retry-After'] = String(forced.retryAfterSeconds);
+    }
     if (decision && !decision.allowed) {
       const seconds = decision.headers['Retry-After'] ?? '1';
       const response = this.problem(c, 429, 'Too Many Requests', `Too many requests, retry in ${seconds} seconds.`);
@@ -389,7 +436,7 @@ export class BolSimulator {
       createTimestamp: isoWithOffset(this.now()),
       links: [{ rel: 'self', href: `${BOL_API}/shared/process-status/${processStatusId}`, method: 'GET' }],
     };
-    const injected = this.failuresToInject.shift();
+    const injected = this.eventFailures.get(eventType)?.shift() ?? this.failuresToInject.shift();
     this.processes.set(processStatusId, {
       status,
       pollsLeft: this.options.pollsUntilDone ?? 3,
@@ -569,6 +616,121 @@ export class BolSimulator {
     return this.json(status, 202);
   }
 
+  // ---- offers (docs/bol.md, "Offers in the simulator") ----
+
+  private productTitle(ean: string): string | null {
+    const entry = this.catalog.get(ean);
+    if (!entry) return null;
+    return entry.attributes.find((attribute) => attribute.id === 'Name')?.values[0]?.value ?? '';
+  }
+
+  private findOffer(offerId: string): SimulatorOffer | undefined {
+    return this.offers.find((offer) => offer.offerId === offerId);
+  }
+
+  /** Runs a change on an offer when its process finishes: FAILURE when bol no longer has the offer. */
+  private offerChange(offerId: string, change: (offer: SimulatorOffer) => string | null): () => { status: 'SUCCESS'; entityId: string } | { status: 'FAILURE'; errorMessage: string } {
+    return () => {
+      const offer = this.findOffer(offerId);
+      if (!offer) return { status: 'FAILURE', errorMessage: `Offer with id '${offerId}' does not exist.` };
+      const failure = change(offer);
+      if (failure) return { status: 'FAILURE', errorMessage: failure };
+      offer.mutationDateTime = exportTime(this.now());
+      return { status: 'SUCCESS', entityId: offerId };
+    };
+  }
+
+  private newOfferId(): string {
+    this.offerCounter += 1;
+    const hex = (this.offerCounter + 0x5000).toString(16).padStart(12, '0');
+    return `0ffe2c00-0000-4000-8000-${hex}`;
+  }
+
+  /** POST /retailer/offers: 202 CREATE_OFFER; the offer exists once the process ends SUCCESS (entityId: its id). */
+  private async createOffer(c: Context): Promise<Response> {
+    const read = await this.readBody(c);
+    if (!read.ok) return read.response;
+    const violations = createOfferViolations(read.body);
+    if (violations.length > 0) return this.problem(c, 400, VALIDATION_TITLE, 'Bad request', { violations });
+    const request = read.body as BolCreateOfferRequest;
+    const status = this.newProcess('CREATE_OFFER', `Create an offer for EAN ${request.ean}.`, () => {
+      const failure = createOfferFailure(request, (ean) => this.catalog.has(ean), this.offers);
+      if (failure) return { status: 'FAILURE', errorMessage: failure };
+      const [first] = request.pricing.bundlePrices;
+      const offer: SimulatorOffer = {
+        offerId: this.newOfferId(),
+        ean: request.ean,
+        price: first?.unitPrice ?? 0,
+        stock: request.stock.amount,
+        deliveryCode: request.fulfilment.method === 'FBR' ? (request.fulfilment.deliveryCode ?? '1-8d') : '',
+        fulfilmentType: request.fulfilment.method,
+        onHoldByRetailer: request.onHoldByRetailer ?? false,
+        mutationDateTime: exportTime(this.now()),
+        referenceCode: request.reference ?? '',
+        bundlePrices: request.pricing.bundlePrices.map((price) => ({ ...price })),
+        condition: { ...request.condition },
+        managedByRetailer: request.stock.managedByRetailer,
+        ...(request.unknownProductTitle && !this.catalog.has(request.ean) ? { unknownProductTitle: request.unknownProductTitle } : {}),
+        ...(request.economicOperatorId ? { economicOperatorId: request.economicOperatorId } : {}),
+      };
+      this.offers.push(offer);
+      return { status: 'SUCCESS', entityId: offer.offerId };
+    });
+    return this.json(status, 202);
+  }
+
+  private getOffer(c: Context): Response {
+    const offerId = c.req.param('offerId') ?? '';
+    const offer = this.findOffer(offerId);
+    if (!offer) return this.problem(c, 404, 'Not Found', `Offer with id '${offerId}' was not found.`);
+    return this.json(retailerOffer(offer, this.productTitle(offer.ean)));
+  }
+
+  /**
+   * The three PUTs on one offer: bol's request checks (400 with violations), then 202 and a process
+   * that applies `change` when it ends (FAILURE for an unknown offer or the message `change` returns).
+   */
+  private async offerWrite<T>(c: Context, eventType: string, description: string, check: (body: unknown) => Violation[], change: (offer: SimulatorOffer, body: T) => string | null): Promise<Response> {
+    const offerId = c.req.param('offerId') ?? '';
+    const read = await this.readBody(c);
+    if (!read.ok) return read.response;
+    const violations = check(read.body);
+    if (violations.length > 0) return this.problem(c, 400, VALIDATION_TITLE, 'Bad request', { violations });
+    const body = read.body as T;
+    const status = this.newProcess(eventType, `${description} for offer with id ${offerId}.`, this.offerChange(offerId, (offer) => change(offer, body)), offerId);
+    return this.json(status, 202);
+  }
+
+  /**
+   * PUT /retailer/offers/{offer-id}: fulfilment (required), reference and unknownProductTitle
+   * when given; onHoldByRetailer takes the document's default (false) when left out.
+   */
+  private applyOfferUpdate(offer: SimulatorOffer, request: BolUpdateOfferRequest): null {
+    offer.fulfilmentType = request.fulfilment.method;
+    offer.deliveryCode = request.fulfilment.method === 'FBR' ? (request.fulfilment.deliveryCode ?? offer.deliveryCode) : '';
+    offer.onHoldByRetailer = request.onHoldByRetailer ?? false;
+    if (request.reference !== undefined) offer.referenceCode = request.reference;
+    if (request.unknownProductTitle !== undefined && !this.catalog.has(offer.ean)) offer.unknownProductTitle = request.unknownProductTitle;
+    if (request.economicOperatorId !== undefined) offer.economicOperatorId = request.economicOperatorId;
+    return null;
+  }
+
+  private deleteOffer(c: Context): Response {
+    const offerId = c.req.param('offerId') ?? '';
+    const status = this.newProcess(
+      'DELETE_OFFER',
+      `Delete offer with id ${offerId}.`,
+      () => {
+        const index = this.offers.findIndex((offer) => offer.offerId === offerId);
+        if (index < 0) return { status: 'FAILURE', errorMessage: `Offer with id '${offerId}' does not exist.` };
+        this.offers.splice(index, 1);
+        return { status: 'SUCCESS', entityId: offerId };
+      },
+      offerId,
+    );
+    return this.json(status, 202);
+  }
+
   private offerCsv(): string {
     const columns = this.offerExportColumns;
     const valueOf = (offer: SimulatorOffer, column: string): string => {
@@ -578,9 +740,11 @@ export class BolSimulator {
         case 'ean':
           return offer.ean;
         case 'conditionName':
-          return 'NEW';
+          return offer.condition?.name ?? 'NEW';
         case 'conditionCategory':
-          return 'NEW';
+          return offer.condition?.category ?? (offer.condition && offer.condition.name !== 'NEW' ? 'SECONDHAND' : 'NEW');
+        case 'conditionComment':
+          return offer.condition?.comment ?? '';
         case 'bundlePricesPrice':
           return offer.price.toFixed(2);
         case 'fulfilmentDeliveryCode':

@@ -15,7 +15,8 @@ export interface RateLimitRule {
 /**
  * bol does not publish its production limits in the API description; these follow what is known
  * (docs/bol.md, "The simulator"): order details 25 a second, the order list 25 a minute, and the
- * offer export far tighter than the rest: 10 requests an hour.
+ * offer export far tighter than the rest: 10 requests an hour; offer price and stock updates 50 a
+ * second, the other offer calls 25 a second.
  */
 export const DEFAULT_RATE_LIMITS: RateLimitRule[] = [
   { method: 'GET', pattern: /^\/retailer\/orders\/[^/]+$/, limit: 25, windowMs: 1_000 },
@@ -29,6 +30,13 @@ export const DEFAULT_RATE_LIMITS: RateLimitRule[] = [
   { method: '*', pattern: /^\/shared\/process-status$/, limit: 50, windowMs: 1_000 },
   { method: 'POST', pattern: /^\/retailer\/offers\/export$/, limit: 10, windowMs: 3_600_000 },
   { method: 'GET', pattern: /^\/retailer\/offers\/export\/[^/]+$/, limit: 10, windowMs: 60_000 },
+  // Offers: bol gives price and stock changes more room than the other offer calls.
+  { method: 'POST', pattern: /^\/retailer\/offers$/, limit: 25, windowMs: 1_000 },
+  { method: 'GET', pattern: /^\/retailer\/offers\/[^/]+$/, limit: 25, windowMs: 1_000 },
+  { method: 'PUT', pattern: /^\/retailer\/offers\/[^/]+\/price$/, limit: 50, windowMs: 1_000 },
+  { method: 'PUT', pattern: /^\/retailer\/offers\/[^/]+\/stock$/, limit: 50, windowMs: 1_000 },
+  { method: 'PUT', pattern: /^\/retailer\/offers\/[^/]+$/, limit: 25, windowMs: 1_000 },
+  { method: 'DELETE', pattern: /^\/retailer\/offers\/[^/]+$/, limit: 25, windowMs: 1_000 },
   { method: '*', pattern: /^\//, limit: 50, windowMs: 1_000 },
 ];
 
