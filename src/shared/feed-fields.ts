@@ -5,6 +5,7 @@
  * new one is held back, unless the supplier lets its feed always win that field. Pure.
  */
 import { z } from 'zod';
+import { compileMapping, type FeedField as MappingField, type FeedMapping } from './feed-mapping';
 import { productFieldLabel } from './product-fields';
 
 /** The fields a feed maps, as product field names ('images': the feed's image list). */
@@ -76,4 +77,39 @@ export function heldValuesOf(stored: unknown): HeldSupplierValue[] {
     const value = field === 'brand' ? (entry.shown ?? null) : (entry.value ?? null);
     return [{ field, value, ...(field === 'categoryId' ? { shown: entry.shown ?? null } : {}), at: entry.at ?? '' }];
   });
+}
+
+/** The product feed field each column-mapping field fills (the mapping's own names, src/shared/feed-mapping.ts). */
+const FIELD_OF_MAPPING: Partial<Record<MappingField, FeedField>> = {
+  sku: 'sku',
+  price: 'priceSupplier',
+  stock: 'stock',
+  title: 'title',
+  description: 'description',
+  brand: 'brand',
+  category: 'categoryId',
+  weight: 'weight',
+  width: 'width',
+  length: 'length',
+  height: 'height',
+  size: 'productSize',
+  color: 'color',
+  material: 'material',
+  familyKey: 'familyKey',
+  images: 'images',
+};
+
+/**
+ * The feed fields a supplier's mapping maps: a column or a fixed value for it (no mapping: every
+ * field, read by its own name). A field it does not map is neither written on an existing product,
+ * nor held back, nor is its base changed (docs/feeds.md, "Upsert key and what a re-import changes").
+ */
+export function mappedFeedFields(mapping: FeedMapping | null): FeedField[] {
+  const compiled = compileMapping(mapping);
+  const fields = new Set<FeedField>();
+  for (const [field] of [...compiled.sources, ...compiled.fixed]) {
+    const feedField = FIELD_OF_MAPPING[field];
+    if (feedField) fields.add(feedField);
+  }
+  return FEED_FIELDS.filter((field) => fields.has(field));
 }

@@ -15,6 +15,7 @@ import { categories, products, suppliers } from '../../src/server/db/schema';
 import { importSupplierFeed } from '../../src/server/feeds/feed-import';
 import type { ProductChangeSet } from '../../src/shared/change-set';
 import type { Page, ParsingHistoryEntry, Product, ProductHistoryEntry } from '../../src/shared/contract';
+import { defaultMapping, type FeedMapping } from '../../src/shared/feed-mapping';
 import type { SupplierDetails } from '../../src/shared/suppliers';
 import { databaseBeforeMigration } from './support/database-before-migration';
 import { createTestApp, type TestApp } from './support/test-app';
@@ -53,11 +54,11 @@ const line = (ean: string, row: Row = {}) =>
 const EAN = '8710103974307';
 const EAN2 = '4006381333931';
 
-async function addSupplier(name: string, alwaysWins?: string[]): Promise<{ id: number; url: string }> {
+async function addSupplier(name: string, alwaysWins?: string[], feedMapping?: FeedMapping): Promise<{ id: number; url: string }> {
   const url = `https://supplier.test/${encodeURIComponent(name)}.csv`;
   const [row] = await t.database.db
     .insert(suppliers)
-    .values({ supplierName: name, supplierUrlFeed: url, feedFormat: 'csv', ...(alwaysWins ? { feedAlwaysWins: alwaysWins } : {}) })
+    .values({ supplierName: name, supplierUrlFeed: url, feedFormat: 'csv', ...(alwaysWins ? { feedAlwaysWins: alwaysWins } : {}), ...(feedMapping ? { feedMapping } : {}) })
     .returning();
   if (!row) throw new Error('no supplier');
   return { id: row.supplierId, url };
@@ -175,6 +176,90 @@ describe('a person changes a field, then the feed runs', () => {
     expect(await product(edited)).toMatchObject({ color: 'Pearl', title: 'Desk lamp B', passedModeration: true });
     expect((await product(edited)).heldBack?.map((held) => [held.field, held.value])).toEqual([['color', 'Cream']]);
     expect(await product(untouched)).toMatchObject({ color: 'Cream', title: 'Desk lamp C' });
+  });
+});
+
+describe('a feed value equal to its base is no change of the feed', () => {
+  it("keeps the person's value without holding anything back, and ends a hold once the supplier is back at its base value", async () => {
+    const supplier = await addSupplier('Same Co');
+    await runFeed(t.database.db, supplier, [line(EAN)]);
+    const id = await productIdOf(supplier.id);
+    await save(id, { color: { base: 'White', value: 'Sand' } });
+    const historyBefore = (await history(id)).length;
+
+    // The supplier still says White, as when the feed last wrote it: nothing to hold back.
+    const same = await runFeed(t.database.db, supplier, [line(EAN)]);
+    expect(same).toMatchObject({ updated: 0, unchanged: 1, heldBack: 0 });
+    expect(await product(id)).toMatchObject({ color: 'Sand' });
+    expect((await product(id)).heldBack).toBeUndefined();
+    expect(await history(id)).toHaveLength(historyBefore);
+
+    // A new supplier value is held back; the supplier going back to White ends that hold.
+    await runFeed(t.database.db, supplier, [line(EAN, { color: 'Beige' })]);
+    expect((await product(id)).heldBack?.map((held) => [held.field, held.value])).toEqual([['color', 'Beige']]);
+    await runFeed(t.database.db, supplier, [line(EAN)]);
+    expect(await product(id)).toMatchObject({ color: 'Sand' });
+    expect((await product(id)).heldBack).toBeUndefined();
+  });
+});
+
+describe('fields the supplier mapping does not map', () => {
+  // The mapping of HEADER without colour and description.
+  const withoutColour = (): FeedMapping => {
+    const mapping = defaultMapping();
+    delete mapping.columns.color;
+    delete mapping.columns.description;
+    return mapping;
+  };
+
+  it('are neither written, nor held back, nor in the history; once mapped, the first import writes an empty field and holds back a filled one', async () => {
+    const supplier = await addSupplier('Unmapped Co', undefined, withoutColour());
+    await runFeed(t.database.db, supplier, [line(EAN), line(EAN2, { sku: 'LMP-2' })]);
+    const edited = await productIdOf(supplier.id);
+    const untouched = await productIdOf(supplier.id, EAN2);
+    expect(await product(edited)).toMatchObject({ color: '', description: '' });
+    await save(edited, { color: { base: '', value: 'Sand' }, description: { base: '', value: '<p>Ours</p>' } });
+    const [{ base: baseBefore } = { base: null }] = await t.database.db.select({ base: products.feedBase }).from(products).where(eq(products.productId, edited));
+
+    const entry = await runFeed(t.database.db, supplier, [line(EAN, { color: 'Black', title: 'Desk lamp 2' }), line(EAN2, { sku: 'LMP-2', color: 'Black' })]);
+    expect(entry).toMatchObject({ updated: 1, unchanged: 1, heldBack: 0 });
+    expect(await product(edited)).toMatchObject({ color: 'Sand', description: '<p>Ours</p>', title: 'Desk lamp 2' });
+    expect((await product(edited)).heldBack).toBeUndefined();
+    expect(await product(untouched)).toMatchObject({ color: '', description: '' });
+    const [latest] = await history(edited);
+    expect(latest).toMatchObject({ author: 'feed import' });
+    expect(latest?.changes.map((item) => item.field)).toEqual(['title']);
+    // The colour's and the description's base stay as they were (none); the title's follows the feed.
+    const [{ base: baseAfter } = { base: null }] = await t.database.db.select({ base: products.feedBase }).from(products).where(eq(products.productId, edited));
+    expect([baseAfter?.[11], baseAfter?.[14], baseAfter?.[3]]).toEqual([baseBefore?.[11], baseBefore?.[14], 'Desk lamp 2']);
+    expect(baseAfter?.[11]).toBeNull();
+
+    // The supplier now maps colour and description: a field without a base is written while empty, else held back.
+    await t.database.db.update(suppliers).set({ feedMapping: defaultMapping() }).where(eq(suppliers.supplierId, supplier.id));
+    const mapped = await runFeed(t.database.db, supplier, [line(EAN, { color: 'Black', title: 'Desk lamp 2' }), line(EAN2, { sku: 'LMP-2', color: 'Black' })]);
+    expect(mapped.heldBackFields?.map((held) => [held.productId, held.field, held.mine, held.theirs])).toEqual([
+      [edited, 'color', 'Sand', 'Black'],
+      [edited, 'description', '<p>Ours</p>', '<p>Bright</p>'],
+    ]);
+    expect(await product(edited)).toMatchObject({ color: 'Sand', description: '<p>Ours</p>' });
+    expect(await product(untouched)).toMatchObject({ color: 'Black', description: '<p>Bright</p>' });
+    // From then on the untouched product's colour follows the feed.
+    await runFeed(t.database.db, supplier, [line(EAN, { color: 'Black', title: 'Desk lamp 2' }), line(EAN2, { sku: 'LMP-2', color: 'Grey' })]);
+    expect(await product(untouched)).toMatchObject({ color: 'Grey' });
+  });
+
+  it('leave a held value of a field the mapping no longer maps as it was', async () => {
+    const supplier = await addSupplier('Unmap Later Co');
+    await runFeed(t.database.db, supplier, [line(EAN)]);
+    const id = await productIdOf(supplier.id);
+    await save(id, { color: { base: 'White', value: 'Sand' } });
+    await runFeed(t.database.db, supplier, [line(EAN, { color: 'Beige' })]);
+    await t.database.db.update(suppliers).set({ feedMapping: withoutColour() }).where(eq(suppliers.supplierId, supplier.id));
+    const entry = await runFeed(t.database.db, supplier, [line(EAN, { color: 'Taupe', title: 'Desk lamp 3' })]);
+    expect(entry.heldBack).toBe(0);
+    const now = await product(id);
+    expect(now).toMatchObject({ color: 'Sand', title: 'Desk lamp 3' });
+    expect(now.heldBack?.map((held) => [held.field, held.value])).toEqual([['color', 'Beige']]);
   });
 });
 

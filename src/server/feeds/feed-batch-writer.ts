@@ -12,8 +12,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/connection';
 import { orderedUuid } from '../db/ordered-uuid';
-import { DEFAULT_ALWAYS_WINS, type FeedField } from '../../shared/feed-fields';
-import { currentValueOf, FEED_BASE_IMAGES, feedUpdateSet, imagesMd5, newProductBase, type FeedHeldEntry } from './feed-fields-sql';
+import { DEFAULT_ALWAYS_WINS, FEED_FIELDS, type FeedField } from '../../shared/feed-fields';
+import { currentValueOf, FEED_BASE_IMAGES, feedUpdateSet, fieldRuleColumns, imagesMd5, needsFieldRule, newProductBase, plainUpdateSet, type FeedHeldEntry } from './feed-fields-sql';
 import type { NameIds } from './name-ids';
 import type { FeedProductRow } from './parse-feed-row';
 import { jsonValue, queryRows, type Queryable } from '../db/query-rows';
@@ -34,14 +34,16 @@ export interface HeldBackField {
   theirs: unknown;
 }
 
-/** How the feed writes: which fields it always wins, and the run that holds values back. */
+/** How the feed writes: which fields it always wins, which it maps at all, and the run that holds values back. */
 export interface FeedWriteRules {
   alwaysWins: ReadonlySet<FeedField>;
+  /** The fields the supplier's mapping maps; the others are neither written, nor held back, nor is their base changed. */
+  mapped: ReadonlySet<FeedField>;
   /** The parsing history id of the run, kept with a held-back value. */
   runId: number | null;
 }
 
-export const DEFAULT_WRITE_RULES: FeedWriteRules = { alwaysWins: new Set(DEFAULT_ALWAYS_WINS), runId: null };
+export const DEFAULT_WRITE_RULES: FeedWriteRules = { alwaysWins: new Set(DEFAULT_ALWAYS_WINS), mapped: new Set(FEED_FIELDS), runId: null };
 
 interface ExistingProduct {
   product_id: number;
@@ -88,6 +90,8 @@ interface BatchRow {
   field: string | null;
   mine: unknown;
   theirs: unknown;
+  /** 'e': the product needs the per-field rule (a held value, or a field the feed may hold back differs). */
+  rule: boolean | null;
 }
 
 /**
@@ -100,27 +104,41 @@ interface BatchRow {
  * reads them once, in one statement: reading them twice (a query before the upsert and again for
  * the history) made a re-import a good deal slower.
  */
-function withFeedHistory(upsert: SQL, supplierId: number, keys: string, at: string): SQL {
+function withFeedHistory(upsert: SQL, supplierId: number, keys: string, at: string, classify: { payload: string; columns: string; rule: SQL } | null): SQL {
+  // With `classify`, the existing products are read joined to the batch's rows, to tell which need the per-field rule.
+  const source = classify
+    ? sql`from products p join json_to_recordset(${classify.payload}::json) as x(${sql.raw(`k text${classify.columns ? `, ${classify.columns}` : ''}`)}) on p.source_key = x.k
+       where p.supplier_id = ${supplierId}`
+    : sql`from products p
+       where p.supplier_id = ${supplierId}
+         and p.source_key in (select value from json_array_elements_text(${keys}::json))`;
+  // The plain statement (classify) holds nothing back: its parts for held values are left out, a smaller statement to plan.
+  const held = classify
+    ? sql`select null::int as product_id, null::text as field, null::jsonb as mine, null::jsonb as theirs where false`
+    : sql`select up.product_id, e.key as field, ${currentValueOf('up', sql`e.key`)} as mine,
+             coalesce(e.value->'shown', e.value->'value', 'null'::jsonb) as theirs
+        from up join old o on o.product_id = up.product_id
+             cross join lateral jsonb_each(up.feed_held) e
+       where up.feed_held is not null and not up.inserted and e.value is distinct from o.feed_held->e.key`;
+  const holds = classify
+    ? sql`'{}'::jsonb[]`
+    : sql`case when up.feed_held is null then '{}'::jsonb[] else array(
+               select jsonb_build_object('field', h.field, 'held', true, 'old', h.mine, 'new', h.theirs)
+                 from held h where h.product_id = up.product_id order by h.field) end`;
   return sql`with old as (
       select p.product_id, p.source_key, p.sku, p.price_supplier, p.stock, p.title, p.description, p.brand_id, p.category_id,
              p.weight, p.width, p.length, p.height, p.product_size, p.color, p.material, p.family_key, p.feed_held,
-             p.feed_base[${sql.raw(String(FEED_BASE_IMAGES))}] as image_base, p.feed_held->'images' as image_held,
+             p.feed_base[${sql.raw(String(FEED_BASE_IMAGES))}] as image_base, p.feed_held->'images' as image_held, ${classify ? classify.rule : sql`false`} as rule,
              (select json_agg(i.source_url order by i.position, i.created_at) from product_images i
                where i.product_id = p.product_id and i.source_url <> '') as urls
-        from products p
-       where p.supplier_id = ${supplierId}
-         and p.source_key in (select value from json_array_elements_text(${keys}::json))),
+        ${source}),
     up as (${upsert}
       returning p.product_id, p.source_key, (p.xmax = 0) as inserted, p.version, p.sku, p.price_supplier, p.stock, p.title,
                 p.description, p.brand_id, p.category_id, p.weight, p.width, p.length, p.height, p.product_size,
                 p.color, p.material, p.family_key, p.feed_held),
     held as (
       -- Values held back by this statement: new, or another value than the one held before.
-      select up.product_id, e.key as field, ${currentValueOf('up', sql`e.key`)} as mine,
-             coalesce(e.value->'shown', e.value->'value', 'null'::jsonb) as theirs
-        from up join old o on o.product_id = up.product_id
-             cross join lateral jsonb_each(up.feed_held) e
-       where up.feed_held is not null and not up.inserted and e.value is distinct from o.feed_held->e.key),
+      ${held}),
     changed as (
       -- Only the fields that differ become JSON (brand names looked up only then): cheap per row.
       select up.product_id, up.version,
@@ -141,9 +159,7 @@ function withFeedHistory(upsert: SQL, supplierId: number, keys: string, at: stri
                case when o.material is distinct from up.material then jsonb_build_object('field', 'material', 'old', o.material, 'new', up.material) end,
                case when o.family_key is distinct from up.family_key then jsonb_build_object('field', 'familyKey', 'old', o.family_key, 'new', up.family_key) end
              ], null) as changes,
-             case when up.feed_held is null then '{}'::jsonb[] else array(
-               select jsonb_build_object('field', h.field, 'held', true, 'old', h.mine, 'new', h.theirs)
-                 from held h where h.product_id = up.product_id order by h.field) end as holds
+             ${holds} as holds
         from up join old o on o.product_id = up.product_id
        where not up.inserted),
     history as (
@@ -151,25 +167,26 @@ function withFeedHistory(upsert: SQL, supplierId: number, keys: string, at: stri
       select product_id, ${FEED_IMPORT_AUTHOR}, 'feed-import', null, ${at}::timestamptz, version, to_jsonb(changes || holds)
         from changed where cardinality(changes) + cardinality(holds) > 0)
     select 'w' as kind, up.product_id, up.source_key, up.inserted, cardinality(c.changes) > 0 as changed,
-           null::json as urls, null::text as image_base, null::jsonb as image_held, null::text as field, null::jsonb as mine, null::jsonb as theirs
+           null::json as urls, null::text as image_base, null::jsonb as image_held, null::text as field, null::jsonb as mine, null::jsonb as theirs, null::boolean as rule
       from up left join changed c on c.product_id = up.product_id
     union all
-    select 'e', product_id, source_key, null, null, urls, image_base, image_held, null, null, null from old
+    select 'e', product_id, source_key, null, null, urls, image_base, image_held, null, null, null, rule from old
     union all
-    select 'h', product_id, null, null, null, null, null, null, field, mine, theirs from held`;
+    select 'h', product_id, null, null, null, null, null, null, field, mine, theirs, null from held`;
 }
 
 /**
  * The feed's image list against the product's feed images now, by the fields' rule
  * (feed-fields-sql.ts): 'write' when the feed always wins images, when the product already shows
  * the feed's list, when its feed images are still the list the feed last wrote (base), or when
- * there is no base and it has no feed images; else 'hold' (a person changed them since). The base
- * is the list's md5 (imagesMd5).
+ * there is no base and it has no feed images; else a person changed them since: 'keep' when the
+ * feed's list is still its base (the feed changed nothing, the person's images stay and nothing is
+ * held), 'hold' when the feed offers a new list. The base is the list's md5 (imagesMd5).
  */
-export function imageVerdict(before: readonly string[], after: readonly string[], base: string | null, alwaysWins: boolean): 'write' | 'hold' {
+export function imageVerdict(before: readonly string[], after: readonly string[], base: string | null, alwaysWins: boolean, afterMd5 = imagesMd5(after)): 'write' | 'hold' | 'keep' {
   if (alwaysWins || sameList(before, after)) return 'write';
   if (base ? imagesMd5(before) === base : before.length === 0) return 'write';
-  return 'hold';
+  return base === afterMd5 ? 'keep' : 'hold';
 }
 
 /**
@@ -211,7 +228,7 @@ function sameList(a: readonly string[], b: readonly string[]): boolean {
 }
 
 /** The products of a batch as rows of one INSERT (without its ON CONFLICT). */
-function insertProducts(supplierId: number, payload: string, at: string): SQL {
+function insertProducts(supplierId: number, payload: string, at: string, mapped: ReadonlySet<FeedField>): SQL {
   return sql`insert into products as p (
             supplier_id, source_key, ean, supplier_ean, sku, title, description, brand_id, category_id,
             price_supplier, selling_price, delivery_code, stock, weight, width, length, height,
@@ -219,7 +236,7 @@ function insertProducts(supplierId: number, payload: string, at: string): SQL {
           select ${supplierId}, x.k, x.ean, x.ean, x.sku, x.title, x.description, x.brand_id, x.category_id,
                  x.price_supplier, x.selling_price, x.delivery_code, x.stock, x.weight, x.width, x.length, x.height,
                  x.product_size, x.color, x.material, x.family_key, x.n_images, ${at}::timestamptz, ${at}::timestamptz,
-                 ${newProductBase()}
+                 ${newProductBase(mapped)}
             from json_to_recordset(${payload}::json) as x(
                  k text, ean text, sku text, title text, description text, brand_id int, category_id int,
                  price_supplier numeric, selling_price numeric, delivery_code text, stock int, weight numeric,
@@ -282,8 +299,7 @@ export async function writeFeedBatch(
   await names.categories.resolve(db, rows.map((row) => row.category));
 
   const md5s = new Map(rows.map((row) => [row.sourceKey, imagesMd5(row.images)]));
-  const payload = JSON.stringify(
-    rows.map((row) => ({
+  const payloadRows = rows.map((row) => ({
       k: row.sourceKey,
       ean: row.ean,
       sku: row.sku,
@@ -305,11 +321,11 @@ export async function writeFeedBatch(
       family_key: row.familyKey,
       n_images: row.images.length,
       images_md5: md5s.get(row.sourceKey),
-    })),
-  );
+    }));
+  const payload = JSON.stringify(payloadRows);
   const keys = JSON.stringify(rows.map((row) => row.sourceKey));
   const at = now.toISOString();
-  const insert = insertProducts(supplierId, payload, at);
+  const insert = insertProducts(supplierId, payload, at, rules.mapped);
 
   if (!mayExist) {
     try {
@@ -323,12 +339,26 @@ export async function writeFeedBatch(
 
   return db.transaction(async (tx) => {
 
-    const upsert = sql`${insert}
+    // The plain upsert, its history and the existing products in one statement; the products that
+    // need the per-field rule (feed-fields-sql.ts, needsFieldRule) are left to a second statement,
+    // run only when there are any, so the large statement is not planned for every batch.
+    const plainUpsert = sql`${insert}
           on conflict (supplier_id, source_key) do update set
-            ${feedUpdateSet(rules.alwaysWins, at, rules.runId)}
+            ${plainUpdateSet(rules)}
 `;
-    // The upsert, its history and the existing products in one statement.
-    const answer = await queryRows<BatchRow>(tx, withFeedHistory(upsert, supplierId, keys, at));
+    const classify = { payload, columns: fieldRuleColumns(rules), rule: needsFieldRule(rules) };
+    const answer = await queryRows<BatchRow>(tx, withFeedHistory(plainUpsert, supplierId, keys, at, classify));
+    const ruled = new Set(answer.filter((row) => row.kind === 'e' && row.rule).map((row) => row.source_key));
+    if (ruled.size > 0) {
+      const ruledRows = rows.filter((row) => ruled.has(row.sourceKey));
+      const ruledPayload = JSON.stringify(payloadRows.filter((row) => ruled.has(row.k)));
+      const upsert = sql`${insertProducts(supplierId, ruledPayload, at, rules.mapped)}
+          on conflict (supplier_id, source_key) do update set
+            ${feedUpdateSet(rules, at, rules.runId)}
+`;
+      const ruledAnswer = await queryRows<BatchRow>(tx, withFeedHistory(upsert, supplierId, JSON.stringify(ruledRows.map((row) => row.sourceKey)), at, null));
+      answer.push(...ruledAnswer.filter((row) => row.kind !== 'e'));
+    }
     const written = answer.filter((row) => row.kind === 'w');
     const existing: ExistingProduct[] = answer
       .filter((row) => row.kind === 'e')
@@ -363,19 +393,24 @@ export async function writeFeedBatch(
     const removals: { product_id: number; url: string }[] = [];
     const imageChanged: number[] = [];
     const imageBookkeeping: { id: number; base: string | null; held: FeedHeldEntry | null; bump: boolean }[] = [];
-    for (const product of existing) {
+    // A mapping without images leaves the feed images, their base and held list alone.
+    for (const product of rules.mapped.has('images') ? existing : []) {
       const before = jsonValue<string[] | null>(product.urls) ?? [];
       const after = rowByKey.get(product.source_key)?.images ?? [];
       const base = typeof product.image_base === 'string' ? product.image_base : null;
       const held = jsonValue<FeedHeldEntry | null>(product.image_held) ?? null;
-      const verdict = imageVerdict(before, after, base, rules.alwaysWins.has('images'));
+      const afterMd5 = md5s.get(product.source_key) ?? imagesMd5(after);
+      const verdict = imageVerdict(before, after, base, rules.alwaysWins.has('images'), afterMd5);
+      if (verdict === 'keep') {
+        if (held) imageBookkeeping.push({ id: product.product_id, base, held: null, bump: true });
+        continue;
+      }
       if (verdict === 'hold') {
         if (held && Array.isArray(held.value) && sameList(held.value as string[], after)) continue;
         imageBookkeeping.push({ id: product.product_id, base, held: { value: after, at, run: rules.runId }, bump: true });
         heldBack.push({ productId: product.product_id, field: 'images', mine: before, theirs: after });
         continue;
       }
-      const afterMd5 = md5s.get(product.source_key) ?? imagesMd5(after);
       if (base !== afterMd5 || held) imageBookkeeping.push({ id: product.product_id, base: afterMd5, held: null, bump: held !== null && sameList(before, after) });
       if (sameList(before, after)) continue;
       imageChanged.push(product.product_id);

@@ -74,22 +74,34 @@ function baseText(c: FeedColumn, value: SQL): SQL {
   return c.kind === 'description' ? sql`md5(${value})` : sql`${value}::text`;
 }
 
-/** The feed's base of a field (null: no base). */
-const baseOf = (c: FeedColumn) => raw(`p.feed_base[${basePosition(c.field)}]`);
+/** The base of a field in `row`'s feed_base: p's is the stored one, excluded's the feed's new value as a base (null: no base). */
+const baseIn = (row: 'p' | 'excluded', c: FeedColumn) => raw(`${row}.feed_base[${basePosition(c.field)}]`);
+
+/** What the feed may write: the fields it always wins, and the fields the supplier's mapping maps at all. */
+export interface FeedSqlRules {
+  alwaysWins: ReadonlySet<FeedField>;
+  /** A field the mapping does not map is neither written, nor held back, nor is its base changed. */
+  mapped: ReadonlySet<FeedField>;
+}
 
 /**
- * Whether the feed writes this field of the existing row p with excluded's value: it always wins,
- * or the row already has that value, or the row still has the feed's base, or there is no base
- * and the field is empty. Never null.
+ * Whether the feed writes this (not always-winning) field of the existing row p with excluded's
+ * value: the row already has that value, or still has the feed's base, or there is no base and
+ * the field is empty. Never null.
  */
-export function writesField(c: FeedColumn, alwaysWins: ReadonlySet<FeedField>): SQL {
-  // A literal of our own code (true/false), not input: lets the database fold the rule away.
-  if (alwaysWins.has(c.field)) return raw('true');
+export function writesField(c: FeedColumn): SQL {
   const current = raw(`p.${c.column}`);
   const incoming = raw(`excluded.${c.column}`);
-  const empty = c.kind === 'text' || c.kind === 'description' ? sql` or (${baseOf(c)} is null and ${current} = '')` : c.kind === 'number' ? sql` or (${baseOf(c)} is null and ${current} = 0)` : sql``;
-  return sql`(${current} is not distinct from ${incoming} or ${baseText(c, current)} is not distinct from ${baseOf(c)}${empty})`;
+  const empty = c.kind === 'text' || c.kind === 'description' ? sql` or (${baseIn('p', c)} is null and ${current} = '')` : c.kind === 'number' ? sql` or (${baseIn('p', c)} is null and ${current} = 0)` : sql``;
+  return sql`(${current} is not distinct from ${incoming} or ${baseText(c, current)} is not distinct from ${baseIn('p', c)}${empty})`;
 }
+
+/**
+ * Whether the feed offers a new value for the field: its value differs from its own base. A value
+ * equal to the base is no change of the feed's (as in a person's change set, field-diff.ts), so a
+ * field a person changed keeps their value and nothing is held back for it.
+ */
+const offersNew = (c: FeedColumn) => sql`${baseIn('excluded', c)} is distinct from ${baseIn('p', c)}`;
 
 /** The feed's value as a held entry stores it. */
 function heldValue(c: FeedColumn): SQL {
@@ -104,70 +116,162 @@ function heldShown(c: FeedColumn): SQL | null {
 }
 
 const joined = (parts: SQL[], separator: string) => sql.join(parts, raw(separator));
+const tupleOf = (columns: readonly FeedColumn[], row: 'p' | 'excluded') => raw(`(${columns.map((c) => `${row}.${c.column}`).join(', ')})`);
 
 /**
- * The upsert's DO UPDATE part: per field the CASE over the stored base, the new base, the held
- * values, the version (raised when a field or a held value changed) and date_update (when a field
- * changed), and the WHERE that leaves a row alone when nothing of it would change.
+ * The upsert's DO UPDATE part and its WHERE (docs/feeds.md, "Upsert key and what a re-import
+ * changes"). Fields the mapping does not map are left out entirely (value, base and held value stay).
+ *
+ * Most rows take the plain path: no held value and every field the feed may hold back already
+ * equal to the feed's value (only always-winning fields such as stock and price differ, or
+ * nothing). Then every mapped field is written and the new base is the feed's own, computed once
+ * per row by the INSERT's SELECT (excluded.feed_base): one tuple comparison instead of the
+ * per-field decision. The WHERE leaves a row alone, without evaluating any field's rule, when it
+ * has no held value, its always-winning fields already hold the feed's values and the feed's
+ * values equal their bases (the feed changed nothing since it last wrote).
  */
-export function feedUpdateSet(alwaysWins: ReadonlySet<FeedField>, at: string, run: number | null): SQL {
-  const writes = new Map(FEED_COLUMNS.map((c) => [c.field, writesField(c, alwaysWins)]));
-  const w = (c: FeedColumn) => writes.get(c.field) ?? raw('true');
-  const allWrite = joined(FEED_COLUMNS.map(w), ' and ');
-  const tuple = (prefix: string) => raw(`(${FEED_COLUMNS.map((c) => `${prefix}.${c.column}`).join(', ')})`);
-  const fieldSets = FEED_COLUMNS.map((c) => sql`${raw(c.column)} = case when ${w(c)} then ${raw(`excluded.${c.column}`)} else ${raw(`p.${c.column}`)} end`);
-  const newBase = sql`array[${joined(
-    FEED_COLUMNS.map((c) => sql`case when ${w(c)} then ${baseText(c, raw(`excluded.${c.column}`))} else ${baseOf(c)} end`),
+export function feedUpdateSet(rules: FeedSqlRules, at: string, run: number | null): SQL {
+  const mapped = FEED_COLUMNS.filter((c) => rules.mapped.has(c.field));
+  const winning = mapped.filter((c) => rules.alwaysWins.has(c.field));
+  const guarded = mapped.filter((c) => !rules.alwaysWins.has(c.field));
+  // Each field's rule is evaluated once per row, in the sub-select `d` below (OFFSET 0 keeps the
+  // planner from copying it into every use): the statement stays small, so planning it for every
+  // batch stays cheap, and the plain path costs one comparison per field.
+  const w = (c: FeedColumn) => (rules.alwaysWins.has(c.field) ? raw('true') : raw(`d.w_${basePosition(c.field)}`));
+  const holds = (c: FeedColumn) => sql`(not ${w(c)} and ${offersNew(c)})`;
+  const heldOf = (c: FeedColumn) => raw(`p.feed_held->'${c.field}'`);
+
+  const plain = guarded.length === 0 ? sql`(p.feed_held is null)` : sql`(p.feed_held is null and ${tupleOf(guarded, 'p')} is not distinct from ${tupleOf(guarded, 'excluded')})`;
+  const winningDiffers = winning.length === 0 ? sql`false` : sql`${tupleOf(winning, 'p')} is distinct from ${tupleOf(winning, 'excluded')}`;
+  const decisions = joined(
+    [sql`${plain} as plain`, sql`${winningDiffers} as winning_differs`, ...guarded.map((c) => sql`${writesField(c)} as ${raw(`w_${basePosition(c.field)}`)}`)],
     ', ',
-  )}, p.feed_base[${raw(String(FEED_BASE_IMAGES))}]]`;
+  );
+
+  const fieldValues = mapped.map((c) =>
+    rules.alwaysWins.has(c.field) ? raw(`excluded.${c.column}`) : sql`case when ${w(c)} then excluded.${raw(c.column)} else p.${raw(c.column)} end`,
+  );
+  const allMapped = mapped.length === FEED_COLUMNS.length;
+  const images = raw(`p.feed_base[${FEED_BASE_IMAGES}]`);
+  // The new base on the plain path: the feed's base of each mapped field, the stored one of the rest.
+  const plainBase = allMapped
+    ? sql`array_append(excluded.feed_base[1:${raw(String(FEED_COLUMNS.length))}], ${images})`
+    : sql`array[${joined(
+        FEED_COLUMNS.map((c) => (rules.mapped.has(c.field) ? baseIn('excluded', c) : baseIn('p', c))),
+        ', ',
+      )}, ${images}]`;
+  const decidedBase = sql`array[${joined(
+    FEED_COLUMNS.map((c) => (!rules.mapped.has(c.field) ? baseIn('p', c) : rules.alwaysWins.has(c.field) ? baseIn('excluded', c) : sql`case when ${w(c)} then ${baseIn('excluded', c)} else ${baseIn('p', c)} end`)),
+    ', ',
+  )}, ${images}]`;
   const heldEntry = (c: FeedColumn) => {
     const shown = heldShown(c);
     return sql`jsonb_build_object('value', ${heldValue(c)}, 'at', ${at}::text, 'run', ${run}::int${shown ? sql`, 'shown', ${shown}` : sql``})`;
   };
   const newHeld = sql`nullif(jsonb_strip_nulls(jsonb_build_object(${joined(
-    FEED_COLUMNS.map(
-      (c) =>
-        sql`${lit(c.field)}, case when ${w(c)} then null when (p.feed_held->${lit(c.field)}->'value') is not distinct from ${heldValue(c)} then p.feed_held->${lit(c.field)} else ${heldEntry(c)} end`,
-    ),
+    [
+      ...guarded.map(
+        (c) =>
+          sql`${lit(c.field)}, case when ${holds(c)} then (case when (${heldOf(c)}->'value') is not distinct from ${heldValue(c)} then ${heldOf(c)} else ${heldEntry(c)} end) end`,
+      ),
+      ...FEED_COLUMNS.filter((c) => !rules.mapped.has(c.field)).map((c) => sql`${lit(c.field)}, ${heldOf(c)}`),
+      sql`'images', p.feed_held->'images'`,
+    ],
     ', ',
-  )}, 'images', p.feed_held->'images')), '{}'::jsonb)`;
+  )})), '{}'::jsonb)`;
   const fieldChanged = joined(
-    FEED_COLUMNS.map((c) => sql`(${w(c)} and ${raw(`p.${c.column}`)} is distinct from ${raw(`excluded.${c.column}`)})`),
+    [sql`d.winning_differs`, ...guarded.map((c) => sql`(${w(c)} and p.${raw(c.column)} is distinct from excluded.${raw(c.column)})`)],
     ' or ',
   );
   const heldChanged = joined(
-    FEED_COLUMNS.map(
-      (c) =>
-        sql`(case when ${w(c)} then (p.feed_held->${lit(c.field)}) is not null else (p.feed_held->${lit(c.field)}->'value') is distinct from ${heldValue(c)} end)`,
-    ),
+    [
+      ...winning.map((c) => sql`${heldOf(c)} is not null`),
+      ...guarded.map((c) => sql`(case when ${holds(c)} then (${heldOf(c)}->'value') is distinct from ${heldValue(c)} else ${heldOf(c)} is not null end)`),
+      sql`false`,
+    ],
     ' or ',
   );
-  const baseDiffers = joined(
-    FEED_COLUMNS.map((c) => sql`${baseOf(c)} is distinct from ${baseText(c, raw(`excluded.${c.column}`))}`),
-    ' or ',
-  );
-  // Most rows hold nothing back and have no held value: then every field is written, so a field
-  // changed exactly where the row differs from the feed's, and the dearer per-field forms are skipped.
-  const plain = sql`(p.feed_held is null and ${allWrite})`;
-  const rowDiffers = sql`${tuple('p')} is distinct from ${tuple('excluded')}`;
-  return sql`${joined(fieldSets, ',\n            ')},
-            feed_base = ${newBase},
-            feed_held = case when ${plain} then null else ${newHeld} end,
-            version = p.version + case when ${plain} then (case when ${rowDiffers} then 1 else 0 end)
-                                       when (${fieldChanged}) or (${heldChanged}) then 1 else 0 end,
-            date_update = case when (case when ${plain} then ${rowDiffers} else ${fieldChanged} end) then excluded.date_update else p.date_update end
-          where ${rowDiffers}
-             or p.feed_held is not null
-             or p.feed_base is null
-             or ${baseDiffers}`;
+  const mappedBase = (row: 'p' | 'excluded') =>
+    allMapped ? raw(`${row}.feed_base[1:${FEED_COLUMNS.length}]`) : sql`array[${joined(mapped.map((c) => baseIn(row, c)), ', ')}]`;
+  const values = [
+    ...fieldValues,
+    sql`case when d.plain then ${plainBase} else ${decidedBase} end`,
+    sql`case when d.plain then null else ${newHeld} end`,
+    sql`p.version + case when d.plain then (case when d.winning_differs then 1 else 0 end)
+                         when (${fieldChanged}) or (${heldChanged}) then 1 else 0 end`,
+    sql`case when (case when d.plain then d.winning_differs else ${fieldChanged} end) then excluded.date_update else p.date_update end`,
+  ];
+  const columns = [...mapped.map((c) => c.column), 'feed_base', 'feed_held', 'version', 'date_update'].join(', ');
+  return sql`(${raw(columns)}) = (select ${joined(values, ',\n              ')}
+              from (select ${decisions} offset 0) d)
+          where not (p.feed_held is null
+                     and not (${winningDiffers})
+                     and ${mappedBase('p')} is not distinct from ${mappedBase('excluded')})`;
 }
 
-/** The feed's base of a new product, from the batch's JSON row x (x.images_md5: its image list's md5, imagesMd5). */
-export function newProductBase(): SQL {
+/** The JSON type of a column in the batch's payload (json_to_recordset), for comparing it with the stored value. */
+const payloadType = (c: FeedColumn) => (c.kind === 'number' || c.kind === 'nullable' ? (c.type.startsWith('numeric') ? 'numeric' : c.type) : 'text');
+
+/**
+ * Whether an existing product p needs the per-field rule for the batch's row x (payload names,
+ * see insertProducts): it has a held value, or a field the feed may hold back differs from the
+ * feed's value. The others take the plain statement (plainUpdateSet). Comparing the payload's
+ * values before the column's rounding can only flag more rows, never fewer.
+ */
+export function needsFieldRule(rules: FeedSqlRules, row = 'x'): SQL {
+  const guarded = FEED_COLUMNS.filter((c) => rules.mapped.has(c.field) && !rules.alwaysWins.has(c.field));
+  if (guarded.length === 0) return sql`p.feed_held is not null`;
+  return sql`(p.feed_held is not null or ${tupleOf(guarded, 'p')} is distinct from (${raw(guarded.map((c) => `${row}.${c.column}::${payloadType(c)}`).join(', '))}))`;
+}
+
+/** The payload columns the needsFieldRule comparison reads, as json_to_recordset declares them. */
+export function fieldRuleColumns(rules: FeedSqlRules): string {
+  return FEED_COLUMNS.filter((c) => rules.mapped.has(c.field) && !rules.alwaysWins.has(c.field))
+    .map((c) => `${c.column} ${payloadType(c)}`)
+    .join(', ');
+}
+
+/**
+ * The DO UPDATE part for products without a held value whose fields the feed may hold back
+ * already equal the feed's values (the plain path, by far the most rows of a re-import): every
+ * mapped field is written, the base is the feed's own (excluded.feed_base, computed by the
+ * INSERT's SELECT), nothing is decided per field. Its WHERE takes only such rows, and only when
+ * something changes; the others are left to feedUpdateSet's statement.
+ */
+export function plainUpdateSet(rules: FeedSqlRules): SQL {
+  const mapped = FEED_COLUMNS.filter((c) => rules.mapped.has(c.field));
+  const winning = mapped.filter((c) => rules.alwaysWins.has(c.field));
+  const guarded = mapped.filter((c) => !rules.alwaysWins.has(c.field));
+  const winningDiffers = winning.length === 0 ? sql`false` : sql`${tupleOf(winning, 'p')} is distinct from ${tupleOf(winning, 'excluded')}`;
+  const allMapped = mapped.length === FEED_COLUMNS.length;
+  const images = raw(`p.feed_base[${FEED_BASE_IMAGES}]`);
+  const newBase = allMapped
+    ? sql`array_append(excluded.feed_base[1:${raw(String(FEED_COLUMNS.length))}], ${images})`
+    : sql`array[${joined(FEED_COLUMNS.map((c) => (rules.mapped.has(c.field) ? baseIn('excluded', c) : baseIn('p', c))), ', ')}, ${images}]`;
+  const mappedBase = (row: 'p' | 'excluded') =>
+    allMapped ? raw(`${row}.feed_base[1:${FEED_COLUMNS.length}]`) : sql`array[${joined(mapped.map((c) => baseIn(row, c)), ', ')}]`;
+  const sets = [
+    ...winning.map((c) => sql`${raw(c.column)} = excluded.${raw(c.column)}`),
+    sql`feed_base = ${newBase}`,
+    sql`version = p.version + case when ${winningDiffers} then 1 else 0 end`,
+    sql`date_update = case when ${winningDiffers} then excluded.date_update else p.date_update end`,
+  ];
+  const guardedSame = guarded.length === 0 ? sql`true` : sql`${tupleOf(guarded, 'p')} is not distinct from ${tupleOf(guarded, 'excluded')}`;
+  return sql`${joined(sets, ',\n            ')}
+          where p.feed_held is null
+            and ${guardedSame}
+            and (${winningDiffers} or ${mappedBase('p')} is distinct from ${mappedBase('excluded')})`;
+}
+
+/**
+ * The feed's base of a new product, from the batch's JSON row x (x.images_md5: its image list's
+ * md5, imagesMd5); a field the mapping does not map gets none.
+ */
+export function newProductBase(mapped: ReadonlySet<FeedField>): SQL {
   return sql`array[${joined(
-    FEED_COLUMNS.map((c) => baseText(c, raw(`x.${c.column}::${c.type}`))),
+    FEED_COLUMNS.map((c) => (mapped.has(c.field) ? baseText(c, raw(`x.${c.column}::${c.type}`)) : sql`null::text`)),
     ', ',
-  )}, x.images_md5]`;
+  )}, ${mapped.has('images') ? sql`x.images_md5` : sql`null::text`}]`;
 }
 
 /** The md5 of an image list as the base keeps it (the same as migration 0016 computes). */

@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { refreshCatalogueStatistics } from '../catalogue/product-maintenance';
 import { yieldToEventLoop } from '../db/event-loop-yield';
 import { products } from '../db/schema';
-import { alwaysWinsOf } from '../../shared/feed-fields';
+import { alwaysWinsOf, mappedFeedFields } from '../../shared/feed-fields';
 import { feedValueMessages } from '../../shared/messages';
 import { writeFeedBatch, type FeedWriteRules } from './feed-batch-writer';
 import type { FeedJobDeps } from './feed-deps';
@@ -131,7 +131,7 @@ async function runClaimedImport(deps: FeedJobDeps, supplier: SupplierRecord, opt
   let firstReadShown = false;
   let bytesRead = 0;
   let bytesTotal: number | null = null;
-  const rules: FeedWriteRules = { alwaysWins: new Set(alwaysWinsOf(supplier.feedAlwaysWins)), runId: historyId };
+  const rules: FeedWriteRules = { alwaysWins: new Set(alwaysWinsOf(supplier.feedAlwaysWins)), mapped: new Set(mappedFeedFields(storedMapping(supplier.feedMapping))), runId: historyId };
   const heldBack: HeldBackItem[] = [];
 
   const write = async (rows: FeedProductRow[]) => {
