@@ -18,8 +18,10 @@ export function residentBytes(pid: number): number | null {
 export interface WatchFigures {
   /** Slowest /healthz answer (or wait for one still open at the end), ms. */
   maxHealthMs: number;
-  /** /healthz answers that were not 200. */
+  /** /healthz answers that were not 200 (or no answer at all). */
   unhealthy: number;
+  /** Why, for each of them: the status and body, or the error (a failing check can say what it saw). */
+  unhealthyReasons: string[];
   /** How many /healthz answers came in. */
   healthAnswers: number;
   /** Resident memory when the watch started, and its peak while it ran, bytes. */
@@ -36,6 +38,7 @@ export function watchServer(origin: string, pid: number, intervalMs = 100): Serv
   let rssPeak = rssStart;
   let maxHealthMs = 0;
   let unhealthy = 0;
+  const unhealthyReasons: string[] = [];
   let healthAnswers = 0;
   let running = true;
   let openSince: number | null = null;
@@ -50,10 +53,15 @@ export function watchServer(origin: string, pid: number, intervalMs = 100): Serv
       openSince = started;
       try {
         const response = await fetch(`${origin}/healthz`, { signal: AbortSignal.timeout(60_000) });
-        await response.arrayBuffer();
-        if (response.status !== 200) unhealthy += 1;
-      } catch {
+        const body = await response.text();
+        if (response.status !== 200) {
+          unhealthy += 1;
+          unhealthyReasons.push(`${response.status} ${body.slice(0, 200)}`);
+        }
+      } catch (error) {
         unhealthy += 1;
+        const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
+        unhealthyReasons.push(`no answer: ${error instanceof Error ? error.message : String(error)}${cause}`);
       }
       openSince = null;
       healthAnswers += 1;
@@ -72,7 +80,7 @@ export function watchServer(origin: string, pid: number, intervalMs = 100): Serv
       const waiting = openSince === null ? 0 : performance.now() - openSince;
       maxHealthMs = Math.max(maxHealthMs, waiting);
       await Promise.race([poll, new Promise((resolve) => setTimeout(resolve, 100))]);
-      return { maxHealthMs, unhealthy, healthAnswers, rssStart, rssPeak };
+      return { maxHealthMs, unhealthy, unhealthyReasons, healthAnswers, rssStart, rssPeak };
     },
   };
 }

@@ -2,10 +2,8 @@
  * Every user-facing sentence of the specification, written once, so that the screens, the server
  * and the tests all use the exact same words.
  */
-import type { FeedEncodingSource } from './suppliers';
-
 /** The sync panel's note while the browser is offline (a sentence of the specification). */
-const OFFLINE_NOTE = 'You are offline. Changes are kept on this device and sent when the connection returns.';
+export const OFFLINE_NOTE = 'You are offline. Changes are kept on this device and sent when the connection returns.';
 
 export const messages = {
   underConstruction: 'This page is under construction',
@@ -64,50 +62,6 @@ export const messages = {
     conflictFoundOpen: 'Open product',
     /** The mark on a product's row in the list. */
     rowNeedsYou: 'Needs you: someone else changed this product meanwhile',
-  },
-  /**
-   * Not in the spec, apart from the sync panel's offline note: what is refused or not shown because
-   * the server is not there, by cause: offline (no network) or unreachable (a network, but the
-   * server does not answer). Chosen by `noServerSentence` (src/app/lib/no-server-sentence.ts,
-   * docs/offline.md "Reaching the server").
-   */
-  noServer: {
-    syncNote: {
-      offline: OFFLINE_NOTE,
-      unreachable: "Can't reach the server. Changes are kept on this device and sent when it answers again.",
-    },
-    parserSave: {
-      offline: 'You are offline. Saving a supplier needs the server, which checks the feed address; your changes stay in this form until the connection is back.',
-      unreachable: "Can't reach the server. Saving a supplier needs the server, which checks the feed address; your changes stay in this form until it answers again.",
-    },
-    parserAction: {
-      offline: 'You are offline. Test feed and Run need the server; try again when the connection is back.',
-      unreachable: "Can't reach the server. Test feed and Run need the server; try again once it answers.",
-    },
-    parserEnable: {
-      offline: 'You are offline. Enabling or disabling a supplier needs the server; try again when the connection is back.',
-      unreachable: "Can't reach the server. Enabling or disabling a supplier needs the server; try again once it answers.",
-    },
-    productNotKept: {
-      offline: 'You are offline and this product is not kept on this device.',
-      unreachable: "Can't reach the server, and this product is not kept on this device.",
-    },
-    bolModelNotKept: {
-      offline: 'You are offline and the Bol model of this product is not kept on this device.',
-      unreachable: "Can't reach the server, and the Bol model of this product is not kept on this device.",
-    },
-    logsNotFetched: {
-      offline: 'You are offline, and these logs have not been fetched on this device yet.',
-      unreachable: "Can't reach the server, and these logs have not been fetched on this device yet.",
-    },
-    reportNotFetched: {
-      offline: 'You are offline, and this report has not been fetched on this device yet.',
-      unreachable: "Can't reach the server, and this report has not been fetched on this device yet.",
-    },
-    nextPageNotKept: {
-      offline: 'Offline: the next page is not kept on this device.',
-      unreachable: "Can't reach the server: the next page is not kept on this device.",
-    },
   },
   family: {
     mainNeedsFamilyKey: 'To select a product as main, you need to specify the Family Key.',
@@ -213,27 +167,6 @@ export const messages = {
     saved: 'Bol product successfully updated!',
     saveFailed: 'Failed to save product.',
     createFailed: 'Failed to create new product on Bol.',
-  },
-  /** Not in the spec: how a feed was read, on the Test feed preview (docs/feeds.md, "Encodings", "The record element"). */
-  feedReading: {
-    encoding: (name: string, source: FeedEncodingSource) =>
-      `Read as ${name}${
-        {
-          bom: ' (the file starts with its byte order mark)',
-          http: ' (the charset the supplier\'s server sends)',
-          declaration: ' (the encoding its XML declaration names)',
-          detected: name === 'UTF-8' ? '' : ' (the text is not valid UTF-8)',
-          default: '',
-        }[source]
-      }.`,
-    recordElement: (path: string, found: boolean) =>
-      found
-        ? `Each <${path}> element is one product, found in the feed. Type another element below to change it.`
-        : `Each <${path}> element is one product, as the mapping says.`,
-    unreadable: (line: string, encoding: string | null) =>
-      `Line ${line} has characters that could not be read${encoding ? ` as ${encoding}` : ''} (shown as \uFFFD); check the feed's encoding with the supplier`,
-    check: 'Check',
-    recordElementHint: 'A name (item) or a path (rss/channel/item). Leave it empty and Test feed finds it.',
   },
   orders: {
     importOrders: 'Import orders',

@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { messages } from '../../src/shared/messages';
+import { feedReadingMessages } from '../../src/shared/feed-reading-messages';
 import { useParserServer } from './support/parser-server';
 import { SHOTS } from './support/screenshots';
 
@@ -55,7 +55,7 @@ describe('Test feed of real supplier feeds', () => {
       const page = await signedInPage(size);
       await newSupplierForm(page, `Windows ${size.width}`, '/artikelen.csv', 'CSV');
       const reading = page.getByTestId('feed-reading');
-      await reading.getByText(messages.feedReading.encoding('Windows-1252', 'detected')).waitFor({ timeout: 20_000 });
+      await reading.getByText(feedReadingMessages.encoding('Windows-1252', 'detected')).waitFor({ timeout: 20_000 });
       const preview = page.getByRole('table', { name: 'Test feed preview' });
       await preview.getByText('Daunendecke Größe 200 – weiß').waitFor();
       for (const title of ['Crème brûlée set', 'Poëzie-album „Noël“ € 5 korting', 'Fußmatte Müller']) expect(await preview.getByText(title, { exact: true }).count()).toBe(1);
@@ -71,7 +71,7 @@ describe('Test feed of real supplier feeds', () => {
     for (const size of SIZES) {
       const page = await signedInPage(size);
       await newSupplierForm(page, `Google ${size.width}`, '/google.xml', 'XML');
-      await page.getByTestId('feed-reading').getByText(messages.feedReading.recordElement('rss/channel/item', true)).waitFor({ timeout: 20_000 });
+      await page.getByTestId('feed-reading').getByText(feedReadingMessages.recordElement('rss/channel/item', true)).waitFor({ timeout: 20_000 });
       // The guess fills the mapping from the g: columns (gtin, title, brand, image_link and the repeated additional_image_link).
       await expect.poll(() => page.getByLabel('Feed column for EAN', { exact: true }).inputValue(), { timeout: 20_000 }).toBe('gtin');
       expect(await page.getByLabel('Feed column for Title', { exact: true }).inputValue()).toBe('title');

@@ -6,6 +6,7 @@
  */
 import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { noServerMessages } from '../../src/shared/no-server-messages';
 import { messages } from '../../src/shared/messages';
 import { baseUrl } from './support/browser';
 import { SHOTS } from './support/screenshots';
@@ -57,9 +58,9 @@ describe('refusals that need the server say why', { timeout: 180_000 }, () => {
     await unreachable.getByRole('button', { name: 'Test feed' }).click();
     await expect.poll(() => indicator(unreachable).textContent(), { timeout: 20_000 }).toBe(messages.sync.unreachable);
     expect(await unreachable.evaluate(() => navigator.onLine)).toBe(true);
-    await refusedSave(unreachable, messages.noServer.parserSave.unreachable);
+    await refusedSave(unreachable, noServerMessages.parserSave.unreachable);
     await unreachable.getByRole('button', { name: 'Test feed' }).click();
-    await unreachable.getByRole('alert').getByText(messages.noServer.parserAction.unreachable, { exact: true }).waitFor();
+    await unreachable.getByRole('alert').getByText(noServerMessages.parserAction.unreachable, { exact: true }).waitFor();
 
     await expect.poll(() => indicator(offline).textContent()).toBe('Offline');
     await refusedSave(offline, 'You are offline. Saving a supplier needs the server, which checks the feed address; your changes stay in this form until the connection is back.');

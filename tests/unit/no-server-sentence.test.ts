@@ -1,9 +1,10 @@
 /** Refusals that need the server say why: offline or the server not answering (src/app/lib/no-server-sentence.ts). */
 import { describe, expect, it } from 'vitest';
 import { noServerSentence, type NoServerRefusal } from '../../src/app/lib/no-server-sentence';
+import { noServerMessages } from '../../src/shared/no-server-messages';
 import { messages } from '../../src/shared/messages';
 
-const REFUSALS = Object.keys(messages.noServer) as NoServerRefusal[];
+const REFUSALS = Object.keys(noServerMessages) as NoServerRefusal[];
 
 describe('the sentence of a refusal that needs the server', () => {
   it("says \"Can't reach the server\" while the network is up and the server does not answer", () => {
@@ -25,13 +26,13 @@ describe('the sentence of a refusal that needs the server', () => {
 
   it('gives every refusal two different sentences, the unreachable one naming the server', () => {
     for (const refusal of REFUSALS) {
-      const { offline, unreachable } = messages.noServer[refusal];
+      const { offline, unreachable } = noServerMessages[refusal];
       expect(offline).not.toBe(unreachable);
       expect(unreachable).toMatch(/^Can't reach the server/);
     }
   });
 
   it('uses the offline sentence when the connection reads online (a refusal decided a moment before it returned)', () => {
-    expect(noServerSentence('online', 'logsNotFetched')).toBe(messages.noServer.logsNotFetched.offline);
+    expect(noServerSentence('online', 'logsNotFetched')).toBe(noServerMessages.logsNotFetched.offline);
   });
 });

@@ -2,16 +2,22 @@
  * Why something that needs the server is refused, or not shown, in words (docs/offline.md
  * "Reaching the server"): offline (the browser has no network) and unreachable (a network, but
  * the server does not answer) are told apart in every such sentence. The sentences live in
- * src/shared/messages.ts (`messages.noServer`); lib/online.ts reads the live cause.
+ * src/shared/no-server-messages.ts (`noServerMessages`); `noServerSays` takes the live cause from lib/online.ts.
  */
-import { messages } from '../../shared/messages';
+import { noServerMessages } from '../../shared/no-server-messages';
+import { connection } from './online';
 import type { Connection } from './reachability-rule';
 
-/** Which refusal: one entry of `messages.noServer`. */
-export type NoServerRefusal = keyof typeof messages.noServer;
+/** Which refusal: one entry of `noServerMessages`. */
+export type NoServerRefusal = keyof typeof noServerMessages;
 
 /** The refusal's sentence for the cause: the unreachable wording while the server does not answer, the offline one otherwise. */
 export function noServerSentence(cause: Connection, refusal: NoServerRefusal): string {
-  const sentences = messages.noServer[refusal];
+  const sentences = noServerMessages[refusal];
   return cause === 'unreachable' ? sentences.unreachable : sentences.offline;
+}
+
+/** A refusal's sentence for the connection now (lib/online.ts): offline or "Can't reach the server". */
+export function noServerSays(refusal: NoServerRefusal): string {
+  return noServerSentence(connection(), refusal);
 }

@@ -4,7 +4,6 @@
  * the app asks either. Outside a browser (tests, the server) it answers online.
  */
 import { createReachability } from './reachability';
-import { noServerSentence, type NoServerRefusal } from './no-server-sentence';
 import { connectionOf, type Connection } from './reachability-rule';
 
 function browserOnline(): boolean {
@@ -24,10 +23,6 @@ export function connection(): Connection {
   return connectionOf(browserOnline(), reachability.state().reach);
 }
 
-/** A refusal's sentence for the connection now: offline or "Can't reach the server" (no-server-sentence.ts). */
-export function noServerSays(refusal: NoServerRefusal): string {
-  return noServerSentence(connection(), refusal);
-}
 
 /** True while the browser is online and the server answers: what screens and the outbox go by. */
 export function isOnline(): boolean {

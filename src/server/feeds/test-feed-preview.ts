@@ -8,7 +8,7 @@ import { applyMapping, compileMapping, feedValueFormat, guessMapping, learnDecim
 import { TEST_FEED_ROWS, type FeedEncoding, type TestFeedReport, type TestFeedRow } from '../../shared/suppliers';
 import type { FeedItem } from './feed-item';
 import { parseMappedRow, readRawFeed } from './feed-row-batches';
-import { messages } from '../../shared/messages';
+import { feedReadingMessages } from '../../shared/feed-reading-messages';
 import { hasUnreadableCharacters } from './feed-text-encoding';
 
 export interface PreviewRequest {
@@ -98,7 +98,7 @@ export function previewReport(
     const values: Record<string, string> = {};
     for (const [key, value] of Object.entries(item.record)) values[nameOf.get(key) ?? key] = display(value);
     const unreadable = Object.values(item.record).some(hasUnreadableCharacters);
-    const warnings = unreadable ? [messages.feedReading.unreadable(item.line.toLocaleString('en-US'), reading.encoding?.name ?? null)] : [];
+    const warnings = unreadable ? [feedReadingMessages.unreadable(item.line.toLocaleString('en-US'), reading.encoding?.name ?? null)] : [];
     const parsed = parseMappedRow({ line: item.line, record: applyMapping(item.record, compiled) }, supplier, request.mapping);
     if (!parsed.ok) return { line: item.line, values, product: null, problems: [parsed.refusal.reason], warnings };
     const row = parsed.row;

@@ -5,9 +5,9 @@
  * the effects come in as deps so they can be tested.
  */
 import type { BolChunk, BolModel } from '../../../shared/bol-contract';
-import { messages } from '../../../shared/messages';
+import { noServerMessages } from '../../../shared/no-server-messages';
 import { deviceCopyNote, loadDeviceFirst, type DeviceCopySource } from '../../db/device-first';
-import { noServerSays } from '../../lib/online';
+import { noServerSays } from '../../lib/no-server-sentence';
 
 export type BolModelSource = DeviceCopySource;
 
@@ -26,7 +26,7 @@ export interface BolModelLoadDeps {
 }
 
 /** The offline sentence; while the server does not answer the unreachable one is shown instead. */
-export const OFFLINE_NOT_KEPT = messages.noServer.bolModelNotKept.offline;
+export const OFFLINE_NOT_KEPT = noServerMessages.bolModelNotKept.offline;
 
 /** Calls `show` with the device copy first (when there is one), then with the server's answer. */
 export function loadBolModel(productId: number, deps: BolModelLoadDeps, show: (state: BolModelLoadState) => void): Promise<void> {

@@ -8,7 +8,7 @@ import type { Job } from '../../../shared/jobs';
 import { getJobs, type JobListQuery } from '../../api/jobs';
 import { keepJobsPage, readKeptJobsPage } from '../../db/device-copies';
 import { isNoAnswer } from '../../lib/no-answer';
-import { noServerSays } from '../../lib/online';
+import { noServerSays } from '../../lib/no-server-sentence';
 
 export const LOGS_PAGE_SIZE = 25;
 

@@ -1,10 +1,10 @@
 /** Test feed: the first rows as they would be imported, refused rows marked with their problems; nothing is saved. */
 import { Badge, Callout, Card, Flex, Heading, Table, Text, VisuallyHidden } from '@radix-ui/themes';
-import { messages } from '../../../shared/messages';
+import { feedReadingMessages } from '../../../shared/feed-reading-messages';
 import type { TestFeedReport } from '../../../shared/suppliers';
 import { countText, priceText } from '../../lib/format';
 
-const reading = messages.feedReading;
+const reading = feedReadingMessages;
 
 export function FeedPreview({ report }: { report: TestFeedReport }) {
   const refused = report.rows.filter((row) => row.problems.length > 0).length;

@@ -3,7 +3,7 @@ import { Checkbox, Flex, Heading, Select, Table, Text, TextArea, TextField, Visu
 import { useId } from 'react';
 import { FEED_FIELD_LABELS, FEED_FIELDS, type FeedField } from '../../../shared/feed-mapping';
 import { SELLER_CURRENCY } from '../../../shared/feed-values';
-import { messages } from '../../../shared/messages';
+import { feedReadingMessages } from '../../../shared/feed-reading-messages';
 import type { TestFeedReport } from '../../../shared/suppliers';
 import { FeedValueFormat } from './FeedValueFormat';
 import { Field, FormCard } from './ParserField';
@@ -125,7 +125,7 @@ export function MappingSection({ form, set, setForm, report }: SectionProps & { 
           </Field>
         ))}
         {form.feedFormat === 'xml' && (
-          <Field label="XML element of one product" hint={messages.feedReading.recordElementHint}>
+          <Field label="XML element of one product" hint={feedReadingMessages.recordElementHint}>
             <TextField.Root
               size="3"
               value={form.recordElement}

@@ -14,7 +14,7 @@ import { FROM_SERVER } from '../../edit/kept-copy';
 import { useEditController } from '../../edit/use-edit-controller';
 import { saveSupplierForm } from './save-supplier';
 import { formOf, takesGuess, testRequestOf, withGuessedMapping, type SupplierForm } from './supplier-form';
-import { noServerSays } from '../../lib/online';
+import { noServerSays } from '../../lib/no-server-sentence';
 import { formProblem } from './supplier-form-check';
 import { changedMeanwhile, mergeMine } from './supplier-stale-save';
 import { useFollowedJobs } from '../jobs';

@@ -4,7 +4,7 @@
  */
 import type { Product } from '../../../shared/contract';
 import { deviceCopyNote as noteOf, loadDeviceFirst, type DeviceCopySource } from '../../db/device-first';
-import { noServerSays } from '../../lib/online';
+import { noServerSays } from '../../lib/no-server-sentence';
 
 export type ProductSource = DeviceCopySource;
 

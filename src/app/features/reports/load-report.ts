@@ -5,7 +5,7 @@
  */
 import type { BolReportOverview } from '../../../shared/export-contract';
 import { isNoAnswer } from '../../lib/no-answer';
-import { noServerSays } from '../../lib/online';
+import { noServerSays } from '../../lib/no-server-sentence';
 
 export interface ReportDeps {
   online(): boolean;
