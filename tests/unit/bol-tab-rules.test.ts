@@ -7,8 +7,6 @@ import {
   addMedia,
   carryOverValues,
   chunkOptions,
-  contentStatusText,
-  createOutcome,
   fieldKind,
   formFromModel,
   isFormDirty,
@@ -16,9 +14,9 @@ import {
   modelFromForm,
   recommendationText,
   splitAttributes,
-  uploadReportRows,
   withSchoenmaat,
 } from '../../src/app/features/bol-model/bol-tab-rules';
+import { contentStatusText, createOutcome, uploadReportRows } from '../../src/app/features/bol-model/bol-status-rules';
 
 const chunks = [
   { chunkId: '1', chunkName: 'Sneakers' },

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { htmlToReadableText } from '../../src/shared/rules/readable-text';
 import { itemProblems, reportTone } from '../../src/app/lib/job-items';
 import { uploadToast } from '../../src/app/features/upload-ean/ean-upload-rules';
-import { uploadReportRows } from '../../src/app/features/bol-model/bol-tab-rules';
+import { uploadReportRows } from '../../src/app/features/bol-model/bol-status-rules';
 import { runOutcome, runProblems } from '../../src/app/features/products/supplier-actions-rules';
 
 describe('HTML as readable text', () => {

@@ -2,7 +2,7 @@
 import { Badge, Button, Flex, Table, Text, VisuallyHidden } from '@radix-ui/themes';
 import type { BolMarketplaceState } from '../../../shared/bol-contract';
 import { dateTimeText } from '../../lib/format';
-import { contentStatusText, uploadReportRows } from './bol-tab-rules';
+import { contentStatusText, uploadReportRows } from './bol-status-rules';
 
 export interface BolContentStatusProps {
   state: BolMarketplaceState;

@@ -1,24 +1,20 @@
 /**
  * What the Bol Model tab decides, as pure functions: the category options (bol's recommendations
  * first while none is assigned), the form's state and the model it saves, which fields are marked,
- * Schoenmaat, image slots, and how the content status and upload report read.
+ * Schoenmaat, image slots and conflicts. How the content status and upload report read:
+ * bol-status-rules.ts.
  * The shared rules (shoe sizes, required attributes, media slots) live in src/shared/rules.
  */
 import { attributeIdOfKey, BOL_MODEL_COMPARED, isBolModelChangeConflict } from '../../../shared/bol-change-set';
 import type { FieldConflict } from '../../../shared/change-set';
 import type { ConflictOnForm } from '../../edit/conflict-choice-rules';
 import { myChangeIsOnItsWay, myConflictOf, type WaitingEntryLike } from '../../lib/my-waiting-change';
-import { htmlToReadableText } from '../../../shared/rules/readable-text';
 import type {
   BolAttribute,
   BolChunk,
   BolChunkRecommendation,
-  BolContentStatus,
-  BolJobReport,
-  BolMarketplaceState,
   BolMedia,
   BolModel,
-  BolUploadReport,
 } from '../../../shared/bol-contract';
 import type { ProductImage } from '../../../shared/contract';
 import { freeMediaSlots } from '../../../shared/rules/bol-media-slots';
@@ -192,66 +188,6 @@ export function removeMedia(media: readonly BolMedia[], slot: number): BolMedia[
 /** 'Main picture' for slot 1 (bol's FRONT), 'Position n' otherwise. */
 export function slotLabel(slot: number): string {
   return slot === 1 ? '1 (main picture)' : String(slot);
-}
-
-// --- Content status and upload report ------------------------------------------------------------
-
-const STATUS_TEXT: Record<BolContentStatus, string> = {
-  NOT_SENT: 'Not sent to bol yet',
-  PENDING: 'Sent; bol is processing it',
-  SUCCESS: 'Accepted by bol',
-  FAILURE: 'Refused by bol',
-  TIMEOUT: 'bol had not finished; check the upload report later',
-  PURGED: 'bol forgot the upload before it ended; send it again',
-};
-
-export type Tone = 'green' | 'amber' | 'red' | 'gray';
-
-const STATUS_TONE: Record<BolContentStatus, Tone> = {
-  NOT_SENT: 'gray',
-  PENDING: 'amber',
-  SUCCESS: 'green',
-  FAILURE: 'red',
-  TIMEOUT: 'amber',
-  PURGED: 'red',
-};
-
-export function contentStatusText(state: Pick<BolMarketplaceState, 'contentStatus' | 'contentMessage'>): { text: string; tone: Tone } {
-  const base = STATUS_TEXT[state.contentStatus];
-  const text = state.contentMessage && state.contentStatus !== 'SUCCESS' ? `${base}: ${state.contentMessage}` : base;
-  return { text, tone: STATUS_TONE[state.contentStatus] };
-}
-
-export interface UploadReportRow {
-  attribute: string;
-  value: string;
-  status: 'IN_PROGRESS' | 'DECLINED' | 'PUBLISHED';
-  detail: string;
-  tone: Tone;
-}
-
-/** One row per attribute of bol's upload report, declined ones first (they need work). */
-export function uploadReportRows(report: BolUploadReport | null): UploadReportRow[] {
-  if (!report) return [];
-  const rank = { DECLINED: 0, IN_PROGRESS: 1, PUBLISHED: 2 } as const;
-  return report.attributes
-    .map((entry) => ({
-      attribute: entry.id ?? '',
-      // bol echoes the values as sent: a description is HTML, shown here as readable text.
-      value: (entry.values ?? []).map((value) => htmlToReadableText(value.value)).join(', '),
-      status: entry.status,
-      detail: htmlToReadableText(entry.subStatusDescription ?? entry.subStatus ?? ''),
-      tone: (entry.status === 'DECLINED' ? 'red' : entry.status === 'PUBLISHED' ? 'green' : 'amber') as Tone,
-    }))
-    .sort((a, b) => rank[a.status] - rank[b.status] || a.attribute.localeCompare(b.attribute));
-}
-
-/** What "Create New Product on Bol" answered for this product: whether it worked, and bol's words. */
-export function createOutcome(report: BolJobReport, productId: number): { ok: boolean; message: string } {
-  const item = report.items.find((entry) => entry.productId === productId);
-  if (report.status === 'failed') return { ok: false, message: report.message || item?.message || '' };
-  if (!item) return { ok: report.status === 'success', message: report.message };
-  return { ok: item.status === 'success' || item.status === 'pending', message: item.message };
 }
 
 // --- Conflicts -----------------------------------------------------------------------------------

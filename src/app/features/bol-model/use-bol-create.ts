@@ -10,7 +10,7 @@ import { createContentOnBol, readUploadReports } from '../../api/bol';
 import { toApiFailure } from '../../api/client';
 import { refusal } from '../../edit/edit-outcome';
 import { notify } from '../../ui/notify';
-import { createOutcome } from './bol-tab-rules';
+import { createOutcome } from './bol-status-rules';
 import type { useBolEditor } from './use-bol-editor';
 
 /** The toast of a create that bol accepted (ours: the spec has none; 'successful' makes it a success toast). */
