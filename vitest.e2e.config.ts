@@ -4,8 +4,8 @@ import { slowFirstSequencer } from './scripts/lib/slow-first.ts';
 /**
  * Browser tests: the built PWA and the real server, driven in Debian's Chromium. Test files run
  * side by side, each worker on a server of its own (tests/e2e/support/global-setup.ts;
- * docs/testing.md, "Browser tests"). E2E_WORKERS sets how many (default 3: they wait on Chromium
- * and the network more than they compute, so two left a core of the 2-core machine half idle).
+ * docs/testing.md, "Browser tests"). E2E_WORKERS sets how many (default 2: three were measured
+ * and were no quicker on the 2-core machine, each file slower beside two other browsers).
  */
 export default defineConfig({
   test: {
@@ -13,7 +13,7 @@ export default defineConfig({
     include: ['tests/e2e/**/*.test.ts'],
     environment: 'node',
     globalSetup: ['tests/e2e/support/global-setup.ts'],
-    maxWorkers: Number(process.env.E2E_WORKERS ?? 3),
+    maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
     // The longest files first (scripts/lib/slow-first.ts): small files with long runs would end last.
     sequence: {
       sequencer: slowFirstSequencer([
