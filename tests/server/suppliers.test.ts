@@ -142,6 +142,8 @@ const DUTCH_MAPPING: FeedMapping = {
   sellingPrice: { multiplier: 2, add: 0.5 },
   imageSeparator: '|',
   recordElement: 'product',
+  rowGroups: null,
+  skipRows: [],
 };
 
 let nameCounter = 0;

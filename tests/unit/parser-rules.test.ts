@@ -96,6 +96,11 @@ describe('the supplier form', () => {
         sellingPrice: { multiplier: 1.8, add: 2.5 },
         imageSeparator: ';',
         recordElement: 'artikel',
+        rowGroups: { groupColumn: 'Parent', keyColumns: ['SKU', 'ID'], fillDown: ['Name', 'Categories'], gather: ['Image Src'] },
+        skipRows: [
+          { column: 'Type', when: 'oneOf', values: ['variable', 'grouped'] },
+          { column: 'Variant Price', when: 'empty', values: [] },
+        ],
       },
       schedule: { kind: 'every', hours: 6, timeZone: 'Europe/Amsterdam' },
     });

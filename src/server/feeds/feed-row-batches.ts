@@ -13,6 +13,7 @@ import { readCsvFeed } from './csv-feed-reader';
 import { FeedFormatError, type FeedItem } from './feed-item';
 import { decodeFeedText, type FeedEncoding } from './feed-text-encoding';
 import { parseFeedRow, type FeedProductRow, type FeedRecord, type FeedRowRefusal, type FeedRowSupplier } from './parse-feed-row';
+import { rowPreparationFor, type RowPreparation } from '../../shared/feed-row-preparation';
 import { readXlsxFeed } from './xlsx-feed-reader';
 import { readXmlFeed } from './xml-feed-reader';
 
@@ -20,8 +21,10 @@ export interface ParsedBatch {
   rows: FeedProductRow[];
   /** Refusals of this stretch of the feed (all of them; the import keeps the first 100). */
   refusals: FeedRowRefusal[];
-  /** Records read in this stretch (rows + refusals). */
+  /** Records read in this stretch (rows + refusals + skipped). */
   rowsRead: number;
+  /** Records the mapping's row filter skipped (docs/feeds.md, "Variants and parent rows"). */
+  skipped: number;
 }
 
 export type FeedFormat = 'csv' | 'xml' | 'xlsx';
@@ -146,12 +149,40 @@ function headerProblem(columns: string[], line: number, compiled: CompiledMappin
   return `${problem} (header on line ${line}); change the supplier's column mapping`;
 }
 
-/** Records with our field names, by the mapping. */
+/**
+ * Raw records as the mapping reads them: Magento's attribute columns, fill-down and the row filter
+ * (feed-row-preparation.ts). Judged on the first record; a feed and mapping that need none of it
+ * pass through untouched.
+ */
+export async function* prepareFeedItems(items: AsyncIterable<FeedItem>, mapping: FeedMapping | null): AsyncGenerator<FeedItem> {
+  let preparation: RowPreparation | null | undefined;
+  for await (const item of items) {
+    if (!('record' in item)) {
+      yield item;
+      continue;
+    }
+    if (preparation === undefined) preparation = rowPreparationFor(mapping, item.record);
+    if (preparation === null) yield item;
+    else yield* preparation.push(item);
+  }
+  if (preparation) yield* preparation.end();
+}
+
+/** Records with our field names, by the mapping, prepared as prepareFeedItems says (inline here: no extra step per record when nothing is to prepare). */
 export async function* mapFeedItems(items: AsyncIterable<FeedItem>, mapping: FeedMapping | null): AsyncGenerator<FeedItem> {
   const compiled = compileMapping(mapping);
+  const mapped = (item: FeedItem): FeedItem => ('record' in item ? { line: item.line, record: applyMapping(item.record, compiled) } : item);
+  let preparation: RowPreparation | null | undefined;
   for await (const item of items) {
-    yield 'problem' in item ? item : { line: item.line, record: applyMapping(item.record, compiled) };
+    if (!('record' in item)) {
+      yield item;
+      continue;
+    }
+    if (preparation === undefined) preparation = rowPreparationFor(mapping, item.record);
+    if (preparation === null) yield { line: item.line, record: applyMapping(item.record, compiled) };
+    else for (const prepared of preparation.push(item)) yield mapped(prepared);
   }
+  if (preparation) for (const prepared of preparation.end()) yield mapped(prepared);
 }
 
 export function readFeedBytes(format: string, bytes: AsyncIterable<Uint8Array>, options: FeedReadOptions = {}): AsyncGenerator<FeedItem> {
@@ -176,10 +207,12 @@ export async function* feedRowBatches(
 ): AsyncGenerator<ParsedBatch> {
   /** First line of every key seen, so a key repeated in the feed is refused instead of written twice. */
   const seen = new Map<string, number>();
-  let batch: ParsedBatch = { rows: [], refusals: [], rowsRead: 0 };
+  let batch: ParsedBatch = { rows: [], refusals: [], rowsRead: 0, skipped: 0 };
   for await (const item of items) {
     batch.rowsRead += 1;
-    if ('problem' in item) {
+    if ('skipped' in item) {
+      batch.skipped += 1;
+    } else if ('problem' in item) {
       batch.refusals.push({ line: item.line, reason: item.problem });
     } else {
       const parsed = parseMappedRow(item, supplier, mapping);
@@ -198,7 +231,7 @@ export async function* feedRowBatches(
     }
     if (batch.rows.length >= batchSize || batch.refusals.length >= batchSize) {
       yield batch;
-      batch = { rows: [], refusals: [], rowsRead: 0 };
+      batch = { rows: [], refusals: [], rowsRead: 0, skipped: 0 };
     }
   }
   if (batch.rowsRead > 0) yield batch;
