@@ -3,7 +3,7 @@
  * Shopify's write a product's own values (title, description, vendor …) only on the first row of
  * its group, and WooCommerce writes a variable product's row before its variations. The seller
  * names the group column (Shopify's Handle, WooCommerce's Parent); this carries the empty cells of
- * the chosen columns down from the group's earlier rows, and gives every row of a group all the
+ * the chosen columns down from the group's first row (its parent's values, not a sibling's), and gives every row of a group all the
  * values of the "gathered" columns (Shopify's Image Src, one image per row). Pure.
  *
  * A row belongs to the group before it when its group column names that group: the group's value
@@ -18,7 +18,7 @@ export interface RowGroupRules {
   groupColumn: string;
   /** Columns by whose values the first row of a group is referred to (WooCommerce: SKU, ID). */
   keyColumns: readonly string[];
-  /** Columns whose empty cells take the group's earlier value. */
+  /** Columns whose empty cells take the value of the group's first row. */
   fillDown: readonly string[];
   /** Columns whose values of every row of the group are given to each of its rows, in order, once each. */
   gather: readonly string[];
@@ -41,8 +41,8 @@ function single(value: RawFeedRecord[string]): string {
 
 interface OpenGroup {
   names: Set<string>;
-  /** The latest non-empty value of each fill-down column. */
-  carried: Map<string, RawFeedRecord[string]>;
+  /** The non-empty values of the fill-down columns on the group's first row; null until that row is read. */
+  carried: Map<string, RawFeedRecord[string]> | null;
   held: LinedRecord[];
   gathered: Map<string, string[]>;
   /** False once the group held MAX_HELD_GROUP_ROWS rows: the rest pass on at once. */
@@ -90,22 +90,24 @@ export class RowGroups {
       names.add(key);
       names.add(`id:${key}`);
     }
-    return { names, carried: new Map(), held: [], gathered: new Map(this.gather.map((column) => [column, []])), holding: this.gather.length > 0 };
+    return { names, carried: null, held: [], gathered: new Map(this.gather.map((column) => [column, []])), holding: this.gather.length > 0 };
   }
 
   private addToGroup(open: OpenGroup, item: LinedRecord, released: LinedRecord[] = []): LinedRecord[] {
     let record = item.record;
     let copied = false;
+    const first = open.carried === null;
+    if (first) open.carried = new Map();
     for (const column of this.fillDown) {
       const value = record[column];
       if (single(value) !== '') {
-        open.carried.set(column, value);
-      } else if (open.carried.has(column)) {
+        if (first) open.carried?.set(column, value);
+      } else if (open.carried?.has(column)) {
         if (!copied) {
           record = { ...record };
           copied = true;
         }
-        (record as Record<string, RawFeedRecord[string]>)[column] = open.carried.get(column);
+        (record as Record<string, RawFeedRecord[string]>)[column] = open.carried?.get(column);
       }
     }
     for (const [column, values] of open.gathered) {
