@@ -9,6 +9,7 @@ import { refreshCatalogueStatistics } from '../catalogue/product-maintenance';
 import { yieldToEventLoop } from '../db/event-loop-yield';
 import { products } from '../db/schema';
 import { alwaysWinsOf, mappedFeedFields } from '../../shared/feed-fields';
+import { feedVariantMessages } from '../../shared/feed-variant-messages';
 import { feedValueMessages } from '../../shared/messages';
 import { writeFeedBatch, type FeedWriteRules } from './feed-batch-writer';
 import type { FeedJobDeps } from './feed-deps';
@@ -97,7 +98,7 @@ async function supplierHasProducts(db: FeedJobDeps['db'], supplierId: number): P
 
 export function summary(counts: Omit<RunCounts, 'heldBack'> & { heldBack?: number | undefined; skipped?: number | undefined }): string {
   const n = (value: number) => value.toLocaleString('en-US');
-  const skipped = counts.skipped ? `, ${n(counts.skipped)} skipped by the row filter` : '';
+  const skipped = counts.skipped ? `, ${feedVariantMessages.skippedCount(n(counts.skipped))}` : '';
   const held = counts.heldBack ? `; ${n(counts.heldBack)} supplier ${counts.heldBack === 1 ? 'value' : 'values'} held back because people changed them` : '';
   return `Read ${n(counts.rowsRead)} rows: ${n(counts.created)} new, ${n(counts.updated)} updated, ${n(counts.unchanged)} unchanged, ${n(counts.refused)} refused${skipped}${held}`;
 }
