@@ -47,7 +47,7 @@ async function scrollToHeading(page: Page, name: string): Promise<void> {
 }
 
 describe('Parser: exports with variants', () => {
-  it('guesses the group and the row filter of a Shopify export, imports its variants and counts the skipped row; a second tablet changes the filter of a WooCommerce export', async () => {
+  it('guesses the group and the row filter of a Shopify export, imports its variants and counts the skipped row; the second tablet opens the saved rules', async () => {
     const landscape = await app.signedInPage({ width: 1280, height: 800 });
     await newSupplierTested(landscape, 'Harbor Shopify', '/products_export.csv');
     // The guess fills the group column and the filter, and tests again with them: no row refused.
@@ -87,8 +87,12 @@ describe('Parser: exports with variants', () => {
     await portrait.getByRole('button', { name: 'Edit Harbor Shopify' }).click();
     expect(await portrait.getByLabel('Group column', { exact: true }).inputValue()).toBe('Handle');
     expect(await portrait.getByTestId('skip-rule').getByLabel('Column of rule 1').inputValue()).toBe('Variant Price');
-    await portrait.getByRole('button', { name: 'Back to suppliers' }).click();
+    await landscape.context().close();
+    await portrait.context().close();
+  }, 150_000);
 
+  it('a WooCommerce export on a portrait tablet: variable, grouped and external rows skipped, then external products kept by editing the filter', async () => {
+    const portrait = await app.signedInPage({ width: 800, height: 1280 });
     await newSupplierTested(portrait, 'Northfield Woo', '/wc-product-export.csv');
     await portrait.getByText('4 would be imported, 0 refused, 4 skipped by the row filter. Nothing was saved.').waitFor({ timeout: 30_000 });
     expect(await portrait.getByLabel('Group column', { exact: true }).inputValue()).toBe('Parent');
@@ -117,7 +121,6 @@ describe('Parser: exports with variants', () => {
       .locator('.parser-skip-rule button, .parser-skip-rule input, .parser-skip-rule [role="combobox"]')
       .evaluateAll((nodes) => nodes.filter((node) => node.getBoundingClientRect().height < 44).length);
     expect(small).toBe(0);
-    await landscape.context().close();
     await portrait.context().close();
-  });
+  }, 150_000);
 });

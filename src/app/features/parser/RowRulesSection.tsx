@@ -74,7 +74,7 @@ export function RowRulesSection({ form, setForm, report }: Props) {
               <TextField.Root size="3" aria-label={`Values of rule ${index + 1}`} value={rule.values} onChange={(e) => editRule(index, { values: e.target.value })} autoComplete="off" />
             </Field>
           )}
-          <Button type="button" size="3" variant="soft" color="gray" onClick={() => removeRule(index)} aria-label={`Remove rule ${index + 1}`}>
+          <Button type="button" size="3" variant="soft" color="red" onClick={() => removeRule(index)} aria-label={`Remove rule ${index + 1}`}>
             Remove
           </Button>
         </Flex>
