@@ -151,10 +151,10 @@ function headerProblem(columns: string[], line: number, compiled: CompiledMappin
 
 /**
  * Raw records as the mapping reads them: Magento's attribute columns, fill-down and the row filter
- * (feed-row-preparation.ts). Judged on the first record; a feed and mapping that need none of it
- * pass through untouched.
+ * (feed-row-preparation.ts), each handed to `each`. Judged on the first record; a feed and mapping
+ * that need none of it pass straight through, with no step of their own per record.
  */
-export async function* prepareFeedItems(items: AsyncIterable<FeedItem>, mapping: FeedMapping | null): AsyncGenerator<FeedItem> {
+async function* preparedItems(items: AsyncIterable<FeedItem>, mapping: FeedMapping | null, each: (item: FeedItem) => FeedItem): AsyncGenerator<FeedItem> {
   let preparation: RowPreparation | null | undefined;
   for await (const item of items) {
     if (!('record' in item)) {
@@ -162,27 +162,21 @@ export async function* prepareFeedItems(items: AsyncIterable<FeedItem>, mapping:
       continue;
     }
     if (preparation === undefined) preparation = rowPreparationFor(mapping, item.record);
-    if (preparation === null) yield item;
-    else yield* preparation.push(item);
+    if (preparation === null) yield each(item);
+    else for (const prepared of preparation.push(item)) yield each(prepared);
   }
-  if (preparation) yield* preparation.end();
+  if (preparation) for (const prepared of preparation.end()) yield each(prepared);
 }
 
-/** Records with our field names, by the mapping, prepared as prepareFeedItems says (inline here: no extra step per record when nothing is to prepare). */
-export async function* mapFeedItems(items: AsyncIterable<FeedItem>, mapping: FeedMapping | null): AsyncGenerator<FeedItem> {
+/** Raw records prepared for the mapping (the Test feed preview shows them before it maps them). */
+export function prepareFeedItems(items: AsyncIterable<FeedItem>, mapping: FeedMapping | null): AsyncGenerator<FeedItem> {
+  return preparedItems(items, mapping, (item) => item);
+}
+
+/** Records with our field names, by the mapping, prepared as prepareFeedItems says. */
+export function mapFeedItems(items: AsyncIterable<FeedItem>, mapping: FeedMapping | null): AsyncGenerator<FeedItem> {
   const compiled = compileMapping(mapping);
-  const mapped = (item: FeedItem): FeedItem => ('record' in item ? { line: item.line, record: applyMapping(item.record, compiled) } : item);
-  let preparation: RowPreparation | null | undefined;
-  for await (const item of items) {
-    if (!('record' in item)) {
-      yield item;
-      continue;
-    }
-    if (preparation === undefined) preparation = rowPreparationFor(mapping, item.record);
-    if (preparation === null) yield { line: item.line, record: applyMapping(item.record, compiled) };
-    else for (const prepared of preparation.push(item)) yield mapped(prepared);
-  }
-  if (preparation) for (const prepared of preparation.end()) yield mapped(prepared);
+  return preparedItems(items, mapping, (item) => ('record' in item ? { line: item.line, record: applyMapping(item.record, compiled) } : item));
 }
 
 export function readFeedBytes(format: string, bytes: AsyncIterable<Uint8Array>, options: FeedReadOptions = {}): AsyncGenerator<FeedItem> {

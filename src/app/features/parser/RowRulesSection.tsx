@@ -39,7 +39,7 @@ export function RowRulesSection({ form, setForm, report }: Props) {
       </Flex>
       <Flex gap="3" wrap="wrap" className="parser-form-row">
         <Field label="Fill empty cells of these columns from the group's first row" hint={say.fillDownHint}>
-          <TextArea size="3" rows={2} resize="vertical" aria-label="Fill empty cells of these columns from the group's first row" value={form.fillDown} onChange={(e) => edit('fillDown', e.target.value)} />
+          <TextArea size="3" rows={3} resize="vertical" aria-label="Fill empty cells of these columns from the group's first row" value={form.fillDown} onChange={(e) => edit('fillDown', e.target.value)} />
         </Field>
         <Field label="Gather the values of the group's rows" hint={say.gatherHint}>
           <TextArea size="3" rows={2} resize="vertical" aria-label="Gather the values of the group's rows" value={form.gather} onChange={(e) => edit('gather', e.target.value)} />
