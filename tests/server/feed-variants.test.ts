@@ -85,7 +85,12 @@ async function importWith(file: string, name: string, mapping: FeedMapping) {
   }
   const entry = report.entries[0];
   if (!entry) throw new Error('the run answered no entry');
-  return { entry, products: imported };
+  return { entry, products: imported, supplierId: supplier.supplierId };
+}
+
+async function runAgain(supplierId: number) {
+  const run = await t.app.request(`/api/v1/feed/parse/${supplierId}?wait=true`, { method: 'POST', headers: await auth() });
+  return ((await run.json()) as FeedRunReport).entries[0];
 }
 
 const SHOPIFY_IMAGES = 'https://cdn.shopify.test/s/files/1/0001/files/';
@@ -135,9 +140,11 @@ describe('variant exports imported with the guessed mapping alone', () => {
     expect(report.rows.filter((row) => row.skipped).map((row) => row.line)).toEqual([2, 5, 8, 9]);
     expect(report.rows.every((row) => row.problems.length === 0)).toBe(true);
 
-    const { entry, products: imported } = await importWith(file, 'wc-product-export-14-5-2024.csv', report.guessedMapping);
+    const { entry, products: imported, supplierId } = await importWith(file, 'wc-product-export-14-5-2024.csv', report.guessedMapping);
     expect(entry).toMatchObject({ status: 'success', rowsRead: 8, created: 4, refused: 0 });
     expect(entry.message).toContain('4 skipped by the row filter');
+    // The same file again: every variation reads the same, so nothing changes.
+    expect(await runAgain(supplierId)).toMatchObject({ status: 'success', created: 0, updated: 0, unchanged: 4, refused: 0 });
     const common = { brand: 'Northfield', size: '', color: '' };
     expect(imported).toEqual([
       { ...common, sku: 'HOODIE-BLUE', title: 'Hooded sweater - Blue', ean: '8712000000073', price: 39.95, stock: 8, familyKey: 'HOODIE', category: 'Clothing > Hoodies', weight: 0.6, images: [`${WOO_IMAGES}hoodie-blue.jpg`] },
@@ -174,3 +181,31 @@ describe('variant exports imported with the guessed mapping alone', () => {
     ]);
   });
 });
+
+describe('the row rules of a saved mapping', () => {
+  const save = async (mapping: unknown) =>
+    t.app.request('/api/v1/suppliers', {
+      method: 'POST',
+      headers: { ...(await auth()), 'Content-Type': 'application/json' },
+      body: JSON.stringify({ supplierName: `Rules ${Math.random()}`, feedSource: 'upload', feedFormat: 'csv', mapping }),
+    });
+
+  it('refuses a rule "is one of" without values, a group without its column and a sixth rule, naming the part', async () => {
+    const noValues = await save({ columns: { title: ['Name'] }, skipRows: [{ column: 'Type', when: 'oneOf', values: [] }] });
+    expect(noValues.status).toBe(400);
+    expect(((await noValues.json()) as { message: string }).message).toMatch(/skipRows.*Name at least one value the column is compared with/);
+    const noGroup = await save({ columns: { title: ['Name'] }, rowGroups: { groupColumn: ' ', fillDown: ['Name'] } });
+    expect(noGroup.status).toBe(400);
+    expect(((await noGroup.json()) as { message: string }).message).toMatch(/rowGroups/);
+    const six = Array.from({ length: 6 }, () => ({ column: 'Type', when: 'filled' }));
+    expect((await save({ columns: { title: ['Name'] }, skipRows: six })).status).toBe(400);
+  });
+
+  it('a mapping saved before these rules existed reads as no groups and no filter', async () => {
+    const response = await save({ columns: { title: ['Name'] } });
+    expect(response.status).toBe(201);
+    const supplier = (await response.json()) as SupplierDetails;
+    expect(supplier.mapping).toMatchObject({ rowGroups: null, skipRows: [] });
+  });
+});
+
