@@ -4,11 +4,14 @@
  * columns, and what the guess proposes per platform.
  */
 import { describe, expect, it } from 'vitest';
+import { formOf, mappingOf, takesGuess, withGuessedMapping } from '../../src/app/features/parser/supplier-form';
+import { changedMeanwhile, mergeMine } from '../../src/app/features/parser/supplier-stale-save';
 import { attributePairs, ListedVariants, listedChildSkus, VARIANT_WINDOW_ROWS, withAttributeColumns } from '../../src/shared/feed-attribute-columns';
 import { feedMappingSchema, guessMapping, type RawFeedRecord } from '../../src/shared/feed-mapping';
 import { describeSkipRule, rowSkipper } from '../../src/shared/feed-row-filter';
 import { MAX_HELD_GROUP_ROWS, RowGroups, type LinedRecord } from '../../src/shared/feed-row-groups';
 import { rowPreparationFor } from '../../src/shared/feed-row-preparation';
+import { supplier } from './support/supplier-details';
 
 const lined = (records: RawFeedRecord[]): LinedRecord[] => records.map((record, index) => ({ line: index + 2, record }));
 
@@ -200,3 +203,44 @@ describe('the guess of variant exports', () => {
     expect(guessMapping(['sku', 'title', 'price', 'additional_attributes/kleur']).columns.color).toEqual(['additional_attributes/kleur']);
   });
 });
+
+describe('the Parser form and the row rules', () => {
+  const SHOPIFY = ['Handle', 'Title', 'Body (HTML)', 'Vendor', 'Type', 'Tags', 'Variant SKU', 'Variant Price', 'Variant Barcode', 'Image Src'];
+
+  it("Test feed's guess fills the card, and the form sends the rules the guess made", () => {
+    const form = withGuessedMapping(formOf(supplier()), guessMapping(SHOPIFY));
+    expect([form.groupColumn, form.fillDown, form.gather]).toEqual(['Handle', 'Title, Body (HTML), Vendor, Type, Tags', 'Image Src']);
+    expect(form.skipRows).toEqual([{ column: 'Variant Price', when: 'empty', values: '' }]);
+    expect(mappingOf(form)).toMatchObject({ rowGroups: guessMapping(SHOPIFY).rowGroups, skipRows: guessMapping(SHOPIFY).skipRows });
+  });
+
+  it('a rule without a column is not sent; values are sent only for "is one of"; an edited card keeps the mapping from the next guess', () => {
+    const guessed = withGuessedMapping(formOf(supplier()), guessMapping(SHOPIFY));
+    const edited = {
+      ...guessed,
+      guessed: false,
+      skipRows: [
+        { column: 'Type', when: 'oneOf' as const, values: 'variable, "a, b"' },
+        { column: ' ', when: 'filled' as const, values: '' },
+        { column: 'Status', when: 'filled' as const, values: 'left over' },
+      ],
+    };
+    expect(mappingOf(edited)?.skipRows).toEqual([
+      { column: 'Type', when: 'oneOf', values: ['variable', 'a, b'] },
+      { column: 'Status', when: 'filled', values: [] },
+    ]);
+    const answer = { columns: SHOPIFY, mappingProblem: null, guessedMapping: guessMapping(['EAN', 'Title', 'Price']) };
+    expect(takesGuess(edited, answer)).toBe(false);
+    expect(takesGuess(guessed, answer)).toBe(true);
+  });
+
+  it('a colleague who changed the rules meanwhile is named, and my other changes go on top of theirs', () => {
+    const base = formOf(supplier());
+    const theirs = supplier({ version: 4, mapping: guessMapping(SHOPIFY) });
+    expect(changedMeanwhile(base, theirs)).toEqual(['Column mapping', 'Variants and parent rows']);
+    const mine = { ...base, supplierName: 'Renamed' };
+    const merged = mergeMine(base, mine, theirs);
+    expect([merged.supplierName, merged.groupColumn]).toEqual(['Renamed', 'Handle']);
+  });
+});
+
