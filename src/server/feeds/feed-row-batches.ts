@@ -204,11 +204,7 @@ export async function* feedRowBatches(
   let batch: ParsedBatch = { rows: [], refusals: [], rowsRead: 0, skipped: 0 };
   for await (const item of items) {
     batch.rowsRead += 1;
-    if ('skipped' in item) {
-      batch.skipped += 1;
-    } else if ('problem' in item) {
-      batch.refusals.push({ line: item.line, reason: item.problem });
-    } else {
+    if ('record' in item) {
       const parsed = parseMappedRow(item, supplier, mapping);
       if (!parsed.ok) {
         batch.refusals.push(parsed.refusal);
@@ -222,6 +218,10 @@ export async function* feedRowBatches(
           batch.rows.push(parsed.row);
         }
       }
+    } else if ('skipped' in item) {
+      batch.skipped += 1;
+    } else {
+      batch.refusals.push({ line: item.line, reason: item.problem });
     }
     if (batch.rows.length >= batchSize || batch.refusals.length >= batchSize) {
       yield batch;
