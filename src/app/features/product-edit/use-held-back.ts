@@ -11,7 +11,7 @@ import { messages } from '../../../shared/messages';
 import { reasonOf } from '../../edit/edit-outcome';
 import type { WaitingEntryLike } from '../../lib/my-waiting-change';
 import { submit } from '../../sync/app-sync';
-import { notify } from '../../ui/notify';
+import { notify, notifyDone } from '../../ui/notify';
 import { heldCategoryNote, heldImagesNote, heldNotes, keptHere, takeImagesChange, withSupplierCategory, type HeldCategoryNote, type HeldImagesNote, type HeldNote } from './held-back-rules';
 import type { FormField, ProductForm } from './product-form';
 
@@ -54,7 +54,7 @@ export function useHeldBack(product: Product, form: ProductForm, entries: readon
     try {
       await submit(takeImagesChange(product, note), author);
       images.showDeviceCopy();
-      notify(messages.productEdit.supplierImagesTaken);
+      notifyDone(messages.productEdit.supplierImagesTaken);
     } catch (error) {
       notify(messages.productEdit.takeSupplierFailed(reasonOf(error)));
     } finally {
