@@ -10,17 +10,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productImages, products, suppliers } from '../../src/server/db/schema';
 import { importSupplierFeed } from '../../src/server/feeds/feed-import';
-import type { Page, ParsingHistoryEntry, Product, ProductHistoryEntry } from '../../src/shared/contract';
+import type { ParsingHistoryEntry, Product } from '../../src/shared/contract';
 import { messages } from '../../src/shared/messages';
+import { productReads } from './support/product-reads';
+import { servedFeeds } from './support/served-feeds';
 import { createTestApp, type TestApp } from './support/test-app';
 
-const served = new Map<string, string>();
-const feedFetch = (async (input: string | URL | Request) => {
-  const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-  const body = served.get(url);
-  if (body === undefined) throw new TypeError('fetch failed');
-  return new Response(body, { headers: { 'Content-Type': 'text/csv' } });
-}) as typeof fetch;
+const { served, feedFetch } = servedFeeds();
 
 let t: TestApp;
 let auth: Record<string, string>;
@@ -51,16 +47,7 @@ async function runFeed(supplier: { id: number; url: string }, images: readonly s
   return entry;
 }
 
-async function product(id: number): Promise<Product> {
-  const response = await t.app.request(`/api/v1/product/${id}`, { headers: auth });
-  expect(response.status).toBe(200);
-  return (await response.json()) as Product;
-}
-
-async function history(id: number): Promise<ProductHistoryEntry[]> {
-  const response = await t.app.request(`/api/v1/product/${id}/history`, { headers: auth });
-  return ((await response.json()) as Page<ProductHistoryEntry>).content;
-}
+const { product, history } = productReads(() => t, () => auth);
 
 function take(id: number | string, body: unknown, headers: Record<string, string> = auth) {
   return t.app.request(`/api/v1/product/${id}/held-back/images/take`, { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
