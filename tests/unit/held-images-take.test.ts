@@ -1,8 +1,10 @@
 /**
  * The rule of "Take the supplier's" on a held-back image list (src/shared/held-images-take.ts):
- * whether the server takes it, the image list it writes, and the body it accepts.
+ * whether the server takes it, the image list it writes, the body it accepts, and how the history
+ * tells it.
  */
 import { describe, expect, it } from 'vitest';
+import { historySentence } from '../../src/app/features/product-edit/history-rules';
 import { imagesAfterTake, takeHeldImagesSchema, takeVerdict } from '../../src/shared/held-images-take';
 
 const held = ['https://img.test/b.png', 'https://img.test/c.png'];
@@ -64,5 +66,11 @@ describe('the body of a take', () => {
     expect(takeHeldImagesSchema.safeParse({ images: [''], base: [] }).success).toBe(false);
     expect(takeHeldImagesSchema.safeParse({ images: held }).success).toBe(false);
     expect(takeHeldImagesSchema.safeParse({ images: held, base: [], extra: 1 }).success).toBe(false);
+  });
+});
+
+describe('the history of a take', () => {
+  it("says the supplier's images were taken, counted and named", () => {
+    expect(historySentence({ field: 'images', taken: true, old: ['/media/ab/mine.png'], new: held })).toBe("Took the supplier's images: 2 images: b.png, c.png");
   });
 });
