@@ -25,6 +25,8 @@ export const takeHeldImagesSchema = z
     images: z.array(text().min(1).max(2_000)).max(MAX_TAKEN_IMAGES),
     /** The ids of the product's images as the device showed them, in their order: the take's base. */
     base: z.array(imageId).max(MAX_TAKEN_IMAGES),
+    /** Taken while the device was offline (the history says 'offline sync'). */
+    offline: z.boolean().optional(),
   })
   .strict();
 export type TakeHeldImages = z.infer<typeof takeHeldImagesSchema>;

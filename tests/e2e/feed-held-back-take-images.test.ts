@@ -115,8 +115,8 @@ describe("taking the supplier's held-back images", { timeout: 240_000 }, () => {
     await expect.poll(() => shownImages(anna), { timeout: 30_000 }).toEqual(['icon-512.png', 'maskable-512.png']);
     expect(await annaNote.count()).toBe(0);
     // The history names who took them.
-    const { body: history } = await apiJson<{ content: { author: string; changes: { field: string; taken?: boolean }[] }[] }>(admin, `/api/v1/product/${productId}/history`);
-    expect(history.content[0]?.author).toBe('bram');
+    const { body: history } = await apiJson<{ content: { author: string; how: string; changes: { field: string; taken?: boolean }[] }[] }>(admin, `/api/v1/product/${productId}/history`);
+    expect(history.content[0]).toMatchObject({ author: 'bram', how: 'offline-sync' });
     expect(history.content[0]?.changes[0]).toMatchObject({ field: 'images', taken: true, new: supplierImages });
   });
 });

@@ -126,8 +126,10 @@ describe("taking the supplier's held-back image list", () => {
   it('answers a send repeated after a lost answer with success and writes nothing again', async () => {
     const { id, held } = await heldProduct('Repeat Lamps');
     const keyed = { ...auth, 'Idempotency-Key': `take-${id}` };
-    const first = (await (await take(id, bodyOf(held), keyed)).json()) as Product;
-    const replay = await take(id, bodyOf(held), keyed);
+    // Taken on a device that was offline then: the history says so.
+    const first = (await (await take(id, { ...bodyOf(held), offline: true }, keyed)).json()) as Product;
+    expect((await history(id))[0]).toMatchObject({ how: 'offline-sync', version: first.version });
+    const replay = await take(id, { ...bodyOf(held), offline: true }, keyed);
     expect(replay.status).toBe(200);
     expect(replay.headers.get('Idempotent-Replayed')).toBe('true');
     expect(((await replay.json()) as Product).version).toBe(first.version);

@@ -79,7 +79,7 @@ describe("Take the supplier's images through the outbox", () => {
     const [request] = transport.requests;
     expect(request?.headers['Idempotency-Key']).toBe(saveId);
     expect(request?.headers['If-Match']).toBeUndefined();
-    expect(JSON.parse(String(request?.body))).toEqual({ images: SUPPLIER, base: ['c1', 'up'] });
+    expect(JSON.parse(String(request?.body))).toEqual({ images: SUPPLIER, base: ['c1', 'up'], offline: false });
     expect(await db.outbox.count()).toBe(0);
     expect(fromCachedProduct((await db.products.get(1)) ?? toCachedProduct(held()))).toEqual(answer);
   });
@@ -100,7 +100,7 @@ describe("Take the supplier's images through the outbox", () => {
     await resolveConflict(db, saveId, 'keep-mine');
     const again = new StrictTransport().expect('POST', URL_OF, { status: 200, body: { ...server, version: 8, heldBack: undefined }, headers: { ETag: '"8"' } });
     await drainOutbox(drainDeps(db, again));
-    expect(JSON.parse(String(again.requests[0]?.body))).toEqual({ images: SUPPLIER, base: ['c1'] });
+    expect(JSON.parse(String(again.requests[0]?.body))).toEqual({ images: SUPPLIER, base: ['c1'], offline: false });
     expect(await db.outbox.count()).toBe(0);
   });
 

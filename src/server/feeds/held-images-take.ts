@@ -48,7 +48,7 @@ export async function takeHeldImages(tx: Queryable, productId: number, take: Tak
     await tx.delete(productImages).where(and(eq(productImages.productId, productId), inArray(productImages.id, planned.removed)));
   }
   const rows = new Map(before.images.map((row) => [row.id, row]));
-  const added = [];
+  const added: (typeof productImages.$inferInsert)[] = [];
   for (const [index, image] of planned.images.entries()) {
     const position = index + 1;
     if (image.added) {
@@ -77,7 +77,7 @@ export async function takeHeldImages(tx: Queryable, productId: number, take: Tak
     {
       productId,
       author: who.author,
-      how: 'editor',
+      how: take.offline ? 'offline-sync' : 'editor',
       deviceAt: who.deviceAt,
       serverAt: now,
       version: saved.version,

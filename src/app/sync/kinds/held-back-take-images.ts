@@ -16,6 +16,7 @@ import { fromCachedProduct, toCachedProduct, type BackofficeDatabase } from '../
 import { withQuotaFallback } from '../../db/storage';
 import { productEntityKey, type KindEntry, type OutboxRow } from '../../db/outbox-entry';
 import { imageFileName } from '../../lib/field-value-text';
+import { isOnline } from '../../lib/online';
 import { isProduct } from '../outbox-memory';
 import { withoutHold } from './held-back-dismiss';
 import { addEntry, laterEntriesOf } from './outbox-queue';
@@ -85,7 +86,7 @@ export async function enqueueHeldBackTakeImages(db: BackofficeDatabase, target: 
 
 /** POST /api/v1/product/{id}/held-back/images/take. */
 function takeRequest(payload: HeldBackTakeImagesPayload, headers: Record<string, string>): OutboxRequest {
-  const body: TakeHeldImages = { images: payload.images, base: payload.base };
+  const body: TakeHeldImages = { images: payload.images, base: payload.base, offline: payload.offline === true };
   return { method: 'POST', url: `/api/v1/product/${payload.productId}/held-back/images/take`, headers: { ...headers, 'Content-Type': 'application/json' }, body: JSON.stringify(body) };
 }
 
@@ -113,7 +114,7 @@ export const heldBackTakeImages: WriteKind<HeldBackTakeImagesEntry, HeldBackTake
   name: HELD_BACK_TAKE_IMAGES,
   label: "Take the supplier's images",
   async submit(ctx, change, author) {
-    const entry = await enqueueHeldBackTakeImages(ctx.db, { productId: change.productId, images: change.images, base: change.base }, author);
+    const entry = await enqueueHeldBackTakeImages(ctx.db, { productId: change.productId, images: change.images, base: change.base, offline: !isOnline() }, author);
     return { saveId: entry.id, uploadIds: [] };
   },
   productIdOf: (entry) => entry.payload.productId,
