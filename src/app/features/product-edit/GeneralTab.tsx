@@ -45,7 +45,8 @@ export default function GeneralTab({ product, onShowGeneral }: GeneralTabProps) 
   const inherit = useInherit(product, editor.setNotice);
   const held = useHeldBack(tab.base, form, editor.entries, tab.author, setField, {
     unsaved: draft.picked.length > 0 || (editor.opened !== null && imagesChanged(draft.images, editor.opened.images)),
-    showDeviceCopy: () => void editor.showKept(),
+    // The supplier's images show at once; what was typed in the form stays on top.
+    showDeviceCopy: () => void editor.showKept('carry-typed'),
   });
 
   const save = async (exitAfter: boolean) => {
