@@ -52,7 +52,7 @@ export async function takeHeldImages(tx: Queryable, productId: number, take: Tak
   for (const [index, image] of planned.images.entries()) {
     const position = index + 1;
     if (image.added) {
-      added.push({ id: image.id, productId, sourceUrl: image.sourceUrl, name: imageName(image.sourceUrl), isMainImage: image.isMainImage, position, createdAt: now, updatedAt: now });
+      added.push({ id: image.id, productId, sourceUrl: image.sourceUrl, name: imageName(image.sourceUrl), isMainImage: image.isMainImage, position, createdAt: now });
       continue;
     }
     const row = rows.get(image.id);
