@@ -104,11 +104,12 @@ export default function ProductListPage() {
   }, [online, showsThisView, list.source, nextQueryText]);
   const nextReason = offlineNextReason(online, nextOnDevice?.query === nextQueryText ? nextOnDevice.found : null);
 
+  // The filters fold to one line and the action bars and the pager are the table's header and
+  // footer, so a tablet shows ten rows and more without scrolling (docs/product-list.md, "A list
+  // that shows the list").
   return (
-    <Flex direction="column" gap="3" className="product-list-page">
+    <Flex direction="column" gap="2" className="product-list-page">
       <ProductFilterBar />
-      <SupplierActions onCatalogueChanged={catalogueChanged} />
-      <BulkActions onCatalogueChanged={catalogueChanged} />
       {offline && list.source && (
         <Callout.Root color="amber" size="1" data-testid="offline-note">
           <Callout.Text>{offlineNote({ local: list.source.kind === 'local', fetchedAt: list.source.fetchedAt }, query)}</Callout.Text>
@@ -119,7 +120,10 @@ export default function ProductListPage() {
           <Callout.Text>{error.status === 0 ? 'No connection to the server, and no products kept on this device for this view.' : error.message}</Callout.Text>
         </Callout.Root>
       )}
-      <ProductPager totalElements={list.totalElements} totalPages={list.totalPages} totalIsEstimate={list.totalIsEstimate === true} waiting={loading && list.content.length === 0} nextBlockedReason={nextReason && noServerSentence(connection, nextReason)} />
+      <div className="list-toolbar">
+        <BulkActions onCatalogueChanged={catalogueChanged} />
+        <SupplierActions onCatalogueChanged={catalogueChanged} />
+      </div>
       <div className="product-table-area" aria-busy={busy} data-rows-pending={addingRows || undefined}>
         <ProductTable products={list.content} rowsShown={rows.shown} />
         {loading && list.content.length === 0 && (
@@ -133,6 +137,7 @@ export default function ProductListPage() {
           </Flex>
         )}
       </div>
+      <ProductPager totalElements={list.totalElements} totalPages={list.totalPages} totalIsEstimate={list.totalIsEstimate === true} waiting={loading && list.content.length === 0} nextBlockedReason={nextReason && noServerSentence(connection, nextReason)} />
     </Flex>
   );
 }
