@@ -77,6 +77,7 @@ describe('Product list offline', () => {
       expect(title.toLowerCase()).toContain((firstTitles[0] ?? '').toLowerCase());
     }
     // The device does not know bol states: a filter on them is named as not applied.
+    await list.openFilters();
     await page.getByRole('button', { name: 'More filters' }).click();
     await list.choose('Bol state', 'Declined by bol');
     await expect

@@ -227,6 +227,7 @@ describe('Product list', () => {
     await rows().nth(0).getByRole('checkbox').click();
     await rows().nth(1).getByRole('checkbox').click();
     expect(await page.getByTestId('selected-count').textContent()).toBe('2 selected');
+    await list.openFilters();
     await page.getByRole('button', { name: 'More filters' }).click();
     await page.getByLabel('Family key').fill('HOME-0001');
     await page.getByLabel('Family key').press('Enter');

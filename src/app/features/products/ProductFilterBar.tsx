@@ -9,7 +9,7 @@ import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { memo, useEffect, useId, useState, type ReactNode } from 'react';
 import { brandsAtom, categoriesAtom, familyKeysAtom, suppliersAtom } from '../../state/reference-lists';
 import { productFilterAtoms, productFiltersAtom, resetAllFiltersAtom } from './product-list-state';
-import { FILTER_WIRE_NAMES, SORT_OPTIONS, type TriState, type TriStateName } from './product-list-view';
+import { FILTER_WIRE_NAMES, SORT_OPTIONS, type TriState } from './product-list-view';
 import { foldedFilterCount, shownSort } from './product-list-rules';
 import { BOL_STATE_FIELD, TEXT_FILTER_LABELS, YES_NO_FIELDS, yesNoOptions, type YesNoField } from './filter-fields';
 import { filterSummaryParts, filterSummaryText } from './filter-summary';
