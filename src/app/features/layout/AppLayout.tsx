@@ -10,6 +10,9 @@ import { MenuIcon, PersonIcon } from '../../ui/icons';
 import { NeedsYouToasts, SyncPanelHost } from '../sync';
 import { LoadFailureBoundary } from '../../ui/LoadFailureBoundary';
 import { TopBar } from './TopBar';
+import { useAtomValue } from 'jotai';
+import { sessionRoleAtom } from '../../state/session';
+import { InstallButton } from '../../ui/InstallButton';
 
 // The drawer (a Radix dialog with its focus trap) is loaded the first time it opens.
 const NavDrawer = lazy(() => import('./NavDrawer'));
@@ -18,6 +21,8 @@ export function AppLayout() {
   const { pathname } = useLocation();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [drawerUsed, setDrawerUsed] = useState(false);
+  // Admins reach the accounts from the navigation (the server decides what they may do there).
+  const admin = useAtomValue(sessionRoleAtom) === 'admin';
 
   return (
     <div className="app-shell">
@@ -42,18 +47,28 @@ export function AppLayout() {
             {item.label}
           </NavLink>
         )}
+        moreLinks={
+          admin && (
+            <NavLink to="/users" className="top-nav-link">
+              Users
+            </NavLink>
+          )
+        }
         account={
-          <IconButton asChild variant="ghost" color="gray" aria-label="Account">
-            <Link to="/login">
-              <PersonIcon size={20} />
-            </Link>
-          </IconButton>
+          <>
+            <InstallButton />
+            <IconButton asChild variant="ghost" color="gray" aria-label="Account">
+              <Link to="/login">
+                <PersonIcon size={20} />
+              </Link>
+            </IconButton>
+          </>
         }
       />
       {drawerUsed && (
         <LoadFailureBoundary>
           <Suspense fallback={null}>
-            <NavDrawer open={drawerOpen} onOpenChange={setDrawerOpen} />
+            <NavDrawer open={drawerOpen} onOpenChange={setDrawerOpen} admin={admin} />
           </Suspense>
         </LoadFailureBoundary>
       )}

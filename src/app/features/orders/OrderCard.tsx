@@ -32,7 +32,8 @@ export function OrderCard({ order, ref, onChanged }: { order: BolOrder; ref?: Re
             {open ? '▴' : '▾'}
           </span>
         </button>
-        {lineCancel && <CancelItemDialog orderId={order.orderId} item={lineCancel} onCancelled={() => onChanged?.()} />}
+        {/* Always there, empty or not, so the lines' columns stay aligned. */}
+        <div className="order-line-action">{lineCancel && <CancelItemDialog orderId={order.orderId} item={lineCancel} onCancelled={() => onChanged?.()} />}</div>
       </div>
       {open && (
         <div id={detailsId} className="order-details">
