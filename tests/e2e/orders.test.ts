@@ -121,6 +121,8 @@ describe('Orders', () => {
     expect(await page.getByTestId('orders-offline-note').textContent()).toMatch(/^Offline data, fetched at /);
     await expect.poll(() => orders().count()).toBe(20);
     expect(await orders().evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-order-id')))).toEqual(online);
+    // Tapped, the kept order opens its shipment details.
+    await orders().first().getByTestId('order-toggle').click();
     expect(await orders().first().textContent()).toContain('Zip Code');
     await page.screenshot({ path: '/tmp/orders-offline.png' });
     // The second page kept on the device follows on scrolling, then the list ends with what is kept.

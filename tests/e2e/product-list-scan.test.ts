@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseUrl } from './support/browser';
-import { productList } from './support/product-list';
+import { productList, serverPage } from './support/product-list';
 import { useStaffTablets } from './support/two-staff';
 
 const POLL = { timeout: 15_000 };
@@ -19,12 +19,21 @@ async function scan(page: Page, code: string): Promise<void> {
   await page.keyboard.press('Enter');
 }
 
-/** The EAN and product id of the list's n-th row. */
-async function rowProduct(page: Page, index: number): Promise<{ ean: string; productId: number }> {
+/**
+ * A row's product whose EAN no other product has (other test files on this server may have added
+ * products with the demo's EANs): its EAN and id, from the n-th row on.
+ */
+async function rowProduct(page: Page, from: number): Promise<{ ean: string; productId: number }> {
   const list = productList(page);
-  const ean = ((await list.column(3))[index] ?? '').replace(/\D.*$/, '');
-  const productId = (await list.rowIds())[index] ?? 0;
-  return { ean: /^\d{13}/.exec(ean)?.[0] ?? ean, productId };
+  const eans = (await list.column(3)).map((text) => /^\d{13}/.exec(text)?.[0] ?? '');
+  const ids = await list.rowIds();
+  for (let index = from; index < eans.length; index += 1) {
+    const ean = eans[index] ?? '';
+    if (!ean) continue;
+    const same = (await serverPage(page, { keyword: ean, size: '10' })).content.filter((product) => product.ean === ean);
+    if (same.length === 1) return { ean, productId: ids[index] ?? 0 };
+  }
+  throw new Error('no row with an EAN of its own');
 }
 
 describe('Scanning an EAN', () => {

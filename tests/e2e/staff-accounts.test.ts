@@ -28,7 +28,7 @@ describe('staff accounts', () => {
     const admin = await newPage();
     await signIn(admin);
     // The admin reaches Users from the app's navigation, and from the sign-in page.
-    await admin.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Users' }).click();
+    await admin.getByRole('banner').getByRole('link', { name: 'Users', exact: true }).click();
     await admin.waitForURL(`${baseUrl()}/users`);
     await admin.goto(`${baseUrl()}/login`);
     await admin.getByRole('link', { name: 'Manage users' }).click();
@@ -87,7 +87,7 @@ describe('staff accounts', () => {
     await member.getByText('Signed in as Sam Stock').waitFor();
     await member.getByRole('heading', { name: 'Change password' }).waitFor();
     expect(await member.getByRole('link', { name: 'Manage users' }).count()).toBe(0);
-    expect(await member.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Users' }).count()).toBe(0);
+    expect(await member.getByRole('banner').getByRole('link', { name: 'Users', exact: true }).count()).toBe(0);
     const usersCalls: string[] = [];
     member.on('request', (request) => {
       if (new URL(request.url()).pathname === '/api/v1/users') usersCalls.push(request.url());

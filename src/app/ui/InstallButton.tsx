@@ -1,18 +1,35 @@
 /**
  * "Install app" in the top bar (docs/offline.md "Installing"): shown while the browser offers to
- * install the app (lib/install-offer.ts), hidden when it is installed or the browser makes no
- * offer. A tap opens the browser's own install question.
+ * install the app (lib/install-offer.ts), hidden once it is installed or where the browser makes
+ * no offer. A tap asks the browser's own question; an offer is asked once.
  */
 import { Button } from '@radix-ui/themes';
-import { useSyncExternalStore } from 'react';
+import { useEffect, useState } from 'react';
 import { installOffer } from '../lib/install-offer';
+
+/** The part of Chromium's BeforeInstallPromptEvent the button uses (not in TypeScript's DOM types). */
+interface InstallPrompt extends Event {
+  prompt(): Promise<unknown>;
+}
 
 function runsInstalled(): boolean {
   return typeof matchMedia === 'function' && matchMedia('(display-mode: standalone)').matches;
 }
 
 export function InstallButton() {
-  const offer = useSyncExternalStore(installOffer.subscribe, installOffer.get);
+  const [offer, setOffer] = useState(() => installOffer.event as InstallPrompt | null);
+  useEffect(() => {
+    installOffer.changed = () => setOffer(installOffer.event as InstallPrompt | null);
+    const installed = () => {
+      installOffer.event = null;
+      setOffer(null);
+    };
+    addEventListener('appinstalled', installed);
+    return () => {
+      installOffer.changed = undefined;
+      removeEventListener('appinstalled', installed);
+    };
+  }, []);
   if (!offer || runsInstalled()) return null;
   return (
     <Button
@@ -20,7 +37,11 @@ export function InstallButton() {
       size="2"
       data-testid="install-app"
       title="Install the back office on this device: it opens from the home screen, also offline"
-      onClick={() => void installOffer.take()?.prompt()}
+      onClick={() => {
+        installOffer.event = null;
+        setOffer(null);
+        void offer.prompt();
+      }}
     >
       Install app
     </Button>

@@ -47,15 +47,14 @@ export function AppLayout() {
             {item.label}
           </NavLink>
         )}
-        moreLinks={
-          admin && (
-            <NavLink to="/users" className="top-nav-link">
-              Users
-            </NavLink>
-          )
-        }
         account={
           <>
+            {/* Beside the account: the admin's accounts screen (the drawer lists it too). */}
+            {admin && (
+              <NavLink to="/users" className="top-nav-link">
+                Users
+              </NavLink>
+            )}
             <InstallButton />
             <IconButton asChild variant="ghost" color="gray" aria-label="Account">
               <Link to="/login">

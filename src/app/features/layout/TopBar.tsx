@@ -16,12 +16,10 @@ interface TopBarProps {
   /** Before the title: the drawer's toggle on narrow screens, when there is a drawer. */
   leading?: ReactNode;
   renderNavLink: (item: NavItem) => ReactNode;
-  /** Links after the navigation's own (the signed-in admin's Users). */
-  moreLinks?: ReactNode;
   account: ReactNode;
 }
 
-export function TopBar({ pathname, leading, renderNavLink, moreLinks, account }: TopBarProps) {
+export function TopBar({ pathname, leading, renderNavLink, account }: TopBarProps) {
   return (
     <header className="top-bar">
       <Flex align="center" gap="3" className="top-bar-inner">
@@ -31,7 +29,6 @@ export function TopBar({ pathname, leading, renderNavLink, moreLinks, account }:
         </Heading>
         <nav aria-label="Main" className="top-nav">
           {NAV_ITEMS.map(renderNavLink)}
-          {moreLinks}
         </nav>
         <SyncIndicator />
         {account}
