@@ -117,8 +117,8 @@ const ProductRow = memo(function ProductRow({
         {needsYou && badge('amber', messages.sync.needsYouTitle, messages.sync.rowNeedsYou, ' needs-you-mark')}
       </th>
       {cell('col-wide nowrap', product.sku)}
-      {cell('col-landscape', product.supplier.supplierName)}
-      {cell('col-wide', product.brand ?? '')}
+      {cell('col-landscape col-name', product.supplier.supplierName)}
+      {cell('col-wide col-name', product.brand ?? '')}
       {cell('num nowrap', priceText(product.sellingPrice))}
       {cell('num', product.stock > 0 ? product.stock : <span className="danger">0</span>)}
       {cell(null, yesNo(product.passedModeration, 'Passed', 'Pending', 'green'))}
