@@ -59,8 +59,9 @@ function liveMarkup(view: ListView, page: ProductPage, offline = false): string 
       <div className="product-list-page">
         <ProductFilterBar />
         <div className="list-toolbar">
-          <BulkActions onCatalogueChanged={() => undefined} />
-          <SupplierActions onCatalogueChanged={() => undefined} />
+          <BulkActions onCatalogueChanged={() => undefined}>
+            <SupplierActions onCatalogueChanged={() => undefined} />
+          </BulkActions>
         </div>
         <div className="product-table-area" aria-busy="false">
           <ProductTable products={page.content} />

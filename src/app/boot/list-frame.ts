@@ -108,7 +108,7 @@ export function fillListFrame(frame: DocumentFragment, content: FrameContent): b
     reason.textContent = supplierActionState({ supplier: null, online: false, busy: false }).reason ?? '';
     scope.parentElement?.append(reason);
   }
-  for (const button of frame.querySelectorAll('[data-frame="feed-action"], .bulk-actions button')) setDisabled(button, true);
+  for (const button of frame.querySelectorAll('[data-frame="feed-action"], .bulk-actions > .toolbar-group button')) setDisabled(button, true);
   for (const outcome of frame.querySelectorAll('[data-frame="bulk-outcome"]')) outcome.remove();
   const bulkReason = frame.querySelector('[data-frame="bulk-reason"]');
   if (bulkReason) bulkReason.textContent = OFFLINE_REASON;

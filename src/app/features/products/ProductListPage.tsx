@@ -4,7 +4,7 @@
  */
 import { Callout, Flex, Spinner, Text } from '@radix-ui/themes';
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
-import { useCallback, useEffect, useLayoutEffect, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { dropListSnapshot } from '../../boot/list-snapshot';
 import { keepListSnapshot } from '../../boot/list-snapshot-store';
 import { noServerSentence } from '../../lib/no-server-sentence';
@@ -55,6 +55,8 @@ export default function ProductListPage() {
   const [catalogueVersion, setCatalogueVersion] = useState(0);
   // Stable, so the memoised action bars do not render again with every answer.
   const catalogueChanged = useCallback(() => setCatalogueVersion((n) => n + 1), []);
+  // One element for the page's life, so the memoised bulk bar it sits in does not render again.
+  const feedActions = useMemo(() => <SupplierActions onCatalogueChanged={catalogueChanged} />, [catalogueChanged]);
   useEffect(() => {
     // Whatever the answer, the live list has it now: the start's snapshot (if any) goes.
     void loadProductList(store, JSON.parse(queryText) as Record<string, string>, appProductListDeps).finally(dropListSnapshot);
@@ -121,8 +123,7 @@ export default function ProductListPage() {
         </Callout.Root>
       )}
       <div className="list-toolbar">
-        <BulkActions onCatalogueChanged={catalogueChanged} />
-        <SupplierActions onCatalogueChanged={catalogueChanged} />
+        <BulkActions onCatalogueChanged={catalogueChanged}>{feedActions}</BulkActions>
       </div>
       <div className="product-table-area" aria-busy={busy} data-rows-pending={addingRows || undefined}>
         <ProductTable products={list.content} rowsShown={rows.shown} />
