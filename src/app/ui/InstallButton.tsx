@@ -19,14 +19,17 @@ function runsInstalled(): boolean {
 export function InstallButton() {
   const [offer, setOffer] = useState(() => installOffer.event as InstallPrompt | null);
   useEffect(() => {
-    installOffer.changed = () => setOffer(installOffer.event as InstallPrompt | null);
+    const seen = () => setOffer(installOffer.event as InstallPrompt | null);
+    installOffer.seen.add(seen);
+    // An offer that came between the first render and now.
+    seen();
     const installed = () => {
       installOffer.event = null;
       setOffer(null);
     };
     addEventListener('appinstalled', installed);
     return () => {
-      installOffer.changed = undefined;
+      installOffer.seen.delete(seen);
       removeEventListener('appinstalled', installed);
     };
   }, []);

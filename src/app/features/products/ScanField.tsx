@@ -59,6 +59,7 @@ export function ScanField() {
     try {
       const outcome = await findByEan(code, appProductListDeps);
       if (outcome.kind === 'open') {
+        setText('');
         void navigate(`/products/${outcome.productId}`);
         return;
       }
@@ -92,6 +93,8 @@ export function ScanField() {
         value={text}
         readOnly={looking}
         aria-busy={looking}
+        // A scan replaces whatever the field still holds.
+        onFocus={(event) => event.currentTarget.select()}
         onChange={(event) => {
           setText(event.target.value);
           if (message) setMessage(null);
