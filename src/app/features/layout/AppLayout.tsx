@@ -2,7 +2,7 @@
  * The signed-in app's frame: the top bar (a drawer for the navigation on small screens), the
  * sync panel and the page.
  */
-import { Box, IconButton } from '@radix-ui/themes';
+import { Box, Button, IconButton } from '@radix-ui/themes';
 import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { messages } from '../../../shared/messages';
@@ -51,9 +51,9 @@ export function AppLayout() {
           <>
             {/* Beside the account: the admin's accounts screen (the drawer lists it too). */}
             {admin && (
-              <NavLink to="/users" className="top-nav-link">
-                Users
-              </NavLink>
+              <Button asChild variant="ghost" color="gray">
+                <NavLink to="/users">Users</NavLink>
+              </Button>
             )}
             <InstallButton />
             <IconButton asChild variant="ghost" color="gray" aria-label="Account">
