@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { signIn, useFreshPage } from './support/browser';
 
-const freshPage = useFreshPage({ width: 1280, height: 800 });
+const freshPage = useFreshPage({ width: 1280, height: 800 }, { serviceWorker: false }); // never offline (support/browser.ts)
 let page: Page;
 beforeEach(() => {
   page = freshPage();
