@@ -13,7 +13,6 @@ import {
   importedOnBol,
   planOfferChanges,
   type OfferHoldKind,
-  type OfferOnBol,
   type OfferOp,
 } from '../../../shared/bol-offer-sync';
 import type { Database } from '../../db/connection';
