@@ -137,12 +137,16 @@ describe('guard rails', { timeout: 60_000 }, () => {
     expect(held.heldBack).toMatchObject({ kind: 'price-floor', reason: 'The price € 12,00 is below supplier price plus delivery price (€ 12,50).', changes: [{ field: 'bol:offer:price', old: '€ 13,00', new: '€ 12,00' }] });
     expect((await k.run()).sent).toBe(0);
 
-    const anyway = await post(`/bol/offers/${id}/send-anyway`);
+    const anyway = await k.t.app.request(`/api/v1/bol/offers/${id}/send-anyway`, { method: 'POST', headers: { ...k.auth, 'Idempotency-Key': 'send-anyway-1' } });
     expect(anyway.status).toBe(200);
     expect(((await anyway.json()) as BolMarketplaceState).offerSync).toMatchObject({ heldBack: null, waiting: true });
     expect((await k.run()).sent).toBe(1);
     expect(k.offer(1)?.price).toBe(12);
     expect(offerLines(await history(id))[0]).toMatchObject({ field: 'bol:offer:price', new: '€ 12,00', author: 'admin' });
+    // The outbox re-sends after a lost answer: the same answer again, nothing approved twice.
+    const replay = await k.t.app.request(`/api/v1/bol/offers/${id}/send-anyway`, { method: 'POST', headers: { ...k.auth, 'Idempotency-Key': 'send-anyway-1' } });
+    expect(replay.status).toBe(200);
+    expect(replay.headers.get('Idempotent-Replayed')).toBe('true');
     // Nothing held any more.
     expect((await post(`/bol/offers/${id}/send-anyway`)).status).toBe(409);
   });

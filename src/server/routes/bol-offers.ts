@@ -18,6 +18,7 @@ import { authorOf } from '../http/author';
 import { ApiError } from '../http/errors';
 import { parsedOr400 } from '../http/problem-sentence';
 import { readJsonBody } from '../http/read-json';
+import { idempotencyOf, runIdempotentTransaction } from '../http/idempotency';
 import { idParam } from '../http/request-params';
 import type { AuthEnv } from '../http/require-token';
 
@@ -38,10 +39,14 @@ export function bolOfferRoutes(deps: OfferRouteDeps) {
       const productId = idParam(c.req.param('productId'), 'productId');
       const [product] = await db.select({ productId: products.productId }).from(products).where(eq(products.productId, productId));
       if (!product) throw new ApiError(404, `Product ${productId} was not found`);
-      const released = await sendAnyway(db, productId, authorOf(c), now());
-      if (!released) throw new ApiError(409, 'Nothing is held back for this product: its offer changes are sent as they come');
-      await queueRun();
-      return c.json(await marketplaceState(db, productId));
+      // Keyed like the other writes: the outbox re-sends a call whose answer was lost and gets the same answer.
+      const result = await runIdempotentTransaction(db, idempotencyOf(c, 'POST /bol/offers/send-anyway', [productId]), async (tx) => {
+        if (!(await sendAnyway(tx, productId, authorOf(c), now()))) return { status: 409, body: { message: 'Nothing is held back for this product: its offer changes are sent as they come' } };
+        return { status: 200, body: await marketplaceState(tx, productId) };
+      });
+      if (result.replayed) c.header('Idempotent-Replayed', 'true');
+      if (result.status === 200) await queueRun();
+      return c.json(result.body as object, result.status === 200 ? 200 : 409);
     })
     .post('/bol/offers/feed-batch/:jobId/confirm', async (c) => {
       const jobId = idParam(c.req.param('jobId'), 'jobId');
