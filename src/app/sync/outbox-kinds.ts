@@ -13,6 +13,7 @@ import { bolModelSave } from './kinds/bol-model-save';
 import { heldBackDismiss } from './kinds/held-back-dismiss';
 import { imageDelete } from './kinds/image-delete';
 import { imageUpload } from './kinds/image-upload';
+import { offerSendAnyway } from './kinds/offer-send-anyway';
 import { productChange } from './kinds/product-change';
 import { productSave } from './kinds/product-save';
 import type { ChangeOfKind, EntryOfKind, WriteContext, WriteKind } from './kinds/write-kind';
@@ -22,7 +23,7 @@ export { conflictDifferences } from './record-diff';
 export type { BuiltRequest, PickedFile, Submitted, WriteContext, WriteKind } from './kinds/write-kind';
 
 /** Every kind of write the outbox knows. */
-export const WRITE_KINDS = [productChange, productSave, bolModelChange, bolModelSave, imageUpload, imageDelete, heldBackDismiss] as const;
+export const WRITE_KINDS = [productChange, productSave, bolModelChange, bolModelSave, imageUpload, imageDelete, heldBackDismiss, offerSendAnyway] as const;
 
 type AnyKind = (typeof WRITE_KINDS)[number];
 /** An outbox entry of any kind: the row with its kind's name and payload. */
