@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   customType,
   index,
   integer,
@@ -462,11 +463,17 @@ export const bolOfferSync = pgTable(
     notOffered: text('not_offered'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('bol_offer_sync_due').on(t.dueSince).where(sql`${t.due}`)],
+  (t) => [
+    index('bol_offer_sync_due').on(t.dueSince).where(sql`${t.due}`),
+    index('bol_offer_sync_in_flight').on(t.productId).where(sql`${t.inFlight} IS NOT NULL`),
+    index('bol_offer_sync_feed_job').on(t.feedJob).where(sql`${t.feedJob} IS NOT NULL`),
+  ],
 );
 
 /** The seller's guard rails and safety buffers of offers (one row). */
-export const bolOfferSettings = pgTable('bol_offer_settings', {
+export const bolOfferSettings = pgTable(
+  'bol_offer_settings',
+  {
   id: integer('id').primaryKey().default(1),
   maxPriceChangePercent: numeric('max_price_change_percent', { precision: 6, scale: 2, mode: 'number' }).notNull().default(30),
   zeroStockShare: numeric('zero_stock_share', { precision: 4, scale: 3, mode: 'number' }).notNull().default(0.25),
@@ -474,7 +481,9 @@ export const bolOfferSettings = pgTable('bol_offer_settings', {
   stockBuffers: jsonb('stock_buffers').notNull().default({}).$type<Record<string, number>>(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   updatedBy: text('updated_by').notNull().default(''),
-});
+  },
+  (t) => [check('bol_offer_settings_one_row', sql`${t.id} = 1`)],
+);
 
 /** Orders imported from bol, with their details (POST /api/v1/bol/order/import). */
 export const bolOrders = pgTable(
