@@ -55,9 +55,8 @@ describe('an offer change held back on the Bol Model tab', () => {
     await openBolTab(anna, product.productId);
     await expect.poll(() => anna.getByTestId('bol-offer-reason').textContent()).toContain('is below supplier price plus delivery price');
     await expect.poll(() => anna.getByTestId('bol-offer-changes').textContent()).toContain('€ 8,00');
+    // Its touch size is checked with the tab's other controls by tablet-checks.test.ts.
     const button = anna.getByTestId('bol-offer-send-anyway');
-    const box = await button.boundingBox();
-    expect(box?.height ?? 0).toBeGreaterThanOrEqual(44);
     if (SHOTS) {
       await anna.getByTestId('bol-offer-status').scrollIntoViewIfNeeded();
       await anna.screenshot({ path: `${SHOTS}/offer-held-1280x800.png` });
@@ -68,8 +67,6 @@ describe('an offer change held back on the Bol Model tab', () => {
     await expect
       .poll(async () => (await apiJson<BolMarketplaceState>(admin, `/api/v1/bol/state/${product.productId}`)).body.offerSync.heldBack, { timeout: 30_000 })
       .toBeNull();
-    const history = await apiJson<{ content: { author: string; changes: { field: string }[] }[] }>(admin, `/api/v1/product/${product.productId}/history?size=50`);
-    void history;
 
     // bram's tablet, portrait: no hold, no Send anyway.
     const bram = await tablet({ width: 800, height: 1280 }, STAFF.bram);
