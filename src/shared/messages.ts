@@ -111,6 +111,11 @@ export const messages = {
     supplierImages: "The supplier's images",
     takeSupplierFailed: (reason: string) => `The supplier's value could not be taken: ${reason}`,
     keepMineFailed: (reason: string) => `Your value could not be kept: ${reason}`,
+    /** "Take the supplier's" on a held-back image list (docs/product-edit.md "The supplier now says"). */
+    supplierImagesTaken: "The supplier's images are saved. They are sent to the server when the connection allows.",
+    saveImagesFirst: "Your image changes are not saved yet. Apply or undo them first, then take the supplier's images.",
+    supplierImagesChanged: "The supplier has sent another image list since. Look at the supplier's images again and take them or keep yours.",
+    imagesChangedSinceShown: "The product's images changed since you chose the supplier's. Look at the images again and take the supplier's once more if you still want them.",
     emptyValue: '(empty)',
     /** Not in the spec: a colleague's saved change arrived in the open form (docs/product-edit.md "Open forms stay fresh"). */
     freshUpdated: (by: readonly string[], fields: readonly string[]) =>
@@ -240,6 +245,8 @@ export const VALUE_WORDS = {
 /** The history's line of a product that stopped being main because another was saved as main. */
 export const historyMessages = {
   noLongerMain: (other: string) => `No longer the main product: ${other} became main`,
+  /** A person took the supplier's held-back image list (docs/feeds.md, "Held-back values"). */
+  supplierImagesTaken: (images: string) => `Took the supplier's images: ${images}`,
 } as const;
 
 /** Not in the spec: what a supplier feed's values and the Test feed preview say (docs/feeds.md, "Prices", "Units", "The guess and its platforms"). */
