@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { feedReadingMessages } from '../../src/shared/feed-reading-messages';
-import { useParserServer } from './support/parser-server';
+import { serveFeedFiles, useParserServer } from './support/parser-server';
 import { SHOTS } from './support/screenshots';
 
 const ADMIN = { username: 'admin', password: 'feed-reading-e2e-password' };
@@ -22,16 +22,7 @@ const FEEDS: Record<string, { bytes: Buffer; type: string }> = {
 
 /** No test here goes offline: no service worker (support/browser.ts, ContextOptions). */
 const NO_OFFLINE = { serviceWorker: false };
-const app = useParserServer(ADMIN, (req, res) => {
-  const feed = FEEDS[req.url ?? ''];
-  if (!feed) {
-    res.writeHead(404);
-    res.end();
-    return;
-  }
-  res.writeHead(200, { 'Content-Type': feed.type });
-  res.end(feed.bytes);
-}, NO_OFFLINE);
+const app = useParserServer(ADMIN, serveFeedFiles(FEEDS), NO_OFFLINE);
 const signedInPage = app.signedInPage;
 
 async function newSupplierForm(page: Page, name: string, path: string, format: 'CSV' | 'XML'): Promise<void> {

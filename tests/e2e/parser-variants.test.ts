@@ -7,28 +7,19 @@
  * opens the saved supplier with the same rules and changes the filter.
  */
 import { readFileSync } from 'node:fs';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { useParserServer } from './support/parser-server';
+import { serveFeedFiles, useParserServer } from './support/parser-server';
 import { SHOTS } from './support/screenshots';
 
 const ADMIN = { username: 'admin', password: 'parser-variants-e2e-password' };
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/feeds/${name}`, import.meta.url));
-const FEEDS: Record<string, Buffer> = {
-  '/products_export.csv': fixture('shopify-variants.csv'),
-  '/wc-product-export.csv': fixture('woocommerce-variable.csv'),
+const FEEDS = {
+  '/products_export.csv': { bytes: fixture('shopify-variants.csv'), type: 'text/csv' },
+  '/wc-product-export.csv': { bytes: fixture('woocommerce-variable.csv'), type: 'text/csv' },
 };
 
-const app = useParserServer(ADMIN, (req, res) => {
-  const feed = FEEDS[req.url ?? ''];
-  if (!feed) {
-    res.writeHead(404);
-    res.end();
-    return;
-  }
-  res.writeHead(200, { 'Content-Type': 'text/csv' });
-  res.end(feed);
-});
+const app = useParserServer(ADMIN, serveFeedFiles(FEEDS));
 
 async function newSupplierTested(page: Page, name: string, path: string): Promise<void> {
   await page.goto(`${app.url()}/parser`);
@@ -38,12 +29,12 @@ async function newSupplierTested(page: Page, name: string, path: string): Promis
   await page.getByRole('button', { name: 'Test feed' }).click();
 }
 
-/** The card's top below the sticky top bar, for a screenshot. */
-async function scrollToHeading(page: Page, name: string): Promise<void> {
-  await page.getByRole('heading', { name }).evaluate((heading) => {
-    heading.scrollIntoView({ block: 'start' });
-    window.scrollBy(0, -90);
-  });
+/** An element's top below the sticky top bar (and `above` pixels more), for a screenshot. */
+async function scrollToTop(target: Locator, above: number): Promise<void> {
+  await target.evaluate((element, gap) => {
+    element.scrollIntoView({ block: 'start' });
+    window.scrollBy(0, -gap);
+  }, above);
 }
 
 describe('Parser: exports with variants', () => {
@@ -68,12 +59,9 @@ describe('Parser: exports with variants', () => {
       expect.stringMatching(/^3.*LS-MLinen shirtlinen-shirt.*4OK$/),
       expect.stringMatching(/^4.*LS-LLinen shirtlinen-shirt.*5OK$/),
     ]);
-    await scrollToHeading(landscape, 'Variants and parent rows');
+    await scrollToTop(landscape.getByRole('heading', { name: 'Variants and parent rows' }), 90);
     await landscape.screenshot({ path: `${SHOTS}/parser-variants-rules-1280x800.png` });
-    await preview.evaluate((table) => {
-      table.scrollIntoView({ block: 'start' });
-      window.scrollBy(0, -160);
-    });
+    await scrollToTop(preview, 160);
     await landscape.screenshot({ path: `${SHOTS}/parser-variants-preview-1280x800.png` });
 
     await landscape.getByRole('button', { name: 'Save', exact: true }).click();
@@ -101,7 +89,7 @@ describe('Parser: exports with variants', () => {
     expect(await wooRule.getByLabel('Values of rule 1').inputValue()).toBe('variable, grouped, external');
     const wooPreview = portrait.getByRole('table', { name: 'Test feed preview' });
     expect(await wooPreview.locator('tbody tr', { hasText: 'BEANIE-GREY' }).textContent()).toMatch(/Knitted beanie - Greyid:210/);
-    await scrollToHeading(portrait, 'Variants and parent rows');
+    await scrollToTop(portrait.getByRole('heading', { name: 'Variants and parent rows' }), 90);
     await portrait.screenshot({ path: `${SHOTS}/parser-variants-rules-800x1280.png` });
 
     // External products are kept from now on: the row is imported, the mapping is the person's.
@@ -110,10 +98,7 @@ describe('Parser: exports with variants', () => {
     await portrait.getByText('5 would be imported, 0 refused, 3 skipped by the row filter. Nothing was saved.').waitFor({ timeout: 30_000 });
     expect(await wooPreview.locator('tbody tr', { hasText: 'GIFT-PARTNER' }).textContent()).toMatch(/Partner gift card.*OK$/);
     expect(await wooRule.getByLabel('Values of rule 1').inputValue()).toBe('variable, grouped');
-    await wooPreview.evaluate((table) => {
-      table.scrollIntoView({ block: 'start' });
-      window.scrollBy(0, -160);
-    });
+    await scrollToTop(wooPreview, 160);
     await portrait.screenshot({ path: `${SHOTS}/parser-variants-preview-800x1280.png` });
 
     // Every control of the card is at least 44 px high for a finger.

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FeedRunReport } from '../../src/shared/contract';
 import type { FeedMapping } from '../../src/shared/feed-mapping';
 import type { SupplierDetails, TestFeedReport } from '../../src/shared/suppliers';
+import { importFeedFile, testFeedFile } from './support/feed-upload';
 import { brands, categories, productImages, products } from '../../src/server/db/schema';
 import { createTestApp, type TestApp } from './support/test-app';
 
@@ -26,38 +27,17 @@ afterAll(async () => {
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/feeds/${name}`, import.meta.url), 'utf8');
 const auth = async () => ({ Authorization: `Bearer ${await t.token()}` });
 
-async function testFeed(file: string, name: string, mapping: FeedMapping | null): Promise<TestFeedReport> {
-  const form = new FormData();
-  form.append('settings', JSON.stringify({ feedSource: 'upload', feedFormat: 'csv', mapping }));
-  form.append('feedFile', new File([file], name));
-  const response = await t.app.request('/api/v1/suppliers/test-feed', { method: 'POST', headers: await auth(), body: form });
-  expect(response.status, await response.clone().text()).toBe(200);
-  return (await response.json()) as TestFeedReport;
-}
-
 /** Test feed as the Parser screen runs it: without a mapping, then again with the guess it answered. */
 async function guess(file: string, name: string): Promise<TestFeedReport> {
-  const first = await testFeed(file, name, null);
-  return testFeed(file, name, first.guessedMapping);
+  const first = await testFeedFile(t, file, name, null);
+  return testFeedFile(t, file, name, first.guessedMapping);
 }
 
 let counter = 0;
 async function importWith(file: string, name: string, mapping: FeedMapping) {
   counter += 1;
-  const added = await t.app.request('/api/v1/suppliers', {
-    method: 'POST',
-    headers: { ...(await auth()), 'Content-Type': 'application/json' },
-    body: JSON.stringify({ supplierName: `Variants ${counter}`, feedSource: 'upload', feedFormat: 'csv', mapping }),
-  });
-  expect(added.status).toBe(201);
-  const supplier = (await added.json()) as SupplierDetails;
+  const { supplier, report } = await importFeedFile(t, `Variants ${counter}`, file, name, mapping);
   expect(supplier.mapping).toEqual(mapping);
-  const form = new FormData();
-  form.append('feedFile', new File([file], name));
-  expect((await t.app.request(`/api/v1/suppliers/feed-file/${supplier.supplierId}`, { method: 'POST', headers: await auth(), body: form })).status).toBe(200);
-  const run = await t.app.request(`/api/v1/feed/parse/${supplier.supplierId}?wait=true`, { method: 'POST', headers: await auth() });
-  expect(run.status).toBe(200);
-  const report = (await run.json()) as FeedRunReport;
   const rows = await t.database.db
     .select({ product: products, brand: brands.brandName, category: categories.categoryName })
     .from(products)
