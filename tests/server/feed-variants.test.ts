@@ -36,8 +36,9 @@ async function guess(file: string, name: string): Promise<TestFeedReport> {
 let counter = 0;
 async function importWith(file: string, name: string, mapping: FeedMapping) {
   counter += 1;
-  const { supplier, report } = await importFeedFile(t, `Variants ${counter}`, file, name, mapping);
+  const { supplier, status, report } = await importFeedFile(t, `Variants ${counter}`, file, name, mapping);
   expect(supplier.mapping).toEqual(mapping);
+  expect(status).toBe(200);
   const rows = await t.database.db
     .select({ product: products, brand: brands.brandName, category: categories.categoryName })
     .from(products)
