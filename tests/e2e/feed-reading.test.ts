@@ -20,6 +20,8 @@ const FEEDS: Record<string, { bytes: Buffer; type: string }> = {
   '/google.xml': { bytes: fixture('google-merchant.xml'), type: 'application/rss+xml' },
 };
 
+/** No test here goes offline: no service worker (support/browser.ts, ContextOptions). */
+const NO_OFFLINE = { serviceWorker: false };
 const app = useParserServer(ADMIN, (req, res) => {
   const feed = FEEDS[req.url ?? ''];
   if (!feed) {
@@ -29,7 +31,7 @@ const app = useParserServer(ADMIN, (req, res) => {
   }
   res.writeHead(200, { 'Content-Type': feed.type });
   res.end(feed.bytes);
-});
+}, NO_OFFLINE);
 const signedInPage = app.signedInPage;
 
 async function newSupplierForm(page: Page, name: string, path: string, format: 'CSV' | 'XML'): Promise<void> {
