@@ -30,8 +30,10 @@ export const feedReadingMessages = {
     `Image '${value}' holds several addresses separated by ${IMAGE_SEPARATOR_NAMES[found]}, but the mapping separates images by ${IMAGE_SEPARATOR_NAMES[chosen]}; choose ${IMAGE_SEPARATOR_NAMES[found]} as the image separator`,
   relativeImage: (value: string) =>
     `Image '${value}' is a path without a web address, so it cannot be fetched and is left out; enter the base URL for images in the mapping`,
-  imageSeparatorFound: (separator: ImageSeparator | null) =>
-    separator === null ? 'The rows read have one image address per image field' : `Image addresses in one field are separated by ${IMAGE_SEPARATOR_NAMES[separator]}`,
+  imageSeparatorFound: (separator: ImageSeparator, chosen: ImageSeparator) =>
+    `Image addresses in one field are separated by ${IMAGE_SEPARATOR_NAMES[separator]}${
+      separator === chosen ? '' : `; the mapping separates them by ${IMAGE_SEPARATOR_NAMES[chosen]}: choose ${IMAGE_SEPARATOR_NAMES[separator]} below, or those rows are refused`
+    }`,
   categoryList: (example: string, rule: 'deepest' | 'first') =>
     `Some rows name several categories in one value (${example}); each product takes the ${rule === 'deepest' ? 'deepest path' : 'first path'}, as chosen below`,
   unreadableRows: (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'row has' : 'rows have'} characters that could not be read (shown as \uFFFD); check the feed's encoding with the supplier`,

@@ -133,6 +133,11 @@ function stock(record: FeedRecord): number {
 
 const OWN_SERVER: ImageBase = { kind: 'own-server' };
 
+/** A value quoted in a reason: whole up to 200 characters, so both addresses of a pair show. */
+function shortened(value: string): string {
+  return value.length > 200 ? `${value.slice(0, 199)}…` : value;
+}
+
 /**
  * The row's image addresses, resolved (docs/feeds.md, "Images"). A part that still holds several
  * addresses refuses the row (the mapping's separator is not the feed's); a relative address with
@@ -142,15 +147,20 @@ function images(record: FeedRecord, rules: FeedRowRules, warnings: string[]): st
   const value = record.images;
   const parts = value === undefined ? [] : typeof value === 'string' ? value.split('|') : value;
   const urls: string[] = [];
+  let unusable: string[] | null = null;
   for (const part of parts) {
     const written = part.trim();
-    if (written === '') continue;
+    if (written === '' || urls.includes(written)) continue;
     const several = separatorInValue(written);
-    if (several) throw new RowRefused(feedReadingMessages.severalImages(written.slice(0, 100), several, rules.imageSeparator ?? '|'));
+    if (several) throw new RowRefused(feedReadingMessages.severalImages(shortened(written), several, rules.imageSeparator ?? '|'));
     const resolved = written.length > MAX_IMAGE_URL_LENGTH ? { invalid: true as const } : resolveImageAddress(written, rules.imageBase ?? OWN_SERVER);
     if ('invalid' in resolved) throw new RowRefused(`Image '${written.slice(0, 100)}' is not an http(s) address`);
     if ('unusable' in resolved) {
-      warnings.push(feedReadingMessages.relativeImage(written.slice(0, 100)));
+      unusable ??= [];
+      if (!unusable.includes(written)) {
+        unusable.push(written);
+        warnings.push(feedReadingMessages.relativeImage(shortened(written)));
+      }
       continue;
     }
     if (resolved.url.length > MAX_IMAGE_URL_LENGTH) throw new RowRefused(`Image '${written.slice(0, 100)}' is not an http(s) address`);
