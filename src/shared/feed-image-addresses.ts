@@ -59,6 +59,18 @@ export function splitImageValue(value: string, separator: ImageSeparator): strin
   return value.split(separator);
 }
 
+/** The file names of the addresses in one value (the last part of each path, at most 40 characters; at most 4 of them), for a readable reason. */
+export function imageFileNames(value: string, separator: ImageSeparator): string[] {
+  const names = splitImageValue(value, separator)
+    .map((address) => address.trim().replace(/[?#].*$/, '').replace(/\/+$/, ''))
+    .filter((address) => address !== '')
+    .map((address) => {
+      const name = address.slice(address.lastIndexOf('/') + 1) || address;
+      return name.length > 40 ? `${name.slice(0, 39)}…` : name;
+    });
+  return names.length > 4 ? [...names.slice(0, 4), '…'] : names;
+}
+
 /**
  * Where relative image addresses point (docs/feeds.md, "Images"):
  * - `base`: the supplier's base URL for images; the path is appended to it;

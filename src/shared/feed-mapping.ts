@@ -247,9 +247,14 @@ function numberTexts(samples: SampleRecords, mapping: FeedMapping): string[] {
   return texts;
 }
 
-/** The image values of the first rows, in the mapped image columns. */
+/** The values of the first rows in these columns; a repeated XML element gives each of its entries (a list is never split by a separator). */
 function imageTexts(samples: SampleRecords, columns: readonly string[]): string[] {
-  return samples.flatMap((record) => columns.map((column) => sampleValue(record, column)));
+  return samples.flatMap((record) =>
+    columns.flatMap((column) => {
+      const value = record[column.toLowerCase()] ?? record[column];
+      return value === undefined ? [] : typeof value === 'string' ? [value] : [...value];
+    }),
+  );
 }
 
 /** The separator several image addresses in one column of the first rows are written with (docs/feeds.md, "Images"). */

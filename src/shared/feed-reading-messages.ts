@@ -26,8 +26,8 @@ export const feedReadingMessages = {
   check: 'Check',
   recordElementHint: 'A name (item) or a path (rss/channel/item). Leave it empty and Test feed finds it.',
   /** An image part that still holds several addresses: the mapping's separator is not the feed's (docs/feeds.md, "Images"). */
-  severalImages: (value: string, found: ImageSeparator, chosen: ImageSeparator) =>
-    `Image '${value}' holds several addresses separated by ${IMAGE_SEPARATOR_NAMES[found]}, but the mapping separates images by ${IMAGE_SEPARATOR_NAMES[chosen]}; choose ${IMAGE_SEPARATOR_NAMES[found]} as the image separator`,
+  severalImages: (fileNames: readonly string[], found: ImageSeparator, chosen: ImageSeparator) =>
+    `One image field holds several addresses (${fileNames.join(', ')}) separated by ${IMAGE_SEPARATOR_NAMES[found]}, but the mapping separates images by ${IMAGE_SEPARATOR_NAMES[chosen]}; choose ${IMAGE_SEPARATOR_NAMES[found]} as the image separator`,
   relativeImage: (value: string) =>
     `Image '${value}' is a path without a web address, so it cannot be fetched and is left out; enter the base URL for images in the mapping`,
   imageSeparatorFound: (separator: ImageSeparator, chosen: ImageSeparator) =>

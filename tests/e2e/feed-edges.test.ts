@@ -67,7 +67,7 @@ describe('the Parser on sellers’ own exports', () => {
       const format = page.getByTestId('feed-value-format');
       await format.getByText(feedValueMessages.recognised(PLATFORM_NAMES.google), { exact: true }).waitFor({ timeout: 20_000 });
       await expect.poll(() => page.getByLabel('Feed column for EAN', { exact: true }).inputValue(), { timeout: 20_000 }).toBe('gtin');
-      expect(await page.getByLabel('Feed column for Supplier price', { exact: true }).inputValue()).toBe('sale_price, price');
+      expect(await page.getByLabel('Feed column for Supplier price', { exact: true }).inputValue()).toBe('price');
       expect(await page.getByLabel('Feed column for Images', { exact: true }).inputValue()).toBe('image_link, additional_image_link');
       // The repeated g:additional_image_link is a list, not one value with a separator.
       expect(await format.textContent()).not.toContain('Image addresses in one field');
@@ -97,7 +97,7 @@ describe('the Parser on sellers’ own exports', () => {
       const preview = page.getByRole('table', { name: 'Test feed preview' });
       const refused = preview.locator('tbody tr[data-refused="true"]');
       expect(await refused.count()).toBe(2);
-      expect(await refused.first().textContent()).toContain('holds several addresses separated by , (comma), but the mapping separates images by | (bar); choose , (comma) as the image separator');
+      expect(await refused.first().textContent()).toContain('One image field holds several addresses (vneck-tee-2.jpg, vnech-tee-green-1.jpg) separated by , (comma), but the mapping separates images by | (bar); choose , (comma) as the image separator');
       await scrollToTop(page, { testId: 'feed-value-format' }, 150);
       await page.screenshot({ path: `${SHOTS}/parser-image-problem-mapping-${size.width}x${size.height}.png` });
       await refused.first().scrollIntoViewIfNeeded();

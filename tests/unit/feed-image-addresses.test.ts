@@ -1,6 +1,6 @@
 /** Image addresses in a feed: the separator, several addresses in one part, relative addresses (docs/feeds.md, "Images"). */
 import { describe, expect, it } from 'vitest';
-import { detectImageSeparator, imageBaseOf, resolveImageAddress, separatorInValue, splitImageValue } from '../../src/shared/feed-image-addresses';
+import { detectImageSeparator, imageBaseOf, imageFileNames, resolveImageAddress, separatorInValue, splitImageValue } from '../../src/shared/feed-image-addresses';
 import { applyMapping, compileMapping, feedMappingSchema, feedValueFormat, guessMapping } from '../../src/shared/feed-mapping';
 
 describe('the image separator of a value', () => {
@@ -84,5 +84,22 @@ describe('the mapping and the separator', () => {
     const mapping = feedMappingSchema.parse({ columns: { images: ['images'] }, imageSeparator: '|' });
     expect(feedValueFormat(['images'], [{ images: 'a.png, b.png' }], mapping).imageSeparator).toBe(',');
     expect(feedValueFormat(['images'], [{ images: 'https://a/1.png' }], mapping).imageSeparator).toBeNull();
+  });
+});
+
+describe('a repeated XML image element', () => {
+  it('is a list of addresses, never read as one value with a separator', () => {
+    const mapping = feedMappingSchema.parse({ columns: { images: ['image_link', 'additional_image_link'] } });
+    const samples = [{ image_link: 'https://a.example/1.jpg', additional_image_link: ['https://a.example/2.jpg', 'https://a.example/3.jpg'] }];
+    expect(feedValueFormat(['image_link', 'additional_image_link'], samples, mapping).imageSeparator).toBeNull();
+    expect(guessMapping(['image_link', 'additional_image_link'], samples).imageSeparator).toBe('|');
+  });
+});
+
+describe('imageFileNames', () => {
+  it('names each address of a value by its file, for a reason a person can read', () => {
+    expect(imageFileNames('https://shop.example/wp/2017/12/a-2.jpg, https://shop.example/wp/2017/12/b.jpg?v=3', ',')).toEqual(['a-2.jpg', 'b.jpg']);
+    expect(imageFileNames('a.png;b.png;c.png;d.png;e.png', ';')).toEqual(['a.png', 'b.png', 'c.png', 'd.png', '…']);
+    expect(imageFileNames(`https://x.example/${'n'.repeat(60)}.jpg`, ',')).toEqual([`${'n'.repeat(39)}…`]);
   });
 });

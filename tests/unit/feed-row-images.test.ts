@@ -12,7 +12,7 @@ describe('parseFeedRow images', () => {
       ok: false,
       refusal: {
         line: 4,
-        reason: "Image 'a.png, b.png' holds several addresses separated by , (comma), but the mapping separates images by | (bar); choose , (comma) as the image separator",
+        reason: 'One image field holds several addresses (a.png, b.png) separated by , (comma), but the mapping separates images by | (bar); choose , (comma) as the image separator',
       },
     });
   });

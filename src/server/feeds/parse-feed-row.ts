@@ -6,7 +6,7 @@
 import { readAmount, readMeasure, isExponentNumber, SELLER_CURRENCY } from '../../shared/feed-values';
 import { feedValueMessages } from '../../shared/messages';
 import { feedReadingMessages } from '../../shared/feed-reading-messages';
-import { resolveImageAddress, separatorInValue, type ImageBase, type ImageSeparator } from '../../shared/feed-image-addresses';
+import { imageFileNames, resolveImageAddress, separatorInValue, type ImageBase, type ImageSeparator } from '../../shared/feed-image-addresses';
 import { eanProblem } from '../../shared/rules/ean';
 import { isDeliveryCode } from '../../shared/rules/product-validation';
 import { sanitizeDescription } from '../catalogue/sanitize-description';
@@ -152,7 +152,7 @@ function images(record: FeedRecord, rules: FeedRowRules, warnings: string[]): st
     const written = part.trim();
     if (written === '' || urls.includes(written)) continue;
     const several = separatorInValue(written);
-    if (several) throw new RowRefused(feedReadingMessages.severalImages(shortened(written), several, rules.imageSeparator ?? '|'));
+    if (several) throw new RowRefused(feedReadingMessages.severalImages(imageFileNames(written, several), several, rules.imageSeparator ?? '|'));
     const resolved = written.length > MAX_IMAGE_URL_LENGTH ? { invalid: true as const } : resolveImageAddress(written, rules.imageBase ?? OWN_SERVER);
     if ('invalid' in resolved) throw new RowRefused(`Image '${written.slice(0, 100)}' is not an http(s) address`);
     if ('unusable' in resolved) {

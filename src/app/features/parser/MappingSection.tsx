@@ -8,7 +8,7 @@ import { feedReadingMessages } from '../../../shared/feed-reading-messages';
 import type { TestFeedReport } from '../../../shared/suppliers';
 import { FeedValueFormat } from './FeedValueFormat';
 import { Field, FormCard } from './ParserField';
-import type { SupplierForm } from './supplier-form';
+import { splitColumns, type SupplierForm } from './supplier-form';
 import type { SectionProps } from './FeedSection';
 
 type TransformKey = 'decimalSeparator' | 'imageSeparator' | 'categoryPaths' | 'weightUnit' | 'dimensionUnit' | 'foreignCurrency';
@@ -38,7 +38,7 @@ export function MappingSection({ form, set, setForm, report }: SectionProps & { 
   const columns = report?.columns ?? [];
   const firstValues = report?.rows.find((row) => Object.keys(row.values).length > 0)?.values ?? {};
   const sampleOf = (field: FeedField) => {
-    const first = form.columns[field].split(',')[0]?.trim().toLowerCase() ?? '';
+    const first = splitColumns(form.columns[field])[0]?.toLowerCase() ?? '';
     const key = Object.keys(firstValues).find((name) => name.toLowerCase() === first);
     return key ? firstValues[key] : '';
   };
