@@ -6,49 +6,29 @@
  * those rows with the sentence that says which separator to choose. The feeds are fixtures of
  * tests/fixtures/feeds/, served on 127.0.0.1 and let through by OUTBOUND_ALLOW for that port only.
  */
-import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { feedReadingMessages } from '../../src/shared/feed-reading-messages';
 import { PLATFORM_NAMES } from '../../src/shared/feed-platforms';
 import { feedValueMessages } from '../../src/shared/messages';
 import { useParserServer } from './support/parser-server';
+import { fixtureFeedHandler, testNewSupplierFeed } from './support/feed-fixtures';
 import { SHOTS } from './support/screenshots';
 
 const ADMIN = { username: 'admin', password: 'feed-edges-e2e-password' };
-const fixture = (name: string) => readFileSync(new URL(`../fixtures/feeds/${name}`, import.meta.url));
-const FEEDS: Record<string, { bytes: Buffer; type: string }> = {
-  '/google.xml': { bytes: fixture('google-merchant.xml'), type: 'application/rss+xml' },
-  '/woocommerce.csv': { bytes: fixture('woocommerce-products.csv'), type: 'text/csv; charset=utf-8' },
-};
-
-const app = useParserServer(ADMIN, (req, res) => {
-  const feed = FEEDS[req.url ?? ''];
-  if (!feed) {
-    res.writeHead(404);
-    res.end();
-    return;
-  }
-  res.writeHead(200, { 'Content-Type': feed.type });
-  res.end(feed.bytes);
-});
+const app = useParserServer(
+  ADMIN,
+  fixtureFeedHandler({
+    '/google.xml': { file: 'google-merchant.xml', type: 'application/rss+xml' },
+    '/woocommerce.csv': { file: 'woocommerce-products.csv', type: 'text/csv; charset=utf-8' },
+  }),
+);
+const testNewFeed = (page: Page, name: string, path: string, format: 'CSV' | 'XML') => testNewSupplierFeed(page, app, name, path, format);
 
 const SIZES = [
   { width: 1280, height: 800 },
   { width: 800, height: 1280 },
 ];
-
-async function testNewFeed(page: Page, name: string, path: string, format: 'CSV' | 'XML'): Promise<void> {
-  await page.goto(`${app.url()}/parser`);
-  await page.getByRole('button', { name: 'Add supplier' }).click();
-  await page.getByLabel('Name', { exact: true }).fill(name);
-  await page.getByLabel('Feed address').fill(app.feedUrl(path));
-  if (format === 'XML') {
-    await page.getByRole('combobox', { name: 'Format' }).click();
-    await page.getByRole('option', { name: 'XML', exact: true }).click();
-  }
-  await page.getByRole('button', { name: 'Test feed' }).click();
-}
 
 /** Scrolls so the element's top sits below the sticky top bar. */
 async function scrollToTop(page: Page, testIdOrHeading: { testId?: string; heading?: string }, offset = 90): Promise<void> {
