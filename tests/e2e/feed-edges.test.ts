@@ -78,6 +78,8 @@ describe('the Parser on sellers’ own exports', () => {
       const refused = preview.locator('tbody tr[data-refused="true"]');
       expect(await refused.count()).toBe(2);
       expect(await refused.first().textContent()).toContain('One image field holds several addresses (vneck-tee-2.jpg, vnech-tee-green-1.jpg) separated by , (comma), but the mapping separates images by | (bar); choose , (comma) as the image separator');
+      await scrollToTop(page, { heading: 'Transforms' });
+      await page.screenshot({ path: `${SHOTS}/parser-image-transforms-${size.width}x${size.height}.png` });
       await scrollToTop(page, { testId: 'feed-value-format' }, 150);
       await page.screenshot({ path: `${SHOTS}/parser-image-problem-mapping-${size.width}x${size.height}.png` });
       await refused.first().scrollIntoViewIfNeeded();

@@ -9,7 +9,7 @@ import { TEST_FEED_ROWS, type FeedEncoding, type TestFeedReport, type TestFeedRo
 import type { FeedItem } from './feed-item';
 import { parseMappedRow, readRawFeed } from './feed-row-batches';
 import { feedReadingMessages } from '../../shared/feed-reading-messages';
-import { hasUnreadableCharacters } from './feed-text-encoding';
+import { recordHasUnreadableCharacters } from './feed-text-encoding';
 import type { ImageBase } from '../../shared/feed-image-addresses';
 
 export interface PreviewRequest {
@@ -100,7 +100,7 @@ export function previewReport(
     if ('problem' in item) return { line: item.line, values: {}, product: null, problems: [item.problem], warnings: [] };
     const values: Record<string, string> = {};
     for (const [key, value] of Object.entries(item.record)) values[nameOf.get(key) ?? key] = display(value);
-    const unreadable = Object.values(item.record).some(hasUnreadableCharacters);
+    const unreadable = recordHasUnreadableCharacters(item.record);
     const warnings = unreadable ? [feedReadingMessages.unreadable(item.line.toLocaleString('en-US'), reading.encoding?.name ?? null)] : [];
     const parsed = parseMappedRow({ line: item.line, record: applyMapping(item.record, compiled) }, supplier, request.mapping);
     if (!parsed.ok) return { line: item.line, values, product: null, problems: [parsed.refusal.reason], warnings };
