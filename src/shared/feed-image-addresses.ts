@@ -30,11 +30,14 @@ const PATTERNS: Record<ImageSeparator, RegExp> = {
   ',': new RegExp(String.raw`,\s*${ADDRESS_START}|${IMAGE_END}\s*,\s*\S`, 'i'),
   ' ': new RegExp(String.raw`\S[ \t]+(?:https?:\/\/|\/\/)|${IMAGE_END}[ \t]+\S`, 'i'),
 };
+const ANY_SEPARATOR = /[|\n;, \t]/;
 /** Checked in this order: a bar or a line break is never part of an address; a comma can be (`…/w_100,h_100/a.jpg`), so it needs an address or a file name beside it. */
 const DETECT_ORDER: readonly ImageSeparator[] = ['|', '\n', ';', ',', ' '];
 
 /** The separator one field's value writes between several addresses, or null when it holds one (or none). */
 export function separatorInValue(value: string): ImageSeparator | null {
+  // Most values are one address without any separator character: no pattern to try (the import reads every row).
+  if (!ANY_SEPARATOR.test(value)) return null;
   const trimmed = value.trim();
   for (const separator of DETECT_ORDER) if (PATTERNS[separator].test(trimmed)) return separator;
   return null;

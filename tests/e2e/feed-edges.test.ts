@@ -25,6 +25,9 @@ const app = useParserServer(
 );
 const testNewFeed = (page: Page, name: string, path: string, format: 'CSV' | 'XML') => testNewSupplierFeed(page, app, name, path, format);
 
+/** Two tablets one after the other, each testing the feed once or twice: longer than one file's default on a loaded machine. */
+const TWO_TABLETS_MS = 180_000;
+
 const SIZES = [
   { width: 1280, height: 800 },
   { width: 800, height: 1280 },
@@ -56,7 +59,7 @@ describe('the Parser on sellers’ own exports', () => {
       await page.screenshot({ path: `${SHOTS}/parser-google-${size.width}x${size.height}.png` });
       await page.context().close();
     }
-  });
+  }, TWO_TABLETS_MS);
 
   it('shows the comma between a WooCommerce export’s image addresses and refuses rows once another separator is chosen, on two tablets', async () => {
     for (const size of SIZES) {
@@ -86,5 +89,5 @@ describe('the Parser on sellers’ own exports', () => {
       await page.screenshot({ path: `${SHOTS}/parser-image-problem-${size.width}x${size.height}.png` });
       await page.context().close();
     }
-  });
+  }, TWO_TABLETS_MS);
 });

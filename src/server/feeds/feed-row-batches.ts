@@ -167,7 +167,7 @@ export function parseMappedRow(item: { line: number; record: FeedRecord }, suppl
   const parsed = parseFeedRow(item.record, item.line, supplier, {
     foreignCurrency: mapping?.foreignCurrency ?? 'refuse',
     imageSeparator: mapping?.imageSeparator ?? '|',
-    ...(supplier.imageBase ? { imageBase: supplier.imageBase } : {}),
+    imageBase: supplier.imageBase,
   });
   if (parsed.ok && mapping && parsed.row.sellingPrice === 0) {
     const derived = derivedSellingPrice(parsed.row.priceSupplier, mapping);

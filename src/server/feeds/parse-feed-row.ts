@@ -59,7 +59,7 @@ export interface FeedRowRules {
   /** A price in another currency than the seller's: refuse the row (default), or keep the number. */
   foreignCurrency?: 'refuse' | 'keep';
   /** Where relative image addresses point (docs/feeds.md, "Images"); default: paths stay paths on this server, as the demo feeds have them. */
-  imageBase?: ImageBase;
+  imageBase?: ImageBase | undefined;
   /** The mapping's image separator, named when one image part holds several addresses. */
   imageSeparator?: ImageSeparator;
 }
