@@ -47,9 +47,9 @@ async function run(step: string, args: string[], { beside, env }: StepOptions = 
   return code === 0;
 }
 
-async function vitest(step: string, args: string[]): Promise<void> {
+async function vitest(step: string, args: string[], env?: NodeJS.ProcessEnv): Promise<void> {
   const report = path.join(reportDir, `${step.replace(/\W+/g, '-')}.json`);
-  const ok = await run(step, ['node_modules/vitest/vitest.mjs', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
+  const ok = await run(step, ['node_modules/vitest/vitest.mjs', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], { env });
   try {
     const counts = readVitestReport(report);
     totals.passed += counts.numPassedTests;
@@ -65,19 +65,28 @@ async function vitest(step: string, args: string[]): Promise<void> {
 const withBrowser = !process.argv.includes('--no-browser');
 const UNIT_AND_SERVER = 'unit and server tests';
 
-/** Type check, lint and (for the browser tests) the PWA's build, one after the other. */
+/** The browser tests' data folders (the demo catalogue imported), made in the first phase. */
+const browserData = mkdtempSync(path.join(tmpdir(), 'backoffice-test-data-'));
+
+/**
+ * Type check, lint and, for the browser tests, the PWA's build and their data folders, one after
+ * the other (the browser tests' global setup makes the folders itself when this step failed).
+ */
 async function checksAndBuild(): Promise<void> {
   await run('type check', ['node_modules/typescript/bin/tsc', '-b'], { beside: UNIT_AND_SERVER });
   await run('lint', ['node_modules/eslint/bin/eslint.js', '.'], { beside: UNIT_AND_SERVER });
-  if (withBrowser && !buildIsCurrent()) {
+  if (!withBrowser) return;
+  if (!buildIsCurrent()) {
     const { args, env } = viteBuildCommand();
     if (await run('PWA build', args, { beside: UNIT_AND_SERVER, env })) markBuilt();
   }
+  await run('browser test data', ['node_modules/tsx/dist/cli.mjs', 'scripts/prepare-browser-test-data.ts', browserData], { beside: UNIT_AND_SERVER });
 }
 
 await Promise.all([vitest(UNIT_AND_SERVER, ['--project', 'unit', '--project', 'server']), checksAndBuild()]);
-if (withBrowser) await vitest('browser tests', ['--config', 'vitest.e2e.config.ts']);
+if (withBrowser) await vitest('browser tests', ['--config', 'vitest.e2e.config.ts'], { ...process.env, E2E_PREPARED_DATA: browserData });
 rmSync(reportDir, { recursive: true, force: true });
+rmSync(browserData, { recursive: true, force: true });
 
 console.log('');
 const inOrder = phases.sort((a, b) => a.startedAt - b.startedAt).map(({ startedAt: _, ...phase }) => phase);

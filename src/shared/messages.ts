@@ -111,6 +111,11 @@ export const messages = {
     supplierImages: "The supplier's images",
     takeSupplierFailed: (reason: string) => `The supplier's value could not be taken: ${reason}`,
     keepMineFailed: (reason: string) => `Your value could not be kept: ${reason}`,
+    /** "Take the supplier's" on a held-back image list (docs/product-edit.md "The supplier now says"). */
+    supplierImagesTaken: "The supplier's images are saved. They are sent to the server when the connection allows.",
+    saveImagesFirst: "Your image changes are not saved yet. Apply or undo them first, then take the supplier's images.",
+    supplierImagesChanged: "The supplier has sent another image list since. Look at the supplier's images again and take them or keep yours.",
+    imagesChangedSinceShown: "The product's images changed since you chose the supplier's. Look at the images again and take the supplier's once more if you still want them.",
     emptyValue: '(empty)',
     /** Not in the spec: a colleague's saved change arrived in the open form (docs/product-edit.md "Open forms stay fresh"). */
     freshUpdated: (by: readonly string[], fields: readonly string[]) =>
@@ -168,6 +173,23 @@ export const messages = {
     saveFailed: 'Failed to save product.',
     createFailed: 'Failed to create new product on Bol.',
   },
+  /** The offer on bol (docs/bol.md, "Offers follow the catalogue"). */
+  bolOffer: {
+    heading: 'Offer on bol',
+    sendAnyway: 'Send anyway',
+    sendAnywayQueued: 'Sending the held-back change to bol. It goes out within two minutes.',
+    sendAnywayWaiting: 'Send anyway is waiting to reach the server.',
+    sendAnywayFailed: (reason: string) => `Could not send anyway: ${reason}`,
+    noOffer: 'No offer on bol yet.',
+    waiting: 'A change is waiting to be sent to bol (within two minutes).',
+    heldBack: 'Held back, not sent:',
+    failed: 'Sending to bol failed:',
+    retrying: (at: string) => `Trying again at ${at}.`,
+    notOffered: 'Not offered on bol:',
+    notPublishable: 'bol does not show the offer:',
+    lastSent: (at: string) => `Last sent ${at}`,
+    fromImport: 'As the last offer import saw it; nothing sent from here yet.',
+  },
   orders: {
     importOrders: 'Import orders',
     firstName: 'First Name',
@@ -223,6 +245,8 @@ export const VALUE_WORDS = {
 /** The history's line of a product that stopped being main because another was saved as main. */
 export const historyMessages = {
   noLongerMain: (other: string) => `No longer the main product: ${other} became main`,
+  /** A person took the supplier's held-back image list (docs/feeds.md, "Held-back values"). */
+  supplierImagesTaken: (images: string) => `Took the supplier's images: ${images}`,
 } as const;
 
 /** Not in the spec: what a supplier feed's values and the Test feed preview say (docs/feeds.md, "Prices", "Units", "The guess and its platforms"). */

@@ -16,12 +16,14 @@ import { fixtureFeedHandler, testNewSupplierFeed } from './support/feed-fixtures
 import { SHOTS } from './support/screenshots';
 
 const ADMIN = { username: 'admin', password: 'feed-edges-e2e-password' };
+/** No test here goes offline: no service worker (support/browser.ts, ContextOptions). */
 const app = useParserServer(
   ADMIN,
   fixtureFeedHandler({
     '/google.xml': { file: 'google-merchant.xml', type: 'application/rss+xml' },
     '/woocommerce.csv': { file: 'woocommerce-products.csv', type: 'text/csv; charset=utf-8' },
   }),
+  { serviceWorker: false },
 );
 const testNewFeed = (page: Page, name: string, path: string, format: 'CSV' | 'XML') => testNewSupplierFeed(page, app, name, path, format);
 

@@ -14,7 +14,7 @@ import { apiJson, serverProduct } from './support/catalogue-api';
 import { uploadAndRunFeed } from './support/feed-upload';
 import { STAFF, useStaffTablets, waitSynced } from './support/two-staff';
 
-const tablet = useStaffTablets();
+const tablet = useStaffTablets({ serviceWorker: false }); // never offline (support/browser.ts)
 const SHOTS = process.env.HELD_BACK_SHOTS;
 
 const HEADER = 'ean;sku;title;description;brand;category;price;retailPrice;deliveryCode;stock;color';

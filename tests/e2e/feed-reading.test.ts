@@ -14,12 +14,15 @@ import { fixtureFeedHandler, testNewSupplierFeed } from './support/feed-fixtures
 import { SHOTS } from './support/screenshots';
 
 const ADMIN = { username: 'admin', password: 'feed-reading-e2e-password' };
+/** No test here goes offline: no service worker (support/browser.ts, ContextOptions). */
+const NO_OFFLINE = { serviceWorker: false };
 const app = useParserServer(
   ADMIN,
   fixtureFeedHandler({
     '/artikelen.csv': { file: 'windows-1252.csv', type: 'text/csv' },
     '/google.xml': { file: 'google-merchant.xml', type: 'application/rss+xml' },
   }),
+  NO_OFFLINE,
 );
 const signedInPage = app.signedInPage;
 const newSupplierForm = (page: Page, name: string, path: string, format: 'CSV' | 'XML') => testNewSupplierFeed(page, app, name, path, format);

@@ -21,7 +21,7 @@ const GARDEN = 'supplierName=Green%20Garden%20Supplies';
 const LANDSCAPE = { width: 1280, height: 800 };
 const PORTRAIT = { width: 800, height: 1280 };
 
-const openTablet = useStaffTablets();
+const openTablet = useStaffTablets({ serviceWorker: false }); // never offline (support/browser.ts)
 
 async function tablet(productId: number, person: Person): Promise<Page> {
   const page = await openTablet(LANDSCAPE, person);

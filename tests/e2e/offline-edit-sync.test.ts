@@ -7,7 +7,7 @@ import type { Page, Request } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Product } from '../../src/shared/contract';
 import { baseUrl, signIn, useFreshPage, waitForServiceWorkerControl } from './support/browser';
-import { apiJson, demoProduct, serverProduct } from './support/catalogue-api';
+import { apiJson, demoProduct, serverProduct, storedImageBytes } from './support/catalogue-api';
 
 const freshPage = useFreshPage({ width: 1280, height: 800 });
 let page: Page;
@@ -120,6 +120,51 @@ describe('offline edits through the editor', () => {
     await conflict.getByRole('button', { name: 'Take all theirs' }).click();
     await expect.poll(() => page.getByRole('textbox', { name: 'Title' }).inputValue(), { timeout: 10_000 }).toBe(theirs2);
     expect((await serverProduct(page, product.productId)).title).toBe(theirs2);
+    await expect.poll(() => page.getByTestId('sync-indicator').getAttribute('data-tone'), { timeout: 15_000 }).toBe('synced');
+  });
+});
+
+describe('product edit offline', () => {
+  /** A product of its own: no other browser test edits Volt Electronics' tenth product. */
+  const VOLT = 'supplierName=Volt%20Electronics';
+  const titleInput = () => page.getByRole('textbox', { name: 'Title' });
+
+  it('offline: an added image and a title edit survive a reload and both reach the server once online', async () => {
+    await signIn(page);
+    await waitForServiceWorkerControl(page);
+    const source = await demoProduct(page, 'numberOfImages=2', 0);
+    const bytes = await storedImageBytes(page, source.productImages[0]!.filePath);
+    const product = await demoProduct(page, VOLT, 9);
+    await openEditor(page, product);
+
+    await page.context().setOffline(true);
+    const title = `Offline title ${Date.now()}`;
+    await titleInput().fill(title);
+    await page.getByTestId('image-picker').setInputFiles([{ name: 'offline.png', mimeType: 'image/png', buffer: bytes }]);
+    await page.getByRole('button', { name: 'Apply', exact: true }).click();
+    await page.getByTestId('save-queued').waitFor();
+    await expect.poll(() => page.getByTestId('sync-indicator').getAttribute('aria-label')).toMatch(/2 changes? waiting|2 waiting/);
+
+    // Chromium's emulated offline state does not survive a reload: keep the API unreachable instead.
+    await page.context().route('**/api/**', (route) => route.abort('internetdisconnected'));
+    await page.context().setOffline(false);
+    await page.reload();
+    await page.getByTestId('description-editor').waitFor();
+    expect(await titleInput().inputValue()).toBe(title);
+    expect(await page.getByTestId('product-image').count()).toBe(product.productImages.length + 1);
+    await expect.poll(() => page.getByTestId('sync-indicator').getAttribute('aria-label')).toMatch(/2/);
+    expect((await serverProduct(page, product.productId).catch(() => null))?.title ?? null).not.toBe(title);
+
+    // The connection returns.
+    await page.context().unroute('**/api/**');
+    await page.context().setOffline(true);
+    await page.context().setOffline(false);
+    await expect
+      .poll(async () => (await serverProduct(page, product.productId)).title, { timeout: 30_000 })
+      .toBe(title);
+    const saved = await serverProduct(page, product.productId);
+    expect(saved.productImages).toHaveLength(product.productImages.length + 1);
+    expect(saved.productImages.at(-1)!.filePath).toMatch(/^\/media\//);
     await expect.poll(() => page.getByTestId('sync-indicator').getAttribute('data-tone'), { timeout: 15_000 }).toBe('synced');
   });
 });

@@ -24,12 +24,14 @@ const GOOGLE_FEED = [
 
 const SEK_FEED = ['EAN;Title;Price;Stock', '8710103974307;Desk lamp;1275.00 SEK;4', '4006381333931;Floor lamp;2 450,00 SEK;2'].join('\n');
 
+/** No test here goes offline: no service worker (support/browser.ts, ContextOptions). */
+const NO_OFFLINE = { serviceWorker: false };
 const app = useParserServer(ADMIN, (req, res) => {
   const feeds: Record<string, string> = { '/google.tsv': GOOGLE_FEED, '/sek.csv': SEK_FEED };
   const feed = feeds[req.url ?? ''];
   res.writeHead(feed ? 200 : 404, { 'Content-Type': 'text/csv' });
   res.end(feed ?? '');
-});
+}, NO_OFFLINE);
 const signedInPage = app.signedInPage;
 const feed = (path: string) => app.feedUrl(path);
 

@@ -1,15 +1,16 @@
 /**
  * The product editor (General tab) in real Chromium against the real server and the demo
  * catalogue: required fields, saving through the outbox, Save & Exit, the description editor,
- * main product and inheritance, images, and editing offline.
+ * main product and inheritance, images. Editing offline: offline-edit-sync.test.ts. No test here
+ * goes offline: no service worker (support/browser.ts, ContextOptions).
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Product } from '../../src/shared/contract';
-import { baseUrl, signIn, useFreshPage, waitForServiceWorkerControl } from './support/browser';
+import { baseUrl, signIn, useFreshPage } from './support/browser';
 import { apiJson, demoProduct, serverProduct, storedImageBytes } from './support/catalogue-api';
 
-const freshPage = useFreshPage({ width: 1280, height: 800 });
+const freshPage = useFreshPage({ width: 1280, height: 800 }, { serviceWorker: false });
 let page: Page;
 let context: BrowserContext;
 beforeEach(() => {
@@ -28,11 +29,17 @@ async function openEditor(product: Product, tab = ''): Promise<void> {
 
 const titleInput = () => page.getByRole('textbox', { name: 'Title' });
 
-/** Counts the reads of one product (GET /api/v1/product/{id}) the page makes from now on; the test's own reads go after the count is taken. */
+/**
+ * Counts the reads of one product (GET /api/v1/product/{id}) the page makes from now on; the
+ * test's own reads go after the count is taken. The open form's freshness check every 3 s is a
+ * conditional read (If-None-Match, docs/offline.md "Open forms stay fresh") and is not counted: on
+ * a busy machine one falls inside the window.
+ */
 function countProductReads(productId: number): () => number {
   let reads = 0;
   page.on('request', (request) => {
-    if (request.method() === 'GET' && new URL(request.url()).pathname === `/api/v1/product/${productId}`) reads += 1;
+    const conditional = request.headers()['if-none-match'] !== undefined;
+    if (request.method() === 'GET' && !conditional && new URL(request.url()).pathname === `/api/v1/product/${productId}`) reads += 1;
   });
   return () => reads;
 }
@@ -286,44 +293,5 @@ describe('product edit: General tab', () => {
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
     await expect.poll(async () => (await serverProduct(page, product.productId)).productImages.map((image) => image.id), { timeout: 15_000 }).toEqual([frontId]);
     expect(await page.getByTestId('product-image').count()).toBe(1);
-  });
-
-  it('offline: an added image and a title edit survive a reload and both reach the server once online', async () => {
-    await signIn(page);
-    await waitForServiceWorkerControl(page);
-    const source = await demoProduct(page, 'numberOfImages=2', 0);
-    const bytes = await storedImageBytes(page, source.productImages[0]!.filePath);
-    const product = await demoProduct(page, VOLT, 9);
-    await openEditor(product);
-
-    await context.setOffline(true);
-    const title = `Offline title ${Date.now()}`;
-    await titleInput().fill(title);
-    await page.getByTestId('image-picker').setInputFiles([{ name: 'offline.png', mimeType: 'image/png', buffer: bytes }]);
-    await page.getByRole('button', { name: 'Apply', exact: true }).click();
-    await page.getByTestId('save-queued').waitFor();
-    await expect.poll(() => page.getByTestId('sync-indicator').getAttribute('aria-label')).toMatch(/2 changes? waiting|2 waiting/);
-
-    // Chromium's emulated offline state does not survive a reload: keep the API unreachable instead.
-    await context.route('**/api/**', (route) => route.abort('internetdisconnected'));
-    await context.setOffline(false);
-    await page.reload();
-    await page.getByTestId('description-editor').waitFor();
-    expect(await titleInput().inputValue()).toBe(title);
-    expect(await page.getByTestId('product-image').count()).toBe(product.productImages.length + 1);
-    await expect.poll(() => page.getByTestId('sync-indicator').getAttribute('aria-label')).toMatch(/2/);
-    expect((await serverProduct(page, product.productId).catch(() => null))?.title ?? null).not.toBe(title);
-
-    // The connection returns.
-    await context.unroute('**/api/**');
-    await context.setOffline(true);
-    await context.setOffline(false);
-    await expect
-      .poll(async () => (await serverProduct(page, product.productId)).title, { timeout: 30_000 })
-      .toBe(title);
-    const saved = await serverProduct(page, product.productId);
-    expect(saved.productImages).toHaveLength(product.productImages.length + 1);
-    expect(saved.productImages.at(-1)!.filePath).toMatch(/^\/media\//);
-    await expect.poll(() => page.getByTestId('sync-indicator').getAttribute('data-tone'), { timeout: 15_000 }).toBe('synced');
   });
 });

@@ -11,7 +11,7 @@ import { productList } from './support/product-list';
 
 /** Answers can be slow on a loaded machine: wait for them longer than expect.poll's 1 s. */
 const POLL = { timeout: 15_000 };
-const freshPage = useFreshPage({ width: 1280, height: 800 });
+const freshPage = useFreshPage({ width: 1280, height: 800 }, { serviceWorker: false }); // never offline (support/browser.ts)
 let page: Page;
 let context: BrowserContext;
 let list: ReturnType<typeof productList>;

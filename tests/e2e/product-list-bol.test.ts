@@ -9,7 +9,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { signIn, useFreshPage } from './support/browser';
 import { productList } from './support/product-list';
 
-const freshPage = useFreshPage({ width: 1280, height: 800 });
+const freshPage = useFreshPage({ width: 1280, height: 800 }, { serviceWorker: false }); // never offline (support/browser.ts)
 let page: Page;
 beforeEach(() => {
   page = freshPage();

@@ -16,7 +16,7 @@ type Answer = ProductPage<Product> & { totalIsEstimate?: boolean };
 
 const EXACT_LIMIT = 500;
 let server: RunningServer;
-const freshPage = useFreshPage({ width: 1280, height: 800 });
+const freshPage = useFreshPage({ width: 1280, height: 800 }, { serviceWorker: false }); // never offline (support/browser.ts)
 
 beforeAll(async () => {
   // On a copy of the demo catalogue the global setup imported (global-setup.ts).

@@ -25,12 +25,25 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: inject('chromiumPath'), args: CHROMIUM_ARGS, headless: true });
 }
 
-/** A persistent profile: unlike the default incognito context, it can report installability. */
+/**
+ * Whether a test's browser context runs the app's service worker (docs/testing.md, "Browser
+ * tests"). A file whose tests never go offline, reload without a connection or check the PWA says
+ * `{ serviceWorker: false }`: the worker's install fetches and caches the app's ~130 files in every
+ * fresh context (a quarter of Chromium's CPU time in the product list's tests), and online the app
+ * does the same without it (the worker answers only the app's own files and product images; API
+ * calls never pass through it, src/app/sw.ts).
+ */
+export interface ContextOptions {
+  serviceWorker?: boolean;
+}
+
+export const serviceWorkersOf = ({ serviceWorker = true }: ContextOptions = {}) => (serviceWorker ? 'allow' : 'block') as 'allow' | 'block';
+
 /**
  * One browser for the test file and a fresh context and page for every test. Returns a getter:
  * `const page = useFreshPage(); … page().goto(…)`.
  */
-export function useFreshPage(viewport = { width: 1280, height: 800 }): () => Page {
+export function useFreshPage(viewport = { width: 1280, height: 800 }, options: ContextOptions = {}): () => Page {
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
@@ -41,7 +54,7 @@ export function useFreshPage(viewport = { width: 1280, height: 800 }): () => Pag
     await browser.close();
   });
   beforeEach(async () => {
-    context = await browser.newContext({ viewport });
+    context = await browser.newContext({ viewport, serviceWorkers: serviceWorkersOf(options) });
     page = await context.newPage();
   });
   afterEach(async () => {
@@ -50,6 +63,7 @@ export function useFreshPage(viewport = { width: 1280, height: 800 }): () => Pag
   return () => page;
 }
 
+/** A persistent profile: unlike the default incognito context, it can report installability. */
 export async function launchPersistent(): Promise<{ context: BrowserContext; close(): Promise<void> }> {
   const profile = mkdtempSync(path.join(tmpdir(), 'backoffice-profile-'));
   const context = await chromium.launchPersistentContext(profile, {

@@ -2,19 +2,18 @@
  * The browser tests' servers (docs/testing.md, "Browser tests"): one real server per Vitest worker,
  * so test files running side by side never share a catalogue, accounts or a service worker file.
  *
- * A migrated empty database is made once, here. A first server on a copy of it imports the demo
- * catalogue while the PWA builds (when it is not built yet); once the import and its catalogue
- * upkeep are done it stops, and every worker's server starts on a copy of its data folder (a
- * restart of that server, in effect) instead of importing the catalogue again.
+ * Every worker's server starts on a copy of one data folder with the demo catalogue imported (a
+ * restart of that server, in effect) instead of importing the catalogue again. `npm test` makes
+ * that folder during its first phase and names it in E2E_PREPARED_DATA; run on its own, this
+ * setup makes it first (scripts/lib/browser-test-data.ts).
  */
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { buildIfNeeded } from '../../../scripts/lib/build';
+import { ADMIN_ENV, preparedBrowserTestData, prepareBrowserTestData } from '../../../scripts/lib/browser-test-data';
 import { findChromium } from '../../../scripts/lib/chromium';
-import { startServerProcess, type RunningServer } from '../../../scripts/lib/server-process';
-import { openDatabase } from '../../../src/server/db/connection';
+import { startServerProcess } from '../../../scripts/lib/server-process';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -30,54 +29,16 @@ declare module 'vitest' {
   }
 }
 
-export const E2E_ADMIN = { username: 'admin', password: 'e2e-admin-password' } as const;
-const ADMIN_ENV = { ADMIN_USERNAME: E2E_ADMIN.username, ADMIN_PASSWORD: E2E_ADMIN.password };
-
-/** Resolves once the server's output has a line matching `pattern` after `from` characters; its end. */
-async function lineAfter(server: RunningServer, pattern: RegExp, from: number, timeoutMs: number): Promise<number> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const output = server.output();
-    const match = pattern.exec(output.slice(from));
-    if (match) return from + match.index + match[0].length;
-    if (/\[demo\] .*: skipped/.test(output)) throw new Error(`the demo catalogue was not imported:\n${output}`);
-    if (Date.now() > deadline) throw new Error(`no line matching ${pattern} within ${timeoutMs / 1000} s:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-/** A data folder whose embedded database is migrated and empty, as a server's first start leaves it. */
-async function migratedDataFolder(dir: string): Promise<void> {
-  const handle = await openDatabase({ kind: 'pglite', dataDir: dir });
-  await handle.close();
-}
-
-/** A data folder with the demo catalogue imported, made by a server that ran and stopped cleanly. */
-async function demoDataFolder(dir: string, migrated: string): Promise<void> {
-  const first = await startServerProcess({ ...ADMIN_ENV, DATA_DIR: dir }, { copyDataFrom: migrated });
-  try {
-    // The build and the import each keep about one core busy.
-    buildIfNeeded();
-    const ready = await lineAfter(first, /\[demo\] demo catalogue ready[^\n]*\n/, 0, 180_000);
-    // The full statistics refresh after the import runs once the server is quiet for a moment (catalogue-upkeep.ts).
-    await lineAfter(first, /\[upkeep\] [^\n]*refreshed the catalogue statistics[^\n]*\n/, ready, 60_000);
-  } finally {
-    // A clean stop, waited for: the copies must not start on a database left open.
-    await first.kill('SIGTERM');
-  }
-  if (!first.output().includes('database closed; stopped')) throw new Error(`the demo catalogue's server did not stop cleanly:\n${first.output()}`);
-}
+export { E2E_ADMIN } from '../../../scripts/lib/browser-test-data';
 
 export default async function setup(project: TestProject) {
   const setupStarted = performance.now();
   const seconds = () => ((performance.now() - setupStarted) / 1000).toFixed(1);
   const chromiumPath = findChromium();
   const work = mkdtempSync(path.join(tmpdir(), 'backoffice-e2e-'));
-  const migratedDataDir = path.join(work, 'migrated-data');
-  await migratedDataFolder(migratedDataDir);
-  const demoDataDir = path.join(work, 'demo-data');
-  await demoDataFolder(demoDataDir, migratedDataDir);
-  console.log(`[e2e] demo catalogue imported (and the PWA built) after ${seconds()} s`);
+  const prepared = process.env.E2E_PREPARED_DATA ? preparedBrowserTestData(process.env.E2E_PREPARED_DATA) : null;
+  const { demoDataDir, migratedDataDir } = prepared ?? (await prepareBrowserTestData(work));
+  console.log(prepared ? `[e2e] demo catalogue imported beforehand (${process.env.E2E_PREPARED_DATA})` : `[e2e] demo catalogue imported (and the PWA built) after ${seconds()} s`);
   const workers = Math.max(1, project.config.maxWorkers);
   // A copy of the app per server: pwa.test.ts publishes a "new version" by changing its sw.js.
   const staticDirs = Array.from({ length: workers }, (_, index) => {

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { startServerProcess, type RunningServer } from '../../../scripts/lib/server-process';
-import { launchBrowser } from './browser';
+import { launchBrowser, serviceWorkersOf, type ContextOptions } from './browser';
 
 export interface ParserServer {
   /** The app's origin. */
@@ -19,7 +19,11 @@ export interface ParserServer {
   signedInPage: (viewport: { width: number; height: number }) => Promise<Page>;
 }
 
-export function useParserServer(admin: { username: string; password: string }, serve: (req: IncomingMessage, res: ServerResponse) => void): ParserServer {
+export function useParserServer(
+  admin: { username: string; password: string },
+  serve: (req: IncomingMessage, res: ServerResponse) => void,
+  options: ContextOptions = {},
+): ParserServer {
   let feedServer: Server;
   let feedPort = 0;
   let server: RunningServer;
@@ -44,7 +48,7 @@ export function useParserServer(admin: { username: string; password: string }, s
     url: () => server.url,
     feedUrl: (path) => `http://127.0.0.1:${feedPort}${path}`,
     async signedInPage(viewport) {
-      const context = await browser.newContext({ viewport, hasTouch: true, timezoneId: 'Europe/Amsterdam' });
+      const context = await browser.newContext({ viewport, hasTouch: true, timezoneId: 'Europe/Amsterdam', serviceWorkers: serviceWorkersOf(options) });
       const page = await context.newPage();
       await page.goto(`${server.url}/login`);
       await page.getByLabel('User Name').fill(admin.username);

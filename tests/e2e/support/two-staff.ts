@@ -5,7 +5,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
-import { launchBrowser, signIn, waitForServiceWorkerControl } from './browser';
+import { launchBrowser, serviceWorkersOf, signIn, waitForServiceWorkerControl, type ContextOptions } from './browser';
 import { apiJson } from './catalogue-api';
 
 export const STAFF = {
@@ -26,9 +26,9 @@ async function ensureStaff(admin: Page): Promise<void> {
 /**
  * Registers the browser's hooks and returns `tablet(viewport?, person?)`: a signed-in page (the
  * admin unless someone is named; the admin's first tablet makes sure the staff exist) controlled
- * by the service worker.
+ * by the service worker (unless the file says `{ serviceWorker: false }`, browser.ts).
  */
-export function useStaffTablets(): (viewport?: { width: number; height: number }, person?: Person) => Promise<Page> {
+export function useStaffTablets(options: ContextOptions = {}): (viewport?: { width: number; height: number }, person?: Person) => Promise<Page> {
   let browser: Browser;
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {
@@ -41,12 +41,12 @@ export function useStaffTablets(): (viewport?: { width: number; height: number }
     await Promise.all(contexts.splice(0).map((context) => context.close()));
   });
   return async (viewport = { width: 1280, height: 800 }, person) => {
-    const context = await browser.newContext({ viewport });
+    const context = await browser.newContext({ viewport, serviceWorkers: serviceWorkersOf(options) });
     contexts.push(context);
     const page = await context.newPage();
     await signIn(page, person);
     if (!person) await ensureStaff(page);
-    await waitForServiceWorkerControl(page);
+    if (options.serviceWorker !== false) await waitForServiceWorkerControl(page);
     return page;
   };
 }

@@ -5,7 +5,7 @@
  * timed check belongs here.
  */
 export const TIMED_FILES = [
-  // A keyed retry answered within 2 s after a kill; its child server imports 150,000 rows meanwhile, on both cores.
+  // A keyed retry answered within 2 s after a kill; its child server imports 30,000 rows meanwhile, on both cores.
   'tests/server/kill-restart.test.ts',
   // Zip bombs refused within the test's 20 s, /healthz under 1 s while a 95 MB sheet is read.
   'tests/server/ean-sheet-bounds.test.ts',

@@ -20,6 +20,8 @@ import { FreshFieldNote, FreshNewsCallout } from '../../ui/FreshNotes';
 import { BOL_MEDIA_NEWS } from './fresh-bol';
 import { BolAttributeField } from './BolAttributeField';
 import { BolContentStatus } from './BolContentStatus';
+import { BolOfferStatus } from './BolOfferStatus';
+import { useSendAnyway } from './use-send-anyway';
 import { BolImagesSection } from './BolImagesSection';
 import { ChunkPicker } from './ChunkPicker';
 import { fieldNote, splitAttributes } from './bol-tab-rules';
@@ -39,6 +41,7 @@ const BOL_CONFLICT_TITLE = 'Someone else changed this Bol model meanwhile. Choos
 export default function BolModelTab({ product }: BolModelTabProps) {
   const navigate = useNavigate();
   const bol = useBolModel(product);
+  const anyway = useSendAnyway(product.productId, bol.refreshMarketplace);
   const online = bol.online;
   const tab = useBolEditor(product, online);
   const create = useBolCreate(product.productId, tab, online, bol.refreshMarketplace);
@@ -223,6 +226,18 @@ export default function BolModelTab({ product }: BolModelTabProps) {
               canCheck={online && busy === null}
               onCheckReport={() => void create.checkReport()}
             />
+            {/* A copy kept by an older version of the app has no offer part. */}
+            {bol.marketplace.state.offerSync && (
+              <BolOfferStatus
+                state={bol.marketplace.state.offerSync}
+                sendAnywayWaiting={anyway.waiting}
+                sending={anyway.sending}
+                onSendAnyway={() => {
+                  const held = bol.marketplace?.state.offerSync.heldBack;
+                  if (held) void anyway.sendAnyway(held.kind);
+                }}
+              />
+            )}
           </section>
         </Card>
       )}

@@ -21,10 +21,10 @@ import { showsInherit, showsMainSwitch } from './family-rules';
 import { GeneralDataSection } from './GeneralDataSection';
 import { GeneralNotice } from './GeneralNotice';
 import { HeldBackNote } from './HeldBackNote';
-import type { HeldCategoryNote } from './held-back-rules';
+import type { HeldCategoryNote, HeldImagesNote } from './held-back-rules';
 import { useHeldBack } from './use-held-back';
 import { FreshFieldConflict, FreshNewsNote } from './FreshNews';
-import { moveImage, updateImage } from './image-list-rules';
+import { imagesChanged, moveImage, updateImage } from './image-list-rules';
 import { ImagesSection } from './ImagesSection';
 import { LeavePrompt } from './LeavePrompt';
 import type { FormField } from './product-form';
@@ -43,7 +43,11 @@ export default function GeneralTab({ product, onShowGeneral }: GeneralTabProps) 
   const { editor, draft, form, problems, conflict, setField } = tab;
   const busy = editor.busy === 'save';
   const inherit = useInherit(product, editor.setNotice);
-  const held = useHeldBack(tab.base, form, editor.entries, tab.author, setField);
+  const held = useHeldBack(tab.base, form, editor.entries, tab.author, setField, {
+    unsaved: draft.picked.length > 0 || (editor.opened !== null && imagesChanged(draft.images, editor.opened.images)),
+    // The supplier's images show at once; what was typed in the form stays on top.
+    showDeviceCopy: () => void editor.showKept('carry-typed'),
+  });
 
   const save = async (exitAfter: boolean) => {
     if (!tab.check()) {
@@ -91,7 +95,18 @@ export default function GeneralTab({ product, onShowGeneral }: GeneralTabProps) 
         <Flex direction="column" gap="3" minWidth="0">
           <GeneralDataSection form={form} problems={problems} setField={setField} conflictNote={conflictNote} />
           <ImagesSection
-            heldNote={held.images && <HeldBackNote field="images" says={held.images.says} images={held.images.images} onKeepMine={() => held.keepMine('images')} />}
+            heldNote={
+              held.images && (
+                <HeldBackNote
+                  field="images"
+                  says={held.images.says}
+                  images={held.images.images}
+                  onTake={() => held.takeImages(held.images as HeldImagesNote)}
+                  taking={held.takingImages}
+                  onKeepMine={() => held.keepMine('images')}
+                />
+              )
+            }
             images={draft.images}
             picked={draft.picked}
             busy={busy}

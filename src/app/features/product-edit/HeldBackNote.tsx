@@ -2,8 +2,8 @@
  * "The supplier now says: …" under a field whose supplier feed value was held back because a person
  * changed the field (docs/product-edit.md "The supplier now says"): under a form field, under the
  * category, or at the Images section (with the supplier's images, named, as thumbnails). "Take the
- * supplier's" puts the value in the form (the category: saves it through the outbox); "Keep mine"
- * ends the hold through the outbox, also offline. Renders only: held-back-rules.ts decides.
+ * supplier's" puts the value in the form (the category and the image list: saves it through the
+ * outbox); "Keep mine" ends the hold through the outbox, also offline. Renders only: held-back-rules.ts decides.
  */
 import { Button, Flex, Text } from '@radix-ui/themes';
 import { messages } from '../../../shared/messages';
@@ -16,12 +16,14 @@ export interface HeldBackNoteProps {
   images?: readonly HeldImage[];
   /** The form holds the supplier's value already (a form field's note). */
   taken?: boolean;
-  /** "Take the supplier's"; absent where the app cannot take it (the image list). */
+  /** "Take the supplier's". */
   onTake?: () => void;
+  /** The take is being queued: the button shows it. */
+  taking?: boolean;
   onKeepMine: () => void;
 }
 
-export function HeldBackNote({ field, says, images, taken = false, onTake, onKeepMine }: HeldBackNoteProps) {
+export function HeldBackNote({ field, says, images, taken = false, onTake, taking = false, onKeepMine }: HeldBackNoteProps) {
   return (
     <div className="held-back-note" data-testid={`held-back-${field}`} role="note">
       <Text as="div" size="2">
@@ -44,11 +46,11 @@ export function HeldBackNote({ field, says, images, taken = false, onTake, onKee
       ) : (
         <Flex gap="2" wrap="wrap">
           {onTake && (
-            <Button type="button" size="2" variant="soft" onClick={onTake}>
+            <Button type="button" size="2" variant="soft" onClick={onTake} loading={taking} aria-busy={taking}>
               {messages.productEdit.takeSupplier}
             </Button>
           )}
-          <Button type="button" size="2" variant="soft" color="gray" onClick={onKeepMine}>
+          <Button type="button" size="2" variant="soft" color="gray" onClick={onKeepMine} disabled={taking}>
             {messages.productEdit.keepMine}
           </Button>
         </Flex>

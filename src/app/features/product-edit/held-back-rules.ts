@@ -2,7 +2,7 @@
  * Supplier values a feed held back on this product (docs/product-edit.md "The supplier now says"):
  * where a note shows (under a form field, under the category, at the Images section), how the
  * value reads (one formatter for every field's value, src/app/lib/field-value-text.ts), and what
- * "Take the supplier's" does. Holds whose "Keep mine" waits in the outbox are not shown. Pure: no
+ * "Take the supplier's" does (the image list: an outbox write of its own). Holds whose "Keep mine" waits in the outbox are not shown. Pure: no
  * React, no I/O.
  */
 import type { Product } from '../../../shared/contract';
@@ -64,6 +64,8 @@ export function keptHere(entries: readonly EntryLike[]): Set<string> {
   const fields = new Set<string>();
   for (const entry of entries) {
     if (entry.status === 'conflict') continue;
+    // A waiting take of the supplier's images (its device copy shows them already).
+    if (entry.kind === 'held-back-take-images') fields.add('images');
     if (entry.kind === 'held-back-dismiss') {
       const field = (entry.payload as { field?: unknown } | undefined)?.field;
       if (typeof field === 'string') fields.add(field);
@@ -108,6 +110,15 @@ export function heldImagesNote(product: Product, kept: ReadonlySet<string> = new
   if (!held) return null;
   const addresses = Array.isArray(held.value) ? held.value.filter((address): address is string => typeof address === 'string') : [];
   return { field: 'images', says: messages.productEdit.supplierSays(supplierValueText(held)), images: addresses.map((address) => ({ address, name: imageFileName(address) })) };
+}
+
+/**
+ * "Take the supplier's" on the image list: the supplier's list as the note shows it, and the
+ * product's images as this device shows them (the take's base: the server writes the list only over
+ * these, src/shared/held-images-take.ts).
+ */
+export function takeImagesChange(product: Product, note: HeldImagesNote): { kind: 'held-back-take-images'; productId: number; images: string[]; base: string[] } {
+  return { kind: 'held-back-take-images', productId: product.productId, images: note.images.map((image) => image.address), base: product.productImages.map((image) => image.id) };
 }
 
 /** The product with the supplier's category: what "Take the supplier's" on the category saves. */
