@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precompressAssets } from './scripts/lib/precompress-plugin.ts';
 import { themeCss } from './scripts/lib/theme-css-plugin.ts';
 
 const API_TARGET = process.env.API_URL ?? 'http://127.0.0.1:8080';
@@ -9,6 +10,7 @@ export default defineConfig({
   plugins: [
     react(),
     themeCss(),
+    precompressAssets(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src/app',

@@ -18,9 +18,11 @@ import { appStore } from './state/store';
 import { LoadFailureBoundary } from './ui/LoadFailureBoundary';
 import { UpdatePrompt } from './ui/UpdatePrompt';
 import { isOnline } from './lib/online';
+import { catchInstallOffer } from './lib/install-offer';
 
 // Start-up marks (read by bench/offline-start.ts): when this module ran.
 performance.mark('boot:main');
+catchInstallOffer();
 
 /** The toasts' host loads after the first paint, with the toast library (ui/notify.ts). */
 const Toasts = lazy(() => import('./ui/Toasts').then((module) => ({ default: module.Toasts })));

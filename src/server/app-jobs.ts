@@ -2,6 +2,7 @@
 import type { AppDeps } from './app-deps';
 import { requireBolClient } from './bol/bol-deps';
 import { BolJob, runClaimedJob } from './bol/marketplace/bol-jobs';
+import { offerSyncHandler } from './bol/offers/offer-sync-job';
 import { importOrders, lastOrderImport, orderImportScope, type OrderImportScope } from './bol/marketplace/order-import';
 import { feedImportHandler, imageReexportHandler } from './feeds/feed-jobs';
 import { JobRunner, type JobRunnerOptions } from './jobs/job-runner';
@@ -12,6 +13,8 @@ export function createJobRunner(deps: AppDeps, options: JobRunnerOptions = {}): 
   return new JobRunner(deps.db, options)
     .register('feed-import', feedImportHandler(deps))
     .register('image-reexport', imageReexportHandler(deps))
+    // Offers follow the catalogue (docs/bol.md): queued by the scheduler when something is due.
+    .register('offer-sync', offerSyncHandler(deps.db, () => requireBolClient(deps.bol)))
     .register('order-import', async (job): Promise<JobEnd> => {
       // Queued by the order-import schedule: reads what changed since the last successful import.
       const client = requireBolClient(deps.bol);

@@ -12,6 +12,7 @@ import { securityHeaders } from './http/security-headers';
 import { currentSession } from './auth/users';
 import { authRoutes } from './routes/auth';
 import { bolRoutes } from './routes/bol';
+import { bolOfferRoutes } from './routes/bol-offers';
 import { eanRoutes, eanSheetTooLarge, MAX_EAN_UPLOAD_BODY_BYTES } from './routes/ean';
 import { feedRoutes } from './routes/feeds';
 import { jobRoutes } from './routes/jobs';
@@ -84,6 +85,7 @@ export function createApp(deps: AppDeps) {
   api.route('/v1', imageRoutes(deps));
   api.route('/v1', eanRoutes(deps));
   api.route('/v1', bolRoutes(deps));
+  api.route('/v1', bolOfferRoutes(deps));
   api.route('/v1', orderRoutes(deps));
   api.route('/v1', processReportRoutes(deps));
   api.route('/v1', reportRoutes(deps));

@@ -18,6 +18,7 @@ import { resetInterruptedRuns } from './feeds/supplier-lock';
 import { createJobRunner } from './app-jobs';
 import { interruptAbandonedJobs, releaseOrphanedSupplierFlags } from './jobs/job-store';
 import { Scheduler } from './jobs/scheduler';
+import { queueOfferSyncIfDue } from './bol/offers/offer-sync-job';
 import { clientAddressOf } from './http/client-address';
 import { ServerHealth } from './http/server-health';
 import { releaseAbandonedClaims } from './http/idempotency';
@@ -102,7 +103,11 @@ async function main(): Promise<void> {
   const jobs = createJobRunner(deps, { leaseSeconds });
   deps.jobs = jobs;
   const app = createApp(deps);
-  const scheduler = new Scheduler(handle.db, () => jobs.kick(), { orderImport: Boolean(bol.deps) });
+  const scheduler = new Scheduler(handle.db, () => jobs.kick(), {
+    orderImport: Boolean(bol.deps),
+    // Offers follow the catalogue: an offer sync is queued when something is due (docs/bol.md).
+    alsoQueue: bol.deps?.client ? (now) => queueOfferSyncIfDue(handle.db, now) : undefined,
+  });
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host, serverOptions: httpServerOptions() }, (info) => {
     console.log(`[server] listening on http://${config.host}:${info.port}`);

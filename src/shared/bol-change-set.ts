@@ -64,6 +64,11 @@ export const BOL_UPDATE_FIELDS = {
   contentStatus: { key: 'bol:contentStatus', label: 'Content on bol' },
   offer: { key: 'bol:offer', label: 'Offer on bol' },
   published: { key: 'bol:published', label: 'Published on bol' },
+  // What the offer sync sent (docs/bol.md, "Offers follow the catalogue"): "Offer on bol: price € 19,95 → € 18,95".
+  offerStatus: { key: 'bol:offer:status', label: 'Offer on bol' },
+  offerPrice: { key: 'bol:offer:price', label: 'Offer on bol: price' },
+  offerStock: { key: 'bol:offer:stock', label: 'Offer on bol: stock' },
+  offerDetails: { key: 'bol:offer:details', label: 'Offer on bol: details' },
 } as const;
 
 /** The history's label of a `bol:` field: the category, the image slots, what bol changed, or 'Bol: <attribute>'. */

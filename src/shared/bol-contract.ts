@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { dbId, MAX_DB_INTEGER, text } from './safe-values';
 import type { Page } from './contract';
+import type { OfferSyncState } from './bol-offer-sync';
 
 /** Image slots of a Bol model: slot 1 is the main picture (bol's FRONT), the others are OTHER. */
 export const BOL_MEDIA_SLOT_COUNT = 10;
@@ -174,8 +175,12 @@ export interface BolMarketplaceState {
   catalog: { published: boolean; chunkId: string | null; enrichmentStatus: number | null; checkedAt: string } | null;
   /** Our offer on bol (POST .../offer/import); null when the export had none for this EAN. */
   offer: (BolOffer & { importedAt: string }) | null;
+  /** Offers follow the catalogue: what was sent, what waits, what is held back and why (docs/bol.md). */
+  offerSync: OfferSyncState;
   updatedAt: string | null;
 }
+
+export type { OfferSyncState };
 
 export type BolJobKind = 'order-import' | 'content-creation' | 'upload-report' | 'offer-import' | 'retailer-import';
 

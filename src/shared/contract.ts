@@ -120,6 +120,8 @@ export interface ParsingHistoryEntry {
    */
   heldBack?: number;
   heldBackFields?: { productId: number; field: string; mine: unknown; theirs: unknown }[];
+  /** Feed imports: rows read with characters the feed's encoding could not read (shown as U+FFFD), imported as read (docs/feeds.md, "Encodings"). */
+  unreadableRows?: number;
   message: string;
 }
 
@@ -187,7 +189,8 @@ export interface ProductHistoryEntry {
   /**
    * `field` is a product field name (src/shared/product-fields.ts), 'productImages' or a Bol model key.
    * `held`: a supplier feed value held back, not written: `old` is the person's value that stays,
-   * `new` the supplier's (docs/feeds.md, "Held-back values").
+   * `new` the supplier's (docs/feeds.md, "Held-back values"). `taken` (field 'images'): a person took
+   * the supplier's held-back image list, `old` the images before, `new` the supplier's.
    */
-  changes: { field: string; old: unknown; new: unknown; held?: boolean; becameMain?: { productId: number; title: string }; restored?: boolean }[];
+  changes: { field: string; old: unknown; new: unknown; held?: boolean; taken?: boolean; becameMain?: { productId: number; title: string }; restored?: boolean }[];
 }

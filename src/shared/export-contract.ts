@@ -42,15 +42,25 @@ export const EXPORT_COLUMN_IDS = EXPORT_COLUMNS.map((column) => column.id) as [E
 /** What the export offers checked at first. */
 export const DEFAULT_EXPORT_COLUMNS: ExportColumnId[] = ['productId', 'ean', 'sku', 'title', 'brand', 'supplier', 'sellingPrice', 'stock', 'bolState'];
 
-export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+/**
+ * 'csv' is the spec's CSV (commas, UTF-8 with a BOM); 'csv-nl' the same rows for Excel set to Dutch,
+ * which reads a CSV by semicolons and decimal commas (docs/reports-and-export.md, "Formats").
+ */
+export const EXPORT_FORMATS = ['csv', 'xlsx', 'csv-nl'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/** Whether a format is one of the CSVs (text, one line per product). */
+export const isCsvFormat = (format: ExportFormat): boolean => format !== 'xlsx';
+
+/** The file name's extension of a format. */
+export const exportExtension = (format: ExportFormat): 'csv' | 'xlsx' => (format === 'xlsx' ? 'xlsx' : 'csv');
 
 /** At most this many products can be exported by id (a selection); a filter has no limit. */
 export const MAX_EXPORT_IDS = 100_000;
 
 export const exportRequestSchema = z
   .object({
-    format: z.enum(EXPORT_FORMATS, { message: 'format must be csv or xlsx' }),
+    format: z.enum(EXPORT_FORMATS, { message: 'format must be csv, csv-nl or xlsx' }),
     columns: z
       .array(z.enum(EXPORT_COLUMN_IDS, { message: `each column must be one of ${EXPORT_COLUMN_IDS.join(', ')}` }))
       .min(1, 'Choose at least one column')

@@ -5,8 +5,9 @@
 import type { BolJobKind } from './bol-contract';
 import type { RunSchedule } from './schedule';
 
-export type JobKind = 'feed-import' | 'image-reexport' | BolJobKind;
-export const JOB_KINDS: readonly JobKind[] = ['feed-import', 'image-reexport', 'order-import', 'content-creation', 'upload-report', 'offer-import', 'retailer-import'];
+/** 'offer-sync': offers follow the catalogue (docs/bol.md). */
+export type JobKind = 'feed-import' | 'image-reexport' | 'offer-sync' | BolJobKind;
+export const JOB_KINDS: readonly JobKind[] = ['feed-import', 'image-reexport', 'order-import', 'content-creation', 'upload-report', 'offer-import', 'retailer-import', 'offer-sync'];
 
 /** 'partial': it ended, but some lines or items were refused. */
 export type JobStatus = 'queued' | 'running' | 'success' | 'partial' | 'failed' | 'interrupted' | 'cancelled';

@@ -93,6 +93,7 @@ describe('filter lists offline', { timeout: 150_000 }, () => {
     await expect.poll(() => note.textContent(), POLL).toMatch(/^Offline data/);
 
     // The Supplier field offers the kept list (not only the value shown).
+    await offlineList.openFilters();
     const supplierField = page.getByRole('combobox', { name: 'Supplier', exact: true });
     await expect.poll(() => supplierField.locator('option').allTextContents(), POLL).toEqual(['All', ...suppliers.filter((name) => name !== 'All')]);
     await offlineList.choose('Supplier', supplier);

@@ -55,6 +55,9 @@ describe('Orders', () => {
     const first = await api<BolOrderPage>('/api/v1/bol/order?page=0&size=1&sort=orderPlacedDateTime,desc');
     const newest = first.body.content[0];
     expect(await orders().first().getAttribute('data-order-id')).toBe(newest?.orderId);
+    // The line says who and what; tapped, it opens the order's shipment details.
+    expect(await orders().first().getByTestId('order-toggle').textContent()).toContain(newest?.shipmentDetails.surname);
+    await orders().first().getByTestId('order-toggle').click();
     const card = await orders().first().textContent();
     for (const label of ['First Name', 'Surname', 'Email', 'City', 'Street', 'Zip Code', 'House']) expect(card).toContain(label);
     expect(card).toContain(newest?.shipmentDetails.surname);
@@ -118,6 +121,8 @@ describe('Orders', () => {
     expect(await page.getByTestId('orders-offline-note').textContent()).toMatch(/^Offline data, fetched at /);
     await expect.poll(() => orders().count()).toBe(20);
     expect(await orders().evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-order-id')))).toEqual(online);
+    // Tapped, the kept order opens its shipment details.
+    await orders().first().getByTestId('order-toggle').click();
     expect(await orders().first().textContent()).toContain('Zip Code');
     await page.screenshot({ path: '/tmp/orders-offline.png' });
     // The second page kept on the device follows on scrolling, then the list ends with what is kept.

@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { baseUrl, signIn, useFreshPage } from './support/browser';
 import type { Product } from '../../src/shared/contract';
 import { authorizedJson, DEMO_TOTAL, euros, productList, serverPage } from './support/product-list';
+import { ALL_SUPPLIERS_ID } from '../../src/shared/constants';
 
 /** Answers can be slow on a loaded machine: wait for them longer than expect.poll's 1 s. */
 const POLL = { timeout: 15_000 };
@@ -67,6 +68,25 @@ describe('Product list', () => {
     await page.setViewportSize({ width: 800, height: 1280 });
     await page.waitForTimeout(300);
     await page.screenshot({ path: '/tmp/products-800x1280.png' });
+  });
+
+  it('"Run feed import" for every supplier asks first, says how many feeds, and keeping the catalogue starts nothing', async () => {
+    await signIn(page);
+    await openFullList();
+    const started: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().includes('/api/v1/feed/parse/')) started.push(request.url());
+    });
+    const suppliers = (await authorizedJson<{ supplierId: number }[]>(page, '/api/v1/supplier')).body.filter((supplier) => supplier.supplierId !== ALL_SUPPLIERS_ID).length;
+    await page.getByRole('button', { name: 'Run feed import' }).click();
+    const dialog = page.getByRole('alertdialog');
+    await dialog.waitFor();
+    expect(await dialog.getByRole('heading').textContent()).toBe(`Import the feeds of all ${suppliers} suppliers?`);
+    expect(await dialog.textContent()).toMatch(/added or updated in the catalogue/);
+    await dialog.getByRole('button', { name: 'Keep the catalogue as it is' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(started).toEqual([]);
+    expect(await page.getByTestId('feed-progress').count()).toBe(0);
   });
 
   it('runs a feed import for the chosen supplier and shows its outcome and the history entry', async () => {
@@ -227,6 +247,7 @@ describe('Product list', () => {
     await rows().nth(0).getByRole('checkbox').click();
     await rows().nth(1).getByRole('checkbox').click();
     expect(await page.getByTestId('selected-count').textContent()).toBe('2 selected');
+    await list.openFilters();
     await page.getByRole('button', { name: 'More filters' }).click();
     await page.getByLabel('Family key').fill('HOME-0001');
     await page.getByLabel('Family key').press('Enter');

@@ -138,6 +138,23 @@ describe('Export', () => {
     const sheet = workbook.worksheets[0];
     expect((sheet?.rowCount ?? 0) - 1).toBe(total);
     expect(sheet?.getRow(1).getCell(1).value).toBe('Product ID');
+
+    // For Excel set to Dutch: the same rows, split by semicolons, prices with a decimal comma.
+    await page.getByText('Excel (NL): CSV with semicolons').click();
+    expect(await page.getByTestId('export-start').textContent()).toBe(`Export ${total.toLocaleString('en-US')} products as CSV for Excel (NL)`);
+    const nlDownload = page.waitForEvent('download');
+    await page.getByTestId('export-start').click();
+    const nl = await nlDownload;
+    expect(nl.suggestedFilename()).toMatch(/^products-\d{4}-\d{2}-\d{2}-excel-nl\.csv$/);
+    const nlText = readFileSync(await nl.path(), 'utf8');
+    expect(nlText.startsWith('\uFEFF')).toBe(true);
+    const nlLines = nlText.slice(1).trim().split('\r\n');
+    expect(nlLines[0]).toBe('Product ID;EAN;SKU;Title;Brand;Supplier;Selling price;Stock;Bol state');
+    expect(nlLines.length - 1).toBe(total);
+    // A row without quoted fields (a title may hold a comma): its price, written both ways.
+    const plain = lines.findIndex((line, index) => index > 0 && !line.includes('"') && !(nlLines[index] ?? '"').includes('"'));
+    expect(plain).toBeGreaterThan(0);
+    expect(nlLines[plain]?.split(';')[6]).toBe(lines[plain]?.split(',')[6]?.replace('.', ','));
   }, 120_000);
 });
 

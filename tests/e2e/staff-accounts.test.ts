@@ -27,6 +27,9 @@ describe('staff accounts', () => {
     const staff = { username: `staff-${Date.now()}`, password: 'staff-e2e-password' };
     const admin = await newPage();
     await signIn(admin);
+    // The admin reaches Users from the app's navigation, and from the sign-in page.
+    await admin.getByRole('banner').getByRole('link', { name: 'Users', exact: true }).click();
+    await admin.waitForURL(`${baseUrl()}/users`);
     await admin.goto(`${baseUrl()}/login`);
     await admin.getByRole('link', { name: 'Manage users' }).click();
     await admin.waitForURL(`${baseUrl()}/users`);
@@ -69,7 +72,10 @@ describe('staff accounts', () => {
     await admin.screenshot({ path: `${SHOTS}/users-1280x800.png` });
     const portrait = await newPage({ width: 800, height: 1280 });
     await signIn(portrait);
-    await portrait.goto(`${baseUrl()}/users`);
+    // Upright, the admin reaches Users from the navigation drawer, not only through the sign-in page.
+    await portrait.getByRole('button', { name: 'Open navigation' }).click();
+    await portrait.getByRole('navigation', { name: 'Main (drawer)' }).getByRole('link', { name: 'Users' }).click();
+    await portrait.waitForURL(`${baseUrl()}/users`);
     await portrait.getByTestId(`user-${staff.username}`).waitFor();
     await portrait.screenshot({ path: `${SHOTS}/users-800x1280.png` });
     await portrait.context().close();
@@ -81,6 +87,7 @@ describe('staff accounts', () => {
     await member.getByText('Signed in as Sam Stock').waitFor();
     await member.getByRole('heading', { name: 'Change password' }).waitFor();
     expect(await member.getByRole('link', { name: 'Manage users' }).count()).toBe(0);
+    expect(await member.getByRole('banner').getByRole('link', { name: 'Users', exact: true }).count()).toBe(0);
     const usersCalls: string[] = [];
     member.on('request', (request) => {
       if (new URL(request.url()).pathname === '/api/v1/users') usersCalls.push(request.url());

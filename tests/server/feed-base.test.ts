@@ -14,19 +14,15 @@ import { openDatabase, type Database } from '../../src/server/db/connection';
 import { categories, products, suppliers } from '../../src/server/db/schema';
 import { importSupplierFeed } from '../../src/server/feeds/feed-import';
 import type { ProductChangeSet } from '../../src/shared/change-set';
-import type { Page, ParsingHistoryEntry, Product, ProductHistoryEntry } from '../../src/shared/contract';
+import type { ParsingHistoryEntry, Product } from '../../src/shared/contract';
 import { defaultMapping, type FeedMapping } from '../../src/shared/feed-mapping';
 import type { SupplierDetails } from '../../src/shared/suppliers';
 import { databaseBeforeMigration } from './support/database-before-migration';
+import { productReads } from './support/product-reads';
+import { servedFeeds } from './support/served-feeds';
 import { createTestApp, type TestApp } from './support/test-app';
 
-const served = new Map<string, string>();
-const feedFetch = (async (input: string | URL | Request) => {
-  const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-  const body = served.get(url);
-  if (body === undefined) throw new TypeError('fetch failed');
-  return new Response(body, { headers: { 'Content-Type': 'text/csv' } });
-}) as typeof fetch;
+const { served, feedFetch } = servedFeeds();
 
 let t: TestApp;
 let auth: Record<string, string>;
@@ -78,16 +74,7 @@ async function productIdOf(supplierId: number, ean = EAN): Promise<number> {
   return found.id;
 }
 
-async function product(id: number): Promise<Product> {
-  const response = await t.app.request(`/api/v1/product/${id}`, { headers: auth });
-  expect(response.status).toBe(200);
-  return (await response.json()) as Product;
-}
-
-async function history(id: number): Promise<ProductHistoryEntry[]> {
-  const response = await t.app.request(`/api/v1/product/${id}/history`, { headers: auth });
-  return ((await response.json()) as Page<ProductHistoryEntry>).content;
-}
+const { product, history } = productReads(() => t, () => auth);
 
 function change(fields: ProductChangeSet['fields']): ProductChangeSet {
   return { fields, images: { added: [], deleted: [], edited: [] }, madeAt: Date.parse('2025-06-01T11:59:00Z'), offline: false };

@@ -6,7 +6,7 @@ import { demoImagePng } from '../../src/server/demo/demo-images';
 import { seedDemoSuppliers } from '../../src/server/demo/demo-seed';
 import { importSupplierFeed } from '../../src/server/feeds/feed-import';
 import { keepParseWorkerReady } from '../../src/server/feeds/parse-in-worker';
-import type { FeedRunReport, ProductChanges } from '../../src/shared/contract';
+import type { FeedRunReport, Product, ProductChanges } from '../../src/shared/contract';
 import { createTestApp, type TestApp } from './support/test-app';
 
 /** What the fake supplier web servers answer, by URL; a function may build a streaming answer. */
@@ -359,12 +359,17 @@ describe('POST /api/v1/feed/reexport/images/{id}', () => {
         expect(await t.media.sizeOf(image.filePath)).toBeGreaterThan(0);
       }
     }
-    // Offline copies following the changes feed learn the new paths (same product version).
+    // Offline copies following the changes feed learn the new paths, with a new product version.
     const changed = (await (await call('GET', `/api/v1/product/changes?cursor=${before.cursor}`)).json()) as ProductChanges;
     expect(changed.products.map((product) => [product.title, product.version, product.productImages.filter((image) => image.filePath.startsWith('/media/')).length])).toEqual([
-      ['One', 1, 1],
-      ['Two', 1, 2],
+      ['One', 2, 1],
+      ['Two', 2, 2],
     ]);
+    // Another tablet's conditional GET of the version it holds (ETag = version) sees the new paths.
+    const two = changed.products.find((product) => product.title === 'Two');
+    const conditional = await t.app.request(`/api/v1/product/${two?.productId}`, { headers: { Authorization: `Bearer ${await t.token()}`, 'If-None-Match': '"1"' } });
+    expect(conditional.status).toBe(200);
+    expect(((await conditional.json()) as Product).productImages.map((image) => image.filePath.startsWith('/media/'))).toEqual([true, true]);
     const stored = await t.database.db.execute(sql`select count(*)::int as n from media_files`);
     expect((stored as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(2);
 

@@ -1,4 +1,6 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { compressedCopies } from '../../scripts/lib/precompress-plugin';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,12 +8,18 @@ import { createTestApp, type TestApp } from './support/test-app';
 
 let t: TestApp;
 let staticDir: string;
+const BUILT = Array.from({ length: 300 }, (_, i) => `export const value${i} = ${i * 7};`).join('\n');
 beforeAll(async () => {
   staticDir = mkdtempSync(path.join(tmpdir(), 'backoffice-static-'));
   mkdirSync(path.join(staticDir, 'assets'));
   writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><title>shell</title>');
   writeFileSync(path.join(staticDir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
   writeFileSync(path.join(staticDir, 'assets', 'index-abc123.js'), 'console.log("app");'.repeat(200));
+  // As the build leaves a hashed file: its compressed copies beside it (scripts/lib/precompress-plugin.ts).
+  const { br, gz } = await compressedCopies(Buffer.from(BUILT));
+  writeFileSync(path.join(staticDir, 'assets', 'main-def456.js'), BUILT);
+  writeFileSync(path.join(staticDir, 'assets', 'main-def456.js.br'), br!);
+  writeFileSync(path.join(staticDir, 'assets', 'main-def456.js.gz'), gz!);
   t = await createTestApp({ staticDir });
 });
 afterAll(async () => {
@@ -25,6 +33,23 @@ describe('serving the PWA', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable');
     expect(response.headers.get('Content-Encoding')).toBe('gzip');
+  });
+
+  it("sends the build's compressed copy of a hashed file as it is: brotli when taken, else gzip, else the file", async () => {
+    const brotli = await t.app.request('/assets/main-def456.js', { headers: { 'Accept-Encoding': 'gzip, deflate, br' } });
+    expect(brotli.headers.get('Content-Encoding')).toBe('br');
+    expect(brotli.headers.get('Vary')).toContain('Accept-Encoding');
+    expect(brotli.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable');
+    expect(brotli.headers.get('Content-Type')).toMatch(/javascript/);
+    expect(brotliDecompressSync(Buffer.from(await brotli.arrayBuffer())).toString()).toBe(BUILT);
+
+    const gzip = await t.app.request('/assets/main-def456.js', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(gzip.headers.get('Content-Encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await gzip.arrayBuffer())).toString()).toBe(BUILT);
+
+    const plain = await t.app.request('/assets/main-def456.js');
+    expect(plain.headers.get('Content-Encoding')).toBeNull();
+    expect(await plain.text()).toBe(BUILT);
   });
 
   it('never lets index.html or the service worker be cached without revalidation', async () => {

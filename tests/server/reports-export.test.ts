@@ -127,6 +127,30 @@ describe('POST /api/v1/export/products', () => {
     expect(text.split('\r\n')).toEqual(['Product ID,Title,Bol state', `${ids.ready},"'=HYPERLINK(""http://evil"")",ready`, '']);
   });
 
+  it('for Excel set to Dutch: semicolons, decimal commas and the BOM, as a .csv named for it', async () => {
+    await t.database.db.update(products).set({ sellingPrice: 12.5 }).where(eq(products.productId, ids.ready ?? 0));
+    const response = await exportPost({ format: 'csv-nl', columns: ['productId', 'title', 'sellingPrice', 'bolState'], filter: { bolState: 'ready' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('Content-Type')).toBe('text/csv; charset=utf-8');
+    expect(response.headers.get('Content-Disposition')).toMatch(/^attachment; filename="products-\d{4}-\d{2}-\d{2}-excel-nl\.csv"$/);
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(new TextDecoder().decode(bytes).split('\r\n')).toEqual([
+      'Product ID;Title;Selling price;Bol state',
+      `${ids.ready};"'=HYPERLINK(""http://evil"")";12,5;ready`,
+      '',
+    ]);
+    // The spec's CSV of the same product is unchanged: commas and a decimal point.
+    const spec = await (await exportPost({ format: 'csv', columns: ['productId', 'sellingPrice'], filter: { bolState: 'ready' } })).text();
+    expect(spec.split('\r\n')[1]).toBe(`${ids.ready},12.5`);
+  });
+
+  it('refuses a format it does not write, naming the ones it does', async () => {
+    const response = await exportPost({ format: 'csv-semicolon', columns: ['productId'] });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { message: string }).message).toMatch(/format must be csv, csv-nl or xlsx/);
+  });
+
   it('exports all products of an unfiltered view, and exactly the selection when ids are given', async () => {
     const all = await (await exportPost({ format: 'csv', columns: ['productId'] })).text();
     expect(all.trim().split('\r\n')).toHaveLength(1 + 7);

@@ -1,5 +1,5 @@
 /** The Reports and Export calls (docs/reports-and-export.md): the bol status overview and the streamed product export. */
-import { EXPORT_ROWS_HEADER, type BolReportOverview, type ExportRequest } from '../../shared/export-contract';
+import { EXPORT_ROWS_HEADER, isCsvFormat, type BolReportOverview, type ExportRequest } from '../../shared/export-contract';
 import { apiFetch, apiStream } from './client';
 
 /** GET /api/v1/report/bol: the bol states counted, declined reasons, one page of upload reports. */
@@ -38,9 +38,9 @@ export async function exportProducts(request: ExportRequest, onProgress: (progre
     if (done) break;
     chunks.push(value);
     bytes += value.byteLength;
-    if (request.format === 'csv') for (const byte of value) if (byte === 10) lines += 1;
-    onProgress({ bytes, rows: request.format === 'csv' ? Math.max(0, lines - 1) : null, totalRows });
+    if (isCsvFormat(request.format)) for (const byte of value) if (byte === 10) lines += 1;
+    onProgress({ bytes, rows: isCsvFormat(request.format) ? Math.max(0, lines - 1) : null, totalRows });
   }
-  const type = request.format === 'csv' ? 'text/csv;charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-  return { blob: new Blob(chunks as BlobPart[], { type }), contentDisposition: headers.get('Content-Disposition'), rows: totalRows ?? (request.format === 'csv' ? Math.max(0, lines - 1) : null) };
+  const type = isCsvFormat(request.format) ? 'text/csv;charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+  return { blob: new Blob(chunks as BlobPart[], { type }), contentDisposition: headers.get('Content-Disposition'), rows: totalRows ?? (isCsvFormat(request.format) ? Math.max(0, lines - 1) : null) };
 }

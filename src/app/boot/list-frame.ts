@@ -2,18 +2,19 @@
  * Makes a kept list snapshot of another view (cleaned, clean-snapshot.ts) the picture of the view
  * the list is about to show, on an offline cold start of a view never opened (early-rows.ts,
  * docs/offline.md "Cold start on /products"): its page chrome stays, and what belongs to the view
- * is set as the live list will draw it first: the filter fields and the "More filters" badge, the
+ * is set as the live list will draw it first: the search field and the filters' summary, the
  * action bars' offline state, the totals and paging, the offline note, and the table's rows
  * (product-row-dom.ts). The fields and
  * paging parts carry `data-filter` / `data-frame` in the live markup; a frame without them is not
  * used. Every value goes in as text.
  */
 import type { ProductPage } from '../../shared/contract';
-import { canGoBack, canGoForward, filterFieldValues, foldedFilterCount, pageText, rangeText } from '../features/products/product-list-rules';
+import { canGoBack, canGoForward, filterFieldValues, pageText, rangeText } from '../features/products/product-list-rules';
 import type { ListView } from '../features/products/product-list-view';
 import { OFFLINE_REASON } from '../features/products/bulk-actions-rules';
 import { chosenSupplier, feedScopeLabel, supplierActionState } from '../features/products/supplier-actions-rules';
 import { withAllSuppliers } from '../../shared/rules/suppliers';
+import { filterSummaryParts, filterSummaryText } from '../features/products/filter-summary';
 import { productRowElement } from './product-row-dom';
 
 export interface FrameContent {
@@ -55,15 +56,6 @@ function setField(field: Element, value: string): void {
   chosen.setAttribute('selected', '');
 }
 
-/** Radix Themes' <Badge color="blue"> (its default size 1, soft). */
-function blueBadge(doc: Document, text: string): HTMLElement {
-  const badge = doc.createElement('span');
-  badge.setAttribute('data-accent-color', 'blue');
-  badge.className = 'rt-reset rt-Badge rt-r-size-1 rt-variant-soft';
-  badge.textContent = text;
-  return badge;
-}
-
 /** Radix Themes' <Callout.Root color="amber" size="1"><Callout.Text> as the list draws its offline note. */
 export function offlineNoteElement(doc: Document, note: string): HTMLElement {
   const root = doc.createElement('div');
@@ -87,26 +79,21 @@ export function fillListFrame(frame: DocumentFragment, content: FrameContent): b
   const doc = frame.ownerDocument;
   const { view, page } = content;
 
-  // The filter bar, folded as the live bar starts.
+  // The filter bar, folded as the live bar starts: the summary of what is set, the panel closed.
   const values = filterFieldValues(view);
+  const summary = frame.querySelector('[data-frame="filter-summary"]');
+  if (summary) summary.textContent = filterSummaryText(filterSummaryParts(view.filters));
+  for (const passing of frame.querySelectorAll('.filter-panel, .scan-message')) passing.remove();
+  frame.querySelector('[data-frame="filter-toggle"]')?.setAttribute('aria-expanded', 'false');
   for (const field of frame.querySelectorAll('[data-filter]')) {
     const value = values[field.getAttribute('data-filter') ?? ''];
     if (value !== undefined) setField(field, value);
   }
-  for (const more of frame.querySelectorAll('.filter-more')) more.remove();
-  const moreButton = frame.querySelector('[data-frame="more-filters"]');
-  if (moreButton) {
-    moreButton.setAttribute('aria-expanded', 'false');
-    for (const badge of moreButton.querySelectorAll('.rt-Badge')) badge.remove();
-    const folded = foldedFilterCount(view.filters);
-    if (folded > 0) moreButton.append(blueBadge(doc, String(folded)));
-  }
 
-  // The offline note in place of any note or error the frame showed, above the pager.
+  // The offline note in place of any note or error the frame showed, above the table's header.
   const listPage = frame.querySelector('.product-list-page');
   for (const callout of listPage?.querySelectorAll(':scope > .rt-CalloutRoot') ?? []) callout.remove();
-  const pager = frame.querySelector('.product-pager');
-  pager?.before(offlineNoteElement(doc, content.note));
+  (frame.querySelector('.list-toolbar') ?? frame.querySelector('.product-table-area'))?.before(offlineNoteElement(doc, content.note));
 
   // The action bars as they are offline at the start: nothing selected, no supplier list loaded yet.
   const scope = frame.querySelector('[data-frame="feed-scope"]');
@@ -121,7 +108,7 @@ export function fillListFrame(frame: DocumentFragment, content: FrameContent): b
     reason.textContent = supplierActionState({ supplier: null, online: false, busy: false }).reason ?? '';
     scope.parentElement?.append(reason);
   }
-  for (const button of frame.querySelectorAll('[data-frame="feed-action"], .bulk-actions button')) setDisabled(button, true);
+  for (const button of frame.querySelectorAll('[data-frame="feed-action"], .bulk-actions > .toolbar-group button')) setDisabled(button, true);
   for (const outcome of frame.querySelectorAll('[data-frame="bulk-outcome"]')) outcome.remove();
   const bulkReason = frame.querySelector('[data-frame="bulk-reason"]');
   if (bulkReason) bulkReason.textContent = OFFLINE_REASON;

@@ -41,7 +41,7 @@ function family(doc: Document, product: Product): HTMLElement {
 function thumbnail(doc: Document, product: Product): HTMLElement {
   const path = thumbnailPath(product);
   if (!path) return element(doc, 'div', { class: 'product-thumb product-thumb-empty', 'aria-hidden': 'true' });
-  return element(doc, 'img', { class: 'product-thumb', src: path, alt: '', loading: 'lazy', decoding: 'async', width: '40', height: '40' });
+  return element(doc, 'img', { class: 'product-thumb', src: path, alt: '', loading: 'lazy', decoding: 'async', width: '36', height: '36' });
 }
 
 function cell(doc: Document, className: string | null, ...children: Content[]): HTMLElement {
@@ -59,17 +59,16 @@ export function productRowElement(doc: Document, product: Product): HTMLTableRow
     { class: 'rt-TableRow product-row' },
     element(doc, 'td', { class: 'rt-TableCell col-check' }, element(doc, 'label', { class: 'row-check-area' }, check)),
     cell(doc, 'col-thumb', thumbnail(doc, product)),
-    cell(doc, 'nowrap', product.ean || muted(doc, '–')),
+    cell(doc, 'nowrap', product.ean || muted(doc, '–'), muted(doc, supplierName, 'small block portrait-only')),
     element(
       doc,
       'th',
       { scope: 'row', class: 'rt-TableCell rt-TableRowHeaderCell col-title' },
-      element(doc, 'a', { class: 'product-link', href: `/products/${product.productId}` }, product.title),
-      muted(doc, supplierName, 'small block portrait-only'),
+      element(doc, 'a', { class: 'product-link', href: `/products/${product.productId}` }, element(doc, 'span', { class: 'product-title' }, product.title)),
     ),
     cell(doc, 'col-wide nowrap', product.sku),
-    cell(doc, 'col-landscape', supplierName),
-    cell(doc, 'col-wide', product.brand ?? ''),
+    cell(doc, 'col-landscape col-name', supplierName),
+    cell(doc, 'col-wide col-name', product.brand ?? ''),
     cell(doc, 'num nowrap', priceText(product.sellingPrice)),
     cell(doc, 'num', product.stock > 0 ? product.stock : element(doc, 'span', { class: 'danger' }, '0')),
     cell(doc, null, yesNo(doc, product.passedModeration, 'Passed', 'Pending', 'green')),

@@ -11,8 +11,10 @@ import type { OutboxRow } from '../db/outbox-entry';
 import { bolModelChange } from './kinds/bol-model-change';
 import { bolModelSave } from './kinds/bol-model-save';
 import { heldBackDismiss } from './kinds/held-back-dismiss';
+import { heldBackTakeImages } from './kinds/held-back-take-images';
 import { imageDelete } from './kinds/image-delete';
 import { imageUpload } from './kinds/image-upload';
+import { offerSendAnyway } from './kinds/offer-send-anyway';
 import { productChange } from './kinds/product-change';
 import { productSave } from './kinds/product-save';
 import type { ChangeOfKind, EntryOfKind, WriteContext, WriteKind } from './kinds/write-kind';
@@ -22,7 +24,7 @@ export { conflictDifferences } from './record-diff';
 export type { BuiltRequest, PickedFile, Submitted, WriteContext, WriteKind } from './kinds/write-kind';
 
 /** Every kind of write the outbox knows. */
-export const WRITE_KINDS = [productChange, productSave, bolModelChange, bolModelSave, imageUpload, imageDelete, heldBackDismiss] as const;
+export const WRITE_KINDS = [productChange, productSave, bolModelChange, bolModelSave, imageUpload, imageDelete, heldBackDismiss, heldBackTakeImages, offerSendAnyway] as const;
 
 type AnyKind = (typeof WRITE_KINDS)[number];
 /** An outbox entry of any kind: the row with its kind's name and payload. */

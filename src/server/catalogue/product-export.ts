@@ -129,33 +129,43 @@ export async function* exportBatches(db: Database, where: SQL | undefined, order
   }
 }
 
+/** How a CSV writes its fields: the spec's (commas, decimal points) or Excel set to Dutch's. */
+export interface CsvDialect {
+  separator: ',' | ';';
+  decimalComma: boolean;
+}
+
+export const SPEC_CSV: CsvDialect = { separator: ',', decimalComma: false };
+/** Excel set to Dutch splits a CSV at semicolons and reads 12,50 as a number (docs/reports-and-export.md, "Formats"). */
+export const EXCEL_NL_CSV: CsvDialect = { separator: ';', decimalComma: true };
+
 /**
  * One CSV field (RFC 4180). A text starting with =, +, -, @, tab or CR is prefixed with ' so a
  * spreadsheet program never runs it as a formula (CSV injection).
  */
-export function csvField(value: ExportValue): string {
+export function csvField(value: ExportValue, dialect: CsvDialect = SPEC_CSV): string {
   if (value === null) return '';
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
-  if (typeof value === 'number') return String(value);
+  if (typeof value === 'number') return dialect.decimalComma ? String(value).replace('.', ',') : String(value);
   const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return /[",\r\n;]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-export function csvLine(values: readonly ExportValue[]): string {
-  return `${values.map(csvField).join(',')}\r\n`;
+export function csvLine(values: readonly ExportValue[], dialect: CsvDialect = SPEC_CSV): string {
+  return `${values.map((value) => csvField(value, dialect)).join(dialect.separator)}\r\n`;
 }
 
 const headersOf = (columns: readonly ExportColumnId[]) => columns.map((id) => EXPORT_COLUMNS.find((column) => column.id === id)?.header ?? id);
 
 /** The CSV as a pulled stream (UTF-8 with a BOM, so spreadsheet programs read accents right). */
-export function csvStream(batches: AsyncGenerator<ExportRow[]>, columns: readonly ExportColumnId[]): ReadableStream<Uint8Array> {
+export function csvStream(batches: AsyncGenerator<ExportRow[]>, columns: readonly ExportColumnId[], dialect: CsvDialect = SPEC_CSV): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let headerSent = false;
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
       if (!headerSent) {
         headerSent = true;
-        controller.enqueue(encoder.encode(`\uFEFF${csvLine(headersOf(columns))}`));
+        controller.enqueue(encoder.encode(`\uFEFF${csvLine(headersOf(columns), dialect)}`));
         return;
       }
       const next = await batches.next();
@@ -163,7 +173,7 @@ export function csvStream(batches: AsyncGenerator<ExportRow[]>, columns: readonl
         controller.close();
         return;
       }
-      controller.enqueue(encoder.encode(next.value.map((row) => csvLine(columns.map((id) => row[id]))).join('')));
+      controller.enqueue(encoder.encode(next.value.map((row) => csvLine(columns.map((id) => row[id]), dialect)).join('')));
     },
     async cancel() {
       await batches.return(undefined);
@@ -215,5 +225,6 @@ export function xlsxStream(batches: AsyncGenerator<ExportRow[]>, columns: readon
 }
 
 export function exportStream(format: ExportFormat, batches: AsyncGenerator<ExportRow[]>, columns: readonly ExportColumnId[]): ReadableStream<Uint8Array> {
-  return format === 'csv' ? csvStream(batches, columns) : xlsxStream(batches, columns);
+  if (format === 'xlsx') return xlsxStream(batches, columns);
+  return csvStream(batches, columns, format === 'csv-nl' ? EXCEL_NL_CSV : SPEC_CSV);
 }

@@ -16,6 +16,8 @@ export interface HistoryChange {
   becameMain?: { productId: number; title: string };
   /** On an image's add ('image:<id>', old null): the image was there before and comes back (src/shared/image-history.ts). */
   restored?: boolean;
+  /** On 'images': a person took the supplier's held-back image list (`old` theirs before, `new` the supplier's). */
+  taken?: boolean;
 }
 
 export interface HistoryRecord {

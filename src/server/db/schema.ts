@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   customType,
   index,
   integer,
@@ -348,6 +349,8 @@ export const parsingHistory = pgTable(
     heldBack: integer('held_back').notNull().default(0),
     /** The first of them: [{ productId, field, mine, theirs }] (at most 100). */
     heldBackFields: jsonb('held_back_fields').notNull().default([]),
+    /** Rows read with characters the feed's encoding could not read (U+FFFD), written as read (docs/feeds.md, "Encodings"). */
+    unreadableRows: integer('unreadable_rows').notNull().default(0),
     message: text('message').notNull().default(''),
   },
   (t) => [index('parsing_history_date').on(t.dateTimeOperation)],
@@ -420,6 +423,68 @@ export const bolProductStates = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('bol_product_states_upload').on(t.uploadId)],
+);
+
+/**
+ * Offers follow the catalogue (docs/bol.md, "Offers follow the catalogue"; migration 0017): per
+ * product what bol holds as far as we know (`on_bol`), whether a change is due (marked by the
+ * trigger products_mark_offer_due for every writer), held back, in flight or failed.
+ */
+export const bolOfferSync = pgTable(
+  'bol_offer_sync',
+  {
+    productId: integer('product_id')
+      .primaryKey()
+      .references(() => products.productId, { onDelete: 'cascade' }),
+    due: boolean('due').notNull().default(true),
+    dueSince: timestamp('due_since', { withTimezone: true }).defaultNow(),
+    /** Raised by every change of the product's offer fields; a send clears `due` only for the revision it sent. */
+    revision: integer('revision').notNull().default(1),
+    /** The feed import that changed it last, until the engine has checked that import's batch. */
+    feedJob: integer('feed_job'),
+    feedStockFrom: integer('feed_stock_from'),
+    /** OfferHoldKind (src/shared/bol-offer-sync.ts), or null. */
+    holdKind: text('hold_kind'),
+    holdReason: text('hold_reason').notNull().default(''),
+    holdChanges: jsonb('hold_changes').notNull().default([]),
+    heldAt: timestamp('held_at', { withTimezone: true }),
+    /** "Send anyway": `[{ kind, by, at }]`, cleared when the selling price changes. */
+    approved: jsonb('approved').notNull().default([]),
+    firstSyncApprovedBy: text('first_sync_approved_by'),
+    /** OfferOnBol, or null. */
+    onBol: jsonb('on_bol'),
+    /** 'sync' (we sent it) or 'import' (from the offer import). */
+    source: text('source'),
+    lastSentAt: timestamp('last_sent_at', { withTimezone: true }),
+    /** What a run is sending: `{ revision, ops, at, author }`; left by a run that died, reconciled by the next. */
+    inFlight: jsonb('in_flight'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    error: text('error'),
+    notPublishable: jsonb('not_publishable').notNull().default([]),
+    notOffered: text('not_offered'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('bol_offer_sync_due').on(t.dueSince).where(sql`${t.due}`),
+    index('bol_offer_sync_in_flight').on(t.productId).where(sql`${t.inFlight} IS NOT NULL`),
+    index('bol_offer_sync_feed_job').on(t.feedJob).where(sql`${t.feedJob} IS NOT NULL`),
+  ],
+);
+
+/** The seller's guard rails and safety buffers of offers (one row). */
+export const bolOfferSettings = pgTable(
+  'bol_offer_settings',
+  {
+  id: integer('id').primaryKey().default(1),
+  maxPriceChangePercent: numeric('max_price_change_percent', { precision: 6, scale: 2, mode: 'number' }).notNull().default(30),
+  zeroStockShare: numeric('zero_stock_share', { precision: 4, scale: 3, mode: 'number' }).notNull().default(0.25),
+  /** Per supplier id, the stock kept back from bol. */
+  stockBuffers: jsonb('stock_buffers').notNull().default({}).$type<Record<string, number>>(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedBy: text('updated_by').notNull().default(''),
+  },
+  (t) => [check('bol_offer_settings_one_row', sql`${t.id} = 1`)],
 );
 
 /** Orders imported from bol, with their details (POST /api/v1/bol/order/import). */

@@ -11,7 +11,7 @@ import { createGunzip } from 'node:zlib';
 import { applyMapping, compileMapping, derivedSellingPrice, mappingProblem, type CompiledMapping, type FeedMapping } from '../../shared/feed-mapping';
 import { readCsvFeed } from './csv-feed-reader';
 import { FeedFormatError, type FeedItem } from './feed-item';
-import { decodeFeedText, type FeedEncoding } from './feed-text-encoding';
+import { decodeFeedText, recordHasUnreadableCharacters, type FeedEncoding } from './feed-text-encoding';
 import { parseFeedRow, type FeedProductRow, type FeedRecord, type FeedRowRefusal, type FeedRowSupplier } from './parse-feed-row';
 import { readXlsxFeed } from './xlsx-feed-reader';
 import { readXmlFeed } from './xml-feed-reader';
@@ -22,6 +22,8 @@ export interface ParsedBatch {
   refusals: FeedRowRefusal[];
   /** Records read in this stretch (rows + refusals). */
   rowsRead: number;
+  /** Of them, records with characters the encoding could not read (U+FFFD). */
+  unreadableRows: number;
 }
 
 export type FeedFormat = 'csv' | 'xml' | 'xlsx';
@@ -150,7 +152,9 @@ function headerProblem(columns: string[], line: number, compiled: CompiledMappin
 export async function* mapFeedItems(items: AsyncIterable<FeedItem>, mapping: FeedMapping | null): AsyncGenerator<FeedItem> {
   const compiled = compileMapping(mapping);
   for await (const item of items) {
-    yield 'problem' in item ? item : { line: item.line, record: applyMapping(item.record, compiled) };
+    if ('problem' in item) yield item;
+    else if (recordHasUnreadableCharacters(item.record)) yield { line: item.line, record: applyMapping(item.record, compiled), unreadable: true };
+    else yield { line: item.line, record: applyMapping(item.record, compiled) };
   }
 }
 
@@ -160,7 +164,11 @@ export function readFeedBytes(format: string, bytes: AsyncIterable<Uint8Array>, 
 
 /** parseFeedRow, then the mapping's selling price for rows without one. */
 export function parseMappedRow(item: { line: number; record: FeedRecord }, supplier: FeedRowSupplier, mapping: FeedMapping | null) {
-  const parsed = parseFeedRow(item.record, item.line, supplier, { foreignCurrency: mapping?.foreignCurrency ?? 'refuse' });
+  const parsed = parseFeedRow(item.record, item.line, supplier, {
+    foreignCurrency: mapping?.foreignCurrency ?? 'refuse',
+    imageSeparator: mapping?.imageSeparator ?? '|',
+    imageBase: supplier.imageBase,
+  });
   if (parsed.ok && mapping && parsed.row.sellingPrice === 0) {
     const derived = derivedSellingPrice(parsed.row.priceSupplier, mapping);
     if (derived !== null) parsed.row.sellingPrice = derived;
@@ -176,9 +184,10 @@ export async function* feedRowBatches(
 ): AsyncGenerator<ParsedBatch> {
   /** First line of every key seen, so a key repeated in the feed is refused instead of written twice. */
   const seen = new Map<string, number>();
-  let batch: ParsedBatch = { rows: [], refusals: [], rowsRead: 0 };
+  let batch: ParsedBatch = { rows: [], refusals: [], rowsRead: 0, unreadableRows: 0 };
   for await (const item of items) {
     batch.rowsRead += 1;
+    if ('unreadable' in item) batch.unreadableRows += 1;
     if ('problem' in item) {
       batch.refusals.push({ line: item.line, reason: item.problem });
     } else {
@@ -198,7 +207,7 @@ export async function* feedRowBatches(
     }
     if (batch.rows.length >= batchSize || batch.refusals.length >= batchSize) {
       yield batch;
-      batch = { rows: [], refusals: [], rowsRead: 0 };
+      batch = { rows: [], refusals: [], rowsRead: 0, unreadableRows: 0 };
     }
   }
   if (batch.rowsRead > 0) yield batch;

@@ -121,9 +121,10 @@ async function runClaimedReexport(deps: ImageJobDeps, supplier: SupplierRecord, 
                   from json_to_recordset(${JSON.stringify(stored)}::json) as x(id text, file_path text)
                  where i.id = x.id and i.file_path = ''
                 returning i.product_id)
-              -- Same product, same version: only its writer mark moves, so offline copies that
-              -- follow GET /product/changes learn the new image paths.
-              update products p set change_txid = p.change_txid
+              -- The product answers other image paths now: a new version, so a device's
+              -- conditional GET (ETag = version) and GET /product/changes both see it
+              -- (docs/feeds.md, "Image re-export"). Not a change of a field: date_update stays.
+              update products p set version = p.version + 1
                where p.product_id in (select product_id from changed)`,
         );
         counts.created += stored.length;

@@ -233,6 +233,11 @@ export async function updateSupplier(
     .where(and(eq(suppliers.supplierId, supplierId), versions === 'any' ? undefined : inArray(suppliers.version, versions.length > 0 ? versions : [-1])))
     .returning({ id: suppliers.supplierId })
     .catch(nameTakenMeanwhile(input.supplierName));
+  // Its products answer the new name (GET /api/v1/product/{id}, supplier.supplierName): each gets a
+  // new version, so devices refresh them (docs/feeds.md, "Image re-export").
+  if (saved.length > 0 && current.supplierName !== input.supplierName) {
+    await db.update(products).set({ version: sql`${products.version} + 1` }).where(eq(products.supplierId, supplierId));
+  }
   return { kind: saved.length > 0 ? 'saved' : 'stale', supplier: await supplierDetails(db, supplierId) };
 }
 

@@ -1,6 +1,7 @@
 /**
  * Serves the built PWA. Hashed assets are immutable for a year; index.html, the service worker
- * and the manifest are revalidated on every load so an update is seen at once. Any path that is
+ * and the manifest are revalidated on every load so an update is seen at once. A hashed file the
+ * build also wrote compressed is sent in those bytes (brotli first) when the browser takes them. Any path that is
  * not a file, /api, /auth or /healthz gets index.html (client-side routes).
  */
 import { existsSync } from 'node:fs';
@@ -25,7 +26,9 @@ export function pwaStaticRoutes(staticDir: string) {
     await next();
     if (c.res.ok && !c.res.headers.has('Cache-Control')) c.header('Cache-Control', cacheControlFor(c.req.path));
   });
-  app.get('*', serveStatic({ root }));
+  // The build writes x.js.br / x.js.gz beside each hashed file (scripts/lib/precompress-plugin.ts):
+  // sent as they are, the compression middleware leaves them alone.
+  app.get('*', serveStatic({ root, precompressed: true }));
   app.get('*', async (c, next) => {
     if (NOT_SPA.test(c.req.path) || path.extname(c.req.path) !== '') return next();
     if (!existsSync(indexFile)) {

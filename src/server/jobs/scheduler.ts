@@ -67,7 +67,8 @@ export class Scheduler {
   constructor(
     private readonly db: Database,
     private readonly onQueued: () => void,
-    private readonly options: { orderImport: boolean; now?: () => number },
+    /** `alsoQueue`: a wing's own look for due work (the offer sync), handed in by main.ts. */
+    private readonly options: { orderImport: boolean; now?: () => number; alsoQueue?: (now: Date) => Promise<JobRow[]> },
   ) {}
 
   start(tickMs = DEFAULT_TICK_MS): void {
@@ -86,7 +87,9 @@ export class Scheduler {
     if (this.ticking) return [];
     this.ticking = true;
     try {
-      const queued = await queueDueRuns(this.db, new Date(this.options.now?.() ?? Date.now()), { orderImport: this.options.orderImport });
+      const now = new Date(this.options.now?.() ?? Date.now());
+      const queued = await queueDueRuns(this.db, now, { orderImport: this.options.orderImport });
+      if (this.options.alsoQueue) queued.push(...(await this.options.alsoQueue(now)));
       for (const job of queued) console.log(`[jobs] scheduled ${job.kind}${job.supplierId ? ` of supplier ${job.supplierId}` : ''} queued as job ${job.id}`);
       if (queued.length > 0) this.onQueued();
       return queued;

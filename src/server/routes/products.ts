@@ -12,6 +12,9 @@ import { authorOf, MADE_AT_HEADER, madeAtOf } from '../http/author';
 import type { CatalogueDeps } from '../catalogue/catalogue-deps';
 import { applyFamily } from '../catalogue/family-apply';
 import { dismissHeldValue } from '../catalogue/feed-holds';
+import { takeHeldImages } from '../feeds/held-images-take';
+import { takeHeldImagesSchema } from '../../shared/held-images-take';
+import { parsedOr400 } from '../http/problem-sentence';
 import { FAMILY_KEY_MISSING } from '../catalogue/family-inheritance';
 import { parseChangesQuery, productChanges } from '../catalogue/product-changes';
 import { headerMatchesVersion, productEtag } from '../http/version-etag';
@@ -96,6 +99,23 @@ export function productRoutes(deps: Pick<CatalogueDeps, 'db' | 'now'>) {
       const product = await dismissHeldValue(db, productId, c.req.param('field'));
       c.header('ETag', productEtag(product.version));
       return c.json(product);
+    })
+
+    // "Take the supplier's" of a held-back image list (docs/feeds.md, "Held-back values"); keyed,
+    // as the outbox sends it again after a lost answer.
+    .post('/product/:id/held-back/images/take', async (c) => {
+      const productId = idParam(c.req.param('id'), 'Product id');
+      const body = await readJsonBody(c);
+      const take = parsedOr400(takeHeldImagesSchema, body, { what: "The supplier's image list to take", whole: 'body' });
+      const result = await runIdempotentTransaction(db, idempotencyOf(c, 'POST /product/held-back/images/take', [productId, body]), async (tx) => {
+        const outcome = await takeHeldImages(tx, productId, take, { author: authorOf(c), deviceAt: madeAtOf(c.req.header(MADE_AT_HEADER), now().getTime()) }, now());
+        return outcome.kind === 'conflict' ? { status: 409, body: { message: outcome.message, product: outcome.product } } : { status: 200, body: outcome.product };
+      });
+      if (result.replayed) c.header('Idempotent-Replayed', 'true');
+      if (result.status !== 200) return c.json(result.body as { message: string; product: Product }, 409);
+      const product = result.body as Product;
+      c.header('ETag', productEtag(product.version));
+      return c.json(product, 200);
     })
 
     // The change set: only the fields a person changed, each with its base (docs/products.md).

@@ -61,17 +61,30 @@ export function productList(page: Page) {
     return all;
   }
 
+  /** Opens the folded filter panel (its one-line summary is a button), unless it is open. */
+  async function openFilters(): Promise<void> {
+    const toggle = page.getByTestId('filter-toggle');
+    if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+  }
+
+  /** A select of the list by its label; a filter's opens the filter panel first. */
+  async function select(label: string) {
+    const field = page.getByRole('combobox', { name: label, exact: true });
+    if ((await field.count()) === 0) await openFilters();
+    return field;
+  }
+
   /** Picks an option (by its text) of one of the list's selects (filters, page size). */
   async function choose(label: string, option: string): Promise<void> {
-    await page.getByRole('combobox', { name: label, exact: true }).selectOption({ label: option });
+    await (await select(label)).selectOption({ label: option });
   }
 
   /** The text of the option a select shows. */
   async function chosen(label: string): Promise<string> {
-    return page.getByRole('combobox', { name: label, exact: true }).evaluate((select) => (select as HTMLSelectElement).selectedOptions[0]?.text ?? '');
+    return (await select(label)).evaluate((field) => (field as HTMLSelectElement).selectedOptions[0]?.text ?? '');
   }
 
-  return { table, rows, range, rowIds, column, total, settledTotal, openFullList, choose, chosen };
+  return { table, rows, range, rowIds, column, total, settledTotal, openFullList, openFilters, choose, chosen };
 }
 
 /** A call to the API with the page's session, as the app makes it. */

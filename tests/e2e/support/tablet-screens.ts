@@ -136,10 +136,14 @@ export const TABLET_SCREENS: TabletScreen[] = [
   { name: 'login', signedIn: false, open: (page) => visit(page, '/login', (p) => p.getByLabel('User Name').waitFor()) },
   { name: 'dashboard', signedIn: true, open: (page) => visit(page, '/dashboard', (p) => p.getByTestId('page-title').waitFor()) },
   {
+    // With the folded filters opened and "More filters" (docs/product-list.md, "A list that shows the list").
     name: 'products',
     signedIn: true,
-    open: (page) =>
-      visit(page, '/products', (p) => p.locator('.product-table-area[aria-busy="false"]').waitFor({ timeout: 20_000 })),
+    open: async (page) => {
+      await visit(page, '/products', (p) => p.locator('.product-table-area[aria-busy="false"]').waitFor({ timeout: 20_000 }));
+      await page.getByTestId('filter-toggle').click();
+      await page.getByRole('button', { name: 'More filters' }).click();
+    },
   },
   { name: 'edit-general', signedIn: true, open: (page) => openEditor(page, 'General') },
   { name: 'edit-bol', signedIn: true, open: (page) => openEditor(page, 'Bol Model') },

@@ -11,6 +11,7 @@ import { attributeIdOfKey, BOL_MODEL_COMPARED } from '../../../shared/bol-change
 import type { BolChunk } from '../../../shared/bol-contract';
 import type { Product } from '../../../shared/contract';
 import { messages } from '../../../shared/messages';
+import { productEditMessages } from '../../../shared/product-edit-messages';
 import { dateTimeText } from '../../lib/format';
 import { fieldValueText } from '../../lib/field-value-text';
 import { conflictDifferences } from '../../sync/outbox-kinds';
@@ -20,6 +21,8 @@ import { FreshFieldNote, FreshNewsCallout } from '../../ui/FreshNotes';
 import { BOL_MEDIA_NEWS } from './fresh-bol';
 import { BolAttributeField } from './BolAttributeField';
 import { BolContentStatus } from './BolContentStatus';
+import { BolOfferStatus } from './BolOfferStatus';
+import { useSendAnyway } from './use-send-anyway';
 import { BolImagesSection } from './BolImagesSection';
 import { ChunkPicker } from './ChunkPicker';
 import { fieldNote, splitAttributes } from './bol-tab-rules';
@@ -39,6 +42,7 @@ const BOL_CONFLICT_TITLE = 'Someone else changed this Bol model meanwhile. Choos
 export default function BolModelTab({ product }: BolModelTabProps) {
   const navigate = useNavigate();
   const bol = useBolModel(product);
+  const anyway = useSendAnyway(product.productId, bol.refreshMarketplace);
   const online = bol.online;
   const tab = useBolEditor(product, online);
   const create = useBolCreate(product.productId, tab, online, bol.refreshMarketplace);
@@ -50,7 +54,7 @@ export default function BolModelTab({ product }: BolModelTabProps) {
   if (load.status === 'error' || !form || !model) {
     return (
       <Callout.Root color="red" mt="3" role="alert">
-        <Callout.Text>{messages.productEdit.loadFailed(load.status === 'error' ? load.message : 'no Bol model')}</Callout.Text>
+        <Callout.Text>{productEditMessages.loadFailed(load.status === 'error' ? load.message : 'no Bol model')}</Callout.Text>
       </Callout.Root>
     );
   }
@@ -223,6 +227,18 @@ export default function BolModelTab({ product }: BolModelTabProps) {
               canCheck={online && busy === null}
               onCheckReport={() => void create.checkReport()}
             />
+            {/* A copy kept by an older version of the app has no offer part. */}
+            {bol.marketplace.state.offerSync && (
+              <BolOfferStatus
+                state={bol.marketplace.state.offerSync}
+                sendAnywayWaiting={anyway.waiting}
+                sending={anyway.sending}
+                onSendAnyway={() => {
+                  const held = bol.marketplace?.state.offerSync.heldBack;
+                  if (held) void anyway.sendAnyway(held.kind);
+                }}
+              />
+            )}
           </section>
         </Card>
       )}

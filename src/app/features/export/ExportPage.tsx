@@ -109,6 +109,7 @@ export default function ExportPage() {
               </legend>
               <RadioGroup.Root value={format} onValueChange={(value) => setFormat(value as ExportFormat)} name="export-format" className="export-formats">
                 <RadioGroup.Item value="csv">CSV (comma separated, UTF-8)</RadioGroup.Item>
+                <RadioGroup.Item value="csv-nl">Excel (NL): CSV with semicolons, for Excel set to Dutch</RadioGroup.Item>
                 <RadioGroup.Item value="xlsx">Excel workbook (.xlsx)</RadioGroup.Item>
               </RadioGroup.Root>
             </fieldset>

@@ -112,11 +112,13 @@ export function toggledColumns(columns: readonly ExportColumnId[], id: ExportCol
   return columns.includes(id) ? [...columns] : [...columns, id];
 }
 
+const FORMAT_NAMES: Record<ExportFormat, string> = { csv: 'CSV', 'csv-nl': 'CSV for Excel (NL)', xlsx: '.xlsx' };
+
 /** The Export button: "Exporting..." while it runs, else how many and how ("Export about 12,000 products as CSV"; "Export as CSV" before the count is known). */
 export function exportButtonLabel(input: { busy: boolean; count: number | null; estimate: boolean; format: ExportFormat }): string {
   if (input.busy) return 'Exporting...';
   const count = input.count !== null ? ` ${input.estimate ? 'about ' : ''}${countText(input.count)} products` : '';
-  return `Export${count} as ${input.format === 'csv' ? 'CSV' : '.xlsx'}`;
+  return `Export${count} as ${FORMAT_NAMES[input.format]}`;
 }
 
 /** What an answer of bol's offer import says: its own message, or that the offers were imported. */

@@ -3,7 +3,7 @@
  * its progress, saved when done (and kept to be saved again), stopped on Stop or when the screen closes.
  */
 import { useEffect, useRef, useState } from 'react';
-import type { ExportRequest } from '../../../shared/export-contract';
+import { exportExtension, type ExportRequest } from '../../../shared/export-contract';
 import { toApiFailure } from '../../api/client';
 import { exportProducts, type ExportProgress } from '../../api/reports';
 import { fileNameFromContentDisposition, saveFile } from '../products';
@@ -39,7 +39,7 @@ export function useProductExport() {
     const began = secondsNow();
     try {
       const file = await exportProducts(request, setProgress, controller.signal);
-      const name = fileNameFromContentDisposition(file.contentDisposition, `products.${request.format}`);
+      const name = fileNameFromContentDisposition(file.contentDisposition, `products.${exportExtension(request.format)}`);
       const done = { blob: file.blob, name, rows: file.rows, seconds: secondsNow() - began };
       setFinished(done);
       saveFile(done.blob, done.name);

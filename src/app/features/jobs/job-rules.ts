@@ -11,6 +11,7 @@ export const JOB_KIND_LABEL: Record<JobKind, string> = {
   'upload-report': 'Upload reports',
   'offer-import': 'Offer import',
   'retailer-import': 'Update from bol',
+  'offer-sync': 'Offers to bol',
 };
 
 export const JOB_STATUS_LABEL: Record<JobStatus, string> = {

@@ -2,7 +2,7 @@
  * The signed-in app's frame: the top bar (a drawer for the navigation on small screens), the
  * sync panel and the page.
  */
-import { Box, IconButton } from '@radix-ui/themes';
+import { Box, Button, IconButton } from '@radix-ui/themes';
 import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { messages } from '../../../shared/messages';
@@ -10,6 +10,9 @@ import { MenuIcon, PersonIcon } from '../../ui/icons';
 import { NeedsYouToasts, SyncPanelHost } from '../sync';
 import { LoadFailureBoundary } from '../../ui/LoadFailureBoundary';
 import { TopBar } from './TopBar';
+import { useAtomValue } from 'jotai';
+import { sessionRoleAtom } from '../../state/session';
+import { InstallButton } from '../../ui/InstallButton';
 
 // The drawer (a Radix dialog with its focus trap) is loaded the first time it opens.
 const NavDrawer = lazy(() => import('./NavDrawer'));
@@ -18,6 +21,8 @@ export function AppLayout() {
   const { pathname } = useLocation();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [drawerUsed, setDrawerUsed] = useState(false);
+  // Admins reach the accounts from the navigation (the server decides what they may do there).
+  const admin = useAtomValue(sessionRoleAtom) === 'admin';
 
   return (
     <div className="app-shell">
@@ -43,17 +48,26 @@ export function AppLayout() {
           </NavLink>
         )}
         account={
-          <IconButton asChild variant="ghost" color="gray" aria-label="Account">
-            <Link to="/login">
-              <PersonIcon size={20} />
-            </Link>
-          </IconButton>
+          <>
+            {/* Beside the account: the admin's accounts screen (the drawer lists it too). */}
+            {admin && (
+              <Button asChild variant="ghost" color="gray">
+                <NavLink to="/users">Users</NavLink>
+              </Button>
+            )}
+            <InstallButton />
+            <IconButton asChild variant="ghost" color="gray" aria-label="Account">
+              <Link to="/login">
+                <PersonIcon size={20} />
+              </Link>
+            </IconButton>
+          </>
         }
       />
       {drawerUsed && (
         <LoadFailureBoundary>
           <Suspense fallback={null}>
-            <NavDrawer open={drawerOpen} onOpenChange={setDrawerOpen} />
+            <NavDrawer open={drawerOpen} onOpenChange={setDrawerOpen} admin={admin} />
           </Suspense>
         </LoadFailureBoundary>
       )}

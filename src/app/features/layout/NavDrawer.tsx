@@ -6,7 +6,7 @@ import { CloseIcon } from '../../ui/icons';
 import { SyncStatusLine } from '../sync';
 import { NAV_ITEMS } from './nav-items';
 
-export default function NavDrawer({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export default function NavDrawer({ open, onOpenChange, admin = false }: { open: boolean; onOpenChange: (open: boolean) => void; admin?: boolean }) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       {/* Rendered in place (no portal) so the drawer keeps the Radix Themes tokens of the app. */}
@@ -28,6 +28,11 @@ export default function NavDrawer({ open, onOpenChange }: { open: boolean; onOpe
               {item.label}
             </NavLink>
           ))}
+          {admin && (
+            <NavLink to="/users" className="drawer-link" onClick={() => onOpenChange(false)}>
+              Users
+            </NavLink>
+          )}
         </nav>
         <SyncStatusLine onOpen={() => onOpenChange(false)} />
       </Dialog.Content>

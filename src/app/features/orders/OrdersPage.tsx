@@ -109,7 +109,7 @@ export default function OrdersPage() {
   const offline = list.source?.kind === 'device';
   const count = listCountText(list);
   return (
-    <Flex direction="column" gap="4" className="orders-page">
+    <Flex direction="column" gap="3" className="orders-page">
       <Card size="2">
         <Flex gap="3" align="center" wrap="wrap">
           <Heading as="h2" size="4" className="orders-heading">

@@ -35,6 +35,9 @@ export interface SupplierForm {
   weightUnit: FeedMapping['weightUnit'];
   dimensionUnit: FeedMapping['dimensionUnit'];
   imageSeparator: FeedMapping['imageSeparator'];
+  /** Relative image addresses are appended to it (docs/feeds.md, "Images"). */
+  imageBaseUrl: string;
+  categoryPaths: FeedMapping['categoryPaths'];
   recordElement: string;
   markupOn: boolean;
   multiplier: string;
@@ -119,6 +122,8 @@ export function newSupplierForm(): SupplierForm {
     weightUnit: DEFAULT_TRANSFORMS.weightUnit,
     dimensionUnit: DEFAULT_TRANSFORMS.dimensionUnit,
     imageSeparator: '|',
+    imageBaseUrl: '',
+    categoryPaths: DEFAULT_TRANSFORMS.categoryPaths,
     recordElement: '',
     markupOn: false,
     multiplier: '1',
@@ -159,6 +164,8 @@ export function formOf(supplier: SupplierDetails): SupplierForm {
     weightUnit: mapping?.weightUnit ?? DEFAULT_TRANSFORMS.weightUnit,
     dimensionUnit: mapping?.dimensionUnit ?? DEFAULT_TRANSFORMS.dimensionUnit,
     imageSeparator: mapping?.imageSeparator ?? '|',
+    imageBaseUrl: mapping?.imageBaseUrl ?? '',
+    categoryPaths: mapping?.categoryPaths ?? DEFAULT_TRANSFORMS.categoryPaths,
     recordElement: mapping?.recordElement ?? '',
     markupOn: Boolean(mapping?.sellingPrice),
     multiplier: mapping?.sellingPrice ? numberText(mapping.sellingPrice.multiplier) : '1',
@@ -185,6 +192,7 @@ export function withGuessedMapping(form: SupplierForm, guess: FeedMapping): Supp
     weightUnit: guess.weightUnit,
     dimensionUnit: guess.dimensionUnit,
     imageSeparator: guess.imageSeparator,
+    categoryPaths: guess.categoryPaths,
   };
 }
 
@@ -212,6 +220,8 @@ export function mappingOf(form: SupplierForm): FeedMapping | null {
     form.weightUnit !== DEFAULT_TRANSFORMS.weightUnit ||
     form.dimensionUnit !== DEFAULT_TRANSFORMS.dimensionUnit ||
     form.imageSeparator !== '|' ||
+    form.imageBaseUrl.trim() !== '' ||
+    form.categoryPaths !== DEFAULT_TRANSFORMS.categoryPaths ||
     form.recordElement.trim() !== '' ||
     form.markupOn;
   if (!form.mapped && !hasFixed && !changedTransforms) return null;
@@ -230,6 +240,8 @@ export function mappingOf(form: SupplierForm): FeedMapping | null {
     weightUnit: form.weightUnit,
     dimensionUnit: form.dimensionUnit,
     imageSeparator: form.imageSeparator,
+    imageBaseUrl: form.imageBaseUrl.trim(),
+    categoryPaths: form.categoryPaths,
     recordElement: form.recordElement.trim(),
     sellingPrice: form.markupOn ? { multiplier: parsePrice(form.multiplier) ?? 1, add: parsePrice(form.add) ?? 0 } : null,
   };

@@ -9,6 +9,7 @@ import { useAtomValue } from 'jotai';
 import { useNavigate } from 'react-router-dom';
 import type { Product } from '../../../shared/contract';
 import { messages } from '../../../shared/messages';
+import { productEditMessages } from '../../../shared/product-edit-messages';
 import { onlineAtom } from '../../state/sync';
 import { conflictDifferences } from '../../sync/outbox-kinds';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
@@ -21,10 +22,10 @@ import { showsInherit, showsMainSwitch } from './family-rules';
 import { GeneralDataSection } from './GeneralDataSection';
 import { GeneralNotice } from './GeneralNotice';
 import { HeldBackNote } from './HeldBackNote';
-import type { HeldCategoryNote } from './held-back-rules';
+import type { HeldCategoryNote, HeldImagesNote } from './held-back-rules';
 import { useHeldBack } from './use-held-back';
 import { FreshFieldConflict, FreshNewsNote } from './FreshNews';
-import { moveImage, updateImage } from './image-list-rules';
+import { imagesChanged, moveImage, updateImage } from './image-list-rules';
 import { ImagesSection } from './ImagesSection';
 import { LeavePrompt } from './LeavePrompt';
 import type { FormField } from './product-form';
@@ -43,7 +44,11 @@ export default function GeneralTab({ product, onShowGeneral }: GeneralTabProps) 
   const { editor, draft, form, problems, conflict, setField } = tab;
   const busy = editor.busy === 'save';
   const inherit = useInherit(product, editor.setNotice);
-  const held = useHeldBack(tab.base, form, editor.entries, tab.author, setField);
+  const held = useHeldBack(tab.base, form, editor.entries, tab.author, setField, {
+    unsaved: draft.picked.length > 0 || (editor.opened !== null && imagesChanged(draft.images, editor.opened.images)),
+    // The supplier's images show at once; what was typed in the form stays on top.
+    showDeviceCopy: () => void editor.showKept('carry-typed'),
+  });
 
   const save = async (exitAfter: boolean) => {
     if (!tab.check()) {
@@ -81,7 +86,7 @@ export default function GeneralTab({ product, onShowGeneral }: GeneralTabProps) 
   return (
     <Flex direction="column" gap="3" pt="3" className="general-tab">
       <LeavePrompt when={editor.dirty && !busy} />
-      {conflict && <ConflictBanner title={messages.productEdit.conflict} rows={conflictRows} choices={tab.choices} busy={tab.settling} onChoose={tab.choose} onChooseAll={tab.chooseAll} />}
+      {conflict && <ConflictBanner title={productEditMessages.conflict} rows={conflictRows} choices={tab.choices} busy={tab.settling} onChoose={tab.choose} onChooseAll={tab.chooseAll} />}
       <ReplaceTypedDialog replaced={tab.question?.replaced ?? null} onConfirm={tab.confirmQuestion} onDismiss={tab.dismissQuestion} />
       {/* "Please correct the marked field." goes as soon as no field is marked any more. */}
       {/* A conflict replaces "Saved on this device": one clear state. */}
@@ -91,7 +96,18 @@ export default function GeneralTab({ product, onShowGeneral }: GeneralTabProps) 
         <Flex direction="column" gap="3" minWidth="0">
           <GeneralDataSection form={form} problems={problems} setField={setField} conflictNote={conflictNote} />
           <ImagesSection
-            heldNote={held.images && <HeldBackNote field="images" says={held.images.says} images={held.images.images} onKeepMine={() => held.keepMine('images')} />}
+            heldNote={
+              held.images && (
+                <HeldBackNote
+                  field="images"
+                  says={held.images.says}
+                  images={held.images.images}
+                  onTake={() => held.takeImages(held.images as HeldImagesNote)}
+                  taking={held.takingImages}
+                  onKeepMine={() => held.keepMine('images')}
+                />
+              )
+            }
             images={draft.images}
             picked={draft.picked}
             busy={busy}
@@ -124,7 +140,7 @@ export default function GeneralTab({ product, onShowGeneral }: GeneralTabProps) 
           Save &amp; Exit
         </Button>
         {showsInherit(product) && (
-          <Button type="button" color="amber" onClick={() => void inherit.ask()} disabled={inherit.inheriting || !online} title={online ? undefined : messages.productEdit.inheritNeedsConnection}>
+          <Button type="button" color="amber" onClick={() => void inherit.ask()} disabled={inherit.inheriting || !online} title={online ? undefined : productEditMessages.inheritNeedsConnection}>
             {inherit.inheriting ? messages.images.pending : 'Inherit Product'}
           </Button>
         )}

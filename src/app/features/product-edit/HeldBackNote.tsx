@@ -2,11 +2,11 @@
  * "The supplier now says: …" under a field whose supplier feed value was held back because a person
  * changed the field (docs/product-edit.md "The supplier now says"): under a form field, under the
  * category, or at the Images section (with the supplier's images, named, as thumbnails). "Take the
- * supplier's" puts the value in the form (the category: saves it through the outbox); "Keep mine"
- * ends the hold through the outbox, also offline. Renders only: held-back-rules.ts decides.
+ * supplier's" puts the value in the form (the category and the image list: saves it through the
+ * outbox); "Keep mine" ends the hold through the outbox, also offline. Renders only: held-back-rules.ts decides.
  */
 import { Button, Flex, Text } from '@radix-ui/themes';
-import { messages } from '../../../shared/messages';
+import { productEditMessages } from '../../../shared/product-edit-messages';
 import type { HeldImage } from './held-back-rules';
 
 export interface HeldBackNoteProps {
@@ -16,19 +16,21 @@ export interface HeldBackNoteProps {
   images?: readonly HeldImage[];
   /** The form holds the supplier's value already (a form field's note). */
   taken?: boolean;
-  /** "Take the supplier's"; absent where the app cannot take it (the image list). */
+  /** "Take the supplier's". */
   onTake?: () => void;
+  /** The take is being queued: the button shows it. */
+  taking?: boolean;
   onKeepMine: () => void;
 }
 
-export function HeldBackNote({ field, says, images, taken = false, onTake, onKeepMine }: HeldBackNoteProps) {
+export function HeldBackNote({ field, says, images, taken = false, onTake, taking = false, onKeepMine }: HeldBackNoteProps) {
   return (
     <div className="held-back-note" data-testid={`held-back-${field}`} role="note">
       <Text as="div" size="2">
         {says}
       </Text>
       {images && images.length > 0 && (
-        <ul className="held-back-images" aria-label={messages.productEdit.supplierImages}>
+        <ul className="held-back-images" aria-label={productEditMessages.supplierImages}>
           {images.map((image) => (
             <li key={image.address}>
               <img src={image.address} alt="" loading="lazy" onError={(event) => event.currentTarget.classList.add('held-back-thumb-missing')} />
@@ -39,17 +41,17 @@ export function HeldBackNote({ field, says, images, taken = false, onTake, onKee
       )}
       {taken ? (
         <Text as="div" size="1" color="gray">
-          {messages.productEdit.supplierTaken}
+          {productEditMessages.supplierTaken}
         </Text>
       ) : (
         <Flex gap="2" wrap="wrap">
           {onTake && (
-            <Button type="button" size="2" variant="soft" onClick={onTake}>
-              {messages.productEdit.takeSupplier}
+            <Button type="button" size="2" variant="soft" onClick={onTake} loading={taking} aria-busy={taking}>
+              {productEditMessages.takeSupplier}
             </Button>
           )}
-          <Button type="button" size="2" variant="soft" color="gray" onClick={onKeepMine}>
-            {messages.productEdit.keepMine}
+          <Button type="button" size="2" variant="soft" color="gray" onClick={onKeepMine} disabled={taking}>
+            {productEditMessages.keepMine}
           </Button>
         </Flex>
       )}

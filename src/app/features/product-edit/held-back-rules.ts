@@ -2,11 +2,12 @@
  * Supplier values a feed held back on this product (docs/product-edit.md "The supplier now says"):
  * where a note shows (under a form field, under the category, at the Images section), how the
  * value reads (one formatter for every field's value, src/app/lib/field-value-text.ts), and what
- * "Take the supplier's" does. Holds whose "Keep mine" waits in the outbox are not shown. Pure: no
+ * "Take the supplier's" does (the image list: an outbox write of its own). Holds whose "Keep mine" waits in the outbox are not shown. Pure: no
  * React, no I/O.
  */
 import type { Product } from '../../../shared/contract';
-import { VALUE_WORDS, messages } from '../../../shared/messages';
+import { VALUE_WORDS } from '../../../shared/messages';
+import { productEditMessages } from '../../../shared/product-edit-messages';
 import type { HeldSupplierValue } from '../../../shared/feed-fields';
 import { fieldValueText, imageFileName } from '../../lib/field-value-text';
 import { formFromProduct, type FormField, type ProductForm } from './product-form';
@@ -64,6 +65,8 @@ export function keptHere(entries: readonly EntryLike[]): Set<string> {
   const fields = new Set<string>();
   for (const entry of entries) {
     if (entry.status === 'conflict') continue;
+    // A waiting take of the supplier's images (its device copy shows them already).
+    if (entry.kind === 'held-back-take-images') fields.add('images');
     if (entry.kind === 'held-back-dismiss') {
       const field = (entry.payload as { field?: unknown } | undefined)?.field;
       if (typeof field === 'string') fields.add(field);
@@ -77,7 +80,7 @@ export function keptHere(entries: readonly EntryLike[]): Set<string> {
 /** A held supplier value as the note reads it: the field's value as everywhere, empty named. */
 export function supplierValueText(held: HeldSupplierValue): string {
   const text = fieldValueText(held.field, held.value, { categoryName: () => held.shown });
-  return text === VALUE_WORDS.empty ? messages.productEdit.emptyValue : text;
+  return text === VALUE_WORDS.empty ? productEditMessages.emptyValue : text;
 }
 
 const openHolds = (product: Product, kept: ReadonlySet<string>) => (product.heldBack ?? []).filter((held) => !kept.has(held.field));
@@ -89,7 +92,7 @@ export function heldNotes(product: Product, form: ProductForm, kept: ReadonlySet
     if (!FORM_FIELDS_OF_FEED.includes(held.field)) continue;
     const field = held.field as FormField;
     const formValue = String(formFromProduct({ ...product, [held.field]: held.value } as Product)[field]);
-    notes.set(field, { field, says: messages.productEdit.supplierSays(supplierValueText(held)), formValue, taken: String(form[field]) === formValue });
+    notes.set(field, { field, says: productEditMessages.supplierSays(supplierValueText(held)), formValue, taken: String(form[field]) === formValue });
   }
   return notes;
 }
@@ -99,7 +102,7 @@ export function heldCategoryNote(product: Product, kept: ReadonlySet<string> = n
   const held = openHolds(product, kept).find((candidate) => candidate.field === 'categoryId');
   if (!held) return null;
   const categoryId = typeof held.value === 'number' ? held.value : null;
-  return { field: 'categoryId', says: messages.productEdit.supplierSays(supplierValueText(held)), categoryId, categoryName: held.shown ?? null };
+  return { field: 'categoryId', says: productEditMessages.supplierSays(supplierValueText(held)), categoryId, categoryName: held.shown ?? null };
 }
 
 /** The note at the Images section: what the supplier's images now are, or null. */
@@ -107,7 +110,16 @@ export function heldImagesNote(product: Product, kept: ReadonlySet<string> = new
   const held = openHolds(product, kept).find((candidate) => candidate.field === 'images');
   if (!held) return null;
   const addresses = Array.isArray(held.value) ? held.value.filter((address): address is string => typeof address === 'string') : [];
-  return { field: 'images', says: messages.productEdit.supplierSays(supplierValueText(held)), images: addresses.map((address) => ({ address, name: imageFileName(address) })) };
+  return { field: 'images', says: productEditMessages.supplierSays(supplierValueText(held)), images: addresses.map((address) => ({ address, name: imageFileName(address) })) };
+}
+
+/**
+ * "Take the supplier's" on the image list: the supplier's list as the note shows it, and the
+ * product's images as this device shows them (the take's base: the server writes the list only over
+ * these, src/shared/held-images-take.ts).
+ */
+export function takeImagesChange(product: Product, note: HeldImagesNote): { kind: 'held-back-take-images'; productId: number; images: string[]; base: string[] } {
+  return { kind: 'held-back-take-images', productId: product.productId, images: note.images.map((image) => image.address), base: product.productImages.map((image) => image.id) };
 }
 
 /** The product with the supplier's category: what "Take the supplier's" on the category saves. */

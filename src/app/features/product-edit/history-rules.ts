@@ -24,6 +24,7 @@ export function historyValue(field: string, value: unknown, names: ValueNames = 
 /** The sentence of a change that is better said than shown as old → new (a product that stopped being main), or null. */
 export function historySentence(change: ProductHistoryEntry['changes'][number]): string | null {
   if (change.held) return `${historyFieldLabel(change.field)}: ${heldHistoryText(change.field, change.new)}`;
+  if (change.taken) return historyMessages.supplierImagesTaken(historyValue(change.field, change.new));
   if (change.field !== 'mainProduct' || !change.becameMain) return null;
   const { productId, title } = change.becameMain;
   return historyMessages.noLongerMain(title.trim() === '' ? `product ${productId}` : `${title} (${productId})`);

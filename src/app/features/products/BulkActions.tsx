@@ -2,9 +2,9 @@
  * The bulk action bar: the selection (count, clear) with the actions on it, and the actions on
  * the whole catalogue, each with its progress and outcome. Decisions: bulk-actions-rules.ts.
  */
-import { Button, Card, Flex, Spinner, Text } from '@radix-ui/themes';
+import { Button, Flex, Spinner, Text } from '@radix-ui/themes';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { memo, useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState, type ReactNode } from 'react';
 import { toApiFailure } from '../../api/client';
 import { createBolContent, exportProductContentReport, getUploadReport, importFromBol, reimportOffers } from '../../api/bol-actions';
 import { clearSelectionAtom, selectedProductIdsAtom } from './product-list-state';
@@ -66,7 +66,7 @@ function toastFor(action: BulkAction, shown: Omit<Shown, 'running'>, count: numb
 const TONE_COLOR = { green: undefined, amber: 'amber', red: 'red' } as const;
 
 /** Memoised: it reads its own atoms, so a new answer of the list does not render it again. */
-export const BulkActions = memo(function BulkActions({ onCatalogueChanged }: { onCatalogueChanged: () => void }) {
+export const BulkActions = memo(function BulkActions({ onCatalogueChanged, children }: { onCatalogueChanged: () => void; children?: ReactNode }) {
   const selection = useAtomValue(selectedProductIdsAtom);
   const clearSelection = useSetAtom(clearSelectionAtom);
   const online = useAtomValue(onlineAtom);
@@ -120,36 +120,35 @@ export const BulkActions = memo(function BulkActions({ onCatalogueChanged }: { o
   };
   const shown = BULK_ACTIONS.map((action) => outcomes[action.id]).filter((outcome): outcome is Shown => outcome !== undefined);
 
+  // Part of the table's header (docs/product-list.md, "A list that shows the list"): the groups, the
+  // reason and `children` (the feed actions) flow on as few lines as fit; outcomes go under them.
   return (
-    <Card size="1" className="bulk-actions" role="region" aria-label="Bulk actions">
-      <Flex direction="column" gap="2">
-        <Flex gap="3" align="center" wrap="wrap" role="group" aria-label="Actions on the selected products">
-          <Flex gap="2" align="center" className="bulk-label">
-            <Text size="2" weight="medium" data-testid="selected-count">
-              {selection.length === 0 ? 'No products selected' : `${countText(selection.length)} selected`}
-            </Text>
-            {selection.length > 0 && (
-              <Button size="1" variant="ghost" onClick={() => clearSelection()}>
-                Clear selection
-              </Button>
-            )}
-          </Flex>
-          {BULK_ACTIONS.map((action, index) => (action.needsSelection ? button(action, index) : null))}
-        </Flex>
-        <Flex gap="3" align="center" wrap="wrap" role="group" aria-label="Actions on the whole catalogue">
-          <Text size="2" color="gray" className="bulk-label">
-            Whole catalogue
-          </Text>
-          {BULK_ACTIONS.map((action, index) => (action.needsSelection ? null : button(action, index)))}
-        </Flex>
+    <div className="bulk-actions" role="region" aria-label="Bulk actions">
+      <Flex gap="2" align="center" wrap="wrap" role="group" aria-label="Actions on the selected products" className="toolbar-group">
+        <Text size="2" weight="medium" data-testid="selected-count">
+          {selection.length === 0 ? 'No products selected' : `${countText(selection.length)} selected`}
+        </Text>
+        {selection.length > 0 && (
+          <Button size="1" variant="ghost" onClick={() => clearSelection()}>
+            Clear selection
+          </Button>
+        )}
+        {BULK_ACTIONS.map((action, index) => (action.needsSelection ? button(action, index) : null))}
       </Flex>
       {reasons.length > 0 && (
-        <Text as="p" size="1" color="gray" mt="2" data-testid="bulk-reason" data-frame="bulk-reason">
+        <Text as="p" size="1" color="gray" className="toolbar-note" data-testid="bulk-reason" data-frame="bulk-reason">
           {reasons.join(' ')}
         </Text>
       )}
+      <Flex gap="2" align="center" wrap="wrap" role="group" aria-label="Actions on the whole catalogue" className="toolbar-group">
+        <Text size="1" color="gray">
+          Whole catalogue
+        </Text>
+        {BULK_ACTIONS.map((action, index) => (action.needsSelection ? null : button(action, index)))}
+      </Flex>
+      {children}
       {shown.length > 0 && (
-        <Flex direction="column" gap="1" mt="2" role="status" data-testid="bulk-outcome" data-frame="bulk-outcome" ref={outcomeBox}>
+        <Flex direction="column" gap="1" className="toolbar-line" role="status" data-testid="bulk-outcome" data-frame="bulk-outcome" ref={outcomeBox}>
           {shown.map((outcome) => (
             <div key={outcome.text} data-tone={outcome.tone} data-testid="bulk-outcome-line">
               <Text size="1" color={TONE_COLOR[outcome.tone]} weight={outcome.tone === 'green' ? undefined : 'medium'}>
@@ -161,6 +160,6 @@ export const BulkActions = memo(function BulkActions({ onCatalogueChanged }: { o
           ))}
         </Flex>
       )}
-    </Card>
+    </div>
   );
 });

@@ -1,13 +1,19 @@
-/** The filters of the product list: search, supplier, moderation, price and sort always; the rest folded. */
-import { Badge, Box, Button, Flex, Text, TextField } from '@radix-ui/themes';
+/**
+ * The filters of the product list: the search and scan fields, and the rest folded behind a
+ * one-line summary of what is set (docs/product-list.md, "A list that shows the list"). Opened, the
+ * panel shows supplier, moderation, price and sort, with the rest folded again under "More filters".
+ * The fields come from filter-fields.ts.
+ */
+import { Badge, Box, Button, Flex, Text, TextField, VisuallyHidden } from '@radix-ui/themes';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { memo, useEffect, useId, useState, type ReactNode } from 'react';
 import { brandsAtom, categoriesAtom, familyKeysAtom, suppliersAtom } from '../../state/reference-lists';
 import { productFilterAtoms, productFiltersAtom, resetAllFiltersAtom } from './product-list-state';
-import { FILTER_WIRE_NAMES, SORT_OPTIONS, type TriState, type TriStateName } from './product-list-view';
+import { FILTER_WIRE_NAMES, SORT_OPTIONS, type TriState } from './product-list-view';
 import { foldedFilterCount, shownSort } from './product-list-rules';
-import { BOL_PRODUCT_STATES } from '../../../shared/product-filter';
-import { BOL_STATE_LABELS } from '../../../shared/messages';
+import { BOL_STATE_FIELD, TEXT_FILTER_LABELS, YES_NO_FIELDS, yesNoOptions, type YesNoField } from './filter-fields';
+import { filterSummaryParts, filterSummaryText } from './filter-summary';
+import { ScanField } from './ScanField';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
@@ -54,18 +60,14 @@ function ChoiceFilter({
   );
 }
 
-function YesNoFilter({ name, label, yes, no }: { name: TriStateName; label: string; yes: string; no: string }) {
-  const [value, setValue] = useAtom(productFilterAtoms[name]);
+function YesNoFilter({ field }: { field: YesNoField }) {
+  const [value, setValue] = useAtom(productFilterAtoms[field.name]);
   return (
     <ChoiceFilter
-      label={label}
-      filter={FILTER_WIRE_NAMES[name]}
+      label={field.label}
+      filter={FILTER_WIRE_NAMES[field.name]}
       value={value}
-      options={[
-        { value: '', label: 'Any' },
-        { value: 'true', label: yes },
-        { value: 'false', label: no },
-      ]}
+      options={yesNoOptions(field)}
       onChange={(next) => setValue(next as TriState)}
     />
   );
@@ -83,9 +85,8 @@ function useDraft(value: string): [string, (draft: string) => void] {
 }
 
 /** A text filter that applies when the field is left or Enter is pressed (not on every key). */
-function TextFilter({ name, label, type = 'text', list, placeholder }: {
-  name: 'priceFrom' | 'priceTo' | 'brand' | 'familyKey' | 'dateFrom' | 'dateTo' | 'numberOfImages';
-  label: string;
+function TextFilter({ name, type = 'text', list, placeholder }: {
+  name: keyof typeof TEXT_FILTER_LABELS;
   type?: 'text' | 'date' | 'number';
   list?: string;
   placeholder?: string;
@@ -94,7 +95,7 @@ function TextFilter({ name, label, type = 'text', list, placeholder }: {
   const [draft, setDraft] = useDraft(value);
   const id = useId();
   return (
-    <Field label={label} htmlFor={id}>
+    <Field label={TEXT_FILTER_LABELS[name]} htmlFor={id}>
       <TextField.Root
         id={id}
         data-filter={FILTER_WIRE_NAMES[name]}
@@ -125,25 +126,69 @@ function SearchField() {
     // Only a new draft starts the wait; `value` catching up must not restart it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [draft]);
+  // The label is read out, not shown: the field's placeholder says what it searches, and the
+  // line stays one field high (docs/product-list.md, "A list that shows the list").
   return (
-    <Field label="Search" htmlFor={id}>
+    <>
+      <VisuallyHidden asChild>
+        <label htmlFor={id}>Search</label>
+      </VisuallyHidden>
       <TextField.Root
         id={id}
         data-filter={FILTER_WIRE_NAMES.searchValue}
         type="search"
-        placeholder="Title, EAN or SKU"
+        placeholder="Search title, EAN or SKU"
         value={draft}
         onChange={(event) => setDraft(event.target.value)}
         onKeyDown={(event) => {
           if (event.key === 'Enter') setValue(draft);
         }}
       />
-    </Field>
+    </>
   );
 }
 
 /** Memoised: it reads its own atoms, so a new answer of the list does not render the filters again. */
 export const ProductFilterBar = memo(function ProductFilterBar() {
+  const filters = useAtomValue(productFiltersAtom);
+  const categories = useAtomValue(categoriesAtom);
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const summary = filterSummaryText(filterSummaryParts(filters, (id) => categories.find((c) => String(c.categoryId) === id)?.categoryName));
+
+  return (
+    <section aria-label="Filters" className="filter-bar">
+      <div className="filter-line">
+        <Box className="filter-search">
+          <SearchField />
+        </Box>
+        <ScanField />
+        <Button
+          variant="soft"
+          color="gray"
+          className="filter-toggle"
+          data-testid="filter-toggle"
+          data-frame="filter-toggle"
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={() => setOpen((isOpen) => !isOpen)}
+        >
+          <span className="filter-toggle-label">Filters:</span>
+          <span className="filter-summary" data-frame="filter-summary">
+            {summary}
+          </span>
+          <span aria-hidden="true" className="filter-toggle-mark">
+            {open ? '▴' : '▾'}
+          </span>
+        </Button>
+      </div>
+      {open && <FilterPanel id={panelId} />}
+    </section>
+  );
+});
+
+/** The opened panel: every filter, the less used ones folded under "More filters". */
+function FilterPanel({ id }: { id: string }) {
   const filters = useAtomValue(productFiltersAtom);
   const suppliers = useAtomValue(suppliersAtom);
   const categories = useAtomValue(categoriesAtom);
@@ -164,11 +209,8 @@ export const ProductFilterBar = memo(function ProductFilterBar() {
   const folded = foldedFilterCount(filters);
 
   return (
-    <section aria-label="Filters" className="filter-bar">
+    <div id={id} className="filter-panel">
       <Flex gap="3" wrap="wrap" align="end">
-        <Box className="filter-search">
-          <SearchField />
-        </Box>
         <ChoiceFilter
           label="Supplier"
           filter={FILTER_WIRE_NAMES.supplier}
@@ -176,16 +218,18 @@ export const ProductFilterBar = memo(function ProductFilterBar() {
           options={supplierOptions.map((s) => ({ value: s.supplierName, label: s.supplierName }))}
           onChange={(next) => setSupplier(next || 'All')}
         />
-        <YesNoFilter name="passedModeration" label="Moderation" yes="Passed" no="Not passed" />
+        {YES_NO_FIELDS.filter((field) => field.place === 'main').map((field) => (
+          <YesNoFilter key={field.name} field={field} />
+        ))}
         <Box className="filter-price">
-          <TextFilter name="priceFrom" label="Price from" placeholder="0,00" />
+          <TextFilter name="priceFrom" placeholder="0,00" />
         </Box>
         <Box className="filter-price">
-          <TextFilter name="priceTo" label="Price to" placeholder="0,00" />
+          <TextFilter name="priceTo" placeholder="0,00" />
         </Box>
         <ChoiceFilter label="Sort" filter={FILTER_WIRE_NAMES.sortBy} value={shownSort(sortBy)} options={SORT_OPTIONS} onChange={setSortBy} />
         <Flex gap="2" className="filter-buttons">
-          <Button variant="soft" data-frame="more-filters" aria-expanded={moreOpen} aria-controls={moreId} onClick={() => setMoreOpen((open) => !open)}>
+          <Button variant="soft" data-frame="more-filters" aria-expanded={moreOpen} aria-controls={moreId} onClick={() => setMoreOpen((isOpen) => !isOpen)}>
             More filters
             {folded > 0 && <Badge color="blue">{folded}</Badge>}
           </Button>
@@ -196,13 +240,10 @@ export const ProductFilterBar = memo(function ProductFilterBar() {
       </Flex>
       {moreOpen && (
         <Box id={moreId} className="filter-more">
-          <YesNoFilter name="stock" label="Stock" yes="In stock" no="Out of stock" />
-          <YesNoFilter name="isExportOnBol" label="Export to bol" yes="Exported" no="Not exported" />
-          <YesNoFilter name="description" label="Description" yes="Has one" no="Has none" />
-          <YesNoFilter name="isMainProduct" label="Main product" yes="Main" no="Not main" />
-          <YesNoFilter name="buyBlock" label="Buy block" yes="Blocked" no="Not blocked" />
-          <YesNoFilter name="isChangeEan" label="EAN replaced" yes="Replaced" no="Original" />
-          <TextFilter name="brand" label="Brand" list={brandListId} />
+          {YES_NO_FIELDS.filter((field) => field.place === 'more').map((field) => (
+            <YesNoFilter key={field.name} field={field} />
+          ))}
+          <TextFilter name="brand" list={brandListId} />
           <datalist id={brandListId}>
             {brands.map((brand) => (
               <option key={brand.brandId} value={brand.brandName} />
@@ -215,25 +256,18 @@ export const ProductFilterBar = memo(function ProductFilterBar() {
             options={[{ value: '', label: 'Every category' }, ...categories.map((c) => ({ value: String(c.categoryId), label: c.categoryName }))]}
             onChange={setCategoryId}
           />
-          <TextFilter name="familyKey" label="Family key" list={familyListId} />
+          <TextFilter name="familyKey" list={familyListId} />
           <datalist id={familyListId}>
             {familyKeys.map((key) => (
               <option key={key} value={key} />
             ))}
           </datalist>
-          <TextFilter name="numberOfImages" label="Number of images" type="number" />
-          <TextFilter name="dateFrom" label="Updated from" type="date" />
-          <TextFilter name="dateTo" label="Updated to" type="date" />
-          <ChoiceFilter
-            label="Bol state"
-            filter={FILTER_WIRE_NAMES.bolState}
-            value={bolState}
-            options={[{ value: '', label: 'Any' }, ...BOL_PRODUCT_STATES.map((state) => ({ value: state, label: BOL_STATE_LABELS[state] }))]}
-            onChange={setBolState}
-          />
-          <YesNoFilter name="hasOffer" label="Offer on bol" yes="Has an offer" no="No offer" />
+          <TextFilter name="numberOfImages" type="number" />
+          <TextFilter name="dateFrom" type="date" />
+          <TextFilter name="dateTo" type="date" />
+          <ChoiceFilter label={BOL_STATE_FIELD.label} filter={FILTER_WIRE_NAMES.bolState} value={bolState} options={BOL_STATE_FIELD.options} onChange={setBolState} />
         </Box>
       )}
-    </section>
+    </div>
   );
-});
+}

@@ -4,7 +4,7 @@
  */
 import { Callout, Flex, Spinner, Text } from '@radix-ui/themes';
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
-import { useCallback, useEffect, useLayoutEffect, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { dropListSnapshot } from '../../boot/list-snapshot';
 import { keepListSnapshot } from '../../boot/list-snapshot-store';
 import { noServerSentence } from '../../lib/no-server-sentence';
@@ -55,6 +55,8 @@ export default function ProductListPage() {
   const [catalogueVersion, setCatalogueVersion] = useState(0);
   // Stable, so the memoised action bars do not render again with every answer.
   const catalogueChanged = useCallback(() => setCatalogueVersion((n) => n + 1), []);
+  // One element for the page's life, so the memoised bulk bar it sits in does not render again.
+  const feedActions = useMemo(() => <SupplierActions onCatalogueChanged={catalogueChanged} />, [catalogueChanged]);
   useEffect(() => {
     // Whatever the answer, the live list has it now: the start's snapshot (if any) goes.
     void loadProductList(store, JSON.parse(queryText) as Record<string, string>, appProductListDeps).finally(dropListSnapshot);
@@ -104,11 +106,12 @@ export default function ProductListPage() {
   }, [online, showsThisView, list.source, nextQueryText]);
   const nextReason = offlineNextReason(online, nextOnDevice?.query === nextQueryText ? nextOnDevice.found : null);
 
+  // The filters fold to one line and the action bars and the pager are the table's header and
+  // footer, so a tablet shows ten rows and more without scrolling (docs/product-list.md, "A list
+  // that shows the list").
   return (
-    <Flex direction="column" gap="3" className="product-list-page">
+    <Flex direction="column" gap="2" className="product-list-page">
       <ProductFilterBar />
-      <SupplierActions onCatalogueChanged={catalogueChanged} />
-      <BulkActions onCatalogueChanged={catalogueChanged} />
       {offline && list.source && (
         <Callout.Root color="amber" size="1" data-testid="offline-note">
           <Callout.Text>{offlineNote({ local: list.source.kind === 'local', fetchedAt: list.source.fetchedAt }, query)}</Callout.Text>
@@ -119,7 +122,9 @@ export default function ProductListPage() {
           <Callout.Text>{error.status === 0 ? 'No connection to the server, and no products kept on this device for this view.' : error.message}</Callout.Text>
         </Callout.Root>
       )}
-      <ProductPager totalElements={list.totalElements} totalPages={list.totalPages} totalIsEstimate={list.totalIsEstimate === true} waiting={loading && list.content.length === 0} nextBlockedReason={nextReason && noServerSentence(connection, nextReason)} />
+      <div className="list-toolbar">
+        <BulkActions onCatalogueChanged={catalogueChanged}>{feedActions}</BulkActions>
+      </div>
       <div className="product-table-area" aria-busy={busy} data-rows-pending={addingRows || undefined}>
         <ProductTable products={list.content} rowsShown={rows.shown} />
         {loading && list.content.length === 0 && (
@@ -133,6 +138,7 @@ export default function ProductListPage() {
           </Flex>
         )}
       </div>
+      <ProductPager totalElements={list.totalElements} totalPages={list.totalPages} totalIsEstimate={list.totalIsEstimate === true} waiting={loading && list.content.length === 0} nextBlockedReason={nextReason && noServerSentence(connection, nextReason)} />
     </Flex>
   );
 }

@@ -25,7 +25,7 @@ import { dateAndTime, pageSelectionState, priceText, thumbnailPath } from './pro
 function thumbnail(product: Product): ReactNode {
   const path = thumbnailPath(product);
   if (!path) return <div className="product-thumb product-thumb-empty" aria-hidden="true" />;
-  return <img className="product-thumb" src={path} alt="" loading="lazy" decoding="async" width={40} height={40} />;
+  return <img className="product-thumb" src={path} alt="" loading="lazy" decoding="async" width={36} height={36} />;
 }
 
 /**
@@ -105,18 +105,20 @@ const ProductRow = memo(function ProductRow({
         </label>
       </td>
       {cell('col-thumb', thumbnail(product))}
-      {cell('nowrap', product.ean || <span className="muted">–</span>)}
+      <td className="rt-TableCell nowrap">
+        {product.ean || <span className="muted">–</span>}
+        <span className="muted small block portrait-only">{product.supplier.supplierName}</span>
+      </td>
       <th scope="row" className="rt-TableCell rt-TableRowHeaderCell col-title">
         {/* A plain link: react-router's <Link> resolves its path and sets up prefetching per row. */}
         <a className="product-link" href={`/products/${product.productId}`} onClick={(event) => openLink(event, product.productId, onOpen)}>
-          {product.title}
+          <span className="product-title">{product.title}</span>
         </a>
         {needsYou && badge('amber', messages.sync.needsYouTitle, messages.sync.rowNeedsYou, ' needs-you-mark')}
-        <span className="muted small block portrait-only">{product.supplier.supplierName}</span>
       </th>
       {cell('col-wide nowrap', product.sku)}
-      {cell('col-landscape', product.supplier.supplierName)}
-      {cell('col-wide', product.brand ?? '')}
+      {cell('col-landscape col-name', product.supplier.supplierName)}
+      {cell('col-wide col-name', product.brand ?? '')}
       {cell('num nowrap', priceText(product.sellingPrice))}
       {cell('num', product.stock > 0 ? product.stock : <span className="danger">0</span>)}
       {cell(null, yesNo(product.passedModeration, 'Passed', 'Pending', 'green'))}

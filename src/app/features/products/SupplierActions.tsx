@@ -3,7 +3,8 @@
  * parsing history (newest first). An import runs as a background job: its live progress bar shows
  * here until it ends (docs/jobs.md).
  */
-import { Button, Card, Flex, Table, Text } from '@radix-ui/themes';
+import { Button, Flex, Table, Text } from '@radix-ui/themes';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { useAtomValue, useStore } from 'jotai';
 import { Fragment, memo, useCallback, useEffect, useState } from 'react';
 import type { FeedRunReport, ParsingHistoryEntry } from '../../../shared/contract';
@@ -16,7 +17,7 @@ import { getParsingHistory, reexportImages } from '../../api/feeds';
 import { productFilterAtoms } from './product-list-state';
 import { loadReferenceLists, suppliersAtom } from '../../state/reference-lists';
 import { onlineAtom } from '../../state/sync';
-import { actionScope, chosenSupplier, feedScopeLabel, historyLabel, runOutcome, runProblems, supplierActionState } from './supplier-actions-rules';
+import { actionScope, chosenSupplier, feedScopeLabel, historyLabel, importConfirmation, runOutcome, runProblems, supplierActionState } from './supplier-actions-rules';
 
 const HISTORY_SIZE = 10;
 /** While a history entry says running, the history is read again this often, so it never says "Running" after the run ended. */
@@ -36,6 +37,7 @@ export const SupplierActions = memo(function SupplierActions({ onCatalogueChange
   const [problems, setProblems] = useState<{ lines: string[]; hidden: number }>({ lines: [], hidden: 0 });
   const [history, setHistory] = useState<ParsingHistoryEntry[] | null>(null);
   const [historyOpen, setHistoryOpen] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   const state = supplierActionState({ supplier, online, busy: busy !== null });
   const [expanded, setExpanded] = useState<number | null>(null);
 
@@ -108,15 +110,30 @@ export const SupplierActions = memo(function SupplierActions({ onCatalogueChange
     }
   }
 
+  const confirmation = supplier ? importConfirmation(supplier, suppliers) : null;
+
+  // Part of the table's header (docs/product-list.md, "A list that shows the list"). Importing
+  // every supplier's feed asks first: it is the heaviest thing the list can start.
   return (
-    <Card size="1" className="supplier-actions">
-      <Flex gap="2" align="center" wrap="wrap">
-        <Text size="2" weight="medium" data-frame="feed-scope">
+    <div className="supplier-actions" role="group" aria-label="Feed actions">
+      <Flex gap="2" align="center" wrap="wrap" className="toolbar-group">
+        <Text size="1" color="gray" data-frame="feed-scope">
           {feedScopeLabel(supplier, supplierName)}
         </Text>
-        <Button size="2" data-frame="feed-action" disabled={!state.enabled} onClick={() => void run('import')}>
+        <Button size="2" variant="soft" data-frame="feed-action" disabled={!state.enabled} onClick={() => (confirmation ? setConfirming(true) : void run('import'))}>
           {busy === 'import' ? 'Importing...' : 'Run feed import'}
         </Button>
+        {confirmation && (
+          <ConfirmDialog
+            open={confirming}
+            onOpenChange={setConfirming}
+            title={confirmation.title}
+            description={confirmation.description}
+            cancelLabel="Keep the catalogue as it is"
+            confirmLabel={confirmation.confirmLabel}
+            onConfirm={() => void run('import')}
+          />
+        )}
         <Button size="2" variant="soft" data-frame="feed-action" disabled={!state.enabled} onClick={() => void run('images')}>
           {busy === 'images' ? 'Storing images...' : 'Re-export images'}
         </Button>
@@ -139,14 +156,14 @@ export const SupplierActions = memo(function SupplierActions({ onCatalogueChange
       </Flex>
       {followed.jobs.length > 0 && (
         // Stays after the end, full, with the final counts, until the next run.
-        <Flex direction="column" gap="2" mt="2" data-testid="feed-progress" data-following={followed.following}>
+        <Flex direction="column" gap="2" className="toolbar-line" data-testid="feed-progress" data-following={followed.following}>
           {followed.jobs.map((job) => (
             <JobProgress key={job.id} job={job} label={`Import of ${job.supplierName ?? 'the feed'}`} />
           ))}
         </Flex>
       )}
       {outcome.length > 0 && (
-        <Flex direction="column" mt="2" role="status" data-testid="feed-outcome">
+        <Flex direction="column" className="toolbar-line" role="status" data-testid="feed-outcome">
           {outcome.map((line) => (
             <Text key={line.text} size="1" color={line.warning ? 'amber' : line.ok ? undefined : 'red'} weight={line.warning ? 'medium' : undefined}>
               {line.warning ? '⚠ ' : ''}
@@ -172,7 +189,7 @@ export const SupplierActions = memo(function SupplierActions({ onCatalogueChange
         </Flex>
       )}
       {historyOpen && (
-        <Table.Root size="1" mt="2" data-testid="parsing-history">
+        <Table.Root size="1" className="toolbar-line" data-testid="parsing-history">
           <Table.Header>
             <Table.Row>
               <Table.ColumnHeaderCell>Started</Table.ColumnHeaderCell>
@@ -235,7 +252,7 @@ export const SupplierActions = memo(function SupplierActions({ onCatalogueChange
           </Table.Body>
         </Table.Root>
       )}
-    </Card>
+    </div>
   );
 });
 

@@ -65,3 +65,18 @@ export function runProblems(report: FeedRunReport, limit = 100): { lines: string
   const all = report.entries.flatMap((entry) => (entry.problems ?? []).map((problem) => `${entry.supplierName}, line ${problem.line}: ${problem.reason}`));
   return { lines: all.slice(0, limit), hidden: Math.max(0, all.length - limit) };
 }
+
+/**
+ * The question "Run feed import" asks before it imports every supplier's feed (one supplier's runs
+ * at once): how many feeds and what the run does. Null: no question.
+ */
+export function importConfirmation(supplier: Supplier, suppliers: readonly Supplier[]): { title: string; description: string; confirmLabel: string } | null {
+  if (supplier.supplierId !== ALL_SUPPLIERS_ID) return null;
+  const count = suppliers.filter((candidate) => candidate.supplierId !== ALL_SUPPLIERS_ID).length;
+  const feeds = count === 1 ? 'the feed of 1 supplier' : `the feeds of all ${count} suppliers`;
+  return {
+    title: `Import ${feeds}?`,
+    description: `Each feed is read now and its products are added or updated in the catalogue (values people changed are held back). It runs in the background and can take several minutes; the list shows its progress.`,
+    confirmLabel: count === 1 ? 'Import 1 feed' : `Import ${count} feeds`,
+  };
+}

@@ -16,6 +16,7 @@ import type {
   BolUpdateOfferStockRequest,
 } from './bol-wire';
 import type { NewOffer, Offer, OfferChanges, OfferPort, OfferPrice, OfferStock, OfferWriteOutcome } from './offer-port';
+import type { ProcessFollower } from './process-batch';
 import { followProcess } from './process-poll';
 
 /** bol's v10 offer as the port shows it. */
@@ -85,7 +86,11 @@ export function writeOutcomeV10(what: string, offerId: string | null, outcome: P
 export class OfferPortV10 implements OfferPort {
   readonly apiVersion = 'v10';
 
-  constructor(private readonly client: BolClient) {}
+  /** `processes`: how process statuses are followed; default one by one (followProcess), the offer sync batches them (process-batch.ts). */
+  constructor(
+    private readonly client: BolClient,
+    private readonly processes: ProcessFollower = { follow: (started) => followProcess(client, started) },
+  ) {}
 
   async create(offer: NewOffer): Promise<OfferWriteOutcome> {
     const what = `Creating a bol offer for EAN ${offer.ean}`;
@@ -151,7 +156,7 @@ export class OfferPortV10 implements OfferPort {
       if (isItemRefusal(error)) return { status: 'FAILURE', stage: 'request', offerId, processStatusId: null, message: error.message };
       throw error;
     }
-    return writeOutcomeV10(what, offerId, await followProcess(this.client, started));
+    return writeOutcomeV10(what, offerId, await this.processes.follow(started));
   }
 }
 

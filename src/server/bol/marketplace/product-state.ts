@@ -6,6 +6,7 @@ import { BOL_UPDATE_FIELDS } from '../../../shared/bol-change-set';
 import { recordHistory, type HistoryChange } from '../../catalogue/product-history';
 import { bolChunks, bolProductModels, bolProductStates, productHistory, products } from '../../db/schema';
 import type { BolUploadReportResponse } from '../client/bol-wire';
+import { offerSyncState } from '../offers/offer-sync-state';
 
 type StateRow = typeof bolProductStates.$inferSelect;
 export type StateUpdate = Partial<Omit<typeof bolProductStates.$inferInsert, 'productId'>>;
@@ -153,6 +154,7 @@ export async function marketplaceState(db: Queryable, productId: number): Promis
     uploadReport: (row?.uploadReport as BolUploadReport | null | undefined) ?? null,
     catalog: (row?.catalog as CatalogState | null | undefined) ?? null,
     offer: (row?.offer as OfferState | null | undefined) ?? null,
+    offerSync: await offerSyncState(db, productId, (row?.offer as OfferState | null | undefined) ?? null),
     updatedAt: row?.updatedAt.toISOString() ?? null,
   };
 }

@@ -1,0 +1,56 @@
+/** The product's offer on bol: what bol holds, why a change is held back, and Send anyway (bol-offer-view.ts). */
+import { Badge, Button, Flex, Text } from '@radix-ui/themes';
+import type { OfferSyncState } from '../../../shared/bol-offer-sync';
+import { bolOfferMessages } from '../../../shared/bol-offer-messages';
+import { dateTimeText } from '../../lib/format';
+import { offerView } from './bol-offer-view';
+
+export interface BolOfferStatusProps {
+  state: OfferSyncState;
+  /** A Send anyway of this product waits in the outbox. */
+  sendAnywayWaiting: boolean;
+  sending: boolean;
+  onSendAnyway: () => void;
+}
+
+export function BolOfferStatus({ state, sendAnywayWaiting, sending, onSendAnyway }: BolOfferStatusProps) {
+  const view = offerView(state, sendAnywayWaiting, dateTimeText);
+  return (
+    <Flex direction="column" gap="2" data-testid="bol-offer-status">
+      <Flex gap="2" align="center" wrap="wrap">
+        <Text size="2" weight="medium">
+          {bolOfferMessages.heading}
+        </Text>
+        <Badge color={view.tone} size="2" data-testid="bol-offer-summary">
+          {view.summary}
+        </Badge>
+      </Flex>
+      {view.status && (
+        <Text size="2" color={view.tone === 'red' ? 'red' : undefined} data-testid="bol-offer-reason">
+          {view.status}
+        </Text>
+      )}
+      {view.changes.length > 0 && (
+        <ul className="bol-offer-changes" data-testid="bol-offer-changes">
+          {view.changes.map((change) => (
+            <li key={change}>
+              <Text size="2">{change}</Text>
+            </li>
+          ))}
+        </ul>
+      )}
+      {state.heldBack && (
+        <Flex gap="2" align="center" wrap="wrap">
+          <Button size="3" color="amber" disabled={!view.canSendAnyway || sending} loading={sending} onClick={onSendAnyway} data-testid="bol-offer-send-anyway">
+            {bolOfferMessages.sendAnyway}
+          </Button>
+        </Flex>
+      )}
+      {view.notes.map((note) => (
+        <Text key={note} size="1" color="gray">
+          {note}
+        </Text>
+      ))}
+    </Flex>
+  );
+}
