@@ -120,6 +120,8 @@ export interface ParsingHistoryEntry {
    */
   heldBack?: number;
   heldBackFields?: { productId: number; field: string; mine: unknown; theirs: unknown }[];
+  /** Feed imports: rows read with characters the feed's encoding could not read (shown as U+FFFD), imported as read (docs/feeds.md, "Encodings"). */
+  unreadableRows?: number;
   message: string;
 }
 

@@ -24,6 +24,8 @@ import {
 } from './feed-values';
 import { feedValueMessages } from './messages';
 import { SKIP_WHEN } from './feed-row-filter';
+import { CATEGORY_PATH_RULES, categoryPaths, oneCategoryPath } from './feed-category-paths';
+import { detectImageSeparator, IMAGE_SEPARATORS, isHttpAddress, splitImageValue, type ImageSeparator } from './feed-image-addresses';
 import { text } from './safe-values';
 
 /** Our feed fields, in the order the Parser screen shows them. */
@@ -85,7 +87,15 @@ export const feedMappingSchema = z
       .nullable()
       .default(null),
     /** Separator of several image addresses inside one column. */
-    imageSeparator: z.enum(['|', ',', ';', ' ']).default('|'),
+    imageSeparator: z.enum(IMAGE_SEPARATORS).default('|'),
+    /** Relative image addresses (`/m/b/mb01.jpg`) are appended to this http(s) address; blank: resolved against the feed's own address (docs/feeds.md, "Images"). */
+    imageBaseUrl: text()
+      .trim()
+      .max(2_000)
+      .refine((value) => value === '' || isHttpAddress(value), 'The base URL for images must be an http or https address, e.g. https://shop.example/media/')
+      .default(''),
+    /** A category value naming several paths (`Clothing > Tshirts, Clothing`): the row takes the deepest or the first (docs/feeds.md, "Categories"). */
+    categoryPaths: z.enum(CATEGORY_PATH_RULES).default('deepest'),
     /**
      * XML feeds: the element that holds one product, a name (`product`, `item`) or a path from the
      * root (`rss/channel/item`); blank: found in the feed (docs/feeds.md, "The record element").
@@ -141,6 +151,8 @@ export const DEFAULT_TRANSFORMS = {
   dimensionUnit: 'cm',
   sellingPrice: null,
   imageSeparator: '|',
+  imageBaseUrl: '',
+  categoryPaths: 'deepest',
   recordElement: '',
   rowGroups: null,
   skipRows: [],
@@ -284,18 +296,19 @@ function numberTexts(samples: SampleRecords, mapping: FeedMapping): string[] {
   return texts;
 }
 
-/** The separator several image addresses in one column of the first rows are written with. */
+/** The values of the first rows in these columns; a repeated XML element gives each of its entries (a list is never split by a separator). */
+function imageTexts(samples: SampleRecords, columns: readonly string[]): string[] {
+  return samples.flatMap((record) =>
+    columns.flatMap((column) => {
+      const value = record[column.toLowerCase()] ?? record[column];
+      return value === undefined ? [] : typeof value === 'string' ? [value] : [...value];
+    }),
+  );
+}
+
+/** The separator several image addresses in one column of the first rows are written with (docs/feeds.md, "Images"). */
 function imageSeparatorOf(samples: SampleRecords, columns: readonly string[]): FeedMapping['imageSeparator'] {
-  for (const record of samples) {
-    for (const column of columns) {
-      const value = sampleValue(record, column);
-      if (value.includes('|')) return '|';
-      if (/;\s*(?:https?:|\/)/.test(value)) return ';';
-      if (/,\s*(?:https?:|\/)/.test(value)) return ',';
-      if (/\s(?:https?:)/.test(value.trim())) return ' ';
-    }
-  }
-  return '|';
+  return detectImageSeparator(imageTexts(samples, columns)) ?? '|';
 }
 
 /** The decimal mark, price currencies and platform the first rows of a feed show: what the Test feed preview says about its values. */
@@ -305,6 +318,10 @@ export interface FeedValueFormat {
   decimalMark: DecimalMark | null;
   /** Currencies written with the prices, e.g. ['USD']; empty when none is written. */
   currencies: string[];
+  /** The separator the image values of the rows read use between several addresses; null when none holds several. */
+  imageSeparator: ImageSeparator | null;
+  /** A category value of the rows read that names several paths (`Clothing > Tshirts, Clothing`), or null. */
+  categoryList: string | null;
 }
 
 export function feedValueFormat(columnNames: readonly string[], samples: SampleRecords, mapping: FeedMapping | null): FeedValueFormat {
@@ -319,7 +336,14 @@ export function feedValueFormat(columnNames: readonly string[], samples: SampleR
     }
   }
   const fixedMark = used.decimalSeparator === 'auto' ? null : used.decimalSeparator;
-  return { platform: recognisedPlatform(columnNames), decimalMark: fixedMark ?? decideDecimalMark(numberTexts(samples, used)), currencies: [...currencies].sort() };
+  const categoryList = imageTexts(samples, used.columns.category ?? []).find((value) => categoryPaths(value) !== null) ?? null;
+  return {
+    platform: recognisedPlatform(columnNames),
+    decimalMark: fixedMark ?? decideDecimalMark(numberTexts(samples, used)),
+    currencies: [...currencies].sort(),
+    imageSeparator: detectImageSeparator(imageTexts(samples, used.columns.images ?? [])),
+    categoryList,
+  };
 }
 
 /** A raw record as a reader hands it over: values by the feed's own column names; a list for repeated XML elements. */
@@ -368,10 +392,10 @@ function valueOf(record: RawFeedRecord, column: string): string | readonly strin
   return record[column];
 }
 
-function joinImages(values: (string | readonly string[])[], separator: string): string[] {
+function joinImages(values: (string | readonly string[])[], separator: ImageSeparator): string[] {
   const urls: string[] = [];
   for (const value of values) {
-    const parts = typeof value === 'string' ? value.split(separator === ' ' ? /\s+/ : separator) : value;
+    const parts = typeof value === 'string' ? splitImageValue(value, separator) : value;
     for (const part of parts) {
       const url = part.trim();
       if (url !== '') urls.push(url);
@@ -435,7 +459,7 @@ export function applyMapping(record: RawFeedRecord, compiled: CompiledMapping): 
       const value = valueOf(record, column);
       const single = value === undefined ? '' : typeof value === 'string' ? value : value.join(' ');
       if (single.trim() !== '') {
-        out[field] = NUMBER_FIELDS.includes(field) ? plainNumber(field, single, compiled) : single;
+        out[field] = NUMBER_FIELDS.includes(field) ? plainNumber(field, single, compiled) : field === 'category' ? oneCategoryPath(single, compiled.mapping.categoryPaths) : single;
         break;
       }
     }

@@ -69,63 +69,6 @@ export const messages = {
     inheritSucceeded: 'Product inheritance successful!',
     inheritFailed: 'Failed to inherit product.',
   },
-  productEdit: {
-    productIdUndefined: 'Product ID is undefined',
-    loadFailed: (message: string) => `Error: ${message}`,
-    fieldRequired: 'This field is required.',
-    fillRequired: 'Please fill all required fields.',
-    saved: 'Product successfully updated!',
-    saveFailed: 'Failed to save product.',
-    copied: (value: string) => `Copied to clipboard: ${value}`,
-    copyFailed: 'Failed to copy to clipboard',
-    /** The fallback copy (a hidden text area and execCommand) when the Clipboard API is refused. */
-    fallbackCopyFailed: 'Fallback: Oops, unable to copy',
-    fallbackCopyRefused: 'Fallback: the browser refused to copy',
-    /** Not in the spec: a save made offline, or while the server cannot be reached. */
-    savedOnDevice: 'Saved on this device. It is sent to the server when the connection returns.',
-    /** Not in the spec: the server holds a newer version than the one edited. */
-    conflict: 'Someone else changed this product meanwhile. Choose which version to keep.',
-    /** Not in the spec: the choices of a field-level conflict. */
-    keepMine: 'Keep mine',
-    takeTheirs: 'Take theirs',
-    keepAllMine: 'Keep all mine',
-    takeAllTheirs: 'Take all theirs',
-    theirsBy: (who: string | null, when: string | null) => `Theirs${who ? `, changed by ${who}` : ''}${when ? ` at ${when}` : ''}`,
-    /** Theirs of an image the other person deleted. */
-    theirsDeletedBy: (who: string | null, when: string | null) => `Deleted${who ? ` by ${who}` : ''}${when ? ` at ${when}` : ''}`,
-    /** Not in the spec: the question before a conflict choice replaces what the person is still typing in that field. */
-    replaceTypedTitle: 'Replace what you typed?',
-    replaceTyped: (replaced: readonly { label: string; typed: string; chosen: string }[]) =>
-      `${replaced.map((field) => `${field.label}: what you typed, “${field.typed}”, is replaced by “${field.chosen}”.`).join(' ')} Your other typing stays.`,
-    replaceTypedConfirm: 'Replace',
-    /** Not in the spec: the question before unsaved edits are left behind. */
-    leaveTitle: 'Leave without saving?',
-    leaveText: 'Your changes to this product have not been saved. They are lost if you leave.',
-    inheritNeedsConnection: 'Inheriting needs a connection to the server.',
-    /** A supplier feed value held back because a person changed the field (docs/feeds.md, "Held-back values"). */
-    supplierSays: (value: string) => `The supplier now says: ${value}`,
-    takeSupplier: "Take the supplier's",
-    supplierTaken: "The supplier's value is in the form. Press Apply to save it.",
-    keptMine: "Your value stays. The supplier's value is no longer shown.",
-    supplierCategoryTaken: "The supplier's category is saved. It is sent to the server when the connection allows.",
-    supplierImages: "The supplier's images",
-    takeSupplierFailed: (reason: string) => `The supplier's value could not be taken: ${reason}`,
-    keepMineFailed: (reason: string) => `Your value could not be kept: ${reason}`,
-    /** "Take the supplier's" on a held-back image list (docs/product-edit.md "The supplier now says"). */
-    supplierImagesTaken: "The supplier's images are saved. They are sent to the server when the connection allows.",
-    saveImagesFirst: "Your image changes are not saved yet. Apply or undo them first, then take the supplier's images.",
-    supplierImagesChanged: "The supplier has sent another image list since. Look at the supplier's images again and take them or keep yours.",
-    imagesChangedSinceShown: "The product's images changed since you chose the supplier's. Look at the images again and take the supplier's once more if you still want them.",
-    emptyValue: '(empty)',
-    /** Not in the spec: a colleague's saved change arrived in the open form (docs/product-edit.md "Open forms stay fresh"). */
-    freshUpdated: (by: readonly string[], fields: readonly string[]) =>
-      `Updated by ${by.length > 0 ? by.join(', ') : 'someone else'} just now${fields.length > 0 ? `: ${fields.join(', ')}` : ''}`,
-    /** The conflict note of a field someone else changed while it was being edited here. */
-    freshConflict: (by: readonly string[]) => `${by.length > 0 ? by.join(', ') : 'Someone else'} saved a different value meanwhile:`,
-    freshConflictHint: 'Your typing is kept until you choose.',
-    freshBoth: (fields: readonly string[]) => `You changed ${fields.join(', ')} too: choose on the field which value to keep.`,
-    dismiss: 'Dismiss',
-  },
   images: {
     addImage: 'Add image',
     imagesAdded: (count: number) => `${count} images added`,
@@ -172,23 +115,6 @@ export const messages = {
     saved: 'Bol product successfully updated!',
     saveFailed: 'Failed to save product.',
     createFailed: 'Failed to create new product on Bol.',
-  },
-  /** The offer on bol (docs/bol.md, "Offers follow the catalogue"). */
-  bolOffer: {
-    heading: 'Offer on bol',
-    sendAnyway: 'Send anyway',
-    sendAnywayQueued: 'Sending the held-back change to bol. It goes out within two minutes.',
-    sendAnywayWaiting: 'Send anyway is waiting to reach the server.',
-    sendAnywayFailed: (reason: string) => `Could not send anyway: ${reason}`,
-    noOffer: 'No offer on bol yet.',
-    waiting: 'A change is waiting to be sent to bol (within two minutes).',
-    heldBack: 'Held back, not sent:',
-    failed: 'Sending to bol failed:',
-    retrying: (at: string) => `Trying again at ${at}.`,
-    notOffered: 'Not offered on bol:',
-    notPublishable: 'bol does not show the offer:',
-    lastSent: (at: string) => `Last sent ${at}`,
-    fromImport: 'As the last offer import saw it; nothing sent from here yet.',
   },
   orders: {
     importOrders: 'Import orders',

@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Product } from '../../src/shared/contract';
 import { messages } from '../../src/shared/messages';
+import { productEditMessages } from '../../src/shared/product-edit-messages';
 import { baseUrl } from './support/browser';
 import { demoProduct, serverProduct } from './support/catalogue-api';
 import { SHOTS } from './support/screenshots';
@@ -72,14 +73,14 @@ describe('conflicts and typing', { timeout: 180_000 }, () => {
     await b.getByText('Unsaved changes').waitFor();
 
     await banner.getByTestId('conflict-row').getByRole('button', { name: 'Keep mine' }).click();
-    const question = b.getByRole('alertdialog', { name: messages.productEdit.replaceTypedTitle });
+    const question = b.getByRole('alertdialog', { name: productEditMessages.replaceTypedTitle });
     await question.waitFor();
     expect(await question.textContent()).toContain(`“${typedTitle}”`);
     expect(await question.textContent()).toContain(`“${titleB}”`);
     // Nothing was decided or sent before the yes (the dialog hides the form from the accessibility tree).
     expect(await b.locator('#title').inputValue()).toBe(typedTitle);
     expect((await serverProduct(seed, product.productId)).title).toBe(titleA);
-    await question.getByRole('button', { name: messages.productEdit.replaceTypedConfirm }).click();
+    await question.getByRole('button', { name: productEditMessages.replaceTypedConfirm }).click();
 
     await expect.poll(async () => (await serverProduct(seed, product.productId)).title, { timeout: 30_000 }).toBe(titleB);
     await expect.poll(() => banner.count(), { timeout: 15_000 }).toBe(0);

@@ -6,36 +6,26 @@
  * titles as the file has them; the RSS feed's record element is found and its g: columns fill the
  * mapping. Runs on its own server (empty catalogue).
  */
-import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { feedReadingMessages } from '../../src/shared/feed-reading-messages';
-import { serveFeedFiles, useParserServer } from './support/parser-server';
+import { useParserServer } from './support/parser-server';
+import { fixtureFeedHandler, testNewSupplierFeed } from './support/feed-fixtures';
 import { SHOTS } from './support/screenshots';
 
 const ADMIN = { username: 'admin', password: 'feed-reading-e2e-password' };
-const fixture = (name: string) => readFileSync(new URL(`../fixtures/feeds/${name}`, import.meta.url));
-const FEEDS: Record<string, { bytes: Buffer; type: string }> = {
-  '/artikelen.csv': { bytes: fixture('windows-1252.csv'), type: 'text/csv' },
-  '/google.xml': { bytes: fixture('google-merchant.xml'), type: 'application/rss+xml' },
-};
-
 /** No test here goes offline: no service worker (support/browser.ts, ContextOptions). */
 const NO_OFFLINE = { serviceWorker: false };
-const app = useParserServer(ADMIN, serveFeedFiles(FEEDS), NO_OFFLINE);
+const app = useParserServer(
+  ADMIN,
+  fixtureFeedHandler({
+    '/artikelen.csv': { file: 'windows-1252.csv', type: 'text/csv' },
+    '/google.xml': { file: 'google-merchant.xml', type: 'application/rss+xml' },
+  }),
+  NO_OFFLINE,
+);
 const signedInPage = app.signedInPage;
-
-async function newSupplierForm(page: Page, name: string, path: string, format: 'CSV' | 'XML'): Promise<void> {
-  await page.goto(`${app.url()}/parser`);
-  await page.getByRole('button', { name: 'Add supplier' }).click();
-  await page.getByLabel('Name', { exact: true }).fill(name);
-  await page.getByLabel('Feed address').fill(app.feedUrl(path));
-  if (format === 'XML') {
-    await page.getByRole('combobox', { name: 'Format' }).click();
-    await page.getByRole('option', { name: 'XML', exact: true }).click();
-  }
-  await page.getByRole('button', { name: 'Test feed' }).click();
-}
+const newSupplierForm = (page: Page, name: string, path: string, format: 'CSV' | 'XML') => testNewSupplierFeed(page, app, name, path, format);
 
 const SIZES = [
   { width: 1280, height: 800 },

@@ -11,6 +11,7 @@
 import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../src/shared/messages';
+import { productEditMessages } from '../../src/shared/product-edit-messages';
 import { baseUrl } from './support/browser';
 import type { BolModel } from '../../src/shared/bol-contract';
 import { apiJson, demoProduct, serverProduct } from './support/catalogue-api';
@@ -137,7 +138,7 @@ describe('the connection and fresh forms on two tablets', { timeout: 180_000 }, 
     expect(await field(b, 'Title').inputValue()).toBe(titleB);
     await b.screenshot({ path: `${SHOTS}/fresh-form-conflict-1280x800.png` });
 
-    await note.getByRole('button', { name: messages.productEdit.takeTheirs }).click();
+    await note.getByRole('button', { name: productEditMessages.takeTheirs }).click();
     expect(await field(b, 'Title').inputValue()).toBe(titleA);
     expect(await b.getByTestId('fresh-conflict-title').count()).toBe(0);
   });

@@ -58,7 +58,7 @@ describe('a feed imported with the guessed mapping alone', () => {
       ['GM-2', 'Rain jacket M', 'Breathable', 'https://shop.test/p/2', 'https://img.test/gm2.jpg', '', 'out of stock', '1,249.00 EUR', '999.00 EUR', 'North', E[1], 'RJ-M', 'new', 'Jackets', '', '1.2 kg'],
     ].map((cells) => cells.join('\t')).join('\n');
     const { report, entry, products: imported } = await guessAndImport(file, 'google.tsv');
-    expect(report.valueFormat).toEqual({ platform: 'google', decimalMark: 'point', currencies: ['EUR'] });
+    expect(report.valueFormat).toEqual({ platform: 'google', decimalMark: 'point', currencies: ['EUR'], imageSeparator: ',', categoryList: null });
     expect(report.guessedMapping.imageSeparator).toBe(',');
     expect(entry).toMatchObject({ status: 'success', created: 2, refused: 0 });
     expect(imported).toEqual([
@@ -146,7 +146,7 @@ describe('a feed imported with the guessed mapping alone', () => {
       `${E[2]};NL-3;Tuinslang;Groen;Hortus;9,95 EUR;19,95;12;ja;800;;`,
     ].join('\n');
     const { report, entry, products: imported } = await guessAndImport(file, 'prijslijst.csv');
-    expect(report.valueFormat).toEqual({ platform: 'dutch', decimalMark: 'comma', currencies: ['EUR'] });
+    expect(report.valueFormat).toEqual({ platform: 'dutch', decimalMark: 'comma', currencies: ['EUR'], imageSeparator: null, categoryList: null });
     expect(report.guessedMapping.decimalSeparator).toBe('comma');
     expect((await testFeed(file, 'prijslijst.csv', report.guessedMapping)).rows[0]?.product).toMatchObject({ priceSupplier: 1234, sellingPrice: 1899 });
     expect(entry).toMatchObject({ status: 'success', created: 3 });

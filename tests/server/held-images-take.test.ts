@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productImages, products, suppliers } from '../../src/server/db/schema';
 import { importSupplierFeed } from '../../src/server/feeds/feed-import';
 import type { ParsingHistoryEntry, Product } from '../../src/shared/contract';
-import { messages } from '../../src/shared/messages';
+import { heldImagesMessages } from '../../src/shared/held-images-messages';
 import { productReads } from './support/product-reads';
 import { servedFeeds } from './support/served-feeds';
 import { createTestApp, type TestApp } from './support/test-app';
@@ -149,7 +149,7 @@ describe("taking the supplier's held-back image list", () => {
     const stale = await take(id, bodyOf(held));
     expect(stale.status).toBe(409);
     const answer = (await stale.json()) as { message: string; product: Product };
-    expect(answer.message).toBe(messages.productEdit.imagesChangedSinceShown);
+    expect(answer.message).toBe(heldImagesMessages.imagesChangedSinceShown);
     expect(answer.product).toEqual(before);
     expect(await product(id)).toEqual(before);
 
@@ -158,7 +158,7 @@ describe("taking the supplier's held-back image list", () => {
     const now = await product(id);
     const other = await take(id, { images: bodyOf(held).images, base: now.productImages.map((image) => image.id) });
     expect(other.status).toBe(409);
-    expect(((await other.json()) as { message: string }).message).toBe(messages.productEdit.supplierImagesChanged);
+    expect(((await other.json()) as { message: string }).message).toBe(heldImagesMessages.supplierImagesChanged);
     // Taken over the images as they are now, with the list the supplier now sends: written.
     const current = await take(id, bodyOf(now));
     expect(current.status).toBe(200);

@@ -141,6 +141,8 @@ const DUTCH_MAPPING: FeedMapping = {
   dimensionUnit: 'cm',
   sellingPrice: { multiplier: 2, add: 0.5 },
   imageSeparator: '|',
+  imageBaseUrl: '',
+  categoryPaths: 'deepest',
   recordElement: 'product',
   rowGroups: null,
   skipRows: [],

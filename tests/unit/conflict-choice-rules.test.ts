@@ -8,7 +8,7 @@ import { conflictsOnForm, formWithChoices } from '../../src/app/features/product
 import { draftOfProduct, draftUnsaved, draftWithTyped } from '../../src/app/features/product-edit/product-draft';
 import { bolConflictsOnForm, bolFormsDiffer, formWithTyped } from '../../src/app/features/bol-model/bol-tab-rules';
 import type { FieldConflict } from '../../src/shared/change-set';
-import { messages } from '../../src/shared/messages';
+import { productEditMessages } from '../../src/shared/product-edit-messages';
 import { makeProduct } from './support/offline-fakes';
 
 const conflict = (field: string, mine: unknown, theirs: unknown, label = field): FieldConflict => ({ field, label, base: null, mine, theirs, changedBy: 'bob', changedAt: null });
@@ -29,7 +29,7 @@ describe('when a choice asks first', () => {
   });
 
   it('the question names each field, what was typed and what replaces it', () => {
-    const text = messages.productEdit.replaceTyped([{ label: 'Title', typed: 'Mine and theirs', chosen: 'Mine' }]);
+    const text = productEditMessages.replaceTyped([{ label: 'Title', typed: 'Mine and theirs', chosen: 'Mine' }]);
     expect(text).toContain('Title');
     expect(text).toContain('“Mine and theirs”');
     expect(text).toContain('“Mine”');

@@ -8,6 +8,8 @@ import {
   DETECT_WINDOW_BYTES,
   encodingOfLabel,
   isValidUtf8,
+  recordHasUnreadableCharacters,
+  utf16WithoutBom,
 } from '../../src/server/feeds/feed-text-encoding';
 import type { FeedEncoding } from '../../src/shared/suppliers';
 
@@ -106,5 +108,36 @@ describe('decodeFeedText', () => {
   it('drops a UTF-8 BOM and names plain ASCII UTF-8', async () => {
     expect(await read(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('a;b\n')]))).toMatchObject({ text: 'a;b\n', encoding: { name: 'UTF-8', source: 'bom' } });
     expect(await read(Buffer.from('a;b\n'))).toMatchObject({ text: 'a;b\n', encoding: { name: 'UTF-8', source: 'default' } });
+  });
+});
+
+describe('UTF-16 without a byte order mark', () => {
+  const csv = 'ean;title;price\n8712345678906;Crème brûlée set;12,50\n';
+
+  it('is told by its zero bytes, little- or big-endian', async () => {
+    expect(utf16WithoutBom(iconv.encode(csv, 'utf16le'))).toBe('utf16le');
+    expect(utf16WithoutBom(iconv.encode(csv, 'utf16be'))).toBe('utf16be');
+    expect(await read(iconv.encode(csv, 'utf16le'), 7)).toMatchObject({ text: csv, encoding: { name: 'UTF-16 LE', source: 'detected' } });
+    expect(await read(iconv.encode(csv, 'utf16be'), 7)).toMatchObject({ text: csv, encoding: { name: 'UTF-16 BE', source: 'detected' } });
+  });
+
+  it('is not seen in UTF-8, Windows-1252 or a text with a stray zero byte', () => {
+    expect(utf16WithoutBom(Buffer.from(csv))).toBeNull();
+    expect(utf16WithoutBom(iconv.encode(csv, 'windows1252'))).toBeNull();
+    expect(utf16WithoutBom(Buffer.from('ean;title\n1\u0000;x\n'))).toBeNull();
+    expect(utf16WithoutBom(Uint8Array.from([0x41]))).toBeNull();
+  });
+
+  it('finds an XML feed in UTF-16 without a mark whose declaration it cannot read as ASCII', async () => {
+    const xml = '<?xml version="1.0" encoding="UTF-16"?><products><product><title>Crème</title></product></products>';
+    expect(await read(iconv.encode(xml, 'utf16le'), 64, { xml: true })).toMatchObject({ text: xml, encoding: { name: 'UTF-16 LE', source: 'detected' } });
+  });
+});
+
+describe('recordHasUnreadableCharacters', () => {
+  it('looks at every value of a raw record, lists included', () => {
+    expect(recordHasUnreadableCharacters({ title: 'Cr\uFFFDme', ean: '1' })).toBe(true);
+    expect(recordHasUnreadableCharacters({ images: ['a', 'b\uFFFD'] })).toBe(true);
+    expect(recordHasUnreadableCharacters({ title: 'Crème', images: ['a'], none: undefined })).toBe(false);
   });
 });

@@ -10,7 +10,7 @@ import { authorsSince, chooseFreshField, IMAGES_NEWS, mergeFreshProduct, type He
 import { draftUnsaved, productOfDraft } from '../../src/app/features/product-edit/product-draft';
 import { buildChangeSet } from '../../src/shared/change-set';
 import { mergeChangeSet } from '../../src/shared/change-set-merge';
-import { messages } from '../../src/shared/messages';
+import { productEditMessages } from '../../src/shared/product-edit-messages';
 import { makeProduct } from './support/offline-fakes';
 import type { BolAttribute, BolModel } from '../../src/shared/bol-contract';
 import { formFromModel } from '../../src/app/features/bol-model/bol-tab-rules';
@@ -54,8 +54,8 @@ describe('the note', () => {
   });
 
   it('reads "Updated by Anna just now: Title, Stock"', () => {
-    expect(messages.productEdit.freshUpdated(['Anna'], ['Title', 'Stock'])).toBe('Updated by Anna just now: Title, Stock');
-    expect(messages.productEdit.freshUpdated([], ['Title'])).toBe('Updated by someone else just now: Title');
+    expect(productEditMessages.freshUpdated(['Anna'], ['Title', 'Stock'])).toBe('Updated by Anna just now: Title, Stock');
+    expect(productEditMessages.freshUpdated([], ['Title'])).toBe('Updated by someone else just now: Title');
   });
 
   it('names who changed the product after the version the form holds, newest first, each once, by display name', () => {

@@ -95,6 +95,8 @@ describe('the supplier form', () => {
         dimensionUnit: 'mm',
         sellingPrice: { multiplier: 1.8, add: 2.5 },
         imageSeparator: ';',
+        imageBaseUrl: 'https://shop.example/media/',
+        categoryPaths: 'first',
         recordElement: 'artikel',
         rowGroups: { groupColumn: 'Parent', keyColumns: ['SKU', 'ID'], fillDown: ['Name', 'Categories'], gather: ['Image Src'] },
         skipRows: [

@@ -6,7 +6,7 @@
  */
 import { Button, Callout, Flex, Text } from '@radix-ui/themes';
 import type { ReactNode } from 'react';
-import { messages } from '../../shared/messages';
+import { productEditMessages } from '../../shared/product-edit-messages';
 import { dateTimeText } from '../lib/format';
 import './conflict-table.css';
 
@@ -27,7 +27,7 @@ export interface ConflictRow {
 /** Who wrote theirs and when: "Theirs, changed by Bram at …", or for an image Bram deleted "Deleted by Bram at …". */
 export function theirsLine(row: ConflictRow): string {
   const when = row.changedAt ? dateTimeText(row.changedAt) : null;
-  return row.theirsDeleted ? messages.productEdit.theirsDeletedBy(row.changedBy ?? null, when) : messages.productEdit.theirsBy(row.changedBy ?? null, when);
+  return row.theirsDeleted ? productEditMessages.theirsDeletedBy(row.changedBy ?? null, when) : productEditMessages.theirsBy(row.changedBy ?? null, when);
 }
 
 interface Choosing {
@@ -42,10 +42,10 @@ export function ConflictChoiceButtons({ row, choices, busy, onChoose }: Choosing
     <Flex gap="2" wrap="wrap">
       {/* High contrast: white on the banner's orange is too faint to read (axe: color-contrast). */}
       <Button size="1" variant={choice === 'mine' ? 'solid' : 'soft'} highContrast={choice === 'mine'} disabled={busy} aria-pressed={choice === 'mine'} onClick={() => onChoose(row.field, 'mine')}>
-        {messages.productEdit.keepMine}
+        {productEditMessages.keepMine}
       </Button>
       <Button size="1" color="gray" variant={choice === 'theirs' ? 'solid' : 'soft'} disabled={busy} aria-pressed={choice === 'theirs'} onClick={() => onChoose(row.field, 'theirs')}>
-        {messages.productEdit.takeTheirs}
+        {productEditMessages.takeTheirs}
       </Button>
     </Flex>
   );
@@ -106,10 +106,10 @@ export function ConflictAllButtons({ busy, perField, onChooseAll, size = '2' }: 
   return (
     <Flex gap="2" wrap="wrap">
       <Button size={size} highContrast disabled={busy} loading={busy} onClick={() => onChooseAll('mine')}>
-        {perField ? messages.productEdit.keepAllMine : messages.productEdit.keepMine}
+        {perField ? productEditMessages.keepAllMine : productEditMessages.keepMine}
       </Button>
       <Button size={size} color="gray" variant="soft" disabled={busy} onClick={() => onChooseAll('theirs')}>
-        {perField ? messages.productEdit.takeAllTheirs : messages.productEdit.takeTheirs}
+        {perField ? productEditMessages.takeAllTheirs : productEditMessages.takeTheirs}
       </Button>
     </Flex>
   );

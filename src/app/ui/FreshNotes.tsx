@@ -2,10 +2,10 @@
  * What a colleague's saved change did to an open form (docs/product-edit.md "Open forms stay
  * fresh"): the note naming who and which fields updated in place, and, under a field both
  * changed, the colleague's value with the choice. The product form and the Bol Model tab draw
- * these; the texts come from src/shared/messages.ts.
+ * these; the texts come from src/shared/product-edit-messages.ts.
  */
 import { Button, Callout, Flex, Text } from '@radix-ui/themes';
-import { messages } from '../../shared/messages';
+import { productEditMessages } from '../../shared/product-edit-messages';
 import './fresh-notes.css';
 
 /** "Updated by anna just now: Title, Stock" (and which fields wait for a choice), with Dismiss. */
@@ -15,11 +15,11 @@ export function FreshNewsCallout({ by, updated, waiting, onDismiss }: { by: read
     <Callout.Root color="blue" className="fresh-news" data-testid="fresh-news" role="status">
       <Flex align="center" justify="between" gap="3" wrap="wrap" width="100%">
         <Flex direction="column" gap="1">
-          <Callout.Text>{messages.productEdit.freshUpdated(by, updated)}</Callout.Text>
-          {waiting.length > 0 && <Callout.Text>{messages.productEdit.freshBoth(waiting)}</Callout.Text>}
+          <Callout.Text>{productEditMessages.freshUpdated(by, updated)}</Callout.Text>
+          {waiting.length > 0 && <Callout.Text>{productEditMessages.freshBoth(waiting)}</Callout.Text>}
         </Flex>
         <Button type="button" size="2" variant="soft" color="gray" onClick={onDismiss}>
-          {messages.productEdit.dismiss}
+          {productEditMessages.dismiss}
         </Button>
       </Flex>
     </Callout.Root>
@@ -31,17 +31,17 @@ export function FreshFieldNote({ field, theirsText, by, onChoose }: { field: str
   return (
     <div className="field-conflict-note" data-testid={`fresh-conflict-${field}`}>
       <Text as="div" size="1">
-        {messages.productEdit.freshConflict(by)} <Text weight="medium">{theirsText}</Text>
+        {productEditMessages.freshConflict(by)} <Text weight="medium">{theirsText}</Text>
       </Text>
       <Text as="div" size="1" color="gray">
-        {messages.productEdit.freshConflictHint}
+        {productEditMessages.freshConflictHint}
       </Text>
       <Flex gap="2" wrap="wrap">
         <Button type="button" size="1" variant="soft" onClick={() => onChoose(field, 'mine')}>
-          {messages.productEdit.keepMine}
+          {productEditMessages.keepMine}
         </Button>
         <Button type="button" size="1" color="gray" variant="soft" onClick={() => onChoose(field, 'theirs')}>
-          {messages.productEdit.takeTheirs}
+          {productEditMessages.takeTheirs}
         </Button>
       </Flex>
     </div>

@@ -2,7 +2,7 @@
  * The question before a conflict choice replaces what the person is still typing in that field
  * (docs/product-edit.md "Conflicts"): names each field, what was typed and what replaces it.
  */
-import { messages } from '../../shared/messages';
+import { productEditMessages } from '../../shared/product-edit-messages';
 import { ConfirmDialog } from './ConfirmDialog';
 
 /** A field whose typing a choice replaces (the edit controller's TypedOver). */
@@ -19,10 +19,10 @@ export function ReplaceTypedDialog({ replaced, onConfirm, onDismiss }: { replace
       onOpenChange={(open) => {
         if (!open) onDismiss();
       }}
-      title={messages.productEdit.replaceTypedTitle}
-      description={replaced ? messages.productEdit.replaceTyped(replaced) : ''}
+      title={productEditMessages.replaceTypedTitle}
+      description={replaced ? productEditMessages.replaceTyped(replaced) : ''}
       cancelLabel="Cancel"
-      confirmLabel={messages.productEdit.replaceTypedConfirm}
+      confirmLabel={productEditMessages.replaceTypedConfirm}
       onConfirm={onConfirm}
     />
   );

@@ -349,6 +349,8 @@ export const parsingHistory = pgTable(
     heldBack: integer('held_back').notNull().default(0),
     /** The first of them: [{ productId, field, mine, theirs }] (at most 100). */
     heldBackFields: jsonb('held_back_fields').notNull().default([]),
+    /** Rows read with characters the feed's encoding could not read (U+FFFD), written as read (docs/feeds.md, "Encodings"). */
+    unreadableRows: integer('unreadable_rows').notNull().default(0),
     message: text('message').notNull().default(''),
   },
   (t) => [index('parsing_history_date').on(t.dateTimeOperation)],

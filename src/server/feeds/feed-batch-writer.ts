@@ -13,7 +13,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/connection';
 import { orderedUuid } from '../db/ordered-uuid';
 import { DEFAULT_ALWAYS_WINS, FEED_FIELDS, type FeedField } from '../../shared/feed-fields';
-import { currentValueOf, FEED_BASE_IMAGES, feedUpdateSet, fieldRuleColumns, imagesMd5, needsFieldRule, newProductBase, plainUpdateSet, type FeedHeldEntry } from './feed-fields-sql';
+import { currentValueOf, FEED_BASE_IMAGES, feedUpdateSet, imagesMd5, needsFieldRule, newProductBase, plainUpdateSet, type FeedHeldEntry } from './feed-fields-sql';
 import type { NameIds } from './name-ids';
 import type { FeedProductRow } from './parse-feed-row';
 import { jsonValue, queryRows, type Queryable } from '../db/query-rows';
@@ -76,73 +76,61 @@ export function imageName(url: string): string {
   }
 }
 
-/** A row of the statement below: a product it wrote ('w'), one that existed before it ('e'), or a value it held back ('h'). */
-interface BatchRow {
-  kind: 'w' | 'e' | 'h';
+/**
+ * A row of the plain statement's answer: one per product of the batch that existed before it or
+ * that it wrote (plainBatchStatement).
+ */
+interface PlainRow {
   product_id: number;
-  source_key: string | null;
+  source_key: string;
+  /** The statement wrote the product (inserted it, or updated it by the plain path). */
+  written: boolean;
   inserted: boolean | null;
-  /** 'w': an owned field changed (not only the base or a held value). */
+  /** Written: an owned field changed (not only the base). */
   changed: boolean | null;
+  /** The product existed before the statement; then urls, image_base, image_held and rule are its. */
+  existed: boolean;
   urls: unknown;
   image_base: unknown;
   image_held: unknown;
-  field: string | null;
-  mine: unknown;
-  theirs: unknown;
-  /** 'e': the product needs the per-field rule (a held value, or a field the feed may hold back differs). */
+  /** The product needs the per-field rule (a held value, or a field the feed may hold back differs). */
   rule: boolean | null;
 }
 
+/** A row of the per-field rule's statement (ruledBatchStatement): a product it wrote ('w'), or a value it held back ('h'). */
+interface RuledRow {
+  kind: 'w' | 'h';
+  product_id: number;
+  source_key: string | null;
+  inserted: boolean | null;
+  changed: boolean | null;
+  field: string | null;
+  mine: unknown;
+  theirs: unknown;
+}
+
+/** The batch's JSON rows as json_to_recordset reads them (payloadOf builds them). */
+function batchRows(payload: string): SQL {
+  return sql`json_to_recordset(${payload}::json) as x(
+                 k text, ean text, sku text, title text, description text, brand_id int, category_id int,
+                 price_supplier numeric, selling_price numeric, delivery_code text, stock int, weight numeric,
+                 width numeric, length numeric, height numeric, product_size text, color text, material text,
+                 family_key text, n_images int, images_md5 text)`;
+}
+
+/** The product columns the history compares, read before the upsert (old) and after it (its RETURNING). */
+const HISTORY_COLUMN_LIST =
+  'p.product_id, p.source_key, p.sku, p.price_supplier, p.stock, p.title, p.description, p.brand_id, p.category_id, p.weight, p.width, p.length, p.height, p.product_size, p.color, p.material, p.family_key';
+const HISTORY_COLUMNS = sql.raw(HISTORY_COLUMN_LIST);
+
+/** The upsert's RETURNING: the history's new values, the version and whether it inserted. */
+const RETURNING = sql.raw(`returning ${HISTORY_COLUMN_LIST}, (p.xmax = 0) as inserted, p.version`);
+
 /**
- * The upsert, plus one compact history entry per product it changed or held a value back on
- * (docs/products.md "History"): the old values read in the same statement's snapshot, the new ones
- * from its RETURNING, and only the fields that differ; a held-back value is an item
- * `{ field, held: true, old: the person's value, new: the supplier's }`. Products the run creates
- * get none (they had no earlier value). The same read of the existing products also answers what
- * the image step needs (feed image URLs, their base and held list before the batch), so the batch
- * reads them once, in one statement: reading them twice (a query before the upsert and again for
- * the history) made a re-import a good deal slower.
+ * The history items of the fields that differ between `old` (o) and the upsert's answer (up). Only
+ * the fields that differ become JSON (brand names looked up only then): cheap per row.
  */
-function withFeedHistory(upsert: SQL, supplierId: number, keys: string, at: string, classify: { payload: string; columns: string; rule: SQL } | null): SQL {
-  // With `classify`, the existing products are read joined to the batch's rows, to tell which need the per-field rule.
-  const source = classify
-    ? sql`from products p join json_to_recordset(${classify.payload}::json) as x(${sql.raw(`k text${classify.columns ? `, ${classify.columns}` : ''}`)}) on p.source_key = x.k
-       where p.supplier_id = ${supplierId}`
-    : sql`from products p
-       where p.supplier_id = ${supplierId}
-         and p.source_key in (select value from json_array_elements_text(${keys}::json))`;
-  // The plain statement (classify) holds nothing back: its parts for held values are left out, a smaller statement to plan.
-  const held = classify
-    ? sql`select null::int as product_id, null::text as field, null::jsonb as mine, null::jsonb as theirs where false`
-    : sql`select up.product_id, e.key as field, ${currentValueOf('up', sql`e.key`)} as mine,
-             coalesce(e.value->'shown', e.value->'value', 'null'::jsonb) as theirs
-        from up join old o on o.product_id = up.product_id
-             cross join lateral jsonb_each(up.feed_held) e
-       where up.feed_held is not null and not up.inserted and e.value is distinct from o.feed_held->e.key`;
-  const holds = classify
-    ? sql`'{}'::jsonb[]`
-    : sql`case when up.feed_held is null then '{}'::jsonb[] else array(
-               select jsonb_build_object('field', h.field, 'held', true, 'old', h.mine, 'new', h.theirs)
-                 from held h where h.product_id = up.product_id order by h.field) end`;
-  return sql`with old as (
-      select p.product_id, p.source_key, p.sku, p.price_supplier, p.stock, p.title, p.description, p.brand_id, p.category_id,
-             p.weight, p.width, p.length, p.height, p.product_size, p.color, p.material, p.family_key, p.feed_held,
-             p.feed_base[${sql.raw(String(FEED_BASE_IMAGES))}] as image_base, p.feed_held->'images' as image_held, ${classify ? classify.rule : sql`false`} as rule,
-             (select json_agg(i.source_url order by i.position, i.created_at) from product_images i
-               where i.product_id = p.product_id and i.source_url <> '') as urls
-        ${source}),
-    up as (${upsert}
-      returning p.product_id, p.source_key, (p.xmax = 0) as inserted, p.version, p.sku, p.price_supplier, p.stock, p.title,
-                p.description, p.brand_id, p.category_id, p.weight, p.width, p.length, p.height, p.product_size,
-                p.color, p.material, p.family_key, p.feed_held),
-    held as (
-      -- Values held back by this statement: new, or another value than the one held before.
-      ${held}),
-    changed as (
-      -- Only the fields that differ become JSON (brand names looked up only then): cheap per row.
-      select up.product_id, up.version,
-             array_remove(array[
+const FIELD_CHANGES = sql`array_remove(array[
                case when o.sku is distinct from up.sku then jsonb_build_object('field', 'sku', 'old', o.sku, 'new', up.sku) end,
                case when o.price_supplier is distinct from up.price_supplier then jsonb_build_object('field', 'priceSupplier', 'old', o.price_supplier, 'new', up.price_supplier) end,
                case when o.stock is distinct from up.stock then jsonb_build_object('field', 'stock', 'old', o.stock, 'new', up.stock) end,
@@ -158,8 +146,74 @@ function withFeedHistory(upsert: SQL, supplierId: number, keys: string, at: stri
                case when o.color is distinct from up.color then jsonb_build_object('field', 'color', 'old', o.color, 'new', up.color) end,
                case when o.material is distinct from up.material then jsonb_build_object('field', 'material', 'old', o.material, 'new', up.material) end,
                case when o.family_key is distinct from up.family_key then jsonb_build_object('field', 'familyKey', 'old', o.family_key, 'new', up.family_key) end
-             ], null) as changes,
-             ${holds} as holds
+             ], null)`;
+
+/**
+ * The plain statement of a batch: the upsert by the plain path (plainUpdateSet), plus one compact
+ * history entry per product it changed (docs/products.md "History"): the old values read in the
+ * same statement's snapshot, the new ones from its RETURNING, and only the fields that differ.
+ * Products the run creates get none (they had no earlier value). The same read of the existing
+ * products also answers what the image step needs (feed image URLs, their base and held list
+ * before the batch) and which of them need the per-field rule (ruledBatchStatement), so the
+ * batch reads them once. The batch's JSON is sent and parsed once (x), for that read and the
+ * INSERT, and the answer is one row per product.
+ */
+function plainBatchStatement(supplierId: number, payload: string, at: string, rules: FeedWriteRules): SQL {
+  return sql`with x as materialized (select * from ${batchRows(payload)}),
+    old as (
+      select ${HISTORY_COLUMNS}, p.feed_base[${sql.raw(String(FEED_BASE_IMAGES))}] as image_base, p.feed_held->'images' as image_held,
+             ${needsFieldRule(rules)} as rule,
+             (select json_agg(i.source_url order by i.position, i.created_at) from product_images i
+               where i.product_id = p.product_id and i.source_url <> '') as urls
+        from products p join x on p.source_key = x.k
+       where p.supplier_id = ${supplierId}),
+    up as (${insertProducts(supplierId, sql`x`, at, rules.mapped)}
+          on conflict (supplier_id, source_key) do update set
+            ${plainUpdateSet(rules)}
+      ${RETURNING}),
+    changed as (
+      select up.product_id, up.version, ${FIELD_CHANGES} as changes
+        from up join old o on o.product_id = up.product_id
+       where not up.inserted),
+    history as (
+      insert into product_history (product_id, author, how, device_at, server_at, version, changes)
+      select product_id, ${FEED_IMPORT_AUTHOR}, 'feed-import', null, ${at}::timestamptz, version, to_jsonb(changes)
+        from changed where cardinality(changes) > 0)
+    select coalesce(o.product_id, up.product_id) as product_id, coalesce(o.source_key, up.source_key) as source_key,
+           up.product_id is not null as written, up.inserted, cardinality(c.changes) > 0 as changed,
+           o.product_id is not null as existed, o.urls, o.image_base, o.image_held, o.rule
+      from up full join old o on o.product_id = up.product_id
+           left join changed c on c.product_id = up.product_id`;
+}
+
+/**
+ * The statement of the products that need the per-field rule (feedUpdateSet): the upsert, its
+ * history as in plainBatchStatement, and the values it held back, each also a history item
+ * `{ field, held: true, old: the person's value, new: the supplier's }`. The image step's facts
+ * came with the plain statement's answer, so this one does not read them.
+ */
+function ruledBatchStatement(supplierId: number, payload: string, at: string, rules: FeedWriteRules): SQL {
+  return sql`with x as materialized (select * from ${batchRows(payload)}),
+    old as (
+      select ${HISTORY_COLUMNS}, p.feed_held
+        from products p join x on p.source_key = x.k
+       where p.supplier_id = ${supplierId}),
+    up as (${insertProducts(supplierId, sql`x`, at, rules.mapped)}
+          on conflict (supplier_id, source_key) do update set
+            ${feedUpdateSet(rules, at, rules.runId)}
+      ${RETURNING}, p.feed_held),
+    held as (
+      -- Values held back by this statement: new, or another value than the one held before.
+      select up.product_id, e.key as field, ${currentValueOf('up', sql`e.key`)} as mine,
+             coalesce(e.value->'shown', e.value->'value', 'null'::jsonb) as theirs
+        from up join old o on o.product_id = up.product_id
+             cross join lateral jsonb_each(up.feed_held) e
+       where up.feed_held is not null and not up.inserted and e.value is distinct from o.feed_held->e.key),
+    changed as (
+      select up.product_id, up.version, ${FIELD_CHANGES} as changes,
+             case when up.feed_held is null then '{}'::jsonb[] else array(
+               select jsonb_build_object('field', h.field, 'held', true, 'old', h.mine, 'new', h.theirs)
+                 from held h where h.product_id = up.product_id order by h.field) end as holds
         from up join old o on o.product_id = up.product_id
        where not up.inserted),
     history as (
@@ -167,12 +221,10 @@ function withFeedHistory(upsert: SQL, supplierId: number, keys: string, at: stri
       select product_id, ${FEED_IMPORT_AUTHOR}, 'feed-import', null, ${at}::timestamptz, version, to_jsonb(changes || holds)
         from changed where cardinality(changes) + cardinality(holds) > 0)
     select 'w' as kind, up.product_id, up.source_key, up.inserted, cardinality(c.changes) > 0 as changed,
-           null::json as urls, null::text as image_base, null::jsonb as image_held, null::text as field, null::jsonb as mine, null::jsonb as theirs, null::boolean as rule
+           null::text as field, null::jsonb as mine, null::jsonb as theirs
       from up left join changed c on c.product_id = up.product_id
     union all
-    select 'e', product_id, source_key, null, null, urls, image_base, image_held, null, null, null, rule from old
-    union all
-    select 'h', product_id, null, null, null, null, null, null, field, mine, theirs, null from held`;
+    select 'h', product_id, null, null, null, field, mine, theirs from held`;
 }
 
 /**
@@ -227,8 +279,8 @@ function sameList(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((value, i) => value === b[i]);
 }
 
-/** The products of a batch as rows of one INSERT (without its ON CONFLICT). */
-function insertProducts(supplierId: number, payload: string, at: string, mapped: ReadonlySet<FeedField>): SQL {
+/** The products of a batch as rows of one INSERT (without its ON CONFLICT), read from `rows` (batchRows, or a CTE `x` of them). */
+function insertProducts(supplierId: number, rows: SQL, at: string, mapped: ReadonlySet<FeedField>): SQL {
   return sql`insert into products as p (
             supplier_id, source_key, ean, supplier_ean, sku, title, description, brand_id, category_id,
             price_supplier, selling_price, delivery_code, stock, weight, width, length, height,
@@ -237,11 +289,7 @@ function insertProducts(supplierId: number, payload: string, at: string, mapped:
                  x.price_supplier, x.selling_price, x.delivery_code, x.stock, x.weight, x.width, x.length, x.height,
                  x.product_size, x.color, x.material, x.family_key, x.n_images, ${at}::timestamptz, ${at}::timestamptz,
                  ${newProductBase(mapped)}
-            from json_to_recordset(${payload}::json) as x(
-                 k text, ean text, sku text, title text, description text, brand_id int, category_id int,
-                 price_supplier numeric, selling_price numeric, delivery_code text, stock int, weight numeric,
-                 width numeric, length numeric, height numeric, product_size text, color text, material text,
-                 family_key text, n_images int, images_md5 text)`;
+            from ${rows}`;
 }
 
 /** PostgreSQL's unique_violation, as node-postgres and PGlite report it (drizzle wraps it in `cause`). */
@@ -298,8 +346,11 @@ export async function writeFeedBatch(
   await names.brands.resolve(db, rows.map((row) => row.brand));
   await names.categories.resolve(db, rows.map((row) => row.category));
 
-  const md5s = new Map(rows.map((row) => [row.sourceKey, imagesMd5(row.images)]));
-  const payloadRows = rows.map((row) => ({
+  const md5s = new Map<string, string>();
+  const payloadRows = rows.map((row) => {
+    const md5 = imagesMd5(row.images);
+    md5s.set(row.sourceKey, md5);
+    return {
       k: row.sourceKey,
       ean: row.ean,
       sku: row.sku,
@@ -320,16 +371,15 @@ export async function writeFeedBatch(
       material: row.material,
       family_key: row.familyKey,
       n_images: row.images.length,
-      images_md5: md5s.get(row.sourceKey),
-    }));
+      images_md5: md5,
+    };
+  });
   const payload = JSON.stringify(payloadRows);
-  const keys = JSON.stringify(rows.map((row) => row.sourceKey));
   const at = now.toISOString();
-  const insert = insertProducts(supplierId, payload, at, rules.mapped);
 
   if (!mayExist) {
     try {
-      return await writeNewProducts(db, rows, insert, at);
+      return await writeNewProducts(db, rows, insertProducts(supplierId, batchRows(payload), at, rules.mapped), at);
     } catch (error) {
       // Cannot happen while the supplier is claimed (only imports create products); should a product
       // have appeared anyway, nothing was written (one statement) and the upsert below handles it.
@@ -338,32 +388,17 @@ export async function writeFeedBatch(
   }
 
   return db.transaction(async (tx) => {
-
     // The plain upsert, its history and the existing products in one statement; the products that
     // need the per-field rule (feed-fields-sql.ts, needsFieldRule) are left to a second statement,
     // run only when there are any, so the large statement is not planned for every batch.
-    const plainUpsert = sql`${insert}
-          on conflict (supplier_id, source_key) do update set
-            ${plainUpdateSet(rules)}
-`;
-    const classify = { payload, columns: fieldRuleColumns(rules), rule: needsFieldRule(rules) };
-    const answer = await queryRows<BatchRow>(tx, withFeedHistory(plainUpsert, supplierId, keys, at, classify));
-    const ruled = new Set(answer.filter((row) => row.kind === 'e' && row.rule).map((row) => row.source_key));
-    if (ruled.size > 0) {
-      const ruledRows = rows.filter((row) => ruled.has(row.sourceKey));
-      const ruledPayload = JSON.stringify(payloadRows.filter((row) => ruled.has(row.k)));
-      const upsert = sql`${insertProducts(supplierId, ruledPayload, at, rules.mapped)}
-          on conflict (supplier_id, source_key) do update set
-            ${feedUpdateSet(rules, at, rules.runId)}
-`;
-      const ruledAnswer = await queryRows<BatchRow>(tx, withFeedHistory(upsert, supplierId, JSON.stringify(ruledRows.map((row) => row.sourceKey)), at, null));
-      answer.push(...ruledAnswer.filter((row) => row.kind !== 'e'));
-    }
-    const written = answer.filter((row) => row.kind === 'w');
-    const existing: ExistingProduct[] = answer
-      .filter((row) => row.kind === 'e')
-      .map((row) => ({ product_id: row.product_id, source_key: row.source_key ?? '', urls: row.urls, image_base: row.image_base, image_held: row.image_held }));
-    const heldBack: HeldBackField[] = answer
+    const answer = await queryRows<PlainRow>(tx, plainBatchStatement(supplierId, payload, at, rules));
+    const ruled = new Set(answer.filter((row) => row.existed && row.rule && !row.written).map((row) => row.source_key));
+    const ruledAnswer =
+      ruled.size === 0
+        ? []
+        : await queryRows<RuledRow>(tx, ruledBatchStatement(supplierId, JSON.stringify(payloadRows.filter((row) => ruled.has(row.k))), at, rules));
+    const existing: ExistingProduct[] = answer.filter((row) => row.existed);
+    const heldBack: HeldBackField[] = ruledAnswer
       .filter((row) => row.kind === 'h')
       .map((row) => ({ productId: row.product_id, field: (row.field ?? 'sku') as FeedField, mine: row.mine, theirs: row.theirs }));
     // (jsonb arrives parsed from both drivers: a JSON string value is the value itself.)
@@ -377,14 +412,16 @@ export async function writeFeedBatch(
 
     let created = 0;
     const updatedIds = new Set<number>();
-    for (const result of written) {
-      if (result.inserted) {
+    const countWritten = (row: { product_id: number; source_key: string | null; inserted: boolean | null; changed: boolean | null }) => {
+      if (row.inserted) {
         created += 1;
-        addImages(result.product_id, rowByKey.get(result.source_key ?? '')?.images ?? [], true);
-      } else if (result.changed) {
-        updatedIds.add(result.product_id);
+        addImages(row.product_id, rowByKey.get(row.source_key ?? '')?.images ?? [], true);
+      } else if (row.changed) {
+        updatedIds.add(row.product_id);
       }
-    }
+    };
+    for (const row of answer) if (row.written) countWritten(row);
+    for (const row of ruledAnswer) if (row.kind === 'w') countWritten(row);
 
     // Feed images of existing products follow the feed by the same rule as the fields
     // (imageVerdict): written while the product's feed images are the list the feed last wrote,

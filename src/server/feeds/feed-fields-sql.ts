@@ -209,26 +209,16 @@ export function feedUpdateSet(rules: FeedSqlRules, at: string, run: number | nul
                      and ${mappedBase('p')} is not distinct from ${mappedBase('excluded')})`;
 }
 
-/** The JSON type of a column in the batch's payload (json_to_recordset), for comparing it with the stored value. */
-const payloadType = (c: FeedColumn) => (c.kind === 'number' || c.kind === 'nullable' ? (c.type.startsWith('numeric') ? 'numeric' : c.type) : 'text');
-
 /**
- * Whether an existing product p needs the per-field rule for the batch's row x (payload names,
- * see insertProducts): it has a held value, or a field the feed may hold back differs from the
- * feed's value. The others take the plain statement (plainUpdateSet). Comparing the payload's
+ * Whether an existing product p needs the per-field rule for the batch's row x (the batch's
+ * JSON rows, typed as feed-batch-writer.ts reads them): it has a held value, or a field the feed
+ * may hold back differs from the feed's value. The others take the plain statement (plainUpdateSet). Comparing the payload's
  * values before the column's rounding can only flag more rows, never fewer.
  */
 export function needsFieldRule(rules: FeedSqlRules, row = 'x'): SQL {
   const guarded = FEED_COLUMNS.filter((c) => rules.mapped.has(c.field) && !rules.alwaysWins.has(c.field));
   if (guarded.length === 0) return sql`p.feed_held is not null`;
-  return sql`(p.feed_held is not null or ${tupleOf(guarded, 'p')} is distinct from (${raw(guarded.map((c) => `${row}.${c.column}::${payloadType(c)}`).join(', '))}))`;
-}
-
-/** The payload columns the needsFieldRule comparison reads, as json_to_recordset declares them. */
-export function fieldRuleColumns(rules: FeedSqlRules): string {
-  return FEED_COLUMNS.filter((c) => rules.mapped.has(c.field) && !rules.alwaysWins.has(c.field))
-    .map((c) => `${c.column} ${payloadType(c)}`)
-    .join(', ');
+  return sql`(p.feed_held is not null or ${tupleOf(guarded, 'p')} is distinct from ${raw(`(${guarded.map((c) => `${row}.${c.column}`).join(', ')})`)})`;
 }
 
 /**
@@ -245,8 +235,11 @@ export function plainUpdateSet(rules: FeedSqlRules): SQL {
   const winningDiffers = winning.length === 0 ? sql`false` : sql`${tupleOf(winning, 'p')} is distinct from ${tupleOf(winning, 'excluded')}`;
   const allMapped = mapped.length === FEED_COLUMNS.length;
   const images = raw(`p.feed_base[${FEED_BASE_IMAGES}]`);
+  // With every field mapped and the image list's base unchanged (the image step keeps it apart),
+  // the new base is the feed's own as the INSERT computed it: no array is built per row.
   const newBase = allMapped
-    ? sql`array_append(excluded.feed_base[1:${raw(String(FEED_COLUMNS.length))}], ${images})`
+    ? sql`case when ${images} is not distinct from excluded.feed_base[${raw(String(FEED_BASE_IMAGES))}] then excluded.feed_base
+               else array_append(excluded.feed_base[1:${raw(String(FEED_COLUMNS.length))}], ${images}) end`
     : sql`array[${joined(FEED_COLUMNS.map((c) => (rules.mapped.has(c.field) ? baseIn('excluded', c) : baseIn('p', c))), ', ')}, ${images}]`;
   const mappedBase = (row: 'p' | 'excluded') =>
     allMapped ? raw(`${row}.feed_base[1:${FEED_COLUMNS.length}]`) : sql`array[${joined(mapped.map((c) => baseIn(row, c)), ', ')}]`;

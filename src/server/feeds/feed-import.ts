@@ -10,6 +10,8 @@ import { yieldToEventLoop } from '../db/event-loop-yield';
 import { products } from '../db/schema';
 import { alwaysWinsOf, mappedFeedFields } from '../../shared/feed-fields';
 import { feedVariantMessages } from '../../shared/feed-variant-messages';
+import { imageBaseOf } from '../../shared/feed-image-addresses';
+import { feedReadingMessages } from '../../shared/feed-reading-messages';
 import { feedValueMessages } from '../../shared/messages';
 import { writeFeedBatch, type FeedWriteRules } from './feed-batch-writer';
 import type { FeedJobDeps } from './feed-deps';
@@ -96,11 +98,12 @@ async function supplierHasProducts(db: FeedJobDeps['db'], supplierId: number): P
   return rows.length > 0;
 }
 
-export function summary(counts: Omit<RunCounts, 'heldBack'> & { heldBack?: number | undefined; skipped?: number | undefined }): string {
+export function summary(counts: Omit<RunCounts, 'heldBack' | 'unreadableRows'> & { heldBack?: number | undefined; unreadableRows?: number | undefined; skipped?: number | undefined }): string {
   const n = (value: number) => value.toLocaleString('en-US');
   const skipped = counts.skipped ? `, ${feedVariantMessages.skippedCount(n(counts.skipped))}` : '';
   const held = counts.heldBack ? `; ${n(counts.heldBack)} supplier ${counts.heldBack === 1 ? 'value' : 'values'} held back because people changed them` : '';
-  return `Read ${n(counts.rowsRead)} rows: ${n(counts.created)} new, ${n(counts.updated)} updated, ${n(counts.unchanged)} unchanged, ${n(counts.refused)} refused${skipped}${held}`;
+  const unreadable = counts.unreadableRows ? `; ${feedReadingMessages.unreadableRows(counts.unreadableRows)}` : '';
+  return `Read ${n(counts.rowsRead)} rows: ${n(counts.created)} new, ${n(counts.updated)} updated, ${n(counts.unchanged)} unchanged, ${n(counts.refused)} refused${skipped}${held}${unreadable}`;
 }
 
 /** The job was cancelled (or lost its lease): the loop stops before the next batch. */
@@ -163,7 +166,9 @@ async function runClaimedImport(deps: FeedJobDeps, supplier: SupplierRecord, opt
   try {
     const source = await openFeedSource(deps, feedSourceOf(supplier, deps.selfOrigin), { timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS });
     const mapping = storedMapping(supplier.feedMapping);
-    const read = { mapping, maxBytes: deps.outbound?.maxFeedBytes ?? DEFAULT_MAX_FEED_BYTES, charset: source.charset };
+    // Relative image addresses point at the base URL for images, else at the feed's own address (docs/feeds.md, "Images").
+    const imageBase = imageBaseOf({ feedSource: supplier.feedSource, supplierUrlFeed: supplier.supplierUrlFeed, imageBaseUrl: mapping?.imageBaseUrl ?? '' });
+    const read = { mapping, maxBytes: deps.outbound?.maxFeedBytes ?? DEFAULT_MAX_FEED_BYTES, charset: source.charset, imageBase };
     if (source.declaredBytes !== null && source.declaredBytes > 0) bytesTotal = source.declaredBytes;
     // Counted as downloaded, for the job's percent; a cancel ends the stream at once, even while
     // the parser waits for more bytes of a slow feed.
@@ -189,13 +194,14 @@ async function runClaimedImport(deps: FeedJobDeps, supplier: SupplierRecord, opt
     } else {
       const feed = readFeed(supplier.feedFormat, body, read);
       stop = feed.stop;
-      parsed = feedRowBatches(feed.items, supplier, batchSize, mapping);
+      parsed = feedRowBatches(feed.items, { supplierName: supplier.supplierName, imageBase }, batchSize, mapping);
     }
     for await (const batch of parsed) {
       // Stops between batches: every batch is written whole or not at all.
       if (options.signal?.aborted) throw new ImportCancelled();
       counts.rowsRead += batch.rowsRead;
       skipped += batch.skipped;
+      counts.unreadableRows += batch.unreadableRows;
       batch.refusals.forEach(refuse);
       // The first rows read show at once, before their batch is written (a job's first progress).
       if (!firstReadShown) {

@@ -11,7 +11,7 @@ import { createGunzip } from 'node:zlib';
 import { applyMapping, compileMapping, derivedSellingPrice, mappingProblem, type CompiledMapping, type FeedMapping } from '../../shared/feed-mapping';
 import { readCsvFeed } from './csv-feed-reader';
 import { FeedFormatError, type FeedItem } from './feed-item';
-import { decodeFeedText, type FeedEncoding } from './feed-text-encoding';
+import { decodeFeedText, recordHasUnreadableCharacters, type FeedEncoding } from './feed-text-encoding';
 import { parseFeedRow, type FeedProductRow, type FeedRecord, type FeedRowRefusal, type FeedRowSupplier } from './parse-feed-row';
 import { rowPreparationFor, type RowPreparation } from '../../shared/feed-row-preparation';
 import { readXlsxFeed } from './xlsx-feed-reader';
@@ -25,6 +25,8 @@ export interface ParsedBatch {
   rowsRead: number;
   /** Records the mapping's row filter skipped (docs/feeds.md, "Variants and parent rows"). */
   skipped: number;
+  /** Of them, records with characters the encoding could not read (U+FFFD). */
+  unreadableRows: number;
 }
 
 export type FeedFormat = 'csv' | 'xml' | 'xlsx';
@@ -176,7 +178,11 @@ export function prepareFeedItems(items: AsyncIterable<FeedItem>, mapping: FeedMa
 /** Records with our field names, by the mapping, prepared as prepareFeedItems says. */
 export function mapFeedItems(items: AsyncIterable<FeedItem>, mapping: FeedMapping | null): AsyncGenerator<FeedItem> {
   const compiled = compileMapping(mapping);
-  return preparedItems(items, mapping, (item) => ('record' in item ? { line: item.line, record: applyMapping(item.record, compiled) } : item));
+  return preparedItems(items, mapping, (item) => {
+    if (!('record' in item)) return item;
+    if (recordHasUnreadableCharacters(item.record)) return { line: item.line, record: applyMapping(item.record, compiled), unreadable: true };
+    return { line: item.line, record: applyMapping(item.record, compiled) };
+  });
 }
 
 export function readFeedBytes(format: string, bytes: AsyncIterable<Uint8Array>, options: FeedReadOptions = {}): AsyncGenerator<FeedItem> {
@@ -185,7 +191,11 @@ export function readFeedBytes(format: string, bytes: AsyncIterable<Uint8Array>, 
 
 /** parseFeedRow, then the mapping's selling price for rows without one. */
 export function parseMappedRow(item: { line: number; record: FeedRecord }, supplier: FeedRowSupplier, mapping: FeedMapping | null) {
-  const parsed = parseFeedRow(item.record, item.line, supplier, { foreignCurrency: mapping?.foreignCurrency ?? 'refuse' });
+  const parsed = parseFeedRow(item.record, item.line, supplier, {
+    foreignCurrency: mapping?.foreignCurrency ?? 'refuse',
+    imageSeparator: mapping?.imageSeparator ?? '|',
+    imageBase: supplier.imageBase,
+  });
   if (parsed.ok && mapping && parsed.row.sellingPrice === 0) {
     const derived = derivedSellingPrice(parsed.row.priceSupplier, mapping);
     if (derived !== null) parsed.row.sellingPrice = derived;
@@ -201,10 +211,11 @@ export async function* feedRowBatches(
 ): AsyncGenerator<ParsedBatch> {
   /** First line of every key seen, so a key repeated in the feed is refused instead of written twice. */
   const seen = new Map<string, number>();
-  let batch: ParsedBatch = { rows: [], refusals: [], rowsRead: 0, skipped: 0 };
+  let batch: ParsedBatch = { rows: [], refusals: [], rowsRead: 0, skipped: 0, unreadableRows: 0 };
   for await (const item of items) {
     batch.rowsRead += 1;
     if ('record' in item) {
+      if (item.unreadable) batch.unreadableRows += 1;
       const parsed = parseMappedRow(item, supplier, mapping);
       if (!parsed.ok) {
         batch.refusals.push(parsed.refusal);
@@ -225,7 +236,7 @@ export async function* feedRowBatches(
     }
     if (batch.rows.length >= batchSize || batch.refusals.length >= batchSize) {
       yield batch;
-      batch = { rows: [], refusals: [], rowsRead: 0, skipped: 0 };
+      batch = { rows: [], refusals: [], rowsRead: 0, skipped: 0, unreadableRows: 0 };
     }
   }
   if (batch.rowsRead > 0) yield batch;

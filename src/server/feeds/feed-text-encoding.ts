@@ -1,8 +1,8 @@
 /**
  * The character encoding of a feed's bytes (docs/feeds.md, "Encodings"), decided as a browser
  * does, in this order: a byte order mark (UTF-8, UTF-16 LE/BE); the charset of the HTTP answer's
- * Content-Type; the encoding of the XML declaration; otherwise UTF-8, unless the bytes are not
- * valid UTF-8, then Windows-1252. ISO-8859-1 and US-ASCII are read as Windows-1252, as browsers do.
+ * Content-Type; the encoding of the XML declaration; UTF-16 told by its zero bytes; otherwise
+ * UTF-8, unless the bytes are not valid UTF-8, then Windows-1252. ISO-8859-1 and US-ASCII are read as Windows-1252, as browsers do.
  *
  * Streaming: nothing is held but a look-ahead window. Without a hint the decision waits for the
  * first byte outside ASCII (ASCII reads the same in both), then looks at up to DETECT_WINDOW_BYTES
@@ -67,6 +67,29 @@ export function encodingOfBom(head: Uint8Array): { encoding: string; length: num
   if (head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) return { encoding: 'utf8', length: 3 };
   if (head[0] === 0xff && head[1] === 0xfe) return { encoding: 'utf16le', length: 2 };
   if (head[0] === 0xfe && head[1] === 0xff) return { encoding: 'utf16be', length: 2 };
+  return null;
+}
+
+/** Bytes looked at for UTF-16 without a byte order mark. */
+const UTF16_WINDOW_BYTES = 512;
+
+/**
+ * UTF-16 without a byte order mark, told by its zero bytes (docs/feeds.md, "Encodings"): text in
+ * UTF-8 or a single-byte encoding has none, while UTF-16 writes every ASCII character with a zero
+ * byte, after it (LE) or before it (BE). At least a quarter of the characters looked at must be
+ * so, and the other half of the pairs (almost) never zero.
+ */
+export function utf16WithoutBom(head: Uint8Array): 'utf16le' | 'utf16be' | null {
+  const pairs = Math.floor(Math.min(head.length, UTF16_WINDOW_BYTES) / 2);
+  if (pairs < 2) return null;
+  let zeroFirst = 0;
+  let zeroSecond = 0;
+  for (let pair = 0; pair < pairs; pair += 1) {
+    if (head[2 * pair] === 0) zeroFirst += 1;
+    if (head[2 * pair + 1] === 0) zeroSecond += 1;
+  }
+  if (zeroSecond >= pairs / 4 && zeroFirst * 10 <= zeroSecond) return 'utf16le';
+  if (zeroFirst >= pairs / 4 && zeroSecond * 10 <= zeroFirst) return 'utf16be';
   return null;
 }
 
@@ -159,6 +182,11 @@ export async function* decodeFeedText(bytes: AsyncIterable<Uint8Array>, hints: D
   const declared = !chosen && hints.xml ? declaredXmlEncoding(pending) : null;
   const fromDeclaration = declared ? encodingOfLabel(declared) : null;
   if (!chosen && fromDeclaration) chosen = { encoding: fromDeclaration, source: 'declaration' };
+  if (!chosen) {
+    while (pending.length < UTF16_WINDOW_BYTES && (await pull()));
+    const utf16 = utf16WithoutBom(pending);
+    if (utf16) chosen = { encoding: utf16, source: 'detected' };
+  }
 
   if (!chosen) {
     // ASCII reads the same either way: pass it on until the first other byte, then look ahead.
@@ -207,6 +235,12 @@ export async function* decodeFeedText(bytes: AsyncIterable<Uint8Array>, hints: D
   }
   const rest = decoder.end();
   if (rest) yield rest;
+}
+
+/** Whether any value of a raw record holds unreadable characters (U+FFFD). */
+export function recordHasUnreadableCharacters(record: Readonly<Record<string, string | readonly string[] | undefined>>): boolean {
+  for (const key in record) if (hasUnreadableCharacters(record[key])) return true;
+  return false;
 }
 
 /** Unreadable characters (U+FFFD) in a value: bytes the encoding used could not read. */

@@ -12,7 +12,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Product } from '../../shared/contract';
 import { imagesAfterTake, takeVerdict, type TakeHeldImages } from '../../shared/held-images-take';
 import { imageHistoryChanges } from '../../shared/image-history';
-import { messages } from '../../shared/messages';
+import { heldImagesMessages } from '../../shared/held-images-messages';
 import { orderedUuid } from '../db/ordered-uuid';
 import { queryRows, type Queryable } from '../db/query-rows';
 import { productImages } from '../db/schema';
@@ -39,7 +39,7 @@ export async function takeHeldImages(tx: Queryable, productId: number, take: Tak
   const verdict = takeVerdict(heldList(before.row.product.feedHeld), before.images.map((image) => image.id), take);
   if (verdict === 'ended') return { kind: 'ended', product: before.product };
   if (verdict !== 'take') {
-    const message = verdict === 'supplier-changed' ? messages.productEdit.supplierImagesChanged : messages.productEdit.imagesChangedSinceShown;
+    const message = verdict === 'supplier-changed' ? heldImagesMessages.supplierImagesChanged : heldImagesMessages.imagesChangedSinceShown;
     return { kind: 'conflict', message, product: before.product };
   }
 

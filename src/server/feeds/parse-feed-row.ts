@@ -5,6 +5,8 @@
  */
 import { readAmount, readMeasure, isExponentNumber, SELLER_CURRENCY } from '../../shared/feed-values';
 import { feedValueMessages } from '../../shared/messages';
+import { feedReadingMessages } from '../../shared/feed-reading-messages';
+import { imageFileNames, resolveImageAddress, separatorInValue, type ImageBase, type ImageSeparator } from '../../shared/feed-image-addresses';
 import { eanProblem } from '../../shared/rules/ean';
 import { isDeliveryCode } from '../../shared/rules/product-validation';
 import { sanitizeDescription } from '../catalogue/sanitize-description';
@@ -42,17 +44,24 @@ export interface FeedRowRefusal {
   reason: string;
 }
 
-export type ParsedFeedRow = { ok: true; row: FeedProductRow } | { ok: false; refusal: FeedRowRefusal };
+/** `warnings`: what the row lost without being refused (an image address that cannot be fetched); absent when none. */
+export type ParsedFeedRow = { ok: true; row: FeedProductRow; warnings?: string[] } | { ok: false; refusal: FeedRowRefusal };
 
 /** Who the row belongs to; only the name is used, in messages. */
 export interface FeedRowSupplier {
   supplierName: string;
+  /** Where its relative image addresses point (feed-image-addresses.ts); default: paths on this server. */
+  imageBase?: ImageBase;
 }
 
 /** How a supplier's values are read beyond their own text (the mapping's currency policy, docs/feeds.md "Prices"). */
 export interface FeedRowRules {
   /** A price in another currency than the seller's: refuse the row (default), or keep the number. */
   foreignCurrency?: 'refuse' | 'keep';
+  /** Where relative image addresses point (docs/feeds.md, "Images"); default: paths stay paths on this server, as the demo feeds have them. */
+  imageBase?: ImageBase | undefined;
+  /** The mapping's image separator, named when one image part holds several addresses. */
+  imageSeparator?: ImageSeparator;
 }
 
 /** The feed's column names (case-insensitive in CSV headers; element names in XML). */
@@ -122,28 +131,40 @@ function stock(record: FeedRecord): number {
   return value;
 }
 
-/** A feed image address: an absolute http(s) URL, or a path on the feed's own host ('/demo/images/1.png'). */
-function isImageAddress(value: string): boolean {
-  if (value.startsWith('/')) return !value.startsWith('//');
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
+const OWN_SERVER: ImageBase = { kind: 'own-server' };
+
+/** A value quoted in a reason: whole up to 200 characters, so both addresses of a pair show. */
+function shortened(value: string): string {
+  return value.length > 200 ? `${value.slice(0, 199)}…` : value;
 }
 
-function images(record: FeedRecord): string[] {
+/**
+ * The row's image addresses, resolved (docs/feeds.md, "Images"). A part that still holds several
+ * addresses refuses the row (the mapping's separator is not the feed's); a relative address with
+ * nothing to resolve it against is left out, with a warning, never stored as if it were absolute.
+ */
+function images(record: FeedRecord, rules: FeedRowRules, warnings: string[]): string[] {
   const value = record.images;
   const parts = value === undefined ? [] : typeof value === 'string' ? value.split('|') : value;
   const urls: string[] = [];
+  let unusable: string[] | null = null;
   for (const part of parts) {
-    const url = part.trim();
-    if (url === '' || urls.includes(url)) continue;
-    if (url.length > MAX_IMAGE_URL_LENGTH || !isImageAddress(url)) {
-      throw new RowRefused(`Image '${url.slice(0, 100)}' is not an http(s) address`);
+    const written = part.trim();
+    if (written === '' || urls.includes(written)) continue;
+    const several = separatorInValue(written);
+    if (several) throw new RowRefused(feedReadingMessages.severalImages(imageFileNames(written, several), several, rules.imageSeparator ?? '|'));
+    const resolved = written.length > MAX_IMAGE_URL_LENGTH ? { invalid: true as const } : resolveImageAddress(written, rules.imageBase ?? OWN_SERVER);
+    if ('invalid' in resolved) throw new RowRefused(`Image '${written.slice(0, 100)}' is not an http(s) address`);
+    if ('unusable' in resolved) {
+      unusable ??= [];
+      if (!unusable.includes(written)) {
+        unusable.push(written);
+        warnings.push(feedReadingMessages.relativeImage(shortened(written)));
+      }
+      continue;
     }
-    urls.push(url);
+    if (resolved.url.length > MAX_IMAGE_URL_LENGTH) throw new RowRefused(`Image '${written.slice(0, 100)}' is not an http(s) address`);
+    if (!urls.includes(resolved.url)) urls.push(resolved.url);
   }
   if (urls.length > MAX_IMAGES) throw new RowRefused(`More than ${MAX_IMAGES} images`);
   return urls;
@@ -172,9 +193,12 @@ export function parseFeedRow(record: FeedRecord, lineNumber: number, supplier: F
     const familyKey = bounded(text(record, 'familyKey'), 'Family key', MAX_LENGTH.familyKey);
     const priceSupplier = price(record, 'price', 'Price', rules);
     if (priceSupplier === null) throw new RowRefused(feedValueMessages.priceMissing);
+    const warnings: string[] = [];
+    const imageUrls = images(record, rules, warnings);
 
     return {
       ok: true,
+      ...(warnings.length > 0 ? { warnings } : {}),
       row: {
         sourceKey: ean !== '' ? ean : `sku:${sku}`,
         ean,
@@ -195,7 +219,7 @@ export function parseFeedRow(record: FeedRecord, lineNumber: number, supplier: F
         color: bounded(text(record, 'color'), 'Colour', MAX_LENGTH.color),
         material: bounded(text(record, 'material'), 'Material', MAX_LENGTH.material),
         familyKey: familyKey === '' ? null : familyKey,
-        images: images(record),
+        images: imageUrls,
       },
     };
   } catch (error) {

@@ -5,6 +5,7 @@
  */
 import type { TransferListItem, Worker } from 'node:worker_threads';
 import type { FeedMapping } from '../../shared/feed-mapping';
+import type { ImageBase } from '../../shared/feed-image-addresses';
 import type { TestFeedReport } from '../../shared/suppliers';
 import { FeedFormatError } from './feed-item';
 import type { ParsedBatch } from './feed-row-batches';
@@ -188,9 +189,9 @@ export class ParseWorker {
     body: ReadableStream<Uint8Array>,
     supplierName: string,
     batchSize: number,
-    read: { mapping: FeedMapping | null; maxBytes: number; charset?: string | null } = { mapping: null, maxBytes: Number.MAX_SAFE_INTEGER },
+    read: { mapping: FeedMapping | null; maxBytes: number; charset?: string | null; imageBase?: ImageBase } = { mapping: null, maxBytes: Number.MAX_SAFE_INTEGER },
   ): AsyncGenerator<ParsedBatch> {
-    this.send({ type: 'parse', format, supplierName, batchSize, charset: null, ...read });
+    this.send({ type: 'parse', format, supplierName, batchSize, charset: null, imageBase: { kind: 'own-server' }, ...read });
     void this.pump(body);
     this.send({ type: 'more' });
     for (;;) {

@@ -1,11 +1,12 @@
 /** Messages between the import (main thread) and parse-worker.ts. */
+import type { ImageBase } from '../../shared/feed-image-addresses';
 import type { FeedMapping } from '../../shared/feed-mapping';
 import type { TestFeedReport } from '../../shared/suppliers';
 import type { ParsedBatch } from './feed-row-batches';
 import type { PreviewRequest } from './test-feed-preview';
 
 export type ParseWorkerRequest =
-  | { type: 'parse'; format: string; supplierName: string; batchSize: number; mapping: FeedMapping | null; maxBytes: number; charset: string | null }
+  | { type: 'parse'; format: string; supplierName: string; imageBase: ImageBase; batchSize: number; mapping: FeedMapping | null; maxBytes: number; charset: string | null }
   /** Test feed: read the first rows and answer one report (test-feed-preview.ts). */
   | ({ type: 'preview' } & PreviewRequest)
   /** Feed bytes, pushed by the main thread as they arrive (the worker cannot pull while PGlite keeps the main thread busy). */

@@ -19,10 +19,12 @@ export interface RunCounts {
   refused: number;
   /** Feed values held back (docs/feeds.md, "Upsert key and what a re-import changes"). */
   heldBack: number;
+  /** Rows with characters the feed's encoding could not read (docs/feeds.md, "Encodings"). */
+  unreadableRows: number;
 }
 
 export function emptyCounts(): RunCounts {
-  return { rowsRead: 0, created: 0, updated: 0, unchanged: 0, refused: 0, heldBack: 0 };
+  return { rowsRead: 0, created: 0, updated: 0, unchanged: 0, refused: 0, heldBack: 0, unreadableRows: 0 };
 }
 
 /** One held-back feed value as the run's report lists it. */
@@ -70,6 +72,7 @@ const entryColumns = {
   problems: parsingHistory.problems,
   heldBack: parsingHistory.heldBack,
   heldBackFields: parsingHistory.heldBackFields,
+  unreadableRows: parsingHistory.unreadableRows,
   message: parsingHistory.message,
 };
 
@@ -89,6 +92,7 @@ interface EntryRow {
   problems: unknown;
   heldBack: number;
   heldBackFields: unknown;
+  unreadableRows: number;
   message: string;
 }
 

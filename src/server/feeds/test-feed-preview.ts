@@ -10,7 +10,8 @@ import type { FeedItem } from './feed-item';
 import type { FeedRecord } from './parse-feed-row';
 import { parseMappedRow, prepareFeedItems, readRawFeed } from './feed-row-batches';
 import { feedReadingMessages } from '../../shared/feed-reading-messages';
-import { hasUnreadableCharacters } from './feed-text-encoding';
+import { recordHasUnreadableCharacters } from './feed-text-encoding';
+import type { ImageBase } from '../../shared/feed-image-addresses';
 
 export interface PreviewRequest {
   format: string;
@@ -20,6 +21,8 @@ export interface PreviewRequest {
   supplierName: string;
   /** The charset of the HTTP answer's Content-Type, when the feed was fetched. */
   charset?: string | null;
+  /** Where relative image addresses point (docs/feeds.md, "Images"); default: paths on this server. */
+  imageBase?: ImageBase;
 }
 
 /** How the feed was read, for the report: its encoding and XML record element. */
@@ -70,7 +73,7 @@ export function previewReport(
   items: readonly FeedItem[],
   headerColumns: readonly string[] | null,
   more: boolean,
-  request: Pick<PreviewRequest, 'mapping' | 'supplierName'>,
+  request: Pick<PreviewRequest, 'mapping' | 'supplierName' | 'imageBase'>,
   reading: FeedReading = { encoding: null, recordElement: null },
 ): TestFeedReport {
   // XML has no header: its columns are the element paths met in the first records, in order. Columns
@@ -91,7 +94,7 @@ export function previewReport(
   // The values of all rows read decide the decimal mark and the guess (docs/feeds.md, "Prices").
   const samples = items.flatMap((item) => ('record' in item ? [item.record] : 'skipped' in item ? [item.skippedRecord] : []));
   learnDecimalMark(compiled, samples);
-  const supplier = { supplierName: request.supplierName || 'this supplier' };
+  const supplier = { supplierName: request.supplierName || 'this supplier', ...(request.imageBase ? { imageBase: request.imageBase } : {}) };
   const seenKeys = new Map<string, number>();
 
   const rows: TestFeedRow[] = items.map((item) => {
@@ -103,10 +106,11 @@ export function previewReport(
     };
     if ('skipped' in item) return { line: item.line, values: valuesOf(item.skippedRecord), product: null, skipped: true, problems: [], warnings: [] };
     const values = valuesOf(item.record);
-    const unreadable = Object.values(item.record).some(hasUnreadableCharacters);
+    const unreadable = recordHasUnreadableCharacters(item.record);
     const warnings = unreadable ? [feedReadingMessages.unreadable(item.line.toLocaleString('en-US'), reading.encoding?.name ?? null)] : [];
     const parsed = parseMappedRow({ line: item.line, record: applyMapping(item.record, compiled) }, supplier, request.mapping);
     if (!parsed.ok) return { line: item.line, values, product: null, problems: [parsed.refusal.reason], warnings };
+    if (parsed.warnings) warnings.push(...parsed.warnings);
     const row = parsed.row;
     const problems: string[] = [];
     const first = seenKeys.get(row.sourceKey);

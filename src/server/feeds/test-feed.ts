@@ -8,6 +8,7 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { FeedMapping } from '../../shared/feed-mapping';
+import { imageBaseOf } from '../../shared/feed-image-addresses';
 import type { TestFeedReport } from '../../shared/suppliers';
 import { ApiError } from '../http/errors';
 import { FeedFormatError } from './feed-item';
@@ -84,6 +85,11 @@ export async function testFeed(deps: OutboundDeps & { db: Database }, input: Tes
       maxBytes: Math.min(deps.outbound?.maxFeedBytes ?? DEFAULT_MAX_FEED_BYTES, TEST_FEED_MAX_BYTES),
       supplierName: input.supplierName,
       charset: opened.charset,
+      imageBase: imageBaseOf({
+        feedSource: input.file ? 'upload' : input.source.feedSource,
+        supplierUrlFeed: input.source.supplierUrlFeed,
+        imageBaseUrl: input.mapping?.imageBaseUrl ?? '',
+      }),
     });
   } catch (error) {
     if (error instanceof ApiError) throw error;

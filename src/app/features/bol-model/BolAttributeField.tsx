@@ -7,6 +7,7 @@ import { Flex, Select, Text, TextField } from '@radix-ui/themes';
 import { lazy, Suspense, useId, type ReactNode } from 'react';
 import type { BolAttribute } from '../../../shared/bol-contract';
 import { messages } from '../../../shared/messages';
+import { productEditMessages } from '../../../shared/product-edit-messages';
 import { fieldKind } from './bol-tab-rules';
 
 const DescriptionEditor = lazy(() => import('../../ui/rich-text/DescriptionEditor'));
@@ -88,7 +89,7 @@ export function BolAttributeField({ attribute, value, invalid, note, disabled, o
         </TextField.Root>
       )}
       <Text size="1" color={invalid ? 'red' : 'gray'} id={helpId}>
-        {invalid ? `${messages.productEdit.fieldRequired} ` : ''}
+        {invalid ? `${productEditMessages.fieldRequired} ` : ''}
         {attribute.description}
         {note ? ` ${note}` : ''}
       </Text>

@@ -11,6 +11,7 @@ import { attributeIdOfKey, BOL_MODEL_COMPARED } from '../../../shared/bol-change
 import type { BolChunk } from '../../../shared/bol-contract';
 import type { Product } from '../../../shared/contract';
 import { messages } from '../../../shared/messages';
+import { productEditMessages } from '../../../shared/product-edit-messages';
 import { dateTimeText } from '../../lib/format';
 import { fieldValueText } from '../../lib/field-value-text';
 import { conflictDifferences } from '../../sync/outbox-kinds';
@@ -53,7 +54,7 @@ export default function BolModelTab({ product }: BolModelTabProps) {
   if (load.status === 'error' || !form || !model) {
     return (
       <Callout.Root color="red" mt="3" role="alert">
-        <Callout.Text>{messages.productEdit.loadFailed(load.status === 'error' ? load.message : 'no Bol model')}</Callout.Text>
+        <Callout.Text>{productEditMessages.loadFailed(load.status === 'error' ? load.message : 'no Bol model')}</Callout.Text>
       </Callout.Root>
     );
   }

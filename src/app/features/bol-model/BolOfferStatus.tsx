@@ -1,7 +1,7 @@
 /** The product's offer on bol: what bol holds, why a change is held back, and Send anyway (bol-offer-view.ts). */
 import { Badge, Button, Flex, Text } from '@radix-ui/themes';
 import type { OfferSyncState } from '../../../shared/bol-offer-sync';
-import { messages } from '../../../shared/messages';
+import { bolOfferMessages } from '../../../shared/bol-offer-messages';
 import { dateTimeText } from '../../lib/format';
 import { offerView } from './bol-offer-view';
 
@@ -19,7 +19,7 @@ export function BolOfferStatus({ state, sendAnywayWaiting, sending, onSendAnyway
     <Flex direction="column" gap="2" data-testid="bol-offer-status">
       <Flex gap="2" align="center" wrap="wrap">
         <Text size="2" weight="medium">
-          {messages.bolOffer.heading}
+          {bolOfferMessages.heading}
         </Text>
         <Badge color={view.tone} size="2" data-testid="bol-offer-summary">
           {view.summary}
@@ -42,7 +42,7 @@ export function BolOfferStatus({ state, sendAnywayWaiting, sending, onSendAnyway
       {state.heldBack && (
         <Flex gap="2" align="center" wrap="wrap">
           <Button size="3" color="amber" disabled={!view.canSendAnyway || sending} loading={sending} onClick={onSendAnyway} data-testid="bol-offer-send-anyway">
-            {messages.bolOffer.sendAnyway}
+            {bolOfferMessages.sendAnyway}
           </Button>
         </Flex>
       )}

@@ -4,7 +4,7 @@
  * wait (with Send anyway), failed, waiting, or not offered and why.
  */
 import { euro, type OfferSyncState } from '../../../shared/bol-offer-sync';
-import { messages } from '../../../shared/messages';
+import { bolOfferMessages } from '../../../shared/bol-offer-messages';
 
 export interface OfferView {
   /** "€ 19,95 · stock 12 · for sale", or the no-offer sentence. */
@@ -22,20 +22,20 @@ const FIELD_NAMES: Record<string, string> = { 'bol:offer:price': 'price', 'bol:o
 
 export function offerView(state: OfferSyncState, sendAnywayWaiting: boolean, timeText: (iso: string) => string): OfferView {
   const onBol = state.onBol;
-  const summary = onBol ? `${euro(onBol.price)} · stock ${onBol.stock ?? '—'} · ${onBol.onHold ? 'on hold' : 'for sale'}` : messages.bolOffer.noOffer;
+  const summary = onBol ? `${euro(onBol.price)} · stock ${onBol.stock ?? '—'} · ${onBol.onHold ? 'on hold' : 'for sale'}` : bolOfferMessages.noOffer;
   const notes: string[] = [];
-  if (state.source === 'import') notes.push(messages.bolOffer.fromImport);
-  if (state.lastSentAt) notes.push(messages.bolOffer.lastSent(timeText(state.lastSentAt)));
-  if (state.notPublishableReasons.length > 0) notes.push(`${messages.bolOffer.notPublishable} ${state.notPublishableReasons.map((reason) => reason.description).join(' ')}`);
+  if (state.source === 'import') notes.push(bolOfferMessages.fromImport);
+  if (state.lastSentAt) notes.push(bolOfferMessages.lastSent(timeText(state.lastSentAt)));
+  if (state.notPublishableReasons.length > 0) notes.push(`${bolOfferMessages.notPublishable} ${state.notPublishableReasons.map((reason) => reason.description).join(' ')}`);
   const changes = state.heldBack?.changes.map((change) => `${FIELD_NAMES[change.field] ?? change.field}: ${change.old ? `${change.old} → ` : ''}${change.new}`) ?? [];
   if (state.heldBack) {
-    return { summary, tone: 'amber', status: `${messages.bolOffer.heldBack} ${state.heldBack.reason}`, changes, canSendAnyway: !sendAnywayWaiting, notes: sendAnywayWaiting ? [messages.bolOffer.sendAnywayWaiting, ...notes] : notes };
+    return { summary, tone: 'amber', status: `${bolOfferMessages.heldBack} ${state.heldBack.reason}`, changes, canSendAnyway: !sendAnywayWaiting, notes: sendAnywayWaiting ? [bolOfferMessages.sendAnywayWaiting, ...notes] : notes };
   }
   if (state.error) {
-    const retry = state.nextAttemptAt ? ` ${messages.bolOffer.retrying(timeText(state.nextAttemptAt))}` : '';
-    return { summary, tone: 'red', status: `${messages.bolOffer.failed} ${state.error}${retry}`, changes, canSendAnyway: false, notes };
+    const retry = state.nextAttemptAt ? ` ${bolOfferMessages.retrying(timeText(state.nextAttemptAt))}` : '';
+    return { summary, tone: 'red', status: `${bolOfferMessages.failed} ${state.error}${retry}`, changes, canSendAnyway: false, notes };
   }
-  if (state.waiting) return { summary, tone: 'blue', status: messages.bolOffer.waiting, changes, canSendAnyway: false, notes };
-  if (state.notOffered) return { summary, tone: 'gray', status: `${messages.bolOffer.notOffered} ${state.notOffered}`, changes, canSendAnyway: false, notes };
+  if (state.waiting) return { summary, tone: 'blue', status: bolOfferMessages.waiting, changes, canSendAnyway: false, notes };
+  if (state.notOffered) return { summary, tone: 'gray', status: `${bolOfferMessages.notOffered} ${state.notOffered}`, changes, canSendAnyway: false, notes };
   return { summary, tone: onBol && !onBol.onHold ? 'green' : 'gray', status: null, changes, canSendAnyway: false, notes };
 }

@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import type { OfferHoldKind } from '../../../shared/bol-offer-sync';
-import { messages } from '../../../shared/messages';
+import { bolOfferMessages } from '../../../shared/bol-offer-messages';
 import { reasonOf } from '../../edit/edit-outcome';
 import { notify } from '../../ui/notify';
 import { appBolSaveDeps } from './bol-model-deps';
@@ -22,17 +22,17 @@ export function useSendAnyway(productId: number, refresh: () => Promise<void>) {
       setWaiting(true);
       const outcome = await followChange(submitted);
       if (outcome.kind === 'sent') {
-        notify(messages.bolOffer.sendAnywayQueued);
+        notify(bolOfferMessages.sendAnywayQueued);
         setWaiting(false);
         await refresh();
       } else if (outcome.kind === 'queued') {
-        notify(messages.bolOffer.sendAnywayWaiting);
+        notify(bolOfferMessages.sendAnywayWaiting);
       } else {
         setWaiting(false);
-        notify(messages.bolOffer.sendAnywayFailed(outcome.kind === 'failed' ? outcome.message : outcome.kind));
+        notify(bolOfferMessages.sendAnywayFailed(outcome.kind === 'failed' ? outcome.message : outcome.kind));
       }
     } catch (error) {
-      notify(messages.bolOffer.sendAnywayFailed(reasonOf(error)));
+      notify(bolOfferMessages.sendAnywayFailed(reasonOf(error)));
     } finally {
       setSending(false);
     }

@@ -84,7 +84,7 @@ export function FeedPreview({ report }: { report: TestFeedReport }) {
                     <Table.Cell>{product ? priceText(product.sellingPrice) : null}</Table.Cell>
                     <Table.Cell>{product ? countText(product.stock) : null}</Table.Cell>
                     <Table.Cell>{product ? countText(product.images.length) : null}</Table.Cell>
-                    <Table.Cell>
+                    <Table.Cell className="parser-problems">
                       {bad ? (
                         <Flex direction="column" gap="1">
                           <Badge color="red">Refused</Badge>

@@ -1,12 +1,20 @@
-/** What Test feed found about the feed's values (docs/feeds.md, "The guess and its platforms"): the platform it looks like, its decimal mark, the currencies of its prices. */
+/**
+ * What Test feed found about the feed's values (docs/feeds.md, "The guess and its platforms"): the
+ * platform it looks like, its decimal mark, the currencies of its prices, the separator between
+ * image addresses (amber when the mapping's differs) and a category value naming several paths.
+ */
 import { Flex, Text } from '@radix-ui/themes';
 import type { FeedValueFormat as Format } from '../../../shared/feed-mapping';
 import { PLATFORM_NAMES } from '../../../shared/feed-platforms';
 import { SELLER_CURRENCY } from '../../../shared/feed-values';
 import { feedValueMessages } from '../../../shared/messages';
+import { feedReadingMessages } from '../../../shared/feed-reading-messages';
+import type { ImageSeparator } from '../../../shared/feed-image-addresses';
+import type { CategoryPathRule } from '../../../shared/feed-category-paths';
 
-export function FeedValueFormat({ format }: { format: Format }) {
+export function FeedValueFormat({ format, imageSeparator, categoryPaths }: { format: Format; imageSeparator: ImageSeparator; categoryPaths: CategoryPathRule }) {
   const foreign = format.currencies.some((code) => code !== SELLER_CURRENCY);
+  const otherSeparator = format.imageSeparator !== null && format.imageSeparator !== imageSeparator;
   return (
     <Flex direction="column" gap="1" className="parser-value-format" data-testid="feed-value-format" role="status">
       {format.platform && (
@@ -18,6 +26,12 @@ export function FeedValueFormat({ format }: { format: Format }) {
       <Text size="2" color={foreign ? 'amber' : undefined} weight={foreign ? 'medium' : undefined}>
         {feedValueMessages.currencies(format.currencies, SELLER_CURRENCY)}
       </Text>
+      {format.imageSeparator !== null && (
+        <Text size="2" color={otherSeparator ? 'amber' : undefined} weight={otherSeparator ? 'medium' : undefined} data-testid="feed-image-separator">
+          {feedReadingMessages.imageSeparatorFound(format.imageSeparator, imageSeparator)}
+        </Text>
+      )}
+      {format.categoryList !== null && <Text size="2">{feedReadingMessages.categoryList(format.categoryList.slice(0, 120), categoryPaths)}</Text>}
     </Flex>
   );
 }

@@ -2,21 +2,23 @@
 import { Checkbox, Flex, Heading, Select, Table, Text, TextArea, TextField, VisuallyHidden } from '@radix-ui/themes';
 import { useId } from 'react';
 import { FEED_FIELD_LABELS, FEED_FIELDS, type FeedField } from '../../../shared/feed-mapping';
+import { IMAGE_SEPARATOR_NAMES, IMAGE_SEPARATORS } from '../../../shared/feed-image-addresses';
 import { SELLER_CURRENCY } from '../../../shared/feed-values';
 import { feedReadingMessages } from '../../../shared/feed-reading-messages';
 import type { TestFeedReport } from '../../../shared/suppliers';
 import { FeedValueFormat } from './FeedValueFormat';
 import { Field, FormCard } from './ParserField';
-import type { SupplierForm } from './supplier-form';
+import { splitColumns, type SupplierForm } from './supplier-form';
 import type { SectionProps } from './FeedSection';
 
-type TransformKey = 'decimalSeparator' | 'imageSeparator' | 'weightUnit' | 'dimensionUnit' | 'foreignCurrency';
+type TransformKey = 'decimalSeparator' | 'imageSeparator' | 'categoryPaths' | 'weightUnit' | 'dimensionUnit' | 'foreignCurrency';
 
 /** The transforms chosen from a list (docs/feeds.md, "Column mapping"): the form field, its label and its options. */
 function transformSelects(foreignCurrencies: readonly string[]): { key: TransformKey; label: string; ariaLabel: string; options: [string, string][] }[] {
   return [
     { key: 'decimalSeparator', label: 'Decimal separator in numbers', ariaLabel: 'Decimal separator in numbers', options: [['auto', 'Recognise from the feed'], ['comma', 'Comma (1.234,50)'], ['point', 'Point (1,234.50)']] },
-    { key: 'imageSeparator', label: 'Several images in one column separated by', ariaLabel: 'Image separator', options: [['|', '| (bar)'], [',', ', (comma)'], [';', '; (semicolon)'], [' ', 'space']] },
+    { key: 'imageSeparator', label: 'Several images in one column separated by', ariaLabel: 'Image separator', options: IMAGE_SEPARATORS.map((separator) => [separator, IMAGE_SEPARATOR_NAMES[separator]]) },
+    { key: 'categoryPaths', label: 'Several categories in one value: the product takes', ariaLabel: 'Category path rule', options: [['deepest', 'the deepest path'], ['first', 'the first path']] },
     { key: 'weightUnit', label: 'Weight without a unit is in', ariaLabel: 'Weight unit', options: [['g', 'grams (g)'], ['kg', 'kilograms (kg)']] },
     { key: 'dimensionUnit', label: 'Width, length and height without a unit are in', ariaLabel: 'Dimension unit', options: [['mm', 'millimetres (mm)'], ['cm', 'centimetres (cm)'], ['m', 'metres (m)']] },
     {
@@ -36,7 +38,7 @@ export function MappingSection({ form, set, setForm, report }: SectionProps & { 
   const columns = report?.columns ?? [];
   const firstValues = report?.rows.find((row) => Object.keys(row.values).length > 0)?.values ?? {};
   const sampleOf = (field: FeedField) => {
-    const first = form.columns[field].split(',')[0]?.trim().toLowerCase() ?? '';
+    const first = splitColumns(form.columns[field])[0]?.toLowerCase() ?? '';
     const key = Object.keys(firstValues).find((name) => name.toLowerCase() === first);
     return key ? firstValues[key] : '';
   };
@@ -46,7 +48,7 @@ export function MappingSection({ form, set, setForm, report }: SectionProps & { 
         Which column of the feed fills each field. Test feed suggests a mapping from the feed&apos;s column names. A fixed value is used for every product
         instead of a column. Images may come from several columns, separated by commas.
       </Text>
-      {report && <FeedValueFormat format={report.valueFormat} />}
+      {report && <FeedValueFormat format={report.valueFormat} imageSeparator={form.imageSeparator} categoryPaths={form.categoryPaths} />}
       <datalist id={columnsListId}>
         {columns.map((name) => (
           <option key={name} value={name} />
@@ -124,6 +126,16 @@ export function MappingSection({ form, set, setForm, report }: SectionProps & { 
             </Select.Root>
           </Field>
         ))}
+        <Field label="Base URL for images" hint={feedReadingMessages.imageBaseHint}>
+          <TextField.Root
+            size="3"
+            inputMode="url"
+            value={form.imageBaseUrl}
+            onChange={(e) => edit('imageBaseUrl', e.target.value)}
+            autoComplete="off"
+            placeholder="https://shop.example/media/"
+          />
+        </Field>
         {form.feedFormat === 'xml' && (
           <Field label="XML element of one product" hint={feedReadingMessages.recordElementHint}>
             <TextField.Root

@@ -2,6 +2,7 @@
  * The supplier form's own checks before it is sent (docs/feeds.md; the server checks again), and
  * where a saved feed login may go (docs/security.md, "Feed credentials"). Pure.
  */
+import { isHttpAddress } from '../../../shared/feed-image-addresses';
 import { parsePrice } from '../../../shared/rules/price';
 import { credentialsOf, type SupplierForm } from './supplier-form';
 
@@ -53,6 +54,7 @@ export function formProblem(form: SupplierForm, pickedFile: File | null, purpose
     const secret = form.credentialsKind === 'basic' ? 'the password of the feed login' : 'the token';
     return `Enter ${secret} again for the new address ${moved.entered}; the saved one is only sent to ${moved.saved}.`;
   }
+  if (form.imageBaseUrl.trim() !== '' && !isHttpAddress(form.imageBaseUrl.trim())) return 'The base URL for images must be an http or https address, e.g. https://shop.example/media/.';
   if (form.markupOn && (parsePrice(form.multiplier) === null || parsePrice(form.add) === null)) return 'The selling price multiplier and amount must be numbers, e.g. 1,8 and 2,50.';
   if (form.scheduleKind === 'daily' && !/^([01]\d|2[0-3]):[0-5]\d$/.test(form.time)) return 'Give the time of the daily import as HH:MM, e.g. 03:30.';
   if (form.scheduleKind === 'every') {

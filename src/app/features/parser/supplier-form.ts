@@ -36,6 +36,9 @@ export interface SupplierForm {
   weightUnit: FeedMapping['weightUnit'];
   dimensionUnit: FeedMapping['dimensionUnit'];
   imageSeparator: FeedMapping['imageSeparator'];
+  /** Relative image addresses are appended to it (docs/feeds.md, "Images"). */
+  imageBaseUrl: string;
+  categoryPaths: FeedMapping['categoryPaths'];
   recordElement: string;
   /** Rows of a product and its variants (docs/feeds.md, "Variants and parent rows"): the group column ('' = none) and its columns as typed (several separated by commas). */
   groupColumn: string;
@@ -134,6 +137,8 @@ export function newSupplierForm(): SupplierForm {
     weightUnit: DEFAULT_TRANSFORMS.weightUnit,
     dimensionUnit: DEFAULT_TRANSFORMS.dimensionUnit,
     imageSeparator: '|',
+    imageBaseUrl: '',
+    categoryPaths: DEFAULT_TRANSFORMS.categoryPaths,
     recordElement: '',
     groupColumn: '',
     groupKeyColumns: '',
@@ -179,6 +184,8 @@ export function formOf(supplier: SupplierDetails): SupplierForm {
     weightUnit: mapping?.weightUnit ?? DEFAULT_TRANSFORMS.weightUnit,
     dimensionUnit: mapping?.dimensionUnit ?? DEFAULT_TRANSFORMS.dimensionUnit,
     imageSeparator: mapping?.imageSeparator ?? '|',
+    imageBaseUrl: mapping?.imageBaseUrl ?? '',
+    categoryPaths: mapping?.categoryPaths ?? DEFAULT_TRANSFORMS.categoryPaths,
     recordElement: mapping?.recordElement ?? '',
     ...rowRulesText(mapping),
     markupOn: Boolean(mapping?.sellingPrice),
@@ -207,6 +214,7 @@ export function withGuessedMapping(form: SupplierForm, guess: FeedMapping): Supp
     dimensionUnit: guess.dimensionUnit,
     imageSeparator: guess.imageSeparator,
     ...rowRulesText(guess),
+    categoryPaths: guess.categoryPaths,
   };
 }
 
@@ -260,6 +268,8 @@ export function mappingOf(form: SupplierForm): FeedMapping | null {
     form.weightUnit !== DEFAULT_TRANSFORMS.weightUnit ||
     form.dimensionUnit !== DEFAULT_TRANSFORMS.dimensionUnit ||
     form.imageSeparator !== '|' ||
+    form.imageBaseUrl.trim() !== '' ||
+    form.categoryPaths !== DEFAULT_TRANSFORMS.categoryPaths ||
     form.recordElement.trim() !== '' ||
     form.groupColumn.trim() !== '' ||
     form.skipRows.some((rule) => rule.column.trim() !== '') ||
@@ -280,6 +290,8 @@ export function mappingOf(form: SupplierForm): FeedMapping | null {
     weightUnit: form.weightUnit,
     dimensionUnit: form.dimensionUnit,
     imageSeparator: form.imageSeparator,
+    imageBaseUrl: form.imageBaseUrl.trim(),
+    categoryPaths: form.categoryPaths,
     recordElement: form.recordElement.trim(),
     ...rowRulesOf(form),
     sellingPrice: form.markupOn ? { multiplier: parsePrice(form.multiplier) ?? 1, add: parsePrice(form.add) ?? 0 } : null,

@@ -9,6 +9,7 @@ import { useAtomValue } from 'jotai';
 import { useNavigate } from 'react-router-dom';
 import type { Product } from '../../../shared/contract';
 import { messages } from '../../../shared/messages';
+import { productEditMessages } from '../../../shared/product-edit-messages';
 import { onlineAtom } from '../../state/sync';
 import { conflictDifferences } from '../../sync/outbox-kinds';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
@@ -85,7 +86,7 @@ export default function GeneralTab({ product, onShowGeneral }: GeneralTabProps) 
   return (
     <Flex direction="column" gap="3" pt="3" className="general-tab">
       <LeavePrompt when={editor.dirty && !busy} />
-      {conflict && <ConflictBanner title={messages.productEdit.conflict} rows={conflictRows} choices={tab.choices} busy={tab.settling} onChoose={tab.choose} onChooseAll={tab.chooseAll} />}
+      {conflict && <ConflictBanner title={productEditMessages.conflict} rows={conflictRows} choices={tab.choices} busy={tab.settling} onChoose={tab.choose} onChooseAll={tab.chooseAll} />}
       <ReplaceTypedDialog replaced={tab.question?.replaced ?? null} onConfirm={tab.confirmQuestion} onDismiss={tab.dismissQuestion} />
       {/* "Please correct the marked field." goes as soon as no field is marked any more. */}
       {/* A conflict replaces "Saved on this device": one clear state. */}
@@ -139,7 +140,7 @@ export default function GeneralTab({ product, onShowGeneral }: GeneralTabProps) 
           Save &amp; Exit
         </Button>
         {showsInherit(product) && (
-          <Button type="button" color="amber" onClick={() => void inherit.ask()} disabled={inherit.inheriting || !online} title={online ? undefined : messages.productEdit.inheritNeedsConnection}>
+          <Button type="button" color="amber" onClick={() => void inherit.ask()} disabled={inherit.inheriting || !online} title={online ? undefined : productEditMessages.inheritNeedsConnection}>
             {inherit.inheriting ? messages.images.pending : 'Inherit Product'}
           </Button>
         )}

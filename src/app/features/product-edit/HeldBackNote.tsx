@@ -6,7 +6,7 @@
  * outbox); "Keep mine" ends the hold through the outbox, also offline. Renders only: held-back-rules.ts decides.
  */
 import { Button, Flex, Text } from '@radix-ui/themes';
-import { messages } from '../../../shared/messages';
+import { productEditMessages } from '../../../shared/product-edit-messages';
 import type { HeldImage } from './held-back-rules';
 
 export interface HeldBackNoteProps {
@@ -30,7 +30,7 @@ export function HeldBackNote({ field, says, images, taken = false, onTake, takin
         {says}
       </Text>
       {images && images.length > 0 && (
-        <ul className="held-back-images" aria-label={messages.productEdit.supplierImages}>
+        <ul className="held-back-images" aria-label={productEditMessages.supplierImages}>
           {images.map((image) => (
             <li key={image.address}>
               <img src={image.address} alt="" loading="lazy" onError={(event) => event.currentTarget.classList.add('held-back-thumb-missing')} />
@@ -41,17 +41,17 @@ export function HeldBackNote({ field, says, images, taken = false, onTake, takin
       )}
       {taken ? (
         <Text as="div" size="1" color="gray">
-          {messages.productEdit.supplierTaken}
+          {productEditMessages.supplierTaken}
         </Text>
       ) : (
         <Flex gap="2" wrap="wrap">
           {onTake && (
             <Button type="button" size="2" variant="soft" onClick={onTake} loading={taking} aria-busy={taking}>
-              {messages.productEdit.takeSupplier}
+              {productEditMessages.takeSupplier}
             </Button>
           )}
           <Button type="button" size="2" variant="soft" color="gray" onClick={onKeepMine} disabled={taking}>
-            {messages.productEdit.keepMine}
+            {productEditMessages.keepMine}
           </Button>
         </Flex>
       )}

@@ -1,7 +1,7 @@
 /** Asks before unsaved edits are left behind: in-app navigation (useBlocker) and closing the tab. */
 import { useEffect } from 'react';
 import { useBlocker } from 'react-router-dom';
-import { messages } from '../../../shared/messages';
+import { productEditMessages } from '../../../shared/product-edit-messages';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 
 export function LeavePrompt({ when }: { when: boolean }) {
@@ -20,8 +20,8 @@ export function LeavePrompt({ when }: { when: boolean }) {
     <ConfirmDialog
       open={blocker.state === 'blocked'}
       onOpenChange={(open) => !open && blocker.state === 'blocked' && blocker.reset()}
-      title={messages.productEdit.leaveTitle}
-      description={messages.productEdit.leaveText}
+      title={productEditMessages.leaveTitle}
+      description={productEditMessages.leaveText}
       cancelLabel="Stay"
       confirmLabel="Leave without saving"
       onConfirm={() => blocker.state === 'blocked' && blocker.proceed()}

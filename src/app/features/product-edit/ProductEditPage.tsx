@@ -8,6 +8,7 @@ import { useAtom, useAtomValue } from 'jotai';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { messages } from '../../../shared/messages';
+import { productEditMessages } from '../../../shared/product-edit-messages';
 import { conflictShownForAtom, editedProductAtom } from './product-edit-state';
 import { onlineAtom } from '../../state/sync';
 import { LoadFailureBoundary } from '../../ui/LoadFailureBoundary';
@@ -66,10 +67,10 @@ export default function ProductEditPage() {
     [setSearch],
   );
 
-  if (productId === 'missing') return <Text color="red">{messages.productEdit.productIdUndefined}</Text>;
-  if (productId === null) return <Text color="red">{messages.productEdit.loadFailed(`'${param ?? ''}' is not a product id`)}</Text>;
+  if (productId === 'missing') return <Text color="red">{productEditMessages.productIdUndefined}</Text>;
+  if (productId === null) return <Text color="red">{productEditMessages.loadFailed(`'${param ?? ''}' is not a product id`)}</Text>;
   if (state.status === 'loading') return <p className="loading">{messages.loading}</p>;
-  if (state.status === 'error') return <Text color="red" role="alert">{messages.productEdit.loadFailed(state.message)}</Text>;
+  if (state.status === 'error') return <Text color="red" role="alert">{productEditMessages.loadFailed(state.message)}</Text>;
 
   const note = conflictShownFor === state.product.productId ? null : deviceCopyNote(state.source, dateTimeText);
   const product = state.product;

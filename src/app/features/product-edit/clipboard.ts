@@ -2,7 +2,7 @@
  * Copy buttons (docs/requirements.md §8): the Clipboard API first; where it is refused (plain http on a
  * warehouse LAN is not a secure context) a hidden text area and execCommand('copy').
  */
-import { messages } from '../../../shared/messages';
+import { productEditMessages } from '../../../shared/product-edit-messages';
 
 export interface ClipboardDeps {
   writeText: ((text: string) => Promise<void>) | null;
@@ -14,17 +14,17 @@ export async function copyToClipboard(value: string, deps: ClipboardDeps): Promi
   if (deps.writeText) {
     try {
       await deps.writeText(value);
-      return { ok: true, message: messages.productEdit.copied(value) };
+      return { ok: true, message: productEditMessages.copied(value) };
     } catch {
       // Refused (permissions, not focused): try the old way below.
     }
   }
   try {
     return deps.fallbackCopy(value)
-      ? { ok: true, message: messages.productEdit.copied(value) }
-      : { ok: false, message: messages.productEdit.fallbackCopyRefused };
+      ? { ok: true, message: productEditMessages.copied(value) }
+      : { ok: false, message: productEditMessages.fallbackCopyRefused };
   } catch {
-    return { ok: false, message: deps.writeText ? messages.productEdit.copyFailed : messages.productEdit.fallbackCopyFailed };
+    return { ok: false, message: deps.writeText ? productEditMessages.copyFailed : productEditMessages.fallbackCopyFailed };
   }
 }
 

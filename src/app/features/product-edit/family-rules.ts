@@ -4,6 +4,7 @@
  */
 import type { Product } from '../../../shared/contract';
 import { messages } from '../../../shared/messages';
+import { productEditMessages } from '../../../shared/product-edit-messages';
 import type { EditNotice } from '../../edit/edit-outcome';
 
 /** The switch is offered only while the saved product is not main yet. */
@@ -24,7 +25,7 @@ export function mainSwitchRefusal(turningOn: boolean, familyKey: string): string
 /** Why inheriting cannot start, or null. Inheritance uses the saved product's family key. */
 export function inheritButtonRefusal(saved: Pick<Product, 'familyKey'>, online: boolean): string | null {
   if ((saved.familyKey ?? '').trim() === '') return messages.family.familyKeyMissing;
-  if (!online) return messages.productEdit.inheritNeedsConnection;
+  if (!online) return productEditMessages.inheritNeedsConnection;
   return null;
 }
 

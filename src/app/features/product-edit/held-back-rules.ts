@@ -6,7 +6,8 @@
  * React, no I/O.
  */
 import type { Product } from '../../../shared/contract';
-import { VALUE_WORDS, messages } from '../../../shared/messages';
+import { VALUE_WORDS } from '../../../shared/messages';
+import { productEditMessages } from '../../../shared/product-edit-messages';
 import type { HeldSupplierValue } from '../../../shared/feed-fields';
 import { fieldValueText, imageFileName } from '../../lib/field-value-text';
 import { formFromProduct, type FormField, type ProductForm } from './product-form';
@@ -79,7 +80,7 @@ export function keptHere(entries: readonly EntryLike[]): Set<string> {
 /** A held supplier value as the note reads it: the field's value as everywhere, empty named. */
 export function supplierValueText(held: HeldSupplierValue): string {
   const text = fieldValueText(held.field, held.value, { categoryName: () => held.shown });
-  return text === VALUE_WORDS.empty ? messages.productEdit.emptyValue : text;
+  return text === VALUE_WORDS.empty ? productEditMessages.emptyValue : text;
 }
 
 const openHolds = (product: Product, kept: ReadonlySet<string>) => (product.heldBack ?? []).filter((held) => !kept.has(held.field));
@@ -91,7 +92,7 @@ export function heldNotes(product: Product, form: ProductForm, kept: ReadonlySet
     if (!FORM_FIELDS_OF_FEED.includes(held.field)) continue;
     const field = held.field as FormField;
     const formValue = String(formFromProduct({ ...product, [held.field]: held.value } as Product)[field]);
-    notes.set(field, { field, says: messages.productEdit.supplierSays(supplierValueText(held)), formValue, taken: String(form[field]) === formValue });
+    notes.set(field, { field, says: productEditMessages.supplierSays(supplierValueText(held)), formValue, taken: String(form[field]) === formValue });
   }
   return notes;
 }
@@ -101,7 +102,7 @@ export function heldCategoryNote(product: Product, kept: ReadonlySet<string> = n
   const held = openHolds(product, kept).find((candidate) => candidate.field === 'categoryId');
   if (!held) return null;
   const categoryId = typeof held.value === 'number' ? held.value : null;
-  return { field: 'categoryId', says: messages.productEdit.supplierSays(supplierValueText(held)), categoryId, categoryName: held.shown ?? null };
+  return { field: 'categoryId', says: productEditMessages.supplierSays(supplierValueText(held)), categoryId, categoryName: held.shown ?? null };
 }
 
 /** The note at the Images section: what the supplier's images now are, or null. */
@@ -109,7 +110,7 @@ export function heldImagesNote(product: Product, kept: ReadonlySet<string> = new
   const held = openHolds(product, kept).find((candidate) => candidate.field === 'images');
   if (!held) return null;
   const addresses = Array.isArray(held.value) ? held.value.filter((address): address is string => typeof address === 'string') : [];
-  return { field: 'images', says: messages.productEdit.supplierSays(supplierValueText(held)), images: addresses.map((address) => ({ address, name: imageFileName(address) })) };
+  return { field: 'images', says: productEditMessages.supplierSays(supplierValueText(held)), images: addresses.map((address) => ({ address, name: imageFileName(address) })) };
 }
 
 /**

@@ -4,6 +4,7 @@
  */
 import type { Product } from '../../../shared/contract';
 import { messages } from '../../../shared/messages';
+import { productEditMessages } from '../../../shared/product-edit-messages';
 import { eanProblem } from '../../../shared/rules/ean';
 import { parsePrice } from '../../../shared/rules/price';
 import { dateTimeText, decimalInputText, priceInputText } from '../../lib/format';
@@ -149,8 +150,8 @@ function parseStockCount(text: string): number | undefined {
 export function checkForm(form: ProductForm): FormCheck {
   const problems: FieldProblems = {};
   const missing: RequiredProductField[] = missingRequiredFields(form);
-  for (const field of missing) problems[field] = messages.productEdit.fieldRequired;
-  if (missing.length > 0) return { problems, message: messages.productEdit.fillRequired };
+  for (const field of missing) problems[field] = productEditMessages.fieldRequired;
+  if (missing.length > 0) return { problems, message: productEditMessages.fillRequired };
 
   const eanError = eanProblem(form.ean.trim());
   if (eanError) problems.ean = eanError;

@@ -9,15 +9,16 @@
  */
 import type { Product } from '../../../shared/contract';
 import { messages } from '../../../shared/messages';
+import { productEditMessages } from '../../../shared/product-edit-messages';
 import type { Change, PickedFile, SaveOutcome, Submitted } from '../../sync/app-sync';
 import type { EditOutcome, OutcomeTexts } from '../../edit/edit-outcome';
 
 /** What the General tab says of a save's outcome (docs/product-edit.md). */
 export const PRODUCT_SAVE_TEXTS: OutcomeTexts<Product> = {
-  sentToast: messages.productEdit.saved,
-  pendingNotice: messages.productEdit.savedOnDevice,
-  failedToast: messages.productEdit.saveFailed,
-  failedNotice: (reason) => `${messages.productEdit.saveFailed} ${reason}`,
+  sentToast: productEditMessages.saved,
+  pendingNotice: productEditMessages.savedOnDevice,
+  failedToast: productEditMessages.saveFailed,
+  failedNotice: (reason) => `${productEditMessages.saveFailed} ${reason}`,
   errorLog: 'Saving the product failed',
 };
 

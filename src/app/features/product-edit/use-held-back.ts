@@ -7,7 +7,8 @@
  */
 import { useState } from 'react';
 import type { Product } from '../../../shared/contract';
-import { messages } from '../../../shared/messages';
+import { productEditMessages } from '../../../shared/product-edit-messages';
+import { heldImagesMessages } from '../../../shared/held-images-messages';
 import { reasonOf } from '../../edit/edit-outcome';
 import type { WaitingEntryLike } from '../../lib/my-waiting-change';
 import { submit } from '../../sync/app-sync';
@@ -29,34 +30,34 @@ export function useHeldBack(product: Product, form: ProductForm, entries: readon
   async function keepMine(field: string) {
     try {
       await submit({ kind: 'held-back-dismiss', productId: product.productId, field }, author);
-      notify(messages.productEdit.keptMine);
+      notify(productEditMessages.keptMine);
     } catch (error) {
-      notify(messages.productEdit.keepMineFailed(reasonOf(error)));
+      notify(productEditMessages.keepMineFailed(reasonOf(error)));
     }
   }
 
   async function takeCategory(note: HeldCategoryNote) {
     try {
       await submit({ kind: 'product-change', before: product, after: withSupplierCategory(product, note) }, author);
-      notify(messages.productEdit.supplierCategoryTaken);
+      notify(productEditMessages.supplierCategoryTaken);
     } catch (error) {
-      notify(messages.productEdit.takeSupplierFailed(reasonOf(error)));
+      notify(productEditMessages.takeSupplierFailed(reasonOf(error)));
     }
   }
 
   async function takeImages(note: HeldImagesNote) {
     // The form's own image changes would be saved over the supplier's list: they go first.
     if (images.unsaved) {
-      notify(messages.productEdit.saveImagesFirst);
+      notify(heldImagesMessages.saveImagesFirst);
       return;
     }
     setTakingImages(true);
     try {
       await submit(takeImagesChange(product, note), author);
       images.showDeviceCopy();
-      notifyDone(messages.productEdit.supplierImagesTaken);
+      notifyDone(heldImagesMessages.supplierImagesTaken);
     } catch (error) {
-      notify(messages.productEdit.takeSupplierFailed(reasonOf(error)));
+      notify(productEditMessages.takeSupplierFailed(reasonOf(error)));
     } finally {
       setTakingImages(false);
     }

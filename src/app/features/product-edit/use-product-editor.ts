@@ -8,7 +8,7 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
 import type { Product } from '../../../shared/contract';
-import { messages } from '../../../shared/messages';
+import { productEditMessages } from '../../../shared/product-edit-messages';
 import { refusal } from '../../edit/edit-outcome';
 import { useConflictChoices } from '../../edit/use-conflict-choices';
 import { useEditController } from '../../edit/use-edit-controller';
@@ -96,7 +96,7 @@ export function useProductEditor(product: Product) {
     settle: settleChange,
     // The device's copy is now theirs with what I kept on top: the form shows it, with what was typed meanwhile carried over.
     settled: () => void editor.showKept('carry-typed'),
-    failedToast: messages.productEdit.saveFailed,
+    failedToast: productEditMessages.saveFailed,
     errorLog: 'Settling the conflict failed',
   });
 
