@@ -6,28 +6,22 @@
  * variant's family; the run's report says how many rows the filter skipped; the other tablet
  * opens the saved supplier with the same rules and changes the filter.
  */
-import { readFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { serveFeedFiles, useParserServer } from './support/parser-server';
+import { fixtureFeedHandler, testNewSupplierFeed } from './support/feed-fixtures';
+import { useParserServer } from './support/parser-server';
 import { SHOTS } from './support/screenshots';
 
 const ADMIN = { username: 'admin', password: 'parser-variants-e2e-password' };
-const fixture = (name: string) => readFileSync(new URL(`../fixtures/feeds/${name}`, import.meta.url));
-const FEEDS = {
-  '/products_export.csv': { bytes: fixture('shopify-variants.csv'), type: 'text/csv' },
-  '/wc-product-export.csv': { bytes: fixture('woocommerce-variable.csv'), type: 'text/csv' },
-};
+const app = useParserServer(
+  ADMIN,
+  fixtureFeedHandler({
+    '/products_export.csv': { file: 'shopify-variants.csv', type: 'text/csv' },
+    '/wc-product-export.csv': { file: 'woocommerce-variable.csv', type: 'text/csv' },
+  }),
+);
 
-const app = useParserServer(ADMIN, serveFeedFiles(FEEDS));
-
-async function newSupplierTested(page: Page, name: string, path: string): Promise<void> {
-  await page.goto(`${app.url()}/parser`);
-  await page.getByRole('button', { name: 'Add supplier' }).click();
-  await page.getByLabel('Name', { exact: true }).fill(name);
-  await page.getByLabel('Feed address').fill(app.feedUrl(path));
-  await page.getByRole('button', { name: 'Test feed' }).click();
-}
+const newSupplierTested = (page: Page, name: string, path: string) => testNewSupplierFeed(page, app, name, path, 'CSV');
 
 /** An element's top below the sticky top bar (and `above` pixels more), for a screenshot. */
 async function scrollToTop(target: Locator, above: number): Promise<void> {

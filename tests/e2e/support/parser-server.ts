@@ -59,17 +59,3 @@ export function useParserServer(
     },
   };
 }
-
-/** A supplier web server's handler answering each path with its file (404 for any other). */
-export function serveFeedFiles(feeds: Record<string, { bytes: Buffer; type: string }>): (req: IncomingMessage, res: ServerResponse) => void {
-  return (req, res) => {
-    const feed = feeds[req.url ?? ''];
-    if (!feed) {
-      res.writeHead(404);
-      res.end();
-      return;
-    }
-    res.writeHead(200, { 'Content-Type': feed.type });
-    res.end(feed.bytes);
-  };
-}
