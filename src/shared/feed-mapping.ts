@@ -8,7 +8,7 @@
  * like one of our fields (any case) fills that field (defaultMapping()).
  */
 import { z } from 'zod';
-import { platformColumnName, recognisePlatform, YES_NO_COLUMNS, type FeedPlatform } from './feed-platforms';
+import { platformColumnName, recognisePlatform, YES_NO_COLUMNS, type FeedPlatform, type PlatformRows } from './feed-platforms';
 import {
   decideDecimalMark,
   decimalMarkEvidence,
@@ -23,6 +23,7 @@ import {
   type DecimalMark,
 } from './feed-values';
 import { feedValueMessages } from './messages';
+import { SKIP_WHEN } from './feed-row-filter';
 import { CATEGORY_PATH_RULES, categoryPaths, oneCategoryPath } from './feed-category-paths';
 import { detectImageSeparator, IMAGE_SEPARATORS, isHttpAddress, splitImageValue, type ImageSeparator } from './feed-image-addresses';
 import { text } from './safe-values';
@@ -61,6 +62,9 @@ export const FEED_FIELD_LABELS: Record<FeedField, string> = {
 export const NUMBER_FIELDS: readonly FeedField[] = ['price', 'retailPrice', 'stock', 'weight', 'width', 'length', 'height'];
 
 export const MAX_MAPPED_COLUMNS = 20;
+/** At most this many fill-down columns, and row filter rules. */
+export const MAX_ROW_RULE_COLUMNS = 60;
+export const MAX_SKIP_RULES = 5;
 const columnName = () => text().trim().min(1).max(300);
 
 export const feedMappingSchema = z
@@ -101,6 +105,31 @@ export const feedMappingSchema = z
       .max(300)
       .regex(/^(?:[A-Za-z_][\w.:-]*(?:\/[A-Za-z_][\w.:-]*)*)?$/, 'An element name has letters, digits, _ - . and : only; a path separates names with /')
       .default(''),
+    /** Rows of one product and its variants: fill-down and gathered values by group (docs/feeds.md, "Variants and parent rows"); null: none. */
+    rowGroups: z
+      .object({
+        groupColumn: columnName(),
+        keyColumns: z.array(columnName()).max(5).default([]),
+        fillDown: z.array(columnName()).max(MAX_ROW_RULE_COLUMNS).default([]),
+        gather: z.array(columnName()).max(MAX_MAPPED_COLUMNS).default([]),
+      })
+      .strict()
+      .nullable()
+      .default(null),
+    /** Rows skipped before the mapping reads them, e.g. WooCommerce's variable parents (docs/feeds.md, "Variants and parent rows"). */
+    skipRows: z
+      .array(
+        z
+          .object({
+            column: columnName(),
+            when: z.enum(SKIP_WHEN),
+            values: z.array(text().trim().min(1).max(200)).max(20).default([]),
+          })
+          .strict()
+          .refine((rule) => rule.when !== 'oneOf' || rule.values.length > 0, 'Name at least one value the column is compared with'),
+      )
+      .max(MAX_SKIP_RULES)
+      .default([]),
   })
   .strict();
 
@@ -125,6 +154,8 @@ export const DEFAULT_TRANSFORMS = {
   imageBaseUrl: '',
   categoryPaths: 'deepest',
   recordElement: '',
+  rowGroups: null,
+  skipRows: [],
 } as const satisfies Omit<FeedMapping, 'columns' | 'fixed'>;
 
 /** A column name as compared when guessing: lower case, accents and everything but letters and digits removed. */
@@ -167,7 +198,8 @@ for (const field of FEED_FIELDS) for (const name of SYNONYMS[field]) FIELD_BY_NA
 
 /** The field a column name suggests, or null (a Google `g:` prefix is dropped; yes/no columns suggest nothing). */
 export function guessFieldOf(columnName: string): FeedField | null {
-  const normalised = platformColumnName(columnName, normaliseColumnName);
+  const attribute = /^additional_attributes\/(.+)$/i.exec(columnName.trim());
+  const normalised = platformColumnName(attribute?.[1] ?? columnName, normaliseColumnName);
   if (normalised === '' || YES_NO_COLUMNS.includes(normalised)) return null;
   return FIELD_BY_NAME.get(normalised) ?? FIELD_BY_NAME.get(normalised.replace(/\d+$/, '')) ?? null;
 }
@@ -211,6 +243,7 @@ export function guessMapping(columnNames: readonly string[], samples: SampleReco
     if (!taken) mapping.columns[field] = [name];
     else if (field === 'images' && !platform?.fields.images && taken.length < MAX_MAPPED_COLUMNS) taken.push(name);
   }
+  if (platform?.rows) Object.assign(mapping, guessedRowRules(platform.rows, keyed));
   const weightColumn = mapping.columns.weight?.[0];
   const weightUnit = weightColumn ? unitInColumnName(weightColumn, 'weight') : null;
   if (weightUnit === 'g' || weightUnit === 'kg') mapping.weightUnit = weightUnit;
@@ -223,6 +256,22 @@ export function guessMapping(columnNames: readonly string[], samples: SampleReco
   if (mark) mapping.decimalSeparator = mark;
   if (!platform?.imageSeparator) mapping.imageSeparator = imageSeparatorOf(samples, mapping.columns.images ?? []);
   return mapping;
+}
+
+/** A platform's row groups and row filter with the feed's own column names; a group without its group column, and rules on missing columns, are left out. */
+function guessedRowRules(rows: PlatformRows, keyed: readonly { name: string; key: string }[]): Pick<FeedMapping, 'rowGroups' | 'skipRows'> {
+  const nameOf = (key: string) => keyed.find((column) => column.key === key)?.name;
+  const present = (keys: readonly string[]) => keys.flatMap((key) => nameOf(key) ?? []);
+  const groupColumn = rows.groups ? nameOf(rows.groups.groupColumn) : undefined;
+  const rowGroups =
+    rows.groups && groupColumn
+      ? { groupColumn, keyColumns: present(rows.groups.keyColumns), fillDown: present(rows.groups.fillDown), gather: present(rows.groups.gather) }
+      : null;
+  const skipRows = rows.skip.flatMap((rule) => {
+    const column = nameOf(rule.column);
+    return column ? [{ column, when: rule.when, values: [...rule.values] }] : [];
+  });
+  return { rowGroups, skipRows };
 }
 
 /** Looks a column up in a record by any case (readers hand records over with lower-case keys). */

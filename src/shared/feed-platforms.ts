@@ -28,6 +28,14 @@ export interface PlatformVocabulary {
   never: readonly string[];
   /** How the platform separates several image addresses in one column. */
   imageSeparator?: '|' | ',' | ';' | ' ';
+  /** How its rows of a product and its variants are read (docs/feeds.md, "Variants and parent rows"), in normalised column names. */
+  rows?: PlatformRows;
+}
+
+/** A platform's row groups and row filter, in normalised column names; the guess keeps the columns a feed has. */
+export interface PlatformRows {
+  groups?: { groupColumn: string; keyColumns: readonly string[]; fillDown: readonly string[]; gather: readonly string[] };
+  skip: readonly { column: string; when: 'filled' | 'empty' | 'oneOf'; values: readonly string[] }[];
 }
 
 /** Yes/no columns: never a stock count, whatever the platform. */
@@ -77,7 +85,12 @@ export const PLATFORMS: readonly PlatformVocabulary[] = [
       stock: ['variantinventoryqty'],
       weight: ['variantgrams'],
       familyKey: ['handle'],
-      images: ['imagesrc', 'variantimage'],
+      images: ['variantimage', 'imagesrc'],
+    },
+    // Only a product's first row carries its own values; every row may carry one of its images; rows after the variants carry only an image.
+    rows: {
+      groups: { groupColumn: 'handle', keyColumns: [], fillDown: ['title', 'bodyhtml', 'vendor', 'productcategory', 'type', 'tags'], gather: ['imagesrc'] },
+      skip: [{ column: 'variantprice', when: 'empty', values: [] }],
     },
     never: ['published', 'variantinventorytracker', 'variantinventorypolicy', 'variantfulfillmentservice', 'variantrequiresshipping', 'varianttaxable', 'giftcard', 'status', 'variantweightunit'],
   },
@@ -102,6 +115,16 @@ export const PLATFORMS: readonly PlatformVocabulary[] = [
       familyKey: ['parent'],
       images: ['images'],
     },
+    // A variable product's row comes before its variations, whose Parent is its SKU (or id:<ID>); they leave empty what they share.
+    rows: {
+      groups: {
+        groupColumn: 'parent',
+        keyColumns: ['sku', 'id'],
+        fillDown: ['name', 'description', 'shortdescription', 'categories', 'tags', 'brands', 'images', 'weightkg', 'lengthcm', 'widthcm', 'heightcm'],
+        gather: [],
+      },
+      skip: [{ column: 'type', when: 'oneOf', values: ['variable', 'grouped', 'external'] }],
+    },
     never: ['id', 'type', 'instock', 'published', 'isfeatured', 'backordersallowed', 'soldindividually', 'allowcustomerreviews'],
     imageSeparator: ',',
   },
@@ -119,7 +142,15 @@ export const PLATFORMS: readonly PlatformVocabulary[] = [
       stock: ['qty'],
       weight: ['weight'],
       images: ['baseimage', 'additionalimages'],
+      // additional_attributes is read as one column per attribute, parent_sku from configurable_variations (feed-attribute-columns.ts).
+      ean: ['additionalattributesean', 'additionalattributesgtin', 'additionalattributesbarcode', 'additionalattributesupc'],
+      brand: ['additionalattributesmanufacturer', 'additionalattributesbrand'],
+      size: ['additionalattributessize'],
+      color: ['additionalattributescolor'],
+      material: ['additionalattributesmaterial'],
+      familyKey: ['parentsku'],
     },
+    rows: { skip: [{ column: 'producttype', when: 'oneOf', values: ['configurable', 'grouped', 'bundle'] }] },
     never: ['producttype', 'productonline', 'isinstock', 'taxclassname', 'visibility', 'storeviewcode', 'attributesetcode'],
     imageSeparator: ',',
   },

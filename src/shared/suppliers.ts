@@ -125,8 +125,11 @@ export interface TestFeedRow {
     deliveryCode: string;
     stock: number;
     productSize: string;
+    familyKey: string | null;
     images: string[];
   } | null;
+  /** True when the mapping's row filter skips the row (docs/feeds.md, "Variants and parent rows"): neither imported nor refused. */
+  skipped?: boolean;
   problems: string[];
   /** Things to check that do not refuse the row: characters the encoding used could not read (docs/feeds.md, "Encodings"). */
   warnings: string[];

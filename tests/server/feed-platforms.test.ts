@@ -6,12 +6,12 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FeedRunReport } from '../../src/shared/contract';
 import type { FeedMapping } from '../../src/shared/feed-mapping';
 import { feedValueMessages } from '../../src/shared/messages';
 import { gtinCheckDigit } from '../../src/shared/rules/ean';
-import type { SupplierDetails, TestFeedReport } from '../../src/shared/suppliers';
+import type { TestFeedReport } from '../../src/shared/suppliers';
 import { productImages, products } from '../../src/server/db/schema';
+import { importFeedFile, testFeedFile } from './support/feed-upload';
 import { createTestApp, type TestApp } from './support/test-app';
 
 let t: TestApp;
@@ -26,33 +26,14 @@ afterAll(async () => {
 const ean = (twelve: string) => `${twelve}${gtinCheckDigit(twelve)}`;
 const E = [ean('871000000001'), ean('871000000002'), ean('871000000003')];
 
-const auth = async () => ({ Authorization: `Bearer ${await t.token()}` });
 
-async function testFeed(file: string, name: string, mapping: FeedMapping | null = null): Promise<TestFeedReport> {
-  const form = new FormData();
-  form.append('settings', JSON.stringify({ feedSource: 'upload', feedFormat: 'csv', mapping }));
-  form.append('feedFile', new File([file], name));
-  const response = await t.app.request('/api/v1/suppliers/test-feed', { method: 'POST', headers: await auth(), body: form });
-  expect(response.status, await response.clone().text()).toBe(200);
-  return (await response.json()) as TestFeedReport;
-}
+const testFeed = (file: string, name: string, mapping: FeedMapping | null = null): Promise<TestFeedReport> => testFeedFile(t, file, name, mapping);
 
 let counter = 0;
 /** Adds an upload supplier with this mapping, uploads the file and imports it. */
 async function importWith(file: string, name: string, mapping: FeedMapping) {
   counter += 1;
-  const added = await t.app.request('/api/v1/suppliers', {
-    method: 'POST',
-    headers: { ...(await auth()), 'Content-Type': 'application/json' },
-    body: JSON.stringify({ supplierName: `Platform ${counter}`, feedSource: 'upload', feedFormat: 'csv', mapping }),
-  });
-  expect(added.status).toBe(201);
-  const supplier = (await added.json()) as SupplierDetails;
-  const form = new FormData();
-  form.append('feedFile', new File([file], name));
-  expect((await t.app.request(`/api/v1/suppliers/feed-file/${supplier.supplierId}`, { method: 'POST', headers: await auth(), body: form })).status).toBe(200);
-  const run = await t.app.request(`/api/v1/feed/parse/${supplier.supplierId}?wait=true`, { method: 'POST', headers: await auth() });
-  const report = (await run.json()) as FeedRunReport;
+  const { supplier, report } = await importFeedFile(t, `Platform ${counter}`, file, name, mapping);
   const rows = await t.database.db.select().from(products).where(eq(products.supplierId, supplier.supplierId)).orderBy(products.productId);
   const imported = [];
   for (const row of rows) {

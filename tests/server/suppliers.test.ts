@@ -144,6 +144,8 @@ const DUTCH_MAPPING: FeedMapping = {
   imageBaseUrl: '',
   categoryPaths: 'deepest',
   recordElement: 'product',
+  rowGroups: null,
+  skipRows: [],
 };
 
 let nameCounter = 0;

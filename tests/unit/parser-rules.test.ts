@@ -98,6 +98,11 @@ describe('the supplier form', () => {
         imageBaseUrl: 'https://shop.example/media/',
         categoryPaths: 'first',
         recordElement: 'artikel',
+        rowGroups: { groupColumn: 'Parent', keyColumns: ['SKU', 'ID'], fillDown: ['Name', 'Categories'], gather: ['Image Src'] },
+        skipRows: [
+          { column: 'Type', when: 'oneOf', values: ['variable', 'grouped'] },
+          { column: 'Variant Price', when: 'empty', values: [] },
+        ],
       },
       schedule: { kind: 'every', hours: 6, timeZone: 'Europe/Amsterdam' },
     });

@@ -9,6 +9,7 @@ import { refreshCatalogueStatistics } from '../catalogue/product-maintenance';
 import { yieldToEventLoop } from '../db/event-loop-yield';
 import { products } from '../db/schema';
 import { alwaysWinsOf, mappedFeedFields } from '../../shared/feed-fields';
+import { feedVariantMessages } from '../../shared/feed-variant-messages';
 import { imageBaseOf } from '../../shared/feed-image-addresses';
 import { feedReadingMessages } from '../../shared/feed-reading-messages';
 import { feedValueMessages } from '../../shared/messages';
@@ -97,11 +98,12 @@ async function supplierHasProducts(db: FeedJobDeps['db'], supplierId: number): P
   return rows.length > 0;
 }
 
-export function summary(counts: Omit<RunCounts, 'heldBack' | 'unreadableRows'> & { heldBack?: number | undefined; unreadableRows?: number | undefined }): string {
+export function summary(counts: Omit<RunCounts, 'heldBack' | 'unreadableRows'> & { heldBack?: number | undefined; unreadableRows?: number | undefined; skipped?: number | undefined }): string {
   const n = (value: number) => value.toLocaleString('en-US');
+  const skipped = counts.skipped ? `, ${feedVariantMessages.skippedCount(n(counts.skipped))}` : '';
   const held = counts.heldBack ? `; ${n(counts.heldBack)} supplier ${counts.heldBack === 1 ? 'value' : 'values'} held back because people changed them` : '';
   const unreadable = counts.unreadableRows ? `; ${feedReadingMessages.unreadableRows(counts.unreadableRows)}` : '';
-  return `Read ${n(counts.rowsRead)} rows: ${n(counts.created)} new, ${n(counts.updated)} updated, ${n(counts.unchanged)} unchanged, ${n(counts.refused)} refused${held}${unreadable}`;
+  return `Read ${n(counts.rowsRead)} rows: ${n(counts.created)} new, ${n(counts.updated)} updated, ${n(counts.unchanged)} unchanged, ${n(counts.refused)} refused${skipped}${held}${unreadable}`;
 }
 
 /** The job was cancelled (or lost its lease): the loop stops before the next batch. */
@@ -121,6 +123,8 @@ async function runClaimedImport(deps: FeedJobDeps, supplier: SupplierRecord, opt
   const now = () => new Date(deps.now ? deps.now() : Date.now());
   const historyId = await startHistoryEntry(deps.db, supplier.supplierId, 'feed-import', now());
   const counts = emptyCounts();
+  /** Rows the mapping's row filter skipped: in the run's message, not a stored count. */
+  let skipped = 0;
   const problems: FeedRowRefusal[] = [];
   const refuse = (refusal: FeedRowRefusal) => {
     counts.refused += 1;
@@ -196,6 +200,7 @@ async function runClaimedImport(deps: FeedJobDeps, supplier: SupplierRecord, opt
       // Stops between batches: every batch is written whole or not at all.
       if (options.signal?.aborted) throw new ImportCancelled();
       counts.rowsRead += batch.rowsRead;
+      skipped += batch.skipped;
       counts.unreadableRows += batch.unreadableRows;
       batch.refusals.forEach(refuse);
       // The first rows read show at once, before their batch is written (a job's first progress).
@@ -205,26 +210,26 @@ async function runClaimedImport(deps: FeedJobDeps, supplier: SupplierRecord, opt
       }
       if (batch.rows.length > 0) await write(batch.rows);
     }
-    message = summary(counts);
+    message = summary({ ...counts, skipped });
   } catch (error) {
     stop();
     if (error instanceof ImportCancelled || options.signal?.aborted) {
       failure = 'cancelled';
       const why = options.stopMessage?.() ?? 'was cancelled';
-      message = `The import of supplier '${supplier.supplierName}' ${why}; rows before were imported. ${summary(counts)}`;
+      message = `The import of supplier '${supplier.supplierName}' ${why}; rows before were imported. ${summary({ ...counts, skipped })}`;
     } else if (isDiskFullError(error)) {
       failure = 'disk-full';
-      message = `The import of supplier '${supplier.supplierName}' stopped because the disk of the data folder is full; rows before were imported. Free disk space and import again. ${summary(counts)}`;
+      message = `The import of supplier '${supplier.supplierName}' stopped because the disk of the data folder is full; rows before were imported. Free disk space and import again. ${summary({ ...counts, skipped })}`;
     } else if (error instanceof DownloadError) {
       failure = 'download';
       message = `The feed of supplier '${supplier.supplierName}' could not be downloaded: ${error.message}`;
     } else if (error instanceof FeedFormatError || (error instanceof Error && /premature close|terminated|aborted/i.test(error.message))) {
       failure = 'feed';
-      message = `The feed of supplier '${supplier.supplierName}' stopped being readable; rows before were imported. ${errorText(error)}. ${summary(counts)}`;
+      message = `The feed of supplier '${supplier.supplierName}' stopped being readable; rows before were imported. ${errorText(error)}. ${summary({ ...counts, skipped })}`;
     } else {
       failure = 'server';
       console.error(`[feeds] import of supplier ${supplier.supplierId} failed: ${describeError(error)}`);
-      message = `The import of supplier '${supplier.supplierName}' stopped because of a server error; rows before were imported. ${summary(counts)}`;
+      message = `The import of supplier '${supplier.supplierName}' stopped because of a server error; rows before were imported. ${summary({ ...counts, skipped })}`;
     }
   } finally {
     if (onAbort) options.signal?.removeEventListener('abort', onAbort);

@@ -5,7 +5,9 @@ export type FeedItem =
   /** A record and the (1-based) line of the feed where it starts; `unreadable`: the feed's encoding could not read some of its characters. */
   | { line: number; record: FeedRecord; unreadable?: true }
   /** A record the reader could not even split into fields (e.g. a CSV row with a wrong field count). */
-  | { line: number; problem: string };
+  | { line: number; problem: string }
+  /** A record the mapping's row filter skips (docs/feeds.md, "Variants and parent rows"): counted, not read. */
+  | { line: number; skipped: true; skippedRecord: FeedRecord };
 
 /** The feed is unreadable from this point on (bad XML, unclosed CSV quote): the import stops. */
 export class FeedFormatError extends Error {

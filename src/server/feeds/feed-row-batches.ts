@@ -13,6 +13,7 @@ import { readCsvFeed } from './csv-feed-reader';
 import { FeedFormatError, type FeedItem } from './feed-item';
 import { decodeFeedText, recordHasUnreadableCharacters, type FeedEncoding } from './feed-text-encoding';
 import { parseFeedRow, type FeedProductRow, type FeedRecord, type FeedRowRefusal, type FeedRowSupplier } from './parse-feed-row';
+import { rowPreparationFor, type RowPreparation } from '../../shared/feed-row-preparation';
 import { readXlsxFeed } from './xlsx-feed-reader';
 import { readXmlFeed } from './xml-feed-reader';
 
@@ -20,8 +21,10 @@ export interface ParsedBatch {
   rows: FeedProductRow[];
   /** Refusals of this stretch of the feed (all of them; the import keeps the first 100). */
   refusals: FeedRowRefusal[];
-  /** Records read in this stretch (rows + refusals). */
+  /** Records read in this stretch (rows + refusals + skipped). */
   rowsRead: number;
+  /** Records the mapping's row filter skipped (docs/feeds.md, "Variants and parent rows"). */
+  skipped: number;
   /** Of them, records with characters the encoding could not read (U+FFFD). */
   unreadableRows: number;
 }
@@ -148,14 +151,38 @@ function headerProblem(columns: string[], line: number, compiled: CompiledMappin
   return `${problem} (header on line ${line}); change the supplier's column mapping`;
 }
 
-/** Records with our field names, by the mapping. */
-export async function* mapFeedItems(items: AsyncIterable<FeedItem>, mapping: FeedMapping | null): AsyncGenerator<FeedItem> {
-  const compiled = compileMapping(mapping);
+/**
+ * Raw records as the mapping reads them: Magento's attribute columns, fill-down and the row filter
+ * (feed-row-preparation.ts), each handed to `each`. Judged on the first record; a feed and mapping
+ * that need none of it pass straight through, with no step of their own per record.
+ */
+async function* preparedItems(items: AsyncIterable<FeedItem>, mapping: FeedMapping | null, each: (item: FeedItem) => FeedItem): AsyncGenerator<FeedItem> {
+  let preparation: RowPreparation | null | undefined;
   for await (const item of items) {
-    if ('problem' in item) yield item;
-    else if (recordHasUnreadableCharacters(item.record)) yield { line: item.line, record: applyMapping(item.record, compiled), unreadable: true };
-    else yield { line: item.line, record: applyMapping(item.record, compiled) };
+    if (!('record' in item)) {
+      yield item;
+      continue;
+    }
+    if (preparation === undefined) preparation = rowPreparationFor(mapping, item.record);
+    if (preparation === null) yield each(item);
+    else for (const prepared of preparation.push(item)) yield each(prepared);
   }
+  if (preparation) for (const prepared of preparation.end()) yield each(prepared);
+}
+
+/** Raw records prepared for the mapping (the Test feed preview shows them before it maps them). */
+export function prepareFeedItems(items: AsyncIterable<FeedItem>, mapping: FeedMapping | null): AsyncGenerator<FeedItem> {
+  return preparedItems(items, mapping, (item) => item);
+}
+
+/** Records with our field names, by the mapping, prepared as prepareFeedItems says. */
+export function mapFeedItems(items: AsyncIterable<FeedItem>, mapping: FeedMapping | null): AsyncGenerator<FeedItem> {
+  const compiled = compileMapping(mapping);
+  return preparedItems(items, mapping, (item) => {
+    if (!('record' in item)) return item;
+    if (recordHasUnreadableCharacters(item.record)) return { line: item.line, record: applyMapping(item.record, compiled), unreadable: true };
+    return { line: item.line, record: applyMapping(item.record, compiled) };
+  });
 }
 
 export function readFeedBytes(format: string, bytes: AsyncIterable<Uint8Array>, options: FeedReadOptions = {}): AsyncGenerator<FeedItem> {
@@ -184,13 +211,11 @@ export async function* feedRowBatches(
 ): AsyncGenerator<ParsedBatch> {
   /** First line of every key seen, so a key repeated in the feed is refused instead of written twice. */
   const seen = new Map<string, number>();
-  let batch: ParsedBatch = { rows: [], refusals: [], rowsRead: 0, unreadableRows: 0 };
+  let batch: ParsedBatch = { rows: [], refusals: [], rowsRead: 0, skipped: 0, unreadableRows: 0 };
   for await (const item of items) {
     batch.rowsRead += 1;
-    if ('unreadable' in item) batch.unreadableRows += 1;
-    if ('problem' in item) {
-      batch.refusals.push({ line: item.line, reason: item.problem });
-    } else {
+    if ('record' in item) {
+      if (item.unreadable) batch.unreadableRows += 1;
       const parsed = parseMappedRow(item, supplier, mapping);
       if (!parsed.ok) {
         batch.refusals.push(parsed.refusal);
@@ -204,10 +229,14 @@ export async function* feedRowBatches(
           batch.rows.push(parsed.row);
         }
       }
+    } else if ('skipped' in item) {
+      batch.skipped += 1;
+    } else {
+      batch.refusals.push({ line: item.line, reason: item.problem });
     }
     if (batch.rows.length >= batchSize || batch.refusals.length >= batchSize) {
       yield batch;
-      batch = { rows: [], refusals: [], rowsRead: 0, unreadableRows: 0 };
+      batch = { rows: [], refusals: [], rowsRead: 0, skipped: 0, unreadableRows: 0 };
     }
   }
   if (batch.rowsRead > 0) yield batch;

@@ -7,7 +7,8 @@
 import { applyMapping, compileMapping, feedValueFormat, guessMapping, learnDecimalMark, mappingProblem, type FeedMapping } from '../../shared/feed-mapping';
 import { TEST_FEED_ROWS, type FeedEncoding, type TestFeedReport, type TestFeedRow } from '../../shared/suppliers';
 import type { FeedItem } from './feed-item';
-import { parseMappedRow, readRawFeed } from './feed-row-batches';
+import type { FeedRecord } from './parse-feed-row';
+import { parseMappedRow, prepareFeedItems, readRawFeed } from './feed-row-batches';
 import { feedReadingMessages } from '../../shared/feed-reading-messages';
 import { recordHasUnreadableCharacters } from './feed-text-encoding';
 import type { ImageBase } from '../../shared/feed-image-addresses';
@@ -57,7 +58,7 @@ export async function previewFeedBytes(bytes: AsyncIterable<Uint8Array>, request
       reading.recordElement = { path, found };
     },
   });
-  for await (const item of feed) {
+  for await (const item of prepareFeedItems(feed, request.mapping)) {
     if (items.length >= TEST_FEED_ROWS) {
       more = true;
       break;
@@ -75,31 +76,36 @@ export function previewReport(
   request: Pick<PreviewRequest, 'mapping' | 'supplierName' | 'imageBase'>,
   reading: FeedReading = { encoding: null, recordElement: null },
 ): TestFeedReport {
-  // XML has no header: its columns are the element paths met in the first records, in order.
+  // XML has no header: its columns are the element paths met in the first records, in order. Columns
+  // read out of others (Magento's `additional_attributes/size`, `parent_sku`) follow the header's.
   const columns: string[] = headerColumns ? [...headerColumns] : [];
-  if (headerColumns === null) {
-    const seen = new Set<string>();
-    for (const item of items) {
-      if (!('record' in item)) continue;
-      for (const key of Object.keys(item.record)) {
-        if (seen.has(key)) continue;
-        seen.add(key);
-        columns.push(key);
-      }
+  const seen = new Set(columns.map((name) => name.toLowerCase()));
+  for (const item of items) {
+    const record = 'record' in item ? item.record : 'skipped' in item ? item.skippedRecord : null;
+    if (!record) continue;
+    for (const key of Object.keys(record)) {
+      if (seen.has(key)) continue;
+      seen.add(key);
+      columns.push(key);
     }
   }
   const nameOf = new Map(columns.map((name) => [name.toLowerCase(), name]));
   const compiled = compileMapping(request.mapping);
   // The values of all rows read decide the decimal mark and the guess (docs/feeds.md, "Prices").
-  const samples = items.flatMap((item) => ('record' in item ? [item.record] : []));
+  const samples = items.flatMap((item) => ('record' in item ? [item.record] : 'skipped' in item ? [item.skippedRecord] : []));
   learnDecimalMark(compiled, samples);
   const supplier = { supplierName: request.supplierName || 'this supplier', ...(request.imageBase ? { imageBase: request.imageBase } : {}) };
   const seenKeys = new Map<string, number>();
 
   const rows: TestFeedRow[] = items.map((item) => {
     if ('problem' in item) return { line: item.line, values: {}, product: null, problems: [item.problem], warnings: [] };
-    const values: Record<string, string> = {};
-    for (const [key, value] of Object.entries(item.record)) values[nameOf.get(key) ?? key] = display(value);
+    const valuesOf = (record: FeedRecord) => {
+      const values: Record<string, string> = {};
+      for (const [key, value] of Object.entries(record)) values[nameOf.get(key) ?? key] = display(value);
+      return values;
+    };
+    if ('skipped' in item) return { line: item.line, values: valuesOf(item.skippedRecord), product: null, skipped: true, problems: [], warnings: [] };
+    const values = valuesOf(item.record);
     const unreadable = recordHasUnreadableCharacters(item.record);
     const warnings = unreadable ? [feedReadingMessages.unreadable(item.line.toLocaleString('en-US'), reading.encoding?.name ?? null)] : [];
     const parsed = parseMappedRow({ line: item.line, record: applyMapping(item.record, compiled) }, supplier, request.mapping);
@@ -124,6 +130,7 @@ export function previewReport(
         deliveryCode: row.deliveryCode,
         stock: row.stock,
         productSize: row.productSize,
+        familyKey: row.familyKey,
         images: row.images.slice(0, 5),
       },
       problems,

@@ -1,6 +1,7 @@
 /** Test feed: the first rows as they would be imported, refused rows marked with their problems; nothing is saved. */
 import { Badge, Callout, Card, Flex, Heading, Table, Text, VisuallyHidden } from '@radix-ui/themes';
 import { feedReadingMessages } from '../../../shared/feed-reading-messages';
+import { feedVariantMessages as variants } from '../../../shared/feed-variant-messages';
 import type { TestFeedReport } from '../../../shared/suppliers';
 import { countText, priceText } from '../../lib/format';
 
@@ -8,6 +9,7 @@ const reading = feedReadingMessages;
 
 export function FeedPreview({ report }: { report: TestFeedReport }) {
   const refused = report.rows.filter((row) => row.problems.length > 0).length;
+  const skipped = report.rows.filter((row) => row.skipped).length;
   return (
     <Card size="2" className="parser-preview">
       <Flex direction="column" gap="3">
@@ -15,7 +17,9 @@ export function FeedPreview({ report }: { report: TestFeedReport }) {
           Test feed: the first {countText(report.rows.length)} rows
         </Heading>
         <Text size="2">
-          {countText(report.rows.length - refused)} would be imported, {countText(refused)} refused{report.more ? '; the feed has more rows' : ''}. Nothing was saved.
+          {countText(report.rows.length - refused - skipped)} would be imported, {countText(refused)} refused
+          {skipped > 0 ? `, ${variants.skippedCount(countText(skipped))}` : ''}
+          {report.more ? '; the feed has more rows' : ''}. Nothing was saved.
         </Text>
         {(report.encoding || report.recordElement) && (
           <Flex direction="column" gap="1" data-testid="feed-reading">
@@ -38,6 +42,7 @@ export function FeedPreview({ report }: { report: TestFeedReport }) {
                 <Table.ColumnHeaderCell>Line</Table.ColumnHeaderCell>
                 <Table.ColumnHeaderCell>EAN / SKU</Table.ColumnHeaderCell>
                 <Table.ColumnHeaderCell>Title</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>Family</Table.ColumnHeaderCell>
                 <Table.ColumnHeaderCell>Supplier price</Table.ColumnHeaderCell>
                 <Table.ColumnHeaderCell>Selling price</Table.ColumnHeaderCell>
                 <Table.ColumnHeaderCell>Stock</Table.ColumnHeaderCell>
@@ -50,7 +55,12 @@ export function FeedPreview({ report }: { report: TestFeedReport }) {
                 const bad = row.problems.length > 0;
                 const product = row.product;
                 return (
-                  <Table.Row key={row.line} className={bad ? 'parser-bad-row' : undefined} data-refused={bad ? 'true' : undefined}>
+                  <Table.Row
+                    key={row.line}
+                    className={bad ? 'parser-bad-row' : row.skipped ? 'parser-skipped-row' : undefined}
+                    data-refused={bad ? 'true' : undefined}
+                    data-skipped={row.skipped ? 'true' : undefined}
+                  >
                     <Table.RowHeaderCell>{row.line}</Table.RowHeaderCell>
                     <Table.Cell>
                       {product ? (
@@ -69,6 +79,7 @@ export function FeedPreview({ report }: { report: TestFeedReport }) {
                         <Text color="gray">{Object.values(row.values).filter((value) => value !== '').slice(0, 3).join(' · ')}</Text>
                       )}
                     </Table.Cell>
+                    <Table.Cell>{product?.familyKey ?? null}</Table.Cell>
                     <Table.Cell>{product ? priceText(product.priceSupplier) : null}</Table.Cell>
                     <Table.Cell>{product ? priceText(product.sellingPrice) : null}</Table.Cell>
                     <Table.Cell>{product ? countText(product.stock) : null}</Table.Cell>
@@ -82,6 +93,11 @@ export function FeedPreview({ report }: { report: TestFeedReport }) {
                               {problem}
                             </Text>
                           ))}
+                        </Flex>
+                      ) : row.skipped ? (
+                        <Flex direction="column" gap="1">
+                          <Badge color="gray">{variants.skippedBadge}</Badge>
+                          <Text size="2">{variants.skippedRow}</Text>
                         </Flex>
                       ) : row.warnings.length > 0 ? (
                         <Flex direction="column" gap="1">

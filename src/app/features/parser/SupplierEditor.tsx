@@ -12,6 +12,7 @@ import { FeedPreview } from './FeedPreview';
 import { FeedSection } from './FeedSection';
 import { ImportRunCard } from './ImportRunCard';
 import { MappingSection } from './MappingSection';
+import { RowRulesSection } from './RowRulesSection';
 import { ScheduleSection } from './ScheduleSection';
 import type { SupplierForm } from './supplier-form';
 import { useSupplierEditor } from './use-supplier-editor';
@@ -50,6 +51,7 @@ export function SupplierEditor({ initial, online, onClose }: Props) {
 
         <FeedSection form={form} set={set} here={editor.here} onFile={editor.setFile} />
         <MappingSection form={form} set={set} setForm={editor.setForm} report={report} />
+        <RowRulesSection form={form} setForm={editor.setForm} report={report} />
         <AlwaysWinsSection form={form} set={set} />
         <ScheduleSection form={form} set={set} />
 

@@ -4,6 +4,7 @@
  */
 import { DEFAULT_ALWAYS_WINS, type FeedField as WrittenField } from '../../../shared/feed-fields';
 import { DEFAULT_TRANSFORMS, defaultMapping, FEED_FIELDS, type FeedField, type FeedMapping } from '../../../shared/feed-mapping';
+import type { SkipWhen } from '../../../shared/feed-row-filter';
 import { DEFAULT_SCHEDULE_TIME_ZONE, type FeedSchedule } from '../../../shared/schedule';
 import type { CredentialsInput, CredentialsView, FeedFormat, FeedSource, SupplierDetails, SupplierInput, TestFeedRequest } from '../../../shared/suppliers';
 import { parsePrice } from '../../../shared/rules/price';
@@ -39,6 +40,13 @@ export interface SupplierForm {
   imageBaseUrl: string;
   categoryPaths: FeedMapping['categoryPaths'];
   recordElement: string;
+  /** Rows of a product and its variants (docs/feeds.md, "Variants and parent rows"): the group column ('' = none) and its columns as typed (several separated by commas). */
+  groupColumn: string;
+  groupKeyColumns: string;
+  fillDown: string;
+  gather: string;
+  /** The row filter's rules as typed (values separated by commas). */
+  skipRows: SkipRowForm[];
   markupOn: boolean;
   multiplier: string;
   add: string;
@@ -50,6 +58,13 @@ export interface SupplierForm {
   time: string;
   hours: string;
   timeZone: string;
+}
+
+/** One rule of the row filter as the form holds it. */
+export interface SkipRowForm {
+  column: string;
+  when: SkipWhen;
+  values: string;
 }
 
 const emptyFields = (): Record<FeedField, string> => Object.fromEntries(FEED_FIELDS.map((field) => [field, ''])) as Record<FeedField, string>;
@@ -125,6 +140,11 @@ export function newSupplierForm(): SupplierForm {
     imageBaseUrl: '',
     categoryPaths: DEFAULT_TRANSFORMS.categoryPaths,
     recordElement: '',
+    groupColumn: '',
+    groupKeyColumns: '',
+    fillDown: '',
+    gather: '',
+    skipRows: [],
     markupOn: false,
     multiplier: '1',
     add: '0',
@@ -167,6 +187,7 @@ export function formOf(supplier: SupplierDetails): SupplierForm {
     imageBaseUrl: mapping?.imageBaseUrl ?? '',
     categoryPaths: mapping?.categoryPaths ?? DEFAULT_TRANSFORMS.categoryPaths,
     recordElement: mapping?.recordElement ?? '',
+    ...rowRulesText(mapping),
     markupOn: Boolean(mapping?.sellingPrice),
     multiplier: mapping?.sellingPrice ? numberText(mapping.sellingPrice.multiplier) : '1',
     add: mapping?.sellingPrice ? numberText(mapping.sellingPrice.add) : '0',
@@ -192,7 +213,34 @@ export function withGuessedMapping(form: SupplierForm, guess: FeedMapping): Supp
     weightUnit: guess.weightUnit,
     dimensionUnit: guess.dimensionUnit,
     imageSeparator: guess.imageSeparator,
+    ...rowRulesText(guess),
     categoryPaths: guess.categoryPaths,
+  };
+}
+
+type RowRulesForm = Pick<SupplierForm, 'groupColumn' | 'groupKeyColumns' | 'fillDown' | 'gather' | 'skipRows'>;
+
+/** A mapping's row groups and row filter as the form shows them. */
+function rowRulesText(mapping: FeedMapping | null): RowRulesForm {
+  const groups = mapping?.rowGroups ?? null;
+  const names = (list: readonly string[] | undefined) => (list ?? []).map(columnText).join(', ');
+  return {
+    groupColumn: groups?.groupColumn ?? '',
+    groupKeyColumns: names(groups?.keyColumns),
+    fillDown: names(groups?.fillDown),
+    gather: names(groups?.gather),
+    skipRows: (mapping?.skipRows ?? []).map((rule) => ({ column: rule.column, when: rule.when, values: rule.values.map(columnText).join(', ') })),
+  };
+}
+
+/** The form's row groups and row filter as the mapping holds them; a rule without a column is left out. */
+function rowRulesOf(form: RowRulesForm): Pick<FeedMapping, 'rowGroups' | 'skipRows'> {
+  const groupColumn = form.groupColumn.trim();
+  return {
+    rowGroups: groupColumn === '' ? null : { groupColumn, keyColumns: splitColumns(form.groupKeyColumns), fillDown: splitColumns(form.fillDown), gather: splitColumns(form.gather) },
+    skipRows: form.skipRows
+      .filter((rule) => rule.column.trim() !== '')
+      .map((rule) => ({ column: rule.column.trim(), when: rule.when, values: rule.when === 'oneOf' ? splitColumns(rule.values) : [] })),
   };
 }
 
@@ -223,6 +271,8 @@ export function mappingOf(form: SupplierForm): FeedMapping | null {
     form.imageBaseUrl.trim() !== '' ||
     form.categoryPaths !== DEFAULT_TRANSFORMS.categoryPaths ||
     form.recordElement.trim() !== '' ||
+    form.groupColumn.trim() !== '' ||
+    form.skipRows.some((rule) => rule.column.trim() !== '') ||
     form.markupOn;
   if (!form.mapped && !hasFixed && !changedTransforms) return null;
   const columns: FeedMapping['columns'] = {};
@@ -243,6 +293,7 @@ export function mappingOf(form: SupplierForm): FeedMapping | null {
     imageBaseUrl: form.imageBaseUrl.trim(),
     categoryPaths: form.categoryPaths,
     recordElement: form.recordElement.trim(),
+    ...rowRulesOf(form),
     sellingPrice: form.markupOn ? { multiplier: parsePrice(form.multiplier) ?? 1, add: parsePrice(form.add) ?? 0 } : null,
   };
 }

@@ -12,6 +12,7 @@ const FORM_PARTS: { label: string; fields: (keyof SupplierForm)[] }[] = [
   { label: 'Format', fields: ['feedFormat'] },
   { label: 'Login for the feed', fields: ['credentialsKind', 'storedCredentials', 'username', 'password', 'headerName', 'headerValue'] },
   { label: 'Column mapping', fields: ['columns', 'fixed', 'mapped', 'guessed', 'decimalSeparator', 'foreignCurrency', 'weightUnit', 'dimensionUnit', 'imageSeparator', 'imageBaseUrl', 'categoryPaths', 'recordElement'] },
+  { label: 'Variants and parent rows', fields: ['groupColumn', 'groupKeyColumns', 'fillDown', 'gather', 'skipRows'] },
   { label: 'Selling price', fields: ['markupOn', 'multiplier', 'add'] },
   { label: 'US shoe sizes', fields: ['usShoeSizes'] },
   { label: 'Fields the feed always wins', fields: ['alwaysWins'] },

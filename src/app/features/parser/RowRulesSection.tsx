@@ -1,0 +1,91 @@
+/** The supplier form's "Variants and parent rows" card: the group column with fill-down and gathered columns, and the row filter (docs/feeds.md, "Variants and parent rows"). */
+import { Button, Flex, Heading, Select, Text, TextArea, TextField } from '@radix-ui/themes';
+import { useId } from 'react';
+import { MAX_SKIP_RULES } from '../../../shared/feed-mapping';
+import { SKIP_WHEN, SKIP_WHEN_LABELS, type SkipWhen } from '../../../shared/feed-row-filter';
+import { feedVariantMessages as say } from '../../../shared/feed-variant-messages';
+import type { TestFeedReport } from '../../../shared/suppliers';
+import { Field, FormCard } from './ParserField';
+import type { SkipRowForm, SupplierForm } from './supplier-form';
+
+type Props = { form: SupplierForm; setForm: (update: (current: SupplierForm) => SupplierForm) => void; report: TestFeedReport | null };
+
+export function RowRulesSection({ form, setForm, report }: Props) {
+  const columnsListId = useId();
+  // Like every mapping change, an edit makes the mapping the person's: Test feed stops replacing it with its guess.
+  const edit = <K extends 'groupColumn' | 'groupKeyColumns' | 'fillDown' | 'gather'>(key: K, value: string) =>
+    setForm((current) => ({ ...current, [key]: value, mapped: true, guessed: false }));
+  const editRule = (index: number, change: Partial<SkipRowForm>) =>
+    setForm((current) => ({ ...current, mapped: true, guessed: false, skipRows: current.skipRows.map((rule, at) => (at === index ? { ...rule, ...change } : rule)) }));
+  const addRule = () => setForm((current) => ({ ...current, mapped: true, guessed: false, skipRows: [...current.skipRows, { column: '', when: 'oneOf', values: '' }] }));
+  const removeRule = (index: number) => setForm((current) => ({ ...current, mapped: true, guessed: false, skipRows: current.skipRows.filter((_, at) => at !== index) }));
+  return (
+    <FormCard title="Variants and parent rows">
+      <Text size="2" color="gray">
+        {say.intro}
+      </Text>
+      <datalist id={columnsListId}>
+        {(report?.columns ?? []).map((name) => (
+          <option key={name} value={name} />
+        ))}
+      </datalist>
+      <Flex gap="3" wrap="wrap" className="parser-form-row">
+        <Field label="Group column" hint={say.groupColumnHint}>
+          <TextField.Root size="3" aria-label="Group column" list={columnsListId} value={form.groupColumn} onChange={(e) => edit('groupColumn', e.target.value)} autoComplete="off" />
+        </Field>
+        <Field label="A parent row is also named by" hint={say.keyColumnsHint}>
+          <TextField.Root size="3" aria-label="A parent row is also named by" value={form.groupKeyColumns} onChange={(e) => edit('groupKeyColumns', e.target.value)} autoComplete="off" />
+        </Field>
+      </Flex>
+      <Flex gap="3" wrap="wrap" className="parser-form-row">
+        <Field label="Fill empty cells of these columns from the group's first row" hint={say.fillDownHint}>
+          <TextArea size="3" rows={3} resize="vertical" aria-label="Fill empty cells of these columns from the group's first row" value={form.fillDown} onChange={(e) => edit('fillDown', e.target.value)} />
+        </Field>
+        <Field label="Gather the values of the group's rows" hint={say.gatherHint}>
+          <TextArea size="3" rows={2} resize="vertical" aria-label="Gather the values of the group's rows" value={form.gather} onChange={(e) => edit('gather', e.target.value)} />
+        </Field>
+      </Flex>
+      <Heading as="h4" size="3">
+        Skip rows
+      </Heading>
+      <Text size="2" color="gray">
+        {say.skipIntro}
+      </Text>
+      {form.skipRows.length === 0 && <Text size="2">{say.noSkipRules}</Text>}
+      {form.skipRows.map((rule, index) => (
+        <Flex key={index} gap="3" wrap="wrap" align="end" className="parser-form-row parser-skip-rule" data-testid="skip-rule">
+          <Field label="Skip a row when the column">
+            <TextField.Root size="3" aria-label={`Column of rule ${index + 1}`} list={columnsListId} value={rule.column} onChange={(e) => editRule(index, { column: e.target.value })} autoComplete="off" />
+          </Field>
+          <Field label="Condition">
+            <Select.Root size="3" value={rule.when} onValueChange={(value) => editRule(index, { when: value as SkipWhen })}>
+              <Select.Trigger aria-label={`Condition of rule ${index + 1}`} />
+              <Select.Content>
+                {SKIP_WHEN.map((when) => (
+                  <Select.Item key={when} value={when}>
+                    {SKIP_WHEN_LABELS[when]}
+                  </Select.Item>
+                ))}
+              </Select.Content>
+            </Select.Root>
+          </Field>
+          {rule.when === 'oneOf' && (
+            <Field label="Values, separated by commas">
+              <TextField.Root size="3" aria-label={`Values of rule ${index + 1}`} value={rule.values} onChange={(e) => editRule(index, { values: e.target.value })} autoComplete="off" />
+            </Field>
+          )}
+          <Button type="button" size="3" variant="soft" color="red" onClick={() => removeRule(index)} aria-label={`Remove rule ${index + 1}`}>
+            Remove
+          </Button>
+        </Flex>
+      ))}
+      {form.skipRows.length < MAX_SKIP_RULES && (
+        <Flex>
+          <Button type="button" size="3" variant="soft" onClick={addRule}>
+            Add a rule
+          </Button>
+        </Flex>
+      )}
+    </FormCard>
+  );
+}
