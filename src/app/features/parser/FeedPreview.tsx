@@ -4,12 +4,14 @@ import { feedReadingMessages } from '../../../shared/feed-reading-messages';
 import { feedVariantMessages as variants } from '../../../shared/feed-variant-messages';
 import type { TestFeedReport } from '../../../shared/suppliers';
 import { countText, priceText } from '../../lib/format';
+import { useKeyboardScroll } from '../../ui/use-keyboard-scroll';
 
 const reading = feedReadingMessages;
 
 export function FeedPreview({ report }: { report: TestFeedReport }) {
   const refused = report.rows.filter((row) => row.problems.length > 0).length;
   const skipped = report.rows.filter((row) => row.skipped).length;
+  const scroll = useKeyboardScroll<HTMLDivElement>('Test feed preview');
   return (
     <Card size="2" className="parser-preview">
       <Flex direction="column" gap="3">
@@ -32,7 +34,7 @@ export function FeedPreview({ report }: { report: TestFeedReport }) {
             <Callout.Text>{report.mappingProblem}</Callout.Text>
           </Callout.Root>
         )}
-        <div className="parser-table-scroll">
+        <div className="parser-table-scroll" ref={scroll}>
           <Table.Root size="1">
             <VisuallyHidden asChild>
               <caption>Test feed preview</caption>
