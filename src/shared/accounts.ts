@@ -3,6 +3,7 @@
  * the password and user-name rules both the server and the app check.
  */
 import { z } from 'zod';
+import { LANGUAGES } from './languages';
 import { dbId, text } from './safe-values';
 
 export const ROLES = ['admin', 'staff'] as const;
@@ -119,6 +120,11 @@ export const accountSchema = z.object({
   active: z.boolean(),
 });
 export type Account = z.infer<typeof accountSchema>;
+
+/** The language a person chose (docs/languages.md); null while they have not, and the tablet's language is shown. */
+export const accountLanguageSchema = z.enum(LANGUAGES).nullable();
+/** The body of PUT /me/language. */
+export const ownLanguageChangeSchema = z.object({ language: z.enum(LANGUAGES) }).strict();
 
 export const newAccountSchema = z.object({
   username: userNameSchema,

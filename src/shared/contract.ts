@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { heldSupplierValueSchema } from './feed-fields';
+import { LANGUAGES } from './languages';
 import { productFieldsShape } from './product-fields';
 import { dbCount, dbId, MAX_DB_INTEGER, text } from './safe-values';
 
@@ -21,6 +22,8 @@ export const loginResponseSchema = z.object({
   username: text().optional(),
   displayName: text().optional(),
   role: z.enum(['admin', 'staff']).optional(),
+  /** The person's chosen language, null while they have not chosen (docs/languages.md). */
+  language: z.enum(LANGUAGES).nullable().optional(),
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 

@@ -5,6 +5,7 @@
  */
 import { asc, eq, isNull, sql } from 'drizzle-orm';
 import { userNameKey, userNameProblem, type Account, type AccountChange, type Role } from '../../shared/accounts';
+import { isLanguage, type Language } from '../../shared/languages';
 import type { Database } from '../db/connection';
 import { users } from '../db/schema';
 import { hashPassword, verifyPassword } from '../auth/passwords';
@@ -65,6 +66,19 @@ export async function updateAccount(db: Database, userId: number, change: Accoun
       sessionVersion: sql`${users.sessionVersion} + (case when ${roleChanges} or ${deactivates} then 1 else 0 end)`,
     })
     .where(eq(users.id, userId));
+}
+
+/** The language the person chose, or null while they have not (docs/languages.md). */
+export async function findAccountLanguage(db: Database, userId: number): Promise<Language | null> {
+  const rows = await db.select({ language: users.language }).from(users).where(eq(users.id, userId)).limit(1);
+  const language = rows[0]?.language;
+  return isLanguage(language) ? language : null;
+}
+
+/** Keeps the person's language on their account, so it follows them to another tablet; false when there is no such user. */
+export async function setAccountLanguage(db: Database, userId: number, language: Language): Promise<boolean> {
+  const rows = await db.update(users).set({ language }).where(eq(users.id, userId)).returning({ id: users.id });
+  return rows.length > 0;
 }
 
 /** Sets a new password; every token issued before stops working. */

@@ -16,6 +16,8 @@ export interface UserRecord {
   active: boolean;
   displayName: string;
   role: Role;
+  /** The person's chosen language as stored ('en', 'nl' or null: not chosen; docs/languages.md). */
+  language: string | null;
 }
 
 const userColumns = {
@@ -26,6 +28,7 @@ const userColumns = {
   active: users.active,
   displayName: users.displayName,
   role: sql<Role>`${users.role}`,
+  language: users.language,
 };
 
 /**

@@ -52,6 +52,8 @@ export const users = pgTable(
     displayName: text('display_name').notNull().default(''),
     /** 'admin' manages accounts; 'staff' does everything else (src/shared/accounts.ts). */
     role: text('role').notNull().default('staff'),
+    /** The language the person chose, 'en' or 'nl' (docs/languages.md); null: not chosen, the tablet's language is shown. */
+    language: text('language'),
     ...timestamps,
   },
   (t) => [uniqueIndex('users_username_key').on(t.usernameKey)],

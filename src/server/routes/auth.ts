@@ -5,6 +5,7 @@
 import { Hono } from 'hono';
 import { loginRequestSchema, type LoginResponse } from '../../shared/contract';
 import { shownName } from '../../shared/accounts';
+import { isLanguage } from '../../shared/languages';
 import { messages } from '../../shared/messages';
 import type { AuthDeps } from '../auth/auth-deps';
 import { tooManyAttempts } from '../auth/login-throttle';
@@ -31,7 +32,8 @@ export function authRoutes(deps: AuthDeps) {
     if (!user || !valid || !user.active) throw new ApiError(401, 'Wrong user name or password');
     await deps.throttle.succeeded(deps.db, username, address);
     const issued = await deps.tokens.issue({ userId: user.id, username: user.username, sessionVersion: user.sessionVersion });
-    const body: LoginResponse = { ...issued, username: user.username, displayName: shownName(user), role: user.role };
+    const language = isLanguage(user.language) ? user.language : null;
+    const body: LoginResponse = { ...issued, username: user.username, displayName: shownName(user), role: user.role, language };
     return c.json(body);
   });
 }

@@ -1,6 +1,6 @@
 /**
  * Accounts (docs/security.md, "Accounts"): admins list, add, change and reset; everyone reads and
- * changes their own (`/me`). Deactivation, a role change and every password change end the user's
+ * changes their own (`/me`, its password and its language). Deactivation, a role change and every password change end the user's
  * tokens at once (session_version). The current password of a password change is throttled like
  * sign-in (login-throttle.ts), before it is checked.
  */
@@ -12,6 +12,7 @@ import {
   accountMessages,
   leavesNoActiveAdmin,
   newAccountSchema,
+  ownLanguageChangeSchema,
   ownPasswordChangeSchema,
   passwordResetSchema,
   shownName,
@@ -19,7 +20,16 @@ import {
 import type { AuthDeps } from '../auth/auth-deps';
 import { tooManyAttempts } from '../auth/login-throttle';
 import { verifyPassword } from '../auth/passwords';
-import { createAccount, findAccount, findAccountByNameKey, listAccounts, setPassword, updateAccount } from '../accounts/accounts';
+import {
+  createAccount,
+  findAccount,
+  findAccountByNameKey,
+  findAccountLanguage,
+  listAccounts,
+  setAccountLanguage,
+  setPassword,
+  updateAccount,
+} from '../accounts/accounts';
 import { findUserById } from '../auth/users';
 import { ApiError } from '../http/errors';
 import { parsedOr400 } from '../http/problem-sentence';
@@ -52,7 +62,13 @@ export function userRoutes(deps: Pick<AuthDeps, 'db' | 'throttle' | 'clientAddre
     .get('/me', async (c) => {
       const account = await findAccount(db, c.get('user').userId);
       if (!account) throw new ApiError(404, accountMessages.noSuchUser);
-      return c.json({ ...account, shownName: shownName(account) });
+      return c.json({ ...account, shownName: shownName(account), language: await findAccountLanguage(db, account.id) });
+    })
+    // The person's own language, kept on the account (docs/languages.md).
+    .put('/me/language', async (c) => {
+      const { language } = await parsed(c, ownLanguageChangeSchema);
+      if (!(await setAccountLanguage(db, c.get('user').userId, language))) throw new ApiError(404, accountMessages.noSuchUser);
+      return c.json({ language });
     })
     .post('/me/password', async (c) => {
       const body = await parsed(c, ownPasswordChangeSchema);
