@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { poCatalogs } from './scripts/lib/po-catalog-plugin.ts';
 import { precompressAssets } from './scripts/lib/precompress-plugin.ts';
 import { themeCss } from './scripts/lib/theme-css-plugin.ts';
 
@@ -9,6 +10,8 @@ const API_TARGET = process.env.API_URL ?? 'http://127.0.0.1:8080';
 export default defineConfig({
   plugins: [
     react(),
+    // Compiles the Dutch catalog (src/app/i18n/locales/nl.po) when the app imports it (docs/languages.md).
+    poCatalogs(),
     themeCss(),
     precompressAssets(),
     VitePWA({

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { poCatalogs } from './scripts/lib/po-catalog-plugin.ts';
 import { slowFirstSequencer } from './scripts/lib/slow-first.ts';
 import { TIMED_FILES } from './tests/server/support/timed-files.ts';
 
@@ -14,6 +15,8 @@ export default defineConfig({
     sequence: { sequencer: slowFirstSequencer(TIMED_FILES) },
     projects: [
       {
+        // The Dutch pack's catalog is imported as the app imports it (docs/languages.md).
+        plugins: [poCatalogs()],
         test: {
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}'],

@@ -19,6 +19,7 @@ import { LoadFailureBoundary } from './ui/LoadFailureBoundary';
 import { UpdatePrompt } from './ui/UpdatePrompt';
 import { isOnline } from './lib/online';
 import { catchInstallOffer } from './lib/install-offer';
+import { applyLanguage, followLanguage } from './i18n/language';
 
 // Start-up marks (read by bench/offline-start.ts): when this module ran.
 performance.mark('boot:main');
@@ -142,4 +143,6 @@ function afterNextFrame(): Promise<void> {
 
 // With a list snapshot to paint (an offline cold start of /products, boot/list-snapshot.ts), the
 // app starts after its frame; otherwise at once.
-void listSnapshotPainted().then(startApp);
+// The first screen is drawn in the person's language: a Dutch pack loads first (docs/languages.md).
+followLanguage();
+void Promise.all([listSnapshotPainted(), applyLanguage()]).then(startApp);

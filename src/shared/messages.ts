@@ -17,6 +17,10 @@ export const messages = {
     passwordRequired: 'Password is required',
     tokenMissing: 'Access token not found in response',
     signInFailed: (error: string) => `Error signing in: ${error}`,
+    /** The sign-in form's fields and button. */
+    userName: 'User Name',
+    password: 'Password',
+    signIn: 'Sign In',
   },
   app: {
     updateAvailable: 'A new version is available',

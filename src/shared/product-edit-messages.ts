@@ -29,8 +29,10 @@ export const productEditMessages = {
   theirsDeletedBy: (who: string | null, when: string | null) => `Deleted${who ? ` by ${who}` : ''}${when ? ` at ${when}` : ''}`,
   /** Not in the spec: the question before a conflict choice replaces what the person is still typing in that field. */
   replaceTypedTitle: 'Replace what you typed?',
-  replaceTyped: (replaced: readonly { label: string; typed: string; chosen: string }[]) =>
-    `${replaced.map((field) => `${field.label}: what you typed, “${field.typed}”, is replaced by “${field.chosen}”.`).join(' ')} Your other typing stays.`,
+  replacedField: (label: string, typed: string, chosen: string) => `${label}: what you typed, “${typed}”, is replaced by “${chosen}”.`,
+  otherTypingStays: 'Your other typing stays.',
+  /** Built from replacedField and otherTypingStays (replaceTypedText; the catalogs translate those two, docs/languages.md). */
+  replaceTyped: (replaced: readonly ReplacedField[]) => replaceTypedText(replaced),
   replaceTypedConfirm: 'Replace',
   /** Not in the spec: the question before unsaved edits are left behind. */
   leaveTitle: 'Leave without saving?',
@@ -55,3 +57,14 @@ export const productEditMessages = {
   freshBoth: (fields: readonly string[]) => `You changed ${fields.join(', ')} too: choose on the field which value to keep.`,
   dismiss: 'Dismiss',
 };
+
+interface ReplacedField {
+  label: string;
+  typed: string;
+  chosen: string;
+}
+
+/** The question's text, in `words` (the language shown): each field, then that the other typing stays. */
+export function replaceTypedText(replaced: readonly ReplacedField[], words: Pick<typeof productEditMessages, 'replacedField' | 'otherTypingStays'> = productEditMessages): string {
+  return [...replaced.map((field) => words.replacedField(field.label, field.typed, field.chosen)), words.otherTypingStays].join(' ');
+}

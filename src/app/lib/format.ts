@@ -3,6 +3,18 @@
  * instead of the server. One owner, so every screen writes them alike.
  */
 
+import type { Language } from '../../shared/languages';
+
+/**
+ * The language numbers and dates are written in (docs/languages.md): set with the person's
+ * language before the screens render in it (src/app/i18n/language.ts).
+ */
+let language: Language = 'en';
+
+export function setFormatLanguage(next: Language): void {
+  language = next;
+}
+
 /**
  * Made once, on first use: a formatter per call (toLocaleString with options) costs far more than
  * formatting. Only for what the plain writers below leave to Intl (rare values).
@@ -12,12 +24,19 @@ function once<T>(make: () => T): () => T {
   return () => (made ??= make());
 }
 
-const dateTimeFormat = once(() => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' }));
-const dayFormat = once(() => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }));
-const timeFormat = once(() => new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' }));
-// A Dutch seller's money: "€ 42,50" (docs/formats.md).
+/** A formatter per language, each made on first use. */
+function perLanguage<T>(make: (locale: string) => T): () => T {
+  const made = { en: once(() => make('en-GB')), nl: once(() => make('nl-NL')) };
+  return () => made[language]();
+}
+
+const dateTimeFormat = perLanguage((locale) => new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' }));
+const dayFormat = perLanguage((locale) => new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric' }));
+const timeFormat = perLanguage((locale) => new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }));
+// A Dutch seller's money: "€ 42,50", in both languages (docs/formats.md).
 const euroFormat = once(() => new Intl.NumberFormat('nl-NL', { style: 'currency', currency: 'EUR' }));
-const countFormat = once(() => new Intl.NumberFormat('en-US'));
+// Counts: "12,345" in English, "12.345" in Dutch.
+const countFormat = perLanguage((locale) => new Intl.NumberFormat(locale === 'en-GB' ? 'en-US' : locale));
 
 /*
  * The formats are written here in plain code, the same text Intl writes (tests/unit/format.test.ts
@@ -27,8 +46,11 @@ const countFormat = once(() => new Intl.NumberFormat('en-US'));
  * 1000–9999, numbers written with an exponent, counts with decimals, NaN) go to Intl.
  */
 
-/** en-GB's short month names, as Intl writes them ("Sept" since CLDR 38). */
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'] as const;
+/** Short month names: en-GB's as Intl writes them ("Sept" since CLDR 38); Dutch with the abbreviation's dot ("27 nov. 2026"). */
+const MONTHS: Record<Language, readonly string[]> = {
+  en: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'],
+  nl: ['jan.', 'feb.', 'mrt.', 'apr.', 'mei', 'jun.', 'jul.', 'aug.', 'sep.', 'okt.', 'nov.', 'dec.'],
+};
 /** Intl's currency format puts a no-break space between the sign and the amount. */
 const NO_BREAK_SPACE = '\u00a0';
 
@@ -42,9 +64,9 @@ function plainYear(date: Date): boolean {
   return year >= 1000 && year <= 9999;
 }
 
-/** "12 Mar 2025" in the person's time zone. */
+/** "12 Mar 2025" ("12 mrt. 2025") in the person's time zone. */
 function plainDay(date: Date): string {
-  return `${date.getDate()} ${MONTHS[date.getMonth()]} ${date.getFullYear()}`;
+  return `${date.getDate()} ${MONTHS[language][date.getMonth()]} ${date.getFullYear()}`;
 }
 
 /** "14:05", 24-hour clock, in the person's time zone. */
@@ -87,11 +109,11 @@ export function offlineDataNote(fetchedAt: number | null, unknownAge: string, ti
   return fetchedAt === null ? `Offline data, ${unknownAge}` : `Offline data, fetched at ${timeText(fetchedAt)}`;
 }
 
-/** A count as people read it: "12,345". */
+/** A count as people read it: "12,345" in English, "12.345" in Dutch. */
 export function countText(count: number): string {
   const digits = Math.abs(count).toString();
   if (!Number.isInteger(count) || !/^\d+$/.test(digits)) return countFormat().format(count);
-  return `${count < 0 || Object.is(count, -0) ? '-' : ''}${groupThousands(digits, ',')}`;
+  return `${count < 0 || Object.is(count, -0) ? '-' : ''}${groupThousands(digits, language === 'nl' ? '.' : ',')}`;
 }
 
 /** The day and the time of a moment apart ("12 Mar 2025", "14:05"), for a table cell of two lines. */

@@ -6,6 +6,7 @@ import { atom } from 'jotai';
 import { atomWithStorage, RESET } from 'jotai/utils';
 import type { LoginResponse } from '../../shared/contract';
 import { forgetListSnapshot } from '../boot/list-snapshot-store';
+import { chosenLanguageAtom } from '../i18n/language';
 
 /** Same shape as jotai's SyncStorage (not exported from 'jotai/utils'). */
 interface ValueStorage<V> {
@@ -93,6 +94,8 @@ export const signInAtom = atom(null, (_get, set, login: LoginResponse & { userna
   set(sessionUserAtom, login.username);
   set(sessionRoleAtom, login.role ?? 'staff');
   set(sessionDisplayNameAtom, login.displayName ?? login.username);
+  // The person's language from their account; none chosen: the tablet's (docs/languages.md).
+  set(chosenLanguageAtom, login.language ?? null);
   set(sessionExpiredNoticeAtom, false);
 });
 

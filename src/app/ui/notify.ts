@@ -36,8 +36,9 @@ function show(put: (toast: ToastApi) => unknown): void {
 
 export type ToastKind = 'success' | 'error';
 
+/** Dutch success sentences say 'gelukt' where the English says 'successful' (docs/languages.md, "Toasts"). */
 export function toastKind(text: string): ToastKind {
-  return text.includes('successful') ? 'success' : 'error';
+  return text.includes('successful') || text.includes('gelukt') ? 'success' : 'error';
 }
 
 export function notify(text: string, durationMs: number = TOAST_DURATION_MS.default): void {

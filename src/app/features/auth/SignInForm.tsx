@@ -8,6 +8,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { useState, type FormEvent } from 'react';
 import { messages } from '../../../shared/messages';
 import { login } from '../../api/auth';
+import { useMessages } from '../../i18n/language';
 import { loadReferenceLists } from '../../state/reference-lists';
 import { signInAtom } from '../../state/session';
 import { onlineAtom } from '../../state/sync';
@@ -22,10 +23,11 @@ export function SignInForm({ expired, onSignedIn }: { expired: boolean; onSigned
   const [errors, setErrors] = useState<LoginFieldErrors>(NO_ERRORS);
   const [submitting, setSubmitting] = useState(false);
   const online = useAtomValue(onlineAtom);
+  const words = useMessages(messages);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const found = validateLogin(username, password);
+    const found = validateLogin(username, password, words);
     setErrors(found);
     if (found.form) return;
 
@@ -33,14 +35,14 @@ export function SignInForm({ expired, onSignedIn }: { expired: boolean; onSigned
     try {
       const session = readLoginResponse(await login({ username: username.trim(), password }));
       if (!session) {
-        setErrors({ ...NO_ERRORS, form: messages.login.tokenMissing });
+        setErrors({ ...NO_ERRORS, form: words.login.tokenMissing });
         return;
       }
       signIn({ ...session, username: username.trim() });
       onSignedIn();
       void loadReferenceLists();
     } catch (error) {
-      setErrors({ ...NO_ERRORS, form: signInErrorMessage(error) });
+      setErrors({ ...NO_ERRORS, form: signInErrorMessage(error, words) });
     } finally {
       setSubmitting(false);
     }
@@ -52,11 +54,11 @@ export function SignInForm({ expired, onSignedIn }: { expired: boolean; onSigned
         <form onSubmit={(event) => void onSubmit(event)} noValidate>
           <Flex direction="column" gap="4">
             <Heading as="h2" size="5">
-              {expired ? messages.login.sessionExpired : messages.login.signInFirst}
+              {expired ? words.login.sessionExpired : words.login.signInFirst}
             </Heading>
             <Field
               id="login-username"
-              label="User Name"
+              label={words.login.userName}
               autoComplete="username"
               value={username}
               onChange={setUsername}
@@ -65,7 +67,7 @@ export function SignInForm({ expired, onSignedIn }: { expired: boolean; onSigned
             />
             <Field
               id="login-password"
-              label="Password"
+              label={words.login.password}
               type="password"
               autoComplete="current-password"
               value={password}
@@ -74,7 +76,7 @@ export function SignInForm({ expired, onSignedIn }: { expired: boolean; onSigned
             />
             {!online && (
               <Callout.Root color="gray" size="1" data-testid="offline-sign-in">
-                <Callout.Text>{messages.sync.signInNeedsConnection}</Callout.Text>
+                <Callout.Text>{words.sync.signInNeedsConnection}</Callout.Text>
               </Callout.Root>
             )}
             {errors.form && (
@@ -83,7 +85,7 @@ export function SignInForm({ expired, onSignedIn }: { expired: boolean; onSigned
               </Callout.Root>
             )}
             <Button type="submit" size="3" loading={submitting}>
-              Sign In
+              {words.login.signIn}
             </Button>
           </Flex>
         </form>

@@ -1,6 +1,10 @@
 /** Decisions of the login form (docs/requirements.md §5), kept out of the page so they can be tested. */
 import type { LoginResponse } from '../../../shared/contract';
+import { isLanguage } from '../../../shared/languages';
 import { messages } from '../../../shared/messages';
+
+/** The words the rules write, in the language shown (docs/languages.md); English by default. */
+type LoginWords = Pick<typeof messages, 'login'>;
 
 export interface LoginFieldErrors {
   username: string | null;
@@ -8,13 +12,13 @@ export interface LoginFieldErrors {
   form: string | null;
 }
 
-export function validateLogin(username: string, password: string): LoginFieldErrors {
+export function validateLogin(username: string, password: string, words: LoginWords = messages): LoginFieldErrors {
   const usernameMissing = username.trim() === '';
   const passwordMissing = password === '';
   return {
-    username: usernameMissing ? messages.login.userNameRequired : null,
-    password: passwordMissing ? messages.login.passwordRequired : null,
-    form: usernameMissing || passwordMissing ? messages.login.bothFieldsRequired : null,
+    username: usernameMissing ? words.login.userNameRequired : null,
+    password: passwordMissing ? words.login.passwordRequired : null,
+    form: usernameMissing || passwordMissing ? words.login.bothFieldsRequired : null,
   };
 }
 
@@ -24,7 +28,7 @@ export function validateLogin(username: string, password: string): LoginFieldErr
  */
 export function readLoginResponse(body: unknown): LoginResponse | null {
   if (typeof body !== 'object' || body === null) return null;
-  const { accessToken, expiredAccessToken, displayName, role } = body as Record<string, unknown>;
+  const { accessToken, expiredAccessToken, displayName, role, language } = body as Record<string, unknown>;
   if (typeof accessToken !== 'string' || accessToken === '') return null;
   if (typeof expiredAccessToken !== 'number' || !Number.isFinite(expiredAccessToken)) return null;
   return {
@@ -33,12 +37,14 @@ export function readLoginResponse(body: unknown): LoginResponse | null {
     // Added to the spec's answer (docs/security.md, "Accounts"); a server without them: staff.
     role: role === 'admin' ? 'admin' : 'staff',
     ...(typeof displayName === 'string' ? { displayName } : {}),
+    // The person's language kept on their account (docs/languages.md); none: the tablet's.
+    ...(isLanguage(language) ? { language } : {}),
   };
 }
 
-export function signInErrorMessage(error: unknown): string {
+export function signInErrorMessage(error: unknown, words: LoginWords = messages): string {
   const reason = error instanceof Error ? error.message : String(error);
-  return messages.login.signInFailed(reason);
+  return words.login.signInFailed(reason);
 }
 
 /**

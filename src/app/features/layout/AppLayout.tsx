@@ -6,6 +6,9 @@ import { Box, Button, IconButton } from '@radix-ui/themes';
 import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { messages } from '../../../shared/messages';
+import { navMessages } from '../../../shared/nav-messages';
+import { useMessages } from '../../i18n/language';
+import { LanguageChoice } from './LanguageChoice';
 import { MenuIcon, PersonIcon } from '../../ui/icons';
 import { NeedsYouToasts, SyncPanelHost } from '../sync';
 import { LoadFailureBoundary } from '../../ui/LoadFailureBoundary';
@@ -23,6 +26,8 @@ export function AppLayout() {
   const [drawerUsed, setDrawerUsed] = useState(false);
   // Admins reach the accounts from the navigation (the server decides what they may do there).
   const admin = useAtomValue(sessionRoleAtom) === 'admin';
+  const words = useMessages(navMessages, 'nav');
+  const { loading } = useMessages(messages);
 
   return (
     <div className="app-shell">
@@ -33,7 +38,7 @@ export function AppLayout() {
             className="drawer-toggle"
             variant="ghost"
             color="gray"
-            aria-label="Open navigation"
+            aria-label={words.openNavigation}
             onClick={() => {
               setDrawerUsed(true);
               setDrawerOpen(true);
@@ -42,9 +47,9 @@ export function AppLayout() {
             <MenuIcon size={20} />
           </IconButton>
         }
-        renderNavLink={(item) => (
+        renderNavLink={(item, label) => (
           <NavLink key={item.path} to={item.path} className="top-nav-link">
-            {item.label}
+            {label}
           </NavLink>
         )}
         account={
@@ -52,11 +57,12 @@ export function AppLayout() {
             {/* Beside the account: the admin's accounts screen (the drawer lists it too). */}
             {admin && (
               <Button asChild variant="ghost" color="gray">
-                <NavLink to="/users">Users</NavLink>
+                <NavLink to="/users">{words.items.users}</NavLink>
               </Button>
             )}
             <InstallButton />
-            <IconButton asChild variant="ghost" color="gray" aria-label="Account">
+            <LanguageChoice />
+            <IconButton asChild variant="ghost" color="gray" aria-label={words.account}>
               <Link to="/login">
                 <PersonIcon size={20} />
               </Link>
@@ -78,7 +84,7 @@ export function AppLayout() {
       <Box asChild className="page">
         <main>
           <LoadFailureBoundary resetKey={pathname}>
-            <Suspense fallback={<p className="loading">{messages.loading}</p>}>
+            <Suspense fallback={<p className="loading">{loading}</p>}>
               <Outlet />
             </Suspense>
           </LoadFailureBoundary>

@@ -5,8 +5,11 @@ import { NavLink } from 'react-router-dom';
 import { CloseIcon } from '../../ui/icons';
 import { SyncStatusLine } from '../sync';
 import { NAV_ITEMS } from './nav-items';
+import { navMessages } from '../../../shared/nav-messages';
+import { useMessages } from '../../i18n/language';
 
 export default function NavDrawer({ open, onOpenChange, admin = false }: { open: boolean; onOpenChange: (open: boolean) => void; admin?: boolean }) {
+  const words = useMessages(navMessages, 'nav');
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       {/* Rendered in place (no portal) so the drawer keeps the Radix Themes tokens of the app. */}
@@ -14,23 +17,23 @@ export default function NavDrawer({ open, onOpenChange, admin = false }: { open:
       <Dialog.Content className="drawer" aria-describedby={undefined}>
         <div className="drawer-header">
           <Dialog.Title asChild>
-            <Text weight="bold">Back Office</Text>
+            <Text weight="bold">{words.drawerTitle}</Text>
           </Dialog.Title>
           <Dialog.Close asChild>
-            <IconButton variant="ghost" color="gray" aria-label="Close navigation">
+            <IconButton variant="ghost" color="gray" aria-label={words.closeNavigation}>
               <CloseIcon />
             </IconButton>
           </Dialog.Close>
         </div>
-        <nav aria-label="Main (drawer)">
+        <nav aria-label={words.drawerNavigation}>
           {NAV_ITEMS.map((item) => (
             <NavLink key={item.path} to={item.path} className="drawer-link" onClick={() => onOpenChange(false)}>
-              {item.label}
+              {words.items[item.key]}
             </NavLink>
           ))}
           {admin && (
             <NavLink to="/users" className="drawer-link" onClick={() => onOpenChange(false)}>
-              Users
+              {words.items.users}
             </NavLink>
           )}
         </nav>

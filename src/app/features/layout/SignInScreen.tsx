@@ -7,7 +7,9 @@
 import { IconButton } from '@radix-ui/themes';
 import { useAtomValue } from 'jotai';
 import type { MouseEvent } from 'react';
+import { navMessages } from '../../../shared/nav-messages';
 import { LOGIN_PATH } from '../../../shared/rules/session';
+import { useMessages } from '../../i18n/language';
 import { sessionExpiredNoticeAtom } from '../../state/session';
 import { PersonIcon } from '../../ui/icons';
 import { SignInForm } from '../auth';
@@ -18,17 +20,18 @@ const stayOnSignIn = (event: MouseEvent) => event.preventDefault();
 
 export function SignInScreen({ onSignedIn, onFirstInput }: { onSignedIn: () => void; onFirstInput: () => void }) {
   const expired = useAtomValue(sessionExpiredNoticeAtom);
+  const words = useMessages(navMessages, 'nav');
   return (
     <div className="app-shell">
       <TopBar
         pathname={LOGIN_PATH}
-        renderNavLink={(item) => (
+        renderNavLink={(item, label) => (
           <a key={item.path} href={item.path} className="top-nav-link" onClick={stayOnSignIn}>
-            {item.label}
+            {label}
           </a>
         )}
         account={
-          <IconButton asChild variant="ghost" color="gray" aria-label="Account">
+          <IconButton asChild variant="ghost" color="gray" aria-label={words.account}>
             <a href={LOGIN_PATH} onClick={stayOnSignIn} aria-current="page">
               <PersonIcon size={20} />
             </a>

@@ -5,7 +5,9 @@
  */
 import { Flex, Heading } from '@radix-ui/themes';
 import type { ReactNode } from 'react';
+import { navMessages } from '../../../shared/nav-messages';
 import { pathTitle } from '../../../shared/rules/path-title';
+import { useMessages } from '../../i18n/language';
 import { SyncIndicator } from '../sync';
 import { NAV_ITEMS } from './nav-items';
 
@@ -15,20 +17,23 @@ interface TopBarProps {
   pathname: string;
   /** Before the title: the drawer's toggle on narrow screens, when there is a drawer. */
   leading?: ReactNode;
-  renderNavLink: (item: NavItem) => ReactNode;
+  /** Each navigation link, with its words in the language shown. */
+  renderNavLink: (item: NavItem, label: string) => ReactNode;
   account: ReactNode;
 }
 
 export function TopBar({ pathname, leading, renderNavLink, account }: TopBarProps) {
+  const words = useMessages(navMessages, 'nav');
+  const title = pathTitle(pathname);
   return (
     <header className="top-bar">
       <Flex align="center" gap="3" className="top-bar-inner">
         {leading}
         <Heading as="h1" size="4" className="page-title" data-testid="page-title">
-          {pathTitle(pathname)}
+          {words.titles[title] ?? title}
         </Heading>
-        <nav aria-label="Main" className="top-nav">
-          {NAV_ITEMS.map(renderNavLink)}
+        <nav aria-label={words.mainNavigation} className="top-nav">
+          {NAV_ITEMS.map((item) => renderNavLink(item, words.items[item.key]))}
         </nav>
         <SyncIndicator />
         {account}

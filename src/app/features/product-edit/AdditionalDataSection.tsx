@@ -3,6 +3,8 @@ import { Card, Flex, Heading, Switch, Text } from '@radix-ui/themes';
 import { lazy, Suspense } from 'react';
 import type { Product } from '../../../shared/contract';
 import { messages } from '../../../shared/messages';
+import { productFormMessages } from '../../../shared/product-form-messages';
+import { useMessages } from '../../i18n/language';
 import { FormField } from './FormField';
 import {
   ADDITIONAL_SWITCH_FIELDS,
@@ -32,12 +34,14 @@ function inputModeOf(field: string): 'decimal' | 'numeric' | 'text' {
 }
 
 export function AdditionalDataSection({ form, problems, setField, product, setSwitch, setDescription, conflictNote = () => null, categoryNote }: AdditionalDataProps) {
+  const words = useMessages(productFormMessages, 'productForm');
+  const { loading } = useMessages(messages);
   const switchRow = (field: SwitchField) => (
     <Flex direction="column" gap="1" key={field}>
       <Text as="label" size="2" className="edit-switch">
         <Flex gap="2" align="center">
           <Switch checked={form[field]} onCheckedChange={(on) => setSwitch(field, on)} />
-          {fieldLabel(field)}
+          {fieldLabel(field, undefined, words)}
         </Flex>
       </Text>
       {conflictNote(field)}
@@ -46,7 +50,7 @@ export function AdditionalDataSection({ form, problems, setField, product, setSw
   return (
     <Card className="edit-card">
       <Heading as="h3" size="3" mb="3">
-        Additional Data
+        {words.additionalData}
       </Heading>
       <Flex direction="column" gap="3">
         <Flex gap="4" wrap="wrap">
@@ -55,19 +59,19 @@ export function AdditionalDataSection({ form, problems, setField, product, setSw
         </Flex>
         <Flex direction="column" gap="1">
           <Text as="div" size="2" weight="medium" id="description-label">
-            {fieldLabel('description')}
+            {fieldLabel('description', undefined, words)}
           </Text>
-          <Suspense fallback={<p className="loading">{messages.loading}</p>}>
+          <Suspense fallback={<p className="loading">{loading}</p>}>
             <DescriptionEditor html={form.description} onChange={setDescription} labelId="description-label" />
           </Suspense>
           {conflictNote('description')}
         </Flex>
         <div className="edit-grid">
           {ADDITIONAL_TEXT_FIELDS.map((field) => (
-            <FormField key={field} id={field} label={fieldLabel(field)} value={form[field]} onChange={(v) => setField(field, v)} problem={problems[field]} inputMode={inputModeOf(field)} below={conflictNote(field)} />
+            <FormField key={field} id={field} label={fieldLabel(field, undefined, words)} value={form[field]} onChange={(v) => setField(field, v)} problem={problems[field]} inputMode={inputModeOf(field)} below={conflictNote(field)} />
           ))}
           {READ_ONLY_FIELDS.map((field) => (
-            <FormField key={field} id={field} label={fieldLabel(field)} value={readOnlyValue(product, field)} onChange={() => undefined} readOnly below={field === 'categoryName' ? categoryNote : undefined} />
+            <FormField key={field} id={field} label={fieldLabel(field, undefined, words)} value={readOnlyValue(product, field)} onChange={() => undefined} readOnly below={field === 'categoryName' ? categoryNote : undefined} />
           ))}
         </div>
       </Flex>

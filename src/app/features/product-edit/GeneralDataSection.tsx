@@ -1,5 +1,7 @@
 /** "General Data": EAN (copy buttons), Supplier EAN when the EAN changes, price, SKU, delivery term, title. */
 import { Card, Flex, Heading, Select, Text } from '@radix-ui/themes';
+import { productFormMessages } from '../../../shared/product-form-messages';
+import { useMessages } from '../../i18n/language';
 import { DELIVERY_CODES } from '../../../shared/constants';
 import { CopyButton } from './CopyButton';
 import { FormField } from './FormField';
@@ -15,27 +17,28 @@ export interface SectionProps {
 
 export function GeneralDataSection({ form, problems, setField, conflictNote = () => null }: SectionProps) {
   const deliveryProblem = problems.deliveryCode;
+  const words = useMessages(productFormMessages, 'productForm');
   return (
     <Card className="edit-card">
       <Heading as="h3" size="3" mb="3">
-        General Data
+        {words.generalData}
       </Heading>
       <div className="edit-grid">
-        <FormField id="ean" label={fieldLabel('ean', form)} value={form.ean} onChange={(v) => setField('ean', v)} below={conflictNote('ean')} problem={problems.ean} required inputMode="numeric"
-          after={<CopyButton value={form.ean.trim()} label={`Copy ${fieldLabel('ean', form)}`} />} />
+        <FormField id="ean" label={fieldLabel('ean', form, words)} value={form.ean} onChange={(v) => setField('ean', v)} below={conflictNote('ean')} problem={problems.ean} required inputMode="numeric"
+          after={<CopyButton value={form.ean.trim()} label={words.copy(fieldLabel('ean', form, words))} />} />
         {showsSupplierEan(form) && (
-          <FormField id="supplierEan" label={fieldLabel('supplierEan')} value={form.supplierEan} onChange={(v) => setField('supplierEan', v)} below={conflictNote('supplierEan')} problem={problems.supplierEan} inputMode="numeric"
-            after={<CopyButton value={form.supplierEan.trim()} label="Copy Supplier EAN" />} />
+          <FormField id="supplierEan" label={fieldLabel('supplierEan', undefined, words)} value={form.supplierEan} onChange={(v) => setField('supplierEan', v)} below={conflictNote('supplierEan')} problem={problems.supplierEan} inputMode="numeric"
+            after={<CopyButton value={form.supplierEan.trim()} label={words.copy(fieldLabel('supplierEan', undefined, words))} />} />
         )}
-        <FormField id="sellingPrice" label={fieldLabel('sellingPrice')} value={form.sellingPrice} onChange={(v) => setField('sellingPrice', v)} below={conflictNote('sellingPrice')} problem={problems.sellingPrice} required inputMode="decimal" />
-        <FormField id="sku" label={fieldLabel('sku')} value={form.sku} onChange={(v) => setField('sku', v)} below={conflictNote('sku')} problem={problems.sku} />
+        <FormField id="sellingPrice" label={fieldLabel('sellingPrice', undefined, words)} value={form.sellingPrice} onChange={(v) => setField('sellingPrice', v)} below={conflictNote('sellingPrice')} problem={problems.sellingPrice} required inputMode="decimal" />
+        <FormField id="sku" label={fieldLabel('sku', undefined, words)} value={form.sku} onChange={(v) => setField('sku', v)} below={conflictNote('sku')} problem={problems.sku} />
         <Flex direction="column" gap="1" className="edit-field">
           <Text as="label" size="2" weight="medium" id="deliveryCode-label">
-            {fieldLabel('deliveryCode')}
+            {fieldLabel('deliveryCode', undefined, words)}
             <span aria-hidden="true"> *</span>
           </Text>
           <Select.Root value={form.deliveryCode === '' ? undefined : form.deliveryCode} onValueChange={(v) => setField('deliveryCode', v)}>
-            <Select.Trigger id="deliveryCode" aria-labelledby="deliveryCode-label" placeholder="Choose a delivery term" color={deliveryProblem ? 'red' : undefined}
+            <Select.Trigger id="deliveryCode" aria-labelledby="deliveryCode-label" placeholder={words.chooseDeliveryTerm} color={deliveryProblem ? 'red' : undefined}
               aria-invalid={deliveryProblem ? true : undefined} data-testid="delivery-code" />
             <Select.Content>
               {DELIVERY_CODES.map((code) => (
@@ -53,7 +56,7 @@ export function GeneralDataSection({ form, problems, setField, conflictNote = ()
           {conflictNote('deliveryCode')}
         </Flex>
         <div className="edit-span-2">
-          <FormField id="title" label={fieldLabel('title')} value={form.title} onChange={(v) => setField('title', v)} below={conflictNote('title')} problem={problems.title} required />
+          <FormField id="title" label={fieldLabel('title', undefined, words)} value={form.title} onChange={(v) => setField('title', v)} below={conflictNote('title')} problem={problems.title} required />
         </div>
       </div>
     </Card>

@@ -10,6 +10,8 @@ import { useNavigate } from 'react-router-dom';
 import type { Product } from '../../../shared/contract';
 import { messages } from '../../../shared/messages';
 import { productEditMessages } from '../../../shared/product-edit-messages';
+import { productFormMessages } from '../../../shared/product-form-messages';
+import { useMessages } from '../../i18n/language';
 import { onlineAtom } from '../../state/sync';
 import { conflictDifferences } from '../../sync/outbox-kinds';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
@@ -40,6 +42,9 @@ export interface GeneralTabProps {
 export default function GeneralTab({ product, onShowGeneral }: GeneralTabProps) {
   const navigate = useNavigate();
   const online = useAtomValue(onlineAtom);
+  const words = useMessages(productFormMessages, 'productForm');
+  const editWords = useMessages(productEditMessages, 'productEdit');
+  const pendingWord = useMessages(messages).images.pending;
   const tab = useProductEditor(product);
   const { editor, draft, form, problems, conflict, setField } = tab;
   const busy = editor.busy === 'save';
@@ -86,7 +91,7 @@ export default function GeneralTab({ product, onShowGeneral }: GeneralTabProps) 
   return (
     <Flex direction="column" gap="3" pt="3" className="general-tab">
       <LeavePrompt when={editor.dirty && !busy} />
-      {conflict && <ConflictBanner title={productEditMessages.conflict} rows={conflictRows} choices={tab.choices} busy={tab.settling} onChoose={tab.choose} onChooseAll={tab.chooseAll} />}
+      {conflict && <ConflictBanner title={editWords.conflict} rows={conflictRows} choices={tab.choices} busy={tab.settling} onChoose={tab.choose} onChooseAll={tab.chooseAll} />}
       <ReplaceTypedDialog replaced={tab.question?.replaced ?? null} onConfirm={tab.confirmQuestion} onDismiss={tab.dismissQuestion} />
       {/* "Please correct the marked field." goes as soon as no field is marked any more. */}
       {/* A conflict replaces "Saved on this device": one clear state. */}
@@ -134,14 +139,14 @@ export default function GeneralTab({ product, onShowGeneral }: GeneralTabProps) 
       <Flex className="edit-actions" gap="3" align="center" wrap="wrap">
         <Button type="button" onClick={() => void save(false)} disabled={busy} data-testid="apply" aria-busy={busy || tab.onItsWay}>
           {(busy || tab.onItsWay) && <Spinner size="1" data-testid="apply-spinner" />}
-          Apply
+          {words.apply}
         </Button>
         <Button type="button" variant="outline" onClick={() => void save(true)} disabled={busy}>
-          Save &amp; Exit
+          {words.saveAndExit}
         </Button>
         {showsInherit(product) && (
-          <Button type="button" color="amber" onClick={() => void inherit.ask()} disabled={inherit.inheriting || !online} title={online ? undefined : productEditMessages.inheritNeedsConnection}>
-            {inherit.inheriting ? messages.images.pending : 'Inherit Product'}
+          <Button type="button" color="amber" onClick={() => void inherit.ask()} disabled={inherit.inheriting || !online} title={online ? undefined : editWords.inheritNeedsConnection}>
+            {inherit.inheriting ? pendingWord : words.inherit}
           </Button>
         )}
         <ConfirmDialog
@@ -149,23 +154,23 @@ export default function GeneralTab({ product, onShowGeneral }: GeneralTabProps) 
           onOpenChange={(open) => {
             if (!open) inherit.dismiss();
           }}
-          title="Inherit Product"
+          title={words.inherit}
           description={inherit.question ?? ''}
-          cancelLabel="Cancel"
-          confirmLabel="Inherit Product"
+          cancelLabel={words.cancel}
+          confirmLabel={words.inherit}
           onConfirm={() => void inherit.inherit()}
         />
         {showsMainSwitch(product) && (
           <Text as="label" size="2">
             <Flex gap="2" align="center">
               <Switch checked={form.mainProduct} onCheckedChange={tab.toggleMain} />
-              Is main product
+              {words.isMain}
             </Flex>
           </Text>
         )}
         {editor.dirty && !busy && (
           <Text size="2" color="gray">
-            Unsaved changes
+            {words.unsaved}
           </Text>
         )}
       </Flex>

@@ -3,6 +3,8 @@
  * in the URL (?tab=2). The product is read from the device first, then from the server
  * (load-product.ts); the tabs do the editing.
  */
+import { productFormMessages } from '../../../shared/product-form-messages';
+import { useMessages } from '../../i18n/language';
 import { Callout, Flex, Heading, Tabs, Text } from '@radix-ui/themes';
 import { useAtom, useAtomValue } from 'jotai';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
@@ -28,6 +30,7 @@ export const TAB_HISTORY = '3';
 export default function ProductEditPage() {
   const { productId: param } = useParams();
   const [search, setSearch] = useSearchParams();
+  const words = useMessages(productFormMessages, 'productForm');
   const asked = search.get('tab');
   const tab = asked === TAB_BOL_MODEL || asked === TAB_HISTORY ? asked : TAB_GENERAL;
   const [state, setState] = useAtom(editedProductAtom);
@@ -91,9 +94,9 @@ export default function ProductEditPage() {
       )}
       <Tabs.Root value={tab} onValueChange={showTab}>
         <Tabs.List>
-          <Tabs.Trigger value={TAB_GENERAL}>General</Tabs.Trigger>
-          <Tabs.Trigger value={TAB_BOL_MODEL}>Bol Model</Tabs.Trigger>
-          <Tabs.Trigger value={TAB_HISTORY}>History</Tabs.Trigger>
+          <Tabs.Trigger value={TAB_GENERAL}>{words.tabs.general}</Tabs.Trigger>
+          <Tabs.Trigger value={TAB_BOL_MODEL}>{words.tabs.bolModel}</Tabs.Trigger>
+          <Tabs.Trigger value={TAB_HISTORY}>{words.tabs.history}</Tabs.Trigger>
         </Tabs.List>
         <LoadFailureBoundary>
           <Suspense fallback={<p className="loading">{messages.loading}</p>}>

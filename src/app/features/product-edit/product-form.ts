@@ -5,6 +5,7 @@
 import type { Product } from '../../../shared/contract';
 import { messages } from '../../../shared/messages';
 import { productEditMessages } from '../../../shared/product-edit-messages';
+import { productFormMessages, type ProductFormWords } from '../../../shared/product-form-messages';
 import { eanProblem } from '../../../shared/rules/ean';
 import { parsePrice } from '../../../shared/rules/price';
 import { dateTimeText, decimalInputText, priceInputText } from '../../lib/format';
@@ -13,7 +14,6 @@ import {
   EDITABLE_PRODUCT_FIELDS,
   isProductFieldName,
   PRODUCT_FIELD_TABLE,
-  productFieldLabel,
   type ProductFieldName,
 } from '../../../shared/product-fields';
 
@@ -60,22 +60,13 @@ export const ADDITIONAL_SWITCH_FIELDS = ['isChangeEan', 'buyBlock', 'isExportOnB
 export const READ_ONLY_FIELDS = ['productId', 'supplierName', 'categoryName', 'numberOfImages', 'dateCreate', 'dateUpdate', 'version'] as const;
 export type ReadOnlyField = (typeof READ_ONLY_FIELDS)[number];
 
-/** Labels of the read-only fields; the product's own fields take theirs from src/shared/product-fields.ts. */
-const READ_ONLY_LABELS: Record<ReadOnlyField, string> = {
-  // Given by docs/requirements.md §3.
-  productId: 'Product ID',
-  supplierName: 'Supplier',
-  categoryName: 'Category',
-  numberOfImages: 'Number of Images',
-  dateCreate: 'Created',
-  dateUpdate: 'Last Update',
-  version: 'Version',
-};
-
-/** The label of a field; the EAN reads 'New EAN' while the product changes its EAN. */
-export function fieldLabel(field: FormField | ReadOnlyField, form?: Pick<ProductForm, 'isChangeEan'>): string {
-  if (isProductFieldName(field)) return productFieldLabel(field, form?.isChangeEan ?? false);
-  return READ_ONLY_LABELS[field];
+/**
+ * The label of a field, in `words` (the language shown; English by default, docs/languages.md):
+ * the EAN reads 'New EAN' while the product changes its EAN.
+ */
+export function fieldLabel(field: FormField | ReadOnlyField, form?: Pick<ProductForm, 'isChangeEan'>, words: ProductFormWords = productFormMessages): string {
+  if (isProductFieldName(field)) return field === 'ean' && (form?.isChangeEan ?? false) ? words.newEan : words.fields[field];
+  return words.readOnly[field];
 }
 
 /** 'productSize' -> 'Product Size'. */

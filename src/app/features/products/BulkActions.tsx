@@ -25,6 +25,8 @@ import {
 } from './bulk-actions-rules';
 import { saveFile } from './save-file';
 import { countText } from '../../lib/format';
+import { productListMessages } from '../../../shared/product-list-messages';
+import { useMessages } from '../../i18n/language';
 import { itemProblems, reportTone, type ItemProblem, type OutcomeTone } from '../../lib/job-items';
 import { ItemReasons } from '../../ui/ItemReasons';
 import { notify, notifyWarning } from '../../ui/notify';
@@ -67,6 +69,7 @@ const TONE_COLOR = { green: undefined, amber: 'amber', red: 'red' } as const;
 
 /** Memoised: it reads its own atoms, so a new answer of the list does not render it again. */
 export const BulkActions = memo(function BulkActions({ onCatalogueChanged, children }: { onCatalogueChanged: () => void; children?: ReactNode }) {
+  const listWords = useMessages(productListMessages, 'productList');
   const selection = useAtomValue(selectedProductIdsAtom);
   const clearSelection = useSetAtom(clearSelectionAtom);
   const online = useAtomValue(onlineAtom);
@@ -126,7 +129,7 @@ export const BulkActions = memo(function BulkActions({ onCatalogueChanged, child
     <div className="bulk-actions" role="region" aria-label="Bulk actions">
       <Flex gap="2" align="center" wrap="wrap" role="group" aria-label="Actions on the selected products" className="toolbar-group">
         <Text size="2" weight="medium" data-testid="selected-count">
-          {selection.length === 0 ? 'No products selected' : `${countText(selection.length)} selected`}
+          {selection.length === 0 ? listWords.noneSelected : listWords.selectedCount(countText(selection.length))}
         </Text>
         {selection.length > 0 && (
           <Button size="1" variant="ghost" onClick={() => clearSelection()}>

@@ -29,12 +29,15 @@ import { toSearchString } from './product-list-view';
 import { useListUrl } from './use-list-url';
 import { useRowsInStages } from './use-rows-in-stages';
 import './products.css';
+import { productListMessages } from '../../../shared/product-list-messages';
+import { useMessages } from '../../i18n/language';
 
 export default function ProductListPage() {
   if (performance.getEntriesByName('boot:list-render').length === 0) performance.mark('boot:list-render');
   useListUrl();
   const store = useStore();
   const view = useAtomValue(productListViewAtom);
+  const listWords = useMessages(productListMessages, 'productList');
   const list = useAtomValue(productListAtom);
   const loading = useAtomValue(productListLoadingAtom);
   const error = useAtomValue(productListErrorAtom);
@@ -119,7 +122,7 @@ export default function ProductListPage() {
       )}
       {error && (
         <Callout.Root color="red" size="1" role="alert">
-          <Callout.Text>{error.status === 0 ? 'No connection to the server, and no products kept on this device for this view.' : error.message}</Callout.Text>
+          <Callout.Text>{error.status === 0 ? listWords.noConnection : error.message}</Callout.Text>
         </Callout.Root>
       )}
       <div className="list-toolbar">

@@ -4,6 +4,8 @@ import { useAtom } from 'jotai';
 import { productPageAtom, productPageSizeAtom } from './product-list-state';
 import { PAGE_SIZES } from './product-list-view';
 import { canGoBack, canGoForward, pageText, rangeText } from './product-list-rules';
+import { productListMessages } from '../../../shared/product-list-messages';
+import { useMessages } from '../../i18n/language';
 
 interface ProductPagerProps {
   totalElements: number;
@@ -19,18 +21,19 @@ interface ProductPagerProps {
 export function ProductPager({ totalElements, totalPages, totalIsEstimate = false, waiting = false, nextBlockedReason = null }: ProductPagerProps) {
   const [page, setPage] = useAtom(productPageAtom);
   const [pageSize, setPageSize] = useAtom(productPageSizeAtom);
+  const words = useMessages(productListMessages, 'productList');
   const sizes: readonly number[] = PAGE_SIZES.includes(pageSize as (typeof PAGE_SIZES)[number]) ? PAGE_SIZES : [...PAGE_SIZES, pageSize].sort((a, b) => a - b);
   return (
     <Flex align="center" justify="between" gap="3" wrap="wrap" className="product-pager">
       <Text size="2" data-testid="product-range" data-frame="range">
-        {waiting ? '' : rangeText(page, pageSize, totalElements, totalIsEstimate)}
+        {waiting ? '' : rangeText(page, pageSize, totalElements, totalIsEstimate, words)}
       </Text>
       <Flex align="center" gap="3" wrap="wrap">
         <Flex align="center" gap="2">
           <Text size="2" color="gray">
-            Per page
+            {words.perPage}
           </Text>
-          <select className="choice-select" data-filter="size" aria-label="Products per page" value={String(pageSize)} onChange={(event) => setPageSize(Number(event.target.value))}>
+          <select className="choice-select" data-filter="size" aria-label={words.perPageLabel} value={String(pageSize)} onChange={(event) => setPageSize(Number(event.target.value))}>
             {sizes.map((size) => (
               <option key={size} value={String(size)}>
                 {size}
@@ -39,10 +42,10 @@ export function ProductPager({ totalElements, totalPages, totalIsEstimate = fals
           </select>
         </Flex>
         <Button variant="soft" data-frame="previous" disabled={!canGoBack(page)} onClick={() => setPage(page - 1)}>
-          Previous
+          {words.previous}
         </Button>
         <Text size="2" data-testid="page-text" data-frame="page">
-          {waiting ? '' : pageText(page, totalPages, totalIsEstimate)}
+          {waiting ? '' : pageText(page, totalPages, totalIsEstimate, words)}
         </Text>
         <Button
           variant="soft"
@@ -52,7 +55,7 @@ export function ProductPager({ totalElements, totalPages, totalIsEstimate = fals
           aria-describedby={nextBlockedReason ? 'pager-reason' : undefined}
           onClick={() => setPage(page + 1)}
         >
-          Next
+          {words.next}
         </Button>
       </Flex>
       {nextBlockedReason && canGoForward(page, totalPages) && (

@@ -16,6 +16,8 @@ import { memo, useCallback, type MouseEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { Product } from '../../../shared/contract';
 import { messages } from '../../../shared/messages';
+import { productListMessages, type ProductListWords } from '../../../shared/product-list-messages';
+import { useMessages } from '../../i18n/language';
 import { needsYouIdsAtom } from '../../state/needs-you';
 import { deselectProductsAtom, selectedProductIdsAtom, selectProductsAtom } from './product-list-state';
 import { dateAndTime, pageSelectionState, priceText, thumbnailPath } from './product-list-rules';
@@ -44,8 +46,8 @@ function yesNo(value: boolean, yes: string, no: string, color: 'green' | 'blue')
   return value ? badge(color, yes) : <span className="muted">{no}</span>;
 }
 
-function family(product: Product): ReactNode {
-  if (product.mainProduct) return badge('violet', 'Main', product.familyKey ?? '');
+function family(product: Product, words: ProductListWords): ReactNode {
+  if (product.mainProduct) return badge('violet', words.main, product.familyKey ?? '');
   if (product.familyKey) return <span className="muted small family-key">{product.familyKey}</span>;
   return <span className="muted">–</span>;
 }
@@ -82,6 +84,8 @@ const ProductRow = memo(function ProductRow({
   needsYou,
   onSelect,
   onOpen,
+  words,
+  syncWords,
 }: {
   product: Product;
   selected: boolean;
@@ -89,6 +93,9 @@ const ProductRow = memo(function ProductRow({
   needsYou: boolean;
   onSelect: (productId: number, selected: boolean) => void;
   onOpen: (productId: number) => void;
+  /** The words in the language shown (the same objects until it changes). */
+  words: ProductListWords;
+  syncWords: typeof messages.sync;
 }) {
   return (
     <tr className="rt-TableRow product-row" data-selected={selected || undefined} onClick={() => onOpen(product.productId)}>
@@ -98,7 +105,7 @@ const ProductRow = memo(function ProductRow({
           <input
             type="checkbox"
             className="row-check"
-            aria-label={`Select ${product.title}`}
+            aria-label={words.selectRow(product.title)}
             checked={selected}
             onChange={(event) => onSelect(product.productId, event.target.checked)}
           />
@@ -114,16 +121,16 @@ const ProductRow = memo(function ProductRow({
         <a className="product-link" href={`/products/${product.productId}`} onClick={(event) => openLink(event, product.productId, onOpen)}>
           <span className="product-title">{product.title}</span>
         </a>
-        {needsYou && badge('amber', messages.sync.needsYouTitle, messages.sync.rowNeedsYou, ' needs-you-mark')}
+        {needsYou && badge('amber', syncWords.needsYouTitle, syncWords.rowNeedsYou, ' needs-you-mark')}
       </th>
       {cell('col-wide nowrap', product.sku)}
       {cell('col-landscape col-name', product.supplier.supplierName)}
       {cell('col-wide col-name', product.brand ?? '')}
       {cell('num nowrap', priceText(product.sellingPrice))}
       {cell('num', product.stock > 0 ? product.stock : <span className="danger">0</span>)}
-      {cell(null, yesNo(product.passedModeration, 'Passed', 'Pending', 'green'))}
-      {cell(null, family(product))}
-      {cell('col-wide', yesNo(product.isExportOnBol, 'Yes', 'No', 'blue'))}
+      {cell(null, yesNo(product.passedModeration, words.passed, words.pending, 'green'))}
+      {cell(null, family(product, words))}
+      {cell('col-wide', yesNo(product.isExportOnBol, words.yes, words.no, 'blue'))}
       {cell('col-wide', updated(product))}
     </tr>
   );
@@ -148,38 +155,40 @@ export const ProductTable = memo(function ProductTable({ products, rowsShown = p
   const pageState = pageSelectionState(pageIds, selection);
   const onSelect = useCallback((productId: number, checked: boolean) => (checked ? select(productId) : deselect(productId)), [select, deselect]);
   const onOpen = useCallback((productId: number) => void navigate(`/products/${productId}`), [navigate]);
+  const words = useMessages(productListMessages, 'productList');
+  const syncWords = useMessages(messages).sync;
 
   return (
     <div className="rt-TableRoot rt-r-size-1 rt-variant-surface product-table">
       <div className="product-table-scroll">
         <table className="rt-TableRootTable">
           <VisuallyHidden asChild>
-            <caption>Products</caption>
+            <caption>{words.caption}</caption>
           </VisuallyHidden>
           <thead className="rt-TableHeader">
             <tr className="rt-TableRow">
               <HeaderCell className="col-check">
                 <Checkbox
-                  aria-label="Select all products on this page"
+                  aria-label={words.selectAll}
                   checked={pageState}
                   disabled={pageIds.length === 0}
                   onCheckedChange={() => (pageState === true ? deselect(pageIds) : select(pageIds))}
                 />
               </HeaderCell>
               <HeaderCell className="col-thumb">
-                <VisuallyHidden>Image</VisuallyHidden>
+                <VisuallyHidden>{words.columns.image}</VisuallyHidden>
               </HeaderCell>
-              <HeaderCell>EAN</HeaderCell>
-              <HeaderCell>Title</HeaderCell>
-              <HeaderCell className="col-wide">SKU</HeaderCell>
-              <HeaderCell className="col-landscape">Supplier</HeaderCell>
-              <HeaderCell className="col-wide">Brand</HeaderCell>
-              <HeaderCell className="num">Price</HeaderCell>
-              <HeaderCell className="num">Stock</HeaderCell>
-              <HeaderCell>Moderation</HeaderCell>
-              <HeaderCell>Family</HeaderCell>
-              <HeaderCell className="col-wide">On bol</HeaderCell>
-              <HeaderCell className="col-wide">Last update</HeaderCell>
+              <HeaderCell>{words.columns.ean}</HeaderCell>
+              <HeaderCell>{words.columns.title}</HeaderCell>
+              <HeaderCell className="col-wide">{words.columns.sku}</HeaderCell>
+              <HeaderCell className="col-landscape">{words.columns.supplier}</HeaderCell>
+              <HeaderCell className="col-wide">{words.columns.brand}</HeaderCell>
+              <HeaderCell className="num">{words.columns.price}</HeaderCell>
+              <HeaderCell className="num">{words.columns.stock}</HeaderCell>
+              <HeaderCell>{words.columns.moderation}</HeaderCell>
+              <HeaderCell>{words.columns.family}</HeaderCell>
+              <HeaderCell className="col-wide">{words.columns.onBol}</HeaderCell>
+              <HeaderCell className="col-wide">{words.columns.lastUpdate}</HeaderCell>
             </tr>
           </thead>
           {/* Keyed by whether it has rows: the list is emptied when a load starts, and one tbody leaving
@@ -194,6 +203,8 @@ export const ProductTable = memo(function ProductTable({ products, rowsShown = p
                 needsYou={needsYou.has(product.productId)}
                 onSelect={onSelect}
                 onOpen={onOpen}
+                words={words}
+                syncWords={syncWords}
               />
             ))}
           </tbody>

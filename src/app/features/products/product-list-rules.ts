@@ -16,6 +16,7 @@ import {
   type ProductFilters,
 } from './product-list-view';
 import { countText, offlineDataNote } from '../../lib/format';
+import { productListMessages, type ProductListWords } from '../../../shared/product-list-messages';
 import type { NoServerRefusal } from '../../lib/no-server-sentence';
 
 /** How many filters differ from "not filtered" (the sort and search are not counted). */
@@ -103,23 +104,26 @@ export function urlSyncAction(locationSearch: string, lastWritten: string | null
 
 // ---- What the screen shows ----
 
+/** The pager's words: English unless the screen passes those of the language shown (docs/languages.md). */
+type PagerWords = Pick<ProductListWords, 'about' | 'noneOf' | 'range' | 'page' | 'noProducts'>;
+
 /** "2,354", or "about 210,000" when the server estimated it (docs/products.md "Totals"). */
-function totalText(total: number, estimate: boolean): string {
-  return estimate ? `about ${countText(total)}` : countText(total);
+function totalText(total: number, estimate: boolean, words: PagerWords): string {
+  return estimate ? words.about(countText(total)) : countText(total);
 }
 
 /** "1–20 of 2,354" (or "No products"); "1–20 of about 210,000" for an estimated total. */
-export function rangeText(page: number, pageSize: number, totalElements: number, estimate = false): string {
-  if (totalElements === 0) return 'No products';
+export function rangeText(page: number, pageSize: number, totalElements: number, estimate = false, words: PagerWords = productListMessages): string {
+  if (totalElements === 0) return words.noProducts;
   const first = page * pageSize + 1;
-  if (first > totalElements) return `None of ${totalText(totalElements, estimate)}`;
+  if (first > totalElements) return words.noneOf(totalText(totalElements, estimate, words));
   const last = Math.min(totalElements, (page + 1) * pageSize);
-  return `${countText(first)}–${countText(last)} of ${totalText(totalElements, estimate)}`;
+  return words.range(countText(first), countText(last), totalText(totalElements, estimate, words));
 }
 
 /** "Page 1 of 118" (pages shown from 1); "Page 1 of about 10,500" for an estimated total. */
-export function pageText(page: number, totalPages: number, estimate = false): string {
-  return `Page ${countText(page + 1)} of ${totalText(Math.max(1, totalPages), estimate)}`;
+export function pageText(page: number, totalPages: number, estimate = false, words: PagerWords = productListMessages): string {
+  return words.page(countText(page + 1), totalText(Math.max(1, totalPages), estimate, words));
 }
 
 /** True when the rows on screen answer another query than the view's (its load has not started yet). */

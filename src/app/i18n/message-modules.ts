@@ -1,0 +1,41 @@
+/**
+ * Every English message module the screens read through useMessages / messagesNow, with the
+ * prefix of its ids in the catalogs (docs/languages.md, "How to add a string"). The catalog test
+ * (tests/unit/language-catalogs.test.ts) holds each language's catalog to exactly these ids. The
+ * app never imports this list: each screen imports its own module.
+ */
+import { BOL_STATE_LABELS, historyMessages, messages, VALUE_WORDS } from '../../shared/messages';
+import { navMessages } from '../../shared/nav-messages';
+import { noServerMessages } from '../../shared/no-server-messages';
+import { productEditMessages } from '../../shared/product-edit-messages';
+import { productFormMessages } from '../../shared/product-form-messages';
+import { productListMessages } from '../../shared/product-list-messages';
+
+export const MESSAGE_MODULES: readonly { prefix: string; english: object }[] = [
+  { prefix: '', english: messages },
+  { prefix: 'bolState', english: BOL_STATE_LABELS },
+  { prefix: 'valueWords', english: VALUE_WORDS },
+  { prefix: 'history', english: historyMessages },
+  { prefix: 'nav', english: navMessages },
+  { prefix: 'noServer', english: noServerMessages },
+  { prefix: 'productList', english: productListMessages },
+  { prefix: 'productForm', english: productFormMessages },
+  { prefix: 'productEdit', english: productEditMessages },
+];
+
+/** Sentences built from other ids (the catalogs translate those, and the screens build them from the translated parts). */
+export const COMPOSED_IDS: ReadonlySet<string> = new Set(['productEdit.replaceTyped']);
+
+export type MessageLeaf = { id: string; english: string } | { id: string; english: (...args: never[]) => string };
+
+/** The ids and English of every string and sentence function of a module (its nested objects walked). */
+export function messageLeaves(english: object, prefix: string): MessageLeaf[] {
+  const leaves: MessageLeaf[] = [];
+  for (const [key, value] of Object.entries(english) as [string, unknown][]) {
+    const id = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') leaves.push({ id, english: value });
+    else if (typeof value === 'function') leaves.push({ id, english: value as (...args: never[]) => string });
+    else if (value !== null && typeof value === 'object' && !Array.isArray(value)) leaves.push(...messageLeaves(value, id));
+  }
+  return leaves;
+}
