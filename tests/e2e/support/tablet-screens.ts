@@ -44,6 +44,17 @@ async function visit(page: Page, path: string, ready: (page: Page) => Promise<un
   await settle(page);
 }
 
+/** Opens a screen in Dutch: the language kept on this tablet, read when the page loads (the account is left as it is). */
+async function inDutch(page: Page, open: () => Promise<void>): Promise<void> {
+  await page.evaluate(() => localStorage.setItem('language', 'nl'));
+  await open();
+  await page.locator('html[lang="nl"]').waitFor({ state: 'attached' });
+}
+
+async function backToEnglish(page: Page): Promise<void> {
+  await page.evaluate(() => localStorage.removeItem('language'));
+}
+
 async function openEditor(page: Page, tab: 'General' | 'Bol Model' | 'History', index = 7): Promise<void> {
   const product = await demoProduct(page, 'supplierName=Volt%20Electronics', index);
   await visit(page, `/products/${product.productId}`, (p) => p.getByTestId('description-editor').waitFor({ state: 'attached' }));
@@ -146,6 +157,14 @@ export const TABLET_SCREENS: TabletScreen[] = [
     },
   },
   { name: 'edit-general', signedIn: true, open: (page) => openEditor(page, 'General') },
+  // Dutch words are longer (docs/languages.md): the list and the editor in Dutch, chosen on this tablet only.
+  {
+    name: 'products-nl',
+    signedIn: true,
+    open: (page) => inDutch(page, () => visit(page, '/products', (p) => p.locator('.product-table-area[aria-busy="false"]').waitFor({ timeout: 20_000 }))),
+    leave: backToEnglish,
+  },
+  { name: 'edit-general-nl', signedIn: true, open: (page) => inDutch(page, () => openEditor(page, 'General')), leave: backToEnglish },
   { name: 'edit-bol', signedIn: true, open: (page) => openEditor(page, 'Bol Model') },
   { name: 'edit-held-back', signedIn: true, open: openHeldBack },
   { name: 'edit-held-back-parts', signedIn: true, open: openHeldBackParts },
