@@ -31,5 +31,25 @@ export const productFormMessages = {
   cancel: 'Cancel',
   isMain: 'Is main product',
   unsaved: 'Unsaved changes',
+  copyButton: 'Copy',
+  copiedButton: 'Copied',
+  /** The images section (docs/product-edit.md, "Images"). */
+  images: {
+    heading: 'Images',
+    takePhoto: 'Take photo',
+    chosenFiles: 'Chosen files',
+    remove: 'Remove',
+    removeFile: (name: string) => `Remove ${name}`,
+    productImages: 'Product images',
+    name: 'Name',
+    altImage: 'Alt Image',
+    imageN: (position: number) => `Image ${position}`,
+    nameOf: (position: number) => `Name of image ${position}`,
+    altImageOf: (position: number) => `Alt Image of image ${position}`,
+    positionOf: (position: number) => `Position of image ${position}`,
+    position: (position: number) => `Position ${position}`,
+    deleteImageN: (position: number) => `Delete image ${position}`,
+    deleteImage: 'Delete image',
+  },
 };
 export type ProductFormWords = typeof productFormMessages;

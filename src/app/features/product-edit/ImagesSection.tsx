@@ -3,6 +3,8 @@
  * the chosen files with remove, per image preview / Name / Alt Image / Position / delete with a
  * confirmation, 'Image not available' without a first image, Save and Save & Exit.
  */
+import { productFormMessages } from '../../../shared/product-form-messages';
+import { useMessages } from '../../i18n/language';
 import { Button, Card, Flex, Heading, IconButton, Select, Text, TextField } from '@radix-ui/themes';
 import { useRef, useState, type ChangeEvent, type ReactNode } from 'react';
 import type { ProductImage } from '../../../shared/contract';
@@ -43,6 +45,8 @@ export function ImagesSection(props: ImagesSectionProps) {
   const camera = useRef<HTMLInputElement>(null);
   const [deleting, setDeleting] = useState<string | null>(null);
   const first = firstImagePath(images);
+  const words = useMessages(messages);
+  const form = useMessages(productFormMessages, 'productForm').images;
 
   const pick = (event: ChangeEvent<HTMLInputElement>) => {
     const files = [...(event.target.files ?? [])];
@@ -60,20 +64,20 @@ export function ImagesSection(props: ImagesSectionProps) {
     <Card className="edit-card">
       <Flex justify="between" align="center" wrap="wrap" gap="2" mb="3">
         <Heading as="h3" size="3">
-          Images
+          {form.heading}
         </Heading>
         <Flex gap="2" wrap="wrap">
           <Button type="button" variant="soft" onClick={() => input.current?.click()}>
-            {addImageLabel(picked.length)}
+            {addImageLabel(picked.length, words)}
           </Button>
           <input ref={input} type="file" hidden multiple accept={PICKABLE_IMAGE_TYPES.join(',')} onChange={pick} data-testid="image-picker" />
           {/* A separate input: `capture` on the picker itself would allow only the camera on a tablet. */}
           <Button type="button" variant="soft" color="gray" onClick={() => camera.current?.click()}>
-            Take photo
+            {form.takePhoto}
           </Button>
           <input ref={camera} type="file" hidden accept="image/*" capture="environment" onChange={pick} data-testid="camera-picker" />
           <Button type="button" onClick={() => props.onSave(false)} disabled={busy}>
-            {busy ? messages.images.pending : messages.images.save}
+            {busy ? words.images.pending : words.images.save}
           </Button>
         </Flex>
       </Flex>
@@ -81,7 +85,7 @@ export function ImagesSection(props: ImagesSectionProps) {
       {props.heldNote}
 
       {picked.length > 0 && (
-        <ul className="edit-picked" aria-label="Chosen files">
+        <ul className="edit-picked" aria-label={form.chosenFiles}>
           {picked.map(({ id, file }) => (
             <li key={id}>
               <PickedPreview file={file} />
@@ -91,8 +95,8 @@ export function ImagesSection(props: ImagesSectionProps) {
               <Text size="1" color="gray">
                 {Math.ceil(file.size / 1024)} KB
               </Text>
-              <Button type="button" size="1" variant="ghost" color="red" onClick={() => props.onRemovePicked(id)} aria-label={`Remove ${file.name}`}>
-                Remove
+              <Button type="button" size="1" variant="ghost" color="red" onClick={() => props.onRemovePicked(id)} aria-label={form.removeFile(file.name)}>
+                {form.remove}
               </Button>
             </li>
           ))}
@@ -101,36 +105,36 @@ export function ImagesSection(props: ImagesSectionProps) {
 
       {first === null && (
         <Text as="p" color="gray" size="2" className="edit-no-image">
-          {messages.images.notAvailable}
+          {words.images.notAvailable}
         </Text>
       )}
 
-      <ol className="edit-images" aria-label="Product images">
+      <ol className="edit-images" aria-label={form.productImages}>
         {images.map((image, index) => (
           <li key={image.id} className="edit-image" data-testid="product-image">
-            <Thumbnail filePath={image.filePath} alt={image.altImage || image.name || `Image ${index + 1}`} />
+            <Thumbnail filePath={image.filePath} alt={image.altImage || image.name || form.imageN(index + 1)} />
             <Flex direction="column" gap="2" className="edit-image-fields">
               <label className="edit-inline-label">
-                <Text size="1" color="gray">Name</Text>
-                <TextField.Root size="2" value={image.name} onChange={(e) => props.onChange(image.id, { name: e.target.value })} aria-label={`Name of image ${index + 1}`} />
+                <Text size="1" color="gray">{form.name}</Text>
+                <TextField.Root size="2" value={image.name} onChange={(e) => props.onChange(image.id, { name: e.target.value })} aria-label={form.nameOf(index + 1)} />
               </label>
               <label className="edit-inline-label">
-                <Text size="1" color="gray">Alt Image</Text>
-                <TextField.Root size="2" value={image.altImage} onChange={(e) => props.onChange(image.id, { altImage: e.target.value })} aria-label={`Alt Image of image ${index + 1}`} />
+                <Text size="1" color="gray">{form.altImage}</Text>
+                <TextField.Root size="2" value={image.altImage} onChange={(e) => props.onChange(image.id, { altImage: e.target.value })} aria-label={form.altImageOf(index + 1)} />
               </label>
             </Flex>
             <Flex direction="column" gap="2" align="end">
               <Select.Root value={String(index + 1)} onValueChange={(value) => props.onMove(image.id, Number(value))}>
-                <Select.Trigger aria-label={`Position of image ${index + 1}`} />
+                <Select.Trigger aria-label={form.positionOf(index + 1)} />
                 <Select.Content>
                   {positionOptions(images.length).map((position) => (
                     <Select.Item key={position} value={String(position)}>
-                      Position {position}
+                      {form.position(position)}
                     </Select.Item>
                   ))}
                 </Select.Content>
               </Select.Root>
-              <IconButton type="button" color="red" variant="soft" onClick={() => setDeleting(image.id)} aria-label={`Delete image ${index + 1}`} title="Delete image">
+              <IconButton type="button" color="red" variant="soft" onClick={() => setDeleting(image.id)} aria-label={form.deleteImageN(index + 1)} title={form.deleteImage}>
                 ✕
               </IconButton>
             </Flex>
@@ -142,10 +146,10 @@ export function ImagesSection(props: ImagesSectionProps) {
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
         maxWidth="420px"
-        title={messages.images.confirmDeletionTitle}
-        description={messages.images.confirmDeletion}
-        cancelLabel={messages.images.cancel}
-        confirmLabel={messages.images.delete}
+        title={words.images.confirmDeletionTitle}
+        description={words.images.confirmDeletion}
+        cancelLabel={words.images.cancel}
+        confirmLabel={words.images.delete}
         onConfirm={() => {
           if (deleting) props.onDelete(deleting);
           setDeleting(null);

@@ -9,22 +9,26 @@ export interface ClipboardDeps {
   fallbackCopy: (text: string) => boolean;
 }
 
-/** The toast text for copying `value`: 'Copied to clipboard: {value}' or why it failed. */
-export async function copyToClipboard(value: string, deps: ClipboardDeps): Promise<{ ok: boolean; message: string }> {
+/** The toast text for copying `value`: 'Copied to clipboard: {value}' or why it failed, in `words` (the language shown; docs/languages.md). */
+export async function copyToClipboard(
+  value: string,
+  deps: ClipboardDeps,
+  words: Pick<typeof productEditMessages, 'copied' | 'fallbackCopyRefused' | 'copyFailed' | 'fallbackCopyFailed'> = productEditMessages,
+): Promise<{ ok: boolean; message: string }> {
   if (deps.writeText) {
     try {
       await deps.writeText(value);
-      return { ok: true, message: productEditMessages.copied(value) };
+      return { ok: true, message: words.copied(value) };
     } catch {
       // Refused (permissions, not focused): try the old way below.
     }
   }
   try {
     return deps.fallbackCopy(value)
-      ? { ok: true, message: productEditMessages.copied(value) }
-      : { ok: false, message: productEditMessages.fallbackCopyRefused };
+      ? { ok: true, message: words.copied(value) }
+      : { ok: false, message: words.fallbackCopyRefused };
   } catch {
-    return { ok: false, message: deps.writeText ? productEditMessages.copyFailed : productEditMessages.fallbackCopyFailed };
+    return { ok: false, message: deps.writeText ? words.copyFailed : words.fallbackCopyFailed };
   }
 }
 

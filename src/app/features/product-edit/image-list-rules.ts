@@ -10,8 +10,8 @@ export const PICKABLE_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'im
 /** The server's limit per file (media store): 10 MB. */
 export const MAX_PICKED_IMAGE_BYTES = 10 * 1024 * 1024;
 
-export function addImageLabel(pickedCount: number): string {
-  return pickedCount === 0 ? messages.images.addImage : messages.images.imagesAdded(pickedCount);
+export function addImageLabel(pickedCount: number, words: Pick<typeof messages, 'images'> = messages): string {
+  return pickedCount === 0 ? words.images.addImage : words.images.imagesAdded(pickedCount);
 }
 
 /** Why a picked file cannot be added, or null. */
