@@ -30,6 +30,7 @@ import { useListUrl } from './use-list-url';
 import { useRowsInStages } from './use-rows-in-stages';
 import './products.css';
 import { productListMessages } from '../../../shared/product-list-messages';
+import { noServerMessages } from '../../../shared/no-server-messages';
 import { useMessages } from '../../i18n/language';
 
 export default function ProductListPage() {
@@ -38,6 +39,7 @@ export default function ProductListPage() {
   const store = useStore();
   const view = useAtomValue(productListViewAtom);
   const listWords = useMessages(productListMessages, 'productList');
+  const noServerWords = useMessages(noServerMessages, 'noServer');
   const list = useAtomValue(productListAtom);
   const loading = useAtomValue(productListLoadingAtom);
   const error = useAtomValue(productListErrorAtom);
@@ -141,7 +143,7 @@ export default function ProductListPage() {
           </Flex>
         )}
       </div>
-      <ProductPager totalElements={list.totalElements} totalPages={list.totalPages} totalIsEstimate={list.totalIsEstimate === true} waiting={loading && list.content.length === 0} nextBlockedReason={nextReason && noServerSentence(connection, nextReason)} />
+      <ProductPager totalElements={list.totalElements} totalPages={list.totalPages} totalIsEstimate={list.totalIsEstimate === true} waiting={loading && list.content.length === 0} nextBlockedReason={nextReason && noServerSentence(connection, nextReason, noServerWords)} />
     </Flex>
   );
 }
