@@ -21,6 +21,11 @@ export const messages = {
     userName: 'User Name',
     password: 'Password',
     signIn: 'Sign In',
+    /** The account page of a signed-in person. */
+    signedInAs: (name: string) => `Signed in as ${name}`,
+    manageUsers: 'Manage users',
+    signOut: 'Sign Out',
+    staySignedIn: 'Stay signed in',
   },
   app: {
     updateAvailable: 'A new version is available',

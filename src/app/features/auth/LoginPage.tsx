@@ -3,6 +3,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { messages } from '../../../shared/messages';
+import { useMessages } from '../../i18n/language';
 import { sessionState } from '../../../shared/rules/session';
 import { expiredAccessTokenAtom, jwtAtom, sessionDisplayNameAtom, sessionExpiredNoticeAtom, sessionRoleAtom, signOutAtom } from '../../state/session';
 import { outboxCountsAtom } from '../../state/sync';
@@ -19,6 +20,7 @@ export default function LoginPage() {
   const expiredNotice = useAtomValue(sessionExpiredNoticeAtom);
   const role = useAtomValue(sessionRoleAtom);
   const displayName = useAtomValue(sessionDisplayNameAtom);
+  const words = useMessages(messages);
 
   // eslint-disable-next-line react-hooks/purity -- whether the stored session is still valid right now
   const signedIn = sessionState({ jwt, expiredAccessToken }, Date.now()) === 'active';
@@ -28,14 +30,14 @@ export default function LoginPage() {
         <Card size="3" className="login-card">
           <Flex direction="column" gap="4" align="start">
             <Heading as="h2" size="5">
-              {messages.login.alreadySignedIn}
+              {words.login.alreadySignedIn}
             </Heading>
-            {displayName && <Text>Signed in as {displayName}</Text>}
+            {displayName && <Text>{words.login.signedInAs(displayName)}</Text>}
             <Flex gap="3" wrap="wrap">
               <SignOutButton />
               {role === 'admin' && (
                 <Button asChild variant="soft" size="3">
-                  <Link to="/users">Manage users</Link>
+                  <Link to="/users">{words.login.manageUsers}</Link>
                 </Button>
               )}
             </Flex>
@@ -55,6 +57,7 @@ function SignOutButton() {
   const signOut = useSetAtom(signOutAtom);
   const counts = useAtomValue(outboxCountsAtom);
   const [waiting, setWaiting] = useState<number | null>(null);
+  const words = useMessages(messages);
 
   async function onSignOut() {
     // The atom may not be filled yet right after start: then ask the outbox itself.
@@ -65,14 +68,14 @@ function SignOutButton() {
 
   return (
     <>
-      <Button onClick={() => void onSignOut()}>Sign Out</Button>
+      <Button onClick={() => void onSignOut()}>{words.login.signOut}</Button>
       <ConfirmDialog
         open={waiting !== null}
         onOpenChange={(open) => !open && setWaiting(null)}
-        title={messages.sync.signOutWaitingTitle}
-        description={messages.sync.signOutWaiting(waiting ?? 0)}
-        cancelLabel="Stay signed in"
-        confirmLabel="Sign Out"
+        title={words.sync.signOutWaitingTitle}
+        description={words.sync.signOutWaiting(waiting ?? 0)}
+        cancelLabel={words.login.staySignedIn}
+        confirmLabel={words.login.signOut}
         onConfirm={() => signOut('signed-out')}
       />
     </>
