@@ -9,7 +9,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launchBrowser, signIn } from './support/browser';
 import { apiJson, demoProduct } from './support/catalogue-api';
 import { DEMO_TOTAL } from './support/product-list';
-import { SHOTS } from './support/screenshots';
 
 /** A person of this file only: the admin's language is left as it is for the other files. */
 const LOTTE = { username: 'lotte', password: 'lotte-password-1' };
