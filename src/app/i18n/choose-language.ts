@@ -13,10 +13,11 @@ import { applyLanguage, chosenLanguageAtom, messagesNow } from './language';
 export async function chooseLanguage(language: Language, keepOnAccount: (language: Language) => Promise<unknown> = changeOwnLanguage): Promise<void> {
   appStore.set(chosenLanguageAtom, language);
   const shown = applyLanguage();
-  try {
-    await keepOnAccount(language);
-  } catch {
-    await shown;
-    notify(messagesNow(navMessages, 'nav').languageNotKept);
-  }
+  const kept = await keepOnAccount(language).then(
+    () => true,
+    () => false,
+  );
+  // Resolves once the screens show it; the toast then speaks the new language.
+  await shown;
+  if (!kept) notify(messagesNow(navMessages, 'nav').languageNotKept);
 }
