@@ -94,7 +94,6 @@ describe('the installed app', () => {
 
   it(`loads at most ${INITIAL_JS_BUDGET_KB} KB of JavaScript and ${INITIAL_CSS_BUDGET_KB} KB of CSS (gzipped) for /login`, async () => {
     const { js, css } = await measureFirstVisit(browser, `${baseUrl()}/login`);
-    console.log(`FIRST-VISIT js ${js.gzipKb.toFixed(2)} KB css ${css.gzipKb.toFixed(2)} KB`);
     expect(js.files.length).toBeGreaterThan(0);
     expect(js.gzipKb).toBeLessThan(INITIAL_JS_BUDGET_KB);
     expect(css.files.length).toBeGreaterThan(0);
