@@ -4,22 +4,15 @@
  * one of the app's languages.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ne } from 'drizzle-orm';
 import type { Account } from '../../src/shared/accounts';
 import { users } from '../../src/server/db/schema';
 import { createTestApp, jsonPost, TEST_USER, type TestApp } from './support/test-app';
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
-beforeEach(async () => {
-  await t.database.db.delete(users).where(ne(users.username, TEST_USER.username));
-  await t.database.db.update(users).set({ language: null });
-});
+beforeAll(async () => (t = await createTestApp()));
+afterAll(() => t.close());
+// Every test starts with nobody's language chosen; the people a test adds have names of their own.
+beforeEach(() => t.database.db.update(users).set({ language: null }));
 
 const call = (token: string | null, method: string, path: string, body?: unknown) =>
   t.app.request(`/api/v1${path}`, {
@@ -64,8 +57,9 @@ describe('a person’s language', () => {
 
   it('changes only the caller’s own account', async () => {
     const admin = await signIn(TEST_USER.username, TEST_USER.password);
-    await addStaff(admin.accessToken, 'sam');
-    const sam = await signIn('sam', 'staff-password-1');
+    const name = `sam-${Date.now()}`;
+    await addStaff(admin.accessToken, name);
+    const sam = await signIn(name, 'staff-password-1');
     expect((await call(sam.accessToken, 'PUT', '/me/language', { language: 'nl' })).status).toBe(200);
     expect((await me(sam.accessToken)).language).toBe('nl');
     expect((await me(admin.accessToken)).language).toBeNull();
