@@ -16,7 +16,7 @@ const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
 
 /** What is worth compressing: text. Images and fonts are compressed already. */
-const COMPRESSIBLE = /\.(js|mjs|css|svg|json|webmanifest|html)$/;
+const COMPRESSIBLE = /\.(js|mjs|css|svg|json|webmanifest|html|wasm)$/;
 /** Below this a compressed copy saves less than its headers cost. */
 const MIN_BYTES = 1024;
 
