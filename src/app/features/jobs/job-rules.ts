@@ -1,5 +1,5 @@
 /** How jobs read on screen (docs/jobs.md, "Logs"; their names and outcomes in words: shared/status-words.ts): who started them, progress and durations. */
-import type { Job, JobKind, JobRefusal, JobStatus } from '../../../shared/jobs';
+import type { Job, JobRefusal, JobStatus } from '../../../shared/jobs';
 import type { RunSchedule } from '../../../shared/schedule';
 import { JOB_KIND_WORDS, JOB_STATUS_WORDS } from '../../../shared/status-words';
 import { countText } from '../../lib/format';
