@@ -14,6 +14,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { isValidGtin } from '../../src/shared/rules/ean';
 import { fakeCameraArgs, writeBarcodeVideo } from './support/barcode-video';
 import { baseUrl, launchBrowser, signIn, waitForServiceWorkerControl } from './support/browser';
+import { apiJson } from './support/catalogue-api';
 import { productList, serverPage } from './support/product-list';
 import { useStaffTablets } from './support/two-staff';
 
@@ -46,6 +47,35 @@ async function rowProduct(page: Page, from: number): Promise<{ ean: string; prod
 }
 
 const searchBox = (page: Page) => page.getByTestId('search-field');
+
+/**
+ * With SCREENSHOTS_DIR set (docs/screenshots): the search box with its camera button and a scan's
+ * answer, and /logs with its jobs in words, at the page's tablet size.
+ */
+async function screenshots(page: Page): Promise<void> {
+  const folder = process.env.SCREENSHOTS_DIR;
+  if (!folder) return;
+  const { width, height } = page.viewportSize() ?? { width: 0, height: 0 };
+  await productList(page).openFullList();
+  await page.getByTestId('search-camera').waitFor();
+  await page.screenshot({ path: `${folder}/scan-search-box-${width}x${height}.png` });
+  await searchBox(page).click();
+  await scan(page, '4006381333931');
+  await page.getByTestId('scan-message').waitFor(POLL);
+  await page.screenshot({ path: `${folder}/scan-search-box-none-${width}x${height}.png` });
+  // A feed import that refused a line, so the list has a job and its details show.
+  const { body } = await apiJson<{ content: unknown[] }>(page, '/api/v1/jobs?outcome=partial&size=1');
+  if (body.content.length === 0) {
+    const suppliers = await apiJson<{ supplierId: number; supplierName: string }[]>(page, '/api/v1/supplier');
+    const green = suppliers.body.find((entry) => entry.supplierName === 'Green Garden Supplies');
+    if (green) await apiJson(page, `/api/v1/feed/parse/${green.supplierId}?wait=true`, { method: 'POST' });
+  }
+  await page.goto(`${baseUrl()}/logs`);
+  await page.getByTestId('job-row').first().waitFor({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Details' }).first().click();
+  await page.getByTestId('job-details').first().waitFor(POLL);
+  await page.screenshot({ path: `${folder}/logs-words-${width}x${height}.png` });
+}
 
 describe('Scanning an EAN into the search box', () => {
   it('online, "/" and a scan open the one product with that EAN; an unknown EAN filters the list and says so', async () => {
@@ -90,12 +120,19 @@ describe('Scanning an EAN into the search box', () => {
     await searchBox(page).click();
     await scan(page, '4006381333931');
     await expect.poll(() => page.getByTestId('scan-message').textContent(), POLL).toMatch(/^No product kept on this device has EAN 4006381333931\./);
+    if (process.env.SCREENSHOTS_DIR) await page.screenshot({ path: `${process.env.SCREENSHOTS_DIR}/scan-search-box-offline-800x1280.png` });
 
     // The box keeps the cursor with the code selected: the next scan replaces it.
     expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('search-field');
     await scan(page, ean);
     await page.waitForURL(`${baseUrl()}/products/${productId}`, POLL);
     await page.context().setOffline(false);
+  });
+});
+
+describe.runIf(process.env.SCREENSHOTS_DIR)('Screenshots of the search box and of /logs', () => {
+  it('at both tablet sizes', async () => {
+    for (const size of [{ width: 1280, height: 800 }, { width: 800, height: 1280 }]) await screenshots(await tablet(size));
   });
 });
 
