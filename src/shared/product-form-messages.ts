@@ -25,6 +25,7 @@ export const productFormMessages = {
   additionalData: 'Additional Data',
   chooseDeliveryTerm: 'Choose a delivery term',
   copy: (label: string) => `Copy ${label}`,
+  scanWithCamera: (label: string) => `Scan the ${label} with the camera`,
   apply: 'Apply',
   saveAndExit: 'Save & Exit',
   inherit: 'Inherit Product',

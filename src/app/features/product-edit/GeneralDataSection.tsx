@@ -1,8 +1,9 @@
-/** "General Data": EAN (copy buttons), Supplier EAN when the EAN changes, price, SKU, delivery term, title. */
+/** "General Data": EAN (camera scan and copy buttons), Supplier EAN when the EAN changes, price, SKU, delivery term, title. */
 import { Card, Flex, Heading, Select, Text } from '@radix-ui/themes';
 import { productFormMessages } from '../../../shared/product-form-messages';
 import { useMessages } from '../../i18n/language';
 import { DELIVERY_CODES } from '../../../shared/constants';
+import { CameraScanButton } from '../../ui/camera-scan/CameraScanButton';
 import { CopyButton } from './CopyButton';
 import { FormField } from './FormField';
 import { fieldLabel, showsSupplierEan, type FieldProblems, type FormField as FormFieldName, type ProductForm, type TextField } from './product-form';
@@ -25,7 +26,12 @@ export function GeneralDataSection({ form, problems, setField, conflictNote = ()
       </Heading>
       <div className="edit-grid">
         <FormField id="ean" label={fieldLabel('ean', form, words)} value={form.ean} onChange={(v) => setField('ean', v)} below={conflictNote('ean')} problem={problems.ean} required inputMode="numeric"
-          after={<CopyButton value={form.ean.trim()} label={words.copy(fieldLabel('ean', form, words))} />} />
+          after={
+            <>
+              <CameraScanButton label={words.scanWithCamera(fieldLabel('ean', form, words))} testId="ean-camera" onCode={(code) => setField('ean', code)} />
+              <CopyButton value={form.ean.trim()} label={words.copy(fieldLabel('ean', form, words))} />
+            </>
+          } />
         {showsSupplierEan(form) && (
           <FormField id="supplierEan" label={fieldLabel('supplierEan', undefined, words)} value={form.supplierEan} onChange={(v) => setField('supplierEan', v)} below={conflictNote('supplierEan')} problem={problems.supplierEan} inputMode="numeric"
             after={<CopyButton value={form.supplierEan.trim()} label={words.copy(fieldLabel('supplierEan', undefined, words))} />} />
