@@ -14,6 +14,7 @@ import { imageBaseOf } from '../../shared/feed-image-addresses';
 import { feedReadingMessages } from '../../shared/feed-reading-messages';
 import { feedValueMessages } from '../../shared/messages';
 import { writeFeedBatch, type FeedWriteRules } from './feed-batch-writer';
+import { FeedFamilyMains } from './feed-family-mains';
 import type { FeedJobDeps } from './feed-deps';
 import { FeedFormatError } from './feed-item';
 import { feedRowBatches, readFeed, type ParsedBatch } from './feed-row-batches';
@@ -140,6 +141,8 @@ async function runClaimedImport(deps: FeedJobDeps, supplier: SupplierRecord, opt
   let bytesTotal: number | null = null;
   const rules: FeedWriteRules = { alwaysWins: new Set(alwaysWinsOf(supplier.feedAlwaysWins)), mapped: new Set(mappedFeedFields(storedMapping(supplier.feedMapping))), runId: historyId };
   const heldBack: HeldBackItem[] = [];
+  // Each family the import fills gets a main product (docs/feeds.md, "The main product of a family").
+  const familyMains = rules.mapped.has('familyKey') ? new FeedFamilyMains(supplier.supplierId) : null;
 
   const write = async (rows: FeedProductRow[]) => {
     const written = await writeFeedBatch(deps.db, supplier.supplierId, rows, names, now(), hasProducts, rules);
@@ -148,6 +151,7 @@ async function runClaimedImport(deps: FeedJobDeps, supplier: SupplierRecord, opt
     counts.unchanged += written.unchanged;
     counts.heldBack += written.heldBack.length;
     for (const held of written.heldBack) if (heldBack.length < MAX_STORED_PROBLEMS) heldBack.push(held);
+    await familyMains?.afterBatch(deps.db, rows, now());
     batches += 1;
     deps.health?.noteProgress();
     options.onProgress?.(counts);
