@@ -15,6 +15,8 @@ import { feedReadingMessages } from '../../shared/feed-reading-messages';
 import { feedValueMessages } from '../../shared/messages';
 import { writeFeedBatch, type FeedWriteRules } from './feed-batch-writer';
 import { FeedFamilyMains } from './feed-family-mains';
+import { readVariantParents } from './variant-parents';
+import { mappingReadsParentSku } from '../../shared/feed-attribute-columns';
 import type { FeedJobDeps } from './feed-deps';
 import { FeedFormatError } from './feed-item';
 import { feedRowBatches, readFeed, type ParsedBatch } from './feed-row-batches';
@@ -168,11 +170,21 @@ async function runClaimedImport(deps: FeedJobDeps, supplier: SupplierRecord, opt
   let stop = () => {};
   let onAbort: (() => void) | null = null;
   try {
-    const source = await openFeedSource(deps, feedSourceOf(supplier, deps.selfOrigin), { timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS });
     const mapping = storedMapping(supplier.feedMapping);
+    const maxBytes = deps.outbound?.maxFeedBytes ?? DEFAULT_MAX_FEED_BYTES;
+    // Magento: a first pass reads which configurable product lists each child, so a child gets its
+    // family at any distance from it (docs/feeds.md, "Variants and parent rows"). Not for .xlsx,
+    // which is only ever read whole inside the parse worker.
+    let variantParents: Map<string, string> | null = null;
+    if (mappingReadsParentSku(mapping) && supplier.feedFormat !== 'xlsx') {
+      const first = await openFeedSource(deps, feedSourceOf(supplier, deps.selfOrigin), { timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS });
+      variantParents = await readVariantParents(supplier.feedFormat, first.body, { mapping, maxBytes, charset: first.charset });
+      if (options.signal?.aborted) throw new ImportCancelled();
+    }
+    const source = await openFeedSource(deps, feedSourceOf(supplier, deps.selfOrigin), { timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS });
     // Relative image addresses point at the base URL for images, else at the feed's own address (docs/feeds.md, "Images").
     const imageBase = imageBaseOf({ feedSource: supplier.feedSource, supplierUrlFeed: supplier.supplierUrlFeed, imageBaseUrl: mapping?.imageBaseUrl ?? '' });
-    const read = { mapping, maxBytes: deps.outbound?.maxFeedBytes ?? DEFAULT_MAX_FEED_BYTES, charset: source.charset, imageBase };
+    const read = { mapping, maxBytes, charset: source.charset, imageBase, variantParents };
     if (source.declaredBytes !== null && source.declaredBytes > 0) bytesTotal = source.declaredBytes;
     // Counted as downloaded, for the job's percent; a cancel ends the stream at once, even while
     // the parser waits for more bytes of a slow feed.
