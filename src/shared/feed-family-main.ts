@@ -53,20 +53,21 @@ export class FamilyMainChoice {
 }
 
 /** What to write for one claim: make `promote` main, and `demote` (this run's earlier choice) an ordinary member. */
-export interface FamilyMainStep {
-  promote: number;
-  demote: number | null;
+export interface FamilyMainStep<K> {
+  promote: K;
+  demote: K | null;
 }
 
 /**
- * One claim against the family as it is now (product ids): its main products, the product the
- * claim chose, and the product this run made main earlier (null: none). Null: nothing to write.
- * Several main products at once (data from before the one-main rule) count as a choice made by people.
+ * One claim against the family as it is now: its main products, the product the claim chose, and
+ * the product this run made main earlier (null: none), each by a key that names one product.
+ * Null: nothing to write. Several main products at once (data from before the one-main rule) count
+ * as a choice made by people.
  */
-export function familyMainStep(currentMains: readonly number[], choice: number, madeByRun: number | null): FamilyMainStep | null {
+export function familyMainStep<K>(currentMains: readonly K[], choice: K, madeByRun: K | null): FamilyMainStep<K> | null {
   if (currentMains.length > 1) return null;
   const current = currentMains[0] ?? null;
-  const verdict = mergeVerdict<number | null>(current, { base: madeByRun, value: choice }, (a, b) => a === b);
+  const verdict = mergeVerdict<K | null>(current, { base: madeByRun, value: choice }, (a, b) => a === b);
   if (verdict !== 'write') return null;
   return { promote: choice, demote: current };
 }

@@ -147,13 +147,14 @@ async function runClaimedImport(deps: FeedJobDeps, supplier: SupplierRecord, opt
   const familyMains = rules.mapped.has('familyKey') ? new FeedFamilyMains(supplier.supplierId) : null;
 
   const write = async (rows: FeedProductRow[]) => {
+    await familyMains?.beforeBatch(deps.db, rows);
     const written = await writeFeedBatch(deps.db, supplier.supplierId, rows, names, now(), hasProducts, rules);
     counts.created += written.created;
     counts.updated += written.updated;
     counts.unchanged += written.unchanged;
     counts.heldBack += written.heldBack.length;
     for (const held of written.heldBack) if (heldBack.length < MAX_STORED_PROBLEMS) heldBack.push(held);
-    await familyMains?.afterBatch(deps.db, rows, now());
+    await familyMains?.afterBatch(deps.db, now());
     batches += 1;
     deps.health?.noteProgress();
     options.onProgress?.(counts);
