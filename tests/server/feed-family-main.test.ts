@@ -5,14 +5,13 @@
  * product when the feed has one (at any distance from its children), and never taking main away
  * from a product a person made main. Also a Magento child far from its configurable product.
  */
-import { readFileSync } from 'node:fs';
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FeedRunReport, Page, ProductHistoryEntry } from '../../src/shared/contract';
 import type { ProductChangeSet } from '../../src/shared/change-set';
-import type { FeedMapping } from '../../src/shared/feed-mapping';
+import { defaultMapping, type FeedMapping } from '../../src/shared/feed-mapping';
 import { products } from '../../src/server/db/schema';
-import { importFeedFile, testFeedFile } from './support/feed-upload';
+import { feedFixture, guessedFeedReport, importFeedFile } from './support/feed-upload';
 import { createTestApp, type TestApp } from './support/test-app';
 
 let t: TestApp;
@@ -23,13 +22,9 @@ afterAll(async () => {
   await t.close();
 });
 
-const fixture = (name: string) => readFileSync(new URL(`../fixtures/feeds/${name}`, import.meta.url), 'utf8');
+const fixture = feedFixture;
 const auth = async () => ({ Authorization: `Bearer ${await t.token()}` });
-
-async function guessed(file: string, name: string): Promise<FeedMapping> {
-  const first = await testFeedFile(t, file, name, null);
-  return (await testFeedFile(t, file, name, first.guessedMapping)).guessedMapping;
-}
+const guessed = async (file: string, name: string): Promise<FeedMapping> => (await guessedFeedReport(t, file, name)).guessedMapping;
 
 let counter = 0;
 async function imported(file: string, name: string, mapping: FeedMapping) {
@@ -126,7 +121,7 @@ describe('the main product of each family an import fills', () => {
   });
 });
 
-/** A Magento export: `before` simple products, `gap` other products, the configurable product listing them and `after`, `gap` more, then `after`. */
+/** A Magento export: a simple product, `gap` other products, the configurable product listing it and one more, `gap` more products, then that one. */
 function farMagentoFeed(prefix: string, gap: number): string {
   const header = 'sku,product_type,name,price,qty,configurable_variations';
   const row = (sku: string, type: string, listed = '') => `${sku},${type},${sku} name,10.00,5,${listed}`;
@@ -143,18 +138,8 @@ function farMagentoFeed(prefix: string, gap: number): string {
 }
 
 const magentoMapping = (skip: string[]): FeedMapping => ({
+  ...defaultMapping(),
   columns: { sku: ['sku'], title: ['name'], price: ['price'], stock: ['qty'], familyKey: ['parent_sku'] },
-  fixed: {},
-  decimalSeparator: 'auto',
-  foreignCurrency: 'refuse',
-  weightUnit: 'kg',
-  dimensionUnit: 'cm',
-  sellingPrice: null,
-  imageSeparator: '|',
-  imageBaseUrl: '',
-  categoryPaths: 'deepest',
-  recordElement: '',
-  rowGroups: null,
   skipRows: skip.length === 0 ? [] : [{ column: 'product_type', when: 'oneOf', values: skip }],
 });
 
