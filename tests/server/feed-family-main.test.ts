@@ -96,7 +96,7 @@ describe('the main product of each family an import fills', () => {
     expect(await runAgain(supplierId)).toMatchObject({ status: 'success', created: 0 });
     expect(await mainsByFamily(supplierId)).toEqual(first);
     expect((await history(small))[0]).toMatchObject({ author: 'feed import', how: 'feed-import', changes: [{ field: 'mainProduct', old: false, new: true }] });
-  });
+  }, 90_000);
 
   it('WooCommerce: the first variation of each parent becomes main (the variable parent row is skipped); a product without family stays ordinary', async () => {
     const file = fixture('woocommerce-variable.csv');
