@@ -78,10 +78,10 @@ export function imageFileNames(value: string, separator: ImageSeparator): string
  * Where relative image addresses point (docs/feeds.md, "Images"):
  * - `base`: the supplier's base URL for images; the path is appended to it;
  * - `feed`: the feed's own address (a feed fetched from a web address); resolved as a browser does;
- * - `own-server`: the feed is a file of this server (the demo feeds); a path stays a path on it;
+ * - `own-server`: the feed is a file of this server (the demo feeds, at `path`); a path stays a path on it;
  * - `none`: an uploaded file without a base URL: a relative address cannot be fetched.
  */
-export type ImageBase = { kind: 'base'; url: string } | { kind: 'feed'; url: string } | { kind: 'own-server' } | { kind: 'none' };
+export type ImageBase = { kind: 'base'; url: string } | { kind: 'feed'; url: string } | { kind: 'own-server'; path?: string } | { kind: 'none' };
 
 /** A base URL for images as the seller may type it: an absolute http(s) address. */
 export function isHttpAddress(value: string): boolean {
@@ -99,7 +99,7 @@ export function imageBaseOf(source: { feedSource: string; supplierUrlFeed: strin
   if (base !== '' && isHttpAddress(base)) return { kind: 'base', url: base };
   if (source.feedSource === 'upload') return { kind: 'none' };
   const address = source.supplierUrlFeed.trim();
-  if (address.startsWith('/') && !address.startsWith('//')) return { kind: 'own-server' };
+  if (address.startsWith('/') && !address.startsWith('//')) return { kind: 'own-server', path: address };
   return isHttpAddress(address) ? { kind: 'feed', url: address } : { kind: 'none' };
 }
 
@@ -107,12 +107,33 @@ export function imageBaseOf(source: { feedSource: string; supplierUrlFeed: strin
 export type ResolvedImage = { url: string } | { unusable: true } | { invalid: true };
 
 /**
- * One image address resolved: an absolute http(s) address stays; a path (`/m/b/mb01.jpg`) or a
- * protocol-relative address (`//cdn.example/a.jpg`) is resolved against the base; anything else
- * is invalid (the row is refused as before).
+ * A relative address naming an image file without a leading slash (`a.jpg`, `images/a.jpg`,
+ * `./a.jpg`, `../img/a.jpg?v=2`): no scheme, no white space, and its last path segment has a file
+ * extension (a letter first), so a word such as `n/a` or `none` is no address, nor is a host name
+ * without its scheme (`www.shop.example/a.jpg`).
+ */
+const BARE_IMAGE_NAME = /^(?![a-z][a-z0-9+.-]*:)[^\s?#\\]*\.[a-z][a-z0-9]{1,4}(?:[?#]\S*)?$/i;
+/** A first segment that is a host name (`www.shop.example/a.jpg`): an address without its scheme, not a path. */
+const HOST_FIRST = /^[a-z0-9-]+(?:\.[a-z0-9-]+)+\//i;
+
+/** Whether a value is a bare relative image name (BARE_IMAGE_NAME). */
+export function isBareImageName(value: string): boolean {
+  return !value.startsWith('/') && BARE_IMAGE_NAME.test(value) && !HOST_FIRST.test(value);
+}
+
+/** Stand-in origin to resolve a path of this server against (only the path is kept). */
+const OWN_ORIGIN = 'http://own-server.invalid';
+
+/**
+ * One image address resolved: an absolute http(s) address stays; a path (`/m/b/mb01.jpg`), a
+ * protocol-relative address (`//cdn.example/a.jpg`) or a bare image name (`images/a.jpg`) is
+ * resolved against the base; anything else is invalid (the row is refused as before). A bare name
+ * goes below the base URL for images (`…/product/` + `images/a.jpg`), or beside the feed's own
+ * address as a browser resolves it (`…/export/products.csv` → `…/export/images/a.jpg`).
  */
 export function resolveImageAddress(value: string, base: ImageBase): ResolvedImage {
   if (/^https?:\/\//i.test(value)) return isHttpAddress(value) ? { url: value } : { invalid: true };
+  if (isBareImageName(value)) return resolveBareName(value, base);
   if (!value.startsWith('/')) return { invalid: true };
   if (value.startsWith('//')) {
     const scheme = base.kind === 'base' || base.kind === 'feed' ? new URL(base.url).protocol : 'https:';
@@ -127,5 +148,20 @@ export function resolveImageAddress(value: string, base: ImageBase): ResolvedIma
       return { url: new URL(value, base.url).href };
     case 'base':
       return { url: `${base.url.replace(/\/+$/, '')}${value}` };
+  }
+}
+
+function resolveBareName(value: string, base: ImageBase): ResolvedImage {
+  switch (base.kind) {
+    case 'none':
+      return { unusable: true };
+    case 'own-server': {
+      const resolved = new URL(value, `${OWN_ORIGIN}${base.path ?? '/'}`);
+      return { url: `${resolved.pathname}${resolved.search}` };
+    }
+    case 'feed':
+      return { url: new URL(value, base.url).href };
+    case 'base':
+      return { url: new URL(value, base.url.endsWith('/') ? base.url : `${base.url}/`).href };
   }
 }

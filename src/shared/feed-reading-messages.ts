@@ -37,5 +37,5 @@ export const feedReadingMessages = {
   categoryList: (example: string, rule: 'deepest' | 'first') =>
     `Some rows name several categories in one value (${example}); each product takes the ${rule === 'deepest' ? 'deepest path' : 'first path'}, as chosen below`,
   unreadableRows: (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'row has' : 'rows have'} characters that could not be read (shown as \uFFFD); check the feed's encoding with the supplier`,
-  imageBaseHint: 'Relative image addresses (/m/b/mb01.jpg) are added to this address. Empty: they are read from the feed\'s own web address.',
+  imageBaseHint: 'Relative image addresses (/m/b/mb01.jpg, images/a.jpg) are added to this address. Empty: they are read from the feed\'s own web address.',
 };

@@ -53,11 +53,14 @@ export class RowPreparation {
   }
 }
 
-/** The preparation a feed needs, judged on its first record and the mapping; null when it needs none. */
-export function rowPreparationFor(mapping: FeedMapping | null, firstRecord: RawFeedRecord): RowPreparation | null {
+/**
+ * The preparation a feed needs, judged on its first record and the mapping; null when it needs none.
+ * `variantParents`: the feed's child -> parent SKUs, when a first pass read them (ListedVariants).
+ */
+export function rowPreparationFor(mapping: FeedMapping | null, firstRecord: RawFeedRecord, variantParents: ReadonlyMap<string, string> | null = null): RowPreparation | null {
   const splitAttributes = firstRecord[ATTRIBUTES_COLUMN] !== undefined;
   const stages: Stage[] = [];
-  if (firstRecord[VARIATIONS_COLUMN] !== undefined) stages.push(new ListedVariants());
+  if (firstRecord[VARIATIONS_COLUMN] !== undefined) stages.push(new ListedVariants(variantParents));
   const groups = mapping?.rowGroups;
   if (groups && groups.groupColumn.trim() !== '') stages.push(new RowGroups(groups));
   const skips = rowSkipper(mapping?.skipRows ?? []);

@@ -6,6 +6,8 @@
 export const feedVariantMessages = {
   intro:
     'Exports with variants write a product over several rows. Name the column that groups them (a handle, a parent); empty cells of the columns below then take the value of the group\u2019s first row.',
+  mainProductRule:
+    'Each family gets one main product: its parent row (SKU equal to the family key), else its first row. A product someone made main stays main.',
   groupColumnHint: 'Shopify: Handle. WooCommerce: Parent. Empty: every row stands alone.',
   keyColumnsHint: 'The columns a parent row is named by in its variations\u2019 group column (WooCommerce: SKU, ID; id:123 matches ID 123).',
   fillDownHint: 'Separated by commas, e.g. Title, Body (HTML), Vendor.',

@@ -30,6 +30,7 @@ beforeAll(async () => {
     '/windows-1252-said-utf-8.csv': { file: 'windows-1252.csv', contentType: 'text/csv; charset=utf-8' },
     '/repeated-description.xml': { file: 'repeated-description.xml', contentType: 'application/xml' },
     '/long-rows.csv': { file: 'long-rows.csv', contentType: 'text/csv' },
+    '/export/bare-image-names.csv': { file: 'bare-image-names.csv', contentType: 'text/csv' },
   });
 });
 afterAll(async () => {
@@ -177,6 +178,38 @@ describe('images: relative addresses', () => {
     await uploadFeedFile(supplier.supplierId, 'magento-products.csv');
     await runImport(supplier.supplierId);
     expect((await importedProducts(supplier.supplierId)).get('24-MB04')?.images).toEqual(['https://shop.example/media/catalog/product/m/b/mb04-black-0.jpg']);
+  });
+
+  it('resolves bare image names beside the feed’s own address, or below the base URL for images', async () => {
+    const address = server.url('/export/bare-image-names.csv');
+    const guessed = (await preview({ supplierUrlFeed: address, feedFormat: 'csv' })).guessedMapping;
+    const report = await preview({ supplierUrlFeed: address, feedFormat: 'csv', mapping: guessed });
+    expect(report.rows.map((row) => row.problems)).toEqual([[], [], []]);
+    expect(report.rows[1]?.product?.images).toEqual([server.url('/export/images/vase-front.jpg'), server.url('/export/images/vase-back.png')]);
+
+    const fetched = await addSupplier({ supplierUrlFeed: address, mapping: guessed });
+    expect(await runImport(fetched.supplierId)).toMatchObject({ status: 'success', created: 3, refused: 0 });
+    const fromAddress = await importedProducts(fetched.supplierId);
+    expect(fromAddress.get('BARE-1')?.images).toEqual([server.url('/export/lamp.jpg')]);
+    expect(fromAddress.get('BARE-3')?.images).toEqual(['https://cdn.example/bowl.jpg']);
+
+    const based = await addSupplier({ feedSource: 'upload', mapping: { ...guessed, imageBaseUrl: 'https://shop.example/media' } });
+    await uploadFeedFile(based.supplierId, 'bare-image-names.csv');
+    expect(await runImport(based.supplierId)).toMatchObject({ status: 'success', created: 3, refused: 0 });
+    expect((await importedProducts(based.supplierId)).get('BARE-2')?.images).toEqual(['https://shop.example/media/images/vase-front.jpg', 'https://shop.example/media/images/vase-back.png']);
+  });
+
+  it('says an uploaded file’s bare image names cannot be fetched without a base URL, and imports the products without them', async () => {
+    const guessed = (await previewUpload('bare-image-names.csv', null)).guessedMapping;
+    const report = await previewUpload('bare-image-names.csv', guessed);
+    expect(report.rows[0]?.warnings).toEqual([
+      "Image 'lamp.jpg' is a path without a web address, so it cannot be fetched and is left out; enter the base URL for images in the mapping",
+    ]);
+    const supplier = await addSupplier({ feedSource: 'upload', mapping: guessed });
+    await uploadFeedFile(supplier.supplierId, 'bare-image-names.csv');
+    expect(await runImport(supplier.supplierId)).toMatchObject({ status: 'success', created: 3, refused: 0 });
+    const stored = await importedProducts(supplier.supplierId);
+    expect([...stored.values()].map((product) => product.images)).toEqual([[], [], ['https://cdn.example/bowl.jpg']]);
   });
 
   it('refuses a base URL for images that is not an http(s) address', async () => {

@@ -6,13 +6,12 @@
  * attributes in `additional_attributes`). Per file: Test feed, the guessed mapping saved as it is,
  * the import, and every product's title, EAN, price, images and family as the file has them.
  */
-import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FeedRunReport } from '../../src/shared/contract';
 import type { FeedMapping } from '../../src/shared/feed-mapping';
 import type { SupplierDetails, TestFeedReport } from '../../src/shared/suppliers';
-import { importFeedFile, testFeedFile } from './support/feed-upload';
+import { feedFixture, guessedFeedReport, importFeedFile } from './support/feed-upload';
 import { brands, categories, productImages, products } from '../../src/server/db/schema';
 import { createTestApp, type TestApp } from './support/test-app';
 
@@ -24,14 +23,9 @@ afterAll(async () => {
   await t.close();
 });
 
-const fixture = (name: string) => readFileSync(new URL(`../fixtures/feeds/${name}`, import.meta.url), 'utf8');
+const fixture = feedFixture;
 const auth = async () => ({ Authorization: `Bearer ${await t.token()}` });
-
-/** Test feed as the Parser screen runs it: without a mapping, then again with the guess it answered. */
-async function guess(file: string, name: string): Promise<TestFeedReport> {
-  const first = await testFeedFile(t, file, name, null);
-  return testFeedFile(t, file, name, first.guessedMapping);
-}
+const guess = (file: string, name: string): Promise<TestFeedReport> => guessedFeedReport(t, file, name);
 
 let counter = 0;
 async function importWith(file: string, name: string, mapping: FeedMapping) {

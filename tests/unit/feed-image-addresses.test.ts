@@ -1,6 +1,6 @@
 /** Image addresses in a feed: the separator, several addresses in one part, relative addresses (docs/feeds.md, "Images"). */
 import { describe, expect, it } from 'vitest';
-import { detectImageSeparator, imageBaseOf, imageFileNames, resolveImageAddress, separatorInValue, splitImageValue } from '../../src/shared/feed-image-addresses';
+import { detectImageSeparator, imageBaseOf, imageFileNames, isBareImageName, resolveImageAddress, separatorInValue, splitImageValue } from '../../src/shared/feed-image-addresses';
 import { applyMapping, compileMapping, feedMappingSchema, feedValueFormat, guessMapping } from '../../src/shared/feed-mapping';
 
 describe('the image separator of a value', () => {
@@ -57,6 +57,30 @@ describe('relative image addresses', () => {
     expect(resolveImageAddress('/demo/images/1.png', own)).toEqual({ url: '/demo/images/1.png' });
     expect(resolveImageAddress('ftp://x.example/a.jpg', own)).toEqual({ invalid: true });
     expect(resolveImageAddress('n/a', own)).toEqual({ invalid: true });
+  });
+
+  it('resolves a bare image name against the base URL for images, or beside the feed address', () => {
+    const base = imageBaseOf({ feedSource: 'upload', supplierUrlFeed: '', imageBaseUrl: 'https://shop.example/media/catalog/product' });
+    expect(resolveImageAddress('a.jpg', base)).toEqual({ url: 'https://shop.example/media/catalog/product/a.jpg' });
+    expect(resolveImageAddress('images/a.jpg', base)).toEqual({ url: 'https://shop.example/media/catalog/product/images/a.jpg' });
+    expect(resolveImageAddress('./images/a b.jpg', base)).toEqual({ invalid: true });
+    const feed = imageBaseOf({ feedSource: 'url', supplierUrlFeed: 'https://shop.example/export/products.csv?key=1', imageBaseUrl: '' });
+    expect(resolveImageAddress('images/a.jpg', feed)).toEqual({ url: 'https://shop.example/export/images/a.jpg' });
+    expect(resolveImageAddress('../img/a.PNG?v=2', feed)).toEqual({ url: 'https://shop.example/img/a.PNG?v=2' });
+    const own = imageBaseOf({ feedSource: 'url', supplierUrlFeed: '/demo/feeds/home.csv', imageBaseUrl: '' });
+    expect(resolveImageAddress('pics/1.png', own)).toEqual({ url: '/demo/feeds/pics/1.png' });
+  });
+
+  it('says a bare image name of an uploaded file without a base URL cannot be fetched, and reads no word or host as one', () => {
+    const none = imageBaseOf({ feedSource: 'upload', supplierUrlFeed: '', imageBaseUrl: '' });
+    expect(resolveImageAddress('a.jpg', none)).toEqual({ unusable: true });
+    expect(resolveImageAddress('images/a.jpg', none)).toEqual({ unusable: true });
+    const base = imageBaseOf({ feedSource: 'upload', supplierUrlFeed: '', imageBaseUrl: 'https://shop.example/media/' });
+    for (const value of ['n/a', 'none', '1.50', 'www.shop.example/a.jpg', 'c:\\images\\a.jpg', 'data:image/png;base64,AAA.png']) {
+      expect(resolveImageAddress(value, base), value).toEqual({ invalid: true });
+    }
+    expect(isBareImageName('a.jpeg')).toBe(true);
+    expect(isBareImageName('/a.jpeg')).toBe(false);
   });
 
   it('gives a protocol-relative address the scheme of its base', () => {

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { formOf, mappingOf, takesGuess, withGuessedMapping } from '../../src/app/features/parser/supplier-form';
 import { changedMeanwhile, mergeMine } from '../../src/app/features/parser/supplier-stale-save';
-import { attributePairs, ListedVariants, listedChildSkus, VARIANT_WINDOW_ROWS, withAttributeColumns } from '../../src/shared/feed-attribute-columns';
+import { attributePairs, ListedVariants, listedChildSkus, mappingReadsParentSku, VARIANT_WINDOW_ROWS, variantParentsOfRow, withAttributeColumns } from '../../src/shared/feed-attribute-columns';
 import { feedMappingSchema, guessMapping, type RawFeedRecord } from '../../src/shared/feed-mapping';
 import { describeSkipRule, rowSkipper } from '../../src/shared/feed-row-filter';
 import { MAX_HELD_GROUP_ROWS, RowGroups, type LinedRecord } from '../../src/shared/feed-row-groups';
@@ -155,6 +155,33 @@ describe("Magento's attribute and variation columns", () => {
     out.push(...variants.end());
     expect(out).toHaveLength(VARIANT_WINDOW_ROWS + 2);
     expect(out[0]?.record.parent_sku).toBeUndefined();
+  });
+});
+
+describe('the parents read in a first pass', () => {
+  it('reads (child, parent) SKU pairs off a configurable row, none off any other row', () => {
+    expect(variantParentsOfRow({ sku: 'MH01', configurable_variations: 'sku=MH01-XS,size=XS|sku=MH01-S,size=S' })).toEqual([
+      ['MH01-XS', 'MH01'],
+      ['MH01-S', 'MH01'],
+    ]);
+    expect(variantParentsOfRow({ sku: 'MH01-XS', configurable_variations: '' })).toEqual([]);
+    expect(variantParentsOfRow({ sku: '', configurable_variations: 'sku=A' })).toEqual([]);
+  });
+
+  it('with the feed’s parents known, gives a row its parent at any distance and holds nothing', () => {
+    const variants = new ListedVariants(new Map([['FAR', 'P']]));
+    expect(variants.push({ line: 2, record: { sku: 'FAR' } })).toEqual([{ line: 2, record: { sku: 'FAR', parent_sku: 'P' } }]);
+    for (let index = 0; index < VARIANT_WINDOW_ROWS; index += 1) expect(variants.push({ line: index + 3, record: { sku: `X${index}` } })).toHaveLength(1);
+    expect(variants.push({ line: 9999, record: { sku: 'P', configurable_variations: 'sku=FAR' } })[0]?.record.parent_sku).toBe('P');
+    expect(variants.end()).toEqual([]);
+  });
+
+  it('is read only for a mapping that reads parent_sku', () => {
+    const magento = guessMapping(['sku', 'product_type', 'name', 'price', 'qty', 'additional_attributes', 'configurable_variations', 'store_view_code', 'attribute_set_code', 'categories', 'parent_sku']);
+    expect(mappingReadsParentSku(magento)).toBe(true);
+    expect(mappingReadsParentSku({ ...magento, columns: { ...magento.columns, familyKey: ['Parent_SKU '] } })).toBe(true);
+    expect(mappingReadsParentSku({ ...magento, columns: { ...magento.columns, familyKey: ['model'] } })).toBe(false);
+    expect(mappingReadsParentSku(null)).toBe(false);
   });
 });
 

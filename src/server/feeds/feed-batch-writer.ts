@@ -115,7 +115,7 @@ function batchRows(payload: string): SQL {
                  k text, ean text, sku text, title text, description text, brand_id int, category_id int,
                  price_supplier numeric, selling_price numeric, delivery_code text, stock int, weight numeric,
                  width numeric, length numeric, height numeric, product_size text, color text, material text,
-                 family_key text, n_images int, images_md5 text)`;
+                 family_key text, n_images int, images_md5 text, main boolean)`;
 }
 
 /** The product columns the history compares, read before the upsert (old) and after it (its RETURNING). */
@@ -284,11 +284,11 @@ function insertProducts(supplierId: number, rows: SQL, at: string, mapped: Reado
   return sql`insert into products as p (
             supplier_id, source_key, ean, supplier_ean, sku, title, description, brand_id, category_id,
             price_supplier, selling_price, delivery_code, stock, weight, width, length, height,
-            product_size, color, material, family_key, number_of_images, date_create, date_update, feed_base)
+            product_size, color, material, family_key, number_of_images, date_create, date_update, feed_base, main_product)
           select ${supplierId}, x.k, x.ean, x.ean, x.sku, x.title, x.description, x.brand_id, x.category_id,
                  x.price_supplier, x.selling_price, x.delivery_code, x.stock, x.weight, x.width, x.length, x.height,
                  x.product_size, x.color, x.material, x.family_key, x.n_images, ${at}::timestamptz, ${at}::timestamptz,
-                 ${newProductBase(mapped)}
+                 ${newProductBase(mapped)}, coalesce(x.main, false)
             from ${rows}`;
 }
 
@@ -372,6 +372,8 @@ export async function writeFeedBatch(
       family_key: row.familyKey,
       n_images: row.images.length,
       images_md5: md5,
+      // A new product created as its family's main (feed-family-mains.ts); the update never changes it.
+      ...(row.mainProduct ? { main: true } : {}),
     };
   });
   const payload = JSON.stringify(payloadRows);

@@ -14,6 +14,9 @@ import { imageBaseOf } from '../../shared/feed-image-addresses';
 import { feedReadingMessages } from '../../shared/feed-reading-messages';
 import { feedValueMessages } from '../../shared/messages';
 import { writeFeedBatch, type FeedWriteRules } from './feed-batch-writer';
+import { FeedFamilyMains } from './feed-family-mains';
+import { readVariantParents } from './variant-parents';
+import { mappingReadsParentSku } from '../../shared/feed-attribute-columns';
 import type { FeedJobDeps } from './feed-deps';
 import { FeedFormatError } from './feed-item';
 import { feedRowBatches, readFeed, type ParsedBatch } from './feed-row-batches';
@@ -140,14 +143,18 @@ async function runClaimedImport(deps: FeedJobDeps, supplier: SupplierRecord, opt
   let bytesTotal: number | null = null;
   const rules: FeedWriteRules = { alwaysWins: new Set(alwaysWinsOf(supplier.feedAlwaysWins)), mapped: new Set(mappedFeedFields(storedMapping(supplier.feedMapping))), runId: historyId };
   const heldBack: HeldBackItem[] = [];
+  // Each family the import fills gets a main product (docs/feeds.md, "The main product of a family").
+  const familyMains = rules.mapped.has('familyKey') ? new FeedFamilyMains(supplier.supplierId) : null;
 
   const write = async (rows: FeedProductRow[]) => {
+    await familyMains?.beforeBatch(deps.db, rows);
     const written = await writeFeedBatch(deps.db, supplier.supplierId, rows, names, now(), hasProducts, rules);
     counts.created += written.created;
     counts.updated += written.updated;
     counts.unchanged += written.unchanged;
     counts.heldBack += written.heldBack.length;
     for (const held of written.heldBack) if (heldBack.length < MAX_STORED_PROBLEMS) heldBack.push(held);
+    await familyMains?.afterBatch(deps.db, now());
     batches += 1;
     deps.health?.noteProgress();
     options.onProgress?.(counts);
@@ -164,11 +171,21 @@ async function runClaimedImport(deps: FeedJobDeps, supplier: SupplierRecord, opt
   let stop = () => {};
   let onAbort: (() => void) | null = null;
   try {
-    const source = await openFeedSource(deps, feedSourceOf(supplier, deps.selfOrigin), { timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS });
     const mapping = storedMapping(supplier.feedMapping);
+    const maxBytes = deps.outbound?.maxFeedBytes ?? DEFAULT_MAX_FEED_BYTES;
+    // Magento: a first pass reads which configurable product lists each child, so a child gets its
+    // family at any distance from it (docs/feeds.md, "Variants and parent rows"). Not for .xlsx,
+    // which is only ever read whole inside the parse worker.
+    let variantParents: Map<string, string> | null = null;
+    if (mappingReadsParentSku(mapping) && supplier.feedFormat !== 'xlsx') {
+      const first = await openFeedSource(deps, feedSourceOf(supplier, deps.selfOrigin), { timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS });
+      variantParents = await readVariantParents(supplier.feedFormat, first.body, { mapping, maxBytes, charset: first.charset });
+      if (options.signal?.aborted) throw new ImportCancelled();
+    }
+    const source = await openFeedSource(deps, feedSourceOf(supplier, deps.selfOrigin), { timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS });
     // Relative image addresses point at the base URL for images, else at the feed's own address (docs/feeds.md, "Images").
     const imageBase = imageBaseOf({ feedSource: supplier.feedSource, supplierUrlFeed: supplier.supplierUrlFeed, imageBaseUrl: mapping?.imageBaseUrl ?? '' });
-    const read = { mapping, maxBytes: deps.outbound?.maxFeedBytes ?? DEFAULT_MAX_FEED_BYTES, charset: source.charset, imageBase };
+    const read = { mapping, maxBytes, charset: source.charset, imageBase, variantParents };
     if (source.declaredBytes !== null && source.declaredBytes > 0) bytesTotal = source.declaredBytes;
     // Counted as downloaded, for the job's percent; a cancel ends the stream at once, even while
     // the parser waits for more bytes of a slow feed.

@@ -46,6 +46,8 @@ export interface FeedReadOptions {
   onEncoding?: (encoding: FeedEncoding) => void;
   /** Told the XML record element used, and whether it was found in the feed (the mapping names none). */
   onRecordElement?: (recordElement: string, found: boolean) => void;
+  /** Magento: the feed's child -> parent SKUs, read in a first pass (variant-parents.ts). */
+  variantParents?: ReadonlyMap<string, string> | null;
 }
 
 /** Gzip's first two bytes. */
@@ -156,14 +158,19 @@ function headerProblem(columns: string[], line: number, compiled: CompiledMappin
  * (feed-row-preparation.ts), each handed to `each`. Judged on the first record; a feed and mapping
  * that need none of it pass straight through, with no step of their own per record.
  */
-async function* preparedItems(items: AsyncIterable<FeedItem>, mapping: FeedMapping | null, each: (item: FeedItem) => FeedItem): AsyncGenerator<FeedItem> {
+async function* preparedItems(
+  items: AsyncIterable<FeedItem>,
+  mapping: FeedMapping | null,
+  each: (item: FeedItem) => FeedItem,
+  variantParents: ReadonlyMap<string, string> | null = null,
+): AsyncGenerator<FeedItem> {
   let preparation: RowPreparation | null | undefined;
   for await (const item of items) {
     if (!('record' in item)) {
       yield item;
       continue;
     }
-    if (preparation === undefined) preparation = rowPreparationFor(mapping, item.record);
+    if (preparation === undefined) preparation = rowPreparationFor(mapping, item.record, variantParents);
     if (preparation === null) yield each(item);
     else for (const prepared of preparation.push(item)) yield each(prepared);
   }
@@ -176,17 +183,22 @@ export function prepareFeedItems(items: AsyncIterable<FeedItem>, mapping: FeedMa
 }
 
 /** Records with our field names, by the mapping, prepared as prepareFeedItems says. */
-export function mapFeedItems(items: AsyncIterable<FeedItem>, mapping: FeedMapping | null): AsyncGenerator<FeedItem> {
+export function mapFeedItems(items: AsyncIterable<FeedItem>, mapping: FeedMapping | null, variantParents: ReadonlyMap<string, string> | null = null): AsyncGenerator<FeedItem> {
   const compiled = compileMapping(mapping);
-  return preparedItems(items, mapping, (item) => {
-    if (!('record' in item)) return item;
-    if (recordHasUnreadableCharacters(item.record)) return { line: item.line, record: applyMapping(item.record, compiled), unreadable: true };
-    return { line: item.line, record: applyMapping(item.record, compiled) };
-  });
+  return preparedItems(
+    items,
+    mapping,
+    (item) => {
+      if (!('record' in item)) return item;
+      if (recordHasUnreadableCharacters(item.record)) return { line: item.line, record: applyMapping(item.record, compiled), unreadable: true };
+      return { line: item.line, record: applyMapping(item.record, compiled) };
+    },
+    variantParents,
+  );
 }
 
 export function readFeedBytes(format: string, bytes: AsyncIterable<Uint8Array>, options: FeedReadOptions = {}): AsyncGenerator<FeedItem> {
-  return mapFeedItems(readRawFeed(format, bytes, options), options.mapping ?? null);
+  return mapFeedItems(readRawFeed(format, bytes, options), options.mapping ?? null, options.variantParents ?? null);
 }
 
 /** parseFeedRow, then the mapping's selling price for rows without one. */

@@ -37,6 +37,8 @@ export interface FeedProductRow {
   familyKey: string | null;
   /** Image URLs in feed order, without duplicates. */
   images: string[];
+  /** Created as its family's main product (set by the import's family step, feed-family-mains.ts; never changes an existing product). */
+  mainProduct?: boolean;
 }
 
 export interface FeedRowRefusal {

@@ -189,7 +189,10 @@ export class ParseWorker {
     body: ReadableStream<Uint8Array>,
     supplierName: string,
     batchSize: number,
-    read: { mapping: FeedMapping | null; maxBytes: number; charset?: string | null; imageBase?: ImageBase } = { mapping: null, maxBytes: Number.MAX_SAFE_INTEGER },
+    read: { mapping: FeedMapping | null; maxBytes: number; charset?: string | null; imageBase?: ImageBase; variantParents?: ReadonlyMap<string, string> | null } = {
+      mapping: null,
+      maxBytes: Number.MAX_SAFE_INTEGER,
+    },
   ): AsyncGenerator<ParsedBatch> {
     this.send({ type: 'parse', format, supplierName, batchSize, charset: null, imageBase: { kind: 'own-server' }, ...read });
     void this.pump(body);

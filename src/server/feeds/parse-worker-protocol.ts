@@ -6,7 +6,18 @@ import type { ParsedBatch } from './feed-row-batches';
 import type { PreviewRequest } from './test-feed-preview';
 
 export type ParseWorkerRequest =
-  | { type: 'parse'; format: string; supplierName: string; imageBase: ImageBase; batchSize: number; mapping: FeedMapping | null; maxBytes: number; charset: string | null }
+  | {
+      type: 'parse';
+      format: string;
+      supplierName: string;
+      imageBase: ImageBase;
+      batchSize: number;
+      mapping: FeedMapping | null;
+      maxBytes: number;
+      charset: string | null;
+      /** Magento: the feed's child -> parent SKUs from a first pass (variant-parents.ts); a Map survives postMessage. */
+      variantParents?: ReadonlyMap<string, string> | null;
+    }
   /** Test feed: read the first rows and answer one report (test-feed-preview.ts). */
   | ({ type: 'preview' } & PreviewRequest)
   /** Feed bytes, pushed by the main thread as they arrive (the worker cannot pull while PGlite keeps the main thread busy). */

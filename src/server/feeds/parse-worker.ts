@@ -42,7 +42,12 @@ async function* input(): AsyncGenerator<Uint8Array> {
 
 async function parse(request: Extract<ParseWorkerRequest, { type: 'parse' }>): Promise<void> {
   try {
-    const items = readFeedBytes(request.format, input(), { mapping: request.mapping, maxBytes: request.maxBytes, charset: request.charset });
+    const items = readFeedBytes(request.format, input(), {
+      mapping: request.mapping,
+      maxBytes: request.maxBytes,
+      charset: request.charset,
+      variantParents: request.variantParents ?? null,
+    });
     for await (const batch of feedRowBatches(items, { supplierName: request.supplierName, imageBase: request.imageBase }, request.batchSize, request.mapping)) {
       while (credit === 0) await sleep();
       credit -= 1;

@@ -2,6 +2,7 @@
  * Feed files sent as the Parser screen sends them: Test feed with a file, and an upload supplier
  * with a mapping whose file is stored and imported (docs/feeds.md, "Suppliers (our calls …)").
  */
+import { readFileSync } from 'node:fs';
 import { expect } from 'vitest';
 import type { FeedRunReport } from '../../../src/shared/contract';
 import type { FeedMapping } from '../../../src/shared/feed-mapping';
@@ -34,4 +35,13 @@ export async function importFeedFile(t: TestApp, supplierName: string, file: str
   expect((await t.app.request(`/api/v1/suppliers/feed-file/${supplier.supplierId}`, { method: 'POST', headers: await auth(t), body: form })).status).toBe(200);
   const run = await t.app.request(`/api/v1/feed/parse/${supplier.supplierId}?wait=true`, { method: 'POST', headers: await auth(t) });
   return { supplier, status: run.status, report: (await run.json()) as FeedRunReport };
+}
+
+/** A feed file of tests/fixtures/feeds as text. */
+export const feedFixture = (name: string) => readFileSync(new URL(`../../fixtures/feeds/${name}`, import.meta.url), 'utf8');
+
+/** Test feed as the Parser screen runs it: without a mapping, then again with the guess it answered. */
+export async function guessedFeedReport(t: TestApp, file: string, name: string): Promise<TestFeedReport> {
+  const first = await testFeedFile(t, file, name, null);
+  return testFeedFile(t, file, name, first.guessedMapping);
 }

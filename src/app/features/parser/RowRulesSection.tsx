@@ -24,6 +24,9 @@ export function RowRulesSection({ form, setForm, report }: Props) {
       <Text size="2" color="gray">
         {say.intro}
       </Text>
+      <Text size="2" color="gray">
+        {say.mainProductRule}
+      </Text>
       <datalist id={columnsListId}>
         {(report?.columns ?? []).map((name) => (
           <option key={name} value={name} />

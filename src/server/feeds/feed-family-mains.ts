@@ -1,0 +1,139 @@
+/**
+ * Writes the main products an import chooses (docs/feeds.md, "The main product of a family"), in
+ * two steps around each batch's write, whatever writer writes it:
+ * - before: the batch's claims (FamilyMainChoice, src/shared/feed-family-main.ts) whose product
+ *   does not exist yet are decided against the families as they are now; a chosen new product is
+ *   written main by its INSERT (`FeedProductRow.mainProduct`), so it is created main: no second
+ *   version, no history entry, as for the rest of a new product;
+ * - after: the claims of products that existed, and a product this run made main earlier that the
+ *   family's parent row takes over from, are written in one transaction, each change with its
+ *   product history entry.
+ * Products are named `<supplierId>:<sourceKey>` (a family key may span suppliers).
+ */
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { FamilyMainChoice, familyMainStep, type FamilyMainClaim } from '../../shared/feed-family-main';
+import type { Database } from '../db/connection';
+import { products } from '../db/schema';
+import type { Queryable } from '../db/query-rows';
+import { demotedHistory } from '../catalogue/main-product-handover';
+import { recordHistory, type HistoryRecord } from '../catalogue/product-history';
+import { FEED_IMPORT_AUTHOR } from './feed-batch-writer';
+import type { FeedProductRow } from './parse-feed-row';
+
+/** A claim left for after the batch's write. */
+interface PendingClaim {
+  claim: FamilyMainClaim;
+  /** The batch's INSERT created the product main. */
+  insertedMain: boolean;
+  /** The product this run had made main in the family before this claim. */
+  madeBefore: string | null;
+}
+
+const productKey = (supplierId: number, sourceKey: string) => `${supplierId}:${sourceKey}`;
+
+/** One import's main products: the choice over its batches, and what it made main so far. */
+export class FeedFamilyMains {
+  private readonly choice = new FamilyMainChoice();
+  /** Per family key: the product (productKey) this run made main. */
+  private readonly madeByRun = new Map<string, string>();
+  private pending: PendingClaim[] = [];
+
+  constructor(private readonly supplierId: number) {}
+
+  /** Before a batch is written: marks the new products it makes main (`mainProduct`), and keeps the rest of its claims for afterBatch. */
+  async beforeBatch(db: Database, rows: FeedProductRow[]): Promise<void> {
+    this.pending = [];
+    const claims = this.choice.claims(rows);
+    if (claims.length === 0) return;
+    const existing = new Set(
+      (
+        await db
+          .select({ sourceKey: products.sourceKey })
+          .from(products)
+          .where(and(eq(products.supplierId, this.supplierId), inArray(products.sourceKey, claims.map((claim) => claim.sourceKey))))
+      ).map((row) => row.sourceKey),
+    );
+    const mains = await this.mainsOf(db, claims);
+    const rowByKey = new Map(rows.map((row) => [row.sourceKey, row]));
+    for (const claim of claims) {
+      const madeBefore = this.madeByRun.get(claim.familyKey) ?? null;
+      const chosen = productKey(this.supplierId, claim.sourceKey);
+      const row = rowByKey.get(claim.sourceKey);
+      const step = existing.has(claim.sourceKey) || !row ? null : familyMainStep(mains.get(claim.familyKey) ?? [], chosen, madeBefore);
+      if (step && row) {
+        row.mainProduct = true;
+        this.madeByRun.set(claim.familyKey, chosen);
+        if (step.demote !== null) this.pending.push({ claim, insertedMain: true, madeBefore });
+      } else if (existing.has(claim.sourceKey)) {
+        this.pending.push({ claim, insertedMain: false, madeBefore });
+      }
+    }
+  }
+
+  /** After the batch was written: the claims of existing products, and the run's earlier choices a parent row took over from. */
+  async afterBatch(db: Database, now: Date): Promise<void> {
+    const pending = this.pending;
+    this.pending = [];
+    if (pending.length === 0) return;
+    await db.transaction(async (tx) => {
+      const claims = pending.map((item) => item.claim);
+      const mainsNow = await this.mainsOf(tx, claims, true);
+      const chosen = await tx
+        .select({ productId: products.productId, sourceKey: products.sourceKey, familyKey: products.familyKey, title: products.title })
+        .from(products)
+        .where(and(eq(products.supplierId, this.supplierId), inArray(products.sourceKey, claims.map((claim) => claim.sourceKey))));
+      const bySourceKey = new Map(chosen.map((product) => [product.sourceKey, product]));
+      const promote: number[] = [];
+      const demote = new Map<string, { familyKey: string; newMain: { productId: number; title: string } }>();
+      for (const { claim, insertedMain, madeBefore } of pending) {
+        const product = bySourceKey.get(claim.sourceKey);
+        // A product whose family key a person changed (the feed's is held back) is not in this family.
+        if (!product || product.familyKey !== claim.familyKey) continue;
+        const key = productKey(this.supplierId, claim.sourceKey);
+        const current = (mainsNow.get(claim.familyKey) ?? []).filter((main) => !(insertedMain && main === key));
+        const step = familyMainStep(current, key, madeBefore);
+        if (!step) continue;
+        this.madeByRun.set(claim.familyKey, key);
+        if (!insertedMain) promote.push(product.productId);
+        if (step.demote !== null) demote.set(step.demote, { familyKey: claim.familyKey, newMain: { productId: product.productId, title: product.title } });
+      }
+      const who = { author: FEED_IMPORT_AUTHOR, how: 'feed-import' as const, deviceAt: null };
+      const history: HistoryRecord[] = [];
+      if (promote.length > 0) {
+        const promoted = await tx
+          .update(products)
+          .set({ mainProduct: true, version: sql`${products.version} + 1`, dateUpdate: now })
+          .where(and(inArray(products.productId, promote), eq(products.mainProduct, false)))
+          .returning({ productId: products.productId, version: products.version });
+        for (const product of promoted) history.push({ ...who, productId: product.productId, serverAt: now, version: product.version, changes: [{ field: 'mainProduct', old: false, new: true }] });
+      }
+      for (const [key, { familyKey, newMain }] of demote) {
+        const [supplierId, ...rest] = key.split(':');
+        const demoted = await tx
+          .update(products)
+          .set({ mainProduct: false, version: sql`${products.version} + 1`, dateUpdate: now })
+          .where(and(eq(products.supplierId, Number(supplierId)), eq(products.sourceKey, rest.join(':')), eq(products.familyKey, familyKey), eq(products.mainProduct, true)))
+          .returning({ productId: products.productId, version: products.version });
+        history.push(...demotedHistory(demoted, newMain, who, now));
+      }
+      await recordHistory(tx, history);
+    });
+  }
+
+  /** The main products (productKey) of the claims' families now. */
+  private async mainsOf(db: Queryable, claims: readonly FamilyMainClaim[], lock = false): Promise<Map<string, string[]>> {
+    const families = [...new Set(claims.map((claim) => claim.familyKey))];
+    const query = db
+      .select({ supplierId: products.supplierId, sourceKey: products.sourceKey, familyKey: products.familyKey })
+      .from(products)
+      .where(and(inArray(products.familyKey, families), eq(products.mainProduct, true)));
+    const rows = lock ? await query.for('update') : await query;
+    const mains = new Map<string, string[]>();
+    for (const row of rows) {
+      const list = mains.get(row.familyKey ?? '') ?? [];
+      list.push(productKey(row.supplierId, row.sourceKey));
+      mains.set(row.familyKey ?? '', list);
+    }
+    return mains;
+  }
+}
