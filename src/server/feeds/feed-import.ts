@@ -14,6 +14,7 @@ import { imageBaseOf } from '../../shared/feed-image-addresses';
 import { feedReadingMessages } from '../../shared/feed-reading-messages';
 import { feedValueMessages } from '../../shared/messages';
 import { writeFeedBatch, type FeedWriteRules } from './feed-batch-writer';
+import { COPY_COMMIT_ROWS, FeedCopyWriter } from './feed-copy-writer';
 import type { FeedJobDeps } from './feed-deps';
 import { FeedFormatError } from './feed-item';
 import { feedRowBatches, readFeed, type ParsedBatch } from './feed-row-batches';
@@ -28,7 +29,7 @@ import { storedMapping } from './supplier-store';
 import { describeError, isDiskFullError } from '../lib/caught-errors';
 
 export interface FeedImportOptions {
-  /** Rows per transaction. */
+  /** Rows per transaction (default: DEFAULT_BATCH_SIZE, and COPY_COMMIT_ROWS with the COPY writer on PostgreSQL). */
   batchSize?: number;
   /** The whole download may take this long. */
   timeoutMs?: number;
@@ -44,6 +45,8 @@ export interface FeedImportOptions {
   stopMessage?: () => string | null;
   /** Every refused row (the history keeps only the first MAX_STORED_PROBLEMS). */
   onRefused?: (refusal: FeedRowRefusal) => void;
+  /** 'rows': the row-batch writer also on PostgreSQL (default: COPY there, docs/feeds.md "Writing on PostgreSQL"). */
+  writer?: 'copy' | 'rows';
 }
 
 export interface FeedProgress {
@@ -141,8 +144,14 @@ async function runClaimedImport(deps: FeedJobDeps, supplier: SupplierRecord, opt
   const rules: FeedWriteRules = { alwaysWins: new Set(alwaysWinsOf(supplier.feedAlwaysWins)), mapped: new Set(mappedFeedFields(storedMapping(supplier.feedMapping))), runId: historyId };
   const heldBack: HeldBackItem[] = [];
 
+  // On PostgreSQL the rows are written by COPY, many batches a commit (docs/feeds.md, "Writing on PostgreSQL").
+  let copyWriter: FeedCopyWriter | null = null;
+  const commitRows = options.batchSize ?? COPY_COMMIT_ROWS;
+  let pending: FeedProductRow[] = [];
   const write = async (rows: FeedProductRow[]) => {
-    const written = await writeFeedBatch(deps.db, supplier.supplierId, rows, names, now(), hasProducts, rules);
+    const written = copyWriter
+      ? await copyWriter.write(rows, names, now(), hasProducts, rules)
+      : await writeFeedBatch(deps.db, supplier.supplierId, rows, names, now(), hasProducts, rules);
     counts.created += written.created;
     counts.updated += written.updated;
     counts.unchanged += written.unchanged;
@@ -152,7 +161,7 @@ async function runClaimedImport(deps: FeedJobDeps, supplier: SupplierRecord, opt
     deps.health?.noteProgress();
     options.onProgress?.(counts);
     await options.onBatch?.({ historyId, counts, bytesRead, bytesTotal });
-    if (batches % PROGRESS_EVERY_BATCHES === 0) await recordHistory(deps.db, historyId, { counts, problems, heldBack });
+    if (copyWriter || batches % PROGRESS_EVERY_BATCHES === 0) await recordHistory(deps.db, historyId, { counts, problems, heldBack });
     if (batches % SPACE_CHECK_EVERY_BATCHES === 0) await deps.health?.ensureRoomToContinue();
     // Let the requests that arrived meanwhile in before the next batch (event-loop-yield.ts).
     await yieldToEventLoop();
@@ -164,6 +173,7 @@ async function runClaimedImport(deps: FeedJobDeps, supplier: SupplierRecord, opt
   let stop = () => {};
   let onAbort: (() => void) | null = null;
   try {
+    if (options.writer !== 'rows') copyWriter = await FeedCopyWriter.open(deps.db, supplier.supplierId);
     const source = await openFeedSource(deps, feedSourceOf(supplier, deps.selfOrigin), { timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS });
     const mapping = storedMapping(supplier.feedMapping);
     // Relative image addresses point at the base URL for images, else at the feed's own address (docs/feeds.md, "Images").
@@ -208,8 +218,18 @@ async function runClaimedImport(deps: FeedJobDeps, supplier: SupplierRecord, opt
         firstReadShown = true;
         await options.onBatch?.({ historyId, counts, bytesRead, bytesTotal });
       }
-      if (batch.rows.length > 0) await write(batch.rows);
+      if (!copyWriter) {
+        if (batch.rows.length > 0) await write(batch.rows);
+      } else {
+        pending.push(...batch.rows);
+        if (pending.length >= commitRows) {
+          const rows = pending;
+          pending = [];
+          await write(rows);
+        }
+      }
     }
+    if (pending.length > 0) await write(pending);
     message = summary({ ...counts, skipped });
   } catch (error) {
     stop();
@@ -234,6 +254,7 @@ async function runClaimedImport(deps: FeedJobDeps, supplier: SupplierRecord, opt
   } finally {
     if (onAbort) options.signal?.removeEventListener('abort', onAbort);
     await worker?.stop();
+    await copyWriter?.close();
   }
 
   // A run that refused rows and wrote none ends failed, not partial (docs/feeds.md, "Refused rows").
