@@ -23,9 +23,10 @@ import { BENCH_PRODUCTS, seedCatalogue } from './product-filter';
 /** Targets: a whole catalogue exports within these times, and never holds more than this in memory. */
 export const EXPORT_TARGETS = { csvSeconds: 30, xlsxSeconds: 60, peakGrowthMb: 256, peakHeapMb: 160 } as const;
 
-const MB = 1_048_576;
+export const MB = 1_048_576;
 
-async function measure(run: () => Promise<number>): Promise<{ seconds: number; bytes: number; peakGrowthMb: number; peakHeapMb: number }> {
+/** Runs `run` (it answers the bytes it read), sampling memory every 20 ms: its time, the peak RSS (and its growth over the start) and the peak JS heap. */
+export async function measure(run: () => Promise<number>): Promise<{ seconds: number; bytes: number; peakGrowthMb: number; peakRssMb: number; peakHeapMb: number }> {
   globalThis.gc?.();
   const before = process.memoryUsage().rss;
   let peakRss = before;
@@ -38,7 +39,7 @@ async function measure(run: () => Promise<number>): Promise<{ seconds: number; b
   const t0 = performance.now();
   try {
     const bytes = await run();
-    return { seconds: (performance.now() - t0) / 1000, bytes, peakGrowthMb: (peakRss - before) / MB, peakHeapMb: peakHeap / MB };
+    return { seconds: (performance.now() - t0) / 1000, bytes, peakGrowthMb: (peakRss - before) / MB, peakRssMb: peakRss / MB, peakHeapMb: peakHeap / MB };
   } finally {
     clearInterval(sampler);
   }
