@@ -17,7 +17,7 @@ import { DiskMediaStore } from '../src/server/media/disk-media-store';
 import { EXPORT_COLUMN_IDS } from '../src/shared/export-contract';
 import { benchToken } from './lib/bench-token';
 import { startThrowawayPostgres } from './lib/throwaway-postgres';
-import { MB, measure } from './export';
+import { MB, measure, readExport } from './export';
 import { seedCatalogue } from './product-filter';
 
 export const POSTGRES_EXPORT_TARGETS = { csvSeconds: 60, peakRssMb: 300 } as const;
@@ -39,17 +39,9 @@ if (isMain) {
     const load = loadavg()[0]?.toFixed(2);
     let rows = '';
     const result = await measure(async () => {
-      const response = await app.request('/api/v1/export/products', { method: 'POST', headers, body: JSON.stringify({ format: 'csv', columns: EXPORT_COLUMN_IDS, filter: {}, sort: 'dateUpdate,desc' }) });
-      if (response.status !== 200 || !response.body) throw new Error(`export: ${response.status} ${await response.text()}`);
-      rows = response.headers.get('X-Export-Rows') ?? '';
-      let bytes = 0;
-      const reader = response.body.getReader();
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        bytes += value.byteLength;
-      }
-      return bytes;
+      const read = await readExport(app, headers, 'csv');
+      rows = read.rows;
+      return read.bytes;
     });
     if (Number(rows) !== productCount) throw new Error(`export: ${rows} rows announced, expected ${productCount}`);
     const t = POSTGRES_EXPORT_TARGETS;
