@@ -37,6 +37,38 @@ import type { FeedProductRow } from './parse-feed-row';
 /** Rows per commit on PostgreSQL: one COPY and one merge each (the row-batch writer commits 250). */
 export const COPY_COMMIT_ROWS = 10_000;
 
+/**
+ * Gathered rows are written once the parser has had nothing new for this long (a slow download,
+ * a feed that stalls): a commit never waits for rows that may be long in coming, and the job's
+ * progress keeps moving.
+ */
+export const COPY_IDLE_FLUSH_MS = 250;
+
+/**
+ * The parsed batches as they come; whenever the next one takes longer than `idleMs`, `onIdle`
+ * runs first (once per wait), e.g. to write the rows gathered so far.
+ */
+export async function* batchesWithIdleFlush<T>(source: AsyncIterable<T>, idleMs: number, onIdle: () => Promise<void>): AsyncGenerator<T> {
+  const iterator = source[Symbol.asyncIterator]();
+  try {
+    for (;;) {
+      const next = iterator.next();
+      let timer: NodeJS.Timeout | undefined;
+      const idle = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), idleMs)));
+      try {
+        if (await Promise.race([next.then(() => false), idle])) await onIdle();
+      } finally {
+        clearTimeout(timer);
+      }
+      const result = await next;
+      if (result.done) return;
+      yield result.value;
+    }
+  } finally {
+    await iterator.return?.();
+  }
+}
+
 /** The staging table's columns, in the order the COPY lines give them: a BatchRow's, then the new products' images. */
 const STAGING_COLUMNS: readonly { name: keyof BatchRow | 'images'; type: string }[] = [
   { name: 'k', type: 'text' },

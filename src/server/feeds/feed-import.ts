@@ -14,7 +14,7 @@ import { imageBaseOf } from '../../shared/feed-image-addresses';
 import { feedReadingMessages } from '../../shared/feed-reading-messages';
 import { feedValueMessages } from '../../shared/messages';
 import { writeFeedBatch, type FeedWriteRules } from './feed-batch-writer';
-import { COPY_COMMIT_ROWS, FeedCopyWriter } from './feed-copy-writer';
+import { batchesWithIdleFlush, COPY_COMMIT_ROWS, COPY_IDLE_FLUSH_MS, FeedCopyWriter } from './feed-copy-writer';
 import type { FeedJobDeps } from './feed-deps';
 import { FeedFormatError } from './feed-item';
 import { feedRowBatches, readFeed, type ParsedBatch } from './feed-row-batches';
@@ -162,7 +162,8 @@ async function runClaimedImport(deps: FeedJobDeps, supplier: SupplierRecord, opt
     options.onProgress?.(counts);
     await options.onBatch?.({ historyId, counts, bytesRead, bytesTotal });
     if (copyWriter || batches % PROGRESS_EVERY_BATCHES === 0) await recordHistory(deps.db, historyId, { counts, problems, heldBack });
-    if (batches % SPACE_CHECK_EVERY_BATCHES === 0) await deps.health?.ensureRoomToContinue();
+    // A COPY commit is many batches: the space is checked after each.
+    if (copyWriter || batches % SPACE_CHECK_EVERY_BATCHES === 0) await deps.health?.ensureRoomToContinue();
     // Let the requests that arrived meanwhile in before the next batch (event-loop-yield.ts).
     await yieldToEventLoop();
   };
@@ -206,7 +207,15 @@ async function runClaimedImport(deps: FeedJobDeps, supplier: SupplierRecord, opt
       stop = feed.stop;
       parsed = feedRowBatches(feed.items, { supplierName: supplier.supplierName, imageBase }, batchSize, mapping);
     }
-    for await (const batch of parsed) {
+    const flushPending = async () => {
+      if (pending.length === 0) return;
+      const rows = pending;
+      pending = [];
+      await write(rows);
+    };
+    // With COPY, rows gathered for a commit are written once the parser idles (COPY_IDLE_FLUSH_MS).
+    const incoming = copyWriter ? batchesWithIdleFlush(parsed, COPY_IDLE_FLUSH_MS, flushPending) : parsed;
+    for await (const batch of incoming) {
       // Stops between batches: every batch is written whole or not at all.
       if (options.signal?.aborted) throw new ImportCancelled();
       counts.rowsRead += batch.rowsRead;
@@ -222,14 +231,10 @@ async function runClaimedImport(deps: FeedJobDeps, supplier: SupplierRecord, opt
         if (batch.rows.length > 0) await write(batch.rows);
       } else {
         pending.push(...batch.rows);
-        if (pending.length >= commitRows) {
-          const rows = pending;
-          pending = [];
-          await write(rows);
-        }
+        if (pending.length >= commitRows) await flushPending();
       }
     }
-    if (pending.length > 0) await write(pending);
+    await flushPending();
     message = summary({ ...counts, skipped });
   } catch (error) {
     stop();
