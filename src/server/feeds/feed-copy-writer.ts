@@ -192,6 +192,8 @@ export class FeedCopyWriter {
     this.client.off('error', noteLostConnection);
     try {
       await this.connection.execute(sql`drop table if exists ${this.staging}`);
+      // The connection goes back to the pool as it came: JIT as the server has it.
+      await this.connection.execute(sql`reset jit`);
       this.client.release();
     } catch (error) {
       this.client.release(true);
