@@ -4,6 +4,8 @@
  * database of a throw-away PostgreSQL cluster this bench starts (bench/lib/throwaway-postgres.ts;
  * BENCH_DATABASE_URL uses that server instead), seeded as bench/product-filter.ts seeds. Targets:
  * ≤ 60 s, peak RSS of the process < 300 MB. Run alone with `npx tsx bench/export-postgres.ts`.
+ * `EXPORT_SEEDED_URL=postgres://…/db` measures on a database a `FILTER_KEEP=1` run of
+ * bench/product-filter.ts left seeded (the same products), without starting a cluster or seeding.
  */
 import path from 'node:path';
 import { loadavg, tmpdir } from 'node:os';
@@ -25,14 +27,17 @@ export const POSTGRES_EXPORT_TARGETS = { csvSeconds: 60, peakRssMb: 300 } as con
 const isMain = import.meta.url === pathToFileURL(process.argv[1] ?? '').href;
 if (isMain) {
   const productCount = Number(process.env.EXPORT_PRODUCTS) || 1_000_000;
-  const cluster = await startThrowawayPostgres();
-  const url = await cluster.createDatabase('bench_export');
+  const seededUrl = process.env.EXPORT_SEEDED_URL;
+  const cluster = seededUrl ? null : await startThrowawayPostgres();
+  const url = seededUrl ?? (await cluster?.createDatabase('bench_export')) ?? '';
   const media = mkdtempSync(path.join(tmpdir(), 'backoffice-export-pg-'));
   const handle = await openDatabase({ kind: 'postgres', url });
   try {
-    const seeded = performance.now();
-    await seedCatalogue(handle.db, productCount);
-    console.log(`seeded ${productCount.toLocaleString('en-US')} products in ${((performance.now() - seeded) / 1000).toFixed(0)} s`);
+    if (!seededUrl) {
+      const seeded = performance.now();
+      await seedCatalogue(handle.db, productCount);
+      console.log(`seeded ${productCount.toLocaleString('en-US')} products in ${((performance.now() - seeded) / 1000).toFixed(0)} s`);
+    }
     const tokens = new TokenService('bench-secret-that-is-long-enough-for-hs256', 3_600);
     const app = createApp({ db: handle.db, tokens, throttle: new LoginThrottle(5, 60), media: new DiskMediaStore(handle.db, media) });
     const headers = { Authorization: `Bearer ${await benchToken(handle.db, tokens)}`, 'Content-Type': 'application/json' };
@@ -54,8 +59,10 @@ if (isMain) {
     process.exitCode = ok ? 0 : 1;
   } finally {
     await handle.close();
-    await cluster.dropDatabase('bench_export');
-    cluster.stop();
+    if (cluster) {
+      await cluster.dropDatabase('bench_export');
+      cluster.stop();
+    }
     rmSync(media, { recursive: true, force: true });
   }
 }
