@@ -23,9 +23,10 @@ import { BENCH_PRODUCTS, seedCatalogue } from './product-filter';
 /** Targets: a whole catalogue exports within these times, and never holds more than this in memory. */
 export const EXPORT_TARGETS = { csvSeconds: 30, xlsxSeconds: 60, peakGrowthMb: 256, peakHeapMb: 160 } as const;
 
-const MB = 1_048_576;
+export const MB = 1_048_576;
 
-async function measure(run: () => Promise<number>): Promise<{ seconds: number; bytes: number; peakGrowthMb: number; peakHeapMb: number }> {
+/** Runs `run` (it answers the bytes it read), sampling memory every 20 ms: its time, the peak RSS (and its growth over the start) and the peak JS heap. */
+export async function measure(run: () => Promise<number>): Promise<{ seconds: number; bytes: number; peakGrowthMb: number; peakRssMb: number; peakHeapMb: number }> {
   globalThis.gc?.();
   const before = process.memoryUsage().rss;
   let peakRss = before;
@@ -38,10 +39,24 @@ async function measure(run: () => Promise<number>): Promise<{ seconds: number; b
   const t0 = performance.now();
   try {
     const bytes = await run();
-    return { seconds: (performance.now() - t0) / 1000, bytes, peakGrowthMb: (peakRss - before) / MB, peakHeapMb: peakHeap / MB };
+    return { seconds: (performance.now() - t0) / 1000, bytes, peakGrowthMb: (peakRss - before) / MB, peakRssMb: peakRss / MB, peakHeapMb: peakHeap / MB };
   } finally {
     clearInterval(sampler);
   }
+}
+
+/** POSTs the export of every product with every column and reads the answer through, as a download to disk would: its bytes and the rows it announced. */
+export async function readExport(app: ReturnType<typeof createApp>, headers: Record<string, string>, format: 'csv' | 'xlsx'): Promise<{ bytes: number; rows: string }> {
+  const response = await app.request('/api/v1/export/products', { method: 'POST', headers, body: JSON.stringify({ format, columns: EXPORT_COLUMN_IDS, filter: {}, sort: 'dateUpdate,desc' }) });
+  if (response.status !== 200 || !response.body) throw new Error(`export ${format}: ${response.status} ${await response.text()}`);
+  let bytes = 0;
+  const reader = response.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    bytes += value.byteLength;
+  }
+  return { bytes, rows: response.headers.get('X-Export-Rows') ?? '' };
 }
 
 export async function benchExport(options: { products?: number; log?: (line: string) => void } = {}): Promise<boolean> {
@@ -60,17 +75,9 @@ export async function benchExport(options: { products?: number; log?: (line: str
     for (const format of ['csv', 'xlsx'] as const) {
       let rows = '';
       const result = await measure(async () => {
-        const response = await app.request('/api/v1/export/products', { method: 'POST', headers, body: JSON.stringify({ format, columns: EXPORT_COLUMN_IDS, filter: {}, sort: 'dateUpdate,desc' }) });
-        if (response.status !== 200 || !response.body) throw new Error(`export ${format}: ${response.status} ${await response.text()}`);
-        rows = response.headers.get('X-Export-Rows') ?? '';
-        let bytes = 0;
-        const reader = response.body.getReader();
-        for (;;) {
-          const { done, value } = await reader.read();
-          if (done) break;
-          bytes += value.byteLength;
-        }
-        return bytes;
+        const read = await readExport(app, headers, format);
+        rows = read.rows;
+        return read.bytes;
       });
       if (Number(rows) !== productCount) throw new Error(`export ${format}: ${rows} rows announced, expected ${productCount}`);
       const targetSeconds = format === 'csv' ? EXPORT_TARGETS.csvSeconds : EXPORT_TARGETS.xlsxSeconds;

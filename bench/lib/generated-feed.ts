@@ -11,8 +11,11 @@ import { gtinCheckDigit } from '../../src/shared/rules/ean';
 
 export const FEED_HEADER = 'ean;sku;title;description;brand;category;price;retailPrice;deliveryCode;stock;weight;width;length;height;size;color;material;familyKey;images';
 
-/** Row i of the generated feed; `revision` changes price and stock, so a re-import updates every row. */
-export function row(i: number, revision = 0): string {
+/**
+ * Row i of the generated feed; `revision` changes its stock, so a re-import updates every row, or
+ * with `changedEvery` n only every n-th row (10: a tenth of the rows).
+ */
+export function row(i: number, revision = 0, changedEvery = 1): string {
   const body = `87150${String(i).padStart(7, '0')}`;
   const ean = `${body}${gtinCheckDigit(body)}`;
   const images = Array.from({ length: 1 + (i % 3) }, (_, k) => `https://images.example.com/p/${(i * 7 + k) % 5_000}.jpg`).join('|');
@@ -26,7 +29,7 @@ export function row(i: number, revision = 0): string {
     `${(5 + (i % 900) / 10).toFixed(2).replace('.', ',')}`,
     `${(9 + (i % 900) / 5).toFixed(2).replace('.', ',')}`,
     '1-2d',
-    String((i + revision) % 300),
+    String((i + (i % changedEvery === 0 ? revision : 0)) % 300),
     '1,25',
     '20',
     '30',
@@ -41,7 +44,7 @@ export function row(i: number, revision = 0): string {
 
 
 /** The generated feed as a byte stream, produced chunk by chunk as the importer pulls it. */
-export function feedStream(rows: number, revision = 0): ReadableStream<Uint8Array> {
+export function feedStream(rows: number, revision = 0, changedEvery = 1): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let next = 0;
   return new ReadableStream<Uint8Array>({
@@ -52,7 +55,7 @@ export function feedStream(rows: number, revision = 0): ReadableStream<Uint8Arra
         return;
       }
       const lines: string[] = [];
-      for (const end = Math.min(rows, next + 200); next < end; next += 1) lines.push(row(next + 1, revision));
+      for (const end = Math.min(rows, next + 200); next < end; next += 1) lines.push(row(next + 1, revision, changedEvery));
       controller.enqueue(encoder.encode(`${lines.join('\n')}\n`));
     },
   });
@@ -63,8 +66,8 @@ export function feedStream(rows: number, revision = 0): ReadableStream<Uint8Arra
  * download delivers them, instead of the measured process also making every row (about 4 % of its
  * main thread in a CPU profile).
  */
-export async function writeFeedFile(file: string, rows: number, revision = 0): Promise<void> {
-  await pipeline(Readable.fromWeb(feedStream(rows, revision) as WebReadableStream), createWriteStream(file));
+export async function writeFeedFile(file: string, rows: number, revision = 0, changedEvery = 1): Promise<void> {
+  await pipeline(Readable.fromWeb(feedStream(rows, revision, changedEvery) as WebReadableStream), createWriteStream(file));
 }
 
 /** A fetch that answers every request with the feed file, its size in Content-Length (so a job knows its percent). */

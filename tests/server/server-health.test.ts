@@ -134,9 +134,11 @@ describe('imports and disk space', () => {
     expect(entry?.status).toBe('failed');
     expect(entry?.message).toMatch(/^The import of supplier 'Disk fills' stopped because the disk of the data folder is full; rows before were imported\. Free disk space and import again\./);
     // The space is checked after every 8th batch of 250 rows: 2,000 rows, never a part of a batch.
-    expect(entry?.created).toBe(2_000);
+    // On PostgreSQL after every COPY commit, whose first holds the feed's 5,000 rows (docs/feeds.md, "Writing on PostgreSQL").
+    const kept = t.database.kind === 'postgres' ? 5_000 : 2_000;
+    expect(entry?.created).toBe(kept);
     const [stored] = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from products where supplier_id = ${id}`);
-    expect(stored?.n).toBe(2_000);
+    expect(stored?.n).toBe(kept);
     const [flag] = await queryRows<{ in_progress: boolean }>(t.database.db, sql`select in_progress from suppliers where supplier_id = ${id}`);
     expect(flag?.in_progress).toBe(false);
 

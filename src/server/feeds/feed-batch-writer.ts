@@ -109,7 +109,7 @@ interface RuledRow {
   theirs: unknown;
 }
 
-/** The batch's JSON rows as json_to_recordset reads them (payloadOf builds them). */
+/** The batch's JSON rows as json_to_recordset reads them (prepareFeedBatch builds them). */
 function batchRows(payload: string): SQL {
   return sql`json_to_recordset(${payload}::json) as x(
                  k text, ean text, sku text, title text, description text, brand_id int, category_id int,
@@ -117,6 +117,9 @@ function batchRows(payload: string): SQL {
                  width numeric, length numeric, height numeric, product_size text, color text, material text,
                  family_key text, n_images int, images_md5 text, main boolean)`;
 }
+
+/** The batch's JSON rows as a query: the source of the statements' rows `x` on the row-batch path. */
+const jsonBatchRows = (payload: string): SQL => sql`select * from ${batchRows(payload)}`;
 
 /** The product columns the history compares, read before the upsert (old) and after it (its RETURNING). */
 const HISTORY_COLUMN_LIST =
@@ -158,8 +161,8 @@ const FIELD_CHANGES = sql`array_remove(array[
  * batch reads them once. The batch's JSON is sent and parsed once (x), for that read and the
  * INSERT, and the answer is one row per product.
  */
-function plainBatchStatement(supplierId: number, payload: string, at: string, rules: FeedWriteRules): SQL {
-  return sql`with x as materialized (select * from ${batchRows(payload)}),
+function plainBatchStatement(supplierId: number, source: SQL, at: string, rules: FeedWriteRules): SQL {
+  return sql`with x as materialized (${source}),
     old as (
       select ${HISTORY_COLUMNS}, p.feed_base[${sql.raw(String(FEED_BASE_IMAGES))}] as image_base, p.feed_held->'images' as image_held,
              ${needsFieldRule(rules)} as rule,
@@ -193,7 +196,7 @@ function plainBatchStatement(supplierId: number, payload: string, at: string, ru
  * came with the plain statement's answer, so this one does not read them.
  */
 function ruledBatchStatement(supplierId: number, payload: string, at: string, rules: FeedWriteRules): SQL {
-  return sql`with x as materialized (select * from ${batchRows(payload)}),
+  return sql`with x as materialized (${jsonBatchRows(payload)}),
     old as (
       select ${HISTORY_COLUMNS}, p.feed_held
         from products p join x on p.source_key = x.k
@@ -328,26 +331,47 @@ async function writeNewProducts(db: Database, rows: readonly FeedProductRow[], i
   return { created, updated: 0, unchanged: rows.length - created, heldBack: [] };
 }
 
-export async function writeFeedBatch(
-  db: Database,
-  supplierId: number,
-  rows: readonly FeedProductRow[],
-  names: { brands: NameIds; categories: NameIds },
-  now: Date,
-  /**
-   * False when the supplier had no products when the import started: keys are unique within an
-   * import, so no row of this batch can exist yet, and the batch is one plain INSERT statement
-   * (writeNewProducts) instead of the upsert with its lookup of existing products.
-   */
-  mayExist = true,
-  rules: FeedWriteRules = DEFAULT_WRITE_RULES,
-): Promise<BatchCounts> {
-  if (rows.length === 0) return { created: 0, updated: 0, unchanged: 0, heldBack: [] };
+/** A batch's row as the statements read it (`x`): the JSON payload's object, or the COPY staging table's row. */
+export interface BatchRow {
+  k: string;
+  ean: string;
+  sku: string;
+  title: string;
+  description: string;
+  brand_id: number | null;
+  category_id: number | null;
+  price_supplier: number;
+  selling_price: number;
+  delivery_code: string;
+  stock: number;
+  weight: number | null;
+  width: number | null;
+  length: number | null;
+  height: number | null;
+  product_size: string;
+  color: string;
+  material: string;
+  family_key: string | null;
+  n_images: number;
+  images_md5: string;
+  /** Created as the family's main product (docs/feeds.md, "The main product of a family"); absent: false. */
+  main?: boolean;
+}
+
+/** A batch ready to write: the parsed rows, their statement rows, each image list's md5 by key, the time of the write. */
+export interface PreparedFeedBatch {
+  rows: readonly FeedProductRow[];
+  batchRows: BatchRow[];
+  md5s: Map<string, string>;
+  at: string;
+}
+
+/** The batch's brands and categories given ids (committed on their own, name-ids.ts), and its rows as the statements read them. */
+export async function prepareFeedBatch(db: Database, rows: readonly FeedProductRow[], names: { brands: NameIds; categories: NameIds }, now: Date): Promise<PreparedFeedBatch> {
   await names.brands.resolve(db, rows.map((row) => row.brand));
   await names.categories.resolve(db, rows.map((row) => row.category));
-
   const md5s = new Map<string, string>();
-  const payloadRows = rows.map((row) => {
+  const prepared = rows.map((row): BatchRow => {
     const md5 = imagesMd5(row.images);
     md5s.set(row.sourceKey, md5);
     return {
@@ -376,12 +400,35 @@ export async function writeFeedBatch(
       ...(row.mainProduct ? { main: true } : {}),
     };
   });
-  const payload = JSON.stringify(payloadRows);
-  const at = now.toISOString();
+  return { rows, batchRows: prepared, md5s, at: now.toISOString() };
+}
+
+/** The INSERT of a batch's products, read from the rows `x` of `source` (the JSON payload or the COPY staging table). */
+export function insertBatchProducts(supplierId: number, source: SQL, at: string, mapped: ReadonlySet<FeedField>): SQL {
+  return insertProducts(supplierId, sql`(${source}) as x`, at, mapped);
+}
+
+export async function writeFeedBatch(
+  db: Database,
+  supplierId: number,
+  rows: readonly FeedProductRow[],
+  names: { brands: NameIds; categories: NameIds },
+  now: Date,
+  /**
+   * False when the supplier had no products when the import started: keys are unique within an
+   * import, so no row of this batch can exist yet, and the batch is one plain INSERT statement
+   * (writeNewProducts) instead of the upsert with its lookup of existing products.
+   */
+  mayExist = true,
+  rules: FeedWriteRules = DEFAULT_WRITE_RULES,
+): Promise<BatchCounts> {
+  if (rows.length === 0) return { created: 0, updated: 0, unchanged: 0, heldBack: [] };
+  const batch = await prepareFeedBatch(db, rows, names, now);
+  const payload = JSON.stringify(batch.batchRows);
 
   if (!mayExist) {
     try {
-      return await writeNewProducts(db, rows, insertProducts(supplierId, batchRows(payload), at, rules.mapped), at);
+      return await writeNewProducts(db, rows, insertProducts(supplierId, batchRows(payload), batch.at, rules.mapped), batch.at);
     } catch (error) {
       // Cannot happen while the supplier is claimed (only imports create products); should a product
       // have appeared anyway, nothing was written (one statement) and the upsert below handles it.
@@ -389,116 +436,125 @@ export async function writeFeedBatch(
     }
   }
 
-  return db.transaction(async (tx) => {
-    // The plain upsert, its history and the existing products in one statement; the products that
-    // need the per-field rule (feed-fields-sql.ts, needsFieldRule) are left to a second statement,
-    // run only when there are any, so the large statement is not planned for every batch.
-    const answer = await queryRows<PlainRow>(tx, plainBatchStatement(supplierId, payload, at, rules));
-    const ruled = new Set(answer.filter((row) => row.existed && row.rule && !row.written).map((row) => row.source_key));
-    const ruledAnswer =
-      ruled.size === 0
-        ? []
-        : await queryRows<RuledRow>(tx, ruledBatchStatement(supplierId, JSON.stringify(payloadRows.filter((row) => ruled.has(row.k))), at, rules));
-    const existing: ExistingProduct[] = answer.filter((row) => row.existed);
-    const heldBack: HeldBackField[] = ruledAnswer
-      .filter((row) => row.kind === 'h')
-      .map((row) => ({ productId: row.product_id, field: (row.field ?? 'sku') as FeedField, mine: row.mine, theirs: row.theirs }));
-    // (jsonb arrives parsed from both drivers: a JSON string value is the value itself.)
+  return db.transaction((tx) => upsertFeedBatch(tx, supplierId, batch, jsonBatchRows(payload), rules));
+}
 
-    const rowByKey = new Map(rows.map((row) => [row.sourceKey, row]));
-    const inserts: ImageInsert[] = [];
-    const addImages = (productId: number, urls: readonly string[], isNew: boolean) =>
-      urls.forEach((url, i) =>
-        inserts.push({ id: orderedUuid(), product_id: productId, url, name: imageName(url), ord: i + 1, main: isNew && i === 0, existing: !isNew }),
-      );
+/**
+ * The upsert of a batch inside the caller's transaction, its rows `x` read from `source` (the JSON
+ * payload on the row-batch path, the COPY staging table on PostgreSQL: feed-copy-writer.ts): the
+ * plain statement, the per-field rule's statement for the rows that need it, the image step.
+ */
+export async function upsertFeedBatch(tx: Queryable, supplierId: number, batch: PreparedFeedBatch, source: SQL, rules: FeedWriteRules): Promise<BatchCounts> {
+  const { rows, batchRows: payloadRows, md5s, at } = batch;
 
-    let created = 0;
-    const updatedIds = new Set<number>();
-    const countWritten = (row: { product_id: number; source_key: string | null; inserted: boolean | null; changed: boolean | null }) => {
-      if (row.inserted) {
-        created += 1;
-        addImages(row.product_id, rowByKey.get(row.source_key ?? '')?.images ?? [], true);
-      } else if (row.changed) {
-        updatedIds.add(row.product_id);
-      }
-    };
-    for (const row of answer) if (row.written) countWritten(row);
-    for (const row of ruledAnswer) if (row.kind === 'w') countWritten(row);
+  // The plain upsert, its history and the existing products in one statement; the products that
+  // need the per-field rule (feed-fields-sql.ts, needsFieldRule) are left to a second statement,
+  // run only when there are any, so the large statement is not planned for every batch.
+  const answer = await queryRows<PlainRow>(tx, plainBatchStatement(supplierId, source, at, rules));
+  const ruled = new Set(answer.filter((row) => row.existed && row.rule && !row.written).map((row) => row.source_key));
+  const ruledAnswer =
+    ruled.size === 0
+      ? []
+      : await queryRows<RuledRow>(tx, ruledBatchStatement(supplierId, JSON.stringify(payloadRows.filter((row) => ruled.has(row.k))), at, rules));
+  const existing: ExistingProduct[] = answer.filter((row) => row.existed);
+  const heldBack: HeldBackField[] = ruledAnswer
+    .filter((row) => row.kind === 'h')
+    .map((row) => ({ productId: row.product_id, field: (row.field ?? 'sku') as FeedField, mine: row.mine, theirs: row.theirs }));
+  // (jsonb arrives parsed from both drivers: a JSON string value is the value itself.)
 
-    // Feed images of existing products follow the feed by the same rule as the fields
-    // (imageVerdict): written while the product's feed images are the list the feed last wrote,
-    // else held back. Images people uploaded (no source URL) are never touched; re-exported ones
-    // keep their file.
-    const removals: { product_id: number; url: string }[] = [];
-    const imageChanged: number[] = [];
-    const imageBookkeeping: { id: number; base: string | null; held: FeedHeldEntry | null; bump: boolean }[] = [];
-    // A mapping without images leaves the feed images, their base and held list alone.
-    for (const product of rules.mapped.has('images') ? existing : []) {
-      const before = jsonValue<string[] | null>(product.urls) ?? [];
-      const after = rowByKey.get(product.source_key)?.images ?? [];
-      const base = typeof product.image_base === 'string' ? product.image_base : null;
-      const held = jsonValue<FeedHeldEntry | null>(product.image_held) ?? null;
-      const afterMd5 = md5s.get(product.source_key) ?? imagesMd5(after);
-      const verdict = imageVerdict(before, after, base, rules.alwaysWins.has('images'), afterMd5);
-      if (verdict === 'keep') {
-        if (held) imageBookkeeping.push({ id: product.product_id, base, held: null, bump: true });
-        continue;
-      }
-      if (verdict === 'hold') {
-        if (held && Array.isArray(held.value) && sameList(held.value as string[], after)) continue;
-        imageBookkeeping.push({ id: product.product_id, base, held: { value: after, at, run: rules.runId }, bump: true });
-        heldBack.push({ productId: product.product_id, field: 'images', mine: before, theirs: after });
-        continue;
-      }
-      if (base !== afterMd5 || held) imageBookkeeping.push({ id: product.product_id, base: afterMd5, held: null, bump: held !== null && sameList(before, after) });
-      if (sameList(before, after)) continue;
-      imageChanged.push(product.product_id);
-      for (const url of before) if (!after.includes(url)) removals.push({ product_id: product.product_id, url });
-      addImages(product.product_id, after.filter((url) => !before.includes(url)), false);
-    }
+  const rowByKey = new Map(rows.map((row) => [row.sourceKey, row]));
+  const inserts: ImageInsert[] = [];
+  const addImages = (productId: number, urls: readonly string[], isNew: boolean) =>
+    urls.forEach((url, i) =>
+      inserts.push({ id: orderedUuid(), product_id: productId, url, name: imageName(url), ord: i + 1, main: isNew && i === 0, existing: !isNew }),
+    );
 
-    if (removals.length > 0) {
-      await tx.execute(
-        sql`delete from product_images i using json_to_recordset(${JSON.stringify(removals)}::json) as x(product_id int, url text)
-             where i.product_id = x.product_id and i.source_url = x.url`,
-      );
+  let created = 0;
+  const updatedIds = new Set<number>();
+  const countWritten = (row: { product_id: number; source_key: string | null; inserted: boolean | null; changed: boolean | null }) => {
+    if (row.inserted) {
+      created += 1;
+      addImages(row.product_id, rowByKey.get(row.source_key ?? '')?.images ?? [], true);
+    } else if (row.changed) {
+      updatedIds.add(row.product_id);
     }
-    if (inserts.length > 0) {
-      await tx.execute(
-        sql`insert into product_images (id, product_id, source_url, name, is_main_image, position, created_at)
-            select x.id, x.product_id, x.url, x.name, x.main,
-                   x.ord + case when x.existing
-                                then coalesce((select max(i.position) from product_images i where i.product_id = x.product_id), 0)
-                                else 0 end,
-                   ${at}::timestamptz
-              from json_to_recordset(${JSON.stringify(inserts)}::json)
-                   as x(id text, product_id int, url text, name text, ord int, main boolean, existing boolean)`,
-      );
-    }
-    if (imageChanged.length > 0) {
-      // Every product with images keeps exactly one main image: the first by position unless one is set.
-      await tx.execute(
-        sql`update product_images set is_main_image = true
-             where id in (select distinct on (i.product_id) i.id from product_images i
-                           where i.product_id in (select value::int from json_array_elements_text(${JSON.stringify(imageChanged)}::json))
-                             and not exists (select 1 from product_images m where m.product_id = i.product_id and m.is_main_image)
-                           order by i.product_id, i.position)`,
-      );
-    }
-    if (imageChanged.length > 0) {
-      const changes = JSON.stringify(imageChanged.map((id) => ({ id, bump: !updatedIds.has(id) })));
-      await tx.execute(
-        sql`update products p
-               set number_of_images = (select count(*) from product_images i where i.product_id = p.product_id),
-                   version = p.version + case when x.bump then 1 else 0 end,
-                   date_update = case when x.bump then ${at}::timestamptz else p.date_update end
-              from json_to_recordset(${changes}::json) as x(id int, bump boolean)
-             where p.product_id = x.id`,
-      );
-      for (const id of imageChanged) updatedIds.add(id);
-    }
-    if (imageBookkeeping.length > 0) await writeImageBookkeeping(tx, imageBookkeeping, heldBack, at);
+  };
+  for (const row of answer) if (row.written) countWritten(row);
+  for (const row of ruledAnswer) if (row.kind === 'w') countWritten(row);
 
-    return { created, updated: updatedIds.size, unchanged: rows.length - created - updatedIds.size, heldBack };
-  });
+  // Feed images of existing products follow the feed by the same rule as the fields
+  // (imageVerdict): written while the product's feed images are the list the feed last wrote,
+  // else held back. Images people uploaded (no source URL) are never touched; re-exported ones
+  // keep their file.
+  const removals: { product_id: number; url: string }[] = [];
+  const imageChanged: number[] = [];
+  const imageBookkeeping: { id: number; base: string | null; held: FeedHeldEntry | null; bump: boolean }[] = [];
+  // A mapping without images leaves the feed images, their base and held list alone.
+  for (const product of rules.mapped.has('images') ? existing : []) {
+    const before = jsonValue<string[] | null>(product.urls) ?? [];
+    const after = rowByKey.get(product.source_key)?.images ?? [];
+    const base = typeof product.image_base === 'string' ? product.image_base : null;
+    const held = jsonValue<FeedHeldEntry | null>(product.image_held) ?? null;
+    const afterMd5 = md5s.get(product.source_key) ?? imagesMd5(after);
+    const verdict = imageVerdict(before, after, base, rules.alwaysWins.has('images'), afterMd5);
+    if (verdict === 'keep') {
+      if (held) imageBookkeeping.push({ id: product.product_id, base, held: null, bump: true });
+      continue;
+    }
+    if (verdict === 'hold') {
+      if (held && Array.isArray(held.value) && sameList(held.value as string[], after)) continue;
+      imageBookkeeping.push({ id: product.product_id, base, held: { value: after, at, run: rules.runId }, bump: true });
+      heldBack.push({ productId: product.product_id, field: 'images', mine: before, theirs: after });
+      continue;
+    }
+    if (base !== afterMd5 || held) imageBookkeeping.push({ id: product.product_id, base: afterMd5, held: null, bump: held !== null && sameList(before, after) });
+    if (sameList(before, after)) continue;
+    imageChanged.push(product.product_id);
+    for (const url of before) if (!after.includes(url)) removals.push({ product_id: product.product_id, url });
+    addImages(product.product_id, after.filter((url) => !before.includes(url)), false);
+  }
+
+  if (removals.length > 0) {
+    await tx.execute(
+      sql`delete from product_images i using json_to_recordset(${JSON.stringify(removals)}::json) as x(product_id int, url text)
+           where i.product_id = x.product_id and i.source_url = x.url`,
+    );
+  }
+  if (inserts.length > 0) {
+    await tx.execute(
+      sql`insert into product_images (id, product_id, source_url, name, is_main_image, position, created_at)
+          select x.id, x.product_id, x.url, x.name, x.main,
+                 x.ord + case when x.existing
+                              then coalesce((select max(i.position) from product_images i where i.product_id = x.product_id), 0)
+                              else 0 end,
+                 ${at}::timestamptz
+            from json_to_recordset(${JSON.stringify(inserts)}::json)
+                 as x(id text, product_id int, url text, name text, ord int, main boolean, existing boolean)`,
+    );
+  }
+  if (imageChanged.length > 0) {
+    // Every product with images keeps exactly one main image: the first by position unless one is set.
+    await tx.execute(
+      sql`update product_images set is_main_image = true
+           where id in (select distinct on (i.product_id) i.id from product_images i
+                         where i.product_id in (select value::int from json_array_elements_text(${JSON.stringify(imageChanged)}::json))
+                           and not exists (select 1 from product_images m where m.product_id = i.product_id and m.is_main_image)
+                         order by i.product_id, i.position)`,
+    );
+  }
+  if (imageChanged.length > 0) {
+    const changes = JSON.stringify(imageChanged.map((id) => ({ id, bump: !updatedIds.has(id) })));
+    await tx.execute(
+      sql`update products p
+             set number_of_images = (select count(*) from product_images i where i.product_id = p.product_id),
+                 version = p.version + case when x.bump then 1 else 0 end,
+                 date_update = case when x.bump then ${at}::timestamptz else p.date_update end
+            from json_to_recordset(${changes}::json) as x(id int, bump boolean)
+           where p.product_id = x.id`,
+    );
+    for (const id of imageChanged) updatedIds.add(id);
+  }
+  if (imageBookkeeping.length > 0) await writeImageBookkeeping(tx, imageBookkeeping, heldBack, at);
+
+  return { created, updated: updatedIds.size, unchanged: rows.length - created - updatedIds.size, heldBack };
 }

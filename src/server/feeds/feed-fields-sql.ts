@@ -222,6 +222,28 @@ export function needsFieldRule(rules: FeedSqlRules, row = 'x'): SQL {
 }
 
 /**
+ * Whether the feed leaves the existing product p alone for the row x (the batch's rows, typed as
+ * feed-batch-writer.ts reads them): no held value, every always-winning field already holds the
+ * feed's value, and the base of every mapped field and of the image list equals the feed's value
+ * as a base. Then both upserts' WHERE (plainUpdateSet, feedUpdateSet) skip it and the image step
+ * has nothing to do (imageVerdict: the feed's list is still its base, nothing is held), so it is
+ * unchanged; the COPY writer takes such rows out of a commit before its merge (feed-copy-writer.ts).
+ */
+export function leftAloneByFeed(rules: FeedSqlRules, row = 'x'): SQL {
+  const mapped = FEED_COLUMNS.filter((c) => rules.mapped.has(c.field));
+  const value = (c: FeedColumn) => raw(`${row}.${c.column}::${c.type}`);
+  return joined(
+    [
+      sql`p.feed_held is null`,
+      ...mapped.filter((c) => rules.alwaysWins.has(c.field)).map((c) => sql`p.${raw(c.column)} is not distinct from ${value(c)}`),
+      ...mapped.map((c) => sql`${baseIn('p', c)} is not distinct from ${baseText(c, value(c))}`),
+      ...(rules.mapped.has('images') ? [sql`p.feed_base[${raw(String(FEED_BASE_IMAGES))}] is not distinct from ${raw(`${row}.images_md5`)}`] : []),
+    ],
+    ' and ',
+  );
+}
+
+/**
  * The DO UPDATE part for products without a held value whose fields the feed may hold back
  * already equal the feed's values (the plain path, by far the most rows of a re-import): every
  * mapped field is written, the base is the feed's own (excluded.feed_base, computed by the

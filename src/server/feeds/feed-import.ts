@@ -17,6 +17,7 @@ import { writeFeedBatch, type FeedWriteRules } from './feed-batch-writer';
 import { FeedFamilyMains } from './feed-family-mains';
 import { readVariantParents } from './variant-parents';
 import { mappingReadsParentSku } from '../../shared/feed-attribute-columns';
+import { batchesWithIdleFlush, COPY_COMMIT_ROWS, COPY_IDLE_FLUSH_MS, FeedCopyWriter } from './feed-copy-writer';
 import type { FeedJobDeps } from './feed-deps';
 import { FeedFormatError } from './feed-item';
 import { feedRowBatches, readFeed, type ParsedBatch } from './feed-row-batches';
@@ -31,7 +32,7 @@ import { storedMapping } from './supplier-store';
 import { describeError, isDiskFullError } from '../lib/caught-errors';
 
 export interface FeedImportOptions {
-  /** Rows per transaction. */
+  /** Rows per transaction (default: DEFAULT_BATCH_SIZE, and COPY_COMMIT_ROWS with the COPY writer on PostgreSQL). */
   batchSize?: number;
   /** The whole download may take this long. */
   timeoutMs?: number;
@@ -47,6 +48,8 @@ export interface FeedImportOptions {
   stopMessage?: () => string | null;
   /** Every refused row (the history keeps only the first MAX_STORED_PROBLEMS). */
   onRefused?: (refusal: FeedRowRefusal) => void;
+  /** 'rows': the row-batch writer also on PostgreSQL (default: COPY there, docs/feeds.md "Writing on PostgreSQL"). */
+  writer?: 'copy' | 'rows';
 }
 
 export interface FeedProgress {
@@ -146,9 +149,15 @@ async function runClaimedImport(deps: FeedJobDeps, supplier: SupplierRecord, opt
   // Each family the import fills gets a main product (docs/feeds.md, "The main product of a family").
   const familyMains = rules.mapped.has('familyKey') ? new FeedFamilyMains(supplier.supplierId) : null;
 
+  // On PostgreSQL the rows are written by COPY, many batches a commit (docs/feeds.md, "Writing on PostgreSQL").
+  let copyWriter: FeedCopyWriter | null = null;
+  const commitRows = options.batchSize ?? COPY_COMMIT_ROWS;
+  let pending: FeedProductRow[] = [];
   const write = async (rows: FeedProductRow[]) => {
     await familyMains?.beforeBatch(deps.db, rows);
-    const written = await writeFeedBatch(deps.db, supplier.supplierId, rows, names, now(), hasProducts, rules);
+    const written = copyWriter
+      ? await copyWriter.write(rows, names, now(), hasProducts, rules)
+      : await writeFeedBatch(deps.db, supplier.supplierId, rows, names, now(), hasProducts, rules);
     counts.created += written.created;
     counts.updated += written.updated;
     counts.unchanged += written.unchanged;
@@ -159,8 +168,9 @@ async function runClaimedImport(deps: FeedJobDeps, supplier: SupplierRecord, opt
     deps.health?.noteProgress();
     options.onProgress?.(counts);
     await options.onBatch?.({ historyId, counts, bytesRead, bytesTotal });
-    if (batches % PROGRESS_EVERY_BATCHES === 0) await recordHistory(deps.db, historyId, { counts, problems, heldBack });
-    if (batches % SPACE_CHECK_EVERY_BATCHES === 0) await deps.health?.ensureRoomToContinue();
+    if (copyWriter || batches % PROGRESS_EVERY_BATCHES === 0) await recordHistory(deps.db, historyId, { counts, problems, heldBack });
+    // A COPY commit is many batches: the space is checked after each.
+    if (copyWriter || batches % SPACE_CHECK_EVERY_BATCHES === 0) await deps.health?.ensureRoomToContinue();
     // Let the requests that arrived meanwhile in before the next batch (event-loop-yield.ts).
     await yieldToEventLoop();
   };
@@ -171,6 +181,7 @@ async function runClaimedImport(deps: FeedJobDeps, supplier: SupplierRecord, opt
   let stop = () => {};
   let onAbort: (() => void) | null = null;
   try {
+    if (options.writer !== 'rows') copyWriter = await FeedCopyWriter.open(deps.db, supplier.supplierId);
     const mapping = storedMapping(supplier.feedMapping);
     const maxBytes = deps.outbound?.maxFeedBytes ?? DEFAULT_MAX_FEED_BYTES;
     // Magento: a first pass reads which configurable product lists each child, so a child gets its
@@ -213,7 +224,15 @@ async function runClaimedImport(deps: FeedJobDeps, supplier: SupplierRecord, opt
       stop = feed.stop;
       parsed = feedRowBatches(feed.items, { supplierName: supplier.supplierName, imageBase }, batchSize, mapping);
     }
-    for await (const batch of parsed) {
+    const flushPending = async () => {
+      if (pending.length === 0) return;
+      const rows = pending;
+      pending = [];
+      await write(rows);
+    };
+    // With COPY, rows gathered for a commit are written once the parser idles (COPY_IDLE_FLUSH_MS).
+    const incoming = copyWriter ? batchesWithIdleFlush(parsed, COPY_IDLE_FLUSH_MS, flushPending) : parsed;
+    for await (const batch of incoming) {
       // Stops between batches: every batch is written whole or not at all.
       if (options.signal?.aborted) throw new ImportCancelled();
       counts.rowsRead += batch.rowsRead;
@@ -225,8 +244,14 @@ async function runClaimedImport(deps: FeedJobDeps, supplier: SupplierRecord, opt
         firstReadShown = true;
         await options.onBatch?.({ historyId, counts, bytesRead, bytesTotal });
       }
-      if (batch.rows.length > 0) await write(batch.rows);
+      if (!copyWriter) {
+        if (batch.rows.length > 0) await write(batch.rows);
+      } else {
+        pending.push(...batch.rows);
+        if (pending.length >= commitRows) await flushPending();
+      }
     }
+    await flushPending();
     message = summary({ ...counts, skipped });
   } catch (error) {
     stop();
@@ -251,6 +276,7 @@ async function runClaimedImport(deps: FeedJobDeps, supplier: SupplierRecord, opt
   } finally {
     if (onAbort) options.signal?.removeEventListener('abort', onAbort);
     await worker?.stop();
+    await copyWriter?.close();
   }
 
   // A run that refused rows and wrote none ends failed, not partial (docs/feeds.md, "Refused rows").
