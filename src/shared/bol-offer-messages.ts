@@ -1,8 +1,11 @@
 /**
  * The sentences of the offer on bol (docs/bol.md, "Offers follow the catalogue"), beside
- * messages.ts: only the Bol Model tab reads them, so they stay out of the first visit's JavaScript
- * (docs/architecture.md, "First visit").
+ * messages.ts: the Bol Model tab, the product list's offer state filter, /report and the offer
+ * settings read them, so they stay out of the first visit's JavaScript (docs/architecture.md,
+ * "First visit").
  */
+import type { OfferStateName } from './product-filter';
+
 export const bolOfferMessages = {
   heading: 'Offer on bol',
   sendAnyway: 'Send anyway',
@@ -18,4 +21,7 @@ export const bolOfferMessages = {
   notPublishable: 'bol does not show the offer:',
   lastSent: (at: string) => `Last sent ${at}`,
   fromImport: 'As the last offer import saw it; nothing sent from here yet.',
+  /** The product list's filter on offer state, and the states' names (OFFER_STATES). */
+  offerStateFilter: 'Offer state',
+  offerStates: { live: 'Live', waiting: 'Waiting', held: 'Held back', failed: 'Failed', none: 'Not for sale' } satisfies Record<OfferStateName, string>,
 };

@@ -57,6 +57,7 @@ export const PRODUCT_FILTER_PARAMS = [
   'stock',
   'bolState',
   'hasOffer',
+  'offerState',
 ] as const;
 export type ProductFilterParam = (typeof PRODUCT_FILTER_PARAMS)[number];
 
@@ -67,6 +68,14 @@ export type ProductFilterParam = (typeof PRODUCT_FILTER_PARAMS)[number];
  */
 export const BOL_PRODUCT_STATES = ['noCategory', 'missingRequired', 'ready', 'sent', 'published', 'declined'] as const;
 export type BolProductState = (typeof BOL_PRODUCT_STATES)[number];
+
+/**
+ * Where a product's own offer on bol stands, as the offer sync keeps it (docs/bol.md, "Offers
+ * follow the catalogue"): live (for sale), a change waiting to be sent, held back by a guard rail,
+ * failed, or none of these (no offer, or on hold).
+ */
+export const OFFER_STATES = ['live', 'waiting', 'held', 'failed', 'none'] as const;
+export type OfferStateName = (typeof OFFER_STATES)[number];
 
 export interface ProductFilter {
   page: number;
@@ -101,6 +110,8 @@ export interface ProductFilter {
   bolState: BolProductState | null;
   /** true: bol holds an offer for it (as last imported); false: none. */
   hasOffer: boolean | null;
+  /** The state of the offer the sync keeps for it; null = any. */
+  offerState: OfferStateName | null;
 }
 
 export type ProductFilterResult = { ok: true; filter: ProductFilter } | { ok: false; message: string };
@@ -255,6 +266,17 @@ class FilterReader {
     }, null);
   }
 
+  offerState(): OfferStateName | null {
+    return this.attempt(() => {
+      const text = this.text('offerState');
+      if (text === null) return null;
+      if (!(OFFER_STATES as readonly string[]).includes(text)) {
+        throw new FilterProblem(`offerState must be one of ${OFFER_STATES.join(', ')}, got '${text}'`);
+      }
+      return text as OfferStateName;
+    }, null);
+  }
+
   sort(): ProductSort {
     return this.attempt(() => parseProductSort(this.text('sort')), DEFAULT_PRODUCT_SORT);
   }
@@ -291,6 +313,7 @@ function readFilter(reader: FilterReader): ProductFilter {
     familyKey: reader.text('familyKey'),
     bolState: reader.bolState(),
     hasOffer: reader.yesNo('hasOffer'),
+    offerState: reader.offerState(),
   };
   const { priceFrom, priceTo, dateFrom, dateTo } = filter;
   reader.check(
