@@ -23,5 +23,14 @@ export const bolOfferMessages = {
   fromImport: 'As the last offer import saw it; nothing sent from here yet.',
   /** The product list's filter on offer state, and the states' names (OFFER_STATES). */
   offerStateFilter: 'Offer state',
+  /** /report: the offers the sync keeps, per state. */
+  reportHeading: 'Offers kept in step with the catalogue',
+  reportLabels: { live: 'Offers live', waiting: 'Offer changes waiting', held: 'Offer changes held back', failed: 'Offer changes failed' },
+  reportHints: {
+    live: 'For sale on bol as the catalogue says.',
+    waiting: 'Sent to bol within two minutes.',
+    held: 'A guard rail stopped them; open each product to decide.',
+    failed: 'bol refused them; read why on each product.',
+  },
   offerStates: { live: 'Live', waiting: 'Waiting', held: 'Held back', failed: 'Failed', none: 'Not for sale' } satisfies Record<OfferStateName, string>,
 };

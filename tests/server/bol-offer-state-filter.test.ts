@@ -1,13 +1,15 @@
 /**
  * The product list's filter on the offer sync's state (`offerState`, docs/bol.md, "Offers follow
  * the catalogue") against the /report counts (GET /api/v1/bol/offers/summary): one product in each
- * state, reached by running the sync against the simulator; the filter's totals equal the counts,
+ * state, reached by running the sync against the simulator; the filter's totals equal the counts
+ * (the summary call's and the /report overview's),
  * `none` covers the products the sync never touched, and a wrong state is refused.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { ProductPage } from '../../src/shared/contract';
 import type { OfferStateCounts } from '../../src/shared/bol-offer-sync';
+import type { BolReportOverview } from '../../src/shared/export-contract';
 import { createOfferSyncKit, offerEan, type OfferSyncKit } from './support/offer-sync-kit';
 
 let k: OfferSyncKit;
@@ -51,6 +53,8 @@ describe('the offer state filter', { timeout: 60_000 }, () => {
 
     const counts = (await (await get('/bol/offers/summary')).json()) as OfferStateCounts;
     expect(counts).toEqual({ live: 1, waiting: 1, held: 1, failed: 1 });
+    // The /report overview carries the same counts (the screen and the device's copy read them there).
+    expect(((await (await get('/report/bol')).json()) as BolReportOverview).offerSync).toEqual(counts);
     for (const state of ['live', 'waiting', 'held', 'failed'] as const) {
       const page = (await (await get(`/bol/product/filter?offerState=${state}`)).json()) as ProductPage;
       expect(page.totalElements).toBe(counts[state]);

@@ -12,6 +12,7 @@ import { bolStateOfProduct, productHasOffer } from '../../catalogue/bol-state-sq
 import type { Database } from '../../db/connection';
 import { bolProductStates, products } from '../../db/schema';
 import { queryRows } from '../../db/query-rows';
+import { offerStateCounts } from '../offers/offer-sync-state';
 
 const VALUE_LIMIT = 300;
 const REASON_LIMIT = 20;
@@ -110,6 +111,7 @@ export async function bolReportOverview(db: Database, page: number, size: number
   return {
     states,
     offers,
+    offerSync: await offerStateCounts(db),
     total: offers.present + offers.absent,
     declinedReasons,
     products: reportProducts,
