@@ -259,5 +259,13 @@ export const offerSettingsSchema = z
   .strict();
 export type OfferSettingsInput = z.infer<typeof offerSettingsSchema>;
 
+/** GET /api/v1/bol/offers/settings: the guard rails, the buffers and who set them last. */
+export interface OfferSettings extends OfferGuardSettings {
+  /** Stock kept back from bol, per supplier id (default 0). */
+  stockBuffers: Record<string, number>;
+  updatedAt: string | null;
+  updatedBy: string;
+}
+
 /** Counts of GET /api/v1/bol/offers/summary (/report). */
 export type OfferStateCounts = Record<Exclude<OfferStateName, 'none'>, number>;

@@ -12,6 +12,7 @@ import { REPORT_PAGE_SIZE, type BolReportProduct } from '../../../shared/export-
 import { bolOfferMessages } from '../../../shared/bol-offer-messages';
 import { BOL_STATE_LABELS } from '../../../shared/messages';
 import { countText, dateTimeText, offlineDataNote } from '../../lib/format';
+import { sessionRoleAtom } from '../../state/session';
 import { onlineAtom } from '../../state/sync';
 import { productFixPath } from '../../ui/ItemReasons';
 import { productListLink } from '../products';
@@ -90,6 +91,7 @@ function UploadReport({ product }: { product: BolReportProduct }) {
 
 export default function ReportsPage() {
   const online = useAtomValue(onlineAtom);
+  const admin = useAtomValue(sessionRoleAtom) === 'admin';
   const [page, setPage] = useState(0);
   const [read, setRead] = useState<ReportRead | null>(null);
   const [loading, setLoading] = useState(true);
@@ -175,9 +177,18 @@ export default function ReportsPage() {
           </section>
           {offerSyncTiles(report).length > 0 && (
             <section aria-labelledby="report-offer-sync">
-              <Heading as="h3" size="3" id="report-offer-sync" mb="2">
-                {bolOfferMessages.reportHeading}
-              </Heading>
+              <Flex justify="between" align="baseline" gap="3" wrap="wrap" mb="2">
+                <Heading as="h3" size="3" id="report-offer-sync">
+                  {bolOfferMessages.reportHeading}
+                </Heading>
+                {admin && (
+                  <ThemeLink asChild size="2">
+                    <Link className="touch-link" to="/offer-settings" data-testid="offer-settings-link">
+                      {bolOfferMessages.settings.link}
+                    </Link>
+                  </ThemeLink>
+                )}
+              </Flex>
               <Grid columns={{ initial: '2', lg: '4' }} gap="3">
                 {offerSyncTiles(report).map((tile) => (
                   <Tile key={tile.id} tile={tile} />
