@@ -24,14 +24,18 @@ import { recoverInFlight, type ProcessLookup } from './offer-sync-recovery';
 import { sendItem, type OfferGates, type SendItem } from './offer-sync-send';
 import { loadOfferSettings, stockBufferOf, type OfferSettings } from './offer-sync-settings';
 import { inFlightRows, markHeld, markInFlight, markSettled, readyRows, writeResults, type HoldEntry, type SendResult, type SyncRow } from './offer-sync-store';
-import { MODELLED_OFFER_RATES, RateGate, type OfferRates } from './rate-gate';
+import type { AnnouncedRateLimit } from '../client/bol-client-options';
+import { MODELLED_OFFER_RATES, offerCallKind, RateGate, type OfferRates } from './rate-gate';
 
 export interface OfferSyncOptions {
   port: OfferPort;
   lookup: ProcessLookup;
   now: () => number;
   sleep: (ms: number) => Promise<void>;
+  /** The rates until bol's first answer announces its own (default: the modelled ones). */
   rates?: Partial<OfferRates>;
+  /** bol's announced budgets (X-RateLimit-*): each kind of call follows its own; answers the unsubscribe. */
+  announcements?: (listener: (announced: AnnouncedRateLimit) => void) => () => void;
   /** Rows read at once (default 200). */
   sliceSize?: number;
   /** Products sent at once (default 400: at 50 a second, bol's process statuses take seconds). */
@@ -118,6 +122,18 @@ export class OfferSyncRun {
   }
 
   async run(): Promise<OfferSyncReport> {
+    const stopFollowing = this.options.announcements?.((announced) => {
+      const kind = offerCallKind(announced.method, announced.path);
+      if (kind) this.gates[kind].follow(announced);
+    });
+    try {
+      return await this.runFollowing();
+    } finally {
+      stopFollowing?.();
+    }
+  }
+
+  private async runFollowing(): Promise<OfferSyncReport> {
     const settings = await loadOfferSettings(this.db);
     await this.recover();
     this.report.feedBatchesHeld += (await checkFeedBatches(this.db, settings, new Date(this.options.now()))).filter((check) => check.held).length;
