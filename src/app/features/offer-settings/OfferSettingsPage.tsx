@@ -172,12 +172,10 @@ function OfferSettingsForm() {
               </Flex>
             </Card>
             <Card size="2" asChild>
-              <fieldset className="offer-settings-buffers">
-                <legend>
-                  <Heading as="h3" size="3">
-                    {m.buffers}
-                  </Heading>
-                </legend>
+              <section className="offer-settings-buffers" role="group" aria-labelledby="offer-settings-buffers">
+                <Heading as="h3" size="3" id="offer-settings-buffers" mb="1">
+                  {m.buffers}
+                </Heading>
                 <Text as="p" size="1" color="gray" mb="3">
                   {m.buffersHint}
                 </Text>
@@ -198,7 +196,7 @@ function OfferSettingsForm() {
                     ))}
                   </div>
                 )}
-              </fieldset>
+              </section>
             </Card>
             <Flex gap="3" align="center" wrap="wrap">
               <Button type="submit" size="3" loading={editor.busy === 'save'} disabled={!online} data-testid="offer-settings-save">
