@@ -18,7 +18,11 @@ export function offerSyncConnection(client: BolClient): Pick<OfferSyncOptions, '
   const batcher = new ProcessStatusBatcher(client);
   return {
     port: new OfferPortV10(client, batcher),
-    lookup: { statusesOf: (entityId, eventType) => client.getProcessStatusesByEntity(entityId, eventType), follow: (started) => batcher.follow(started) },
+    lookup: {
+      statusesOf: (entityId, eventType) => client.getProcessStatusesByEntity(entityId, eventType),
+      follow: (started) => batcher.follow(started),
+      exportedOffers: () => client.exportOffers(),
+    },
     now: () => client.http.now(),
     sleep: (ms) => client.http.sleep(ms),
     announcements: (listener) => client.http.onRateLimit(listener),
