@@ -14,6 +14,7 @@ import {
   toFilterQuery,
   togglePageSelection,
   urlSyncAction,
+  writesAfterArrival,
 } from '../../src/app/features/products/product-list-rules';
 import {
   addToSelection,
@@ -220,12 +221,25 @@ describe('the URL of a view', () => {
   });
 
   it('applies a URL that changed from outside, and writes the view otherwise', () => {
-    expect(urlSyncAction('?brand=A', null, '')).toBe('apply-url');
-    expect(urlSyncAction('?brand=B', '?brand=A', '?brand=A')).toBe('apply-url');
-    expect(urlSyncAction('?brand=A', '?brand=A', '?brand=C')).toBe('write-url');
-    expect(urlSyncAction('', null, '?brand=A')).toBe('write-url');
-    expect(urlSyncAction('', '?brand=A', '?brand=A')).toBe('write-url');
-    expect(urlSyncAction('?brand=A', '?brand=A', '?brand=A')).toBe('none');
+    expect(urlSyncAction('?brand=A', null, [], '')).toBe('apply-url');
+    expect(urlSyncAction('?brand=B', '?brand=A', [], '?brand=A')).toBe('apply-url');
+    expect(urlSyncAction('?brand=A', '?brand=A', [], '?brand=C')).toBe('write-url');
+    expect(urlSyncAction('', null, [], '?brand=A')).toBe('write-url');
+    expect(urlSyncAction('', '?brand=A', [], '?brand=A')).toBe('write-url');
+    expect(urlSyncAction('?brand=A', '?brand=A', [], '?brand=A')).toBe('none');
+  });
+
+  it('keeps quick successive filters: an address this screen wrote arriving late is not a change from outside', () => {
+    // Supplier chosen (A written and arrived), then moderation (B written), then a price (C) before B arrives.
+    expect(urlSyncAction('?a', '?a', [], '?b')).toBe('write-url');
+    expect(urlSyncAction('?a', '?a', ['?b'], '?c')).toBe('write-url');
+    // B arrives while the view is already C: the view stays C and is written again.
+    expect(urlSyncAction('?b', '?a', ['?b', '?c'], '?c')).toBe('write-url');
+    expect(writesAfterArrival(['?b', '?c'], '?b')).toEqual(['?c']);
+    expect(writesAfterArrival(['?b', '?c'], '?c')).toEqual([]);
+    // Back to an address this screen never wrote: it is applied.
+    expect(urlSyncAction('?z', '?c', ['?c'], '?c')).toBe('apply-url');
+    expect(writesAfterArrival(['?c'], '?z')).toEqual(['?c']);
   });
 });
 

@@ -30,7 +30,7 @@ export function useHeldBack(product: Product, form: ProductForm, entries: readon
   async function keepMine(field: string) {
     try {
       await submit({ kind: 'held-back-dismiss', productId: product.productId, field }, author);
-      notify(productEditMessages.keptMine);
+      notifyDone(productEditMessages.keptMine);
     } catch (error) {
       notify(productEditMessages.keepMineFailed(reasonOf(error)));
     }
@@ -39,7 +39,7 @@ export function useHeldBack(product: Product, form: ProductForm, entries: readon
   async function takeCategory(note: HeldCategoryNote) {
     try {
       await submit({ kind: 'product-change', before: product, after: withSupplierCategory(product, note) }, author);
-      notify(productEditMessages.supplierCategoryTaken);
+      notifyDone(productEditMessages.supplierCategoryTaken);
     } catch (error) {
       notify(productEditMessages.takeSupplierFailed(reasonOf(error)));
     }

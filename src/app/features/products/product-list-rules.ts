@@ -93,13 +93,35 @@ export type UrlSyncAction = 'apply-url' | 'write-url' | 'none';
  * Keeping the view and the URL together. The URL wins when it changed from outside (a bookmark,
  * back/forward); an empty URL (the menu's plain /products) keeps the remembered view and writes
  * it into the address; otherwise the view is written into the address.
+ *
+ * "From outside" means: the address moved since the last look (`previousSearch`) to something this
+ * screen did not write (`written`, the addresses written and not yet arrived, oldest first). The
+ * router applies a write a moment later, so a quick second change (a filter set while the first
+ * one's address is still on its way) meets the old address: it is not a change from outside, and
+ * the view wins (docs/product-list.md, "URL").
  */
-export function urlSyncAction(locationSearch: string, lastWritten: string | null, viewSearch: string): UrlSyncAction {
-  const normalized = locationSearch === '?' ? '' : locationSearch;
+export function urlSyncAction(
+  locationSearch: string,
+  previousSearch: string | null,
+  written: readonly string[],
+  viewSearch: string,
+): UrlSyncAction {
+  const normalized = normalizedSearch(locationSearch);
   if (normalized === viewSearch) return 'none';
-  const changedOutside = normalized !== lastWritten;
+  const moved = previousSearch === null || normalized !== normalizedSearch(previousSearch);
+  const changedOutside = moved && !written.includes(normalized);
   if (changedOutside && normalized !== '') return 'apply-url';
   return 'write-url';
+}
+
+/** The writes still on their way once the address reached `arrived`: the ones after it. */
+export function writesAfterArrival(written: readonly string[], arrived: string): string[] {
+  const index = written.lastIndexOf(normalizedSearch(arrived));
+  return index < 0 ? [...written] : written.slice(index + 1);
+}
+
+function normalizedSearch(search: string): string {
+  return search === '?' ? '' : search;
 }
 
 // ---- What the screen shows ----

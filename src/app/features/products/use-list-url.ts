@@ -9,22 +9,26 @@ import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { productListViewAtom } from './product-list-state';
 import { fromSearchString, toSearchString } from './product-list-view';
-import { urlSyncAction } from './product-list-rules';
+import { urlSyncAction, writesAfterArrival } from './product-list-rules';
 
 export function useListUrl(): void {
   const [view, setView] = useAtom(productListViewAtom);
   const location = useLocation();
   const navigate = useNavigate();
-  const lastWritten = useRef<string | null>(null);
+  // The address this effect last saw, and the addresses written that the router has not applied yet.
+  const previousSearch = useRef<string | null>(null);
+  const written = useRef<string[]>([]);
   const viewSearch = toSearchString(view);
 
   useEffect(() => {
-    const action = urlSyncAction(location.search, lastWritten.current, viewSearch);
+    const action = urlSyncAction(location.search, previousSearch.current, written.current, viewSearch);
+    written.current = writesAfterArrival(written.current, location.search);
+    previousSearch.current = location.search;
     if (action === 'apply-url') {
-      lastWritten.current = location.search;
+      written.current = [];
       setView(fromSearchString(location.search));
     } else if (action === 'write-url') {
-      lastWritten.current = viewSearch;
+      written.current = [...written.current, viewSearch];
       const pathname = location.pathname;
       // Effects of one commit run one after the other in the same task; a microtask runs after
       // all of them (the page's load starts its filter call first). Several writes keep their order;
@@ -32,8 +36,6 @@ export function useListUrl(): void {
       queueMicrotask(() => {
         if (window.location.pathname === pathname) void navigate({ pathname, search: viewSearch }, { replace: true });
       });
-    } else {
-      lastWritten.current = viewSearch;
     }
   }, [location.search, location.pathname, viewSearch, navigate, setView]);
 }
