@@ -255,25 +255,15 @@ class FilterReader {
     }, null);
   }
 
-  bolState(): BolProductState | null {
+  /** One of `values`, exactly as written; else refused naming them. */
+  choice<T extends string>(name: ProductFilterParam, values: readonly T[]): T | null {
     return this.attempt(() => {
-      const text = this.text('bolState');
+      const text = this.text(name);
       if (text === null) return null;
-      if (!(BOL_PRODUCT_STATES as readonly string[]).includes(text)) {
-        throw new FilterProblem(`bolState must be one of ${BOL_PRODUCT_STATES.join(', ')}, got '${text}'`);
+      if (!(values as readonly string[]).includes(text)) {
+        throw new FilterProblem(`${name} must be one of ${values.join(', ')}, got '${text}'`);
       }
-      return text as BolProductState;
-    }, null);
-  }
-
-  offerState(): OfferStateName | null {
-    return this.attempt(() => {
-      const text = this.text('offerState');
-      if (text === null) return null;
-      if (!(OFFER_STATES as readonly string[]).includes(text)) {
-        throw new FilterProblem(`offerState must be one of ${OFFER_STATES.join(', ')}, got '${text}'`);
-      }
-      return text as OfferStateName;
+      return text as T;
     }, null);
   }
 
@@ -311,9 +301,9 @@ function readFilter(reader: FilterReader): ProductFilter {
     dateTo: reader.day('dateTo'),
     numberOfImages: reader.whole('numberOfImages', 0, MAX_NUMBER_OF_IMAGES),
     familyKey: reader.text('familyKey'),
-    bolState: reader.bolState(),
+    bolState: reader.choice('bolState', BOL_PRODUCT_STATES),
     hasOffer: reader.yesNo('hasOffer'),
-    offerState: reader.offerState(),
+    offerState: reader.choice('offerState', OFFER_STATES),
   };
   const { priceFrom, priceTo, dateFrom, dateTo } = filter;
   reader.check(

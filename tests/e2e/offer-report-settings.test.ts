@@ -9,38 +9,16 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { BolMarketplaceState } from '../../src/shared/bol-contract';
 import type { OfferSettings, OfferStateCounts } from '../../src/shared/bol-offer-sync';
-import type { Product } from '../../src/shared/contract';
-import type { SupplierDetails } from '../../src/shared/suppliers';
 import { baseUrl } from './support/browser';
 import { apiJson } from './support/catalogue-api';
-import { uploadAndRunFeed } from './support/feed-upload';
+import { heldBackProduct } from './support/offer-held';
 import { productList } from './support/product-list';
 import { STAFF, useStaffTablets } from './support/two-staff';
 
 const tablet = useStaffTablets({ serviceWorker: false }); // never offline (support/browser.ts)
 const SHOTS = process.env.OFFER_SHOTS;
 const POLL = { timeout: 90_000, interval: 1_000 };
-
-const HEADER = 'ean;sku;title;description;brand;category;price;retailPrice;deliveryCode;stock;color';
-
-/** A supplier with one product from a feed; the product on bol at a price below supplier price plus delivery price. */
-async function heldBackProduct(admin: Page): Promise<Product> {
-  const name = `Offer Report ${Date.now()}`;
-  const created = await apiJson<SupplierDetails>(admin, '/api/v1/suppliers', { method: 'POST', body: { supplierName: name, feedSource: 'upload', feedFormat: 'csv' } });
-  expect(created.status).toBe(201);
-  expect(await uploadAndRunFeed(admin, created.body.supplierId, `${HEADER}\n8710103974314;OR-1;Watering can 10 l;<p>Can</p>;Hoze;Garden;10,00;24,95;1-2d;5;Green\n`)).toEqual({ uploaded: 200, parsed: 200 });
-  const { body: found } = await apiJson<{ content: Product[] }>(admin, `/api/v1/bol/product/filter?size=1&supplierName=${encodeURIComponent(name)}`);
-  const product = found.content[0] as Product;
-  const patched = await apiJson(admin, `/api/v1/product/${product.productId}`, {
-    method: 'PATCH',
-    body: { fields: { isExportOnBol: { base: false, value: true }, sellingPrice: { base: product.sellingPrice, value: 8 } }, images: { added: [], deleted: [], edited: [] }, madeAt: Date.now() - 1_000, offline: false },
-  });
-  expect(patched.status).toBe(200);
-  await expect.poll(async () => (await apiJson<BolMarketplaceState>(admin, `/api/v1/bol/state/${product.productId}`)).body.offerSync.heldBack?.kind, POLL).toBe('price-floor');
-  return product;
-}
 
 /** The offer tiles of /report as the screen shows them. */
 async function offerTiles(page: Page): Promise<Record<string, { count: number; href: string }>> {
@@ -54,7 +32,7 @@ async function offerTiles(page: Page): Promise<Record<string, { count: number; h
 describe('offers on /report', () => {
   it("counts the offers per state as the server does, and a count opens the list filtered on that state on the other tablet", async () => {
     const admin = await tablet();
-    const product = await heldBackProduct(admin);
+    const product = await heldBackProduct(admin, { supplierName: `Offer Report ${Date.now()}`, ean: '8710103974314', sku: 'OR-1', title: 'Watering can 10 l' });
 
     // The counts move while the sync runs in the background: read the screen until it equals the summary read just before.
     const anna = await tablet({ width: 1280, height: 800 }, STAFF.anna);
