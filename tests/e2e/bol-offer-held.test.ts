@@ -57,5 +57,5 @@ describe('an offer change held back on the Bol Model tab', () => {
       await bram.getByTestId('bol-offer-status').scrollIntoViewIfNeeded();
       await bram.screenshot({ path: `${SHOTS}/offer-sent-800x1280.png` });
     }
-  });
+  }, 180_000);
 });
