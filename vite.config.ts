@@ -37,8 +37,9 @@ export default defineConfig({
         ],
       },
       injectManifest: {
-        // The shell and every lazy chunk, so that any screen opens offline once the app was installed.
-        globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,woff2}'],
+        // The shell and every lazy chunk, so that any screen opens offline once the app was installed;
+        // .wasm: the camera's barcode reader (docs/product-list.md, "Scanning with the camera").
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,woff2,wasm}'],
       },
       devOptions: { enabled: false },
     }),

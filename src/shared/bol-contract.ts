@@ -124,14 +124,98 @@ export interface BolOrder {
 export type BolOrderPage = Page<BolOrder>;
 
 /** Where a product's content upload stands (see docs/bol.md). */
-export type BolContentStatus = 'NOT_SENT' | 'PENDING' | 'SUCCESS' | 'FAILURE' | 'TIMEOUT' | 'PURGED';
+export const BOL_CONTENT_STATUSES = ['NOT_SENT', 'PENDING', 'SUCCESS', 'FAILURE', 'TIMEOUT', 'PURGED'] as const;
+export type BolContentStatus = (typeof BOL_CONTENT_STATUSES)[number];
+
+/** bol's process status of a sent request; PURGED: bol forgot it before it ended. */
+export const BOL_PROCESS_STATUSES = ['PENDING', 'SUCCESS', 'FAILURE', 'TIMEOUT', 'PURGED'] as const;
+export type BolProcessStatus = (typeof BOL_PROCESS_STATUSES)[number];
+
+/** An upload report's attribute or image: still checked, declined or published. */
+export const BOL_UPLOAD_ENTRY_STATUSES = ['IN_PROGRESS', 'DECLINED', 'PUBLISHED'] as const;
+/** An upload report as a whole. */
+export const BOL_UPLOAD_REPORT_STATUSES = ['IN_PROGRESS', 'COMPLETED'] as const;
+
+/**
+ * The sub-statuses bol's upload report gives an attribute or image (the reason behind its status),
+ * as bol's API description lists them (tests/contract/bol-openapi/retailer.json).
+ */
+export const BOL_SUB_STATUSES = [
+  'BLOCKED_BY_RATE_LIMITER',
+  'CREATED',
+  'DEPRECATED',
+  'IDENTICAL_VALUE_AS_BEFORE',
+  'MATCH_TO_PRODUCT_FAILED',
+  'NOT_CHANGED',
+  'NOT_RECENT',
+  'PROCESSING_STARTED',
+  'RECEIVED',
+  'REJECTED',
+  'REJECTED_BY_BRAND_AUTHORITY',
+  'REJECTED_BY_LOGISTIC',
+  'REJECTED_NO_DATA',
+  'REJECTED_UNPROCESSABLE',
+  'SELECTED',
+  'SELECTED_BY_BRAND_AUTHORITY',
+  'SELECTED_BY_LOGISTIC',
+  'SELECTION_DELETED',
+  'SELECTION_MERGED',
+  'TIMED_OUT',
+  'UPDATED',
+  'UPLOADED',
+  'UNKNOWN',
+  'VALID_EAN',
+  'VALIDATED',
+  'VALIDATION_FAILED',
+  'VALIDATION_FAILED_DISABLED_GPC_CODE',
+  'VALIDATION_FAILED_DOES_NOT_EXIST',
+  'VALIDATION_FAILED_INVALID_DATE',
+  'VALIDATION_FAILED_INVALID_EAN',
+  'VALIDATION_FAILED_INVALID_FRACTION',
+  'VALIDATION_FAILED_INVALID_GPC_CODE',
+  'VALIDATION_FAILED_INVALID_INTEGER',
+  'VALIDATION_FAILED_INVALID_ISODATE',
+  'VALIDATION_FAILED_INVALID_ISODATETIME',
+  'VALIDATION_FAILED_INVALID_LOV_VALUE',
+  'VALIDATION_FAILED_INVALID_MULTIPLE_VALUES',
+  'VALIDATION_FAILED_INVALID_NO_VALUES',
+  'VALIDATION_FAILED_INVALID_NUMBER',
+  'VALIDATION_FAILED_INVALID_NUMERIC_TEXT',
+  'VALIDATION_FAILED_INVALID_TEXT',
+  'VALIDATION_FAILED_INVALID_UNIT',
+  'VALIDATION_FAILED_INVALID_URL',
+  'VALIDATION_FAILED_INVALID_VALUES',
+  'VALIDATION_FAILED_NOT_ALLOWED',
+  'VALIDATION_FAILED_UNKNOWN_BASETYPE',
+  'WAITING_FOR_GLOBAL_ID',
+  'DELETED',
+  'DOWNLOAD_FAILED_404',
+  'DOWNLOAD_FAILED_UNAUTHORIZED',
+  'IMAGE_FLAGGED_AS_DUPLICATE',
+  'IMAGE_RATE_LIMITED',
+  'IMPORT_FAILED',
+  'LABEL_UPDATED',
+  'NOT_VALID_FOR_IMPORT',
+  'PUBLISHED',
+  'SCORED_OTHER_IMAGE_WON',
+  'STORED',
+  'SUPPLIED_FLAGGED_AS_BLACKLISTED',
+  'UNPUBLISHED',
+  'UNSUPPORTED_MIMETYPE',
+  'UPLOAD_CANCELLED',
+  'UPLOAD_DEADLINE_REACHED',
+  'UPLOAD_FAILED',
+  'UPLOAD_REJECTED',
+] as const;
+export type BolSubStatus = (typeof BOL_SUB_STATUSES)[number];
 
 export interface BolUploadReportEntry {
   id?: string;
   url?: string;
   values?: { value: string; unitId?: string }[];
   labels?: string[];
-  status: 'IN_PROGRESS' | 'DECLINED' | 'PUBLISHED';
+  status: (typeof BOL_UPLOAD_ENTRY_STATUSES)[number];
+  /** Usually one of BOL_SUB_STATUSES; bol may send others. */
   subStatus?: string;
   subStatusDescription?: string;
 }
@@ -139,7 +223,7 @@ export interface BolUploadReportEntry {
 export interface BolUploadReport {
   uploadId: string;
   language: string;
-  status: 'IN_PROGRESS' | 'COMPLETED';
+  status: (typeof BOL_UPLOAD_REPORT_STATUSES)[number];
   attributes: BolUploadReportEntry[];
   assets: BolUploadReportEntry[];
   /** When we read it from bol (ISO). */
@@ -184,22 +268,26 @@ export type { OfferSyncState };
 
 export type BolJobKind = 'order-import' | 'content-creation' | 'upload-report' | 'offer-import' | 'retailer-import';
 
+export const BOL_JOB_ITEM_STATUSES = ['success', 'failed', 'skipped', 'pending'] as const;
+
 export interface BolJobItem {
   productId?: number;
   orderId?: string;
-  status: 'success' | 'failed' | 'skipped' | 'pending';
+  status: (typeof BOL_JOB_ITEM_STATUSES)[number];
   message: string;
   processStatusId?: string | null;
   uploadId?: string | null;
   uploadReport?: BolUploadReport | null;
 }
 
+export const BOL_JOB_STATUSES = ['running', 'success', 'partial', 'failed'] as const;
+
 /** Answer of every long-running bol call, and of GET /api/v1/bol/jobs/{id}. */
 export interface BolJobReport {
   jobId: number;
   kind: BolJobKind;
   /** 'partial': it finished, but some items failed. */
-  status: 'running' | 'success' | 'partial' | 'failed';
+  status: (typeof BOL_JOB_STATUSES)[number];
   startedAt: string;
   finishedAt: string | null;
   /** Items to do (products, orders, offers), once known. */
@@ -224,7 +312,7 @@ export interface BolOrderCancelAnswer {
   orderId: string;
   orderItemId: string;
   reasonCode: string;
-  status: 'SUCCESS' | 'FAILURE' | 'TIMEOUT' | 'PURGED';
+  status: Exclude<BolProcessStatus, 'PENDING'>;
   processStatusId: string;
   message: string;
 }

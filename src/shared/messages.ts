@@ -140,7 +140,7 @@ export const BOL_STATE_LABELS = {
 
 /**
  * How the history and the conflict tables write a value (src/app/lib/field-value-text.ts): a
- * yes/no field in the words the list's filters use for it, bol's content status in short words.
+ * yes/no field in the words the list's filters use for it (bol's content status: shared/status-words.ts).
  */
 export const VALUE_WORDS = {
   flags: {
@@ -156,14 +156,6 @@ export const VALUE_WORDS = {
   images: (count: number) => (count === 1 ? '1 image' : `${count} images`),
   noImages: 'No images',
   unknownCategory: (id: number) => `Category ${id}`,
-  contentStatus: {
-    NOT_SENT: 'Not sent',
-    PENDING: 'Sent, bol is processing',
-    SUCCESS: 'Accepted by bol',
-    FAILURE: 'Refused by bol',
-    TIMEOUT: 'bol had not finished',
-    PURGED: 'Forgotten by bol',
-  } as Record<string, string | undefined>,
   published: { published: 'Published', 'not published': 'Not published' } as Record<string, string | undefined>,
   offer: (price: string, stock: string, onHold: boolean) => `${price}, stock ${stock}${onHold ? ', on hold' : ''}`,
 } as const;

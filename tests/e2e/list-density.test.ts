@@ -54,8 +54,8 @@ describe('Lists on a tablet', () => {
         await page.goto(`${baseUrl()}/products?supplier=Volt+Electronics&stock=true&sort=sellingPrice%2Casc`);
         await page.getByTestId('filter-toggle').click();
         await page.getByRole('button', { name: 'More filters' }).click();
-        await page.getByTestId('scan-field').fill('4006381333931');
-        await page.getByTestId('scan-field').press('Enter');
+        await page.getByTestId('search-field').fill('4006381333931');
+        await page.getByTestId('search-field').press('Enter');
         await page.getByTestId('scan-message').waitFor();
         await page.screenshot({ path: `${SHOTS}/list-density-products-filters-${size.width}x${size.height}.png` });
       }

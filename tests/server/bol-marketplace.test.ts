@@ -247,8 +247,9 @@ describe('product content export', () => {
     expect(sheet?.getRow(1).getCell(1).value).toBe('Product ID');
     expect(sheet?.rowCount).toBe(1 + 12);
     const heavyRow = sheet?.getRows(2, 12)?.find((row) => row.getCell(1).value === heavy);
-    expect(heavyRow?.getCell(7).value).toBe('SUCCESS');
-    expect(String(heavyRow?.getCell(11).value)).toBe('Weight: VALIDATION_FAILED_INVALID_NUMBER');
+    // Words, not bol's codes (src/shared/status-words.ts).
+    expect(heavyRow?.getCell(7).value).toBe('Accepted by bol');
+    expect(String(heavyRow?.getCell(11).value)).toBe('Weight: Not a correct number');
   });
 });
 

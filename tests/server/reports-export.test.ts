@@ -124,7 +124,8 @@ describe('POST /api/v1/export/products', () => {
     const bytes = new Uint8Array(await response.arrayBuffer());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]); // UTF-8 BOM: spreadsheet programs read accents right
     const text = new TextDecoder().decode(bytes);
-    expect(text.split('\r\n')).toEqual(['Product ID,Title,Bol state', `${ids.ready},"'=HYPERLINK(""http://evil"")",ready`, '']);
+    // The bol state in words, as the screens say it (src/shared/status-words.ts), not its code.
+    expect(text.split('\r\n')).toEqual(['Product ID,Title,Bol state', `${ids.ready},"'=HYPERLINK(""http://evil"")",Ready to send`, '']);
   });
 
   it('for Excel set to Dutch: semicolons, decimal commas and the BOM, as a .csv named for it', async () => {
@@ -137,7 +138,7 @@ describe('POST /api/v1/export/products', () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(new TextDecoder().decode(bytes).split('\r\n')).toEqual([
       'Product ID;Title;Selling price;Bol state',
-      `${ids.ready};"'=HYPERLINK(""http://evil"")";12,5;ready`,
+      `${ids.ready};"'=HYPERLINK(""http://evil"")";12,5;Ready to send`,
       '',
     ]);
     // The spec's CSV of the same product is unchanged: commas and a decimal point.

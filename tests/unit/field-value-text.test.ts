@@ -59,7 +59,8 @@ describe('fieldValueText', () => {
   it('writes what bol changed in words, the offer’s price as a price', () => {
     expect(fieldValueText('bol:contentStatus', 'NOT_SENT')).toBe('Not sent');
     expect(fieldValueText('bol:contentStatus', 'SUCCESS')).toBe('Accepted by bol');
-    expect(fieldValueText('bol:contentStatus', 'SOMETHING_NEW')).toBe('SOMETHING_NEW');
+    // An unknown code reads as words made from it (shared/status-words.ts), never as the code.
+    expect(fieldValueText('bol:contentStatus', 'SOMETHING_NEW')).toBe('Something new');
     expect(fieldValueText('bol:published', 'not published')).toBe('Not published');
     expect(fieldValueText('bol:offer', 'price 22.5, stock 2, on hold')).toBe(`€${NBSP}22,50, stock 2, on hold`);
     expect(fieldValueText('bol:offer', 'price —, stock 3')).toBe('price —, stock 3');

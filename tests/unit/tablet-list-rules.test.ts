@@ -10,7 +10,8 @@ import { ALL_SUPPLIERS } from '../../src/shared/rules/suppliers';
 import { findByEan } from '../../src/app/features/products/find-by-ean';
 import { filterSummaryParts, filterSummaryText, NO_FILTERS_SET } from '../../src/app/features/products/filter-summary';
 import { EMPTY_FILTERS } from '../../src/app/features/products/product-list-view';
-import { cameraRefusal, isScanShortcut, readScannedCode, sameEan, scanOutcome } from '../../src/app/features/products/scan-rules';
+import { isScanShortcut, readScannedCode, sameEan, scanOutcome, searchAfterScan, searchEnter } from '../../src/app/features/products/scan-rules';
+import { cameraRefusal, firstEan, readerKind } from '../../src/app/ui/camera-scan/camera-scan-rules';
 import { importConfirmation } from '../../src/app/features/products/supplier-actions-rules';
 import { itemsSummary, lineCancelItem, recipientText } from '../../src/app/features/orders/order-row-rules';
 
@@ -57,7 +58,33 @@ describe('a scanned EAN', () => {
     expect(cameraRefusal('')).toMatch(/could not start/);
   });
 
-  it('"/" asks for the scan field only outside a field and without a modifier', () => {
+  it('Enter in the search box looks an EAN up and searches any other text', () => {
+    expect(searchEnter('8714000007045')).toEqual({ kind: 'scan', code: '8714000007045' });
+    expect(searchEnter(' 8714 0000-07045')).toEqual({ kind: 'scan', code: '8714000007045' });
+    expect(searchEnter('96385074')).toEqual({ kind: 'scan', code: '96385074' });
+    expect(searchEnter('boot')).toEqual({ kind: 'search', text: 'boot' });
+    expect(searchEnter('SS-0108-9')).toEqual({ kind: 'search', text: 'SS-0108-9' });
+    // A SKU of digits that is no EAN's length is searched like any text.
+    expect(searchEnter('123456')).toEqual({ kind: 'search', text: '123456' });
+    expect(searchEnter('')).toEqual({ kind: 'search', text: '' });
+  });
+
+  it('a scan that opens nothing leaves the list searched for the code, so it shows the matches', () => {
+    expect(searchAfterScan({ kind: 'open', productId: 4 }, '8714000007045')).toBeNull();
+    expect(searchAfterScan(scanOutcome('8714000007045', [], false), '8714000007045')).toBe('8714000007045');
+    expect(searchAfterScan(scanOutcome('8714000007045', found('8714000007045', '8714000007045'), true), '8714000007045')).toBe('8714000007045');
+  });
+
+  it('the camera takes the first EAN it read, and reads with the browser only where it knows EAN-13', () => {
+    expect(firstEan(['https://example.test', '4006381333931', '96385074'])).toBe('4006381333931');
+    expect(firstEan(['ABC-123'])).toBeNull();
+    expect(firstEan([])).toBeNull();
+    expect(readerKind(['qr_code', 'ean_13'])).toBe('native');
+    expect(readerKind(['qr_code'])).toBe('wasm');
+    expect(readerKind(null)).toBe('wasm');
+  });
+
+  it('"/" asks for the search box only outside a field and without a modifier', () => {
     expect(isScanShortcut('/', false, false)).toBe(true);
     expect(isScanShortcut('/', false, true)).toBe(false);
     expect(isScanShortcut('/', true, false)).toBe(false);

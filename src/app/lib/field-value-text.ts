@@ -8,6 +8,7 @@
  */
 import { BOL_MODEL_COMPARED, BOL_UPDATE_FIELDS } from '../../shared/bol-change-set';
 import { VALUE_WORDS } from '../../shared/messages';
+import { contentStatusWords } from '../../shared/status-words';
 import { isProductFieldName, productField } from '../../shared/product-fields';
 import { countText, decimalInputText, priceText } from './format';
 
@@ -50,7 +51,7 @@ function offerText(value: string): string {
 
 function bolValueText(field: string, value: unknown, maxLength: number): string | null {
   if (typeof value !== 'string') return null;
-  if (field === BOL_UPDATE_FIELDS.contentStatus.key) return VALUE_WORDS.contentStatus[value] ?? value;
+  if (field === BOL_UPDATE_FIELDS.contentStatus.key) return contentStatusWords(value);
   if (field === BOL_UPDATE_FIELDS.published.key) return VALUE_WORDS.published[value] ?? value;
   if (field === BOL_UPDATE_FIELDS.offer.key) return shortened(offerText(value), maxLength);
   return null;

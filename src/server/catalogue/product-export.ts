@@ -3,13 +3,16 @@
  * selection with the chosen columns, as CSV or .xlsx, streamed, in the list's order. Rows are read
  * in batches by their sort key and product id (keyset, never OFFSET) and written as they come, so
  * memory stays bounded however many products there are; the CSV is pulled by the reader (its pace is the network's), the workbook is
- * written with exceljs' streaming writer, waiting whenever the answer's buffer is full.
+ * written with exceljs' streaming writer, waiting whenever the answer's buffer is full. The bol
+ * state and content status are written in words, not as codes (src/shared/status-words.ts).
  */
 import { once } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
 import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import { EXPORT_COLUMNS, type ExportColumnId, type ExportFormat, type ExportRequest } from '../../shared/export-contract';
-import { parseProductFilter, parseProductSort, type ProductSort } from '../../shared/product-filter';
+import { BOL_STATE_LABELS } from '../../shared/messages';
+import { parseProductFilter, parseProductSort, type BolProductState, type ProductSort } from '../../shared/product-filter';
+import { contentStatusWords } from '../../shared/status-words';
 import type { Database } from '../db/connection';
 import { bolChunks, bolProductModels, bolProductStates, brands, categories, products, suppliers } from '../db/schema';
 import { ApiError } from '../http/errors';
@@ -122,7 +125,8 @@ export async function* exportBatches(db: Database, where: SQL | undefined, order
       category: row.category ?? '',
       dateUpdate: row.dateUpdate.toISOString(),
       bolCategory: row.bolCategory ?? '',
-      contentStatus: row.contentStatus ?? 'NOT_SENT',
+      bolState: BOL_STATE_LABELS[row.bolState as BolProductState] ?? row.bolState,
+      contentStatus: contentStatusWords(row.contentStatus ?? 'NOT_SENT'),
       offer: row.offer ?? '',
     }));
     if (rows.length < batch) return;

@@ -5,7 +5,9 @@ export function securityHeaders() {
   return secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
+      // 'wasm-unsafe-eval' lets the app compile its own WebAssembly (the camera's barcode reader,
+      // docs/product-list.md "Scanning with the camera"); it allows no eval of JavaScript.
+      scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
       // Radix Themes sets style attributes at run time; styles cannot run code.
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:'],

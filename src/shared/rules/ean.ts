@@ -22,3 +22,13 @@ export function eanProblem(value: string): string | null {
   if (!isValidGtin(value)) return `EAN '${value}' has a wrong check digit (expected ${gtinCheckDigit(value.slice(0, -1))})`;
   return null;
 }
+
+/**
+ * The code in what a hand scanner or the camera read, or someone typed (spaces and dashes
+ * dropped): 8 or 12–14 digits; null when it is no EAN. The check digit is not checked here: a
+ * product with a wrong one is still found by what it holds (docs/product-list.md, "Scanning an EAN").
+ */
+export function readScannedCode(text: string): string | null {
+  const code = text.replace(/[\s-]/g, '');
+  return /^\d{8}$|^\d{12,14}$/.test(code) ? code : null;
+}

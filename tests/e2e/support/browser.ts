@@ -21,8 +21,9 @@ export const baseUrl = () => ofThisWorker(inject('baseUrls'), 'server');
 /** The folder of the built app this worker's server serves. */
 export const staticDir = () => ofThisWorker(inject('staticDirs'), 'app folder');
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: inject('chromiumPath'), args: CHROMIUM_ARGS, headless: true });
+/** `extraArgs`: more Chromium flags, e.g. a fake camera (support/barcode-video.ts). */
+export function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
+  return chromium.launch({ executablePath: inject('chromiumPath'), args: [...CHROMIUM_ARGS, ...extraArgs], headless: true });
 }
 
 /**

@@ -145,6 +145,22 @@ export const TABLET_SCREENS: TabletScreen[] = [
       await page.getByRole('button', { name: 'More filters' }).click();
     },
   },
+  {
+    // A scan's answer under the search box, and the camera's dialog (this Chromium has no camera:
+    // it says so); docs/product-list.md, "Scanning an EAN" and "Scanning with the camera".
+    name: 'products-scan',
+    signedIn: true,
+    open: async (page) => {
+      await visit(page, '/products', (p) => p.locator('.product-table-area[aria-busy="false"]').waitFor({ timeout: 20_000 }));
+      await page.getByTestId('search-field').fill('4006381333931');
+      await page.getByTestId('search-field').press('Enter');
+      await page.getByTestId('scan-message').waitFor({ timeout: 20_000 });
+      await page.getByTestId('search-camera').click();
+      await page.getByRole('dialog', { name: 'Scan with the camera' }).getByTestId('camera-refusal').waitFor({ timeout: 20_000 });
+      await settle(page);
+    },
+    leave: (page) => page.keyboard.press('Escape'),
+  },
   { name: 'edit-general', signedIn: true, open: (page) => openEditor(page, 'General') },
   { name: 'edit-bol', signedIn: true, open: (page) => openEditor(page, 'Bol Model') },
   { name: 'edit-held-back', signedIn: true, open: openHeldBack },

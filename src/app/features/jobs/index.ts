@@ -4,8 +4,6 @@ export {
   countsText,
   durationText,
   isActive,
-  JOB_KIND_LABEL,
-  JOB_STATUS_LABEL,
   jobOutcomeLines,
   jobProblemLines,
   logsFilterFromSearch,

@@ -1,28 +1,8 @@
-/** How jobs read on screen (docs/jobs.md, "Logs"): names, outcomes, who started them, progress and durations. */
-import type { Job, JobKind, JobRefusal, JobStatus } from '../../../shared/jobs';
+/** How jobs read on screen (docs/jobs.md, "Logs"; their names and outcomes in words: shared/status-words.ts): who started them, progress and durations. */
+import type { Job, JobRefusal, JobStatus } from '../../../shared/jobs';
 import type { RunSchedule } from '../../../shared/schedule';
+import { JOB_KIND_WORDS, JOB_STATUS_WORDS } from '../../../shared/status-words';
 import { countText } from '../../lib/format';
-
-export const JOB_KIND_LABEL: Record<JobKind, string> = {
-  'feed-import': 'Feed import',
-  'image-reexport': 'Image re-export',
-  'order-import': 'Order import',
-  'content-creation': 'Content to bol',
-  'upload-report': 'Upload reports',
-  'offer-import': 'Offer import',
-  'retailer-import': 'Update from bol',
-  'offer-sync': 'Offers to bol',
-};
-
-export const JOB_STATUS_LABEL: Record<JobStatus, string> = {
-  queued: 'Queued',
-  running: 'Running',
-  success: 'Succeeded',
-  partial: 'Partly succeeded',
-  failed: 'Failed',
-  interrupted: 'Interrupted',
-  cancelled: 'Cancelled',
-};
 
 /** The colour of an outcome: partly done is a warning, never a green success. */
 export function statusTone(status: JobStatus): 'green' | 'amber' | 'red' | 'gray' | 'blue' {
@@ -66,7 +46,7 @@ export function progressText(job: Job): string {
   if (job.status === 'queued') return `${who}waiting to start…`;
   const percent = job.percent === null ? '' : ` (${job.percent}%)`;
   if (job.status === 'running') return `${who}${job.cancelRequested ? 'stopping… ' : ''}${countsText(job)}${percent}`;
-  return `${who}${JOB_STATUS_LABEL[job.status]}: ${countsText(job)}`;
+  return `${who}${JOB_STATUS_WORDS[job.status]}: ${countsText(job)}`;
 }
 
 /** The bar's value: the percent when known; otherwise none (an indeterminate bar). */
@@ -86,7 +66,7 @@ export function refusalText(refusal: JobRefusal): string {
 /** The outcome lines of finished import jobs, as the product list shows them (a warning when some rows were refused). */
 export function jobOutcomeLines(jobs: readonly Job[]): { text: string; ok: boolean; warning?: true }[] {
   return jobs.map((job) => ({
-    text: `${job.supplierName ?? JOB_KIND_LABEL[job.kind]}: ${job.message || JOB_STATUS_LABEL[job.status]}`,
+    text: `${job.supplierName ?? JOB_KIND_WORDS[job.kind]}: ${job.message || JOB_STATUS_WORDS[job.status]}`,
     ok: job.status === 'success' || job.status === 'partial',
     ...(job.status === 'partial' ? { warning: true as const } : {}),
   }));

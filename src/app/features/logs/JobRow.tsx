@@ -2,7 +2,8 @@
 import { Badge, Button, Flex, Table, Text } from '@radix-ui/themes';
 import type { Job } from '../../../shared/jobs';
 import { dateAndTime } from '../../lib/format';
-import { countsText, durationText, isActive, JOB_KIND_LABEL, JOB_STATUS_LABEL, JobProgress, startedByText, statusTone } from '../jobs';
+import { JOB_KIND_WORDS, JOB_STATUS_WORDS } from '../../../shared/status-words';
+import { countsText, durationText, isActive, JobProgress, startedByText, statusTone } from '../jobs';
 import { JobDetails } from './JobDetails';
 
 function Moment({ time }: { time: string | null }) {
@@ -21,7 +22,7 @@ export function JobRow({ job, now, online, expanded, onToggle }: { job: Job; now
       <Table.Row data-testid="job-row" data-job-id={job.id} data-status={job.status}>
         <Table.Cell>
           <Text as="div" size="2" weight="medium">
-            {JOB_KIND_LABEL[job.kind]}
+            {JOB_KIND_WORDS[job.kind]}
           </Text>
           {job.supplierName && (
             <Text as="div" size="1" color="gray">
@@ -44,7 +45,7 @@ export function JobRow({ job, now, online, expanded, onToggle }: { job: Job; now
             <Flex direction="column" gap="1">
               <Flex gap="2" align="center" wrap="wrap">
                 <Badge color={statusTone(job.status)} size="2">
-                  {JOB_STATUS_LABEL[job.status]}
+                  {JOB_STATUS_WORDS[job.status]}
                 </Badge>
                 <Button size="2" variant="ghost" aria-expanded={expanded} onClick={onToggle}>
                   {expanded ? 'Hide details' : 'Details'}

@@ -4,7 +4,8 @@
  */
 import { ALL_SUPPLIERS_ID } from '../../../shared/constants';
 import { JOB_KINDS, JOB_STATUSES, type Job } from '../../../shared/jobs';
-import { isActive, JOB_KIND_LABEL, JOB_STATUS_LABEL, type FollowPhase } from '../jobs';
+import { JOB_KIND_WORDS, JOB_STATUS_WORDS } from '../../../shared/status-words';
+import { isActive, type FollowPhase } from '../jobs';
 import type { LogsRead } from './load-logs';
 
 export interface FilterOption {
@@ -12,12 +13,12 @@ export interface FilterOption {
   label: string;
 }
 
-export const KIND_OPTIONS: readonly FilterOption[] = [{ value: '', label: 'Every kind' }, ...JOB_KINDS.map((kind) => ({ value: kind, label: JOB_KIND_LABEL[kind] }))];
+export const KIND_OPTIONS: readonly FilterOption[] = [{ value: '', label: 'Every kind' }, ...JOB_KINDS.map((kind) => ({ value: kind, label: JOB_KIND_WORDS[kind] }))];
 
 export const OUTCOME_OPTIONS: readonly FilterOption[] = [
   { value: '', label: 'Every outcome' },
   { value: 'problems', label: 'With problems' },
-  ...JOB_STATUSES.map((status) => ({ value: status, label: JOB_STATUS_LABEL[status] })),
+  ...JOB_STATUSES.map((status) => ({ value: status, label: JOB_STATUS_WORDS[status] })),
 ];
 
 /** Every real supplier (not the "All" entry of the lists) as a choice. */

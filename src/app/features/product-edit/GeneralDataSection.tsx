@@ -1,6 +1,7 @@
-/** "General Data": EAN (copy buttons), Supplier EAN when the EAN changes, price, SKU, delivery term, title. */
+/** "General Data": EAN (camera scan and copy buttons), Supplier EAN when the EAN changes, price, SKU, delivery term, title. */
 import { Card, Flex, Heading, Select, Text } from '@radix-ui/themes';
 import { DELIVERY_CODES } from '../../../shared/constants';
+import { CameraScanButton } from '../../ui/camera-scan/CameraScanButton';
 import { CopyButton } from './CopyButton';
 import { FormField } from './FormField';
 import { fieldLabel, showsSupplierEan, type FieldProblems, type FormField as FormFieldName, type ProductForm, type TextField } from './product-form';
@@ -22,7 +23,12 @@ export function GeneralDataSection({ form, problems, setField, conflictNote = ()
       </Heading>
       <div className="edit-grid">
         <FormField id="ean" label={fieldLabel('ean', form)} value={form.ean} onChange={(v) => setField('ean', v)} below={conflictNote('ean')} problem={problems.ean} required inputMode="numeric"
-          after={<CopyButton value={form.ean.trim()} label={`Copy ${fieldLabel('ean', form)}`} />} />
+          after={
+            <>
+              <CameraScanButton label={`Scan the ${fieldLabel('ean', form)} with the camera`} testId="ean-camera" onCode={(code) => setField('ean', code)} />
+              <CopyButton value={form.ean.trim()} label={`Copy ${fieldLabel('ean', form)}`} />
+            </>
+          } />
         {showsSupplierEan(form) && (
           <FormField id="supplierEan" label={fieldLabel('supplierEan')} value={form.supplierEan} onChange={(v) => setField('supplierEan', v)} below={conflictNote('supplierEan')} problem={problems.supplierEan} inputMode="numeric"
             after={<CopyButton value={form.supplierEan.trim()} label="Copy Supplier EAN" />} />

@@ -1,21 +1,19 @@
 /**
- * The filters of the product list: the search and scan fields, and the rest folded behind a
+ * The filters of the product list: the search box (where EANs are scanned too), and the rest folded behind a
  * one-line summary of what is set (docs/product-list.md, "A list that shows the list"). Opened, the
  * panel shows supplier, moderation, price and sort, with the rest folded again under "More filters".
  * The fields come from filter-fields.ts.
  */
-import { Badge, Box, Button, Flex, Text, TextField, VisuallyHidden } from '@radix-ui/themes';
+import { Badge, Box, Button, Flex, Text, TextField } from '@radix-ui/themes';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
-import { memo, useEffect, useId, useState, type ReactNode } from 'react';
+import { memo, useId, useState, type ReactNode } from 'react';
 import { brandsAtom, categoriesAtom, familyKeysAtom, suppliersAtom } from '../../state/reference-lists';
 import { productFilterAtoms, productFiltersAtom, resetAllFiltersAtom } from './product-list-state';
 import { FILTER_WIRE_NAMES, SORT_OPTIONS, type TriState } from './product-list-view';
 import { foldedFilterCount, shownSort } from './product-list-rules';
 import { BOL_STATE_FIELD, OFFER_STATE_FIELD, TEXT_FILTER_LABELS, YES_NO_FIELDS, yesNoOptions, type YesNoField } from './filter-fields';
 import { filterSummaryParts, filterSummaryText } from './filter-summary';
-import { ScanField } from './ScanField';
-
-export const SEARCH_DEBOUNCE_MS = 300;
+import { SearchBox, useDraft } from './SearchBox';
 
 function Field({ label, htmlFor, children }: { label: string; htmlFor?: string; children: ReactNode }) {
   return (
@@ -73,17 +71,6 @@ function YesNoFilter({ field }: { field: YesNoField }) {
   );
 }
 
-/** A field's text while it is typed; it follows the filter when that changes elsewhere (reset, URL). */
-function useDraft(value: string): [string, (draft: string) => void] {
-  const [draft, setDraft] = useState(value);
-  const [followed, setFollowed] = useState(value);
-  if (followed !== value) {
-    setFollowed(value);
-    setDraft(value);
-  }
-  return [draft, setDraft];
-}
-
 /** A text filter that applies when the field is left or Enter is pressed (not on every key). */
 function TextFilter({ name, type = 'text', list, placeholder }: {
   name: keyof typeof TEXT_FILTER_LABELS;
@@ -115,39 +102,6 @@ function TextFilter({ name, type = 'text', list, placeholder }: {
   );
 }
 
-function SearchField() {
-  const [value, setValue] = useAtom(productFilterAtoms.searchValue);
-  const [draft, setDraft] = useDraft(value);
-  const id = useId();
-  useEffect(() => {
-    if (draft === value) return;
-    const timer = setTimeout(() => setValue(draft), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-    // Only a new draft starts the wait; `value` catching up must not restart it.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [draft]);
-  // The label is read out, not shown: the field's placeholder says what it searches, and the
-  // line stays one field high (docs/product-list.md, "A list that shows the list").
-  return (
-    <>
-      <VisuallyHidden asChild>
-        <label htmlFor={id}>Search</label>
-      </VisuallyHidden>
-      <TextField.Root
-        id={id}
-        data-filter={FILTER_WIRE_NAMES.searchValue}
-        type="search"
-        placeholder="Search title, EAN or SKU"
-        value={draft}
-        onChange={(event) => setDraft(event.target.value)}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter') setValue(draft);
-        }}
-      />
-    </>
-  );
-}
-
 /** Memoised: it reads its own atoms, so a new answer of the list does not render the filters again. */
 export const ProductFilterBar = memo(function ProductFilterBar() {
   const filters = useAtomValue(productFiltersAtom);
@@ -159,10 +113,7 @@ export const ProductFilterBar = memo(function ProductFilterBar() {
   return (
     <section aria-label="Filters" className="filter-bar">
       <div className="filter-line">
-        <Box className="filter-search">
-          <SearchField />
-        </Box>
-        <ScanField />
+        <SearchBox />
         <Button
           variant="soft"
           color="gray"

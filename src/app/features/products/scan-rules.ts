@@ -1,18 +1,13 @@
 /**
  * Finding a product by a scanned EAN (docs/product-list.md, "Scanning an EAN"): what a scan reads
  * as a code, which products it matches, and what the screen does or says. A hand scanner types the
- * code and Enter like a keyboard; the camera hands over what it read. Pure: the lookup itself is
- * find-by-ean.ts.
+ * code and Enter like a keyboard into the search box; the camera hands over what it read. Pure: the
+ * lookup itself is find-by-ean.ts.
  */
 
-/** EAN-8, UPC-A (12), EAN-13 and GTIN-14: digits only. */
-const CODE = /^\d{8}$|^\d{12,14}$/;
+import { readScannedCode } from '../../../shared/rules/ean';
 
-/** The code in what was scanned or typed (spaces and dashes dropped); null when it is no EAN. */
-export function readScannedCode(text: string): string | null {
-  const code = text.replace(/[\s-]/g, '');
-  return CODE.test(code) ? code : null;
-}
+export { readScannedCode };
 
 /**
  * Whether two codes name the same article: a 12-digit UPC-A is the EAN-13 with a leading 0, and a
@@ -22,15 +17,26 @@ export function sameEan(a: string, b: string): boolean {
   return a.padStart(14, '0') === b.padStart(14, '0');
 }
 
+/**
+ * What Enter in the search box does with its text: an EAN (what a hand scanner types) is looked
+ * up and opens its product when exactly one has it; any other text is a search of the list.
+ */
+export type SearchEnter = { kind: 'scan'; code: string } | { kind: 'search'; text: string };
+
+export function searchEnter(text: string): SearchEnter {
+  const code = readScannedCode(text);
+  return code === null ? { kind: 'search', text } : { kind: 'scan', code };
+}
+
+/** What the list's search becomes after a scan that opened nothing: the code, so the list shows its matches. */
+export function searchAfterScan(outcome: ScanOutcome, code: string): string | null {
+  return outcome.kind === 'open' ? null : code;
+}
+
 export type ScanOutcome =
   | { kind: 'open'; productId: number }
   | { kind: 'none'; text: string }
   | { kind: 'many'; text: string }
-  | { kind: 'not-a-code'; text: string };
-
-export function notACodeText(text: string): string {
-  return `"${text.trim()}" is not an EAN. Scan the barcode again or type its 8 or 13 digits.`;
-}
 
 /**
  * What a scan of `code` does with the products found for it (a search may find others: only an
@@ -49,23 +55,7 @@ export function scanOutcome(code: string, found: readonly { productId: number; e
   return { kind: 'many', text: `${matches.length} products have EAN ${code}: the list shows them.` };
 }
 
-/** Why the camera could not scan, by the error's name (getUserMedia's DOMException names). */
-export function cameraRefusal(errorName: string): string {
-  switch (errorName) {
-    case 'NotAllowedError':
-    case 'SecurityError':
-      return "The camera is blocked for this app. Allow the camera in the browser's site settings, or scan with the hand scanner.";
-    case 'NotFoundError':
-    case 'OverconstrainedError':
-      return 'This device has no camera to scan with. Use the hand scanner or type the EAN.';
-    case 'NotReadableError':
-      return 'The camera is in use by another app. Close it and try again.';
-    default:
-      return 'The camera could not start. Try again, or use the hand scanner.';
-  }
-}
-
-/** Whether a key press (outside a field) asks for the scan field: "/" (docs/product-list.md, "Scanning an EAN"). */
+/** Whether a key press (outside a field) asks for the search box: "/" (docs/product-list.md, "Scanning an EAN"). */
 export const SCAN_SHORTCUT = '/';
 
 export function isScanShortcut(key: string, modifier: boolean, inEditable: boolean): boolean {

@@ -1,10 +1,11 @@
 /**
  * "Export product content report": one spreadsheet row per product that has a Bol category or a
  * marketplace state: category, model version, content status, upload report outcome (declined
- * attributes named), catalog and offer.
+ * attributes named), catalog and offer. Statuses in words, never bol's codes (src/shared/status-words.ts).
  */
 import { asc, eq, sql } from 'drizzle-orm';
 import type { BolUploadReport } from '../../../shared/bol-contract';
+import { contentStatusWords, subStatusWords, UPLOAD_ENTRY_STATUS_WORDS, UPLOAD_REPORT_STATUS_WORDS } from '../../../shared/status-words';
 import type { Database } from '../../db/connection';
 import { bolChunks, bolProductModels, bolProductStates, products, suppliers } from '../../db/schema';
 import type { CatalogState, OfferState } from './product-state';
@@ -32,7 +33,7 @@ function declinedOf(report: BolUploadReport | null): string {
   if (!report) return '';
   return [...report.attributes, ...report.assets]
     .filter((entry) => entry.status === 'DECLINED')
-    .map((entry) => `${entry.id ?? entry.url ?? '?'}: ${entry.subStatus ?? 'DECLINED'}`)
+    .map((entry) => `${entry.id ?? entry.url ?? '?'}: ${entry.subStatus ? subStatusWords(entry.subStatus) : UPLOAD_ENTRY_STATUS_WORDS.DECLINED}`)
     .join('; ');
 }
 
@@ -76,10 +77,10 @@ export async function contentExportWorkbook(db: Database): Promise<Buffer> {
       supplier: row.supplier,
       chunk: row.chunkName ?? row.chunkId ?? '',
       modelVersion: row.modelVersion ?? 0,
-      contentStatus: row.state?.contentStatus ?? 'NOT_SENT',
+      contentStatus: contentStatusWords(row.state?.contentStatus ?? 'NOT_SENT'),
       sentAt: row.state?.contentSubmittedAt?.toISOString().slice(0, 19).replace('T', ' ') ?? '',
       uploadId: row.state?.uploadId ?? '',
-      reportStatus: report?.status ?? '',
+      reportStatus: report ? UPLOAD_REPORT_STATUS_WORDS[report.status] : '',
       declined: declinedOf(report),
       message: row.state?.contentMessage ?? '',
       published: catalog ? (catalog.published ? 'yes' : 'no') : '',

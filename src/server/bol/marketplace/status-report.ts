@@ -8,6 +8,7 @@ import type { BolUploadReport, BolUploadReportEntry } from '../../../shared/bol-
 import type { BolReportOverview, BolReportProduct, BolReportReadableEntry } from '../../../shared/export-contract';
 import { BOL_PRODUCT_STATES, type BolProductState } from '../../../shared/product-filter';
 import { htmlToReadableText } from '../../../shared/rules/readable-text';
+import { subStatusWords } from '../../../shared/status-words';
 import { bolStateOfProduct, productHasOffer } from '../../catalogue/bol-state-sql';
 import type { Database } from '../../db/connection';
 import { bolProductStates, products } from '../../db/schema';
@@ -19,10 +20,10 @@ const REASON_LIMIT = 20;
 
 const cut = (text: string, limit: number) => (text.length > limit ? `${text.slice(0, limit - 1)}…` : text);
 
-/** bol's reason for a declined entry, as text a person reads. */
+/** bol's reason for a declined entry, as text a person reads: its description, else its sub-status in words. */
 export function declineReason(entry: Pick<BolUploadReportEntry, 'subStatus' | 'subStatusDescription'>): string {
   const text = htmlToReadableText(entry.subStatusDescription ?? '').trim();
-  return text || entry.subStatus || 'Declined by bol (no reason given)';
+  return text || (entry.subStatus ? subStatusWords(entry.subStatus) : '') || 'Declined by bol (no reason given)';
 }
 
 /** One upload report as readable entries, declined first. */
