@@ -15,6 +15,7 @@ const ReportsPage = lazy(() => import('./features/reports/ReportsPage'));
 const LogsPage = lazy(() => import('./features/logs/LogsPage'));
 const ExportPage = lazy(() => import('./features/export/ExportPage'));
 const UsersPage = lazy(() => import('./features/accounts/UsersPage'));
+const OfferSettingsPage = lazy(() => import('./features/offer-settings/OfferSettingsPage'));
 
 export function AppRoutes() {
   return (
@@ -32,6 +33,7 @@ export function AppRoutes() {
           <Route path="/report" element={<ReportsPage />} />
           <Route path="/uploadEan" element={<UploadEanPage />} />
           <Route path="/users" element={<UsersPage />} />
+          <Route path="/offer-settings" element={<OfferSettingsPage />} />
           <Route path="*" element={<Navigate to="/dashboard" replace />} />
         </Route>
       </Routes>

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type { BolOffer } from './bol-contract';
 import { DELIVERY_CODES } from './constants';
 import { isValidGtin } from './rules/ean';
+import type { OfferStateName } from './product-filter';
 
 /** The product fields the offer follows. */
 export interface OfferProduct {
@@ -245,9 +246,8 @@ export interface OfferSyncState {
   notOffered: string | null;
 }
 
-/** The offer states people count and filter by. */
-export type OfferStateName = 'live' | 'waiting' | 'held' | 'failed' | 'none';
-export const OFFER_STATE_NAMES: readonly OfferStateName[] = ['live', 'waiting', 'held', 'failed', 'none'];
+/** The offer states people count and filter by: the product filter's `offerState` (product-filter.ts). */
+export type { OfferStateName };
 
 /** The body of PUT /api/v1/bol/offers/settings. */
 export const offerSettingsSchema = z
@@ -258,6 +258,14 @@ export const offerSettingsSchema = z
   })
   .strict();
 export type OfferSettingsInput = z.infer<typeof offerSettingsSchema>;
+
+/** GET /api/v1/bol/offers/settings: the guard rails, the buffers and who set them last. */
+export interface OfferSettings extends OfferGuardSettings {
+  /** Stock kept back from bol, per supplier id (default 0). */
+  stockBuffers: Record<string, number>;
+  updatedAt: string | null;
+  updatedBy: string;
+}
 
 /** Counts of GET /api/v1/bol/offers/summary (/report). */
 export type OfferStateCounts = Record<Exclude<OfferStateName, 'none'>, number>;

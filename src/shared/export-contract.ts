@@ -3,6 +3,7 @@
  * choose, the request of POST /api/v1/export/products, and the answer of GET /api/v1/report/bol.
  */
 import { z } from 'zod';
+import type { OfferStateCounts } from './bol-offer-sync';
 import { productSortProblem, type BolProductState } from './product-filter';
 import { dbId, text } from './safe-values';
 
@@ -119,6 +120,11 @@ export interface BolReportOverview {
   /** Products per state; every product is in exactly one. */
   states: Record<BolProductState, number>;
   offers: { present: number; absent: number };
+  /**
+   * The offers the sync keeps (GET /api/v1/bol/offers/summary: live, waiting, held back, failed).
+   * Absent in a report kept on a device by an older version.
+   */
+  offerSync?: OfferStateCounts;
   total: number;
   /** Why bol declined, most frequent first: the reason and how many products it hit. */
   declinedReasons: { reason: string; products: number }[];

@@ -57,6 +57,7 @@ export const PRODUCT_FILTER_PARAMS = [
   'stock',
   'bolState',
   'hasOffer',
+  'offerState',
 ] as const;
 export type ProductFilterParam = (typeof PRODUCT_FILTER_PARAMS)[number];
 
@@ -67,6 +68,14 @@ export type ProductFilterParam = (typeof PRODUCT_FILTER_PARAMS)[number];
  */
 export const BOL_PRODUCT_STATES = ['noCategory', 'missingRequired', 'ready', 'sent', 'published', 'declined'] as const;
 export type BolProductState = (typeof BOL_PRODUCT_STATES)[number];
+
+/**
+ * Where a product's own offer on bol stands, as the offer sync keeps it (docs/bol.md, "Offers
+ * follow the catalogue"): live (for sale), a change waiting to be sent, held back by a guard rail,
+ * failed, or none of these (no offer, or on hold).
+ */
+export const OFFER_STATES = ['live', 'waiting', 'held', 'failed', 'none'] as const;
+export type OfferStateName = (typeof OFFER_STATES)[number];
 
 export interface ProductFilter {
   page: number;
@@ -101,6 +110,8 @@ export interface ProductFilter {
   bolState: BolProductState | null;
   /** true: bol holds an offer for it (as last imported); false: none. */
   hasOffer: boolean | null;
+  /** The state of the offer the sync keeps for it; null = any. */
+  offerState: OfferStateName | null;
 }
 
 export type ProductFilterResult = { ok: true; filter: ProductFilter } | { ok: false; message: string };
@@ -244,14 +255,15 @@ class FilterReader {
     }, null);
   }
 
-  bolState(): BolProductState | null {
+  /** One of `values`, exactly as written; else refused naming them. */
+  choice<T extends string>(name: ProductFilterParam, values: readonly T[]): T | null {
     return this.attempt(() => {
-      const text = this.text('bolState');
+      const text = this.text(name);
       if (text === null) return null;
-      if (!(BOL_PRODUCT_STATES as readonly string[]).includes(text)) {
-        throw new FilterProblem(`bolState must be one of ${BOL_PRODUCT_STATES.join(', ')}, got '${text}'`);
+      if (!(values as readonly string[]).includes(text)) {
+        throw new FilterProblem(`${name} must be one of ${values.join(', ')}, got '${text}'`);
       }
-      return text as BolProductState;
+      return text as T;
     }, null);
   }
 
@@ -289,8 +301,9 @@ function readFilter(reader: FilterReader): ProductFilter {
     dateTo: reader.day('dateTo'),
     numberOfImages: reader.whole('numberOfImages', 0, MAX_NUMBER_OF_IMAGES),
     familyKey: reader.text('familyKey'),
-    bolState: reader.bolState(),
+    bolState: reader.choice('bolState', BOL_PRODUCT_STATES),
     hasOffer: reader.yesNo('hasOffer'),
+    offerState: reader.choice('offerState', OFFER_STATES),
   };
   const { priceFrom, priceTo, dateFrom, dateTo } = filter;
   reader.check(

@@ -60,7 +60,7 @@ describe('Reports', () => {
     await prepareBolStates();
     await page.goto(`${baseUrl()}/report`);
     const tiles = page.getByTestId('report-count');
-    await expect.poll(() => tiles.count(), POLL).toBe(8);
+    await expect.poll(() => tiles.count(), POLL).toBe(12);
     const read = await tiles.evaluateAll((links) => links.map((link) => ({ id: link.getAttribute('data-tile') ?? '', href: link.getAttribute('href') ?? '', count: Number((link.firstElementChild?.textContent ?? '').replace(/,/g, '')) })));
     expect(read.find((tile) => tile.id === 'missingRequired')?.count).toBeGreaterThanOrEqual(1);
     expect(read.find((tile) => tile.id === 'ready')?.count).toBeGreaterThanOrEqual(1);
@@ -74,7 +74,10 @@ describe('Reports', () => {
     await page.screenshot({ path: `${SHOTS}/report-1280x800-full.png`, fullPage: true });
 
     const list = productList(page);
-    for (const tile of read) {
+    // The four counts of the offers the sync keeps move while it runs in the background: they are
+    // compared with the list they open in offer-report-settings.test.ts.
+    const syncTiles = ['offer-live', 'offer-waiting', 'offer-held', 'offer-failed'];
+    for (const tile of read.filter((each) => !syncTiles.includes(each.id))) {
       await page.goto(`${baseUrl()}/report`);
       await page.locator(`[data-testid="report-count"][data-tile="${tile.id}"]`).click();
       await page.waitForURL((url) => url.pathname === '/products');
@@ -83,12 +86,12 @@ describe('Reports', () => {
     }
 
     await page.goto(`${baseUrl()}/report`);
-    await expect.poll(() => tiles.count(), POLL).toBe(8);
+    await expect.poll(() => tiles.count(), POLL).toBe(12);
     await page.context().setOffline(true);
     await page.reload().catch(() => undefined);
     await page.getByTestId('report-offline-note').waitFor({ timeout: 20_000 });
     expect(await page.getByTestId('report-offline-note').textContent()).toMatch(/^Offline data, fetched at /);
-    expect(await tiles.count()).toBe(8);
+    expect(await tiles.count()).toBe(12);
     await page.context().setOffline(false);
   }, 180_000);
 });

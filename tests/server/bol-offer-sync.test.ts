@@ -320,4 +320,35 @@ describe('a restart in the middle of a run', { timeout: 60_000 }, () => {
     const left = await db.select({ n: sql<number>`count(*)::int` }).from(bolOfferSync).where(sql`due or in_flight is not null`);
     expect(left[0]?.n).toBe(0);
   });
+
+  it('a create cut off after bol made the offer is found in the offer export: adopted, not created twice', async () => {
+    k = await createOfferSyncKit({ known: [1, 2] });
+    const made = await k.product({ ean: offerEan(1), stock: 7 });
+    // Dies on the poll that finishes the create at bol (2 polls): bol has the offer, we never hear of it.
+    let polls = 0;
+    await k.runUntilDeath((call) => call.includes('process-status') && (polls += 1) === 2);
+    expect(k.kit.simulator.offers.filter((offer) => offer.ean === offerEan(1))).toHaveLength(1);
+    const [left] = await k.t.database.db.select({ inFlight: bolOfferSync.inFlight }).from(bolOfferSync).where(eq(bolOfferSync.productId, made));
+    expect(left?.inFlight).not.toBeNull();
+
+    k.calls.length = 0;
+    const report = await k.run();
+    expect(report.recovered).toBe(1);
+    expect(k.calls).toContain('POST /retailer/offers/export');
+    expect(k.calls).not.toContain('POST /retailer/offers');
+    expect(k.kit.simulator.offers.filter((offer) => offer.ean === offerEan(1))).toHaveLength(1);
+    const after = (await state(made)).offerSync;
+    expect(after).toMatchObject({ onBol: { offerId: k.offer(1)?.offerId, stock: 7 }, waiting: false, error: null });
+    expect(offerLines(await history(made))).toEqual([{ field: 'bol:offer:status', old: 'no offer', new: 'created at € 19,95, stock 7', author: 'bol' }]);
+
+    // Cut off before bol got it: not in the export, so created once by the next run.
+    const lost = await k.product({ ean: offerEan(2) });
+    await k.runUntilDeath((call) => call === 'POST /retailer/offers');
+    // The create that reached bol is never polled (the process died): bol never finishes it.
+    k.calls.length = 0;
+    await k.run();
+    expect(k.calls.filter((call) => call === 'POST /retailer/offers')).toHaveLength(1);
+    expect(k.kit.simulator.offers.filter((offer) => offer.ean === offerEan(2))).toHaveLength(1);
+    expect((await state(lost)).offerSync).toMatchObject({ waiting: false, error: null });
+  });
 });

@@ -47,6 +47,7 @@ describe('parseProductFilter', () => {
       familyKey: null,
       bolState: null,
       hasOffer: null,
+      offerState: null,
     });
     expect(DEFAULT_PRODUCT_SORT).toEqual({ key: 'dateUpdate', direction: 'desc' });
   });
@@ -60,8 +61,18 @@ describe('parseProductFilter', () => {
     expect(parseProductFilter(new URLSearchParams('hasOffer=maybe'))).toEqual({ ok: false, message: "hasOffer must be true or false, got 'maybe'" });
   });
 
+  it('reads the offer state filter, refusing a state it does not know and ignoring it when lenient', () => {
+    expect(parse('offerState=held').offerState).toBe('held');
+    expect(parse('offerState=none').offerState).toBe('none');
+    expect(parseProductFilter(new URLSearchParams('offerState=Live'))).toEqual({
+      ok: false,
+      message: "offerState must be one of live, waiting, held, failed, none, got 'Live'",
+    });
+    expect(readProductFilterLeniently(new URLSearchParams('offerState=gone&size=7')).offerState).toBeNull();
+  });
+
   it('treats empty values as not filtered, so the whole filter state can be sent', () => {
-    const empty = 'size=&page=&supplierName=&brand=&keyword=&passedModeration=&hasDescription=&buyBlock=&priceFrom=&priceTo=&categoryId=&dateFrom=&dateTo=&sort=&numberOfImages=&familyKey=&isMainProduct=&isExportOnBol=&isChangeEan=&stock=';
+    const empty = 'size=&page=&supplierName=&brand=&keyword=&passedModeration=&hasDescription=&buyBlock=&priceFrom=&priceTo=&categoryId=&dateFrom=&dateTo=&sort=&numberOfImages=&familyKey=&isMainProduct=&isExportOnBol=&isChangeEan=&stock=&offerState=';
     expect(parse(empty)).toEqual(parse(''));
   });
 

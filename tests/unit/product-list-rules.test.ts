@@ -56,6 +56,7 @@ const everyFilter: ProductFilters = {
   passedModeration: 'true',
   bolState: 'declined',
   hasOffer: 'false',
+  offerState: 'held',
 };
 
 describe('paging rules', () => {
@@ -167,6 +168,7 @@ describe('the filter call query', () => {
       stock: 'true',
       bolState: 'declined',
       hasOffer: 'false',
+      offerState: 'held',
     });
   });
 
@@ -270,6 +272,8 @@ describe('what the list shows', () => {
     // A page kept from the server was filtered there, bol state included: nothing is missing.
     expect(offlineNote({ local: false, fetchedAt: Date.UTC(2025, 2, 12, 14, 5) }, { bolState: 'declined' })).toMatch(/^Offline data, fetched at 12 Mar 2025, \d\d:05$/);
     expect(serverOnlyFilters({ hasOffer: 'true' })).toEqual(['Offer on bol']);
+    // The offer sync's state is kept on the server only: offline it is named as not applied.
+    expect(serverOnlyFilters({ offerState: 'failed', supplierName: 'Volt' })).toEqual(['Offer state']);
   });
 
   it('splits a moment into its day and its time', () => {

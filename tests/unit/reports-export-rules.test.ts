@@ -13,7 +13,7 @@ import {
   toggledColumns,
 } from '../../src/app/features/export/export-rules';
 import { loadReport, type ReportDeps } from '../../src/app/features/reports/load-report';
-import { entriesShown, entryLine, offerTiles, stateTiles } from '../../src/app/features/reports/reports-rules';
+import { entriesShown, entryLine, offerSyncTiles, offerTiles, stateTiles } from '../../src/app/features/reports/reports-rules';
 import { productListLink } from '../../src/app/features/products';
 
 const overview: BolReportOverview = {
@@ -41,6 +41,17 @@ describe('Reports tiles', () => {
     ]);
     expect(productListLink(tiles[5]?.filters ?? {})).toBe('/products?bolState=declined');
     expect(offerTiles(overview).map((tile) => productListLink(tile.filters))).toEqual(['/products?hasOffer=true', '/products?hasOffer=false']);
+  });
+
+  it('one tile per state of the offers the sync keeps, each opening the list filtered on that state; none for an older kept report', () => {
+    const tiles = offerSyncTiles({ offerSync: { live: 7, waiting: 2, held: 1, failed: 3 } });
+    expect(tiles.map((tile) => [tile.label, tile.count, productListLink(tile.filters)])).toEqual([
+      ['Offers live', 7, '/products?offerState=live'],
+      ['Offer changes waiting', 2, '/products?offerState=waiting'],
+      ['Offer changes held back', 1, '/products?offerState=held'],
+      ['Offer changes failed', 3, '/products?offerState=failed'],
+    ]);
+    expect(offerSyncTiles({})).toEqual([]);
   });
 
   it('reads an upload report entry as a sentence, declined entries always shown', () => {

@@ -137,6 +137,7 @@ describe("the folded filters' line", () => {
       categoryId: '7',
       dateTo: '2026-11-01',
       bolState: 'declined',
+      offerState: 'held',
       sortBy: 'sellingPrice,asc',
     };
     expect(filterSummaryParts(filters, (id) => (id === '7' ? 'Garden' : undefined))).toEqual([
@@ -147,6 +148,7 @@ describe("the folded filters' line", () => {
       'Category: Garden',
       'Updated up to 2026-11-01',
       'Bol state: Declined by bol',
+      'Offer state: Held back',
       'Sort: Price, lowest first',
     ]);
     expect(filterSummaryParts({ ...EMPTY_FILTERS, categoryId: '7' })).toEqual(['Category: 7']);

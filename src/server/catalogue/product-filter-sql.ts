@@ -8,6 +8,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { brands, products, suppliers } from '../db/schema';
 import type { ProductFilter, ProductSortKey } from '../../shared/product-filter';
 import { bolStateCondition, productHasOffer } from './bol-state-sql';
+import { offerStateCondition } from './offer-state-sql';
 
 export const SORT_COLUMNS: Record<ProductSortKey, AnyPgColumn> = {
   productId: products.productId,
@@ -96,6 +97,7 @@ export function productFilterCondition(filter: ProductFilter, names?: ResolvedNa
     filter.familyKey === null ? undefined : eq(products.familyKey, filter.familyKey),
     filter.bolState === null ? undefined : bolStateCondition(filter.bolState),
     filter.hasOffer === null ? undefined : filter.hasOffer ? productHasOffer : sql`not ${productHasOffer}`,
+    filter.offerState === null ? undefined : offerStateCondition(filter.offerState),
   ];
   return and(...conditions);
 }

@@ -5,6 +5,7 @@
  */
 import { Hono } from 'hono';
 import { eq } from 'drizzle-orm';
+import { bolOfferMessages } from '../../shared/bol-offer-messages';
 import { offerSettingsSchema } from '../../shared/bol-offer-sync';
 import type { BolWingDeps } from '../bol/bol-deps';
 import { confirmFeedBatch } from '../bol/offers/offer-feed-guard';
@@ -14,6 +15,7 @@ import { loadOfferSettings, saveOfferSettings } from '../bol/offers/offer-sync-s
 import { offerStateCounts } from '../bol/offers/offer-sync-state';
 import { marketplaceState } from '../bol/marketplace/product-state';
 import { products } from '../db/schema';
+import { adminOnly } from '../http/admin-only';
 import { authorOf } from '../http/author';
 import { ApiError } from '../http/errors';
 import { parsedOr400 } from '../http/problem-sentence';
@@ -56,7 +58,7 @@ export function bolOfferRoutes(deps: OfferRouteDeps) {
       return c.json({ jobId, released });
     })
     .get('/bol/offers/settings', async (c) => c.json(await loadOfferSettings(db)))
-    .put('/bol/offers/settings', async (c) => {
+    .put('/bol/offers/settings', adminOnly(bolOfferMessages.settings.adminsOnly), async (c) => {
       const input = parsedOr400(offerSettingsSchema, await readJsonBody(c), { what: 'The offer settings', whole: 'body' });
       return c.json(await saveOfferSettings(db, input, authorOf(c)));
     })

@@ -5,7 +5,6 @@
  * sign-in (login-throttle.ts), before it is checked.
  */
 import { Hono, type Context } from 'hono';
-import { createMiddleware } from 'hono/factory';
 import type { z } from 'zod';
 import {
   accountChangeSchema,
@@ -31,16 +30,14 @@ import {
   updateAccount,
 } from '../accounts/accounts';
 import { findUserById } from '../auth/users';
+import { adminOnly } from '../http/admin-only';
 import { ApiError } from '../http/errors';
 import { parsedOr400 } from '../http/problem-sentence';
 import { readJsonBody } from '../http/read-json';
 import { idOf } from '../http/request-params';
 import type { AuthEnv } from '../http/require-token';
 
-const adminOnly = createMiddleware<AuthEnv>(async (c, next) => {
-  if (c.get('role') !== 'admin') throw new ApiError(403, accountMessages.adminsOnly);
-  await next();
-});
+const adminsOnly = adminOnly(accountMessages.adminsOnly);
 
 /** The body as the schema reads it, else 400 with its first problem: the account rules' own sentences as they are (the Accounts screen shows them). */
 async function parsed<T extends z.ZodType>(c: Context, schema: T): Promise<z.infer<T>> {
@@ -83,14 +80,14 @@ export function userRoutes(deps: Pick<AuthDeps, 'db' | 'throttle' | 'clientAddre
       await setPassword(db, user.id, body.newPassword);
       return c.body(null, 204);
     })
-    .get('/users', adminOnly, async (c) => c.json(await listAccounts(db)))
-    .post('/users', adminOnly, async (c) => {
+    .get('/users', adminsOnly, async (c) => c.json(await listAccounts(db)))
+    .post('/users', adminsOnly, async (c) => {
       const body = await parsed(c, newAccountSchema);
       const created = await createAccount(db, body);
       if (!created) throw new ApiError(409, accountMessages.userNameTaken(body.username, (await findAccountByNameKey(db, body.username))?.username));
       return c.json(created, 201);
     })
-    .put('/users/:id', adminOnly, async (c) => {
+    .put('/users/:id', adminsOnly, async (c) => {
       const id = userIdOf(c);
       const change = await parsed(c, accountChangeSchema);
       // The check and the write race only between two admins demoting each other in the same instant.
@@ -100,7 +97,7 @@ export function userRoutes(deps: Pick<AuthDeps, 'db' | 'throttle' | 'clientAddre
       await updateAccount(db, id, change);
       return c.json(await findAccount(db, id));
     })
-    .post('/users/:id/password', adminOnly, async (c) => {
+    .post('/users/:id/password', adminsOnly, async (c) => {
       const id = userIdOf(c);
       const body = await parsed(c, passwordResetSchema);
       if (!(await findAccount(db, id))) throw new ApiError(404, accountMessages.noSuchUser);

@@ -218,6 +218,20 @@ export const TABLET_SCREENS: TabletScreen[] = [
   { name: 'reports', signedIn: true, open: (page) => visit(page, '/report', (p) => p.getByTestId('page-title').waitFor()) },
   { name: 'export', signedIn: true, open: (page) => visit(page, '/export', (p) => p.getByTestId('page-title').waitFor()) },
   { name: 'users', signedIn: true, open: (page) => visit(page, '/users', (p) => p.locator('.users-row').first().waitFor({ timeout: 20_000 })) },
+  { name: 'offer-settings', signedIn: true, open: (page) => visit(page, '/offer-settings', (p) => p.getByTestId('offer-settings-save').waitFor({ timeout: 20_000 })) },
+  {
+    // The same screen after a save with wrong values: each field's sentence in red, nothing saved.
+    name: 'offer-settings-problems',
+    signedIn: true,
+    open: async (page) => {
+      await visit(page, '/offer-settings', (p) => p.getByTestId('offer-settings-save').waitFor({ timeout: 20_000 }));
+      await page.getByTestId('offer-settings-price-change').fill('0');
+      await page.getByTestId('offer-settings-zero-stock').fill('250');
+      await page.getByTestId('offer-settings-save').click();
+      await page.getByTestId('offer-settings-zero-stock-problem').waitFor();
+      await settle(page);
+    },
+  },
   { name: 'parser', signedIn: true, open: (page) => visit(page, '/parser', (p) => p.getByRole('button', { name: 'Edit Volt Electronics' }).waitFor({ timeout: 20_000 })) },
   {
     name: 'parser-form',

@@ -9,6 +9,7 @@ import { BolClient } from '../../../src/server/bol/client/bol-client';
 import { offerSyncConnection } from '../../../src/server/bol/offers/offer-sync-job';
 import { runOfferSync, type OfferSyncOptions, type OfferSyncReport } from '../../../src/server/bol/offers/offer-sync-engine';
 import { SIMULATOR_CREDENTIALS, type SimulatorOffer } from '../../../src/server/bol/simulator/bol-simulator';
+import type { RateLimitRule } from '../../../src/server/bol/simulator/rate-limiter';
 import { products, suppliers } from '../../../src/server/db/schema';
 import { JobRunner } from '../../../src/server/jobs/job-runner';
 import { createBolKit, type BolKit } from './bol-fixtures';
@@ -49,10 +50,10 @@ export interface OfferSyncKit {
   close(): Promise<void>;
 }
 
-/** `known`: EANs bol's catalogue knows (serials) without an offer; `offers`: the offers bol has. */
-export async function createOfferSyncKit(setup: { known?: number[]; offers?: SimulatorOffer[] } = {}): Promise<OfferSyncKit> {
+/** `known`: EANs bol's catalogue knows (serials) without an offer; `offers`: the offers bol has; `rateLimits`: bol's limits, if not the modelled ones. */
+export async function createOfferSyncKit(setup: { known?: number[]; offers?: SimulatorOffer[]; rateLimits?: RateLimitRule[] } = {}): Promise<OfferSyncKit> {
   const knownOffers = (setup.known ?? []).map((serial) => simulatorOffer(serial, 10, 1));
-  const kit = createBolKit({ offers: [...knownOffers, ...(setup.offers ?? [])] });
+  const kit = createBolKit({ offers: [...knownOffers, ...(setup.offers ?? [])], ...(setup.rateLimits ? { rateLimits: setup.rateLimits } : {}) });
   // Known to bol's catalogue, but no offer yet.
   kit.simulator.offers.splice(0, knownOffers.length);
   // The app's own job runner runs no offer sync here: the tests run the engine themselves, one run at a time.

@@ -11,7 +11,7 @@ import { brandsAtom, categoriesAtom, familyKeysAtom, suppliersAtom } from '../..
 import { productFilterAtoms, productFiltersAtom, resetAllFiltersAtom } from './product-list-state';
 import { FILTER_WIRE_NAMES, SORT_OPTIONS, type TriState } from './product-list-view';
 import { foldedFilterCount, shownSort } from './product-list-rules';
-import { BOL_STATE_FIELD, TEXT_FILTER_LABELS, YES_NO_FIELDS, yesNoOptions, type YesNoField } from './filter-fields';
+import { BOL_STATE_FIELD, OFFER_STATE_FIELD, TEXT_FILTER_LABELS, YES_NO_FIELDS, yesNoOptions, type YesNoField } from './filter-fields';
 import { filterSummaryParts, filterSummaryText } from './filter-summary';
 import { SearchBox, useDraft } from './SearchBox';
 
@@ -149,6 +149,7 @@ function FilterPanel({ id }: { id: string }) {
   const [sortBy, setSortBy] = useAtom(productFilterAtoms.sortBy);
   const [categoryId, setCategoryId] = useAtom(productFilterAtoms.categoryId);
   const [bolState, setBolState] = useAtom(productFilterAtoms.bolState);
+  const [offerState, setOfferState] = useAtom(productFilterAtoms.offerState);
   const resetAll = useSetAtom(resetAllFiltersAtom);
   const [moreOpen, setMoreOpen] = useState(false);
   const moreId = useId();
@@ -217,6 +218,7 @@ function FilterPanel({ id }: { id: string }) {
           <TextFilter name="dateFrom" type="date" />
           <TextFilter name="dateTo" type="date" />
           <ChoiceFilter label={BOL_STATE_FIELD.label} filter={FILTER_WIRE_NAMES.bolState} value={bolState} options={BOL_STATE_FIELD.options} onChange={setBolState} />
+          <ChoiceFilter label={OFFER_STATE_FIELD.label} filter={FILTER_WIRE_NAMES.offerState} value={offerState} options={OFFER_STATE_FIELD.options} onChange={setOfferState} />
         </Box>
       )}
     </div>

@@ -5,7 +5,8 @@
  * product-list-view.ts), not three edits in three places.
  */
 import { BOL_STATE_LABELS } from '../../../shared/messages';
-import { BOL_PRODUCT_STATES } from '../../../shared/product-filter';
+import { bolOfferMessages } from '../../../shared/bol-offer-messages';
+import { BOL_PRODUCT_STATES, OFFER_STATES } from '../../../shared/product-filter';
 import type { FilterName, TriStateName } from './product-list-view';
 
 /** Where a filter sits in the opened panel: the first row, or under "More filters". */
@@ -47,6 +48,15 @@ export const BOL_STATE_FIELD: ChoiceField = {
   name: 'bolState',
   label: 'Bol state',
   options: [{ value: '', label: 'Any' }, ...BOL_PRODUCT_STATES.map((state) => ({ value: state, label: BOL_STATE_LABELS[state] }))],
+  place: 'more',
+};
+
+/** The state of the product's own offer on bol, as the offer sync keeps it (docs/bol.md, "Offers follow the catalogue"). */
+export const OFFER_STATE_FIELD: ChoiceField = {
+  kind: 'choice',
+  name: 'offerState',
+  label: bolOfferMessages.offerStateFilter,
+  options: [{ value: '', label: 'Any' }, ...OFFER_STATES.map((state) => ({ value: state, label: bolOfferMessages.offerStates[state] }))],
   place: 'more',
 };
 

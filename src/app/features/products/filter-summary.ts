@@ -4,7 +4,7 @@
  * search text is not in it: its field stays on the line.
  */
 import { ALL_SUPPLIERS_NAME } from '../../../shared/constants';
-import { BOL_STATE_FIELD, TEXT_FILTER_LABELS, YES_NO_FIELDS } from './filter-fields';
+import { BOL_STATE_FIELD, OFFER_STATE_FIELD, TEXT_FILTER_LABELS, YES_NO_FIELDS } from './filter-fields';
 import { DEFAULT_SORT, SORT_OPTIONS, type ProductFilters } from './product-list-view';
 
 export const NO_FILTERS_SET = 'None set';
@@ -39,6 +39,10 @@ export function filterSummaryParts(filters: ProductFilters, categoryName: (categ
   if (filters.bolState) {
     const state = BOL_STATE_FIELD.options.find((option) => option.value === filters.bolState);
     parts.push(`${BOL_STATE_FIELD.label}: ${state?.label ?? filters.bolState}`);
+  }
+  if (filters.offerState) {
+    const state = OFFER_STATE_FIELD.options.find((option) => option.value === filters.offerState);
+    parts.push(`${OFFER_STATE_FIELD.label}: ${state?.label ?? filters.offerState}`);
   }
   if (filters.sortBy && filters.sortBy !== DEFAULT_SORT) {
     const sort = SORT_OPTIONS.find((option) => option.value === filters.sortBy);

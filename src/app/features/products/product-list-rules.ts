@@ -15,6 +15,7 @@ import {
   type ListView,
   type ProductFilters,
 } from './product-list-view';
+import { bolOfferMessages } from '../../../shared/bol-offer-messages';
 import { countText, offlineDataNote } from '../../lib/format';
 import { productListMessages, type ProductListWords } from '../../../shared/product-list-messages';
 import type { NoServerRefusal } from '../../lib/no-server-sentence';
@@ -188,6 +189,7 @@ export function serverOnlyFilters(query: Readonly<Record<string, string>>): stri
   const names: string[] = [];
   if ((query.bolState ?? '') !== '') names.push('Bol state');
   if ((query.hasOffer ?? '') !== '') names.push('Offer on bol');
+  if ((query.offerState ?? '') !== '') names.push(bolOfferMessages.offerStateFilter);
   return names;
 }
 

@@ -5,7 +5,7 @@
  * the screen both build on these; it imports nothing but src/shared.
  */
 import { ALL_SUPPLIERS_NAME, DEFAULT_PAGE_SIZE } from '../../../shared/constants';
-import { BOL_PRODUCT_STATES, isCalendarDate, MAX_FILTER_PRICE, MAX_PAGE_SIZE, type ProductFilterParam } from '../../../shared/product-filter';
+import { BOL_PRODUCT_STATES, isCalendarDate, OFFER_STATES, MAX_FILTER_PRICE, MAX_PAGE_SIZE, type ProductFilterParam } from '../../../shared/product-filter';
 import { parsePrice } from '../../../shared/rules/price';
 
 /** A yes/no filter: '' = not filtered. */
@@ -46,6 +46,8 @@ export interface ProductFilters {
   bolState: string;
   /** 'true' = bol holds an offer for it, 'false' = none. */
   hasOffer: TriState;
+  /** The state of the product's offer as the offer sync keeps it (an OFFER_STATES value); '' = any. */
+  offerState: string;
 }
 
 export type FilterName = keyof ProductFilters;
@@ -83,6 +85,7 @@ export const EMPTY_FILTERS: ProductFilters = {
   passedModeration: '',
   bolState: '',
   hasOffer: '',
+  offerState: '',
 };
 
 export const FILTER_NAMES = Object.keys(EMPTY_FILTERS) as FilterName[];
@@ -112,6 +115,7 @@ export const FILTER_WIRE_NAMES: Record<FilterName, ProductFilterParam> = {
   passedModeration: 'passedModeration',
   bolState: 'bolState',
   hasOffer: 'hasOffer',
+  offerState: 'offerState',
 };
 
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
@@ -224,6 +228,8 @@ function acceptsUrlValue(name: FilterName, value: string): boolean {
       return WHOLE.test(value);
     case 'bolState':
       return (BOL_PRODUCT_STATES as readonly string[]).includes(value);
+    case 'offerState':
+      return (OFFER_STATES as readonly string[]).includes(value);
     default:
       return value.length <= 200;
   }

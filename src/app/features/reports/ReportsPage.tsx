@@ -1,7 +1,7 @@
 /**
  * /report: the bol status of the catalogue at a glance (docs/reports-and-export.md "Reports"):
- * products per bol state and with or without an offer, each count a link to the product list
- * filtered to exactly those products; why bol declined; and per product the latest upload report
+ * products per bol state, with or without an offer, and per state of the offers the sync keeps,
+ * each count a link to the product list filtered to exactly those products; why bol declined; and per product the latest upload report
  * as readable text with a link to fix the product. Offline it shows what was last fetched.
  */
 import { Badge, Button, Callout, Card, Flex, Grid, Heading, Link as ThemeLink, Text } from '@radix-ui/themes';
@@ -9,14 +9,16 @@ import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { REPORT_PAGE_SIZE, type BolReportProduct } from '../../../shared/export-contract';
+import { bolOfferMessages } from '../../../shared/bol-offer-messages';
 import { BOL_STATE_LABELS } from '../../../shared/messages';
 import { countText, dateTimeText, offlineDataNote } from '../../lib/format';
+import { sessionRoleAtom } from '../../state/session';
 import { onlineAtom } from '../../state/sync';
 import { productFixPath } from '../../ui/ItemReasons';
 import { productListLink } from '../products';
 import { loadReport, type ReportRead } from './load-report';
 import { appReportDeps } from './reports-deps';
-import { entriesShown, entryLine, offerTiles, stateTiles, type CountTile } from './reports-rules';
+import { entriesShown, entryLine, offerSyncTiles, offerTiles, stateTiles, type CountTile } from './reports-rules';
 import './reports.css';
 
 const SIZE = REPORT_PAGE_SIZE.default;
@@ -89,6 +91,7 @@ function UploadReport({ product }: { product: BolReportProduct }) {
 
 export default function ReportsPage() {
   const online = useAtomValue(onlineAtom);
+  const admin = useAtomValue(sessionRoleAtom) === 'admin';
   const [page, setPage] = useState(0);
   const [read, setRead] = useState<ReportRead | null>(null);
   const [loading, setLoading] = useState(true);
@@ -172,6 +175,27 @@ export default function ReportsPage() {
               ))}
             </Grid>
           </section>
+          {offerSyncTiles(report).length > 0 && (
+            <section aria-labelledby="report-offer-sync">
+              <Flex justify="between" align="baseline" gap="3" wrap="wrap" mb="2">
+                <Heading as="h3" size="3" id="report-offer-sync">
+                  {bolOfferMessages.reportHeading}
+                </Heading>
+                {admin && (
+                  <ThemeLink asChild size="2">
+                    <Link className="touch-link" to="/offer-settings" data-testid="offer-settings-link">
+                      {bolOfferMessages.settings.link}
+                    </Link>
+                  </ThemeLink>
+                )}
+              </Flex>
+              <Grid columns={{ initial: '2', lg: '4' }} gap="3">
+                {offerSyncTiles(report).map((tile) => (
+                  <Tile key={tile.id} tile={tile} />
+                ))}
+              </Grid>
+            </section>
+          )}
 
           <Card size="2" asChild>
             <section aria-labelledby="report-reasons">

@@ -4,6 +4,8 @@
  * those products, and how an upload report entry reads.
  */
 import type { BolReportOverview, BolReportReadableEntry } from '../../../shared/export-contract';
+import { bolOfferMessages } from '../../../shared/bol-offer-messages';
+import type { OfferStateCounts } from '../../../shared/bol-offer-sync';
 import { BOL_STATE_LABELS } from '../../../shared/messages';
 import { BOL_PRODUCT_STATES, type BolProductState } from '../../../shared/product-filter';
 import type { ProductFilters } from '../products';
@@ -55,6 +57,30 @@ export function offerTiles(overview: Pick<BolReportOverview, 'offers'>): CountTi
     { id: 'offer-present', label: 'Offer on bol', hint: 'bol holds an offer (as last imported).', count: overview.offers.present, filters: { hasOffer: 'true' }, tone: 'green' },
     { id: 'offer-absent', label: 'No offer on bol', hint: 'Import the offers again to be sure.', count: overview.offers.absent, filters: { hasOffer: 'false' }, tone: 'gray' },
   ];
+}
+
+const OFFER_SYNC_TILES = [
+  { state: 'live', hint: bolOfferMessages.reportHints.live, tone: 'green' },
+  { state: 'waiting', hint: bolOfferMessages.reportHints.waiting, tone: 'blue' },
+  { state: 'held', hint: bolOfferMessages.reportHints.held, tone: 'amber' },
+  { state: 'failed', hint: bolOfferMessages.reportHints.failed, tone: 'red' },
+] as const satisfies readonly { state: keyof OfferStateCounts; hint: string; tone: Tone }[];
+
+/**
+ * The offers the sync keeps, per state, each opening the product list filtered on that state
+ * (docs/bol.md, "Offers follow the catalogue"); none for a report kept by an older version.
+ */
+export function offerSyncTiles(overview: Pick<BolReportOverview, 'offerSync'>): CountTile[] {
+  const counts = overview.offerSync;
+  if (!counts) return [];
+  return OFFER_SYNC_TILES.map(({ state, hint, tone }) => ({
+    id: `offer-${state}`,
+    label: bolOfferMessages.reportLabels[state],
+    hint,
+    count: counts[state],
+    filters: { offerState: state },
+    tone,
+  }));
 }
 
 export const ENTRY_STATUS_TEXT: Record<BolReportReadableEntry['status'], string> = {

@@ -20,6 +20,17 @@ export interface BolClientOptions {
   timing?: Partial<BolClientTiming>;
 }
 
+/** What one answer's X-RateLimit-Limit, -Remaining and -Reset say about its endpoint. */
+export interface AnnouncedRateLimit {
+  method: string;
+  /** The request's path, without the query. */
+  path: string;
+  limit: number;
+  remaining: number;
+  /** Seconds until the budget is replenished. */
+  resetSeconds: number;
+}
+
 export interface BolClientTiming {
   /** Renew the token when it has less than this left (bol's tokens live about 5 minutes). */
   renewBeforeMs: number;

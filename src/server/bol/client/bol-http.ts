@@ -5,7 +5,7 @@
  * whose message is built from bol's Problem body.
  */
 import { BolApiError, parseProblem, problemMessage } from './bol-errors';
-import { DEFAULT_BOL_TIMING, type BolClientOptions, type BolClientTiming, type BolLanguage } from './bol-client-options';
+import { DEFAULT_BOL_TIMING, type AnnouncedRateLimit, type BolClientOptions, type BolClientTiming, type BolLanguage } from './bol-client-options';
 import { BolTokenCache, defaultSleep } from './bol-token';
 import { BOL_JSON } from './bol-wire';
 
@@ -57,6 +57,28 @@ export class BolHttp {
     return ceiling / 2 + Math.random() * (ceiling / 2);
   }
 
+  private readonly rateListeners = new Set<(announced: AnnouncedRateLimit) => void>();
+
+  /**
+   * Tells `listener` bol's announced budget of every answer that carries the X-RateLimit-* headers
+   * (docs/bol.md, "Rate limits and the bench"); the offer sync paces each kind of call by it.
+   * Answers the function that stops telling.
+   */
+  onRateLimit(listener: (announced: AnnouncedRateLimit) => void): () => void {
+    this.rateListeners.add(listener);
+    return () => this.rateListeners.delete(listener);
+  }
+
+  /** Passes bol's X-RateLimit-* headers on, when the answer has them. */
+  private announce(method: string, path: string, headers: Headers): void {
+    if (this.rateListeners.size === 0) return;
+    const limit = Number(headers.get('X-RateLimit-Limit') ?? NaN);
+    const remaining = Number(headers.get('X-RateLimit-Remaining') ?? NaN);
+    const resetSeconds = Number(headers.get('X-RateLimit-Reset') ?? NaN);
+    if (![limit, remaining, resetSeconds].every(Number.isFinite) || limit <= 0) return;
+    for (const listener of this.rateListeners) listener({ method, path, limit, remaining, resetSeconds });
+  }
+
   /** The successful response (2xx); its body is still unread. */
   async send(request: BolRequest): Promise<Response> {
     const fetchFn = this.options.fetch ?? fetch;
@@ -85,6 +107,7 @@ export class BolHttp {
         await this.sleep(this.backoff(serverErrorRetries));
         continue;
       }
+      this.announce(request.method, url.pathname, response.headers);
       if (response.ok) return response;
 
       const text = await response.text().catch(() => '');

@@ -13,6 +13,7 @@ import { bolStateOfProduct, productHasOffer } from '../../catalogue/bol-state-sq
 import type { Database } from '../../db/connection';
 import { bolProductStates, products } from '../../db/schema';
 import { queryRows } from '../../db/query-rows';
+import { offerStateCounts } from '../offers/offer-sync-state';
 
 const VALUE_LIMIT = 300;
 const REASON_LIMIT = 20;
@@ -111,6 +112,7 @@ export async function bolReportOverview(db: Database, page: number, size: number
   return {
     states,
     offers,
+    offerSync: await offerStateCounts(db),
     total: offers.present + offers.absent,
     declinedReasons,
     products: reportProducts,

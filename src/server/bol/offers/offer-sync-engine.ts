@@ -20,18 +20,23 @@ import { recordHistory, type HistoryRecord } from '../../catalogue/product-histo
 import type { OfferPort } from '../client/offer-port';
 import { BOL_UPDATE_AUTHOR } from '../marketplace/product-state';
 import { checkFeedBatches } from './offer-feed-guard';
-import { recoverInFlight, type ProcessLookup } from './offer-sync-recovery';
+import { createsInFlight, recoverInFlight, type ProcessLookup } from './offer-sync-recovery';
+import type { BolOffer } from '../../../shared/bol-contract';
 import { sendItem, type OfferGates, type SendItem } from './offer-sync-send';
 import { loadOfferSettings, stockBufferOf, type OfferSettings } from './offer-sync-settings';
 import { inFlightRows, markHeld, markInFlight, markSettled, readyRows, writeResults, type HoldEntry, type SendResult, type SyncRow } from './offer-sync-store';
-import { MODELLED_OFFER_RATES, RateGate, type OfferRates } from './rate-gate';
+import type { AnnouncedRateLimit } from '../client/bol-client-options';
+import { MODELLED_OFFER_RATES, offerCallKind, RateGate, type OfferRates } from './rate-gate';
 
 export interface OfferSyncOptions {
   port: OfferPort;
   lookup: ProcessLookup;
   now: () => number;
   sleep: (ms: number) => Promise<void>;
+  /** The rates until bol's first answer announces its own (default: the modelled ones). */
   rates?: Partial<OfferRates>;
+  /** bol's announced budgets (X-RateLimit-*): each kind of call follows its own; answers the unsubscribe. */
+  announcements?: (listener: (announced: AnnouncedRateLimit) => void) => () => void;
   /** Rows read at once (default 200). */
   sliceSize?: number;
   /** Products sent at once (default 400: at 50 a second, bol's process statuses take seconds). */
@@ -118,6 +123,18 @@ export class OfferSyncRun {
   }
 
   async run(): Promise<OfferSyncReport> {
+    const stopFollowing = this.options.announcements?.((announced) => {
+      const kind = offerCallKind(announced.method, announced.path);
+      if (kind) this.gates[kind].follow(announced);
+    });
+    try {
+      return await this.runFollowing();
+    } finally {
+      stopFollowing?.();
+    }
+  }
+
+  private async runFollowing(): Promise<OfferSyncReport> {
     const settings = await loadOfferSettings(this.db);
     await this.recover();
     this.report.feedBatchesHeld += (await checkFeedBatches(this.db, settings, new Date(this.options.now()))).filter((check) => check.held).length;
@@ -133,14 +150,26 @@ export class OfferSyncRun {
   /** Products a dead run left in flight (docs/bol.md, "A restart in the middle of a run"). */
   private async recover(): Promise<void> {
     const rows = await inFlightRows(this.db);
+    const exported = rows.some(createsInFlight) ? await this.exportedOffers() : null;
     for (const row of rows) {
       this.options.throwIfStopped?.();
       const applied: OfferOp[] = [];
-      const result = await recoverInFlight(row, this.options.port, this.options.lookup, this.gates.offer, this.options.now, applied);
+      const result = await recoverInFlight(row, this.options.port, this.options.lookup, this.gates.offer, this.options.now, applied, exported);
       this.report.recovered += 1;
       this.queueResult(result, row.version, row.inFlight?.author ?? BOL_UPDATE_AUTHOR, applied);
     }
     await this.flush();
+  }
+
+  /** bol's offers by EAN (condition NEW, the only one we create), or null when the export failed: the creates are then sent again. */
+  private async exportedOffers(): Promise<ReadonlyMap<string, BolOffer> | null> {
+    try {
+      const offers = (await this.options.lookup.exportedOffers?.()) ?? null;
+      return offers ? new Map(offers.map((offer) => [offer.ean, offer])) : null;
+    } catch (error) {
+      console.error('[offer-sync] reading the offer export for creates left in flight failed; they are sent again', error);
+      return null;
+    }
   }
 
   private async sendDue(settings: OfferSettings): Promise<void> {

@@ -14,13 +14,18 @@ import { runOfferSync, type OfferSyncOptions, type OfferSyncReport } from './off
 import { offerSyncHasWork } from './offer-sync-store';
 
 /** The port and process look-ups of a run over bol's v10 API, process statuses read in batches. */
-export function offerSyncConnection(client: BolClient): Pick<OfferSyncOptions, 'port' | 'lookup' | 'now' | 'sleep'> {
+export function offerSyncConnection(client: BolClient): Pick<OfferSyncOptions, 'port' | 'lookup' | 'now' | 'sleep' | 'announcements'> {
   const batcher = new ProcessStatusBatcher(client);
   return {
     port: new OfferPortV10(client, batcher),
-    lookup: { statusesOf: (entityId, eventType) => client.getProcessStatusesByEntity(entityId, eventType), follow: (started) => batcher.follow(started) },
+    lookup: {
+      statusesOf: (entityId, eventType) => client.getProcessStatusesByEntity(entityId, eventType),
+      follow: (started) => batcher.follow(started),
+      exportedOffers: () => client.exportOffers(),
+    },
     now: () => client.http.now(),
     sleep: (ms) => client.http.sleep(ms),
+    announcements: (listener) => client.http.onRateLimit(listener),
   };
 }
 

@@ -4,20 +4,27 @@
  * nothing sent twice, nothing lost): each call of the plan is looked up at bol. The offer shows the
  * planned value → it was applied; else a process status of ours for the offer, started after the
  * run began, is followed to its end (bol had accepted the call and not finished it); else the call
- * never reached bol, and the product stays due and is sent normally.
+ * never reached bol, and the product stays due and is sent normally. A create is looked up by its
+ * EAN in bol's offer export (one export for all of them).
  */
 import { applyOfferOp, type OfferOnBol, type OfferOp } from '../../../shared/bol-offer-sync';
 import type { ProcessOutcome } from '../client/bol-client';
 import type { BolProcessStatus } from '../client/bol-wire';
+import type { BolOffer } from '../../../shared/bol-contract';
 import type { Offer, OfferPort } from '../client/offer-port';
 import type { SendResult, SyncRow } from './offer-sync-store';
 import type { RateGate } from './rate-gate';
 
-/** How the recovery asks bol about process statuses. */
+/** How the recovery asks bol about process statuses, and (for a create) which offers it holds. */
 export interface ProcessLookup {
   statusesOf(entityId: string, eventType: string): Promise<BolProcessStatus[]>;
   follow(started: BolProcessStatus): Promise<ProcessOutcome>;
+  /** bol's offers as its offer export lists them (v10 cannot look an offer up by EAN otherwise). */
+  exportedOffers?(): Promise<BolOffer[]>;
 }
+
+/** Whether a product left in flight was creating an offer (the recovery then reads bol's offer export once). */
+export const createsInFlight = (row: SyncRow): boolean => (row.inFlight?.ops ?? []).some((op) => op.kind === 'create');
 
 const EVENT_TYPES: Record<Exclude<OfferOp['kind'], 'create'>, string> = { price: 'UPDATE_OFFER_PRICE', stock: 'UPDATE_OFFER_STOCK', update: 'UPDATE_OFFER' };
 
@@ -35,13 +42,32 @@ export function offerShows(offer: Offer, op: OfferOp): boolean {
   }
 }
 
-/** Settles one product left in flight; `applied` gets the calls bol had carried out. */
-export async function recoverInFlight(row: SyncRow, port: OfferPort, lookup: ProcessLookup, gate: RateGate, now: () => number, applied: OfferOp[]): Promise<SendResult> {
+/**
+ * Settles one product left in flight; `applied` gets the calls bol had carried out. `exported`:
+ * bol's offers by EAN from its offer export, read once for every create left in flight (null when
+ * there was none or the export failed).
+ */
+export async function recoverInFlight(
+  row: SyncRow,
+  port: OfferPort,
+  lookup: ProcessLookup,
+  gate: RateGate,
+  now: () => number,
+  applied: OfferOp[],
+  exported: ReadonlyMap<string, BolOffer> | null = null,
+): Promise<SendResult> {
   const inFlight = row.inFlight;
   let onBol: OfferOnBol | null = row.onBol ?? null;
   for (const op of inFlight?.ops ?? []) {
-    // A create cannot be looked up by EAN in v10 (only the offer export): sent again, bol refuses a duplicate.
-    if (op.kind === 'create') break;
+    if (op.kind === 'create') {
+      // Found on bol (the create went out, its answer was lost): ours, not created again. Not
+      // found (bol never got it, or the export read it too early): sent normally.
+      const found = exported?.get(op.offer.ean);
+      if (!found) break;
+      onBol = applyOfferOp(onBol, op, found.offerId);
+      applied.push(op);
+      continue;
+    }
     await gate.take();
     const offer = await port.get(op.offerId);
     if (!offer) break;

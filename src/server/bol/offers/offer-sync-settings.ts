@@ -1,15 +1,10 @@
 /** The seller's guard rails and per-supplier safety buffers of offers (bol_offer_settings, one row). docs/bol.md, "Guard rails". */
 import { eq } from 'drizzle-orm';
-import { DEFAULT_OFFER_GUARD_SETTINGS, type OfferGuardSettings } from '../../../shared/bol-offer-sync';
+import { DEFAULT_OFFER_GUARD_SETTINGS, type OfferSettings } from '../../../shared/bol-offer-sync';
 import type { Queryable } from '../../db/query-rows';
 import { bolOfferSettings } from '../../db/schema';
 
-export interface OfferSettings extends OfferGuardSettings {
-  /** Stock kept back from bol, per supplier id (default 0). */
-  stockBuffers: Record<string, number>;
-  updatedAt: string | null;
-  updatedBy: string;
-}
+export type { OfferSettings };
 
 export async function loadOfferSettings(db: Queryable): Promise<OfferSettings> {
   const [row] = await db.select().from(bolOfferSettings).where(eq(bolOfferSettings.id, 1));

@@ -7,6 +7,7 @@ import { desiredOffer, importedOnBol, type OfferHistoryField, type OfferHoldKind
 import type { BolOffer } from '../../../shared/bol-contract';
 import { queryRows, type Queryable } from '../../db/query-rows';
 import { products } from '../../db/schema';
+import { OFFER_STATE_SQL } from '../../catalogue/offer-state-sql';
 import { loadOfferSettings, stockBufferOf } from './offer-sync-settings';
 import { syncRowOf } from './offer-sync-store';
 
@@ -34,14 +35,6 @@ export async function offerSyncState(db: Queryable, productId: number, imported:
     notOffered: wish && !wish.offer ? wish.reason : null,
   };
 }
-
-/** The state a product counts as (/report, the product list's filter), as SQL over bol_offer_sync `s`. */
-export const OFFER_STATE_SQL = sql`case
-    when s.hold_kind is not null then 'held'
-    when s.error is not null and s.next_attempt_at is null and not s.due then 'failed'
-    when s.due or s.in_flight is not null or s.feed_job is not null then 'waiting'
-    when s.on_bol is not null and not coalesce((s.on_bol->>'onHold')::boolean, false) then 'live'
-    else 'none' end`;
 
 /** How many products' offers are live, waiting, held back or failed. */
 export async function offerStateCounts(db: Queryable): Promise<Record<Exclude<OfferStateName, 'none'>, number>> {
