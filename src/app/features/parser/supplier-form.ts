@@ -4,10 +4,12 @@
  */
 import { DEFAULT_ALWAYS_WINS, type FeedField as WrittenField } from '../../../shared/feed-fields';
 import { DEFAULT_TRANSFORMS, defaultMapping, FEED_FIELDS, type FeedField, type FeedMapping } from '../../../shared/feed-mapping';
-import type { SkipWhen } from '../../../shared/feed-row-filter';
 import { DEFAULT_SCHEDULE_TIME_ZONE, type FeedSchedule } from '../../../shared/schedule';
 import type { CredentialsInput, CredentialsView, FeedFormat, FeedSource, SupplierDetails, SupplierInput, TestFeedRequest } from '../../../shared/suppliers';
 import { parsePrice } from '../../../shared/rules/price';
+import { columnsText, rowRulesOf, rowRulesText, splitColumns, type SkipRowForm } from './supplier-form-columns';
+
+export { splitColumns, type SkipRowForm } from './supplier-form-columns';
 
 export interface SupplierForm {
   supplierId: number | null;
@@ -60,59 +62,7 @@ export interface SupplierForm {
   timeZone: string;
 }
 
-/** One rule of the row filter as the form holds it. */
-export interface SkipRowForm {
-  column: string;
-  when: SkipWhen;
-  values: string;
-}
-
 const emptyFields = (): Record<FeedField, string> => Object.fromEntries(FEED_FIELDS.map((field) => [field, ''])) as Record<FeedField, string>;
-
-/** A column name as the form shows it among several: in double quotes when it has a comma outside parentheses (`"GTIN, UPC, EAN, or ISBN"`). */
-function columnText(name: string): string {
-  const bare = name.replace(/\([^)]*\)/g, '');
-  return bare.includes(',') || name.includes('"') ? `"${name.replace(/"/g, '""')}"` : name;
-}
-
-function columnsText(mapping: FeedMapping): Record<FeedField, string> {
-  const texts = emptyFields();
-  for (const field of FEED_FIELDS) texts[field] = (mapping.columns[field] ?? []).map(columnText).join(', ');
-  return texts;
-}
-
-/**
- * The feed columns typed for a field: several separated by commas, the first non-empty one wins
- * (images: all). A comma inside parentheses (`Image URLs (x,y,z...)`) or double quotes belongs to the name.
- */
-export function splitColumns(value: string): string[] {
-  const names: string[] = [];
-  let current = '';
-  let depth = 0;
-  let quoted = false;
-  for (let i = 0; i < value.length; i += 1) {
-    const char = value[i] ?? '';
-    if (quoted) {
-      if (char === '"' && value[i + 1] === '"') {
-        current += '"';
-        i += 1;
-      } else if (char === '"') quoted = false;
-      else current += char;
-    } else if (char === '"' && current.trim() === '') {
-      quoted = true;
-      current = '';
-    } else if (char === ',' && depth === 0) {
-      names.push(current);
-      current = '';
-    } else {
-      if (char === '(') depth += 1;
-      if (char === ')') depth = Math.max(0, depth - 1);
-      current += char;
-    }
-  }
-  names.push(current);
-  return names.map((name) => name.trim()).filter((name) => name !== '');
-}
 
 export function newSupplierForm(): SupplierForm {
   return {
@@ -215,32 +165,6 @@ export function withGuessedMapping(form: SupplierForm, guess: FeedMapping): Supp
     imageSeparator: guess.imageSeparator,
     ...rowRulesText(guess),
     categoryPaths: guess.categoryPaths,
-  };
-}
-
-type RowRulesForm = Pick<SupplierForm, 'groupColumn' | 'groupKeyColumns' | 'fillDown' | 'gather' | 'skipRows'>;
-
-/** A mapping's row groups and row filter as the form shows them. */
-function rowRulesText(mapping: FeedMapping | null): RowRulesForm {
-  const groups = mapping?.rowGroups ?? null;
-  const names = (list: readonly string[] | undefined) => (list ?? []).map(columnText).join(', ');
-  return {
-    groupColumn: groups?.groupColumn ?? '',
-    groupKeyColumns: names(groups?.keyColumns),
-    fillDown: names(groups?.fillDown),
-    gather: names(groups?.gather),
-    skipRows: (mapping?.skipRows ?? []).map((rule) => ({ column: rule.column, when: rule.when, values: rule.values.map(columnText).join(', ') })),
-  };
-}
-
-/** The form's row groups and row filter as the mapping holds them; a rule without a column is left out. */
-function rowRulesOf(form: RowRulesForm): Pick<FeedMapping, 'rowGroups' | 'skipRows'> {
-  const groupColumn = form.groupColumn.trim();
-  return {
-    rowGroups: groupColumn === '' ? null : { groupColumn, keyColumns: splitColumns(form.groupKeyColumns), fillDown: splitColumns(form.fillDown), gather: splitColumns(form.gather) },
-    skipRows: form.skipRows
-      .filter((rule) => rule.column.trim() !== '')
-      .map((rule) => ({ column: rule.column.trim(), when: rule.when, values: rule.when === 'oneOf' ? splitColumns(rule.values) : [] })),
   };
 }
 
