@@ -120,8 +120,9 @@ describe('history people can read, two tablets', { timeout: 150_000 }, () => {
     const admin = await openTablet();
     const { status } = await apiJson(admin, '/api/v1/users', { method: 'POST', body: { username: CLEO.username, password: CLEO.password, displayName: CLEO.displayName, role: 'staff' } });
     expect([201, 409]).toContain(status);
-    const product = await demoProduct(admin, 'supplierName=Green%20Garden%20Supplies', 44);
-    const sibling = await demoProduct(admin, 'supplierName=Green%20Garden%20Supplies', 45);
+    // Two products that are not main (the demo import makes one main product per family).
+    const product = await demoProduct(admin, 'supplierName=Green%20Garden%20Supplies&isMainProduct=false', 44);
+    const sibling = await demoProduct(admin, 'supplierName=Green%20Garden%20Supplies&isMainProduct=false', 45);
     const newPrice = Math.round(product.sellingPrice * 100 + 1050) / 100;
     // The product is its family's main product (saved so by the admin) …
     const family = `HISTORY-${Date.now()}`;

@@ -240,7 +240,8 @@ describe('product edit: General tab', () => {
 
   it('refuses the main flag without a family key', async () => {
     await signIn(page);
-    const product = await demoProduct(page, VOLT, 8);
+    // Not a main product: a main product shows Inherit instead of the switch (the demo import makes one main per family).
+    const product = await demoProduct(page, `${VOLT}&isMainProduct=false`, 8);
     await openEditor(product);
     await page.getByRole('textbox', { name: 'Family Key' }).fill('');
     await page.getByRole('switch', { name: 'Is main product' }).click();

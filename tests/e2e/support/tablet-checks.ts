@@ -13,8 +13,10 @@ export function overflowing(page: Page): Promise<string[]> {
     const out: string[] = [];
     const describe = (el: Element) => {
       const cls = (el.getAttribute('class') || '').split(' ').filter((c) => c && !c.startsWith('rt-r-')).slice(0, 2).join('.');
+      // A field shows its value, named by its id (an input has no inner text).
+      const field = el instanceof HTMLInputElement ? `#${el.id} value ${JSON.stringify(el.value.slice(0, 30))} ` : '';
       const text = ((el as HTMLElement).innerText || '').trim().replace(/\s+/g, ' ').slice(0, 30);
-      return `${el.tagName.toLowerCase()}${cls ? '.' + cls : ''} "${text}"`;
+      return `${el.tagName.toLowerCase()}${cls ? '.' + cls : ''} ${field}"${text}"`;
     };
     // The page itself must not scroll sideways.
     if (document.documentElement.scrollWidth > innerWidth + 1) out.push(`page scrolls sideways: ${document.documentElement.scrollWidth} > ${innerWidth}`);

@@ -23,7 +23,7 @@ export function FormField({ id, label, value, onChange, problem, required, input
         {label}
         {required && <span aria-hidden="true"> *</span>}
       </Text>
-      <Flex gap="1" align="center">
+      <Flex gap="1" align="center" className={after ? 'edit-field-row' : undefined}>
         <TextField.Root
           id={id}
           name={id}
