@@ -13,6 +13,7 @@ import { reasonOf } from '../../edit/edit-outcome';
 import { FROM_SERVER } from '../../edit/kept-copy';
 import { useEditController } from '../../edit/use-edit-controller';
 import { sessionRoleAtom, sessionUserAtom } from '../../state/session';
+import { messages } from '../../../shared/messages';
 
 export default function UsersPage() {
   const role = useAtomValue(sessionRoleAtom);
@@ -77,7 +78,7 @@ function UsersAdmin() {
       )}
       <AddStaffForm busy={users.busy === 'add'} onAdd={(account) => act('add', () => addAccount(account), `Added ${account.username}.`)} />
       {accounts === null ? (
-        <Text>Loading...</Text>
+        <Text>{messages.loading}</Text>
       ) : (
         <ul className="users-list" aria-label="Accounts">
           {accounts.map((account) => (

@@ -19,6 +19,7 @@ import { suppliersAtom } from '../../state/reference-lists';
 import { onlineAtom } from '../../state/sync';
 import { draftOfSettings, settingsChanged, settingsInput, settingsProblems, type BufferSupplier, type OfferSettingsDraft, type SettingsField } from './offer-settings-rules';
 import './offer-settings.css';
+import { messages } from '../../../shared/messages';
 
 const m = bolOfferMessages.settings;
 
@@ -145,7 +146,7 @@ function OfferSettingsForm() {
         </Callout.Root>
       )}
       {draft === null ? (
-        editor.load.status === 'loading' && <Text>Loading...</Text>
+        editor.load.status === 'loading' && <Text>{messages.loading}</Text>
       ) : (
         <form onSubmit={onSubmit} noValidate aria-label={m.title}>
           <Flex direction="column" gap="4">

@@ -15,6 +15,7 @@ import { formOf, newSupplierForm, type SupplierForm } from './supplier-form';
 import { nextRunOf, runCountsText, RUN_STATUS_TEXT, runStatusColor, scheduleText } from './supplier-list-text';
 import { SupplierEditor } from './SupplierEditor';
 import './parser.css';
+import { messages } from '../../../shared/messages';
 
 const KEPT_LIST_KEY = 'backoffice.parser.suppliers';
 
@@ -140,7 +141,7 @@ export default function ParserPage() {
         </Callout.Root>
       )}
       {list === null ? (
-        <Text>Loading...</Text>
+        <Text>{messages.loading}</Text>
       ) : list.length === 0 ? (
         <Card size="3" className="parser-empty">
           <Flex direction="column" gap="2">

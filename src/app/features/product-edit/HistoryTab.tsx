@@ -18,6 +18,7 @@ import { canRestore, historyAuthor, historyFieldLabel, historyImageLines, histor
 import { categoryNames } from '../../lib/field-value-text';
 import { categoriesAtom } from '../../state/reference-lists';
 import { appProductLoadDeps } from './product-edit-deps';
+import { messages } from '../../../shared/messages';
 
 const PAGE_SIZE = 20;
 
@@ -73,7 +74,7 @@ export default function HistoryTab({ product, onReload }: { product: Product; on
     }
   };
 
-  if (loaded.status === 'loading') return <p className="loading">Loading...</p>;
+  if (loaded.status === 'loading') return <p className="loading">{messages.loading}</p>;
   if (loaded.status === 'error') {
     return (
       <Callout.Root color="gray" mt="3">

@@ -10,7 +10,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { REPORT_PAGE_SIZE, type BolReportProduct } from '../../../shared/export-contract';
 import { bolOfferMessages } from '../../../shared/bol-offer-messages';
-import { BOL_STATE_LABELS } from '../../../shared/messages';
+import { BOL_STATE_LABELS, messages } from '../../../shared/messages';
 import { countText, dateTimeText, offlineDataNote } from '../../lib/format';
 import { sessionRoleAtom } from '../../state/session';
 import { onlineAtom } from '../../state/sync';
@@ -136,7 +136,7 @@ export default function ReportsPage() {
             </Text>
           </Flex>
           <Button variant="soft" disabled={loading || !online} onClick={refresh}>
-            {loading ? 'Loading...' : 'Refresh'}
+            {loading ? messages.loading : 'Refresh'}
           </Button>
         </Flex>
       </Card>
@@ -151,7 +151,7 @@ export default function ReportsPage() {
           <Callout.Text>{read.message}</Callout.Text>
         </Callout.Root>
       )}
-      {!read && <p className="loading">Loading...</p>}
+      {!read && <p className="loading">{messages.loading}</p>}
 
       {report && (
         <>
