@@ -9,7 +9,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { BolMarketplaceState, BolModel } from '../../src/shared/bol-contract';
 import type { Product } from '../../src/shared/contract';
 import { usToEuShoeSize } from '../../src/shared/rules/shoe-size';
-import { baseUrl, signIn, useFreshPage } from './support/browser';
+import { baseUrl, useFreshPage } from './support/browser';
+import { signedInStart } from './support/signed-in-start';
 import { apiJson } from './support/catalogue-api';
 
 const freshPage = useFreshPage({ width: 1280, height: 800 });
@@ -56,7 +57,7 @@ async function chooseCategory(typed: string, name: string): Promise<void> {
 
 describe('Bol Model tab', () => {
   it("fills the shoe product's Schoenmaat from its US size and saves it", async () => {
-    await signIn(page);
+    await signedInStart(page);
     const shoes = await productsOf('Stride Shoes US');
     const shoe = shoes.find((product) => product.productSize === '9.5') ?? shoes.find((product) => usToEuShoeSize(product.productSize) !== null);
     expect(shoe).toBeDefined();
@@ -80,7 +81,7 @@ describe('Bol Model tab', () => {
   });
 
   it('lists recommendations first, marks empty required fields, saves, creates the product on bol and shows its status', async () => {
-    await signIn(page);
+    await signedInStart(page);
     // A product no other test has given a Bol category (the browser tests share one server).
     const garden = await productsOf('Green Garden Supplies');
     let product: Product | undefined;
@@ -158,7 +159,7 @@ describe('Bol Model tab', () => {
   }, 120_000);
 
   it('keeps a save made offline on the device and sends it when the connection returns; creating needs the network', async () => {
-    await signIn(page);
+    await signedInStart(page);
     const garden = await productsOf('Green Garden Supplies');
     const product = garden[5] as Product;
     await openBolTab(product.productId);

@@ -6,7 +6,8 @@
  */
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { baseUrl, signIn, useFreshPage, waitForServiceWorkerControl } from './support/browser';
+import { baseUrl, useFreshPage, waitForServiceWorkerControl } from './support/browser';
+import { signedInStart } from './support/signed-in-start';
 import { SHOTS } from './support/screenshots';
 
 const POLL = { timeout: 30_000 };
@@ -19,7 +20,7 @@ beforeEach(() => {
 
 describe('Imports as jobs, and the Logs screen', () => {
   it('shows the import progress bar until its end, then the refused line in Logs', async () => {
-    await signIn(page);
+    await signedInStart(page);
     await page.goto(`${baseUrl()}/products?supplier=${encodeURIComponent(SUPPLIER)}`);
     // Every state the progress bar shows, recorded in the page (the demo feed imports in about a second).
     await page.evaluate(() => {
@@ -82,7 +83,7 @@ describe('Imports as jobs, and the Logs screen', () => {
   }, 120_000);
 
   it('filters by outcome, shows the last fetched list offline, and the parsing history lists the refused line', async () => {
-    await signIn(page);
+    await signedInStart(page);
     await page.goto(`${baseUrl()}/logs?outcome=success`);
     await expect.poll(() => page.getByTestId('logs-table').isVisible(), POLL).toBe(true);
     await page.waitForTimeout(500);

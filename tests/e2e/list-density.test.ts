@@ -7,7 +7,8 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, signIn } from './support/browser';
+import { baseUrl, launchBrowser } from './support/browser';
+import { signedInStart } from './support/signed-in-start';
 import { apiJson } from './support/catalogue-api';
 import { productList } from './support/product-list';
 import { TABLET_SIZES, tabletContext } from './support/tablet-screens';
@@ -44,7 +45,7 @@ describe('Lists on a tablet', () => {
     for (const size of TABLET_SIZES) {
       const context = await tabletContext(browser, size);
       const page = await context.newPage();
-      await signIn(page);
+      await signedInStart(page);
       await productList(page).openFullList();
       const rows = await visibleRows(page, '.product-table tbody tr');
       console.log(`products ${size.name}: ${JSON.stringify(rows)}`);
@@ -69,7 +70,7 @@ describe('Lists on a tablet', () => {
     for (const size of TABLET_SIZES) {
       const context = await tabletContext(browser, size);
       const page = await context.newPage();
-      await signIn(page);
+      await signedInStart(page);
       if (size.name === 'landscape') {
         const imported = await apiJson<unknown>(page, '/api/v1/bol/order/import', { method: 'POST' });
         expect([200, 409]).toContain(imported.status);

@@ -6,7 +6,8 @@
 import type { Page, Request } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Product } from '../../src/shared/contract';
-import { baseUrl, signIn, useFreshPage, waitForServiceWorkerControl } from './support/browser';
+import { baseUrl, useFreshPage, waitForServiceWorkerControl } from './support/browser';
+import { signedInStart } from './support/signed-in-start';
 import { apiJson, demoProduct, serverProduct, storedImageBytes } from './support/catalogue-api';
 
 const freshPage = useFreshPage({ width: 1280, height: 800 });
@@ -48,7 +49,7 @@ function countProductSaves(pages: Page[]): () => number {
 
 describe('offline edits through the editor', () => {
   it('two open tabs: changes made offline in each reach the server exactly once', async () => {
-    await signIn(page);
+    await signedInStart(page, { open: '/dashboard' });
     await waitForServiceWorkerControl(page);
     const context = page.context();
     const second = await context.newPage();
@@ -84,7 +85,7 @@ describe('offline edits through the editor', () => {
   });
 
   it('a conflict with another session shows both values and is resolved with Keep mine, then with Take theirs', async () => {
-    await signIn(page);
+    await signedInStart(page);
     const product = await demoProduct(page, GARDEN, 13);
     await openEditor(page, product);
 
@@ -130,7 +131,7 @@ describe('product edit offline', () => {
   const titleInput = () => page.getByRole('textbox', { name: 'Title' });
 
   it('offline: an added image and a title edit survive a reload and both reach the server once online', async () => {
-    await signIn(page);
+    await signedInStart(page, { open: '/dashboard' });
     await waitForServiceWorkerControl(page);
     const source = await demoProduct(page, 'numberOfImages=2', 0);
     const bytes = await storedImageBytes(page, source.productImages[0]!.filePath);

@@ -6,7 +6,8 @@
 import type { Page, Request } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { BolOrderPage } from '../../src/shared/bol-contract';
-import { baseUrl, signIn, useFreshPage, waitForServiceWorkerControl } from './support/browser';
+import { baseUrl, useFreshPage, waitForServiceWorkerControl } from './support/browser';
+import { signedInStart } from './support/signed-in-start';
 import { keptCount } from './support/device-store';
 
 const freshPage = useFreshPage({ width: 1280, height: 800 });
@@ -43,7 +44,7 @@ async function scrollToLastOrder(): Promise<void> {
 
 describe('Orders', () => {
   it('imports the orders and scrolls past two pages, newest first, stopping at the last page', async () => {
-    await signIn(page);
+    await signedInStart(page);
     const requests: string[] = [];
     page.on('request', (request: Request) => {
       if (request.url().includes('/api/v1/bol/order?')) requests.push(request.url());
@@ -98,7 +99,7 @@ describe('Orders', () => {
   }, 150_000);
 
   it('shows the orders kept on the device after an offline reload, marked as offline data', async () => {
-    await signIn(page);
+    await signedInStart(page, { open: '/dashboard' });
     await waitForServiceWorkerControl(page);
     const imported = await api<BolOrderPage>('/api/v1/bol/order?page=0&size=20&sort=orderPlacedDateTime,desc');
     if (imported.body.totalElements === 0) await importThroughScreen();
@@ -132,7 +133,7 @@ describe('Orders', () => {
   }, 120_000);
 
   it("'Import orders' reads only what changed since the last import; an open item is cancelled with bol's reason, refused offline", async () => {
-    await signIn(page);
+    await signedInStart(page);
     const imported = await api<BolOrderPage>('/api/v1/bol/order?page=0&size=20&sort=orderPlacedDateTime,desc');
     if (imported.body.totalElements === 0) await importThroughScreen();
     await page.goto(`${baseUrl()}/orders`);

@@ -7,7 +7,8 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Product } from '../../src/shared/contract';
-import { baseUrl, signIn, useFreshPage } from './support/browser';
+import { baseUrl, useFreshPage } from './support/browser';
+import { signedInStart } from './support/signed-in-start';
 import { apiJson, demoProduct, serverProduct, storedImageBytes } from './support/catalogue-api';
 
 const freshPage = useFreshPage({ width: 1280, height: 800 }, { serviceWorker: false });
@@ -47,7 +48,7 @@ const toast = (text: string) => page.locator('[role="status"]').filter({ hasText
 
 describe('product edit: General tab', () => {
   it('marks missing required fields, shows the General tab and keeps edits across a tab switch', async () => {
-    await signIn(page);
+    await signedInStart(page);
     const product = await demoProduct(page, VOLT, 3);
     await openEditor(product, '?tab=2');
     await page.getByRole('tab', { name: 'General' }).click();
@@ -76,7 +77,7 @@ describe('product edit: General tab', () => {
   });
 
   it('saves through the outbox: the toast shows and the server has the new values (comma price)', async () => {
-    await signIn(page);
+    await signedInStart(page);
     const product = await demoProduct(page, VOLT, 4);
     await openEditor(product);
     const title = `${product.title} (edited ${Date.now()})`;
@@ -106,7 +107,7 @@ describe('product edit: General tab', () => {
   });
 
   it('a slow save shows a spinner on Apply, and the page stays where it was scrolled', async () => {
-    await signIn(page);
+    await signedInStart(page);
     const product = await demoProduct(page, VOLT, 6);
     await openEditor(product);
     // The server answers the save 3 s late (slow Wi-Fi).
@@ -131,7 +132,7 @@ describe('product edit: General tab', () => {
   });
 
   it('Save & Exit saves and goes back to the list it came from', async () => {
-    await signIn(page);
+    await signedInStart(page);
     const product = await demoProduct(page, VOLT, 5);
     await page.goto(`${baseUrl()}/products?supplier=${encodeURIComponent('Volt Electronics')}`);
     await page.goto(`${baseUrl()}/products/${product.productId}`);
@@ -143,7 +144,7 @@ describe('product edit: General tab', () => {
   });
 
   it('asks before leaving with unsaved changes', async () => {
-    await signIn(page);
+    await signedInStart(page);
     const product = await demoProduct(page, VOLT, 6);
     await openEditor(product);
     await titleInput().fill('Not saved');
@@ -158,7 +159,7 @@ describe('product edit: General tab', () => {
   });
 
   it('round-trips a formatted description, refuses a javascript: link and accepts an https one', async () => {
-    await signIn(page);
+    await signedInStart(page);
     const product = await demoProduct(page, VOLT, 7);
     await openEditor(product);
     const editor = page.getByTestId('description-editor');
@@ -207,7 +208,7 @@ describe('product edit: General tab', () => {
   });
 
   it('a main product passes its family fields to a member with Inherit Product and names it', async () => {
-    await signIn(page);
+    await signedInStart(page);
     const shoe = await demoProduct(page, 'supplierName=Stride%20Shoes%20US&isMainProduct=false', 40);
     const familyKey = shoe.familyKey ?? '';
     expect(familyKey).not.toBe('');
@@ -239,7 +240,7 @@ describe('product edit: General tab', () => {
   });
 
   it('refuses the main flag without a family key', async () => {
-    await signIn(page);
+    await signedInStart(page);
     // Not a main product: a main product shows Inherit instead of the switch (the demo import makes one main per family).
     const product = await demoProduct(page, `${VOLT}&isMainProduct=false`, 8);
     await openEditor(product);
@@ -250,7 +251,7 @@ describe('product edit: General tab', () => {
   });
 
   it('adds two images, reorders them, sets alt text and deletes one after confirming', async () => {
-    await signIn(page);
+    await signedInStart(page);
     const source = await demoProduct(page, 'numberOfImages=2', 0);
     const [first, second] = await Promise.all(source.productImages.map((image) => storedImageBytes(page, image.filePath)));
     // A product without images (another session removes them first).

@@ -6,7 +6,8 @@
 import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page, Route } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { signIn, useFreshPage } from './support/browser';
+import { useFreshPage } from './support/browser';
+import { signedInStart } from './support/signed-in-start';
 import { productList } from './support/product-list';
 
 /** Answers can be slow on a loaded machine: wait for them longer than expect.poll's 1 s. */
@@ -35,7 +36,7 @@ async function checkedIds(): Promise<number[]> {
 
 describe('Product list bulk actions', () => {
   it('keeps the selection across pages and sends the selected ids to content creation and the upload report', async () => {
-    await signIn(page);
+    await signedInStart(page);
     await list.openFullList();
     const createButton = bar().getByRole('button', { name: /^Create content on bol/ });
     expect(await createButton.isDisabled()).toBe(true);
@@ -94,7 +95,7 @@ describe('Product list bulk actions', () => {
   });
 
   it('runs the catalogue-wide actions: a report, a call the server lacks, and the export as a file with its name', async () => {
-    await signIn(page);
+    await signedInStart(page);
     await list.openFullList();
     const calls: string[] = [];
     await context.route('**/api/v1/bol/retailer/import', async (route) => {

@@ -6,7 +6,8 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { signIn, useFreshPage } from './support/browser';
+import { useFreshPage } from './support/browser';
+import { signedInStart } from './support/signed-in-start';
 import { productList } from './support/product-list';
 
 const freshPage = useFreshPage({ width: 1280, height: 800 }, { serviceWorker: false }); // never offline (support/browser.ts)
@@ -21,7 +22,7 @@ const outcome = () => page.getByTestId('bulk-outcome');
 describe('Product list bol actions against the simulator', () => {
   // Runs late in the suite on a catalogue every other test has added to (9 s alone).
   it('re-imports the offers bol holds and downloads the content report spreadsheet', { timeout: 90_000 }, async () => {
-    await signIn(page);
+    await signedInStart(page);
     await productList(page).openFullList();
 
     await bar().getByRole('button', { name: 'Re-import offers' }).click();

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { signIn, useFreshPage, waitForServiceWorkerControl } from './support/browser';
+import { useFreshPage, waitForServiceWorkerControl } from './support/browser';
+import { signedInStart } from './support/signed-in-start';
 import { keptCount } from './support/device-store';
 import { productList, serverPage } from './support/product-list';
 
@@ -22,7 +23,7 @@ const rangeText = (first: number, last: number, total: number) => `${first}–${
 
 describe('Product list offline', () => {
   it('shows the last viewed pages with the offline marking and disables network actions with their reason', async () => {
-    await signIn(page);
+    await signedInStart(page, { open: '/dashboard' });
     await waitForServiceWorkerControl(page);
     const total = await list.openFullList();
     const firstPage = await list.rowIds();
@@ -91,7 +92,7 @@ describe('Product list offline', () => {
   });
 
   it('paints the last view from its kept snapshot on an offline cold start, then the live list takes over', async () => {
-    await signIn(page);
+    await signedInStart(page, { open: '/dashboard' });
     await waitForServiceWorkerControl(page);
     await list.openFullList();
     await list.settledTotal();
@@ -141,7 +142,7 @@ describe('Product list offline', () => {
   });
 
   it('answers a view never opened on an offline cold start from the kept catalogue, as the server does, painting its rows before the app renders', async () => {
-    await signIn(page);
+    await signedInStart(page, { open: '/dashboard' });
     await waitForServiceWorkerControl(page);
     await list.openFullList();
     await list.settledTotal();

@@ -13,7 +13,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isValidGtin } from '../../src/shared/rules/ean';
 import { fakeCameraArgs, writeBarcodeVideo } from './support/barcode-video';
-import { baseUrl, launchBrowser, signIn, waitForServiceWorkerControl } from './support/browser';
+import { baseUrl, launchBrowser, waitForServiceWorkerControl } from './support/browser';
+import { signedInStart } from './support/signed-in-start';
 import { apiJson } from './support/catalogue-api';
 import { productList, serverPage } from './support/product-list';
 import { useStaffTablets } from './support/two-staff';
@@ -156,7 +157,7 @@ describe('Scanning with the camera', () => {
     cameraBrowser = await launchBrowser(fakeCameraArgs(video));
     const context = await cameraBrowser.newContext({ viewport: { width: 800, height: 1280 } });
     const page = await context.newPage();
-    await signIn(page);
+    await signedInStart(page, { open: '/dashboard' });
     await waitForServiceWorkerControl(page);
     await productList(page).openFullList();
     expect(await page.evaluate(() => 'BarcodeDetector' in window)).toBe(false);

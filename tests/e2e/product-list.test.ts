@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { baseUrl, signIn, useFreshPage } from './support/browser';
+import { baseUrl, useFreshPage } from './support/browser';
+import { signedInStart } from './support/signed-in-start';
 import type { Product } from '../../src/shared/contract';
 import { authorizedJson, DEMO_TOTAL, euros, productList, serverPage } from './support/product-list';
 import { ALL_SUPPLIERS_ID } from '../../src/shared/constants';
@@ -21,7 +22,7 @@ const openFullList = () => list.openFullList();
 
 describe('Product list', () => {
   it('filters rows and the total by the search text', async () => {
-    await signIn(page);
+    await signedInStart(page);
     await openFullList();
     expect(await rows().count()).toBe(20);
     await page.screenshot({ path: '/tmp/products-1280x800.png' });
@@ -43,7 +44,7 @@ describe('Product list', () => {
   });
 
   it('a title opens its product inside the app, without loading the page again', async () => {
-    await signIn(page);
+    await signedInStart(page);
     await openFullList();
     const [id] = await list.rowIds();
     // A mark on the window: a full page load would lose it.
@@ -54,7 +55,7 @@ describe('Product list', () => {
   });
 
   it('restores the view from a bookmarked URL', async () => {
-    await signIn(page);
+    await signedInStart(page);
     await openFullList();
     await page.goto(`${baseUrl()}/products?supplier=Volt+Electronics&sortBy=sellingPrice%2Casc&page=1&size=10`);
     await expect.poll(() => range().textContent(), { timeout: 15_000 }).toMatch(/^11–20 of \d/);
@@ -71,7 +72,7 @@ describe('Product list', () => {
   });
 
   it('"Run feed import" for every supplier asks first, says how many feeds, and keeping the catalogue starts nothing', async () => {
-    await signIn(page);
+    await signedInStart(page);
     await openFullList();
     const started: string[] = [];
     page.on('request', (request) => {
@@ -90,7 +91,7 @@ describe('Product list', () => {
   });
 
   it('runs a feed import for the chosen supplier and shows its outcome and the history entry', async () => {
-    await signIn(page);
+    await signedInStart(page);
     await openFullList();
     await page.goto(`${baseUrl()}/products?supplier=Green+Garden+Supplies`);
     await page.getByRole('button', { name: 'Run feed import' }).click();
@@ -117,7 +118,7 @@ describe('Product list', () => {
   }, 120_000);
 
   it('filters by supplier, price range and moderation: every row matches and the total is the server\'s', async () => {
-    await signIn(page);
+    await signedInStart(page);
     await openFullList();
     // The demo feeds bring every product in as not moderated: two in the price range pass moderation here.
     const candidates = await serverPage(page, { supplierName: 'Volt Electronics', priceFrom: '20', priceTo: '150,50', size: '2', sort: 'productId,desc' });
@@ -154,7 +155,7 @@ describe('Product list', () => {
   });
 
   it('pages forward and back, and a new page size starts again on page 1', async () => {
-    await signIn(page);
+    await signedInStart(page);
     const total = await openFullList();
     const first = await list.rowIds();
     const server = await serverPage(page, { size: '20', page: '1', sort: 'dateUpdate,desc' });
@@ -186,7 +187,7 @@ describe('Product list', () => {
   });
 
   it('a page of 100 rows shows the first screen of rows first, busy, then all 100 settled, and only the whole page is kept as the list snapshot', async () => {
-    await signIn(page);
+    await signedInStart(page);
     const total = await openFullList();
     // Every state of the table while the page fills (rows, aria-busy, the first stage's mark), and
     // the row count of every list snapshot written (docs/offline.md "Cold start on /products").
@@ -239,7 +240,7 @@ describe('Product list', () => {
   });
 
   it('Reset all filters keeps the stock and export filters and clears the rest, the selection and the page size', async () => {
-    await signIn(page);
+    await signedInStart(page);
     await openFullList();
     await page.goto(`${baseUrl()}/products?stock=true&isExportOnBol=false&supplier=Green+Garden+Supplies&priceFrom=5&size=50&page=1`);
     await expect.poll(() => range().textContent(), { timeout: 15_000 }).toMatch(/^51–/);

@@ -11,7 +11,8 @@ import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { BolModel } from '../../src/shared/bol-contract';
 import type { ProductPage } from '../../src/shared/contract';
-import { baseUrl, signIn, useFreshPage } from './support/browser';
+import { baseUrl, useFreshPage } from './support/browser';
+import { signedInStart } from './support/signed-in-start';
 import { apiJson, demoProduct } from './support/catalogue-api';
 import { productList } from './support/product-list';
 import { SHOTS } from './support/screenshots';
@@ -54,7 +55,7 @@ async function prepareBolStates(): Promise<void> {
 
 describe('Reports', () => {
   it('each count equals the total of the product list it links to; offline it shows what was last fetched', async () => {
-    await signIn(page);
+    await signedInStart(page);
     // The demo catalogue fills in the background after the server starts: counts are compared once it is complete.
     await productList(page).openFullList();
     await prepareBolStates();
@@ -98,7 +99,7 @@ describe('Reports', () => {
 
 describe('Export', () => {
   it("downloads a CSV and an .xlsx of a filtered view whose rows equal the filter's total", async () => {
-    await signIn(page);
+    await signedInStart(page);
     await productList(page).openFullList();
     const query = 'stock=true&priceTo=40&sort=sellingPrice,desc';
     const total = await serverTotal(query);
@@ -163,7 +164,7 @@ describe('Export', () => {
 
 describe('Create content on bol with products lacking a category', () => {
   it('lists each refused product with the server reason and a link to fix it', async () => {
-    await signIn(page);
+    await signedInStart(page);
     const list = productList(page);
     await page.goto(`${baseUrl()}/products?bolState=noCategory&size=10`);
     expect(await list.settledTotal()).toBeGreaterThan(10);

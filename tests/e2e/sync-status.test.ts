@@ -6,7 +6,8 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Product } from '../../src/shared/contract';
-import { baseUrl, signIn, useFreshPage, waitForServiceWorkerControl } from './support/browser';
+import { baseUrl, useFreshPage, waitForServiceWorkerControl } from './support/browser';
+import { signedInStart } from './support/signed-in-start';
 import { apiJson } from './support/catalogue-api';
 
 const freshPage = useFreshPage({ width: 1280, height: 800 });
@@ -113,7 +114,7 @@ async function countInDatabase(store: 'outbox' | 'products'): Promise<number> {
 
 describe('sync status', () => {
   it('shows offline with the waiting change, lists it in the panel, and sends it once back online', async () => {
-    await signIn(page);
+    await signedInStart(page, { open: '/dashboard' });
     await waitForServiceWorkerControl(page);
     await waitForAppDatabase();
     await expect.poll(() => indicator().getAttribute('data-tone')).toBe('synced');
@@ -160,7 +161,7 @@ describe('sync status', () => {
   });
 
   it('makes the catalogue available offline with a progress line, into IndexedDB', async () => {
-    await signIn(page);
+    await signedInStart(page, { open: '/dashboard' });
     await waitForAppDatabase();
     await someProduct();
     const { body } = await authorizedJson<{ totalElements: number }>('/api/v1/bol/product/filter?size=1');
@@ -179,7 +180,7 @@ describe('sync status', () => {
   });
 
   it('warns before signing out with waiting changes, keeps them, and says offline that sign-in needs a connection', async () => {
-    await signIn(page);
+    await signedInStart(page, { open: '/dashboard' });
     await waitForAppDatabase();
     const product = await someProduct();
 
@@ -209,7 +210,7 @@ describe('sync status', () => {
 
   it('keeps the indicator compact in the drawer layout and shows the status in the drawer', async () => {
     await page.setViewportSize({ width: 600, height: 900 });
-    await signIn(page);
+    await signedInStart(page, { open: '/dashboard' });
     await waitForAppDatabase();
     // The panel is a lazy chunk: offline it comes from the service worker's precache, so the
     // worker must control the page before the connection goes.

@@ -2,7 +2,8 @@ import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { gtinCheckDigit } from '../../src/shared/rules/ean';
-import { baseUrl, signIn, useFreshPage } from './support/browser';
+import { baseUrl, useFreshPage } from './support/browser';
+import { signedInStart } from './support/signed-in-start';
 import { apiJson, demoProduct, serverProduct } from './support/catalogue-api';
 import type { Product } from '../../src/shared/contract';
 
@@ -35,7 +36,7 @@ async function someProduct(): Promise<{ productId: number; supplierEan: string }
 
 describe('Upload EAN', () => {
   it('asks for a file, uploads the chosen .xlsx and shows which rows were applied and refused', async () => {
-    await signIn(page);
+    await signedInStart(page);
     await page.goto(`${baseUrl()}/uploadEan`);
     const chooser = page.getByRole('button', { name: 'Choose File' });
     await chooser.waitFor();
@@ -81,7 +82,7 @@ describe('Upload EAN', () => {
   });
 
   it('half the rows refused: a warning naming both counts, never the green "File uploaded successfully"', async () => {
-    await signIn(page);
+    await signedInStart(page);
     // A product of the demo catalogue gets a supplier EAN of this run, so one row surely applies.
     const product = await demoProduct(page, '', 3);
     const stamp = String(Date.now()).slice(-5);
@@ -118,7 +119,7 @@ describe('Upload EAN', () => {
   });
 
   it('offline, Upload is disabled and says the sheet needs a connection; back online it is enabled again', async () => {
-    await signIn(page);
+    await signedInStart(page);
     await page.goto(`${baseUrl()}/uploadEan`);
     const upload = page.getByRole('button', { name: 'Upload', exact: true });
     expect(await upload.isEnabled()).toBe(true);
