@@ -4,7 +4,7 @@
  * Each workbook here is written by hand (node:zlib + a hand-made zip), so its declared sizes can lie.
  * docs/security.md, "Uploads".
  */
-import { createDeflateRaw, crc32, deflateRawSync } from 'node:zlib';
+import { constants as zlibConstants, crc32, deflateRawSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EanUploadReport } from '../../src/shared/contract';
 import { EAN_SHEET_WORKER_LIMITS, EanSheetReader } from '../../src/server/catalogue/ean-sheet-in-worker';
@@ -38,25 +38,29 @@ function part(name: string, xml: string): ZipPart {
   return { name, data: deflateRawSync(raw), declaredSize: raw.length, crc: crc32(raw) };
 }
 
-/** Deflates `prefix + filler × n + suffix` as a stream, never holding the inflated text. */
-async function streamedPart(name: string, prefix: string, filler: string, inflatedBytes: number, suffix: string, lie?: number): Promise<ZipPart> {
-  const deflate = createDeflateRaw({ level: 9, memLevel: 9 });
-  const out: Buffer[] = [];
-  deflate.on('data', (chunk: Buffer) => out.push(chunk));
-  const done = new Promise((resolve) => deflate.on('end', resolve));
+/**
+ * Deflates `prefix + filler × n + suffix` without ever holding the inflated text, and without
+ * deflating it all: one block of filler is deflated once, ended with a full flush, and repeated.
+ * A full flush empties the compressor's window, so each piece stands alone and the pieces join
+ * into one valid stream that inflates to exactly the text (deflating a whole gigabyte took ~2.5 s
+ * of CPU per bomb).
+ */
+function streamedPart(name: string, prefix: string, filler: string, inflatedBytes: number, suffix: string, lie?: number): ZipPart {
+  const piece = (text: string | Buffer, last: boolean) =>
+    deflateRawSync(text, { level: 9, memLevel: 9, finishFlush: last ? zlibConstants.Z_FINISH : zlibConstants.Z_FULL_FLUSH });
   const block = Buffer.from(filler.repeat(Math.max(1, Math.floor((256 * 1024) / filler.length))), 'utf8');
+  const deflatedBlock = piece(block, false);
+  const out: Buffer[] = [piece(prefix, false)];
   let crc = crc32(prefix);
-  deflate.write(prefix);
-  let written = prefix.length;
+  let written = Buffer.byteLength(prefix);
   while (written < inflatedBytes) {
-    if (!deflate.write(block)) await new Promise((resolve) => deflate.once('drain', resolve));
+    out.push(deflatedBlock);
     crc = crc32(block, crc);
     written += block.length;
   }
-  deflate.end(suffix);
+  out.push(piece(suffix, true));
   crc = crc32(suffix, crc);
-  await done;
-  return { name, data: Buffer.concat(out), declaredSize: lie ?? written + suffix.length, crc };
+  return { name, data: Buffer.concat(out), declaredSize: lie ?? written + Buffer.byteLength(suffix), crc };
 }
 
 function zip(parts: ZipPart[]): Uint8Array<ArrayBuffer> {
@@ -163,7 +167,7 @@ const message = async (response: Response) => ((await response.json()) as { mess
 describe('POST /api/v1/ean with a workbook built to exhaust memory', () => {
   it('refuses a zip bomb whose sheet lies about its size (1 GB declared as 1 KB) with 413, memory bounded, server answering', async () => {
     const inflated = 1024 * MB;
-    const sheet = await streamedPart('xl/worksheets/sheet1.xml', `${SHEET_START}<row r="2">`, '<c r="C2"><v>1</v></c>', inflated, `</row>${SHEET_END}`, 1_000);
+    const sheet = streamedPart('xl/worksheets/sheet1.xml', `${SHEET_START}<row r="2">`, '<c r="C2"><v>1</v></c>', inflated, `</row>${SHEET_END}`, 1_000);
     const bytes = zip([...workbookParts(), sheet]);
     expect(bytes.length).toBeLessThan(5 * MB);
     const measured = await uploadMeasured(bytes);
@@ -177,7 +181,7 @@ describe('POST /api/v1/ean with a workbook built to exhaust memory', () => {
   it('refuses a zip bomb in the shared strings (one endless text) with 413, memory bounded', async () => {
     const inflated = 1024 * MB;
     const sheet = part('xl/worksheets/sheet1.xml', `${SHEET_START}<row r="2"><c r="A2" t="s"><v>0</v></c><c r="B2"><v>8719999000011</v></c></row>${SHEET_END}`);
-    const strings = await streamedPart('xl/sharedStrings.xml', `<?xml version="1.0"?><sst xmlns="${MAIN}"><si><t>`, 'A', inflated, '</t></si></sst>', 2_000);
+    const strings = streamedPart('xl/sharedStrings.xml', `<?xml version="1.0"?><sst xmlns="${MAIN}"><si><t>`, 'A', inflated, '</t></si></sst>', 2_000);
     const bytes = zip([...workbookParts(), sheet, strings]);
     const measured = await uploadMeasured(bytes);
     report('zip bomb (shared strings, lied sizes)', measured, bytes, inflated);
@@ -193,7 +197,7 @@ describe('POST /api/v1/ean with a workbook built to exhaust memory', () => {
     // The same 248 rows over and over, as a generated export would repeat itself (row numbers repeat;
     // the reader stops long before it matters).
     const inflated = 95 * MB;
-    const sheet = await streamedPart('xl/worksheets/sheet1.xml', SHEET_START, rows.join(''), inflated, SHEET_END);
+    const sheet = streamedPart('xl/worksheets/sheet1.xml', SHEET_START, rows.join(''), inflated, SHEET_END);
     const bytes = zip([...workbookParts(), sheet]);
     const measured = await uploadMeasured(bytes);
     report('honest 95 MB sheet, 950,000 rows', measured, bytes, inflated);
@@ -224,7 +228,7 @@ describe('POST /api/v1/ean with a workbook built to exhaust memory', () => {
   it('ends a worker that runs out of memory with 413, and the next upload is read normally', async () => {
     const small = new EanSheetReader({ ...EAN_SHEET_WORKER_LIMITS, maxOldGenerationSizeMb: 24 });
     const inflated = 90 * MB; // under the byte limit: only the memory limit can stop it
-    const strings = await streamedPart('xl/sharedStrings.xml', `<?xml version="1.0"?><sst xmlns="${MAIN}"><si><t>`, 'A', inflated, '</t></si></sst>');
+    const strings = streamedPart('xl/sharedStrings.xml', `<?xml version="1.0"?><sst xmlns="${MAIN}"><si><t>`, 'A', inflated, '</t></si></sst>');
     const sheet = part('xl/worksheets/sheet1.xml', `${SHEET_START}<row r="2"><c r="A2" t="s"><v>0</v></c><c r="B2"><v>8719999000011</v></c></row>${SHEET_END}`);
     const error = await small.read(zip([...workbookParts(), sheet, strings])).then(
       () => null,
