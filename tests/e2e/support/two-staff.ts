@@ -5,8 +5,9 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
-import { launchBrowser, serviceWorkersOf, signIn, waitForServiceWorkerControl, type ContextOptions } from './browser';
+import { launchBrowser, serviceWorkersOf, waitForServiceWorkerControl, type ContextOptions } from './browser';
 import { apiJson } from './catalogue-api';
+import { signedInStart } from './signed-in-start';
 
 export const STAFF = {
   anna: { username: 'anna', password: 'anna-password-1' },
@@ -44,7 +45,8 @@ export function useStaffTablets(options: ContextOptions = {}): (viewport?: { wid
     const context = await browser.newContext({ viewport, serviceWorkers: serviceWorkersOf(options) });
     contexts.push(context);
     const page = await context.newPage();
-    await signIn(page, person);
+    // Signed in without the form, on the dashboard as after it (support/signed-in-start.ts).
+    await signedInStart(page, { as: person, open: '/dashboard' });
     if (!person) await ensureStaff(page);
     if (options.serviceWorker !== false) await waitForServiceWorkerControl(page);
     return page;
