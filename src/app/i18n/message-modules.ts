@@ -10,6 +10,14 @@ import { noServerMessages } from '../../shared/no-server-messages';
 import { productEditMessages } from '../../shared/product-edit-messages';
 import { productFormMessages } from '../../shared/product-form-messages';
 import { productListMessages } from '../../shared/product-list-messages';
+// The seller's back-office screens: Parser, Logs, Report, Export, Users, Offer settings.
+import { PLATFORM_NAMES } from '../../shared/feed-platforms';
+import { FEED_FIELD_LABELS } from '../../shared/feed-mapping';
+import { feedReadingMessages } from '../../shared/feed-reading-messages';
+import { SKIP_WHEN_LABELS } from '../../shared/feed-row-filter';
+import { feedVariantMessages } from '../../shared/feed-variant-messages';
+import { feedValueMessages } from '../../shared/messages';
+import { parserMessages } from '../../shared/parser-messages';
 
 export const MESSAGE_MODULES: readonly { prefix: string; english: object }[] = [
   { prefix: '', english: messages },
@@ -21,6 +29,14 @@ export const MESSAGE_MODULES: readonly { prefix: string; english: object }[] = [
   { prefix: 'productList', english: productListMessages },
   { prefix: 'productForm', english: productFormMessages },
   { prefix: 'productEdit', english: productEditMessages },
+  // The seller's back-office screens.
+  { prefix: 'parser', english: parserMessages },
+  { prefix: 'feedReading', english: feedReadingMessages },
+  { prefix: 'feedVariant', english: feedVariantMessages },
+  { prefix: 'feedValue', english: feedValueMessages },
+  { prefix: 'feedField', english: FEED_FIELD_LABELS },
+  { prefix: 'feedPlatform', english: PLATFORM_NAMES },
+  { prefix: 'skipWhen', english: SKIP_WHEN_LABELS },
 ];
 
 /** Sentences built from other ids (the catalogs translate those, and the screens build them from the translated parts). */
