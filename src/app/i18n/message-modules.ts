@@ -18,6 +18,8 @@ import { SKIP_WHEN_LABELS } from '../../shared/feed-row-filter';
 import { feedVariantMessages } from '../../shared/feed-variant-messages';
 import { feedValueMessages } from '../../shared/messages';
 import { parserMessages } from '../../shared/parser-messages';
+import { logsMessages } from '../../shared/logs-messages';
+import { JOB_KIND_WORDS, JOB_STATUS_WORDS } from '../../shared/status-words';
 
 export const MESSAGE_MODULES: readonly { prefix: string; english: object }[] = [
   { prefix: '', english: messages },
@@ -37,6 +39,9 @@ export const MESSAGE_MODULES: readonly { prefix: string; english: object }[] = [
   { prefix: 'feedField', english: FEED_FIELD_LABELS },
   { prefix: 'feedPlatform', english: PLATFORM_NAMES },
   { prefix: 'skipWhen', english: SKIP_WHEN_LABELS },
+  { prefix: 'logs', english: logsMessages },
+  { prefix: 'jobKind', english: JOB_KIND_WORDS },
+  { prefix: 'jobStatus', english: JOB_STATUS_WORDS },
 ];
 
 /** Sentences built from other ids (the catalogs translate those, and the screens build them from the translated parts). */

@@ -3,6 +3,9 @@ import type { Job, JobRefusal, JobStatus } from '../../../shared/jobs';
 import type { RunSchedule } from '../../../shared/schedule';
 import { JOB_KIND_WORDS, JOB_STATUS_WORDS } from '../../../shared/status-words';
 import { countText } from '../../lib/format';
+import { logsMessages, type LogsWords } from '../../../shared/logs-messages';
+
+type JobStatusWords = Readonly<Record<JobStatus, string>>;
 
 /** The colour of an outcome: partly done is a warning, never a green success. */
 export function statusTone(status: JobStatus): 'green' | 'amber' | 'red' | 'gray' | 'blue' {
@@ -17,10 +20,10 @@ export function isActive(job: Pick<Job, 'status'>): boolean {
   return job.status === 'queued' || job.status === 'running';
 }
 
-export function startedByText(job: Pick<Job, 'trigger' | 'startedBy'>): string {
-  if (job.trigger === 'schedule') return 'Schedule';
-  if (job.trigger === 'server') return 'Server';
-  return job.startedBy || 'Someone';
+export function startedByText(job: Pick<Job, 'trigger' | 'startedBy'>, words: LogsWords = logsMessages): string {
+  if (job.trigger === 'schedule') return words.bySchedule;
+  if (job.trigger === 'server') return words.byServer;
+  return job.startedBy || words.someone;
 }
 
 /** "4 s", "2 min 05 s", "1 h 02 min"; running jobs count to now. */
@@ -35,18 +38,18 @@ export function durationText(startedAt: string | null, finishedAt: string | null
 }
 
 /** "12,000 read, 11,990 written, 10 refused". */
-export function countsText(job: Pick<Job, 'read' | 'written' | 'refused' | 'kind'>): string {
-  const unit = job.kind === 'feed-import' ? '' : ' items';
-  return `${countText(job.read)}${unit} read, ${countText(job.written)} written, ${countText(job.refused)} refused`;
+export function countsText(job: Pick<Job, 'read' | 'written' | 'refused' | 'kind'>, words: LogsWords = logsMessages): string {
+  const counts = job.kind === 'feed-import' ? words.counts : words.itemCounts;
+  return counts(countText(job.read), countText(job.written), countText(job.refused));
 }
 
 /** The line under a progress bar. */
-export function progressText(job: Job): string {
+export function progressText(job: Job, words: LogsWords = logsMessages, statuses: JobStatusWords = JOB_STATUS_WORDS): string {
   const who = job.supplierName ? `${job.supplierName}: ` : '';
-  if (job.status === 'queued') return `${who}waiting to start…`;
+  if (job.status === 'queued') return `${who}${words.waitingToStart}`;
   const percent = job.percent === null ? '' : ` (${job.percent}%)`;
-  if (job.status === 'running') return `${who}${job.cancelRequested ? 'stopping… ' : ''}${countsText(job)}${percent}`;
-  return `${who}${JOB_STATUS_WORDS[job.status]}: ${countsText(job)}`;
+  if (job.status === 'running') return `${who}${job.cancelRequested ? words.stopping : ''}${countsText(job, words)}${percent}`;
+  return `${who}${statuses[job.status]}: ${countsText(job, words)}`;
 }
 
 /** The bar's value: the percent when known; otherwise none (an indeterminate bar). */
@@ -56,10 +59,10 @@ export function progressValue(job: Job): number | null {
 }
 
 /** A refused line or item as one sentence. */
-export function refusalText(refusal: JobRefusal): string {
-  if (refusal.line !== undefined) return `Line ${refusal.line}: ${refusal.reason}`;
-  if (refusal.productId !== undefined) return `Product ${refusal.productId}: ${refusal.reason}`;
-  if (refusal.orderId !== undefined) return `Order ${refusal.orderId}: ${refusal.reason}`;
+export function refusalText(refusal: JobRefusal, words: LogsWords = logsMessages): string {
+  if (refusal.line !== undefined) return words.refusedLine(refusal.line, refusal.reason);
+  if (refusal.productId !== undefined) return words.refusedProduct(refusal.productId, refusal.reason);
+  if (refusal.orderId !== undefined) return words.refusedOrder(refusal.orderId, refusal.reason);
   return refusal.reason;
 }
 
@@ -107,9 +110,10 @@ export function logsFilterToSearch(filter: LogsFilter): URLSearchParams {
 }
 
 /** A schedule in words: "Every 15 minutes", "Every 6 hours", "Daily at 03:30 (Europe/Amsterdam)". */
-export function scheduleText(schedule: RunSchedule | null): string {
-  if (!schedule) return 'Only by hand';
-  if (schedule.kind === 'minutes') return schedule.minutes % 60 === 0 ? scheduleText({ kind: 'every', hours: schedule.minutes / 60, timeZone: schedule.timeZone }) : `Every ${schedule.minutes} minutes`;
-  if (schedule.kind === 'every') return schedule.hours === 1 ? 'Every hour' : `Every ${schedule.hours} hours`;
-  return `Daily at ${schedule.time} (${schedule.timeZone})`;
+export function scheduleText(schedule: RunSchedule | null, words: LogsWords = logsMessages): string {
+  if (!schedule) return words.onlyByHand;
+  if (schedule.kind === 'minutes')
+    return schedule.minutes % 60 === 0 ? scheduleText({ kind: 'every', hours: schedule.minutes / 60, timeZone: schedule.timeZone }, words) : words.everyMinutes(schedule.minutes);
+  if (schedule.kind === 'every') return words.everyHours(schedule.hours);
+  return words.dailyAt(schedule.time, schedule.timeZone);
 }
