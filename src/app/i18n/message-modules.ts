@@ -20,6 +20,8 @@ import { feedValueMessages } from '../../shared/messages';
 import { parserMessages } from '../../shared/parser-messages';
 import { logsMessages } from '../../shared/logs-messages';
 import { JOB_KIND_WORDS, JOB_STATUS_WORDS } from '../../shared/status-words';
+import { reportMessages } from '../../shared/report-messages';
+import { bolOfferMessages } from '../../shared/bol-offer-messages';
 
 export const MESSAGE_MODULES: readonly { prefix: string; english: object }[] = [
   { prefix: '', english: messages },
@@ -42,6 +44,8 @@ export const MESSAGE_MODULES: readonly { prefix: string; english: object }[] = [
   { prefix: 'logs', english: logsMessages },
   { prefix: 'jobKind', english: JOB_KIND_WORDS },
   { prefix: 'jobStatus', english: JOB_STATUS_WORDS },
+  { prefix: 'report', english: reportMessages },
+  { prefix: 'bolOffer', english: bolOfferMessages },
 ];
 
 /** Sentences built from other ids (the catalogs translate those, and the screens build them from the translated parts). */
