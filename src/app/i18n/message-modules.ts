@@ -22,6 +22,7 @@ import { logsMessages } from '../../shared/logs-messages';
 import { JOB_KIND_WORDS, JOB_STATUS_WORDS } from '../../shared/status-words';
 import { reportMessages } from '../../shared/report-messages';
 import { bolOfferMessages } from '../../shared/bol-offer-messages';
+import { usersMessages } from '../../shared/users-messages';
 
 export const MESSAGE_MODULES: readonly { prefix: string; english: object }[] = [
   { prefix: '', english: messages },
@@ -46,6 +47,7 @@ export const MESSAGE_MODULES: readonly { prefix: string; english: object }[] = [
   { prefix: 'jobStatus', english: JOB_STATUS_WORDS },
   { prefix: 'report', english: reportMessages },
   { prefix: 'bolOffer', english: bolOfferMessages },
+  { prefix: 'users', english: usersMessages },
 ];
 
 /** Sentences built from other ids (the catalogs translate those, and the screens build them from the translated parts). */
