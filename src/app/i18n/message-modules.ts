@@ -23,6 +23,7 @@ import { JOB_KIND_WORDS, JOB_STATUS_WORDS } from '../../shared/status-words';
 import { reportMessages } from '../../shared/report-messages';
 import { bolOfferMessages } from '../../shared/bol-offer-messages';
 import { usersMessages } from '../../shared/users-messages';
+import { exportMessages } from '../../shared/export-messages';
 
 export const MESSAGE_MODULES: readonly { prefix: string; english: object }[] = [
   { prefix: '', english: messages },
@@ -48,6 +49,7 @@ export const MESSAGE_MODULES: readonly { prefix: string; english: object }[] = [
   { prefix: 'report', english: reportMessages },
   { prefix: 'bolOffer', english: bolOfferMessages },
   { prefix: 'users', english: usersMessages },
+  { prefix: 'export', english: exportMessages },
 ];
 
 /** Sentences built from other ids (the catalogs translate those, and the screens build them from the translated parts). */
