@@ -99,7 +99,7 @@ describe('the Logs screen in Dutch', () => {
     expect(progressText(job({ status: 'partial' }), dutch.logs, dutch.statuses)).toBe('Volt: Deels gelukt: 12.000 gelezen, 11.990 geschreven, 10 geweigerd');
     expect(progressText(job({ status: 'queued' }), dutch.logs, dutch.statuses)).toBe('Volt: wacht om te starten…');
     expect(refusalText({ line: 4, reason: 'x' }, dutch.logs)).toBe('Regel 4: x');
-    expect(startedByText({ trigger: 'schedule', startedBy: null } as Job, dutch.logs)).toBe('Planning');
+    expect(startedByText(job({ trigger: 'schedule' }), dutch.logs)).toBe('Planning');
     expect(scheduleText({ kind: 'minutes', minutes: 60, timeZone: 'Europe/Amsterdam' }, dutch.logs)).toBe('Elk uur');
     expect(scheduleText({ kind: 'every', hours: 4, timeZone: 'Europe/Amsterdam' }, dutch.logs)).toBe('Elke 4 uur');
     expect(scheduleText(null, dutch.logs)).toBe('Alleen met de hand');
