@@ -174,5 +174,23 @@ export const parserMessages = {
   problems: 'Problems',
   refused: 'Refused',
   ok: 'OK',
+  /** The form's own checks before it is sent (supplier-form-check.ts). */
+  checks: {
+    name: 'Give the supplier a name.',
+    address: 'Give the feed address (http or https), or choose Upload a file.',
+    file: 'Choose the feed file to upload.',
+    userName: 'Give the user name of the feed login.',
+    password: 'Give the password of the feed login.',
+    headerName: 'Give the name of the header that carries the token.',
+    token: 'Give the token.',
+    passwordAgain: (entered: string, saved: string) => `Enter the password of the feed login again for the new address ${entered}; the saved one is only sent to ${saved}.`,
+    tokenAgain: (entered: string, saved: string) => `Enter the token again for the new address ${entered}; the saved one is only sent to ${saved}.`,
+    passwordOnlyTo: (saved: string, entered: string) => `The saved password is only sent to ${saved}. Enter it again for the new address ${entered}.`,
+    tokenOnlyTo: (saved: string, entered: string) => `The saved token is only sent to ${saved}. Enter it again for the new address ${entered}.`,
+    imageBase: 'The base URL for images must be an http or https address, e.g. https://shop.example/media/.',
+    markup: 'The selling price multiplier and amount must be numbers, e.g. 1,8 and 2,50.',
+    time: 'Give the time of the daily import as HH:MM, e.g. 03:30.',
+    hours: 'Import every 1 to 24 hours.',
+  },
 };
 export type ParserWords = typeof parserMessages;

@@ -121,7 +121,7 @@ describe('Logs, Reports, Users and the offer settings in Dutch', () => {
     await page.goto(`${baseUrl()}/logs?kind=feed-import&outcome=partial`);
     const table = page.getByTestId('logs-table');
     await page.getByRole('button', { name: 'Details', exact: true }).first().waitFor({ timeout: 30_000 });
-    for (const header of ['Taak', 'Gestart', 'Klaar', 'Duur', 'Gestart door', 'Uitkomst']) expect(await table.getByRole('columnheader', { name: header }).count(), header).toBe(1);
+    for (const header of ['Taak', 'Gestart', 'Klaar', 'Duur', 'Gestart door', 'Uitkomst']) expect(await table.getByRole('columnheader', { name: header, exact: true }).count(), header).toBe(1);
     const firstRow = table.getByTestId('job-row').first();
     expect(await firstRow.locator('td').first().innerText()).toMatch(/^Feedimport/);
     expect(await firstRow.innerText()).toContain('Deels gelukt');

@@ -78,7 +78,7 @@ export function FeedSection({ form, set, here, onFile }: SectionProps & { here: 
               <Field label={words.userName}>
                 <TextField.Root size="3" value={form.username} onChange={(e) => set('username', e.target.value)} autoComplete="off" />
               </Field>
-              <Field label={words.password} hint={loginMoved ? loginOriginHint('basic', loginMoved) : form.storedCredentials?.kind === 'basic' ? words.passwordKept : undefined}>
+              <Field label={words.password} hint={loginMoved ? loginOriginHint('basic', loginMoved, words.checks) : form.storedCredentials?.kind === 'basic' ? words.passwordKept : undefined}>
                 <TextField.Root size="3" type="password" value={form.password} onChange={(e) => set('password', e.target.value)} autoComplete="new-password" />
               </Field>
             </Flex>
@@ -88,7 +88,7 @@ export function FeedSection({ form, set, here, onFile }: SectionProps & { here: 
               <Field label={words.headerName}>
                 <TextField.Root size="3" placeholder="X-Api-Key" value={form.headerName} onChange={(e) => set('headerName', e.target.value)} autoComplete="off" />
               </Field>
-              <Field label={words.token} hint={loginMoved ? loginOriginHint('header', loginMoved) : form.storedCredentials?.kind === 'header' ? words.tokenKept : undefined}>
+              <Field label={words.token} hint={loginMoved ? loginOriginHint('header', loginMoved, words.checks) : form.storedCredentials?.kind === 'header' ? words.tokenKept : undefined}>
                 <TextField.Root size="3" type="password" value={form.headerValue} onChange={(e) => set('headerValue', e.target.value)} autoComplete="new-password" />
               </Field>
             </Flex>

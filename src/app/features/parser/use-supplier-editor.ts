@@ -62,7 +62,7 @@ export function useSupplierEditor(initial: SupplierForm, online: boolean, onClos
   async function runTest() {
     editor.setNotice(null);
     if (!online) return refuse(noServerSays('parserAction'));
-    const problem = formProblem(form, file, 'test', here);
+    const problem = formProblem(form, file, 'test', here, wordsNow().checks);
     if (problem) return refuse(problem);
     await editor.act('test', async () => {
       try {
@@ -87,7 +87,7 @@ export function useSupplierEditor(initial: SupplierForm, online: boolean, onClos
     editor.setNotice(null);
     setStale(null);
     if (!online) return refuse(noServerSays('parserSave'));
-    const problem = formProblem(toSave, file, 'save', here);
+    const problem = formProblem(toSave, file, 'save', here, wordsNow().checks);
     if (problem) return refuse(problem);
     const outcome = await editor.save('save', toSave);
     if (outcome?.kind === 'sent') setFile(null);
