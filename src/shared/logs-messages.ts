@@ -1,6 +1,7 @@
 /**
  * The Logs screen's words (docs/jobs.md, "Logs"): its table, filters, a job's details and the
- * order import's schedule, and how a job reads (src/app/features/jobs/job-rules.ts). Beside
+ * order import's schedule, and who started a job (src/app/features/jobs/job-rules.ts). A job's
+ * progress, counts and refused lines read the job progress words. Beside
  * messages.ts: only the screens that show jobs read them. Dutch under 'logs.' in
  * src/app/i18n/locales/nl.po (docs/languages.md); the kinds and outcomes are in status-words.ts.
  */
@@ -49,22 +50,13 @@ export const logsMessages = {
   notRunYet: 'Not run yet.',
   readsSinceLast: 'Scheduled runs read the orders changed since the last import.',
   scheduleNeedsConnection: 'Changing the schedule needs a connection.',
-  /** How a job reads (job-rules.ts). */
+  /** Who started a job and the order import's schedule in words (job-rules.ts). */
   bySchedule: 'Schedule',
   byServer: 'Server',
   someone: 'Someone',
-  counts: (read: string, written: string, refused: string) => `${read} read, ${written} written, ${refused} refused`,
-  itemCounts: (read: string, written: string, refused: string) => `${read} items read, ${written} written, ${refused} refused`,
-  waitingToStart: 'waiting to start…',
-  stopping: 'stopping… ',
-  refusedLine: (line: number, reason: string) => `Line ${line}: ${reason}`,
-  refusedProduct: (product: number, reason: string) => `Product ${product}: ${reason}`,
-  refusedOrder: (order: string, reason: string) => `Order ${order}: ${reason}`,
   onlyByHand: 'Only by hand',
   everyMinutes: (minutes: number) => `Every ${minutes} minutes`,
   everyHours: (hours: number) => (hours === 1 ? 'Every hour' : `Every ${hours} hours`),
   dailyAt: (time: string, zone: string) => `Daily at ${time} (${zone})`,
-  cancel: 'Cancel',
-  stoppingButton: 'Stopping...',
 };
 export type LogsWords = typeof logsMessages;

@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { exportButtonLabel, exportRequest, filterSummary, progressOf } from '../../src/app/features/export/export-rules';
-import { countsText, progressText, refusalText, scheduleText, startedByText } from '../../src/app/features/jobs/job-rules';
+import { progressText, scheduleText, startedByText } from '../../src/app/features/jobs/job-rules';
 import { kindOptions, outcomeOptions } from '../../src/app/features/logs/logs-rules';
 import { imageSeparatorName } from '../../src/app/features/parser/image-separator-words';
 import { runCountsText, scheduleText as supplierScheduleText } from '../../src/app/features/parser/supplier-list-text';
@@ -88,17 +88,12 @@ describe('the Logs screen in Dutch', () => {
     for (const option of [...kinds, ...outcomeOptions(dutch.logs, dutch.statuses)]) {
       expect(option.label).not.toBe(option.value);
       expect(option.label).not.toMatch(/^[a-z]+(-[a-z]+)+$/);
+      expect(option.label).not.toBe(JOB_KIND_WORDS[option.value as keyof typeof JOB_KIND_WORDS]);
     }
     expect(outcomeOptions(dutch.logs, dutch.statuses)).toContainEqual({ value: 'partial', label: 'Deels gelukt' });
   });
 
-  it('writes counts, progress, refusals, who started a job and schedules in Dutch', () => {
-    setFormatLanguage('nl');
-    expect(countsText(job({}), dutch.logs)).toBe('12.000 gelezen, 11.990 geschreven, 10 geweigerd');
-    expect(countsText(job({ kind: 'order-import' }), dutch.logs)).toBe('12.000 items gelezen, 11.990 geschreven, 10 geweigerd');
-    expect(progressText(job({ status: 'partial' }), dutch.logs, dutch.statuses)).toBe('Volt: Deels gelukt: 12.000 gelezen, 11.990 geschreven, 10 geweigerd');
-    expect(progressText(job({ status: 'queued' }), dutch.logs, dutch.statuses)).toBe('Volt: wacht om te starten…');
-    expect(refusalText({ line: 4, reason: 'x' }, dutch.logs)).toBe('Regel 4: x');
+  it('writes who started a job and schedules in Dutch', () => {
     expect(startedByText(job({ trigger: 'schedule' }), dutch.logs)).toBe('Planning');
     expect(scheduleText({ kind: 'minutes', minutes: 60, timeZone: 'Europe/Amsterdam' }, dutch.logs)).toBe('Elk uur');
     expect(scheduleText({ kind: 'every', hours: 4, timeZone: 'Europe/Amsterdam' }, dutch.logs)).toBe('Elke 4 uur');
@@ -107,6 +102,7 @@ describe('the Logs screen in Dutch', () => {
 
   it('stays English without the pack', () => {
     expect(progressText(job({ status: 'partial' }))).toBe('Volt: Partly succeeded: 12,000 read, 11,990 written, 10 refused');
+    expect(startedByText(job({ trigger: 'server' }))).toBe('Server');
     expect(scheduleText({ kind: 'every', hours: 1, timeZone: 'UTC' })).toBe('Every hour');
   });
 });

@@ -5,16 +5,11 @@ import type { Job } from '../../../shared/jobs';
 import { cancelJob } from '../../api/jobs';
 import { toApiFailure } from '../../api/client';
 import { isActive, progressText, progressValue } from './job-rules';
-import { logsMessages } from '../../../shared/logs-messages';
-import { JOB_STATUS_WORDS } from '../../../shared/status-words';
-import { useMessages } from '../../i18n/language';
 
 export function JobProgress({ job, label }: { job: Job; label: string }) {
   const [cancelling, setCancelling] = useState(false);
   const [refusal, setRefusal] = useState('');
   const value = progressValue(job);
-  const words = useMessages(logsMessages, 'logs');
-  const statuses = useMessages(JOB_STATUS_WORDS, 'jobStatus');
   async function cancel() {
     setCancelling(true);
     try {
@@ -38,12 +33,12 @@ export function JobProgress({ job, label }: { job: Job; label: string }) {
         />
         {isActive(job) && (
           <Button size="2" variant="soft" color="red" disabled={cancelling || job.cancelRequested} onClick={() => void cancel()}>
-            {job.cancelRequested ? words.stoppingButton : words.cancel}
+            {job.cancelRequested ? 'Stopping...' : 'Cancel'}
           </Button>
         )}
       </Flex>
       <Text size="1" role="status" data-testid="job-progress-text">
-        {progressText(job, words, statuses)}
+        {progressText(job)}
       </Text>
       {refusal && (
         <Text size="1" color="red">

@@ -1,11 +1,9 @@
 /** How jobs read on screen (docs/jobs.md, "Logs"; their names and outcomes in words: shared/status-words.ts): who started them, progress and durations. */
 import type { Job, JobRefusal, JobStatus } from '../../../shared/jobs';
 import type { RunSchedule } from '../../../shared/schedule';
+import { logsMessages, type LogsWords } from '../../../shared/logs-messages';
 import { JOB_KIND_WORDS, JOB_STATUS_WORDS } from '../../../shared/status-words';
 import { countText } from '../../lib/format';
-import { logsMessages, type LogsWords } from '../../../shared/logs-messages';
-
-type JobStatusWords = Readonly<Record<JobStatus, string>>;
 
 /** The colour of an outcome: partly done is a warning, never a green success. */
 export function statusTone(status: JobStatus): 'green' | 'amber' | 'red' | 'gray' | 'blue' {
@@ -38,18 +36,18 @@ export function durationText(startedAt: string | null, finishedAt: string | null
 }
 
 /** "12,000 read, 11,990 written, 10 refused". */
-export function countsText(job: Pick<Job, 'read' | 'written' | 'refused' | 'kind'>, words: LogsWords = logsMessages): string {
-  const counts = job.kind === 'feed-import' ? words.counts : words.itemCounts;
-  return counts(countText(job.read), countText(job.written), countText(job.refused));
+export function countsText(job: Pick<Job, 'read' | 'written' | 'refused' | 'kind'>): string {
+  const unit = job.kind === 'feed-import' ? '' : ' items';
+  return `${countText(job.read)}${unit} read, ${countText(job.written)} written, ${countText(job.refused)} refused`;
 }
 
 /** The line under a progress bar. */
-export function progressText(job: Job, words: LogsWords = logsMessages, statuses: JobStatusWords = JOB_STATUS_WORDS): string {
+export function progressText(job: Job): string {
   const who = job.supplierName ? `${job.supplierName}: ` : '';
-  if (job.status === 'queued') return `${who}${words.waitingToStart}`;
+  if (job.status === 'queued') return `${who}waiting to start…`;
   const percent = job.percent === null ? '' : ` (${job.percent}%)`;
-  if (job.status === 'running') return `${who}${job.cancelRequested ? words.stopping : ''}${countsText(job, words)}${percent}`;
-  return `${who}${statuses[job.status]}: ${countsText(job, words)}`;
+  if (job.status === 'running') return `${who}${job.cancelRequested ? 'stopping… ' : ''}${countsText(job)}${percent}`;
+  return `${who}${JOB_STATUS_WORDS[job.status]}: ${countsText(job)}`;
 }
 
 /** The bar's value: the percent when known; otherwise none (an indeterminate bar). */
@@ -59,10 +57,10 @@ export function progressValue(job: Job): number | null {
 }
 
 /** A refused line or item as one sentence. */
-export function refusalText(refusal: JobRefusal, words: LogsWords = logsMessages): string {
-  if (refusal.line !== undefined) return words.refusedLine(refusal.line, refusal.reason);
-  if (refusal.productId !== undefined) return words.refusedProduct(refusal.productId, refusal.reason);
-  if (refusal.orderId !== undefined) return words.refusedOrder(refusal.orderId, refusal.reason);
+export function refusalText(refusal: JobRefusal): string {
+  if (refusal.line !== undefined) return `Line ${refusal.line}: ${refusal.reason}`;
+  if (refusal.productId !== undefined) return `Product ${refusal.productId}: ${refusal.reason}`;
+  if (refusal.orderId !== undefined) return `Order ${refusal.orderId}: ${refusal.reason}`;
   return refusal.reason;
 }
 

@@ -56,7 +56,7 @@ export function JobDetails({ job, online }: { job: Job; online: boolean }) {
           <ul className="logs-refusals" aria-label={words.refusedIn(job.id)} data-testid="job-refusals">
             {refusals.map((refusal, index) => (
               <li key={index}>
-                <Text size="1">{refusalText(refusal, words)}</Text>
+                <Text size="1">{refusalText(refusal)}</Text>
               </li>
             ))}
             {job.refused > refusals.length && (

@@ -58,7 +58,7 @@ export function JobRow({ job, now, online, expanded, onToggle }: { job: Job; now
                 </Button>
               </Flex>
               <Text size="1" color="gray">
-                {countsText(job, words)}
+                {countsText(job)}
               </Text>
             </Flex>
           )}
