@@ -22,27 +22,25 @@ const SIZES = [
   { width: 800, height: 1280 },
 ] as const;
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+/** One browser for the file; each test's tablets (a context each, the service worker off) are closed after it. */
+const tablets: { browser: Browser | null; open: BrowserContext[] } = { browser: null, open: [] };
+
+async function tablet(locale: string, viewport: { width: number; height: number } = SIZES[0]): Promise<Page> {
+  if (!tablets.browser) throw new Error('the browser is not started');
+  const context = await tablets.browser.newContext({ locale, viewport, serviceWorkers: 'block', acceptDownloads: true });
+  tablets.open.push(context);
+  return context.newPage();
+}
+
 beforeAll(async () => {
-  browser = await launchBrowser();
+  tablets.browser = await launchBrowser();
   const admin = await tablet('en-US');
   await signIn(admin);
   const added = await apiJson(admin, '/api/v1/users', { method: 'POST', body: { ...DAAN, displayName: 'Daan', role: 'admin' } });
   expect([201, 409]).toContain(added.status);
 });
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-});
-afterAll(async () => {
-  await browser.close();
-});
-
-async function tablet(locale: string, viewport: { width: number; height: number } = SIZES[0]): Promise<Page> {
-  const context = await browser.newContext({ locale, viewport, serviceWorkers: 'block', acceptDownloads: true });
-  contexts.push(context);
-  return context.newPage();
-}
+afterEach(() => Promise.all(tablets.open.splice(0).map((context) => context.close())));
+afterAll(() => tablets.browser?.close());
 
 /** Daan on a Dutch tablet, signed in on the Dutch form. */
 async function dutchTablet(viewport: { width: number; height: number } = SIZES[0]): Promise<Page> {
