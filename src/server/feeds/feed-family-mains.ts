@@ -7,14 +7,15 @@
  *   version, no history entry, as for the rest of a new product;
  * - after: the claims of products that existed, and a product this run made main earlier that the
  *   family's parent row takes over from, are written in one transaction, each change with its
- *   product history entry.
+ *   product history entry. A claimed product that is already its family's one main product has
+ *   nothing to write and is left out, so a re-import's batches need no such transaction.
  * Products are named `<supplierId>:<sourceKey>` (a family key may span suppliers).
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { FamilyMainChoice, familyMainStep, type FamilyMainClaim } from '../../shared/feed-family-main';
 import type { Database } from '../db/connection';
 import { products } from '../db/schema';
-import type { Queryable } from '../db/query-rows';
+import { queryRows, type Queryable } from '../db/query-rows';
 import { demotedHistory } from '../catalogue/main-product-handover';
 import { recordHistory, type HistoryRecord } from '../catalogue/product-history';
 import { FEED_IMPORT_AUTHOR } from './feed-batch-writer';
@@ -45,29 +46,60 @@ export class FeedFamilyMains {
     this.pending = [];
     const claims = this.choice.claims(rows);
     if (claims.length === 0) return;
-    const existing = new Set(
-      (
-        await db
-          .select({ sourceKey: products.sourceKey })
-          .from(products)
-          .where(and(eq(products.supplierId, this.supplierId), inArray(products.sourceKey, claims.map((claim) => claim.sourceKey))))
-      ).map((row) => row.sourceKey),
-    );
-    const mains = await this.mainsOf(db, claims);
+    const { claimed, mains } = await this.familiesNow(db, claims);
     const rowByKey = new Map(rows.map((row) => [row.sourceKey, row]));
     for (const claim of claims) {
       const madeBefore = this.madeByRun.get(claim.familyKey) ?? null;
       const chosen = productKey(this.supplierId, claim.sourceKey);
+      const existing = claimed.get(claim.sourceKey);
+      if (existing) {
+        // Already its family's one main product, in this family: the step after the write would
+        // find nothing to do (familyMainStep: the choice already), since the batch's write never
+        // changes main_product and leaves a family key that equals the feed's as it is. A
+        // re-import's claims are nearly all of this kind, and then need no second transaction.
+        const current = mains.get(claim.familyKey) ?? [];
+        if (existing.familyKey === claim.familyKey && current.length === 1 && current[0] === chosen) continue;
+        this.pending.push({ claim, insertedMain: false, madeBefore });
+        continue;
+      }
       const row = rowByKey.get(claim.sourceKey);
-      const step = existing.has(claim.sourceKey) || !row ? null : familyMainStep(mains.get(claim.familyKey) ?? [], chosen, madeBefore);
+      const step = row ? familyMainStep(mains.get(claim.familyKey) ?? [], chosen, madeBefore) : null;
       if (step && row) {
         row.mainProduct = true;
         this.madeByRun.set(claim.familyKey, chosen);
         if (step.demote !== null) this.pending.push({ claim, insertedMain: true, madeBefore });
-      } else if (existing.has(claim.sourceKey)) {
-        this.pending.push({ claim, insertedMain: false, madeBefore });
       }
     }
+  }
+
+  /**
+   * The claimed products that exist (by source key: their family key) and the main products of
+   * the claims' families, in one statement: each list is one JSON parameter, looked up through
+   * the (supplier, source key) and family key indexes.
+   */
+  private async familiesNow(db: Queryable, claims: readonly FamilyMainClaim[]): Promise<{ claimed: Map<string, { familyKey: string | null }>; mains: Map<string, string[]> }> {
+    const keys = JSON.stringify(claims.map((claim) => claim.sourceKey));
+    const families = JSON.stringify([...new Set(claims.map((claim) => claim.familyKey))]);
+    const found = await queryRows<{ kind: 'c' | 'm'; supplier_id: number; source_key: string; family_key: string | null }>(
+      db,
+      sql`select 'c' as kind, p.supplier_id, p.source_key, p.family_key
+            from json_array_elements_text(${keys}::json) as k(v) join products p on p.supplier_id = ${this.supplierId} and p.source_key = k.v
+          union all
+          select 'm', p.supplier_id, p.source_key, p.family_key
+            from json_array_elements_text(${families}::json) as f(v) join products p on p.family_key = f.v and p.main_product`,
+    );
+    const claimed = new Map<string, { familyKey: string | null }>();
+    const mains = new Map<string, string[]>();
+    for (const row of found) {
+      if (row.kind === 'c') {
+        claimed.set(row.source_key, { familyKey: row.family_key });
+        continue;
+      }
+      const list = mains.get(row.family_key ?? '') ?? [];
+      list.push(productKey(row.supplier_id, row.source_key));
+      mains.set(row.family_key ?? '', list);
+    }
+    return { claimed, mains };
   }
 
   /** After the batch was written: the claims of existing products, and the run's earlier choices a parent row took over from. */
