@@ -158,7 +158,7 @@ describe('Logs, Reports, Users and the offer settings in Dutch', () => {
     await shoot(page, 'report');
 
     await page.goto(`${baseUrl()}/users`);
-    await page.getByRole('heading', { name: 'Gebruikers' }).waitFor({ timeout: 20_000 });
+    await page.getByRole('heading', { name: 'Gebruikers', exact: true }).waitFor({ timeout: 20_000 });
     await page.locator('.users-row').first().waitFor({ timeout: 20_000 });
     expect(await page.getByRole('heading', { name: 'Medewerker toevoegen' }).count()).toBe(1);
     expect(await page.getByTestId('user-daan').innerText()).toMatch(/daan \(jij\)[\s\S]*Beheerder[\s\S]*Actief/);
