@@ -10,6 +10,10 @@ import { noServerMessages } from '../../shared/no-server-messages';
 import { productEditMessages } from '../../shared/product-edit-messages';
 import { productFormMessages } from '../../shared/product-form-messages';
 import { productListMessages } from '../../shared/product-list-messages';
+// The list's surroundings and the status surfaces.
+import { offlineDataMessages } from '../../shared/offline-data-messages';
+import { productFilterMessages } from '../../shared/product-filter-messages';
+import { STATUS_WORDS } from '../../shared/status-words';
 
 export const MESSAGE_MODULES: readonly { prefix: string; english: object }[] = [
   { prefix: '', english: messages },
@@ -21,6 +25,10 @@ export const MESSAGE_MODULES: readonly { prefix: string; english: object }[] = [
   { prefix: 'productList', english: productListMessages },
   { prefix: 'productForm', english: productFormMessages },
   { prefix: 'productEdit', english: productEditMessages },
+  // The list's surroundings and the status surfaces.
+  { prefix: 'statusWords', english: STATUS_WORDS },
+  { prefix: 'productFilter', english: productFilterMessages },
+  { prefix: 'offlineData', english: offlineDataMessages },
 ];
 
 /** Sentences built from other ids (the catalogs translate those, and the screens build them from the translated parts). */
