@@ -11,6 +11,8 @@ import { productEditMessages } from '../../shared/product-edit-messages';
 import { productFormMessages } from '../../shared/product-form-messages';
 import { productListMessages } from '../../shared/product-list-messages';
 // The list's surroundings and the status surfaces.
+import { jobProgressMessages } from '../../shared/job-progress-messages';
+import { listActionsMessages } from '../../shared/list-actions-messages';
 import { offlineDataMessages } from '../../shared/offline-data-messages';
 import { productFilterMessages } from '../../shared/product-filter-messages';
 import { STATUS_WORDS } from '../../shared/status-words';
@@ -29,6 +31,8 @@ export const MESSAGE_MODULES: readonly { prefix: string; english: object }[] = [
   { prefix: 'statusWords', english: STATUS_WORDS },
   { prefix: 'productFilter', english: productFilterMessages },
   { prefix: 'offlineData', english: offlineDataMessages },
+  { prefix: 'listActions', english: listActionsMessages },
+  { prefix: 'jobProgress', english: jobProgressMessages },
 ];
 
 /** Sentences built from other ids (the catalogs translate those, and the screens build them from the translated parts). */
