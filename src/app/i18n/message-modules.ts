@@ -16,6 +16,8 @@ import { listActionsMessages } from '../../shared/list-actions-messages';
 import { offlineDataMessages } from '../../shared/offline-data-messages';
 import { productFilterMessages } from '../../shared/product-filter-messages';
 import { STATUS_WORDS } from '../../shared/status-words';
+import { syncPanelMessages } from '../../shared/sync-panel-messages';
+import { syncStatusMessages } from '../../shared/sync-status-messages';
 
 export const MESSAGE_MODULES: readonly { prefix: string; english: object }[] = [
   { prefix: '', english: messages },
@@ -33,6 +35,8 @@ export const MESSAGE_MODULES: readonly { prefix: string; english: object }[] = [
   { prefix: 'offlineData', english: offlineDataMessages },
   { prefix: 'listActions', english: listActionsMessages },
   { prefix: 'jobProgress', english: jobProgressMessages },
+  { prefix: 'syncStatus', english: syncStatusMessages },
+  { prefix: 'syncPanel', english: syncPanelMessages },
 ];
 
 /** Sentences built from other ids (the catalogs translate those, and the screens build them from the translated parts). */
