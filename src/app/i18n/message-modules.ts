@@ -14,6 +14,7 @@ import { productListMessages } from '../../shared/product-list-messages';
 import { jobProgressMessages } from '../../shared/job-progress-messages';
 import { listActionsMessages } from '../../shared/list-actions-messages';
 import { offlineDataMessages } from '../../shared/offline-data-messages';
+import { ordersPageMessages } from '../../shared/orders-page-messages';
 import { productFilterMessages } from '../../shared/product-filter-messages';
 import { STATUS_WORDS } from '../../shared/status-words';
 import { syncPanelMessages } from '../../shared/sync-panel-messages';
@@ -37,6 +38,7 @@ export const MESSAGE_MODULES: readonly { prefix: string; english: object }[] = [
   { prefix: 'jobProgress', english: jobProgressMessages },
   { prefix: 'syncStatus', english: syncStatusMessages },
   { prefix: 'syncPanel', english: syncPanelMessages },
+  { prefix: 'ordersPage', english: ordersPageMessages },
 ];
 
 /** Sentences built from other ids (the catalogs translate those, and the screens build them from the translated parts). */
