@@ -11,6 +11,7 @@ import { productEditMessages } from '../../shared/product-edit-messages';
 import { productFormMessages } from '../../shared/product-form-messages';
 import { productListMessages } from '../../shared/product-list-messages';
 // The list's surroundings and the status surfaces.
+import { eanUploadPageMessages } from '../../shared/ean-upload-page-messages';
 import { jobProgressMessages } from '../../shared/job-progress-messages';
 import { listActionsMessages } from '../../shared/list-actions-messages';
 import { offlineDataMessages } from '../../shared/offline-data-messages';
@@ -39,6 +40,7 @@ export const MESSAGE_MODULES: readonly { prefix: string; english: object }[] = [
   { prefix: 'syncStatus', english: syncStatusMessages },
   { prefix: 'syncPanel', english: syncPanelMessages },
   { prefix: 'ordersPage', english: ordersPageMessages },
+  { prefix: 'eanUploadPage', english: eanUploadPageMessages },
 ];
 
 /** Sentences built from other ids (the catalogs translate those, and the screens build them from the translated parts). */
