@@ -8,7 +8,8 @@ export const syncStatusMessages = {
   online: 'Online',
   offline: 'Offline',
   changes: (count: number) => (count === 1 ? '1 change' : `${count} changes`),
-  waiting: (changes: string) => `${changes} waiting`,
+  /** `n` changes (written in `changes`) wait. */
+  waiting: (changes: string, n: number) => `${changes} waiting`,
   nothingWaiting: 'nothing waiting',
   /** The indicator's label: the connection word and what waits. */
   label: (connection: string, waiting: string) => `${connection}, ${waiting}`,

@@ -143,6 +143,7 @@ describe('the sync status in Dutch', () => {
   it('labels the indicator with Dutch plurals', () => {
     expect(indicatorState({ online: true, counts: { waiting: 3, failed: 0, conflict: 0 } as never, pausedForSignIn: false, draining: false }, words).label).toBe('Online, 3 wijzigingen wachten');
     expect(indicatorState({ online: false, counts: null, pausedForSignIn: false, draining: false }, words).label).toBe('Offline, niets wacht');
+    expect(indicatorState({ online: false, counts: { waiting: 1, failed: 0, conflict: 0 } as never, pausedForSignIn: false, draining: false }, words).label).toBe('Offline, 1 wijziging wacht');
     expect(indicatorState({ online: true, counts: { waiting: 1, failed: 1, conflict: 0 } as never, pausedForSignIn: false, draining: false }, words).label).toBe('Online, 1 wijziging vraagt aandacht');
     expect(indicatorState({ online: true, counts: { waiting: 2, failed: 0, conflict: 0 } as never, pausedForSignIn: false, draining: false, unreachable: true }, words).label).toBe('Server niet bereikbaar, 2 wijzigingen wachten');
   });

@@ -48,7 +48,7 @@ export function indicatorState({ online, counts, pausedForSignIn, draining, unre
   const say = words.status;
   const waiting = counts?.waiting ?? 0;
   const badge = waiting > 0 ? waiting : null;
-  const waitingText = waiting > 0 ? say.waiting(say.changes(waiting)) : say.nothingWaiting;
+  const waitingText = waiting > 0 ? say.waiting(say.changes(waiting), waiting) : say.nothingWaiting;
   if (unreachable) return { tone: 'unreachable', label: say.label(words.unreachable, waitingText), badge };
   if (!online) return { tone: 'offline', label: say.label(say.offline, waitingText), badge };
   const problems = (counts?.failed ?? 0) + (counts?.conflict ?? 0);
