@@ -36,7 +36,7 @@ import { ordersPageMessages } from '../../src/shared/orders-page-messages';
 import { eanUploadPageMessages } from '../../src/shared/ean-upload-page-messages';
 import { contentStatusWords, STATUS_WORDS, subStatusWords } from '../../src/shared/status-words';
 import type { Job } from '../../src/shared/jobs';
-import type { Supplier } from '../../src/shared/contract';
+import type { ParsingHistoryEntry, Supplier } from '../../src/shared/contract';
 
 const nl = {
   filter: localized(productFilterMessages, dutchPack, 'productFilter'),
@@ -127,7 +127,7 @@ describe('the bulk and feed actions in Dutch', () => {
     expect(importConfirmation(all, suppliers, nl.actions.feed)).toMatchObject({ title: 'De feeds van alle 2 leveranciers importeren?', confirmLabel: '2 feeds importeren' });
     expect(importConfirmation(all, suppliers.slice(0, 2), nl.actions.feed)).toMatchObject({ title: 'De feed van 1 leverancier importeren?', confirmLabel: '1 feed importeren' });
     expect(feedScopeLabel(all, 'All', nl.actions.feed)).toBe('Feeds van alle leveranciers');
-    const entry = { id: 1, operation: 'feed-import', status: 'partial', supplierName: 'Volt', dateTimeOperation: '', message: '', refused: 0, problems: [] } as const;
+    const entry = { id: 1, operation: 'feed-import', status: 'partial', supplierName: 'Volt' } as ParsingHistoryEntry;
     expect(historyLabel(entry, nl.actions.feed, nl.status.jobKind)).toEqual({ operation: 'Feedimport', status: 'Klaar, sommige regels geweigerd' });
   });
 
