@@ -9,6 +9,8 @@ export const productFilterMessages = {
   toggle: 'Filters:',
   noneSet: 'None set',
   supplier: 'Supplier',
+  /** The supplier choice meaning every supplier (the reference list's 'All'). */
+  allSuppliers: 'All',
   sort: 'Sort',
   category: 'Category',
   everyCategory: 'Every category',

@@ -15,6 +15,7 @@ import { filterFields, yesNoOptions, type FilterFields, type YesNoField } from '
 import { filterSummaryParts, filterSummaryText } from './filter-summary';
 import { SearchBox, useDraft } from './SearchBox';
 import { useMessages } from '../../i18n/language';
+import { ALL_SUPPLIERS_NAME } from '../../../shared/constants';
 import { BOL_STATE_LABELS } from '../../../shared/messages';
 import { bolOfferMessages } from '../../../shared/bol-offer-messages';
 import { productFilterMessages, type ProductFilterWords } from '../../../shared/product-filter-messages';
@@ -185,7 +186,7 @@ function FilterPanel({ id }: { id: string }) {
           label={words.supplier}
           filter={FILTER_WIRE_NAMES.supplier}
           value={supplier}
-          options={supplierOptions.map((s) => ({ value: s.supplierName, label: s.supplierName }))}
+          options={supplierOptions.map((s) => ({ value: s.supplierName, label: s.supplierName === ALL_SUPPLIERS_NAME ? words.allSuppliers : s.supplierName }))}
           onChange={(next) => setSupplier(next || 'All')}
         />
         {fields.yesNo.filter((field) => field.place === 'main').map((field) => (
