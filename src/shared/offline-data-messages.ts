@@ -7,5 +7,7 @@
 export const offlineDataMessages = {
   fetchedAt: (time: string) => `Offline data, fetched at ${time}`,
   unknownAge: (where: string) => `Offline data, ${where}`,
+  /** A record's copy of unknown age (the product page, the Bol Model tab). */
+  keptHere: 'kept on this device',
 };
 export type OfflineDataWords = typeof offlineDataMessages;

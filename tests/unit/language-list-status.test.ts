@@ -14,6 +14,7 @@ import { filterFields } from '../../src/app/features/products/filter-fields';
 import { filterSummaryParts, filterSummaryText } from '../../src/app/features/products/filter-summary';
 import { EMPTY_FILTERS } from '../../src/app/features/products/product-list-view';
 import { offlineNote } from '../../src/app/features/products/product-list-rules';
+import { deviceCopyNote, type DeviceCopySource } from '../../src/app/db/device-first';
 import { scanOutcome } from '../../src/app/features/products/scan-rules';
 import { cameraRefusal } from '../../src/app/ui/camera-scan/camera-scan-rules';
 import { bulkActions, bulkActionState, buttonText, failureText, startedText } from '../../src/app/features/products/bulk-actions-rules';
@@ -93,6 +94,7 @@ describe('the filter bar in Dutch', () => {
   it('marks the device copy in Dutch and names the filters it could not apply', () => {
     const words = { note: nl.note, filter: nl.filter, offerStateFilter: nl.offer.offerStateFilter };
     expect(offlineNote({ local: false, fetchedAt: Date.UTC(2026, 10, 27, 13, 5) }, {}, words)).toMatch(/^Offline gegevens, opgehaald op 27 nov\. 2026, \d\d:05$/);
+    expect(deviceCopyNote({ kind: 'device', reason: 'offline', fetchedAt: null } as DeviceCopySource, 'x', String, nl.note)).toBe('Offline gegevens, op dit apparaat bewaard');
     expect(offlineNote({ local: true, fetchedAt: null }, { bolState: 'ready' }, words)).toBe(
       'Offline gegevens, gefilterd uit de producten op dit apparaat (zonder het filter Bol-status, dat verbinding nodig heeft)',
     );

@@ -30,6 +30,7 @@ import { groupEntries, lastSyncText, statusLabel, type PanelGroup } from './sync
 import { messagesNow, useMessages } from '../../i18n/language';
 import { syncPanelMessages } from '../../../shared/sync-panel-messages';
 import { syncStatusMessages } from '../../../shared/sync-status-messages';
+import { noServerMessages } from '../../../shared/no-server-messages';
 
 /** The current time, refreshed every 20 s so relative times stay right while the panel is open. */
 function useNow(): number {
@@ -51,7 +52,8 @@ function usePanelWords() {
   const panel = useMessages(syncPanelMessages, 'syncPanel');
   const status = useMessages(syncStatusMessages, 'syncStatus');
   const sync = useMessages(messages).sync;
-  return useMemo(() => ({ panel, status, sync, syncWords: { status, unreachable: sync.unreachable } }), [panel, status, sync]);
+  const noServer = useMessages(noServerMessages, 'noServer');
+  return useMemo(() => ({ panel, status, sync, noServer, syncWords: { status, unreachable: sync.unreachable } }), [panel, status, sync, noServer]);
 }
 
 export default function SyncPanel({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
@@ -109,7 +111,7 @@ export default function SyncPanel({ open, onOpenChange }: { open: boolean; onOpe
           <NeedsYouSection titles={titles} onOpened={() => onOpenChange(false)} />
           {!online && (
             <Callout.Root color={connection === 'unreachable' ? 'amber' : 'gray'} size="1">
-              <Callout.Text data-testid="sync-no-server">{noServerSentence(connection, 'syncNote')}</Callout.Text>
+              <Callout.Text data-testid="sync-no-server">{noServerSentence(connection, 'syncNote', words.noServer)}</Callout.Text>
             </Callout.Root>
           )}
           {paused && waiting > 0 && (
