@@ -8,8 +8,8 @@ export const syncStatusMessages = {
   online: 'Online',
   offline: 'Offline',
   changes: (count: number) => (count === 1 ? '1 change' : `${count} changes`),
-  /** `n` changes (written in `changes`) wait. */
-  waiting: (changes: string, n: number) => `${changes} waiting`,
+  /** `changes` wait; their count is for the plural of languages whose verb follows it ('1 wijziging wacht'). */
+  waiting: (changes: string, _count: number) => `${changes} waiting`,
   nothingWaiting: 'nothing waiting',
   /** The indicator's label: the connection word and what waits. */
   label: (connection: string, waiting: string) => `${connection}, ${waiting}`,
