@@ -20,6 +20,20 @@ import { productFilterMessages } from '../../shared/product-filter-messages';
 import { STATUS_WORDS } from '../../shared/status-words';
 import { syncPanelMessages } from '../../shared/sync-panel-messages';
 import { syncStatusMessages } from '../../shared/sync-status-messages';
+// The seller's back-office screens: Parser, Logs, Report, Export, Users, Offer settings.
+import { PLATFORM_NAMES } from '../../shared/feed-platforms';
+import { FEED_FIELD_LABELS } from '../../shared/feed-mapping';
+import { feedReadingMessages } from '../../shared/feed-reading-messages';
+import { SKIP_WHEN_LABELS } from '../../shared/feed-row-filter';
+import { feedVariantMessages } from '../../shared/feed-variant-messages';
+import { feedValueMessages } from '../../shared/messages';
+import { parserMessages } from '../../shared/parser-messages';
+import { logsMessages } from '../../shared/logs-messages';
+import { JOB_KIND_WORDS, JOB_STATUS_WORDS } from '../../shared/status-words';
+import { reportMessages } from '../../shared/report-messages';
+import { bolOfferMessages } from '../../shared/bol-offer-messages';
+import { usersMessages } from '../../shared/users-messages';
+import { exportMessages } from '../../shared/export-messages';
 
 export const MESSAGE_MODULES: readonly { prefix: string; english: object }[] = [
   { prefix: '', english: messages },
@@ -41,6 +55,21 @@ export const MESSAGE_MODULES: readonly { prefix: string; english: object }[] = [
   { prefix: 'syncPanel', english: syncPanelMessages },
   { prefix: 'ordersPage', english: ordersPageMessages },
   { prefix: 'eanUploadPage', english: eanUploadPageMessages },
+  // The seller's back-office screens.
+  { prefix: 'parser', english: parserMessages },
+  { prefix: 'feedReading', english: feedReadingMessages },
+  { prefix: 'feedVariant', english: feedVariantMessages },
+  { prefix: 'feedValue', english: feedValueMessages },
+  { prefix: 'feedField', english: FEED_FIELD_LABELS },
+  { prefix: 'feedPlatform', english: PLATFORM_NAMES },
+  { prefix: 'skipWhen', english: SKIP_WHEN_LABELS },
+  { prefix: 'logs', english: logsMessages },
+  { prefix: 'jobKind', english: JOB_KIND_WORDS },
+  { prefix: 'jobStatus', english: JOB_STATUS_WORDS },
+  { prefix: 'report', english: reportMessages },
+  { prefix: 'bolOffer', english: bolOfferMessages },
+  { prefix: 'users', english: usersMessages },
+  { prefix: 'export', english: exportMessages },
 ];
 
 /** Sentences built from other ids (the catalogs translate those, and the screens build them from the translated parts). */

@@ -123,6 +123,12 @@ export function countText(count: number): string {
   return `${count < 0 || Object.is(count, -0) ? '-' : ''}${groupThousands(digits, language === 'nl' ? '.' : ',')}`;
 }
 
+/** A measure with one decimal as the language writes it: "4.2" in English, "4,2" in Dutch (a file's size, a duration). */
+export function oneDecimalText(value: number): string {
+  const text = value.toFixed(1);
+  return language === 'nl' ? text.replace('.', ',') : text;
+}
+
 /** The day and the time of a moment apart ("12 Mar 2025", "14:05"), for a table cell of two lines. */
 export function dateAndTime(time: string | number): { date: string; time: string } {
   const date = new Date(time);

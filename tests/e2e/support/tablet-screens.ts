@@ -302,6 +302,42 @@ export const TABLET_SCREENS: TabletScreen[] = [
       await settle(page);
     },
   },
+  // The seller's back-office screens in Dutch (docs/languages.md): longer words, chosen on this tablet only.
+  {
+    name: 'parser-form-tested-nl',
+    signedIn: true,
+    open: (page) =>
+      inDutch(page, async () => {
+        await visit(page, '/parser', (p) => p.getByRole('button', { name: 'Volt Electronics bewerken' }).waitFor({ timeout: 20_000 }));
+        await page.getByRole('button', { name: 'Volt Electronics bewerken' }).click();
+        await page.getByRole('button', { name: 'Feed testen' }).click();
+        await page.getByTestId('feed-value-format').waitFor({ timeout: 30_000 });
+        await page.getByRole('table', { name: 'Voorbeeld van Feed testen' }).waitFor();
+        await settle(page);
+      }),
+    leave: backToEnglish,
+  },
+  {
+    name: 'logs-nl',
+    signedIn: true,
+    open: (page) =>
+      inDutch(page, async () => {
+        await visit(page, '/logs?outcome=partial', (p) => p.getByRole('button', { name: 'Details' }).first().waitFor({ timeout: 30_000 }));
+        await page.getByRole('button', { name: 'Details' }).first().click();
+        await page.getByTestId('job-refusals').waitFor({ timeout: 20_000 });
+        await settle(page);
+      }),
+    leave: backToEnglish,
+  },
+  { name: 'reports-nl', signedIn: true, open: (page) => inDutch(page, () => visit(page, '/report', (p) => p.locator('[data-tile="declined"]').waitFor({ timeout: 30_000 }))), leave: backToEnglish },
+  { name: 'export-nl', signedIn: true, open: (page) => inDutch(page, () => visit(page, '/export', (p) => p.getByTestId('export-start').waitFor())), leave: backToEnglish },
+  { name: 'users-nl', signedIn: true, open: (page) => inDutch(page, () => visit(page, '/users', (p) => p.locator('.users-row').first().waitFor({ timeout: 20_000 }))), leave: backToEnglish },
+  {
+    name: 'offer-settings-nl',
+    signedIn: true,
+    open: (page) => inDutch(page, () => visit(page, '/offer-settings', (p) => p.getByTestId('offer-settings-save').waitFor({ timeout: 20_000 }))),
+    leave: backToEnglish,
+  },
   {
     // The browser online but the server not answering: the top bar says so in words, the page shows its device copy.
     name: 'edit-unreachable',

@@ -1,6 +1,7 @@
 /** How jobs read on screen (docs/jobs.md, "Logs"; their names and outcomes in words: shared/status-words.ts): who started them, progress and durations. */
 import type { Job, JobKind, JobRefusal, JobStatus } from '../../../shared/jobs';
 import type { RunSchedule } from '../../../shared/schedule';
+import { logsMessages, type LogsWords } from '../../../shared/logs-messages';
 import { JOB_KIND_WORDS, JOB_STATUS_WORDS } from '../../../shared/status-words';
 import { countText } from '../../lib/format';
 import { jobProgressMessages, type JobProgressWords } from '../../../shared/job-progress-messages';
@@ -18,10 +19,10 @@ export function isActive(job: Pick<Job, 'status'>): boolean {
   return job.status === 'queued' || job.status === 'running';
 }
 
-export function startedByText(job: Pick<Job, 'trigger' | 'startedBy'>): string {
-  if (job.trigger === 'schedule') return 'Schedule';
-  if (job.trigger === 'server') return 'Server';
-  return job.startedBy || 'Someone';
+export function startedByText(job: Pick<Job, 'trigger' | 'startedBy'>, words: LogsWords = logsMessages): string {
+  if (job.trigger === 'schedule') return words.bySchedule;
+  if (job.trigger === 'server') return words.byServer;
+  return job.startedBy || words.someone;
 }
 
 /** "4 s", "2 min 05 s", "1 h 02 min"; running jobs count to now. */
@@ -111,9 +112,10 @@ export function logsFilterToSearch(filter: LogsFilter): URLSearchParams {
 }
 
 /** A schedule in words: "Every 15 minutes", "Every 6 hours", "Daily at 03:30 (Europe/Amsterdam)". */
-export function scheduleText(schedule: RunSchedule | null): string {
-  if (!schedule) return 'Only by hand';
-  if (schedule.kind === 'minutes') return schedule.minutes % 60 === 0 ? scheduleText({ kind: 'every', hours: schedule.minutes / 60, timeZone: schedule.timeZone }) : `Every ${schedule.minutes} minutes`;
-  if (schedule.kind === 'every') return schedule.hours === 1 ? 'Every hour' : `Every ${schedule.hours} hours`;
-  return `Daily at ${schedule.time} (${schedule.timeZone})`;
+export function scheduleText(schedule: RunSchedule | null, words: LogsWords = logsMessages): string {
+  if (!schedule) return words.onlyByHand;
+  if (schedule.kind === 'minutes')
+    return schedule.minutes % 60 === 0 ? scheduleText({ kind: 'every', hours: schedule.minutes / 60, timeZone: schedule.timeZone }, words) : words.everyMinutes(schedule.minutes);
+  if (schedule.kind === 'every') return words.everyHours(schedule.hours);
+  return words.dailyAt(schedule.time, schedule.timeZone);
 }
