@@ -10,6 +10,16 @@ import { noServerMessages } from '../../shared/no-server-messages';
 import { productEditMessages } from '../../shared/product-edit-messages';
 import { productFormMessages } from '../../shared/product-form-messages';
 import { productListMessages } from '../../shared/product-list-messages';
+// The list's surroundings and the status surfaces.
+import { eanUploadPageMessages } from '../../shared/ean-upload-page-messages';
+import { jobProgressMessages } from '../../shared/job-progress-messages';
+import { listActionsMessages } from '../../shared/list-actions-messages';
+import { offlineDataMessages } from '../../shared/offline-data-messages';
+import { ordersPageMessages } from '../../shared/orders-page-messages';
+import { productFilterMessages } from '../../shared/product-filter-messages';
+import { STATUS_WORDS } from '../../shared/status-words';
+import { syncPanelMessages } from '../../shared/sync-panel-messages';
+import { syncStatusMessages } from '../../shared/sync-status-messages';
 // The seller's back-office screens: Parser, Logs, Report, Export, Users, Offer settings.
 import { PLATFORM_NAMES } from '../../shared/feed-platforms';
 import { FEED_FIELD_LABELS } from '../../shared/feed-mapping';
@@ -35,6 +45,16 @@ export const MESSAGE_MODULES: readonly { prefix: string; english: object }[] = [
   { prefix: 'productList', english: productListMessages },
   { prefix: 'productForm', english: productFormMessages },
   { prefix: 'productEdit', english: productEditMessages },
+  // The list's surroundings and the status surfaces.
+  { prefix: 'statusWords', english: STATUS_WORDS },
+  { prefix: 'productFilter', english: productFilterMessages },
+  { prefix: 'offlineData', english: offlineDataMessages },
+  { prefix: 'listActions', english: listActionsMessages },
+  { prefix: 'jobProgress', english: jobProgressMessages },
+  { prefix: 'syncStatus', english: syncStatusMessages },
+  { prefix: 'syncPanel', english: syncPanelMessages },
+  { prefix: 'ordersPage', english: ordersPageMessages },
+  { prefix: 'eanUploadPage', english: eanUploadPageMessages },
   // The seller's back-office screens.
   { prefix: 'parser', english: parserMessages },
   { prefix: 'feedReading', english: feedReadingMessages },

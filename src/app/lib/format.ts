@@ -4,6 +4,7 @@
  */
 
 import type { Language } from '../../shared/languages';
+import { offlineDataMessages, type OfflineDataWords } from '../../shared/offline-data-messages';
 
 /**
  * The language numbers and dates are written in (docs/languages.md): set with the person's
@@ -103,10 +104,16 @@ export function dateTimeText(time: string | number): string {
 
 /**
  * "Offline data, fetched at …", or "Offline data, {unknownAge}" when the copy's age is not known
- * (e.g. 'kept on this device'). Every screen that shows the device's copy marks it this way.
+ * (e.g. 'kept on this device'). Every screen that shows the device's copy marks it this way, with
+ * `words` in the language shown (useMessages(offlineDataMessages, 'offlineData')).
  */
-export function offlineDataNote(fetchedAt: number | null, unknownAge: string, timeText: (ms: number) => string = dateTimeText): string {
-  return fetchedAt === null ? `Offline data, ${unknownAge}` : `Offline data, fetched at ${timeText(fetchedAt)}`;
+export function offlineDataNote(
+  fetchedAt: number | null,
+  unknownAge: string,
+  timeText: (ms: number) => string = dateTimeText,
+  words: OfflineDataWords = offlineDataMessages,
+): string {
+  return fetchedAt === null ? words.unknownAge(unknownAge) : words.fetchedAt(timeText(fetchedAt));
 }
 
 /** A count as people read it: "12,345" in English, "12.345" in Dutch. */

@@ -181,6 +181,35 @@ export const TABLET_SCREENS: TabletScreen[] = [
     leave: backToEnglish,
   },
   { name: 'edit-general-nl', signedIn: true, open: (page) => inDutch(page, () => openEditor(page, 'General')), leave: backToEnglish },
+  // The list's surroundings and the status surfaces in Dutch: the filters opened with "More filters", the sync panel, orders and Upload EAN.
+  {
+    name: 'products-filters-nl',
+    signedIn: true,
+    open: (page) =>
+      inDutch(page, async () => {
+        await visit(page, '/products', (p) => p.locator('.product-table-area[aria-busy="false"]').waitFor({ timeout: 20_000 }));
+        await page.getByTestId('filter-toggle').click();
+        await page.getByRole('button', { name: 'Meer filters' }).click();
+      }),
+    leave: backToEnglish,
+  },
+  {
+    name: 'sync-panel-nl',
+    signedIn: true,
+    open: (page) =>
+      inDutch(page, async () => {
+        await visit(page, '/dashboard', (p) => p.getByTestId('sync-indicator').waitFor());
+        await page.getByTestId('sync-indicator').click();
+        await page.getByRole('dialog', { name: 'Synchronisatie' }).waitFor();
+        await settle(page);
+      }),
+    leave: async (page) => {
+      await page.keyboard.press('Escape');
+      await backToEnglish(page);
+    },
+  },
+  { name: 'orders-nl', signedIn: true, open: (page) => inDutch(page, () => visit(page, '/orders', (p) => p.getByTestId('page-title').waitFor())), leave: backToEnglish },
+  { name: 'upload-ean-nl', signedIn: true, open: (page) => inDutch(page, () => visit(page, '/uploadEan', (p) => p.getByTestId('page-title').waitFor())), leave: backToEnglish },
   { name: 'edit-bol', signedIn: true, open: (page) => openEditor(page, 'Bol Model') },
   { name: 'edit-held-back', signedIn: true, open: openHeldBack },
   { name: 'edit-held-back-parts', signedIn: true, open: openHeldBackParts },
