@@ -6,7 +6,7 @@
  */
 import { Button, Callout, Card, Flex, Heading, Link as ThemeLink, Progress, RadioGroup, Text } from '@radix-ui/themes';
 import { useAtomValue } from 'jotai';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { DEFAULT_EXPORT_COLUMNS, exportFormatChoices, type ExportColumnId, type ExportFormat } from '../../../shared/export-contract';
 import { BOL_STATE_LABELS } from '../../../shared/messages';
@@ -78,12 +78,7 @@ export default function ExportPage() {
               </Text>
             </Flex>
 
-            <fieldset className="export-fieldset">
-              <legend>
-                <Text size="2" weight="medium">
-                  {words.products}
-                </Text>
-              </legend>
+            <ExportFieldset legend={words.products}>
               <RadioGroup.Root value={scope} onValueChange={(value) => setScope(value as ExportScope)} name="export-scope">
                 <RadioGroup.Item value="view" data-testid="scope-view">
                   {words.view}
@@ -104,14 +99,9 @@ export default function ExportPage() {
                   {words.order(sortLabel(sort))}
                 </Text>
               )}
-            </fieldset>
+            </ExportFieldset>
 
-            <fieldset className="export-fieldset">
-              <legend>
-                <Text size="2" weight="medium">
-                  {words.format}
-                </Text>
-              </legend>
+            <ExportFieldset legend={words.format}>
               <RadioGroup.Root value={format} onValueChange={(value) => setFormat(value as ExportFormat)} name="export-format" className="export-formats">
                 {exportFormatChoices(language).map((choice) => (
                   <RadioGroup.Item key={choice} value={choice}>
@@ -119,7 +109,7 @@ export default function ExportPage() {
                   </RadioGroup.Item>
                 ))}
               </RadioGroup.Root>
-            </fieldset>
+            </ExportFieldset>
 
             <ExportColumnsField columns={columns} onChange={setColumns} />
 
@@ -174,5 +164,19 @@ export default function ExportPage() {
 
       <BolReportsCard online={online} needsConnection={words.needsConnection} />
     </Flex>
+  );
+}
+
+/** A group of the export's choices under its legend. */
+function ExportFieldset({ legend, children }: { legend: string; children: ReactNode }) {
+  return (
+    <fieldset className="export-fieldset">
+      <legend>
+        <Text size="2" weight="medium">
+          {legend}
+        </Text>
+      </legend>
+      {children}
+    </fieldset>
   );
 }

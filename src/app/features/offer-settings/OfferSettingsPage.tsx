@@ -26,6 +26,12 @@ import { messagesNow, useMessages } from '../../i18n/language';
 const useSettingsWords = () => useMessages(bolOfferMessages, 'bolOffer').settings;
 const settingsWordsNow = () => messagesNow(bolOfferMessages, 'bolOffer').settings;
 
+/** The two guard rails, each a percentage field: the draft's key, its words, its test id. */
+const GUARD_RAIL_FIELDS = [
+  { key: 'maxPriceChangePercent', label: 'priceChange', hint: 'priceChangeHint', testId: 'offer-settings-price-change' },
+  { key: 'zeroStockPercent', label: 'zeroStock', hint: 'zeroStockHint', testId: 'offer-settings-zero-stock' },
+] as const;
+
 export default function OfferSettingsPage() {
   const role = useAtomValue(sessionRoleAtom);
   const m = useSettingsWords();
@@ -158,24 +164,18 @@ function OfferSettingsForm() {
           <Flex direction="column" gap="4">
             <Card size="2">
               <Flex direction="column" gap="4">
-                <NumberField
-                  label={m.priceChange}
-                  hint={m.priceChangeHint}
-                  value={draft.maxPriceChangePercent}
-                  problem={problems.maxPriceChangePercent}
-                  shown={draft.tried}
-                  testId="offer-settings-price-change"
-                  onChange={(value) => set((current) => ({ ...current, maxPriceChangePercent: value }))}
-                />
-                <NumberField
-                  label={m.zeroStock}
-                  hint={m.zeroStockHint}
-                  value={draft.zeroStockPercent}
-                  problem={problems.zeroStockPercent}
-                  shown={draft.tried}
-                  testId="offer-settings-zero-stock"
-                  onChange={(value) => set((current) => ({ ...current, zeroStockPercent: value }))}
-                />
+                {GUARD_RAIL_FIELDS.map((field) => (
+                  <NumberField
+                    key={field.key}
+                    label={m[field.label]}
+                    hint={m[field.hint]}
+                    value={draft[field.key]}
+                    problem={problems[field.key]}
+                    shown={draft.tried}
+                    testId={field.testId}
+                    onChange={(value) => set((current) => ({ ...current, [field.key]: value }))}
+                  />
+                ))}
               </Flex>
             </Card>
             <Card size="2" asChild>
