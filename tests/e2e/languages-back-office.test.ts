@@ -123,8 +123,11 @@ describe('Logs, Reports, Users and the offer settings in Dutch', () => {
     const firstRow = table.getByTestId('job-row').first();
     expect(await firstRow.locator('td').first().innerText()).toMatch(/^Feedimport/);
     expect(await firstRow.innerText()).toContain('Deels gelukt');
+    // The counts and the refused lines in Dutch words and digits.
+    expect(await firstRow.innerText()).toMatch(/\d gelezen, [\d.]+ geschreven, 1 geweigerd/);
     await page.getByRole('button', { name: 'Details', exact: true }).first().click();
     await page.getByTestId('job-refusals').waitFor({ timeout: 20_000 });
+    expect(await page.getByTestId('job-refusals').innerText()).toMatch(/Regel \d+: /);
     expect(await page.getByRole('button', { name: 'Geweigerde regels downloaden (CSV)' }).count()).toBeGreaterThan(0);
     // The filters offer words, and the screen shows no code.
     expect(await page.getByRole('combobox', { name: 'Soort' }).innerText()).toBe('Feedimport');

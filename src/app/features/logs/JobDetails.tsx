@@ -9,6 +9,7 @@ import { countText } from '../../lib/format';
 import { refusalText } from '../jobs';
 import { saveFile } from '../products';
 import { logsMessages } from '../../../shared/logs-messages';
+import { jobProgressMessages } from '../../../shared/job-progress-messages';
 import { useMessages } from '../../i18n/language';
 
 
@@ -16,6 +17,7 @@ export function JobDetails({ job, online }: { job: Job; online: boolean }) {
   const [detail, setDetail] = useState<Job | null>(null);
   const [message, setMessage] = useState('');
   const words = useMessages(logsMessages, 'logs');
+  const progressWords = useMessages(jobProgressMessages, 'jobProgress');
   useEffect(() => {
     if (!online) return;
     let stopped = false;
@@ -56,7 +58,7 @@ export function JobDetails({ job, online }: { job: Job; online: boolean }) {
           <ul className="logs-refusals" aria-label={words.refusedIn(job.id)} data-testid="job-refusals">
             {refusals.map((refusal, index) => (
               <li key={index}>
-                <Text size="1">{refusalText(refusal)}</Text>
+                <Text size="1">{refusalText(refusal, progressWords)}</Text>
               </li>
             ))}
             {job.refused > refusals.length && (

@@ -6,6 +6,7 @@ import { JOB_KIND_WORDS, JOB_STATUS_WORDS } from '../../../shared/status-words';
 import { countsText, durationText, isActive, JobProgress, startedByText, statusTone } from '../jobs';
 import { JobDetails } from './JobDetails';
 import { logsMessages } from '../../../shared/logs-messages';
+import { jobProgressMessages } from '../../../shared/job-progress-messages';
 import { useMessages } from '../../i18n/language';
 
 
@@ -21,6 +22,7 @@ function Moment({ time }: { time: string | null }) {
 
 export function JobRow({ job, now, online, expanded, onToggle }: { job: Job; now: number; online: boolean; expanded: boolean; onToggle: () => void }) {
   const words = useMessages(logsMessages, 'logs');
+  const progressWords = useMessages(jobProgressMessages, 'jobProgress');
   const kinds = useMessages(JOB_KIND_WORDS, 'jobKind');
   const statuses = useMessages(JOB_STATUS_WORDS, 'jobStatus');
   return (
@@ -58,7 +60,7 @@ export function JobRow({ job, now, online, expanded, onToggle }: { job: Job; now
                 </Button>
               </Flex>
               <Text size="1" color="gray">
-                {countsText(job)}
+                {countsText(job, progressWords)}
               </Text>
             </Flex>
           )}
