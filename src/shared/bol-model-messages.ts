@@ -32,7 +32,6 @@ export const bolModelMessages = {
   chooseImage: 'Choose an image',
   mainPictureSlot: '1 (main picture)',
   /** The save and the create. */
-  savedOnDevice: 'Saved on this device. It is sent to the server when the connection returns.',
   waitingToBeSent: 'Your saved Bol model is waiting to be sent; shown as saved on this device.',
   signInToSave: 'Sign in again to save: the Bol model was not saved.',
   changedMeanwhile: 'Someone else changed this in the meantime',

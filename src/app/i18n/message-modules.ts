@@ -10,6 +10,11 @@ import { noServerMessages } from '../../shared/no-server-messages';
 import { productEditMessages } from '../../shared/product-edit-messages';
 import { productFormMessages } from '../../shared/product-form-messages';
 import { productListMessages } from '../../shared/product-list-messages';
+// The product page's remaining parts: the General tab's notes, the Bol Model tab, the History tab.
+import { bolModelMessages } from '../../shared/bol-model-messages';
+import { HISTORY_HOW_LABELS } from '../../shared/contract';
+import { heldImagesMessages } from '../../shared/held-images-messages';
+import { productHistoryMessages } from '../../shared/product-history-messages';
 
 export const MESSAGE_MODULES: readonly { prefix: string; english: object }[] = [
   { prefix: '', english: messages },
@@ -21,6 +26,11 @@ export const MESSAGE_MODULES: readonly { prefix: string; english: object }[] = [
   { prefix: 'productList', english: productListMessages },
   { prefix: 'productForm', english: productFormMessages },
   { prefix: 'productEdit', english: productEditMessages },
+  // The product page's remaining parts.
+  { prefix: 'bolModel', english: bolModelMessages },
+  { prefix: 'heldImages', english: heldImagesMessages },
+  { prefix: 'productHistory', english: productHistoryMessages },
+  { prefix: 'historyHow', english: HISTORY_HOW_LABELS },
 ];
 
 /** Sentences built from other ids (the catalogs translate those, and the screens build them from the translated parts). */

@@ -8,6 +8,7 @@
 import type { BolModel } from '../../../shared/bol-contract';
 import { bolModelMessages, type BolModelWords } from '../../../shared/bol-model-messages';
 import { messages } from '../../../shared/messages';
+import { productEditMessages } from '../../../shared/product-edit-messages';
 import type { EditOutcome, OutcomeTexts } from '../../edit/edit-outcome';
 import type { Change, SaveOutcome, Submitted } from '../../sync/app-sync';
 
@@ -31,7 +32,8 @@ export interface BolSaveDeps {
 }
 
 /** The save's own sentences (the language shown; English by default). */
-type SaveWords = Pick<BolModelWords, 'signInToSave' | 'changedMeanwhile' | 'refused' | 'savedOnDevice'>;
+type SaveWords = Pick<BolModelWords, 'signInToSave' | 'changedMeanwhile' | 'refused'> & Pick<typeof productEditMessages, 'savedOnDevice'>;
+const ENGLISH: SaveWords = { ...bolModelMessages, savedOnDevice: productEditMessages.savedOnDevice };
 
 function messageOf(record: unknown): string | null {
   const message = typeof record === 'object' && record !== null ? (record as { message?: unknown }).message : undefined;
@@ -39,7 +41,7 @@ function messageOf(record: unknown): string | null {
 }
 
 /** Saves what changed from `before` (the model the form was filled from) to `after` (the form's model). */
-export async function saveBolModel(before: BolModel, after: BolModel, deps: BolSaveDeps, words: SaveWords = bolModelMessages): Promise<BolSaveOutcome> {
+export async function saveBolModel(before: BolModel, after: BolModel, deps: BolSaveDeps, words: SaveWords = ENGLISH): Promise<BolSaveOutcome> {
   const author = deps.author();
   if (!author) return { kind: 'failed', message: words.signInToSave };
   const submitted = await deps.submit({ kind: 'bol-model-change', before, after }, author);
@@ -58,7 +60,7 @@ export async function saveBolModel(before: BolModel, after: BolModel, deps: BolS
 }
 
 /** The line the tab shows after a save that did not reach the server (null when it did). */
-export function savedOutcomeNote(outcome: BolSaveOutcome, words: Pick<SaveWords, 'savedOnDevice'> = bolModelMessages): string | null {
+export function savedOutcomeNote(outcome: BolSaveOutcome, words: Pick<SaveWords, 'savedOnDevice'> = ENGLISH): string | null {
   switch (outcome.kind) {
     case 'saved':
       return null;
@@ -87,7 +89,7 @@ export function editOutcomeOf(outcome: BolSaveOutcome): EditOutcome<BolModel> {
 }
 
 /** What the tab says of each outcome: a refusal's notice is the server's reason itself. */
-export function bolSaveTexts(bol: Pick<typeof messages.bol, 'saved' | 'saveFailed'> = messages.bol, words: Pick<SaveWords, 'savedOnDevice'> = bolModelMessages): OutcomeTexts<BolModel> {
+export function bolSaveTexts(bol: Pick<typeof messages.bol, 'saved' | 'saveFailed'> = messages.bol, words: Pick<SaveWords, 'savedOnDevice'> = ENGLISH): OutcomeTexts<BolModel> {
   return {
     sentToast: bol.saved,
     pendingNotice: words.savedOnDevice,

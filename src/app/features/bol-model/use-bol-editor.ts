@@ -6,6 +6,7 @@
  * the model as the drainer stored it.
  */
 import { bolModelMessages } from '../../../shared/bol-model-messages';
+import { productEditMessages } from '../../../shared/product-edit-messages';
 import { useMessages } from '../../i18n/language';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
@@ -45,7 +46,7 @@ export function useBolEditor(product: Product, online: boolean) {
   const productSize = product.productSize;
   const author = useAtomValue(sessionUserAtom) ?? '';
   const [marked, setMarked] = useState<string[]>([]);
-  const words = useMessages(bolModelMessages, 'bolModel');
+  const words = { ...useMessages(bolModelMessages, 'bolModel'), savedOnDevice: useMessages(productEditMessages, 'productEdit').savedOnDevice };
   const bolWords = useMessages(messages).bol;
 
   const editor = useEditController<BolModel, BolFormState>({
