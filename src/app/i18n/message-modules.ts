@@ -15,6 +15,7 @@ import { bolModelMessages } from '../../shared/bol-model-messages';
 import { HISTORY_HOW_LABELS } from '../../shared/contract';
 import { heldImagesMessages } from '../../shared/held-images-messages';
 import { productHistoryMessages } from '../../shared/product-history-messages';
+import { descriptionEditorMessages } from '../../shared/description-editor-messages';
 
 export const MESSAGE_MODULES: readonly { prefix: string; english: object }[] = [
   { prefix: '', english: messages },
@@ -31,6 +32,7 @@ export const MESSAGE_MODULES: readonly { prefix: string; english: object }[] = [
   { prefix: 'heldImages', english: heldImagesMessages },
   { prefix: 'productHistory', english: productHistoryMessages },
   { prefix: 'historyHow', english: HISTORY_HOW_LABELS },
+  { prefix: 'descriptionEditor', english: descriptionEditorMessages },
 ];
 
 /** Sentences built from other ids (the catalogs translate those, and the screens build them from the translated parts). */
