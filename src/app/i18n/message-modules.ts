@@ -16,6 +16,7 @@ import { HISTORY_HOW_LABELS } from '../../shared/contract';
 import { heldImagesMessages } from '../../shared/held-images-messages';
 import { productHistoryMessages } from '../../shared/product-history-messages';
 import { descriptionEditorMessages } from '../../shared/description-editor-messages';
+import { serverMessages } from '../../shared/server-messages';
 
 export const MESSAGE_MODULES: readonly { prefix: string; english: object }[] = [
   { prefix: '', english: messages },
@@ -33,6 +34,7 @@ export const MESSAGE_MODULES: readonly { prefix: string; english: object }[] = [
   { prefix: 'productHistory', english: productHistoryMessages },
   { prefix: 'historyHow', english: HISTORY_HOW_LABELS },
   { prefix: 'descriptionEditor', english: descriptionEditorMessages },
+  { prefix: 'server', english: serverMessages },
 ];
 
 /** Sentences built from other ids (the catalogs translate those, and the screens build them from the translated parts). */
