@@ -19,6 +19,10 @@ export const serverMessages = {
   chooseCategoryFirst: 'Choose a Bol category before saving the Bol model',
   noSuchCategory: (chunkId: string) => `There is no Bol category with id '${chunkId}' in the data model`,
   categoryLacksAttributes: (category: string, attributes: string) => `The Bol category '${category}' has no attribute ${attributes}`,
+  /** The Bol model would lack required values, or hold one outside its value list (src/shared/rules/bol-model-rules.ts). */
+  modelMissing: (missing: string) => `Please fill in all required fields. Missing: ${missing}.`,
+  modelOutsideList: (outside: string) => `Not in its value list: ${outside}.`,
+  modelMissingAndOutside: (missing: string, outside: string) => `Please fill in all required fields. Missing: ${missing}. Not in its value list: ${outside}.`,
   /** A job's own end (src/server/jobs/job-runner.ts). */
   jobStopped: 'Stopped before the end',
   jobCancelledBy: (by: string) => `Cancelled by ${by}`,

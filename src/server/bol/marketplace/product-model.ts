@@ -8,7 +8,7 @@ import { BOL_MODEL_COMPARED, bolWrittenKeys, type BolModelChangeConflict, type B
 import { mergeBolChangeSet } from '../../../shared/change-set-merge';
 import type { BolAttribute, BolChunkAssignment, BolMedia, BolModel } from '../../../shared/bol-contract';
 import type { HistoryHow, Product } from '../../../shared/contract';
-import { describeModelProblems } from '../../../shared/rules/bol-model-rules';
+import { modelProblemsSentence } from '../../../shared/rules/bol-model-rules';
 import { headerMatchesVersion } from '../../http/version-etag';
 import { loadProduct } from '../../catalogue/product-read-model';
 import type { Queryable } from '../../db/query-rows';
@@ -153,8 +153,8 @@ export async function saveModel(db: Database, input: BolModel, ifMatch: string |
       const trimmed = (value ?? '').trim();
       return { ...attribute, value: attribute.attributeId.toLowerCase() === 'description' ? sanitizeDescription(trimmed) : trimmed };
     });
-    const problems = describeModelProblems(merged);
-    if (problems) throw new ApiError(400, problems);
+    const problems = modelProblemsSentence(merged);
+    if (problems) throw ApiError.saying(400, problems);
 
     checkMediaSlots(input.mediaData);
     const extra = Object.fromEntries(Object.entries(input).filter(([key]) => !OWN_FIELDS.has(key)));
@@ -269,8 +269,8 @@ export async function saveModelChanges(
     if (writesNothing && !neverSaved) return { kind: 'saved', model: await readModel(tx, product, selfOrigin) };
 
     const next = before.map((entry) => (entry.attributeId in merged.writes ? { ...entry, value: merged.writes[entry.attributeId] ?? '' } : entry));
-    const problems = describeModelProblems(next);
-    if (problems) throw new ApiError(400, problems);
+    const problems = modelProblemsSentence(next);
+    if (problems) throw ApiError.saying(400, problems);
     const mediaData = merged.media ?? mediaNow;
     checkMediaSlots(mediaData);
     await writeModel(tx, product, current, { chunkId, before, merged: next, mediaData, extra: current?.extra ?? {} }, now, {
