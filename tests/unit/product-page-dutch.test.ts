@@ -72,7 +72,8 @@ describe('the General tab’s notes and conflicts in Dutch', () => {
     const at = '2026-03-01T10:00:00Z';
     expect(supplierValueText({ field: 'color', value: '', at }, { edit: editWords, values })).toBe(editWords.emptyValue);
     expect(editWords.emptyValue).not.toBe(productEditMessages.emptyValue);
-    expect(supplierValueText({ field: 'isExportOnBol', value: true, at }, { edit: editWords, values })).not.toBe('Exported');
+    expect(supplierValueText({ field: 'images', value: [], at }, { edit: editWords, values })).toBe(values.value.noImages);
+    expect(values.value.noImages).not.toBe('No images');
   });
 
   it('conflict rows write yes/no and deleted images in Dutch', () => {
