@@ -5,7 +5,10 @@
  * (in-process, real clock, its modelled rate limits: stock updates 50 a second, process statuses
  * 50 a second, docs/bol.md "Offers in the simulator"), following every process status to SUCCESS.
  * Measured: from the change to the last stock applied at the simulator, beside the target of
- * 60 s, and the floor the modelled stock limit sets (10,000 / 50 a second = 200 s).
+ * 60 s and the floor the stock limit sets: bol's published 50 stock updates a second (a bucket of
+ * 50, refilled each second) let at most 3,050 through in 60 s, so 10,000 take at least 199 s
+ * however they are sent; the target is out of reach within that limit and the line says so
+ * (docs/benchmarks.md, "The offer sync and bol's rate limits").
  * The engine paces each kind of call at the rate bol's X-RateLimit-* headers announce (docs/bol.md,
  * "Rate limits and the bench"); OFFER_BENCH_STOCK_LIMIT sets the stock budget the simulator
  * announces (stock updates a second, default the modelled 50), to see the same engine at a budget
@@ -22,7 +25,7 @@ import { runOfferSync } from '../src/server/bol/offers/offer-sync-engine';
 import { offerSyncConnection } from '../src/server/bol/offers/offer-sync-job';
 import { MODELLED_OFFER_RATES } from '../src/server/bol/offers/rate-gate';
 import { BolSimulator, SIMULATOR_CREDENTIALS, type SimulatorOffer } from '../src/server/bol/simulator/bol-simulator';
-import { DEFAULT_RATE_LIMITS } from '../src/server/bol/simulator/rate-limiter';
+import { DEFAULT_RATE_LIMITS, leastSecondsFor, mostCallsWithin, type RateLimitRule } from '../src/server/bol/simulator/rate-limiter';
 import { openDatabase } from '../src/server/db/connection';
 import { suppliers } from '../src/server/db/schema';
 
@@ -60,7 +63,8 @@ try {
     mutationDateTime: '2025-05-30 10:00:00.000 UTC',
     referenceCode: `SKU-${index + 1}`,
   }));
-  const rateLimits = [{ method: 'PUT', pattern: /^\/retailer\/offers\/[^/]+\/stock$/, limit: STOCK_LIMIT, windowMs: 1_000 }, ...DEFAULT_RATE_LIMITS];
+  const stockRule: RateLimitRule = { method: 'PUT', pattern: /^\/retailer\/offers\/[^/]+\/stock$/, limit: STOCK_LIMIT, windowMs: 1_000 };
+  const rateLimits = [stockRule, ...DEFAULT_RATE_LIMITS];
   const simulator = new BolSimulator({ ...SIMULATOR_CREDENTIALS, offers, pollsUntilDone: 2, rateLimits });
   const client = new BolClient({ apiUrl: 'http://bol.test', tokenUrl: 'http://bol.test/token', ...SIMULATOR_CREDENTIALS, fetch: simulator.fetch });
 
@@ -70,10 +74,12 @@ try {
   const report = await runOfferSync(db, offerSyncConnection(client));
   const seconds = (performance.now() - started) / 1000;
   const applied = simulator.offers.filter((offer) => offer.stock === 15).length;
-  const floor = COUNT / STOCK_LIMIT;
+  const floor = leastSecondsFor(stockRule, COUNT);
+  const reachable = floor <= TARGET_SECONDS;
   const pass = seconds <= TARGET_SECONDS && applied === COUNT;
-  console.log(`offer sync: ${format(applied)} of ${format(COUNT)} stock changes applied at the bol simulator in ${seconds.toFixed(1)} s (target ≤ ${TARGET_SECONDS} s: ${pass ? 'pass' : 'FAIL'})`);
-  console.log(`  limits announced by the simulator: stock updates ${STOCK_LIMIT}/s, process statuses 50/s (read ${format(1000)} at a time) → floor ${format(floor)} s; ${((floor / seconds) * 100).toFixed(0)} % of the announced limit used; 429s: ${client.stats.rateLimited}; requests: ${format(client.stats.requests)}`);
+  const verdict = pass ? 'pass' : reachable ? 'FAIL' : `FAIL, out of reach: at most ${format(mostCallsWithin(stockRule, TARGET_SECONDS))} stock updates fit in ${TARGET_SECONDS} s at ${STOCK_LIMIT}/s`;
+  console.log(`offer sync: ${format(applied)} of ${format(COUNT)} stock changes applied at the bol simulator in ${seconds.toFixed(1)} s (target ≤ ${TARGET_SECONDS} s, floor ${format(floor)} s at ${STOCK_LIMIT} stock updates/s: ${verdict}; ${(seconds / Math.max(floor, 1)).toFixed(2)}× the floor)`);
+  console.log(`  limits announced by the simulator: stock updates ${STOCK_LIMIT}/s, process statuses 50/s (read ${format(1000)} at a time); 429s: ${client.stats.rateLimited}; requests: ${format(client.stats.requests)}`);
   console.log(`  run: ${format(report.sent)} sent, ${report.retrying} retrying, ${report.failed} failed`);
 } finally {
   await handle.close();

@@ -154,7 +154,7 @@ async function runClaimedImport(deps: FeedJobDeps, supplier: SupplierRecord, opt
   const commitRows = options.batchSize ?? COPY_COMMIT_ROWS;
   let pending: FeedProductRow[] = [];
   const write = async (rows: FeedProductRow[]) => {
-    await familyMains?.beforeBatch(deps.db, rows);
+    await familyMains?.beforeBatch(deps.db, rows, hasProducts);
     const written = copyWriter
       ? await copyWriter.write(rows, names, now(), hasProducts, rules)
       : await writeFeedBatch(deps.db, supplier.supplierId, rows, names, now(), hasProducts, rules);

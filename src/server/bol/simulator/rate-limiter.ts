@@ -40,6 +40,19 @@ export const DEFAULT_RATE_LIMITS: RateLimitRule[] = [
   { method: '*', pattern: /^\//, limit: 50, windowMs: 1_000 },
 ];
 
+/**
+ * The most calls a rule lets through within `seconds`, its bucket full at the start: the bucket's
+ * size plus what refills meanwhile (docs/benchmarks.md, "The offer sync and bol's rate limits").
+ */
+export function mostCallsWithin(rule: Pick<RateLimitRule, 'limit' | 'windowMs'>, seconds: number): number {
+  return rule.limit + Math.floor((seconds * 1_000 * rule.limit) / rule.windowMs);
+}
+
+/** The least seconds `count` calls take under a rule, its bucket full at the start: the calls beyond the bucket wait for refills. */
+export function leastSecondsFor(rule: Pick<RateLimitRule, 'limit' | 'windowMs'>, count: number): number {
+  return (Math.max(0, count - rule.limit) * rule.windowMs) / rule.limit / 1_000;
+}
+
 export interface RateDecision {
   allowed: boolean;
   headers: Record<string, string>;
