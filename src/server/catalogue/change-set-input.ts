@@ -13,7 +13,7 @@ import { ApiError } from '../http/errors';
 import { problemList, problemText } from '../http/problem-sentence';
 
 /** A refusal: its sentence (the English `message`, with the id and arguments the app words it by). */
-export type ChangeSetRefusal = { ok: false; message: string; sentence: ServerSentence | null };
+export type ChangeSetRefusal = { ok: false; message: string; sentence?: ServerSentence };
 
 function refused(sentence: ServerSentence): ChangeSetRefusal {
   return { ok: false, message: sentence.message, sentence };
@@ -27,7 +27,7 @@ export function refusalError(refusal: ChangeSetRefusal): ApiError {
 /** `now` is the server's clock in ms. */
 export function checkChangeSet(changes: unknown, now: number): { ok: true; set: ProductChangeSet } | ChangeSetRefusal {
   const nul = nulFieldIn(changes);
-  if (nul !== null) return { ok: false, message: `${nul === '' ? 'The request body' : nul} ${NUL_REFUSED}`, sentence: null };
+  if (nul !== null) return { ok: false, message: `${nul === '' ? 'The request body' : nul} ${NUL_REFUSED}` };
   // A version this server cannot read: the device shows the reason on the entry (docs/offline.md "Protocol version").
   const unreadable = unreadableProtocolSentence(changes);
   if (unreadable !== null) return refused(unreadable);
