@@ -5,10 +5,11 @@
  * and the Bol Model tab read Dutch, with Dutch numbers, and show statuses as words, never codes.
  * LANGUAGE_SHOTS=<folder> keeps screenshots of these screens at both tablet sizes.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, signIn } from './support/browser';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, signIn } from './support/browser';
 import { apiJson, demoProduct } from './support/catalogue-api';
+import { useLocaleTablets } from './support/locale-tablets';
 
 const SANNE = { username: 'sanne', password: 'sanne-password-1' };
 const DAAN = { username: 'daan', password: 'daan-password-1' };
@@ -20,10 +21,8 @@ const STORAGE_CHUNK = '10002106';
 /** A status code as the contract writes it (SUCCESS, NOT_SENT, IN_PROGRESS): never on a screen. */
 const RAW_CODE = /\b[A-Z]{2,}_[A-Z_]+\b|\b(SUCCESS|PENDING|FAILURE|TIMEOUT|PURGED|DECLINED|PUBLISHED)\b/;
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const tablet = useLocaleTablets();
 beforeAll(async () => {
-  browser = await launchBrowser();
   const admin = await tablet('en-US');
   await signIn(admin);
   for (const person of [SANNE, DAAN]) {
@@ -31,18 +30,6 @@ beforeAll(async () => {
     expect([201, 409]).toContain(added.status);
   }
 });
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-});
-afterAll(async () => {
-  await browser.close();
-});
-
-async function tablet(locale: string, viewport = LANDSCAPE): Promise<Page> {
-  const context = await browser.newContext({ locale, viewport, serviceWorkers: 'block' });
-  contexts.push(context);
-  return context.newPage();
-}
 
 /** A Dutch tablet (nl-NL) signed in as `person` on the Dutch form, on the product's page. */
 async function dutchTablet(person: { username: string; password: string }, productId: number, viewport = LANDSCAPE): Promise<Page> {
