@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import type { OfferStateCounts } from './bol-offer-sync';
 import { productSortProblem, type BolProductState } from './product-filter';
+import { LANGUAGES, type Language } from './languages';
 import { dbId, text } from './safe-values';
 
 /** Every column the export can write, in the order they are offered; header = the column's title. */
@@ -50,6 +51,21 @@ export const DEFAULT_EXPORT_COLUMNS: ExportColumnId[] = ['productId', 'ean', 'sk
 export const EXPORT_FORMATS = ['csv', 'xlsx', 'csv-nl'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
+/**
+ * How a CSV is written: 'spec' with commas and decimal points, 'excel-nl' with semicolons and
+ * decimal commas, as Excel set to Dutch reads it. The CSV follows the person's language: Dutch
+ * gets 'excel-nl' (docs/reports-and-export.md, "Formats"); 'csv-nl' is 'excel-nl' in every language.
+ */
+export function csvDialectOf(format: ExportFormat, language: Language = 'en'): 'spec' | 'excel-nl' | null {
+  if (format === 'xlsx') return null;
+  return format === 'csv-nl' || language === 'nl' ? 'excel-nl' : 'spec';
+}
+
+/** The formats the Export screen offers: in Dutch the CSV already is Excel's Dutch one, so 'csv-nl' is not offered twice. */
+export function exportFormatChoices(language: Language): ExportFormat[] {
+  return language === 'nl' ? ['csv', 'xlsx'] : ['csv', 'csv-nl', 'xlsx'];
+}
+
 /** Whether a format is one of the CSVs (text, one line per product). */
 export const isCsvFormat = (format: ExportFormat): boolean => format !== 'xlsx';
 
@@ -70,6 +86,8 @@ export const exportRequestSchema = z
     filter: z.record(text().max(100), text().max(1_000)).optional(),
     /** The selection: exactly these products (the filter is then ignored). */
     productIds: z.array(dbId()).min(1).max(MAX_EXPORT_IDS).optional(),
+    /** The person's language: a Dutch CSV has semicolons and decimal commas (csvDialectOf). Left out: English. */
+    language: z.enum(LANGUAGES, { message: `language must be one of ${LANGUAGES.join(', ')}` }).optional(),
     /**
      * The order of the rows, written as the filter's `sort` (`sellingPrice,desc`): the list's order,
      * for a view and a selection alike. Left out: by product id.

@@ -30,10 +30,9 @@ export const feedReadingMessages = {
     `One image field holds several addresses (${fileNames.join(', ')}) separated by ${IMAGE_SEPARATOR_NAMES[found]}, but the mapping separates images by ${IMAGE_SEPARATOR_NAMES[chosen]}; choose ${IMAGE_SEPARATOR_NAMES[found]} as the image separator`,
   relativeImage: (value: string) =>
     `Image '${value}' is a path without a web address, so it cannot be fetched and is left out; enter the base URL for images in the mapping`,
-  imageSeparatorFound: (separator: ImageSeparator, chosen: ImageSeparator) =>
-    `Image addresses in one field are separated by ${IMAGE_SEPARATOR_NAMES[separator]}${
-      separator === chosen ? '' : `; the mapping separates them by ${IMAGE_SEPARATOR_NAMES[chosen]}: choose ${IMAGE_SEPARATOR_NAMES[separator]} below, or those rows are refused`
-    }`,
+  /** Both separators by their names; `chosen` null when the mapping's is the one found. */
+  imageSeparatorFound: (separator: string, chosen: string | null) =>
+    `Image addresses in one field are separated by ${separator}${chosen === null ? '' : `; the mapping separates them by ${chosen}: choose ${separator} below, or those rows are refused`}`,
   categoryList: (example: string, rule: 'deepest' | 'first') =>
     `Some rows name several categories in one value (${example}); each product takes the ${rule === 'deepest' ? 'deepest path' : 'first path'}, as chosen below`,
   unreadableRows: (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'row has' : 'rows have'} characters that could not be read (shown as \uFFFD); check the feed's encoding with the supplier`,

@@ -188,8 +188,9 @@ export const feedValueMessages = {
   recognised: (platform: string) => `Looks like ${platform}`,
   decimalMark: (mark: 'comma' | 'point' | null) =>
     mark === 'comma' ? 'Numbers use a decimal comma (1.234,50)' : mark === 'point' ? 'Numbers use a decimal point (1,234.50)' : 'The rows read show no decimal mark',
-  currencies: (currencies: readonly string[], own: string) =>
+  /** `foreign`: some of the currencies is not `own`. */
+  currencies: (currencies: readonly string[], own: string, foreign: boolean) =>
     currencies.length === 0
       ? `Prices are read as ${own}`
-      : `Prices are written in ${currencies.join(', ')}${currencies.some((code) => code !== own) ? `; this store sells in ${own}: choose below whether rows in another currency are refused or taken as they are` : ''}`,
+      : `Prices are written in ${currencies.join(', ')}${foreign ? `; this store sells in ${own}: choose below whether rows in another currency are refused or taken as they are` : ''}`,
 } as const;

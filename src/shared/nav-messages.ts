@@ -27,6 +27,7 @@ export const navMessages = {
     report: 'report',
     uploadEan: 'uploadEan',
     users: 'users',
+    'offer-settings': 'offer-settings',
     login: 'login',
   } as Record<string, string | undefined>,
   mainNavigation: 'Main',

@@ -2,8 +2,10 @@
  * Words, not codes (docs/jobs.md, "Words, not codes"): the one place that says in English what
  * every status code of the contract means to a person: jobs (kind and outcome), bol's process
  * statuses, a product's content upload, bol's upload report and its sub-statuses, and a bol job's
- * items. Screens and exported files show these words, never the codes; a translation changes this
- * module only. tests/unit/status-words.test.ts fails when a code of the contract has no word.
+ * items. Screens and exported files show these words, never the codes. Their Dutch is in
+ * src/app/i18n/locales/nl.po under 'statusWords.' (STATUS_WORDS below; docs/languages.md): a screen
+ * reads them through useMessages(STATUS_WORDS, 'statusWords'). tests/unit/status-words.test.ts
+ * fails when a code of the contract has no word.
  */
 import type {
   BOL_JOB_ITEM_STATUSES,
@@ -155,17 +157,31 @@ export const SUB_STATUS_WORDS: Words<BolSubStatus> = {
   UPLOAD_REJECTED: 'Upload rejected by bol',
 };
 
+/** Every table above under one name, as the catalogs hold them (prefix 'statusWords'). */
+export const STATUS_WORDS = {
+  jobKind: JOB_KIND_WORDS,
+  jobStatus: JOB_STATUS_WORDS,
+  bolJob: BOL_JOB_STATUS_WORDS,
+  bolJobItem: BOL_JOB_ITEM_STATUS_WORDS,
+  content: CONTENT_STATUS_WORDS,
+  process: PROCESS_STATUS_WORDS,
+  uploadReport: UPLOAD_REPORT_STATUS_WORDS,
+  uploadEntry: UPLOAD_ENTRY_STATUS_WORDS,
+  subStatus: SUB_STATUS_WORDS,
+};
+export type StatusWords = typeof STATUS_WORDS;
+
 /**
- * A sub-status in words; one bol sends that this module does not know yet is written as words
- * from its code ('TOO_SHORT' -> 'Too short'), never as the code.
+ * A sub-status in words (`words`: the table in the language shown); one bol sends that this module
+ * does not know yet is written as words from its code ('TOO_SHORT' -> 'Too short'), never as the code.
  */
-export function subStatusWords(code: string): string {
-  if (code in SUB_STATUS_WORDS) return SUB_STATUS_WORDS[code as BolSubStatus];
-  const words = code.toLowerCase().replace(/_+/g, ' ').trim();
-  return words === '' ? '' : words[0]?.toUpperCase() + words.slice(1);
+export function subStatusWords(code: string, words: Readonly<Record<string, string>> = SUB_STATUS_WORDS): string {
+  if (code in words) return words[code]!;
+  const fromCode = code.toLowerCase().replace(/_+/g, ' ').trim();
+  return fromCode === '' ? '' : fromCode[0]?.toUpperCase() + fromCode.slice(1);
 }
 
 /** A content status in words; an unknown code (an older row) as its words from the code. */
-export function contentStatusWords(code: string): string {
-  return code in CONTENT_STATUS_WORDS ? CONTENT_STATUS_WORDS[code as BolContentStatus] : subStatusWords(code);
+export function contentStatusWords(code: string, words: Pick<StatusWords, 'content' | 'subStatus'> = STATUS_WORDS): string {
+  return code in words.content ? words.content[code as BolContentStatus] : subStatusWords(code, words.subStatus);
 }

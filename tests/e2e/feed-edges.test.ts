@@ -9,6 +9,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { feedReadingMessages } from '../../src/shared/feed-reading-messages';
+import { IMAGE_SEPARATOR_NAMES } from '../../src/shared/feed-image-addresses';
 import { PLATFORM_NAMES } from '../../src/shared/feed-platforms';
 import { feedValueMessages } from '../../src/shared/messages';
 import { useParserServer } from './support/parser-server';
@@ -68,7 +69,7 @@ describe('the Parser on sellers’ own exports', () => {
       const page = await app.signedInPage(size);
       await testNewFeed(page, `Woo ${size.width}`, '/woocommerce.csv', 'CSV');
       const separatorLine = page.getByTestId('feed-image-separator');
-      await separatorLine.getByText(feedReadingMessages.imageSeparatorFound(',', ','), { exact: true }).waitFor({ timeout: 20_000 });
+      await separatorLine.getByText(feedReadingMessages.imageSeparatorFound(IMAGE_SEPARATOR_NAMES[','], null), { exact: true }).waitFor({ timeout: 20_000 });
       await page.getByText('4 would be imported, 0 refused. Nothing was saved.').waitFor({ timeout: 20_000 });
       expect(await page.getByRole('combobox', { name: 'Image separator' }).textContent()).toBe(', (comma)');
       await page.getByText(feedReadingMessages.categoryList('Clothing > Tshirts, Clothing', 'deepest')).waitFor();
@@ -76,7 +77,7 @@ describe('the Parser on sellers’ own exports', () => {
       await page.getByRole('combobox', { name: 'Image separator' }).click();
       await page.getByRole('option', { name: '| (bar)', exact: true }).click();
       // The line says at once that the mapping's separator is not the feed's.
-      await separatorLine.getByText(feedReadingMessages.imageSeparatorFound(',', '|'), { exact: true }).waitFor();
+      await separatorLine.getByText(feedReadingMessages.imageSeparatorFound(IMAGE_SEPARATOR_NAMES[','], IMAGE_SEPARATOR_NAMES['|']), { exact: true }).waitFor();
       await page.getByRole('button', { name: 'Test feed' }).click();
       await page.getByText('2 would be imported, 2 refused. Nothing was saved.').waitFor({ timeout: 20_000 });
       const preview = page.getByRole('table', { name: 'Test feed preview' });

@@ -7,6 +7,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launchBrowser, signIn } from './support/browser';
+import { signInOnForm } from './support/language-sign-in';
 import { apiJson, demoProduct } from './support/catalogue-api';
 import { DEMO_TOTAL } from './support/product-list';
 
@@ -38,14 +39,7 @@ async function tablet(locale: string, viewport = { width: 1280, height: 800 }): 
   return context.newPage();
 }
 
-/** Signs in on the form as it reads in either language (the fields by their ids). */
-async function signInAs(page: Page, button: 'Sign In' | 'Inloggen'): Promise<void> {
-  await page.goto(`${baseUrl()}/login`);
-  await page.locator('#login-username').fill(LOTTE.username);
-  await page.locator('#login-password').fill(LOTTE.password);
-  await page.getByRole('button', { name: button }).click();
-  await page.waitForURL(`${baseUrl()}/dashboard`);
-}
+const signInAs = (page: Page, button: 'Sign In' | 'Inloggen') => signInOnForm(page, LOTTE, button);
 
 const htmlLang = (page: Page) => page.evaluate(() => document.documentElement.lang);
 

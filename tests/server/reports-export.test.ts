@@ -146,6 +146,33 @@ describe('POST /api/v1/export/products', () => {
     expect(spec.split('\r\n')[1]).toBe(`${ids.ready},12.5`);
   });
 
+  it("follows the person's language: a Dutch CSV has semicolons, decimal commas and the BOM; an English one stays the spec's", async () => {
+    await t.database.db.update(products).set({ sellingPrice: 1234.5 }).where(eq(products.productId, ids.ready ?? 0));
+    const body = { format: 'csv', columns: ['productId', 'title', 'sellingPrice'], filter: { bolState: 'ready' } };
+    const dutch = await exportPost({ ...body, language: 'nl' });
+    expect(dutch.status).toBe(200);
+    expect(dutch.headers.get('Content-Type')).toBe('text/csv; charset=utf-8');
+    expect(dutch.headers.get('Content-Disposition')).toMatch(/^attachment; filename="products-\d{4}-\d{2}-\d{2}-excel-nl\.csv"$/);
+    const bytes = new Uint8Array(await dutch.arrayBuffer());
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(new TextDecoder().decode(bytes).split('\r\n')).toEqual(['Product ID;Title;Selling price', `${ids.ready};"'=HYPERLINK(""http://evil"")";1234,5`, '']);
+    const english = await exportPost({ ...body, language: 'en' });
+    expect(english.headers.get('Content-Disposition')).toMatch(/^attachment; filename="products-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect((await english.text()).split('\r\n')[1]).toBe(`${ids.ready},"'=HYPERLINK(""http://evil"")",1234.5`);
+    // Without a language: English, as before the language was sent.
+    expect((await (await exportPost(body)).text()).split('\r\n')[1]).toBe(`${ids.ready},"'=HYPERLINK(""http://evil"")",1234.5`);
+    // A workbook is the same in both languages.
+    const workbook = await exportPost({ ...body, format: 'xlsx', language: 'nl' });
+    expect(workbook.headers.get('Content-Disposition')).toMatch(/^attachment; filename="products-\d{4}-\d{2}-\d{2}\.xlsx"$/);
+    await workbook.arrayBuffer();
+  });
+
+  it('refuses a language it does not speak, naming the ones it does', async () => {
+    const response = await exportPost({ format: 'csv', columns: ['productId'], language: 'de' });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { message: string }).message).toMatch(/language must be one of en, nl/);
+  });
+
   it('refuses a format it does not write, naming the ones it does', async () => {
     const response = await exportPost({ format: 'csv-semicolon', columns: ['productId'] });
     expect(response.status).toBe(400);

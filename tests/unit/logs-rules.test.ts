@@ -4,21 +4,21 @@ import type { Page } from '../../src/shared/contract';
 import type { Job, JobStatus } from '../../src/shared/jobs';
 import { ALL_SUPPLIERS_ID } from '../../src/shared/constants';
 import type { LogsRead } from '../../src/app/features/logs/load-logs';
-import { jobsOfRead, KIND_OPTIONS, logsPhase, OUTCOME_OPTIONS, supplierOptions, totalPagesOfRead } from '../../src/app/features/logs/logs-rules';
+import { jobsOfRead, kindOptions, logsPhase, outcomeOptions, supplierOptions, totalPagesOfRead } from '../../src/app/features/logs/logs-rules';
 
 const job = (id: number, status: JobStatus) => ({ id, status }) as Job;
 const page = (content: Job[], totalPages = 1): Page<Job> => ({ content, totalPages }) as Page<Job>;
 
 describe('Logs rules', () => {
   it('offers every kind and outcome, "With problems" first among the outcomes', () => {
-    expect(KIND_OPTIONS[0]).toEqual({ value: '', label: 'Every kind' });
-    expect(KIND_OPTIONS).toContainEqual({ value: 'order-import', label: 'Order import' });
-    expect(OUTCOME_OPTIONS.slice(0, 3)).toEqual([
+    expect(kindOptions()[0]).toEqual({ value: '', label: 'Every kind' });
+    expect(kindOptions()).toContainEqual({ value: 'order-import', label: 'Order import' });
+    expect(outcomeOptions().slice(0, 3)).toEqual([
       { value: '', label: 'Every outcome' },
       { value: 'problems', label: 'With problems' },
       { value: 'queued', label: 'Queued' },
     ]);
-    expect(OUTCOME_OPTIONS).toContainEqual({ value: 'partial', label: 'Partly succeeded' });
+    expect(outcomeOptions()).toContainEqual({ value: 'partial', label: 'Partly succeeded' });
   });
 
   it('offers the real suppliers by id, never the lists\' "All" entry', () => {

@@ -9,6 +9,7 @@ import type { Table } from 'dexie';
 import { offlineDataNote } from '../lib/format';
 import type { BackofficeDatabase } from './database';
 import { isNoAnswer } from '../lib/no-answer';
+import { offlineDataMessages, type OfflineDataWords } from '../../shared/offline-data-messages';
 
 export type DeviceCopySource =
   /** The server's answer, just now. */
@@ -63,10 +64,15 @@ export async function loadDeviceFirst<T>(deps: DeviceFirstDeps<T>, show: (state:
 }
 
 /** The marking of a device copy, or null when the record is the server's fresh answer. */
-export function deviceCopyNote(source: DeviceCopySource, waitingText: string, timeText: (ms: number) => string): string | null {
+export function deviceCopyNote(
+  source: DeviceCopySource,
+  waitingText: string,
+  timeText: (ms: number) => string,
+  words: OfflineDataWords = offlineDataMessages,
+): string | null {
   if (source.kind === 'network' || source.reason === 'loading') return null;
   if (source.reason === 'waiting-change') return waitingText;
-  return offlineDataNote(source.fetchedAt, 'kept on this device', timeText);
+  return offlineDataNote(source.fetchedAt, words.keptHere, timeText, words);
 }
 
 // --- The device side, in Dexie ------------------------------------------------------------------

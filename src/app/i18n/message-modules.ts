@@ -10,6 +10,30 @@ import { noServerMessages } from '../../shared/no-server-messages';
 import { productEditMessages } from '../../shared/product-edit-messages';
 import { productFormMessages } from '../../shared/product-form-messages';
 import { productListMessages } from '../../shared/product-list-messages';
+// The list's surroundings and the status surfaces.
+import { eanUploadPageMessages } from '../../shared/ean-upload-page-messages';
+import { jobProgressMessages } from '../../shared/job-progress-messages';
+import { listActionsMessages } from '../../shared/list-actions-messages';
+import { offlineDataMessages } from '../../shared/offline-data-messages';
+import { ordersPageMessages } from '../../shared/orders-page-messages';
+import { productFilterMessages } from '../../shared/product-filter-messages';
+import { STATUS_WORDS } from '../../shared/status-words';
+import { syncPanelMessages } from '../../shared/sync-panel-messages';
+import { syncStatusMessages } from '../../shared/sync-status-messages';
+// The seller's back-office screens: Parser, Logs, Report, Export, Users, Offer settings.
+import { PLATFORM_NAMES } from '../../shared/feed-platforms';
+import { FEED_FIELD_LABELS } from '../../shared/feed-mapping';
+import { feedReadingMessages } from '../../shared/feed-reading-messages';
+import { SKIP_WHEN_LABELS } from '../../shared/feed-row-filter';
+import { feedVariantMessages } from '../../shared/feed-variant-messages';
+import { feedValueMessages } from '../../shared/messages';
+import { parserMessages } from '../../shared/parser-messages';
+import { logsMessages } from '../../shared/logs-messages';
+import { JOB_KIND_WORDS, JOB_STATUS_WORDS } from '../../shared/status-words';
+import { reportMessages } from '../../shared/report-messages';
+import { bolOfferMessages } from '../../shared/bol-offer-messages';
+import { usersMessages } from '../../shared/users-messages';
+import { exportMessages } from '../../shared/export-messages';
 // The product page's remaining parts: the General tab's notes, the Bol Model tab, the History tab.
 import { bolModelMessages } from '../../shared/bol-model-messages';
 import { HISTORY_HOW_LABELS } from '../../shared/contract';
@@ -28,6 +52,31 @@ export const MESSAGE_MODULES: readonly { prefix: string; english: object }[] = [
   { prefix: 'productList', english: productListMessages },
   { prefix: 'productForm', english: productFormMessages },
   { prefix: 'productEdit', english: productEditMessages },
+  // The list's surroundings and the status surfaces.
+  { prefix: 'statusWords', english: STATUS_WORDS },
+  { prefix: 'productFilter', english: productFilterMessages },
+  { prefix: 'offlineData', english: offlineDataMessages },
+  { prefix: 'listActions', english: listActionsMessages },
+  { prefix: 'jobProgress', english: jobProgressMessages },
+  { prefix: 'syncStatus', english: syncStatusMessages },
+  { prefix: 'syncPanel', english: syncPanelMessages },
+  { prefix: 'ordersPage', english: ordersPageMessages },
+  { prefix: 'eanUploadPage', english: eanUploadPageMessages },
+  // The seller's back-office screens.
+  { prefix: 'parser', english: parserMessages },
+  { prefix: 'feedReading', english: feedReadingMessages },
+  { prefix: 'feedVariant', english: feedVariantMessages },
+  { prefix: 'feedValue', english: feedValueMessages },
+  { prefix: 'feedField', english: FEED_FIELD_LABELS },
+  { prefix: 'feedPlatform', english: PLATFORM_NAMES },
+  { prefix: 'skipWhen', english: SKIP_WHEN_LABELS },
+  { prefix: 'logs', english: logsMessages },
+  { prefix: 'jobKind', english: JOB_KIND_WORDS },
+  { prefix: 'jobStatus', english: JOB_STATUS_WORDS },
+  { prefix: 'report', english: reportMessages },
+  { prefix: 'bolOffer', english: bolOfferMessages },
+  { prefix: 'users', english: usersMessages },
+  { prefix: 'export', english: exportMessages },
   // The product page's remaining parts.
   { prefix: 'bolModel', english: bolModelMessages },
   { prefix: 'heldImages', english: heldImagesMessages },

@@ -4,6 +4,7 @@
  */
 
 import type { Language } from '../../shared/languages';
+import { offlineDataMessages, type OfflineDataWords } from '../../shared/offline-data-messages';
 
 /**
  * The language numbers and dates are written in (docs/languages.md): set with the person's
@@ -103,10 +104,16 @@ export function dateTimeText(time: string | number): string {
 
 /**
  * "Offline data, fetched at …", or "Offline data, {unknownAge}" when the copy's age is not known
- * (e.g. 'kept on this device'). Every screen that shows the device's copy marks it this way.
+ * (e.g. 'kept on this device'). Every screen that shows the device's copy marks it this way, with
+ * `words` in the language shown (useMessages(offlineDataMessages, 'offlineData')).
  */
-export function offlineDataNote(fetchedAt: number | null, unknownAge: string, timeText: (ms: number) => string = dateTimeText): string {
-  return fetchedAt === null ? `Offline data, ${unknownAge}` : `Offline data, fetched at ${timeText(fetchedAt)}`;
+export function offlineDataNote(
+  fetchedAt: number | null,
+  unknownAge: string,
+  timeText: (ms: number) => string = dateTimeText,
+  words: OfflineDataWords = offlineDataMessages,
+): string {
+  return fetchedAt === null ? words.unknownAge(unknownAge) : words.fetchedAt(timeText(fetchedAt));
 }
 
 /** A count as people read it: "12,345" in English, "12.345" in Dutch. */
@@ -114,6 +121,12 @@ export function countText(count: number): string {
   const digits = Math.abs(count).toString();
   if (!Number.isInteger(count) || !/^\d+$/.test(digits)) return countFormat().format(count);
   return `${count < 0 || Object.is(count, -0) ? '-' : ''}${groupThousands(digits, language === 'nl' ? '.' : ',')}`;
+}
+
+/** A measure with one decimal as the language writes it: "4.2" in English, "4,2" in Dutch (a file's size, a duration). */
+export function oneDecimalText(value: number): string {
+  const text = value.toFixed(1);
+  return language === 'nl' ? text.replace('.', ',') : text;
 }
 
 /** The day and the time of a moment apart ("12 Mar 2025", "14:05"), for a table cell of two lines. */

@@ -6,6 +6,8 @@ import { Link as ThemeLink, Text } from '@radix-ui/themes';
 import { Link } from 'react-router-dom';
 import type { ItemProblem } from '../lib/job-items';
 import { countText } from '../lib/format';
+import { useMessages } from '../i18n/language';
+import { jobProgressMessages } from '../../shared/job-progress-messages';
 
 /** More than this is listed as "and n more" (the counts above cover them all). */
 const SHOWN = 200;
@@ -14,6 +16,7 @@ const SHOWN = 200;
 export const productFixPath = (productId: number) => `/products/${productId}?tab=2`;
 
 export function ItemReasons({ problems, label }: { problems: readonly ItemProblem[]; label: string }) {
+  const words = useMessages(jobProgressMessages, 'jobProgress');
   if (problems.length === 0) return null;
   const shown = problems.slice(0, SHOWN);
   return (
@@ -24,10 +27,10 @@ export function ItemReasons({ problems, label }: { problems: readonly ItemProble
             <Text size="1">
               {problem.productId !== null ? (
                 <ThemeLink asChild>
-                  <Link to={productFixPath(problem.productId)}>Product {problem.productId}</Link>
+                  <Link to={productFixPath(problem.productId)}>{words.productLink(problem.productId)}</Link>
                 </ThemeLink>
               ) : (
-                <strong>{problem.orderId !== null ? `Order ${problem.orderId}` : 'Item'}</strong>
+                <strong>{problem.orderId !== null ? words.orderName(problem.orderId) : words.item}</strong>
               )}
               : {problem.message}
             </Text>
@@ -36,7 +39,7 @@ export function ItemReasons({ problems, label }: { problems: readonly ItemProble
       </ul>
       {problems.length > SHOWN && (
         <Text as="p" size="1" color="gray">
-          and {countText(problems.length - SHOWN)} more
+          {words.andMore(countText(problems.length - SHOWN))}
         </Text>
       )}
     </div>

@@ -9,7 +9,8 @@
 import { once } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
 import { and, count, eq, sql, type SQL } from 'drizzle-orm';
-import { EXPORT_COLUMNS, type ExportColumnId, type ExportFormat, type ExportRequest } from '../../shared/export-contract';
+import { csvDialectOf, EXPORT_COLUMNS, type ExportColumnId, type ExportFormat, type ExportRequest } from '../../shared/export-contract';
+import type { Language } from '../../shared/languages';
 import { BOL_STATE_LABELS } from '../../shared/messages';
 import { parseProductFilter, parseProductSort, type BolProductState, type ProductSort } from '../../shared/product-filter';
 import { contentStatusWords } from '../../shared/status-words';
@@ -228,7 +229,7 @@ export function xlsxStream(batches: AsyncGenerator<ExportRow[]>, columns: readon
   return web;
 }
 
-export function exportStream(format: ExportFormat, batches: AsyncGenerator<ExportRow[]>, columns: readonly ExportColumnId[]): ReadableStream<Uint8Array> {
+export function exportStream(format: ExportFormat, batches: AsyncGenerator<ExportRow[]>, columns: readonly ExportColumnId[], language: Language = 'en'): ReadableStream<Uint8Array> {
   if (format === 'xlsx') return xlsxStream(batches, columns);
-  return csvStream(batches, columns, format === 'csv-nl' ? EXCEL_NL_CSV : SPEC_CSV);
+  return csvStream(batches, columns, csvDialectOf(format, language) === 'excel-nl' ? EXCEL_NL_CSV : SPEC_CSV);
 }

@@ -4,7 +4,7 @@
  * selection as CSV or .xlsx, streamed.
  */
 import { Hono } from 'hono';
-import { EXPORT_ROWS_HEADER, exportExtension, exportRequestSchema, isCsvFormat, REPORT_PAGE_SIZE } from '../../shared/export-contract';
+import { csvDialectOf, EXPORT_ROWS_HEADER, exportExtension, exportRequestSchema, isCsvFormat, REPORT_PAGE_SIZE } from '../../shared/export-contract';
 import { bolReportOverview } from '../bol/marketplace/status-report';
 import type { CatalogueDeps } from '../catalogue/catalogue-deps';
 import { countExport, exportBatches, exportCondition, exportOrder, exportStream } from '../catalogue/product-export';
@@ -27,10 +27,10 @@ export function reportRoutes(deps: Pick<CatalogueDeps, 'db' | 'now'>) {
       const where = exportCondition(request);
       const rows = await countExport(deps.db, where);
       const day = now().toISOString().slice(0, 10);
-      const stream = exportStream(request.format, exportBatches(deps.db, where, exportOrder(request)), request.columns);
+      const stream = exportStream(request.format, exportBatches(deps.db, where, exportOrder(request)), request.columns, request.language);
       return c.body(stream, 200, {
         'Content-Type': isCsvFormat(request.format) ? 'text/csv; charset=utf-8' : XLSX_TYPE,
-        'Content-Disposition': `attachment; filename="products-${day}${request.format === 'csv-nl' ? '-excel-nl' : ''}.${exportExtension(request.format)}"`,
+        'Content-Disposition': `attachment; filename="products-${day}${csvDialectOf(request.format, request.language) === 'excel-nl' ? '-excel-nl' : ''}.${exportExtension(request.format)}"`,
         'Cache-Control': 'no-store',
         [EXPORT_ROWS_HEADER]: String(rows),
         'Access-Control-Expose-Headers': EXPORT_ROWS_HEADER,

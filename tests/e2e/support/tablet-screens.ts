@@ -188,6 +188,35 @@ export const TABLET_SCREENS: TabletScreen[] = [
     leave: backToEnglish,
   },
   { name: 'edit-general-nl', signedIn: true, open: (page) => inDutch(page, () => openEditor(page, 'General')), leave: backToEnglish },
+  // The list's surroundings and the status surfaces in Dutch: the filters opened with "More filters", the sync panel, orders and Upload EAN.
+  {
+    name: 'products-filters-nl',
+    signedIn: true,
+    open: (page) =>
+      inDutch(page, async () => {
+        await visit(page, '/products', (p) => p.locator('.product-table-area[aria-busy="false"]').waitFor({ timeout: 20_000 }));
+        await page.getByTestId('filter-toggle').click();
+        await page.getByRole('button', { name: 'Meer filters' }).click();
+      }),
+    leave: backToEnglish,
+  },
+  {
+    name: 'sync-panel-nl',
+    signedIn: true,
+    open: (page) =>
+      inDutch(page, async () => {
+        await visit(page, '/dashboard', (p) => p.getByTestId('sync-indicator').waitFor());
+        await page.getByTestId('sync-indicator').click();
+        await page.getByRole('dialog', { name: 'Synchronisatie' }).waitFor();
+        await settle(page);
+      }),
+    leave: async (page) => {
+      await page.keyboard.press('Escape');
+      await backToEnglish(page);
+    },
+  },
+  { name: 'orders-nl', signedIn: true, open: (page) => inDutch(page, () => visit(page, '/orders', (p) => p.getByTestId('page-title').waitFor())), leave: backToEnglish },
+  { name: 'upload-ean-nl', signedIn: true, open: (page) => inDutch(page, () => visit(page, '/uploadEan', (p) => p.getByTestId('page-title').waitFor())), leave: backToEnglish },
   { name: 'edit-bol', signedIn: true, open: (page) => openEditor(page, 'Bol Model') },
   { name: 'edit-bol-nl', signedIn: true, open: (page) => inDutch(page, () => openEditor(page, 'Bol Model', 7, 'nl')), leave: backToEnglish },
   { name: 'edit-held-back', signedIn: true, open: openHeldBack },
@@ -290,6 +319,42 @@ export const TABLET_SCREENS: TabletScreen[] = [
       await page.getByTestId('job-refusals').waitFor({ timeout: 20_000 });
       await settle(page);
     },
+  },
+  // The seller's back-office screens in Dutch (docs/languages.md): longer words, chosen on this tablet only.
+  {
+    name: 'parser-form-tested-nl',
+    signedIn: true,
+    open: (page) =>
+      inDutch(page, async () => {
+        await visit(page, '/parser', (p) => p.getByRole('button', { name: 'Volt Electronics bewerken' }).waitFor({ timeout: 20_000 }));
+        await page.getByRole('button', { name: 'Volt Electronics bewerken' }).click();
+        await page.getByRole('button', { name: 'Feed testen' }).click();
+        await page.getByTestId('feed-value-format').waitFor({ timeout: 30_000 });
+        await page.getByRole('table', { name: 'Voorbeeld van Feed testen' }).waitFor();
+        await settle(page);
+      }),
+    leave: backToEnglish,
+  },
+  {
+    name: 'logs-nl',
+    signedIn: true,
+    open: (page) =>
+      inDutch(page, async () => {
+        await visit(page, '/logs?outcome=partial', (p) => p.getByRole('button', { name: 'Details' }).first().waitFor({ timeout: 30_000 }));
+        await page.getByRole('button', { name: 'Details' }).first().click();
+        await page.getByTestId('job-refusals').waitFor({ timeout: 20_000 });
+        await settle(page);
+      }),
+    leave: backToEnglish,
+  },
+  { name: 'reports-nl', signedIn: true, open: (page) => inDutch(page, () => visit(page, '/report', (p) => p.locator('[data-tile="declined"]').waitFor({ timeout: 30_000 }))), leave: backToEnglish },
+  { name: 'export-nl', signedIn: true, open: (page) => inDutch(page, () => visit(page, '/export', (p) => p.getByTestId('export-start').waitFor())), leave: backToEnglish },
+  { name: 'users-nl', signedIn: true, open: (page) => inDutch(page, () => visit(page, '/users', (p) => p.locator('.users-row').first().waitFor({ timeout: 20_000 }))), leave: backToEnglish },
+  {
+    name: 'offer-settings-nl',
+    signedIn: true,
+    open: (page) => inDutch(page, () => visit(page, '/offer-settings', (p) => p.getByTestId('offer-settings-save').waitFor({ timeout: 20_000 }))),
+    leave: backToEnglish,
   },
   {
     // The browser online but the server not answering: the top bar says so in words, the page shows its device copy.

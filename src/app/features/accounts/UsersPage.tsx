@@ -7,7 +7,11 @@
 import { Badge, Button, Callout, Card, Flex, Heading, Select, Text, TextField } from '@radix-ui/themes';
 import { useAtomValue } from 'jotai';
 import { useState, type FormEvent } from 'react';
-import { accountMessages, MIN_PASSWORD_LENGTH, shownName, type Account, type Role } from '../../../shared/accounts';
+import { MIN_PASSWORD_LENGTH, shownName, type Account, type Role } from '../../../shared/accounts';
+import { usersMessages } from '../../../shared/users-messages';
+import { useMessages } from '../../i18n/language';
+
+type UsersWords = typeof usersMessages;
 import { addAccount, changeAccount, listAccounts, resetPassword } from '../../api/accounts';
 import { reasonOf } from '../../edit/edit-outcome';
 import { FROM_SERVER } from '../../edit/kept-copy';
@@ -17,17 +21,19 @@ import { messages } from '../../../shared/messages';
 
 export default function UsersPage() {
   const role = useAtomValue(sessionRoleAtom);
+  const words = useMessages(usersMessages, 'users');
   if (role !== 'admin') {
     return (
       <Callout.Root color="amber" role="alert" className="users-refused">
-        <Callout.Text>{accountMessages.adminsOnly}</Callout.Text>
+        <Callout.Text>{words.adminsOnly}</Callout.Text>
       </Callout.Root>
     );
   }
-  return <UsersAdmin />;
+  return <UsersAdmin words={words} />;
 }
 
-function UsersAdmin() {
+function UsersAdmin({ words }: { words: UsersWords }) {
+  const loadingText = useMessages(messages).loading;
   const me = useAtomValue(sessionUserAtom);
   // The accounts, read from the server (online only); every change is a direct call, then the list is read again.
   const users = useEditController<Account[], null>({
@@ -64,7 +70,7 @@ function UsersAdmin() {
   return (
     <Flex direction="column" gap="4" className="users-page">
       <Heading as="h2" size="5">
-        Users
+        {words.title}
       </Heading>
       {error && (
         <Callout.Root color="red" role="alert">
@@ -76,13 +82,13 @@ function UsersAdmin() {
           <Callout.Text>{users.notice.text}</Callout.Text>
         </Callout.Root>
       )}
-      <AddStaffForm busy={users.busy === 'add'} onAdd={(account) => act('add', () => addAccount(account), `Added ${account.username}.`)} />
+      <AddStaffForm words={words} busy={users.busy === 'add'} onAdd={(account) => act('add', () => addAccount(account), words.added(account.username))} />
       {accounts === null ? (
-        <Text>{messages.loading}</Text>
+        <Text>{loadingText}</Text>
       ) : (
-        <ul className="users-list" aria-label="Accounts">
+        <ul className="users-list" aria-label={words.accounts}>
           {accounts.map((account) => (
-            <AccountRow key={account.id} account={account} isMe={account.username === me} act={(run, done) => act('account', run, done)} />
+            <AccountRow key={account.id} words={words} account={account} isMe={account.username === me} act={(run, done) => act('account', run, done)} />
           ))}
         </ul>
       )}
@@ -93,7 +99,7 @@ function UsersAdmin() {
 type StaffDraft = { username: string; displayName: string; role: Role; password: string };
 const NO_STAFF: StaffDraft = { username: '', displayName: '', role: 'staff', password: '' };
 
-function AddStaffForm({ busy, onAdd }: { busy: boolean; onAdd: (account: StaffDraft) => Promise<boolean> }) {
+function AddStaffForm({ words, busy, onAdd }: { words: UsersWords; busy: boolean; onAdd: (account: StaffDraft) => Promise<boolean> }) {
   const [draft, setDraft] = useState<StaffDraft>(NO_STAFF);
   const set = (field: keyof StaffDraft) => (value: string) => setDraft((current) => ({ ...current, [field]: value }));
 
@@ -109,34 +115,34 @@ function AddStaffForm({ busy, onAdd }: { busy: boolean; onAdd: (account: StaffDr
       <form onSubmit={(event) => void onSubmit(event)} aria-labelledby="add-staff-title">
         <Flex direction="column" gap="3">
           <Heading as="h3" size="4" id="add-staff-title">
-            Add staff
+            {words.addStaff}
           </Heading>
           <Flex gap="3" wrap="wrap" className="users-form-row">
             <label>
-              <Text size="2" weight="medium">User name</Text>
+              <Text size="2" weight="medium">{words.userName}</Text>
               <TextField.Root size="3" autoComplete="off" value={draft.username} onChange={(e) => set('username')(e.target.value)} required />
             </label>
             <label>
-              <Text size="2" weight="medium">Display name</Text>
+              <Text size="2" weight="medium">{words.displayName}</Text>
               <TextField.Root size="3" autoComplete="off" value={draft.displayName} onChange={(e) => set('displayName')(e.target.value)} />
             </label>
             <label>
-              <Text size="2" weight="medium">Initial password (at least {MIN_PASSWORD_LENGTH} characters)</Text>
+              <Text size="2" weight="medium">{words.initialPassword(MIN_PASSWORD_LENGTH)}</Text>
               <TextField.Root size="3" type="password" autoComplete="new-password" value={draft.password} onChange={(e) => set('password')(e.target.value)} required />
             </label>
             <label>
-              <Text size="2" weight="medium">Role</Text>
+              <Text size="2" weight="medium">{words.role}</Text>
               <Select.Root size="3" value={draft.role} onValueChange={(value) => set('role')(value === 'admin' ? 'admin' : 'staff')}>
-                <Select.Trigger aria-label="Role" />
+                <Select.Trigger aria-label={words.role} />
                 <Select.Content>
-                  <Select.Item value="staff">Staff</Select.Item>
-                  <Select.Item value="admin">Administrator</Select.Item>
+                  <Select.Item value="staff">{words.staff}</Select.Item>
+                  <Select.Item value="admin">{words.administrator}</Select.Item>
                 </Select.Content>
               </Select.Root>
             </label>
           </Flex>
           <Button type="submit" size="3" loading={busy} className="users-add">
-            Add
+            {words.add}
           </Button>
         </Flex>
       </form>
@@ -144,7 +150,7 @@ function AddStaffForm({ busy, onAdd }: { busy: boolean; onAdd: (account: StaffDr
   );
 }
 
-function AccountRow({ account, isMe, act }: { account: Account; isMe: boolean; act: (run: () => Promise<unknown>, done: string) => Promise<boolean> }) {
+function AccountRow({ words, account, isMe, act }: { words: UsersWords; account: Account; isMe: boolean; act: (run: () => Promise<unknown>, done: string) => Promise<boolean> }) {
   const [resetting, setResetting] = useState(false);
   const [password, setPassword] = useState('');
   const name = shownName(account);
@@ -156,26 +162,26 @@ function AccountRow({ account, isMe, act }: { account: Account; isMe: boolean; a
             <Text weight="bold">{name}</Text>
             <Text size="2" color="gray">
               {account.username}
-              {isMe ? ' (you)' : ''}
+              {isMe ? words.you : ''}
             </Text>
           </Flex>
           <Flex gap="2" align="center" wrap="wrap">
             <Badge size="2" color={account.role === 'admin' ? 'blue' : 'gray'}>
-              {account.role === 'admin' ? 'Administrator' : 'Staff'}
+              {account.role === 'admin' ? words.administrator : words.staff}
             </Badge>
             <Badge size="2" color={account.active ? 'green' : 'red'}>
-              {account.active ? 'Active' : 'Deactivated'}
+              {account.active ? words.active : words.deactivated}
             </Badge>
             <Button size="3" variant="soft" onClick={() => setResetting((open) => !open)}>
-              Reset password
+              {words.resetPassword}
             </Button>
             {account.active ? (
-              <Button size="3" variant="soft" color="red" onClick={() => void act(() => changeAccount(account.id, { active: false }), `${name} is deactivated.`)}>
-                Deactivate
+              <Button size="3" variant="soft" color="red" onClick={() => void act(() => changeAccount(account.id, { active: false }), words.isDeactivated(name))}>
+                {words.deactivate}
               </Button>
             ) : (
-              <Button size="3" variant="soft" onClick={() => void act(() => changeAccount(account.id, { active: true }), `${name} is active again.`)}>
-                Reactivate
+              <Button size="3" variant="soft" onClick={() => void act(() => changeAccount(account.id, { active: true }), words.isActiveAgain(name))}>
+                {words.reactivate}
               </Button>
             )}
           </Flex>
@@ -185,7 +191,7 @@ function AccountRow({ account, isMe, act }: { account: Account; isMe: boolean; a
             className="users-reset"
             onSubmit={(event) => {
               event.preventDefault();
-              void act(() => resetPassword(account.id, password), `New password set for ${name}; their sessions ended.`).then((done) => {
+              void act(() => resetPassword(account.id, password), words.passwordSet(name)).then((done) => {
                 if (!done) return;
                 setResetting(false);
                 setPassword('');
@@ -194,11 +200,11 @@ function AccountRow({ account, isMe, act }: { account: Account; isMe: boolean; a
           >
             <Flex gap="2" align="end" wrap="wrap" mt="3">
               <label>
-                <Text size="2" weight="medium">New password for {name}</Text>
+                <Text size="2" weight="medium">{words.newPasswordFor(name)}</Text>
                 <TextField.Root size="3" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} required />
               </label>
               <Button type="submit" size="3">
-                Set password
+                {words.setPassword}
               </Button>
             </Flex>
           </form>

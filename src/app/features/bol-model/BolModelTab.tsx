@@ -5,6 +5,7 @@
  * of the content. It only renders: the edit controller set up in use-bol-editor.ts holds the model,
  * the form and the save; decisions live in bol-tab-rules.ts, load-bol-model.ts and save-bol-model.ts.
  */
+import { offlineDataMessages } from '../../../shared/offline-data-messages';
 import { bolModelMessages } from '../../../shared/bol-model-messages';
 import { useMessages } from '../../i18n/language';
 import { useConflictWords } from '../../i18n/value-words';
@@ -45,6 +46,7 @@ export default function BolModelTab({ product }: BolModelTabProps) {
   const { loading, bol: bolWords } = useMessages(messages);
   const editWords = useMessages(productEditMessages, 'productEdit');
   const conflictWords = useConflictWords();
+  const offlineWords = useMessages(offlineDataMessages, 'offlineData');
   const bol = useBolModel(product);
   const anyway = useSendAnyway(product.productId, bol.refreshMarketplace);
   const online = bol.online;
@@ -68,7 +70,7 @@ export default function BolModelTab({ product }: BolModelTabProps) {
   const { required, optional } = splitAttributes(model.attributeData);
   const notice = editor.notice;
   // One clear state: a conflict replaces the "waiting" note and the "saved on this device" notice.
-  const deviceNote = notice || conflict ? null : bolDeviceNote(load.source, dateTimeText, words.waitingToBeSent);
+  const deviceNote = notice || conflict ? null : bolDeviceNote(load.source, dateTimeText, words.waitingToBeSent, offlineWords);
   const shownNotice = conflict && notice?.tone !== 'red' ? null : notice;
   // Values read as everywhere in the app (lib/field-value-text.ts), like the General tab's conflicts.
   const conflictRows: ConflictRow[] = conflictDifferences(conflict?.conflicts ?? [], {}, conflictWords);

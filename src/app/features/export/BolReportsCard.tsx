@@ -11,6 +11,8 @@ import { itemProblems, reportTone, type ItemProblem, type OutcomeTone } from '..
 import { ItemReasons } from '../../ui/ItemReasons';
 import { fileNameFromContentDisposition, saveFile } from '../products';
 import { offerImportText } from './export-rules';
+import { exportMessages, type ExportWords } from '../../../shared/export-messages';
+import { useMessages } from '../../i18n/language';
 
 type Kind = 'content' | 'offers';
 
@@ -20,21 +22,22 @@ interface Outcome {
   problems: ItemProblem[];
 }
 
-const REPORTS = [
-  ['content', 'Product content report (.xlsx)', "Every product's Bol category, content status, upload report (declined attributes named), catalog and offer."],
-  ['offers', "Import bol's offer export", "Asks bol for its export of our offers and stores each offer with its product (by EAN); the Reports screen then counts them."],
-] as const;
+const reportsOf = (words: ExportWords) =>
+  [
+    ['content', words.contentReport, words.contentReportHelp],
+    ['offers', words.offerImport, words.offerImportHelp],
+  ] as const;
 
-async function runReport(kind: Kind): Promise<Outcome> {
+async function runReport(kind: Kind, words: ExportWords): Promise<Outcome> {
   try {
     if (kind === 'content') {
       const file = await exportProductContentReport();
       const name = fileNameFromContentDisposition(file.contentDisposition);
       saveFile(file.blob, name);
-      return { text: `Downloaded ${name}.`, tone: 'green', problems: [] };
+      return { text: words.downloaded(name), tone: 'green', problems: [] };
     }
     const report = await reimportOffers();
-    return { text: offerImportText(report), tone: reportTone(report), problems: itemProblems(report) };
+    return { text: offerImportText(report, words), tone: reportTone(report), problems: itemProblems(report) };
   } catch (error) {
     const failed = toApiFailure(error);
     return { text: failed.message, tone: 'red', problems: itemProblems(failed.body) };
@@ -42,11 +45,12 @@ async function runReport(kind: Kind): Promise<Outcome> {
 }
 
 export function BolReportsCard({ online, needsConnection }: { online: boolean; needsConnection: string }) {
+  const words = useMessages(exportMessages, 'export');
   const [outcomes, setOutcomes] = useState<Record<Kind, Outcome | 'running' | undefined>>({ content: undefined, offers: undefined });
 
   async function run(kind: Kind) {
     setOutcomes((current) => ({ ...current, [kind]: 'running' }));
-    const outcome = await runReport(kind);
+    const outcome = await runReport(kind, words);
     setOutcomes((current) => ({ ...current, [kind]: outcome }));
   }
 
@@ -55,15 +59,15 @@ export function BolReportsCard({ online, needsConnection }: { online: boolean; n
       <section aria-labelledby="export-bol">
         <Flex direction="column" gap="3">
           <Heading as="h2" size="4" id="export-bol">
-            bol reports
+            {words.bolReports}
           </Heading>
-          {REPORTS.map(([kind, label, help]) => {
+          {reportsOf(words).map(([kind, label, help]) => {
             const outcome = outcomes[kind];
             return (
               <Flex key={kind} direction="column" gap="1" className="export-other">
                 <Flex gap="3" align="center" wrap="wrap">
                   <Button variant="soft" disabled={!online || outcome === 'running'} onClick={() => void run(kind)} data-testid={`export-${kind}`}>
-                    {outcome === 'running' ? 'Working...' : label}
+                    {outcome === 'running' ? words.working : label}
                   </Button>
                   <Text size="1" color="gray">
                     {help}
@@ -75,7 +79,7 @@ export function BolReportsCard({ online, needsConnection }: { online: boolean; n
                       {outcome.tone === 'amber' ? '⚠ ' : ''}
                       {outcome.text}
                     </Text>
-                    <ItemReasons problems={outcome.problems} label={`Not imported by ${label}`} />
+                    <ItemReasons problems={outcome.problems} label={words.notImportedBy(label)} />
                   </div>
                 )}
               </Flex>

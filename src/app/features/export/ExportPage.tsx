@@ -8,8 +8,11 @@ import { Button, Callout, Card, Flex, Heading, Link as ThemeLink, Progress, Radi
 import { useAtomValue } from 'jotai';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { DEFAULT_EXPORT_COLUMNS, type ExportColumnId, type ExportFormat } from '../../../shared/export-contract';
-import { countText } from '../../lib/format';
+import { DEFAULT_EXPORT_COLUMNS, exportFormatChoices, type ExportColumnId, type ExportFormat } from '../../../shared/export-contract';
+import { BOL_STATE_LABELS } from '../../../shared/messages';
+import { exportMessages } from '../../../shared/export-messages';
+import { languageAtom, useMessages } from '../../i18n/language';
+import { countText, oneDecimalText } from '../../lib/format';
 import { categoriesAtom } from '../../state/reference-lists';
 import { onlineAtom } from '../../state/sync';
 import { productListViewAtom, saveFile, selectedProductIdsAtom, sortLabel, toFilterQuery } from '../products';
@@ -31,10 +34,11 @@ import { useViewTotal } from './use-view-total';
 import './export.css';
 
 const COLUMNS_KEY = 'exportColumns';
-const NEEDS_CONNECTION = 'Exports need a connection: the server writes the file.';
-
 export default function ExportPage() {
   const online = useAtomValue(onlineAtom);
+  const language = useAtomValue(languageAtom);
+  const words = useMessages(exportMessages, 'export');
+  const states = useMessages(BOL_STATE_LABELS, 'bolState');
   const view = useAtomValue(productListViewAtom);
   const selection = useAtomValue(selectedProductIdsAtom);
   const categories = useAtomValue(categoriesAtom);
@@ -51,14 +55,14 @@ export default function ExportPage() {
     globalThis.localStorage?.setItem(COLUMNS_KEY, JSON.stringify(columns));
   }, [columns]);
 
-  const planned = exportRequest({ scope, format, columns, filter, sort, selection });
-  const shownProgress = progress ? progressOf(progress) : null;
+  const planned = exportRequest({ scope, format, columns, filter, sort, selection, language }, words);
+  const shownProgress = progress ? progressOf(progress, words) : null;
   const buttonLabel = exportButtonLabel({
     busy,
     count: scope === 'selection' ? selection.length : viewTotal,
     estimate: scope !== 'selection' && viewTotalIsEstimate,
     format,
-  });
+  }, words);
 
   return (
     <Flex direction="column" gap="4" className="export-page">
@@ -67,36 +71,37 @@ export default function ExportPage() {
           <Flex direction="column" gap="4">
             <Flex direction="column" gap="1">
               <Heading as="h2" size="5" id="export-products">
-                Export products
+                {words.title}
               </Heading>
               <Text size="2" color="gray">
-                The file is written by the server as it reads the products, so a large catalogue exports without waiting for all of it first.
+                {words.intro}
               </Text>
             </Flex>
 
             <fieldset className="export-fieldset">
               <legend>
                 <Text size="2" weight="medium">
-                  Products
+                  {words.products}
                 </Text>
               </legend>
               <RadioGroup.Root value={scope} onValueChange={(value) => setScope(value as ExportScope)} name="export-scope">
                 <RadioGroup.Item value="view" data-testid="scope-view">
-                  The product list&apos;s current view{viewTotal !== null ? ` (${viewTotalIsEstimate ? 'about ' : ''}${countText(viewTotal)} products)` : ''}
+                  {words.view}
+                  {viewTotal !== null ? words.viewCount(countText(viewTotal), viewTotalIsEstimate) : ''}
                 </RadioGroup.Item>
                 <Text as="p" size="1" color="gray" className="export-filter" data-testid="export-filter">
-                  {filterSummary(filter, (id) => categories.find((category) => String(category.categoryId) === id)?.categoryName)} ·{' '}
+                  {filterSummary(filter, (id) => categories.find((category) => String(category.categoryId) === id)?.categoryName, words, states)} ·{' '}
                   <ThemeLink asChild>
-                    <Link to="/products">change the filters in the product list</Link>
+                    <Link to="/products">{words.changeFilters}</Link>
                   </ThemeLink>
                 </Text>
                 <RadioGroup.Item value="selection" disabled={selection.length === 0} data-testid="scope-selection">
-                  The selection ({countText(selection.length)} product{selection.length === 1 ? '' : 's'} selected in the product list)
+                  {words.selection(selection.length, countText(selection.length))}
                 </RadioGroup.Item>
               </RadioGroup.Root>
               {sort !== undefined && (
                 <Text as="p" size="2" color="gray" className="export-order" data-testid="export-order">
-                  Rows in the list&apos;s order: {sortLabel(sort)}.
+                  {words.order(sortLabel(sort))}
                 </Text>
               )}
             </fieldset>
@@ -104,13 +109,15 @@ export default function ExportPage() {
             <fieldset className="export-fieldset">
               <legend>
                 <Text size="2" weight="medium">
-                  Format
+                  {words.format}
                 </Text>
               </legend>
               <RadioGroup.Root value={format} onValueChange={(value) => setFormat(value as ExportFormat)} name="export-format" className="export-formats">
-                <RadioGroup.Item value="csv">CSV (comma separated, UTF-8)</RadioGroup.Item>
-                <RadioGroup.Item value="csv-nl">Excel (NL): CSV with semicolons, for Excel set to Dutch</RadioGroup.Item>
-                <RadioGroup.Item value="xlsx">Excel workbook (.xlsx)</RadioGroup.Item>
+                {exportFormatChoices(language).map((choice) => (
+                  <RadioGroup.Item key={choice} value={choice}>
+                    {words.formats[choice]}
+                  </RadioGroup.Item>
+                ))}
               </RadioGroup.Root>
             </fieldset>
 
@@ -122,12 +129,12 @@ export default function ExportPage() {
               </Button>
               {busy && (
                 <Button size="3" variant="soft" color="gray" onClick={stop}>
-                  Stop
+                  {words.stop}
                 </Button>
               )}
               {!online && (
                 <Text size="2" color="amber" role="status">
-                  {NEEDS_CONNECTION}
+                  {words.needsConnection}
                 </Text>
               )}
               {online && !planned.ok && (
@@ -153,10 +160,10 @@ export default function ExportPage() {
             {finished && (
               <Callout.Root color="green" size="1" role="status" data-testid="export-done">
                 <Callout.Text>
-                  {finished.name}: {finished.rows !== null ? `${countText(finished.rows)} products, ` : ''}
-                  {megabytes(finished.blob.size)} in {finished.seconds.toFixed(1)} s.{' '}
+                  {finished.name}: {finished.rows !== null ? words.finishedRows(countText(finished.rows)) : ''}
+                  {words.finishedSize(megabytes(finished.blob.size), oneDecimalText(finished.seconds))}{' '}
                   <Button size="1" variant="soft" onClick={() => saveFile(finished.blob, finished.name)} data-testid="export-download">
-                    Download again
+                    {words.downloadAgain}
                   </Button>
                 </Callout.Text>
               </Callout.Root>
@@ -165,7 +172,7 @@ export default function ExportPage() {
         </section>
       </Card>
 
-      <BolReportsCard online={online} needsConnection={NEEDS_CONNECTION} />
+      <BolReportsCard online={online} needsConnection={words.needsConnection} />
     </Flex>
   );
 }

@@ -5,7 +5,11 @@
  */
 import { EXPORT_COLUMN_IDS, type ExportColumnId, type ExportFormat, type ExportRequest } from '../../../shared/export-contract';
 import { BOL_STATE_LABELS } from '../../../shared/messages';
-import { countText } from '../../lib/format';
+import { countText, oneDecimalText } from '../../lib/format';
+import type { Language } from '../../../shared/languages';
+import { exportMessages, type ExportWords } from '../../../shared/export-messages';
+
+type StateLabels = Readonly<Record<string, string | undefined>>;
 
 export type ExportScope = 'view' | 'selection';
 
@@ -16,43 +20,25 @@ export function exportFilter(query: Readonly<Record<string, string>>): Record<st
   return filter;
 }
 
-/** How each filter parameter (docs/products.md) reads in the summary. */
-const FILTER_LABELS: Record<string, string> = {
-  supplierName: 'Supplier',
-  brand: 'Brand',
-  keyword: 'Search',
-  passedModeration: 'Moderation passed',
-  hasDescription: 'Has a description',
-  buyBlock: 'Buy block',
-  priceFrom: 'Price from',
-  priceTo: 'Price to',
-  categoryId: 'Category',
-  dateFrom: 'Updated from',
-  dateTo: 'Updated to',
-  numberOfImages: 'Images',
-  familyKey: 'Family key',
-  isMainProduct: 'Main product',
-  isExportOnBol: 'Export to bol',
-  isChangeEan: 'EAN replaced',
-  stock: 'In stock',
-  bolState: 'Bol state',
-  hasOffer: 'Offer on bol',
-};
-
-function valueText(name: string, value: string): string {
-  if (value === 'true') return 'yes';
-  if (value === 'false') return 'no';
-  if (name === 'bolState' && value in BOL_STATE_LABELS) return BOL_STATE_LABELS[value as keyof typeof BOL_STATE_LABELS];
+function valueText(name: string, value: string, words: ExportWords, states: StateLabels): string {
+  if (value === 'true') return words.yes;
+  if (value === 'false') return words.no;
+  if (name === 'bolState') return states[value] ?? value;
   return value;
 }
 
-/** "Supplier: Volt Electronics · Bol state: Declined by bol", or that nothing is filtered. */
-export function filterSummary(filter: Readonly<Record<string, string>>, categoryName?: (id: string) => string | undefined): string {
+/** "Supplier: Volt Electronics · Bol state: Declined by bol", or that nothing is filtered (each filter parameter of docs/products.md by its label). */
+export function filterSummary(
+  filter: Readonly<Record<string, string>>,
+  categoryName?: (id: string) => string | undefined,
+  words: ExportWords = exportMessages,
+  states: StateLabels = BOL_STATE_LABELS,
+): string {
   const parts = Object.entries(filter).map(([name, value]) => {
-    const shown = name === 'categoryId' ? (categoryName?.(value) ?? value) : valueText(name, value);
-    return `${FILTER_LABELS[name] ?? name}: ${shown}`;
+    const shown = name === 'categoryId' ? (categoryName?.(value) ?? value) : valueText(name, value, words, states);
+    return `${words.filterLabels[name] ?? name}: ${shown}`;
   });
-  return parts.length === 0 ? 'No filter: every product' : parts.join(' · ');
+  return parts.length === 0 ? words.noFilter : parts.join(' · ');
 }
 
 /** The list's order of a view's filter call query (`sellingPrice,desc`): the order of the exported rows. */
@@ -68,29 +54,32 @@ export function exportRequest(input: {
   filter: Record<string, string>;
   sort?: string;
   selection: readonly number[];
-}): { ok: true; request: ExportRequest } | { ok: false; reason: string } {
+  /** The person's language: the server writes a Dutch CSV with semicolons and decimal commas (csvDialectOf). */
+  language?: Language;
+}, words: ExportWords = exportMessages): { ok: true; request: ExportRequest } | { ok: false; reason: string } {
   const columns = EXPORT_COLUMN_IDS.filter((id) => input.columns.includes(id));
-  if (columns.length === 0) return { ok: false, reason: 'Choose at least one column.' };
+  if (columns.length === 0) return { ok: false, reason: words.chooseColumn };
   const sort = input.sort === undefined ? {} : { sort: input.sort };
+  const language = input.language === undefined ? {} : { language: input.language };
   if (input.scope === 'selection') {
-    if (input.selection.length === 0) return { ok: false, reason: 'No products are selected in the product list.' };
-    return { ok: true, request: { format: input.format, columns, productIds: [...input.selection], ...sort } };
+    if (input.selection.length === 0) return { ok: false, reason: words.noSelection };
+    return { ok: true, request: { format: input.format, columns, productIds: [...input.selection], ...sort, ...language } };
   }
-  return { ok: true, request: { format: input.format, columns, filter: input.filter, ...sort } };
+  return { ok: true, request: { format: input.format, columns, filter: input.filter, ...sort, ...language } };
 }
 
 export function megabytes(bytes: number): string {
-  return bytes < 102_400 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1_048_576).toFixed(1)} MB`;
+  return bytes < 102_400 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${oneDecimalText(bytes / 1_048_576)} MB`;
 }
 
 /** The progress line and, when it can be known, the fraction done. */
-export function progressOf(progress: { bytes: number; rows: number | null; totalRows: number | null }): { text: string; fraction: number | null } {
+export function progressOf(progress: { bytes: number; rows: number | null; totalRows: number | null }, words: ExportWords = exportMessages): { text: string; fraction: number | null } {
   if (progress.rows !== null && progress.totalRows !== null && progress.totalRows > 0) {
     const rows = Math.min(progress.rows, progress.totalRows);
-    return { text: `${countText(rows)} of ${countText(progress.totalRows)} rows (${megabytes(progress.bytes)})`, fraction: rows / progress.totalRows };
+    return { text: words.rowsOf(countText(rows), countText(progress.totalRows), megabytes(progress.bytes)), fraction: rows / progress.totalRows };
   }
-  const of = progress.totalRows !== null ? ` of a workbook of ${countText(progress.totalRows)} rows` : '';
-  return { text: `${megabytes(progress.bytes)} received${of}`, fraction: null };
+  const text = progress.totalRows !== null ? words.receivedOf(megabytes(progress.bytes), countText(progress.totalRows)) : words.received(megabytes(progress.bytes));
+  return { text, fraction: null };
 }
 
 /** The chosen columns are remembered on this device; unknown ids from an older version are dropped. */
@@ -112,17 +101,14 @@ export function toggledColumns(columns: readonly ExportColumnId[], id: ExportCol
   return columns.includes(id) ? [...columns] : [...columns, id];
 }
 
-const FORMAT_NAMES: Record<ExportFormat, string> = { csv: 'CSV', 'csv-nl': 'CSV for Excel (NL)', xlsx: '.xlsx' };
-
 /** The Export button: "Exporting..." while it runs, else how many and how ("Export about 12,000 products as CSV"; "Export as CSV" before the count is known). */
-export function exportButtonLabel(input: { busy: boolean; count: number | null; estimate: boolean; format: ExportFormat }): string {
-  if (input.busy) return 'Exporting...';
-  const count = input.count !== null ? ` ${input.estimate ? 'about ' : ''}${countText(input.count)} products` : '';
-  return `Export${count} as ${FORMAT_NAMES[input.format]}`;
+export function exportButtonLabel(input: { busy: boolean; count: number | null; estimate: boolean; format: ExportFormat }, words: ExportWords = exportMessages): string {
+  if (input.busy) return words.exporting;
+  return words.exportButton(input.count !== null ? countText(input.count) : '', input.estimate, words.formatNames[input.format]);
 }
 
 /** What an answer of bol's offer import says: its own message, or that the offers were imported. */
-export function offerImportText(report: unknown): string {
+export function offerImportText(report: unknown, words: ExportWords = exportMessages): string {
   const message = typeof report === 'object' && report !== null ? (report as { message?: unknown }).message : undefined;
-  return typeof message === 'string' ? message : 'Offers imported.';
+  return typeof message === 'string' ? message : words.offersImported;
 }

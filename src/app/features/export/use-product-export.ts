@@ -2,6 +2,8 @@
  * One product export at a time (docs/reports-and-export.md "Export"): streamed from the server with
  * its progress, saved when done (and kept to be saved again), stopped on Stop or when the screen closes.
  */
+import { exportMessages } from '../../../shared/export-messages';
+import { messagesNow } from '../../i18n/language';
 import { useEffect, useRef, useState } from 'react';
 import { exportExtension, type ExportRequest } from '../../../shared/export-contract';
 import { toApiFailure } from '../../api/client';
@@ -44,7 +46,7 @@ export function useProductExport() {
       setFinished(done);
       saveFile(done.blob, done.name);
     } catch (error) {
-      setFailure(controller.signal.aborted ? 'The export was stopped.' : toApiFailure(error).message);
+      setFailure(controller.signal.aborted ? messagesNow(exportMessages, 'export').stopped : toApiFailure(error).message);
     } finally {
       running.current = null;
       setBusy(false);

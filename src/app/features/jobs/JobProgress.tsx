@@ -5,8 +5,13 @@ import type { Job } from '../../../shared/jobs';
 import { cancelJob } from '../../api/jobs';
 import { toApiFailure } from '../../api/client';
 import { isActive, progressText, progressValue } from './job-rules';
+import { useMessages } from '../../i18n/language';
+import { jobProgressMessages } from '../../../shared/job-progress-messages';
+import { STATUS_WORDS } from '../../../shared/status-words';
 
 export function JobProgress({ job, label }: { job: Job; label: string }) {
+  const words = useMessages(jobProgressMessages, 'jobProgress');
+  const statuses = useMessages(STATUS_WORDS, 'statusWords').jobStatus;
   const [cancelling, setCancelling] = useState(false);
   const [refusal, setRefusal] = useState('');
   const value = progressValue(job);
@@ -33,12 +38,12 @@ export function JobProgress({ job, label }: { job: Job; label: string }) {
         />
         {isActive(job) && (
           <Button size="2" variant="soft" color="red" disabled={cancelling || job.cancelRequested} onClick={() => void cancel()}>
-            {job.cancelRequested ? 'Stopping...' : 'Cancel'}
+            {job.cancelRequested ? words.cancelling : words.cancel}
           </Button>
         )}
       </Flex>
       <Text size="1" role="status" data-testid="job-progress-text">
-        {progressText(job)}
+        {progressText(job, words, statuses)}
       </Text>
       {refusal && (
         <Text size="1" color="red">

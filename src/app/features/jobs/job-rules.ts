@@ -1,8 +1,10 @@
 /** How jobs read on screen (docs/jobs.md, "Logs"; their names and outcomes in words: shared/status-words.ts): who started them, progress and durations. */
-import type { Job, JobRefusal, JobStatus } from '../../../shared/jobs';
+import type { Job, JobKind, JobRefusal, JobStatus } from '../../../shared/jobs';
 import type { RunSchedule } from '../../../shared/schedule';
+import { logsMessages, type LogsWords } from '../../../shared/logs-messages';
 import { JOB_KIND_WORDS, JOB_STATUS_WORDS } from '../../../shared/status-words';
 import { countText } from '../../lib/format';
+import { jobProgressMessages, type JobProgressWords } from '../../../shared/job-progress-messages';
 
 /** The colour of an outcome: partly done is a warning, never a green success. */
 export function statusTone(status: JobStatus): 'green' | 'amber' | 'red' | 'gray' | 'blue' {
@@ -17,10 +19,10 @@ export function isActive(job: Pick<Job, 'status'>): boolean {
   return job.status === 'queued' || job.status === 'running';
 }
 
-export function startedByText(job: Pick<Job, 'trigger' | 'startedBy'>): string {
-  if (job.trigger === 'schedule') return 'Schedule';
-  if (job.trigger === 'server') return 'Server';
-  return job.startedBy || 'Someone';
+export function startedByText(job: Pick<Job, 'trigger' | 'startedBy'>, words: LogsWords = logsMessages): string {
+  if (job.trigger === 'schedule') return words.bySchedule;
+  if (job.trigger === 'server') return words.byServer;
+  return job.startedBy || words.someone;
 }
 
 /** "4 s", "2 min 05 s", "1 h 02 min"; running jobs count to now. */
@@ -35,18 +37,18 @@ export function durationText(startedAt: string | null, finishedAt: string | null
 }
 
 /** "12,000 read, 11,990 written, 10 refused". */
-export function countsText(job: Pick<Job, 'read' | 'written' | 'refused' | 'kind'>): string {
-  const unit = job.kind === 'feed-import' ? '' : ' items';
-  return `${countText(job.read)}${unit} read, ${countText(job.written)} written, ${countText(job.refused)} refused`;
+export function countsText(job: Pick<Job, 'read' | 'written' | 'refused' | 'kind'>, words: JobProgressWords = jobProgressMessages): string {
+  const counts = job.kind === 'feed-import' ? words.counts : words.itemCounts;
+  return counts(countText(job.read), countText(job.written), countText(job.refused));
 }
 
-/** The line under a progress bar. */
-export function progressText(job: Job): string {
+/** The line under a progress bar (`words` and `statuses` in the language shown). */
+export function progressText(job: Job, words: JobProgressWords = jobProgressMessages, statuses: Readonly<Record<JobStatus, string>> = JOB_STATUS_WORDS): string {
   const who = job.supplierName ? `${job.supplierName}: ` : '';
-  if (job.status === 'queued') return `${who}waiting to start…`;
+  if (job.status === 'queued') return `${who}${words.waitingToStart}`;
   const percent = job.percent === null ? '' : ` (${job.percent}%)`;
-  if (job.status === 'running') return `${who}${job.cancelRequested ? 'stopping… ' : ''}${countsText(job)}${percent}`;
-  return `${who}${JOB_STATUS_WORDS[job.status]}: ${countsText(job)}`;
+  if (job.status === 'running') return `${who}${job.cancelRequested ? words.stopping : ''}${countsText(job, words)}${percent}`;
+  return `${who}${statuses[job.status]}: ${countsText(job, words)}`;
 }
 
 /** The bar's value: the percent when known; otherwise none (an indeterminate bar). */
@@ -56,25 +58,28 @@ export function progressValue(job: Job): number | null {
 }
 
 /** A refused line or item as one sentence. */
-export function refusalText(refusal: JobRefusal): string {
-  if (refusal.line !== undefined) return `Line ${refusal.line}: ${refusal.reason}`;
-  if (refusal.productId !== undefined) return `Product ${refusal.productId}: ${refusal.reason}`;
-  if (refusal.orderId !== undefined) return `Order ${refusal.orderId}: ${refusal.reason}`;
+export function refusalText(refusal: JobRefusal, words: JobProgressWords = jobProgressMessages): string {
+  if (refusal.line !== undefined) return words.line(refusal.line, refusal.reason);
+  if (refusal.productId !== undefined) return words.product(refusal.productId, refusal.reason);
+  if (refusal.orderId !== undefined) return words.order(refusal.orderId, refusal.reason);
   return refusal.reason;
 }
 
 /** The outcome lines of finished import jobs, as the product list shows them (a warning when some rows were refused). */
-export function jobOutcomeLines(jobs: readonly Job[]): { text: string; ok: boolean; warning?: true }[] {
+export function jobOutcomeLines(
+  jobs: readonly Job[],
+  words: { jobKind: Readonly<Record<JobKind, string>>; jobStatus: Readonly<Record<JobStatus, string>> } = { jobKind: JOB_KIND_WORDS, jobStatus: JOB_STATUS_WORDS },
+): { text: string; ok: boolean; warning?: true }[] {
   return jobs.map((job) => ({
-    text: `${job.supplierName ?? JOB_KIND_WORDS[job.kind]}: ${job.message || JOB_STATUS_WORDS[job.status]}`,
+    text: `${job.supplierName ?? words.jobKind[job.kind]}: ${job.message || words.jobStatus[job.status]}`,
     ok: job.status === 'success' || job.status === 'partial',
     ...(job.status === 'partial' ? { warning: true as const } : {}),
   }));
 }
 
 /** Each refused line of finished jobs with its supplier, at most `limit` (the counts cover the rest). */
-export function jobProblemLines(jobs: readonly Job[], limit = 100): { lines: string[]; hidden: number } {
-  const all = jobs.flatMap((job) => (job.refusals ?? []).filter((r) => r.line !== undefined).map((r) => `${job.supplierName}, line ${r.line}: ${r.reason}`));
+export function jobProblemLines(jobs: readonly Job[], limit = 100, words: JobProgressWords = jobProgressMessages): { lines: string[]; hidden: number } {
+  const all = jobs.flatMap((job) => (job.refusals ?? []).flatMap((r) => (r.line === undefined ? [] : [words.supplierLine(job.supplierName ?? '', r.line, r.reason)])));
   const total = jobs.reduce((sum, job) => sum + job.refused, 0);
   return { lines: all.slice(0, limit), hidden: Math.max(0, total - Math.min(limit, all.length)) };
 }
@@ -107,9 +112,10 @@ export function logsFilterToSearch(filter: LogsFilter): URLSearchParams {
 }
 
 /** A schedule in words: "Every 15 minutes", "Every 6 hours", "Daily at 03:30 (Europe/Amsterdam)". */
-export function scheduleText(schedule: RunSchedule | null): string {
-  if (!schedule) return 'Only by hand';
-  if (schedule.kind === 'minutes') return schedule.minutes % 60 === 0 ? scheduleText({ kind: 'every', hours: schedule.minutes / 60, timeZone: schedule.timeZone }) : `Every ${schedule.minutes} minutes`;
-  if (schedule.kind === 'every') return schedule.hours === 1 ? 'Every hour' : `Every ${schedule.hours} hours`;
-  return `Daily at ${schedule.time} (${schedule.timeZone})`;
+export function scheduleText(schedule: RunSchedule | null, words: LogsWords = logsMessages): string {
+  if (!schedule) return words.onlyByHand;
+  if (schedule.kind === 'minutes')
+    return schedule.minutes % 60 === 0 ? scheduleText({ kind: 'every', hours: schedule.minutes / 60, timeZone: schedule.timeZone }, words) : words.everyMinutes(schedule.minutes);
+  if (schedule.kind === 'every') return words.everyHours(schedule.hours);
+  return words.dailyAt(schedule.time, schedule.timeZone);
 }

@@ -6,9 +6,13 @@ import type { ParsingHistoryEntry } from '../../../shared/contract';
 import { getParsingRun } from '../../api/feeds';
 import { countText } from '../../lib/format';
 import { heldBackLines } from './held-back-rules';
+import { logsMessages } from '../../../shared/logs-messages';
+import { useMessages } from '../../i18n/language';
+
 
 export function HeldBackList({ historyId, status }: { historyId: number; status: string }) {
   const [entry, setEntry] = useState<ParsingHistoryEntry | null>(null);
+  const words = useMessages(logsMessages, 'logs');
   useEffect(() => {
     let stopped = false;
     getParsingRun(historyId)
@@ -24,15 +28,15 @@ export function HeldBackList({ historyId, status }: { historyId: number; status:
   return (
     <div className="logs-held-back" data-testid="job-held-back">
       <Text as="div" size="2" weight="medium">
-        Held back because people changed them ({countText(total)})
+        {words.heldBack(countText(total))}
       </Text>
       <table className="logs-held-table">
         <thead>
           <tr>
-            <th scope="col">Product</th>
-            <th scope="col">Field</th>
-            <th scope="col">People&apos;s value</th>
-            <th scope="col">Supplier&apos;s value</th>
+            <th scope="col">{words.product}</th>
+            <th scope="col">{words.field}</th>
+            <th scope="col">{words.peoplesValue}</th>
+            <th scope="col">{words.suppliersValue}</th>
           </tr>
         </thead>
         <tbody>

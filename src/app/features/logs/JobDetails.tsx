@@ -8,10 +8,14 @@ import { HeldBackList } from './HeldBackList';
 import { countText } from '../../lib/format';
 import { refusalText } from '../jobs';
 import { saveFile } from '../products';
+import { logsMessages } from '../../../shared/logs-messages';
+import { useMessages } from '../../i18n/language';
+
 
 export function JobDetails({ job, online }: { job: Job; online: boolean }) {
   const [detail, setDetail] = useState<Job | null>(null);
   const [message, setMessage] = useState('');
+  const words = useMessages(logsMessages, 'logs');
   useEffect(() => {
     if (!online) return;
     let stopped = false;
@@ -33,7 +37,7 @@ export function JobDetails({ job, online }: { job: Job; online: boolean }) {
   return (
     <Flex direction="column" gap="2" className="logs-details" data-testid="job-details">
       {job.message && <Text size="2">{job.message}</Text>}
-      {!online && <Text size="1" color="gray">The refused lines need a connection.</Text>}
+      {!online && <Text size="1" color="gray">{words.refusedNeedConnection}</Text>}
       {message && (
         <Text size="1" color="red">
           {message}
@@ -43,13 +47,13 @@ export function JobDetails({ job, online }: { job: Job; online: boolean }) {
         <>
           <Flex gap="2" align="center" wrap="wrap">
             <Text size="2" weight="medium">
-              Refused ({countText(job.refused)})
+              {words.refusedCount(countText(job.refused))}
             </Text>
             <Button size="2" variant="soft" onClick={() => void download()}>
-              Download refused lines (CSV)
+              {words.downloadRefused}
             </Button>
           </Flex>
-          <ul className="logs-refusals" aria-label={`Refused in job ${job.id}`} data-testid="job-refusals">
+          <ul className="logs-refusals" aria-label={words.refusedIn(job.id)} data-testid="job-refusals">
             {refusals.map((refusal, index) => (
               <li key={index}>
                 <Text size="1">{refusalText(refusal)}</Text>
@@ -58,14 +62,14 @@ export function JobDetails({ job, online }: { job: Job; online: boolean }) {
             {job.refused > refusals.length && (
               <li>
                 <Text size="1" color="gray">
-                  and {countText(job.refused - refusals.length)} more (the first {countText(refusals.length)} are kept)
+                  {words.moreRefused(countText(job.refused - refusals.length), countText(refusals.length))}
                 </Text>
               </li>
             )}
           </ul>
         </>
       )}
-      {detail && refusals.length === 0 && job.refused === 0 && <Text size="1" color="gray">Nothing was refused.</Text>}
+      {detail && refusals.length === 0 && job.refused === 0 && <Text size="1" color="gray">{words.nothingRefused}</Text>}
       {online && job.kind === 'feed-import' && job.historyId !== null && <HeldBackList historyId={job.historyId} status={job.status} />}
     </Flex>
   );

@@ -5,6 +5,9 @@ import { dateAndTime } from '../../lib/format';
 import { JOB_KIND_WORDS, JOB_STATUS_WORDS } from '../../../shared/status-words';
 import { countsText, durationText, isActive, JobProgress, startedByText, statusTone } from '../jobs';
 import { JobDetails } from './JobDetails';
+import { logsMessages } from '../../../shared/logs-messages';
+import { useMessages } from '../../i18n/language';
+
 
 function Moment({ time }: { time: string | null }) {
   if (!time) return <Text color="gray">—</Text>;
@@ -17,12 +20,15 @@ function Moment({ time }: { time: string | null }) {
 }
 
 export function JobRow({ job, now, online, expanded, onToggle }: { job: Job; now: number; online: boolean; expanded: boolean; onToggle: () => void }) {
+  const words = useMessages(logsMessages, 'logs');
+  const kinds = useMessages(JOB_KIND_WORDS, 'jobKind');
+  const statuses = useMessages(JOB_STATUS_WORDS, 'jobStatus');
   return (
     <>
       <Table.Row data-testid="job-row" data-job-id={job.id} data-status={job.status}>
         <Table.Cell>
           <Text as="div" size="2" weight="medium">
-            {JOB_KIND_WORDS[job.kind]}
+            {kinds[job.kind]}
           </Text>
           {job.supplierName && (
             <Text as="div" size="1" color="gray">
@@ -37,18 +43,18 @@ export function JobRow({ job, now, online, expanded, onToggle }: { job: Job; now
           <Moment time={job.finishedAt} />
         </Table.Cell>
         <Table.Cell>{durationText(job.startedAt, job.finishedAt, now)}</Table.Cell>
-        <Table.Cell>{startedByText(job)}</Table.Cell>
+        <Table.Cell>{startedByText(job, words)}</Table.Cell>
         <Table.Cell className="logs-outcome">
           {isActive(job) ? (
-            <JobProgress job={job} label={`Progress of job ${job.id}`} />
+            <JobProgress job={job} label={words.progressOf(job.id)} />
           ) : (
             <Flex direction="column" gap="1">
               <Flex gap="2" align="center" wrap="wrap">
                 <Badge color={statusTone(job.status)} size="2">
-                  {JOB_STATUS_WORDS[job.status]}
+                  {statuses[job.status]}
                 </Badge>
                 <Button size="2" variant="ghost" aria-expanded={expanded} onClick={onToggle}>
-                  {expanded ? 'Hide details' : 'Details'}
+                  {expanded ? words.hideDetails : words.details}
                 </Button>
               </Flex>
               <Text size="1" color="gray">

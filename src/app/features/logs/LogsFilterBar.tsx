@@ -3,7 +3,10 @@ import { Button, Card, Flex, Select, Text } from '@radix-ui/themes';
 import { useAtomValue } from 'jotai';
 import { suppliersAtom } from '../../state/reference-lists';
 import type { LogsFilter } from '../jobs';
-import { KIND_OPTIONS, OUTCOME_OPTIONS, supplierOptions, type FilterOption } from './logs-rules';
+import { kindOptions, outcomeOptions, supplierOptions, type FilterOption } from './logs-rules';
+import { logsMessages } from '../../../shared/logs-messages';
+import { JOB_KIND_WORDS, JOB_STATUS_WORDS } from '../../../shared/status-words';
+import { useMessages } from '../../i18n/language';
 
 const ANY = 'any';
 
@@ -29,14 +32,17 @@ function FilterSelect({ label, value, options, onChange }: { label: string; valu
 
 export function LogsFilterBar({ filter, online, onChange, onRefresh }: { filter: LogsFilter; online: boolean; onChange: (next: Partial<LogsFilter>) => void; onRefresh: () => void }) {
   const suppliers = useAtomValue(suppliersAtom);
+  const words = useMessages(logsMessages, 'logs');
+  const kinds = useMessages(JOB_KIND_WORDS, 'jobKind');
+  const statuses = useMessages(JOB_STATUS_WORDS, 'jobStatus');
   return (
     <Card size="1">
       <Flex gap="3" wrap="wrap" align="end">
-        <FilterSelect label="Kind" value={filter.kind} onChange={(kind) => onChange({ kind })} options={KIND_OPTIONS} />
-        <FilterSelect label="Supplier" value={filter.supplierId} onChange={(supplierId) => onChange({ supplierId })} options={supplierOptions(suppliers)} />
-        <FilterSelect label="Outcome" value={filter.outcome} onChange={(outcome) => onChange({ outcome })} options={OUTCOME_OPTIONS} />
+        <FilterSelect label={words.kind} value={filter.kind} onChange={(kind) => onChange({ kind })} options={kindOptions(words, kinds)} />
+        <FilterSelect label={words.supplier} value={filter.supplierId} onChange={(supplierId) => onChange({ supplierId })} options={supplierOptions(suppliers, words)} />
+        <FilterSelect label={words.outcome} value={filter.outcome} onChange={(outcome) => onChange({ outcome })} options={outcomeOptions(words, statuses)} />
         <Button size="2" variant="soft" onClick={onRefresh} disabled={!online}>
-          Refresh
+          {words.refresh}
         </Button>
       </Flex>
     </Card>

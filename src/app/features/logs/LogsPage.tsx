@@ -19,6 +19,9 @@ import { LogsFilterBar } from './LogsFilterBar';
 import { jobsOfRead, logsPhase, totalPagesOfRead } from './logs-rules';
 import { OrderImportSchedule } from './OrderImportSchedule';
 import './logs.css';
+import { logsMessages } from '../../../shared/logs-messages';
+import { useMessages } from '../../i18n/language';
+
 
 export default function LogsPage() {
   const [search, setSearch] = useSearchParams();
@@ -27,6 +30,7 @@ export default function LogsPage() {
   // The last read, and when it came (running jobs' durations count to it).
   const [{ read, now }, setShown] = useState<{ read: LogsRead | null; now: number }>(() => ({ read: null, now: Date.now() }));
   const [open, setOpen] = useState<number | null>(null);
+  const words = useMessages(logsMessages, 'logs');
   const queryKey = JSON.stringify({ ...filter, size: LOGS_PAGE_SIZE });
 
   // Refresh starts a new read at once.
@@ -60,12 +64,12 @@ export default function LogsPage() {
   return (
     <Flex direction="column" gap="3" className="logs-page">
       <Heading size="5" as="h1">
-        Logs
+        {words.title}
       </Heading>
       <LogsFilterBar filter={filter} online={online} onChange={change} onRefresh={reload} />
       {read?.kind === 'device' && (
         <Callout.Root color="amber" size="1" data-testid="logs-offline">
-          <Callout.Text>{offlineDataNote(read.fetchedAt, 'kept on this device')}</Callout.Text>
+          <Callout.Text>{offlineDataNote(read.fetchedAt, words.keptOnDevice)}</Callout.Text>
         </Callout.Root>
       )}
       {read?.kind === 'none' && (
@@ -77,12 +81,12 @@ export default function LogsPage() {
         <Table.Root size="1" className="logs-table" data-testid="logs-table">
           <Table.Header>
             <Table.Row>
-              <Table.ColumnHeaderCell>Job</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>Started</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>Ended</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>Duration</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>Started by</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>Outcome</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>{words.job}</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>{words.started}</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>{words.ended}</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>{words.duration}</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>{words.startedBy}</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>{words.outcome}</Table.ColumnHeaderCell>
             </Table.Row>
           </Table.Header>
           <Table.Body>
@@ -91,7 +95,7 @@ export default function LogsPage() {
             ))}
             {read && read.kind !== 'none' && jobs.length === 0 && (
               <Table.Row>
-                <Table.Cell colSpan={6}>No jobs yet.</Table.Cell>
+                <Table.Cell colSpan={6}>{words.noJobs}</Table.Cell>
               </Table.Row>
             )}
           </Table.Body>
@@ -99,13 +103,13 @@ export default function LogsPage() {
       </div>
       <Flex gap="2" align="center">
         <Button size="2" variant="soft" disabled={filter.page === 0} onClick={() => change({ page: filter.page - 1 })}>
-          Previous
+          {words.previous}
         </Button>
         <Text size="2">
-          Page {filter.page + 1} of {Math.max(1, totalPages)}
+          {words.page(filter.page + 1, Math.max(1, totalPages))}
         </Text>
         <Button size="2" variant="soft" disabled={filter.page + 1 >= totalPages} onClick={() => change({ page: filter.page + 1 })}>
-          Next
+          {words.next}
         </Button>
       </Flex>
       <OrderImportSchedule online={online} />

@@ -7,6 +7,9 @@ import { toApiFailure } from '../../api/client';
 import { getOrderImportSchedule, setOrderImportSchedule } from '../../api/jobs';
 import { dateTimeText } from '../../lib/format';
 import { scheduleText } from '../jobs';
+import { logsMessages } from '../../../shared/logs-messages';
+import { useMessages } from '../../i18n/language';
+
 
 /** The choices offered; other schedules set through the API show as they are. */
 const CHOICES: { value: string; schedule: RunSchedule | null }[] = [
@@ -25,6 +28,7 @@ export function OrderImportSchedule({ online }: { online: boolean }) {
   const [answer, setAnswer] = useState<OrderImportScheduleAnswer | null>(null);
   const [message, setMessage] = useState('');
   const [saving, setSaving] = useState(false);
+  const words = useMessages(logsMessages, 'logs');
 
   useEffect(() => {
     if (!online) return;
@@ -52,29 +56,29 @@ export function OrderImportSchedule({ online }: { online: boolean }) {
     <Card size="2" className="logs-schedule" data-testid="order-import-schedule">
       <Flex direction="column" gap="2">
         <Heading size="3" as="h2">
-          Order import from bol
+          {words.orderImport}
         </Heading>
         <Flex gap="3" align="center" wrap="wrap">
           <Text as="label" size="2" htmlFor="order-import-schedule">
-            Import orders
+            {words.importOrders}
           </Text>
           <Select.Root value={current} disabled={!online || saving || !answer} onValueChange={(value) => void change(value)}>
-            <Select.Trigger id="order-import-schedule" aria-label="Order import schedule" />
+            <Select.Trigger id="order-import-schedule" aria-label={words.orderImportSchedule} />
             <Select.Content>
               {CHOICES.map((choice) => (
                 <Select.Item key={choice.value} value={choice.value}>
-                  {scheduleText(choice.schedule)}
+                  {scheduleText(choice.schedule, words)}
                 </Select.Item>
               ))}
-              {current === 'other' && <Select.Item value="other">{scheduleText(answer?.schedule ?? null)}</Select.Item>}
+              {current === 'other' && <Select.Item value="other">{scheduleText(answer?.schedule ?? null, words)}</Select.Item>}
             </Select.Content>
           </Select.Root>
         </Flex>
         <Text size="1" color="gray">
-          {answer?.nextRunAt ? `Next run: ${dateTimeText(answer.nextRunAt)}. ` : ''}
-          {answer?.lastRunAt ? `Last run started: ${dateTimeText(answer.lastRunAt)}.` : 'Not run yet.'} Scheduled runs read the orders changed since the last import.
+          {answer?.nextRunAt ? words.nextRun(dateTimeText(answer.nextRunAt)) : ''}
+          {answer?.lastRunAt ? words.lastRunStarted(dateTimeText(answer.lastRunAt)) : words.notRunYet} {words.readsSinceLast}
         </Text>
-        {!online && <Text size="1" color="gray">Changing the schedule needs a connection.</Text>}
+        {!online && <Text size="1" color="gray">{words.scheduleNeedsConnection}</Text>}
         {message && (
           <Text size="1" color="red">
             {message}

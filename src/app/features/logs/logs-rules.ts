@@ -3,7 +3,8 @@
  * what a read shows, and how its list is followed while a job runs.
  */
 import { ALL_SUPPLIERS_ID } from '../../../shared/constants';
-import { JOB_KINDS, JOB_STATUSES, type Job } from '../../../shared/jobs';
+import { JOB_KINDS, JOB_STATUSES, type Job, type JobKind, type JobStatus } from '../../../shared/jobs';
+import { logsMessages, type LogsWords } from '../../../shared/logs-messages';
 import { JOB_KIND_WORDS, JOB_STATUS_WORDS } from '../../../shared/status-words';
 import { isActive, type FollowPhase } from '../jobs';
 import type { LogsRead } from './load-logs';
@@ -13,18 +14,24 @@ export interface FilterOption {
   label: string;
 }
 
-export const KIND_OPTIONS: readonly FilterOption[] = [{ value: '', label: 'Every kind' }, ...JOB_KINDS.map((kind) => ({ value: kind, label: JOB_KIND_WORDS[kind] }))];
+/** The kind filter's choices, in the words of the language shown. */
+export function kindOptions(words: LogsWords = logsMessages, kinds: Readonly<Record<JobKind, string>> = JOB_KIND_WORDS): FilterOption[] {
+  return [{ value: '', label: words.everyKind }, ...JOB_KINDS.map((kind) => ({ value: kind, label: kinds[kind] }))];
+}
 
-export const OUTCOME_OPTIONS: readonly FilterOption[] = [
-  { value: '', label: 'Every outcome' },
-  { value: 'problems', label: 'With problems' },
-  ...JOB_STATUSES.map((status) => ({ value: status, label: JOB_STATUS_WORDS[status] })),
-];
+/** The outcome filter's choices, in the words of the language shown. */
+export function outcomeOptions(words: LogsWords = logsMessages, statuses: Readonly<Record<JobStatus, string>> = JOB_STATUS_WORDS): FilterOption[] {
+  return [
+    { value: '', label: words.everyOutcome },
+    { value: 'problems', label: words.withProblems },
+    ...JOB_STATUSES.map((status) => ({ value: status, label: statuses[status] })),
+  ];
+}
 
 /** Every real supplier (not the "All" entry of the lists) as a choice. */
-export function supplierOptions(suppliers: readonly { supplierId: number; supplierName: string }[]): FilterOption[] {
+export function supplierOptions(suppliers: readonly { supplierId: number; supplierName: string }[], words: LogsWords = logsMessages): FilterOption[] {
   return [
-    { value: '', label: 'Every supplier' },
+    { value: '', label: words.everySupplier },
     ...suppliers.filter((supplier) => supplier.supplierId !== ALL_SUPPLIERS_ID).map((supplier) => ({ value: String(supplier.supplierId), label: supplier.supplierName })),
   ];
 }

@@ -20,11 +20,15 @@ import { onlineAtom } from '../../state/sync';
 import { draftOfSettings, settingsChanged, settingsInput, settingsProblems, type BufferSupplier, type OfferSettingsDraft, type SettingsField } from './offer-settings-rules';
 import './offer-settings.css';
 import { messages } from '../../../shared/messages';
+import { messagesNow, useMessages } from '../../i18n/language';
 
-const m = bolOfferMessages.settings;
+/** The offer settings' words in the language shown (docs/languages.md). */
+const useSettingsWords = () => useMessages(bolOfferMessages, 'bolOffer').settings;
+const settingsWordsNow = () => messagesNow(bolOfferMessages, 'bolOffer').settings;
 
 export default function OfferSettingsPage() {
   const role = useAtomValue(sessionRoleAtom);
+  const m = useSettingsWords();
   if (role !== 'admin') {
     return (
       <Callout.Root color="amber" role="alert" className="offer-settings-refused">
@@ -81,6 +85,8 @@ function NumberField({ label, hint, value, problem, shown, onChange, testId }: {
 
 function OfferSettingsForm() {
   const online = useAtomValue(onlineAtom);
+  const m = useSettingsWords();
+  const loadingText = useMessages(messages).loading;
   const suppliers: BufferSupplier[] = useAtomValue(suppliersAtom).filter((supplier) => supplier.supplierId > 0);
   const editor = useEditController<OfferSettings, OfferSettingsDraft & { tried: boolean }>({
     key: 'offer-settings',
@@ -95,18 +101,18 @@ function OfferSettingsForm() {
     unsaved: (draft, opened) => settingsChanged(draft, opened),
     send: async (draft) => {
       const input = settingsInput(draft, suppliers);
-      if (!input) return { kind: 'failed', message: m.fixFirst };
+      if (!input) return { kind: 'failed', message: settingsWordsNow().fixFirst };
       try {
         return { kind: 'sent', record: await putOfferSettings(input) };
       } catch (failure) {
         return { kind: 'failed', message: reasonOf(failure) };
       }
     },
-    texts: { sentNotice: () => m.saved },
+    texts: { sentNotice: () => settingsWordsNow().saved },
   });
   const draft = editor.draft;
   const record = editor.record;
-  const problems: Partial<Record<SettingsField, string>> = draft ? settingsProblems(draft, suppliers) : {};
+  const problems: Partial<Record<SettingsField, string>> = draft ? settingsProblems(draft, suppliers, m) : {};
   const set = (update: (current: OfferSettingsDraft) => OfferSettingsDraft) => editor.setDraft((current) => ({ ...current, ...update(current) }));
 
   function onSubmit(event: FormEvent) {
@@ -146,7 +152,7 @@ function OfferSettingsForm() {
         </Callout.Root>
       )}
       {draft === null ? (
-        editor.load.status === 'loading' && <Text>{messages.loading}</Text>
+        editor.load.status === 'loading' && <Text>{loadingText}</Text>
       ) : (
         <form onSubmit={onSubmit} noValidate aria-label={m.title}>
           <Flex direction="column" gap="4">

@@ -42,8 +42,11 @@ function numberOf(text: string): number | null {
 export type SettingsField = 'maxPriceChangePercent' | 'zeroStockPercent' | `buffer-${number}`;
 
 /** The sentence per wrong field (a buffer by `buffer-<supplierId>`); empty when the draft can be saved. */
-export function settingsProblems(draft: OfferSettingsDraft, suppliers: readonly BufferSupplier[]): Partial<Record<SettingsField, string>> {
-  const m = bolOfferMessages.settings;
+export function settingsProblems(
+  draft: OfferSettingsDraft,
+  suppliers: readonly BufferSupplier[],
+  m: Pick<typeof bolOfferMessages.settings, 'priceChangeProblem' | 'zeroStockProblem' | 'bufferProblem'> = bolOfferMessages.settings,
+): Partial<Record<SettingsField, string>> {
   const problems: Partial<Record<SettingsField, string>> = {};
   const percent = numberOf(draft.maxPriceChangePercent);
   if (percent === null || percent < PRICE_CHANGE_LIMITS.min || percent > PRICE_CHANGE_LIMITS.max) problems.maxPriceChangePercent = m.priceChangeProblem;

@@ -13,10 +13,15 @@ import { offlineDataNote } from '../../lib/format';
 import { onlineAtom } from '../../state/sync';
 import { loadCancellationReasons, type ReasonsRead } from './cancel-reasons';
 import { appCancelReasonsDeps } from './orders-deps';
-import { CANCEL_NEEDS_CONNECTION, cancelFailureOutcome, cancelOutcome, type CancelTone } from './orders-rules';
+import { cancelFailureOutcome, cancelOutcome, type CancelTone } from './orders-rules';
+import { useMessages } from '../../i18n/language';
+import { ordersPageMessages } from '../../../shared/orders-page-messages';
+import { offlineDataMessages } from '../../../shared/offline-data-messages';
 
 export function CancelItemDialog({ orderId, item, onCancelled }: { orderId: string; item: BolOrderItem; onCancelled: () => void }) {
   const online = useAtomValue(onlineAtom);
+  const words = useMessages(ordersPageMessages, 'ordersPage').cancel;
+  const noteWords = useMessages(offlineDataMessages, 'offlineData');
   const [open, setOpen] = useState(false);
   const [reasons, setReasons] = useState<ReasonsRead | null>(null);
   const [reasonCode, setReasonCode] = useState('');
@@ -33,7 +38,7 @@ export function CancelItemDialog({ orderId, item, onCancelled }: { orderId: stri
     setOutcome(null);
     setReasonCode('');
     setReasons(null);
-    setReasons(await loadCancellationReasons(appCancelReasonsDeps));
+    setReasons(await loadCancellationReasons(appCancelReasonsDeps, words));
   }
 
   async function confirm() {
@@ -41,9 +46,9 @@ export function CancelItemDialog({ orderId, item, onCancelled }: { orderId: stri
     setBusy(true);
     setOutcome(null);
     try {
-      setOutcome(cancelOutcome(await cancelOrderItem(item.orderItemId, reasonCode)));
+      setOutcome(cancelOutcome(await cancelOrderItem(item.orderItemId, reasonCode), words));
     } catch (error) {
-      setOutcome(cancelFailureOutcome(toApiFailure(error)));
+      setOutcome(cancelFailureOutcome(toApiFailure(error), words));
     } finally {
       setBusy(false);
     }
@@ -55,16 +60,14 @@ export function CancelItemDialog({ orderId, item, onCancelled }: { orderId: stri
     <Dialog.Root open={open} onOpenChange={(next) => void openDialog(next)}>
       <Dialog.Trigger>
         <Button size="1" variant="soft" color="red" data-testid="cancel-item" data-order-item-id={item.orderItemId}>
-          Cancel item
+          {words.button}
         </Button>
       </Dialog.Trigger>
       <Dialog.Content maxWidth="480px" aria-describedby={undefined}>
-        <Dialog.Title>Cancel an order item at bol</Dialog.Title>
+        <Dialog.Title>{words.title}</Dialog.Title>
         <Flex direction="column" gap="3">
-          <Text size="2">
-            Order {orderId}: {item.quantity} × {item.title || item.ean} (item {item.orderItemId}). bol tells the customer the reason you choose.
-          </Text>
-          {reasons === null && <Text size="2">Loading the reasons...</Text>}
+          <Text size="2">{words.what(orderId, item.quantity, item.title || item.ean, item.orderItemId)}</Text>
+          {reasons === null && <Text size="2">{words.loading}</Text>}
           {reasons?.kind === 'none' && (
             <Text size="2" color="red">
               {reasons.message}
@@ -72,16 +75,16 @@ export function CancelItemDialog({ orderId, item, onCancelled }: { orderId: stri
           )}
           {reasons?.kind === 'device' && (
             <Text size="1" color="amber" data-testid="cancel-reasons-offline">
-              {offlineDataNote(reasons.fetchedAt, 'the reasons kept on this device')}
+              {offlineDataNote(reasons.fetchedAt, words.keptHere, undefined, noteWords)}
             </Text>
           )}
           {list.length > 0 && (
             <label className="cancel-reason">
               <Text size="2" weight="medium">
-                Reason
+                {words.reason}
               </Text>
               <select value={reasonCode} onChange={(event) => setReasonCode(event.target.value)} disabled={busy || done} data-testid="cancel-reason">
-                <option value="">Choose a reason…</option>
+                <option value="">{words.chooseReason}</option>
                 {list.map((reason) => (
                   <option key={reason.code} value={reason.code}>
                     {reason.label}
@@ -92,7 +95,7 @@ export function CancelItemDialog({ orderId, item, onCancelled }: { orderId: stri
           )}
           {!online && (
             <Text size="2" color="amber" role="status" data-testid="cancel-offline">
-              {CANCEL_NEEDS_CONNECTION}
+              {words.needsConnection}
             </Text>
           )}
           {outcome && (
@@ -104,12 +107,12 @@ export function CancelItemDialog({ orderId, item, onCancelled }: { orderId: stri
         <Flex gap="3" mt="4" justify="end">
           <Dialog.Close>
             <Button variant="soft" color="gray">
-              {done ? 'Close' : 'Keep the item'}
+              {done ? words.close : words.keep}
             </Button>
           </Dialog.Close>
           {!done && (
             <Button color="red" disabled={!online || reasonCode === '' || busy} onClick={() => void confirm()} data-testid="cancel-confirm">
-              {busy ? 'Cancelling...' : 'Cancel this item'}
+              {busy ? words.cancelling : words.confirm}
             </Button>
           )}
         </Flex>

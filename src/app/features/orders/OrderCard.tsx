@@ -12,8 +12,13 @@ import { dateTimeText } from '../../lib/format';
 import { CancelItemDialog } from './CancelItemDialog';
 import { canCancelItem, shipmentLines } from './orders-rules';
 import { itemsSummary, itemText, lineCancelItem, recipientText } from './order-row-rules';
+import { useMessages } from '../../i18n/language';
+import { messages } from '../../../shared/messages';
+import { ordersPageMessages } from '../../../shared/orders-page-messages';
 
 export function OrderCard({ order, ref, onChanged }: { order: BolOrder; ref?: Ref<HTMLLIElement> | undefined; onChanged?: () => void }) {
+  const words = useMessages(ordersPageMessages, 'ordersPage');
+  const fieldWords = useMessages(messages).orders;
   const items = order.orderItems ?? [];
   const [open, setOpen] = useState(false);
   const detailsId = useId();
@@ -22,12 +27,12 @@ export function OrderCard({ order, ref, onChanged }: { order: BolOrder; ref?: Re
     <li ref={ref} className="order" data-testid="order" data-order-id={order.orderId} data-open={open || undefined}>
       <div className="order-line">
         <button type="button" className="order-toggle" data-testid="order-toggle" aria-expanded={open} aria-controls={detailsId} onClick={() => setOpen(!open)}>
-          <span className="order-id">Order {order.orderId}</span>
+          <span className="order-id">{words.order(order.orderId)}</span>
           <time className="order-placed" dateTime={order.orderPlacedDateTime} data-testid="order-placed">
             {dateTimeText(order.orderPlacedDateTime)}
           </time>
           <span className="order-recipient">{recipientText(order)}</span>
-          <span className="order-summary">{itemsSummary(items)}</span>
+          <span className="order-summary">{itemsSummary(items, words)}</span>
           <span aria-hidden="true" className="order-mark">
             {open ? '▴' : '▾'}
           </span>
@@ -38,7 +43,7 @@ export function OrderCard({ order, ref, onChanged }: { order: BolOrder; ref?: Re
       {open && (
         <div id={detailsId} className="order-details">
           <dl className="order-shipment">
-            {shipmentLines(order).map((line) => (
+            {shipmentLines(order, fieldWords).map((line) => (
               <div key={line.label} className="order-field">
                 <dt>{line.label}</dt>
                 <dd>{line.value || '—'}</dd>
@@ -46,11 +51,11 @@ export function OrderCard({ order, ref, onChanged }: { order: BolOrder; ref?: Re
             ))}
           </dl>
           {items.length > 0 && (
-            <ul className="order-item-list" aria-label={`Items of order ${order.orderId}`}>
+            <ul className="order-item-list" aria-label={words.itemsOf(order.orderId)}>
               {items.map((item) => (
                 <li key={item.orderItemId} className="order-item-line" data-testid="order-item">
                   <Text size="1" color="gray" className="order-items">
-                    {itemText(item)}
+                    {itemText(item, words)}
                   </Text>
                   {canCancelItem(item) && <CancelItemDialog orderId={order.orderId} item={item} onCancelled={() => onChanged?.()} />}
                 </li>

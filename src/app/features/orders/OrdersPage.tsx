@@ -19,21 +19,23 @@ import { appOrdersDeps } from './orders-deps';
 import { offlineDataNote } from '../../lib/format';
 import { useJobFollower } from '../jobs';
 import {
-  IMPORT_ALL_HELP,
-  IMPORT_ALL_LABEL,
-  IMPORT_CHANGES_HELP,
-  IMPORT_CHANGES_LABEL,
   importProgressText,
   importResult,
   listCountText,
   shouldLoadNext,
 } from './orders-rules';
 import './orders.css';
+import { useMessages } from '../../i18n/language';
+import { ordersPageMessages } from '../../../shared/orders-page-messages';
+import { offlineDataMessages } from '../../../shared/offline-data-messages';
 
-export const IMPORT_NEEDS_CONNECTION = 'Importing orders needs a connection to the server.';
+export const IMPORT_NEEDS_CONNECTION = ordersPageMessages.importNeedsConnection;
 
 export default function OrdersPage() {
   const store = useStore();
+  const words = useMessages(ordersPageMessages, 'ordersPage');
+  const spec = useMessages(messages);
+  const noteWords = useMessages(offlineDataMessages, 'offlineData');
   const list = useAtomValue(orderListAtom);
   const online = useAtomValue(onlineAtom);
   const [importing, setImporting] = useState<OrderImportMode | null>(null);
@@ -79,7 +81,7 @@ export default function OrdersPage() {
     read: getLatestOrderImport,
     phaseOf: () => 'running',
     onAnswer: (job) => {
-      if (job?.status === 'running') setProgress(importProgressText(job));
+      if (job?.status === 'running') setProgress(importProgressText(job, words));
     },
   });
 
@@ -91,10 +93,10 @@ export default function OrdersPage() {
   async function runImport(mode: OrderImportMode) {
     setImporting(mode);
     setResult(null);
-    setProgress(importProgressText(null));
+    setProgress(importProgressText(null, words));
     try {
       const report = await importOrders(mode);
-      setResult({ ...importResult(report), tone: reportTone(report), problems: itemProblems(report) });
+      setResult({ ...importResult(report, words), tone: reportTone(report), problems: itemProblems(report) });
       reload();
     } catch (error) {
       // 409 (an import already runs), 503 (no bol connection), 502 (bol failed it): the server's message.
@@ -107,23 +109,23 @@ export default function OrdersPage() {
   }
 
   const offline = list.source?.kind === 'device';
-  const count = listCountText(list);
+  const count = listCountText(list, words);
   return (
     <Flex direction="column" gap="3" className="orders-page">
       <Card size="2">
         <Flex gap="3" align="center" wrap="wrap">
           <Heading as="h2" size="4" className="orders-heading">
-            bol orders
+            {words.heading}
           </Heading>
-          <Button size="2" disabled={importing !== null || !online} title={IMPORT_CHANGES_HELP} onClick={() => void runImport('changes')}>
-            {importing === 'changes' ? 'Importing...' : IMPORT_CHANGES_LABEL}
+          <Button size="2" disabled={importing !== null || !online} title={words.importChangesHelp} onClick={() => void runImport('changes')}>
+            {importing === 'changes' ? words.importing : spec.orders.importOrders}
           </Button>
-          <Button size="2" variant="soft" disabled={importing !== null || !online} title={IMPORT_ALL_HELP} onClick={() => void runImport('all')}>
-            {importing === 'all' ? 'Importing...' : IMPORT_ALL_LABEL}
+          <Button size="2" variant="soft" disabled={importing !== null || !online} title={words.importAllHelp} onClick={() => void runImport('all')}>
+            {importing === 'all' ? words.importing : words.importAll}
           </Button>
           {!online && (
             <Text size="1" color="gray">
-              {IMPORT_NEEDS_CONNECTION}
+              {words.importNeedsConnection}
             </Text>
           )}
           {importing !== null && (
@@ -137,41 +139,41 @@ export default function OrdersPage() {
             </Text>
           )}
         </Flex>
-        {result && importing === null && <ItemReasons problems={result.problems ?? []} label="Orders that could not be read" />}
+        {result && importing === null && <ItemReasons problems={result.problems ?? []} label={words.notRead} />}
         <Text as="p" size="1" color="gray" mt="2" data-testid="order-import-help">
-          {IMPORT_CHANGES_LABEL}: {IMPORT_CHANGES_HELP} {IMPORT_ALL_LABEL}: {IMPORT_ALL_HELP}
+          {spec.orders.importOrders}: {words.importChangesHelp} {words.importAll}: {words.importAllHelp}
         </Text>
       </Card>
 
       {offline && list.source?.kind === 'device' && (
         <Callout.Root color="amber" size="1" data-testid="orders-offline-note">
           <Callout.Text>
-            {offlineDataNote(list.source.fetchedAt, 'the orders kept on this device')}
+            {offlineDataNote(list.source.fetchedAt, words.keptHere, undefined, noteWords)}
           </Callout.Text>
         </Callout.Root>
       )}
 
-      <ol className="order-list" aria-label="Orders">
+      <ol className="order-list" aria-label={words.list}>
         {list.orders.map((order, index) => (
           <OrderCard key={order.orderId} order={order} onChanged={reload} ref={index === list.orders.length - 1 ? setLastItem : undefined} />
         ))}
       </ol>
 
       <Flex justify="center" className="order-list-footer" data-testid="order-list-footer">
-        {list.loading && <p className="loading">{messages.loading}</p>}
+        {list.loading && <p className="loading">{spec.loading}</p>}
         {!list.loading && list.error && (
           <Flex gap="2" align="center">
             <Text size="2" color="red">
-              The orders could not be loaded: {list.error}
+              {words.loadFailed(list.error)}
             </Text>
             <Button size="1" variant="soft" onClick={() => void loadNext()}>
-              Try again
+              {words.tryAgain}
             </Button>
           </Flex>
         )}
         {!list.loading && !list.error && list.complete && list.orders.length === 0 && (
           <Text size="2" color="gray">
-            {offline ? 'No orders are kept on this device.' : 'No orders yet. Import them from bol.'}
+            {offline ? words.noneKept : words.noneYet}
           </Text>
         )}
         {!list.loading && !list.error && count && (

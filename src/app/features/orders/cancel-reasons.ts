@@ -5,6 +5,7 @@
  */
 import type { BolCancellationReasonOption } from '../../../shared/bol-contract';
 import { isNoAnswer } from '../../lib/no-answer';
+import { ordersPageMessages, type OrdersPageWords } from '../../../shared/orders-page-messages';
 
 export interface CancelReasonsDeps {
   online(): boolean;
@@ -18,19 +19,23 @@ export type ReasonsRead =
   | { kind: 'device'; reasons: BolCancellationReasonOption[]; fetchedAt: number }
   | { kind: 'none'; message: string };
 
-export async function loadCancellationReasons(deps: CancelReasonsDeps): Promise<ReasonsRead> {
+/** `words`: the reasons' absence in the language shown. */
+export async function loadCancellationReasons(
+  deps: CancelReasonsDeps,
+  words: Pick<OrdersPageWords['cancel'], 'notFetched' | 'noAnswerNoneKept'> = ordersPageMessages.cancel,
+): Promise<ReasonsRead> {
   const fromDevice = async (why: string): Promise<ReasonsRead> => {
     const kept = await deps.readKeptReasons();
     return kept ? { kind: 'device', ...kept } : { kind: 'none', message: why };
   };
-  if (!deps.online()) return fromDevice('The cancellation reasons have not been fetched on this device yet; they need a connection.');
+  if (!deps.online()) return fromDevice(words.notFetched);
   try {
     const reasons = await deps.fetchReasons();
     void deps.keepReasons(reasons).catch((error: unknown) => console.error('Keeping the cancellation reasons failed', error));
     return { kind: 'network', reasons };
   } catch (error) {
     console.error('Loading the cancellation reasons failed', error);
-    if (isNoAnswer(error)) return fromDevice('The server did not answer, and no cancellation reasons are kept on this device.');
+    if (isNoAnswer(error)) return fromDevice(words.noAnswerNoneKept);
     return { kind: 'none', message: error instanceof Error ? error.message : String(error) };
   }
 }

@@ -5,6 +5,7 @@
  */
 import type { BolOrder, BolOrderItem } from '../../../shared/bol-contract';
 import { canCancelItem } from './orders-rules';
+import { ordersPageMessages, type OrdersPageWords } from '../../../shared/orders-page-messages';
 
 /** "Emma Hendriks, Antwerpen". */
 export function recipientText(order: BolOrder): string {
@@ -13,17 +14,20 @@ export function recipientText(order: BolOrder): string {
   return [name, s.city].filter((part) => part && part.trim() !== '').join(', ');
 }
 
-function itemText(item: BolOrderItem): string {
-  const state = item.fulfilmentStatus === 'OPEN' ? 'open' : item.fulfilmentStatus.toLowerCase();
+/** The words of a line, in the language shown (English by default). */
+export type OrderRowWords = Pick<OrdersPageWords, 'fulfilment' | 'items'>;
+
+function itemText(item: BolOrderItem, words: OrderRowWords = ordersPageMessages): string {
+  const state = words.fulfilment[item.fulfilmentStatus] ?? item.fulfilmentStatus.toLowerCase();
   return `${item.quantity} × ${item.title || item.ean} · ${state}`;
 }
 
 /** One item: its line; more: how many, and how many are open. */
-export function itemsSummary(items: readonly BolOrderItem[]): string {
+export function itemsSummary(items: readonly BolOrderItem[], words: OrderRowWords = ordersPageMessages): string {
   const [only] = items;
-  if (items.length === 1 && only) return itemText(only);
+  if (items.length === 1 && only) return itemText(only, words);
   const open = items.filter((item) => item.fulfilmentStatus === 'OPEN').length;
-  return `${items.length} items, ${open} open`;
+  return words.items(items.length, open);
 }
 
 /** The item the line's own "Cancel item" cancels: the order's one cancellable item, if it has exactly one. */

@@ -10,6 +10,10 @@
 import type { BolJobReport, BolOrder, BolOrderCancelAnswer, BolOrderItem } from '../../../shared/bol-contract';
 import { BOL_ORDER_PAGE_SIZE } from '../../../shared/bol-contract';
 import { messages } from '../../../shared/messages';
+import { ordersPageMessages, type OrdersPageWords } from '../../../shared/orders-page-messages';
+
+/** The screen's words, in the language shown (English by default). */
+const ENGLISH = ordersPageMessages;
 
 export const ORDER_PAGE_SIZE = BOL_ORDER_PAGE_SIZE.default;
 
@@ -82,74 +86,77 @@ export function shouldLoadNext(state: Pick<OrderListState, 'loading' | 'complete
 }
 
 /** The shipment details of an order as the screen lists them (docs/requirements.md §2, Orders). */
-export function shipmentLines(order: BolOrder): { label: string; value: string }[] {
+export function shipmentLines(order: BolOrder, words: typeof messages.orders = messages.orders): { label: string; value: string }[] {
   const s = order.shipmentDetails;
   const house = [s.houseNumber, s.houseNumberExtension].filter((part) => part && part.trim() !== '').join(' ');
   return [
-    { label: messages.orders.firstName, value: s.firstName },
-    { label: messages.orders.surname, value: s.surname },
-    { label: messages.orders.email, value: s.email },
-    { label: messages.orders.city, value: s.city },
-    { label: messages.orders.street, value: s.streetName },
-    { label: messages.orders.zipCode, value: s.zipCode },
-    { label: messages.orders.house, value: house },
+    { label: words.firstName, value: s.firstName },
+    { label: words.surname, value: s.surname },
+    { label: words.email, value: s.email },
+    { label: words.city, value: s.city },
+    { label: words.street, value: s.streetName },
+    { label: words.zipCode, value: s.zipCode },
+    { label: words.house, value: house },
   ];
 }
 
 /** 'Showing 40 of 130 orders' under the list. */
-export function listCountText(state: Pick<OrderListState, 'orders' | 'totalElements' | 'complete'>): string {
+export function listCountText(state: Pick<OrderListState, 'orders' | 'totalElements' | 'complete'>, words: OrdersPageWords = ENGLISH): string {
   const shown = state.orders.length;
   if (shown === 0) return '';
-  if (state.complete) return shown === 1 ? 'All 1 order shown' : `All ${shown} orders shown`;
-  return state.totalElements === null ? `Showing ${shown} orders` : `Showing ${shown} of ${state.totalElements} orders`;
+  if (state.complete) return words.allShown(shown);
+  return state.totalElements === null ? words.showing(shown) : words.showingOf(shown, state.totalElements);
 }
 
 /** The line while an import runs: what the server's job has done so far. */
-export function importProgressText(job: Pick<BolJobReport, 'done' | 'total' | 'counts'> | null): string {
-  if (!job || job.total === 0) return 'Importing orders from bol...';
-  return `Importing orders from bol... ${job.done} of ${job.total} orders read (${job.counts.pages ?? 0} pages)`;
+export function importProgressText(job: Pick<BolJobReport, 'done' | 'total' | 'counts'> | null, words: OrdersPageWords = ENGLISH): string {
+  if (!job || job.total === 0) return words.progressStart;
+  return words.progress(job.done, job.total, job.counts.pages ?? 0);
 }
 
 /** The import's result line: the server's summary, and whether it fully worked. */
-export function importResult(report: BolJobReport): { ok: boolean; text: string } {
+export function importResult(report: BolJobReport, words: OrdersPageWords = ENGLISH): { ok: boolean; text: string } {
   const ok = report.status === 'success';
   const failed = report.items.filter((item) => item.status === 'failed').length;
-  const text = report.message || (ok ? 'Orders imported.' : 'The order import failed.');
-  return { ok, text: failed > 0 && !text.includes('could not be read') ? `${text} (${failed} could not be read)` : text };
+  const text = report.message || (ok ? words.imported : words.importFailed);
+  return { ok, text: failed > 0 && !text.includes('could not be read') ? words.notReadCount(text, failed) : text };
 }
 
 // ---- Import modes and cancelling an order item (docs/marketplace-screens.md "Orders") ----
 
 export const IMPORT_CHANGES_LABEL = messages.orders.importOrders;
-export const IMPORT_ALL_LABEL = 'Import all orders';
-export const IMPORT_CHANGES_HELP = 'Reads only the orders that changed at bol since the last import (everything, the first time).';
-export const IMPORT_ALL_HELP = 'Reads every order bol lists again, with its details; slower, use it when the list looks incomplete.';
+export const IMPORT_ALL_LABEL = ENGLISH.importAll;
+export const IMPORT_CHANGES_HELP = ENGLISH.importChangesHelp;
+export const IMPORT_ALL_HELP = ENGLISH.importAllHelp;
 
 /** Items not yet shipped or cancelled can be cancelled; bol refuses the rest. */
 export function canCancelItem(item: Pick<BolOrderItem, 'fulfilmentStatus'>): boolean {
   return item.fulfilmentStatus === 'OPEN';
 }
 
-export const CANCEL_NEEDS_CONNECTION = 'Cancelling an order item needs a connection: bol must confirm the cancellation.';
+export const CANCEL_NEEDS_CONNECTION = ENGLISH.cancel.needsConnection;
 
 export type CancelTone = 'green' | 'amber' | 'red';
 
 /** How the server's answer to a cancellation reads. */
-export function cancelOutcome(answer: Pick<BolOrderCancelAnswer, 'status' | 'message'>): { tone: CancelTone; text: string } {
+export function cancelOutcome(answer: Pick<BolOrderCancelAnswer, 'status' | 'message'>, words: OrdersPageWords['cancel'] = ENGLISH.cancel): { tone: CancelTone; text: string } {
   switch (answer.status) {
     case 'SUCCESS':
-      return { tone: 'green', text: answer.message || 'The item is cancelled at bol.' };
+      return { tone: 'green', text: answer.message || words.done };
     case 'FAILURE':
-      return { tone: 'red', text: `bol refused the cancellation: ${answer.message || 'no reason given'}` };
+      return { tone: 'red', text: words.refused(answer.message || words.noReason) };
     default:
-      return { tone: 'amber', text: `bol has not confirmed the cancellation yet (${answer.status}). Import the orders later to see whether it went through.` };
+      return { tone: 'amber', text: words.unconfirmed(answer.status) };
   }
 }
 
 /** A failed cancellation call: a 409 carries bol's answer; anything else the server's sentence. */
-export function cancelFailureOutcome(failure: { status: number; message: string; body: unknown }): { tone: CancelTone; text: string } {
+export function cancelFailureOutcome(
+  failure: { status: number; message: string; body: unknown },
+  words: OrdersPageWords['cancel'] = ENGLISH.cancel,
+): { tone: CancelTone; text: string } {
   const body = failure.body as Partial<BolOrderCancelAnswer> | null;
-  if (failure.status === 409 && body && typeof body.status === 'string') return cancelOutcome({ status: body.status, message: body.message ?? '' });
-  if (failure.status === 0) return { tone: 'red', text: `No answer from the server (${failure.message}). The cancellation may still have reached bol; import the orders to check.` };
-  return { tone: 'red', text: failure.message || `The server answered ${failure.status}.` };
+  if (failure.status === 409 && body && typeof body.status === 'string') return cancelOutcome({ status: body.status, message: body.message ?? '' }, words);
+  if (failure.status === 0) return { tone: 'red', text: words.noAnswer(failure.message) };
+  return { tone: 'red', text: failure.message || words.answered(failure.status) };
 }

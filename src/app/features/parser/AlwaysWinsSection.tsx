@@ -5,8 +5,12 @@
  * "Upsert key and what a re-import changes". Renders only; the form holds the list (supplier-form.ts).
  */
 import { Checkbox, Text } from '@radix-ui/themes';
-import { FEED_FIELDS, feedFieldLabel, type FeedField } from '../../../shared/feed-fields';
+import { FEED_FIELDS, type FeedField } from '../../../shared/feed-fields';
+import { FEED_FIELD_LABELS } from '../../../shared/feed-mapping';
+import { productFormMessages } from '../../../shared/product-form-messages';
 import { FormCard } from './ParserField';
+import { parserMessages } from '../../../shared/parser-messages';
+import { useMessages } from '../../i18n/language';
 import type { SectionProps } from './FeedSection';
 
 /** The list with one field switched on or off, in the table's order. */
@@ -15,17 +19,19 @@ export function withAlwaysWins(list: readonly FeedField[], field: FeedField, on:
 }
 
 export function AlwaysWinsSection({ form, set }: SectionProps) {
+  const words = useMessages(parserMessages, 'parser');
+  const labels = useMessages(FEED_FIELD_LABELS, 'feedField');
+  const productFields = useMessages(productFormMessages, 'productForm').fields;
   return (
-    <FormCard title="When people change a field">
+    <FormCard title={words.alwaysWins}>
       <Text as="p" size="2" color="gray">
-        A field someone changed keeps their value: the feed&apos;s new value is shown on the product page to take or leave. Tick the fields the feed always
-        writes, even over a person&apos;s change.
+        {words.alwaysWinsIntro}
       </Text>
-      <div className="parser-always-wins" role="group" aria-label="Fields the feed always wins">
+      <div className="parser-always-wins" role="group" aria-label={words.alwaysWinsLabel}>
         {FEED_FIELDS.map((field) => (
           <Text as="label" size="2" className="parser-check" key={field}>
             <Checkbox size="3" checked={form.alwaysWins.includes(field)} onCheckedChange={(checked) => set('alwaysWins', withAlwaysWins(form.alwaysWins, field, checked === true))} />
-            {feedFieldLabel(field)}
+            {field === 'images' ? labels.images : productFields[field]}
           </Text>
         ))}
       </div>

@@ -1,27 +1,31 @@
 /** Test feed: the first rows as they would be imported, refused rows marked with their problems; nothing is saved. */
 import { Badge, Callout, Card, Flex, Heading, Table, Text, VisuallyHidden } from '@radix-ui/themes';
 import { feedReadingMessages } from '../../../shared/feed-reading-messages';
-import { feedVariantMessages as variants } from '../../../shared/feed-variant-messages';
+import { feedVariantMessages } from '../../../shared/feed-variant-messages';
+import { parserMessages } from '../../../shared/parser-messages';
+import { useMessages } from '../../i18n/language';
 import type { TestFeedReport } from '../../../shared/suppliers';
 import { countText, priceText } from '../../lib/format';
 import { useKeyboardScroll } from '../../ui/use-keyboard-scroll';
 
-const reading = feedReadingMessages;
-
 export function FeedPreview({ report }: { report: TestFeedReport }) {
+  const reading = useMessages(feedReadingMessages, 'feedReading');
+  const variants = useMessages(feedVariantMessages, 'feedVariant');
+  const words = useMessages(parserMessages, 'parser');
   const refused = report.rows.filter((row) => row.problems.length > 0).length;
   const skipped = report.rows.filter((row) => row.skipped).length;
-  const scroll = useKeyboardScroll<HTMLDivElement>('Test feed preview');
+  const scroll = useKeyboardScroll<HTMLDivElement>(words.preview);
   return (
     <Card size="2" className="parser-preview">
       <Flex direction="column" gap="3">
         <Heading as="h3" size="4">
-          Test feed: the first {countText(report.rows.length)} rows
+          {words.previewHeading(countText(report.rows.length))}
         </Heading>
         <Text size="2">
-          {countText(report.rows.length - refused - skipped)} would be imported, {countText(refused)} refused
+          {words.previewCounts(countText(report.rows.length - refused - skipped), countText(refused))}
           {skipped > 0 ? `, ${variants.skippedCount(countText(skipped))}` : ''}
-          {report.more ? '; the feed has more rows' : ''}. Nothing was saved.
+          {report.more ? words.previewMore : ''}
+          {words.nothingSaved}
         </Text>
         {(report.encoding || report.recordElement) && (
           <Flex direction="column" gap="1" data-testid="feed-reading">
@@ -37,19 +41,19 @@ export function FeedPreview({ report }: { report: TestFeedReport }) {
         <div className="parser-table-scroll" ref={scroll}>
           <Table.Root size="1">
             <VisuallyHidden asChild>
-              <caption>Test feed preview</caption>
+              <caption>{words.preview}</caption>
             </VisuallyHidden>
             <Table.Header>
               <Table.Row>
-                <Table.ColumnHeaderCell>Line</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>EAN / SKU</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>Title</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>Family</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>Supplier price</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>Selling price</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>Stock</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>Images</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>Problems</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>{words.line}</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>{words.eanSku}</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>{words.title}</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>{words.family}</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>{words.supplierPrice}</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>{words.sellingPrice}</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>{words.stock}</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>{words.images}</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>{words.problems}</Table.ColumnHeaderCell>
               </Table.Row>
             </Table.Header>
             <Table.Body>
@@ -89,7 +93,7 @@ export function FeedPreview({ report }: { report: TestFeedReport }) {
                     <Table.Cell className="parser-problems">
                       {bad ? (
                         <Flex direction="column" gap="1">
-                          <Badge color="red">Refused</Badge>
+                          <Badge color="red">{words.refused}</Badge>
                           {row.problems.map((problem) => (
                             <Text key={problem} size="2" color="red">
                               {problem}
@@ -111,7 +115,7 @@ export function FeedPreview({ report }: { report: TestFeedReport }) {
                           ))}
                         </Flex>
                       ) : (
-                        <Badge color="green">OK</Badge>
+                        <Badge color="green">{words.ok}</Badge>
                       )}
                     </Table.Cell>
                   </Table.Row>

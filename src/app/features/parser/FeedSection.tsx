@@ -4,6 +4,9 @@ import type { FeedFormat } from '../../../shared/suppliers';
 import { Field, FormCard } from './ParserField';
 import type { SupplierForm } from './supplier-form';
 import { loginOriginChange, loginOriginHint } from './supplier-form-check';
+import { parserMessages } from '../../../shared/parser-messages';
+import { useMessages } from '../../i18n/language';
+
 
 export interface SectionProps {
   form: SupplierForm;
@@ -12,15 +15,16 @@ export interface SectionProps {
 
 export function FeedSection({ form, set, here, onFile }: SectionProps & { here: string; onFile: (file: File | null) => void }) {
   const loginMoved = loginOriginChange(form, here);
+  const words = useMessages(parserMessages, 'parser');
   return (
-    <FormCard title="Feed">
+    <FormCard title={words.feed}>
       <Flex gap="3" wrap="wrap" className="parser-form-row">
-        <Field label="Name">
+        <Field label={words.name}>
           <TextField.Root size="3" value={form.supplierName} onChange={(e) => set('supplierName', e.target.value)} autoComplete="off" />
         </Field>
-        <Field label="Format">
+        <Field label={words.format}>
           <Select.Root size="3" value={form.feedFormat} onValueChange={(value) => set('feedFormat', value as FeedFormat)}>
-            <Select.Trigger aria-label="Format" />
+            <Select.Trigger aria-label={words.format} />
             <Select.Content>
               <Select.Item value="csv">CSV</Select.Item>
               <Select.Item value="xml">XML</Select.Item>
@@ -29,14 +33,14 @@ export function FeedSection({ form, set, here, onFile }: SectionProps & { here: 
           </Select.Root>
         </Field>
       </Flex>
-      <RadioGroup.Root size="3" value={form.feedSource} onValueChange={(value) => set('feedSource', value === 'upload' ? 'upload' : 'url')} aria-label="Feed source">
+      <RadioGroup.Root size="3" value={form.feedSource} onValueChange={(value) => set('feedSource', value === 'upload' ? 'upload' : 'url')} aria-label={words.feedSource}>
         <Flex gap="4" wrap="wrap">
-          <RadioGroup.Item value="url">Address (http or https)</RadioGroup.Item>
-          <RadioGroup.Item value="upload">Upload a file</RadioGroup.Item>
+          <RadioGroup.Item value="url">{words.fromAddress}</RadioGroup.Item>
+          <RadioGroup.Item value="upload">{words.upload}</RadioGroup.Item>
         </Flex>
       </RadioGroup.Root>
       {form.feedSource === 'url' ? (
-        <Field label="Feed address" hint="Gzip-compressed feeds (.gz) are read too.">
+        <Field label={words.feedAddress} hint={words.gzipHint}>
           <TextField.Root
             size="3"
             type="url"
@@ -48,7 +52,7 @@ export function FeedSection({ form, set, here, onFile }: SectionProps & { here: 
           />
         </Field>
       ) : (
-        <Field label="Feed file (CSV, XML or .xlsx, up to 50 MB, may be .gz)">
+        <Field label={words.feedFile}>
           <input
             className="parser-file"
             type="file"
@@ -59,32 +63,32 @@ export function FeedSection({ form, set, here, onFile }: SectionProps & { here: 
       )}
       {form.feedSource === 'url' && (
         <Flex direction="column" gap="2">
-          <Field label="Login for the feed">
+          <Field label={words.login}>
             <Select.Root size="3" value={form.credentialsKind} onValueChange={(value) => set('credentialsKind', value as SupplierForm['credentialsKind'])}>
-              <Select.Trigger aria-label="Login for the feed" />
+              <Select.Trigger aria-label={words.login} />
               <Select.Content>
-                <Select.Item value="none">None</Select.Item>
-                <Select.Item value="basic">User name and password</Select.Item>
-                <Select.Item value="header">Token in a header</Select.Item>
+                <Select.Item value="none">{words.loginNone}</Select.Item>
+                <Select.Item value="basic">{words.loginBasic}</Select.Item>
+                <Select.Item value="header">{words.loginHeader}</Select.Item>
               </Select.Content>
             </Select.Root>
           </Field>
           {form.credentialsKind === 'basic' && (
             <Flex gap="3" wrap="wrap" className="parser-form-row">
-              <Field label="User name">
+              <Field label={words.userName}>
                 <TextField.Root size="3" value={form.username} onChange={(e) => set('username', e.target.value)} autoComplete="off" />
               </Field>
-              <Field label="Password" hint={loginMoved ? loginOriginHint('basic', loginMoved) : form.storedCredentials?.kind === 'basic' ? 'A password is set; leave empty to keep it.' : undefined}>
+              <Field label={words.password} hint={loginMoved ? loginOriginHint('basic', loginMoved, words.checks) : form.storedCredentials?.kind === 'basic' ? words.passwordKept : undefined}>
                 <TextField.Root size="3" type="password" value={form.password} onChange={(e) => set('password', e.target.value)} autoComplete="new-password" />
               </Field>
             </Flex>
           )}
           {form.credentialsKind === 'header' && (
             <Flex gap="3" wrap="wrap" className="parser-form-row">
-              <Field label="Header name">
+              <Field label={words.headerName}>
                 <TextField.Root size="3" placeholder="X-Api-Key" value={form.headerName} onChange={(e) => set('headerName', e.target.value)} autoComplete="off" />
               </Field>
-              <Field label="Token" hint={loginMoved ? loginOriginHint('header', loginMoved) : form.storedCredentials?.kind === 'header' ? 'A token is set; leave empty to keep it.' : undefined}>
+              <Field label={words.token} hint={loginMoved ? loginOriginHint('header', loginMoved, words.checks) : form.storedCredentials?.kind === 'header' ? words.tokenKept : undefined}>
                 <TextField.Root size="3" type="password" value={form.headerValue} onChange={(e) => set('headerValue', e.target.value)} autoComplete="new-password" />
               </Field>
             </Flex>

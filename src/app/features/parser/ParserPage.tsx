@@ -12,10 +12,12 @@ import { countText, dateTimeText, offlineDataNote } from '../../lib/format';
 import { noServerSays } from '../../lib/no-server-sentence';
 import { isOnline, watchOnline } from '../../lib/online';
 import { formOf, newSupplierForm, type SupplierForm } from './supplier-form';
-import { nextRunOf, runCountsText, RUN_STATUS_TEXT, runStatusColor, scheduleText } from './supplier-list-text';
+import { nextRunOf, runCountsText, runStatusColor, scheduleText } from './supplier-list-text';
 import { SupplierEditor } from './SupplierEditor';
 import './parser.css';
 import { messages } from '../../../shared/messages';
+import { parserMessages, type ParserWords } from '../../../shared/parser-messages';
+import { messagesNow, useMessages } from '../../i18n/language';
 
 const KEPT_LIST_KEY = 'backoffice.parser.suppliers';
 
@@ -59,6 +61,8 @@ export default function ParserPage() {
   const [notice, setNotice] = useState<string | null>(null);
   const [online, setOnline] = useState(isOnline());
   const [editing, setEditing] = useState<SupplierForm | null>(null);
+  const words = useMessages(parserMessages, 'parser');
+  const loadingText = useMessages(messages).loading;
 
   const [loads, setLoads] = useState(0);
   const reload = useCallback(() => setLoads((count) => count + 1), []);
@@ -94,7 +98,8 @@ export default function ParserPage() {
     }
     try {
       await setSupplierEnabled(supplier.supplierId, !supplier.enabled);
-      setNotice(`${supplier.supplierName} is ${supplier.enabled ? 'disabled: scheduled imports skip it' : 'enabled'}.`);
+      const say = messagesNow(parserMessages, 'parser');
+      setNotice(supplier.enabled ? say.disabledNotice(supplier.supplierName) : say.enabledNotice(supplier.supplierName));
       reload();
     } catch (failure) {
       setError(failureText(failure));
@@ -119,15 +124,15 @@ export default function ParserPage() {
     <Flex direction="column" gap="4" className="parser-page">
       <Flex justify="between" align="center" wrap="wrap" gap="3">
         <Heading as="h2" size="5">
-          Suppliers
+          {words.suppliers}
         </Heading>
         <Button size="3" onClick={() => setEditing(newSupplierForm())}>
-          Add supplier
+          {words.addSupplier}
         </Button>
       </Flex>
       {fromDevice !== null && (
         <Callout.Root color="amber" role="status">
-          <Callout.Text>{offlineDataNote(fromDevice, '')}. Saving, Test feed and Run need the server.</Callout.Text>
+          <Callout.Text>{offlineDataNote(fromDevice, '')}. {words.offlineNeeds}</Callout.Text>
         </Callout.Root>
       )}
       {error && (
@@ -141,21 +146,18 @@ export default function ParserPage() {
         </Callout.Root>
       )}
       {list === null ? (
-        <Text>{messages.loading}</Text>
+        <Text>{loadingText}</Text>
       ) : list.length === 0 ? (
         <Card size="3" className="parser-empty">
           <Flex direction="column" gap="2">
-            <Text weight="bold">No suppliers yet</Text>
-            <Text>
-              Add a supplier with the address of its feed (CSV, XML or Excel), or upload its file. Test feed shows the first products as they would be imported
-              before anything is saved.
-            </Text>
+            <Text weight="bold">{words.noSuppliersTitle}</Text>
+            <Text>{words.noSuppliersHint}</Text>
           </Flex>
         </Card>
       ) : (
-        <ul className="parser-list" aria-label="Suppliers">
+        <ul className="parser-list" aria-label={words.suppliers}>
           {list.map((supplier) => (
-            <SupplierRow key={supplier.supplierId} supplier={supplier} onEdit={() => setEditing(formOf(supplier))} onToggle={() => void toggle(supplier)} />
+            <SupplierRow key={supplier.supplierId} words={words} supplier={supplier} onEdit={() => setEditing(formOf(supplier))} onToggle={() => void toggle(supplier)} />
           ))}
         </ul>
       )}
@@ -163,10 +165,10 @@ export default function ParserPage() {
   );
 }
 
-function SupplierRow({ supplier, onEdit, onToggle }: { supplier: SupplierDetails; onEdit: () => void; onToggle: () => void }) {
+function SupplierRow({ words, supplier, onEdit, onToggle }: { words: ParserWords; supplier: SupplierDetails; onEdit: () => void; onToggle: () => void }) {
   const run = supplier.lastRun;
   const next = nextRunOf(supplier, new Date());
-  const source = supplier.feedSource === 'upload' ? (supplier.uploadedFile ? `Uploaded file ${supplier.uploadedFile.name}` : 'Uploaded file (none yet)') : supplier.supplierUrlFeed;
+  const source = supplier.feedSource === 'upload' ? (supplier.uploadedFile ? words.uploadedFile(supplier.uploadedFile.name) : words.noUploadedFile) : supplier.supplierUrlFeed;
   return (
     <li className="parser-row" data-testid={`supplier-${supplier.supplierId}`}>
       <Card size="2">
@@ -177,7 +179,7 @@ function SupplierRow({ supplier, onEdit, onToggle }: { supplier: SupplierDetails
                 {supplier.supplierName}
               </Text>
               <Badge size="2" color={supplier.enabled ? 'green' : 'gray'}>
-                {supplier.enabled ? 'Enabled' : 'Disabled'}
+                {supplier.enabled ? words.enabled : words.disabled}
               </Badge>
               <Badge size="2" color="gray">
                 {supplier.feedFormat.toUpperCase()}
@@ -187,28 +189,28 @@ function SupplierRow({ supplier, onEdit, onToggle }: { supplier: SupplierDetails
               {source}
             </Text>
             <Text size="2">
-              Schedule: {scheduleText(supplier.schedule)} · {countText(supplier.productCount)} products
+              {words.schedule(scheduleText(supplier.schedule, words), countText(supplier.productCount))}
             </Text>
-            {next && <Text size="2">Next run: {dateTimeText(next.getTime())}</Text>}
+            {next && <Text size="2">{words.nextRun(dateTimeText(next.getTime()))}</Text>}
             <Text size="2" className="parser-last-run">
               {run ? (
                 <>
-                  Last run: {dateTimeText(run.dateTimeOperation)}{' '}
-                  <Badge color={runStatusColor(run.status)}>{RUN_STATUS_TEXT[run.status]}</Badge>
-                  {run.status !== 'running' && run.status !== 'failed' ? ` ${runCountsText(run, countText)}` : ''}
+                  {words.lastRun} {dateTimeText(run.dateTimeOperation)}{' '}
+                  <Badge color={runStatusColor(run.status)}>{words.runStatus[run.status]}</Badge>
+                  {run.status !== 'running' && run.status !== 'failed' ? ` ${runCountsText(run, countText, words)}` : ''}
                   {run.status === 'failed' ? ` ${run.message}` : ''}
                 </>
               ) : (
-                'Never imported'
+                words.neverImported
               )}
             </Text>
           </Flex>
           <Flex gap="2" wrap="wrap">
-            <Button size="3" variant="soft" onClick={onEdit} aria-label={`Edit ${supplier.supplierName}`}>
-              Edit
+            <Button size="3" variant="soft" onClick={onEdit} aria-label={words.editSupplier(supplier.supplierName)}>
+              {words.edit}
             </Button>
             <Button size="3" variant="soft" color={supplier.enabled ? 'gray' : 'green'} onClick={onToggle}>
-              {supplier.enabled ? 'Disable' : 'Enable'}
+              {supplier.enabled ? words.disable : words.enable}
             </Button>
           </Flex>
         </Flex>

@@ -3,15 +3,20 @@ import { Button, Flex, Heading, Select, Text, TextArea, TextField } from '@radix
 import { useId } from 'react';
 import { MAX_SKIP_RULES } from '../../../shared/feed-mapping';
 import { SKIP_WHEN, SKIP_WHEN_LABELS, type SkipWhen } from '../../../shared/feed-row-filter';
-import { feedVariantMessages as say } from '../../../shared/feed-variant-messages';
+import { feedVariantMessages } from '../../../shared/feed-variant-messages';
 import type { TestFeedReport } from '../../../shared/suppliers';
 import { Field, FormCard } from './ParserField';
+import { parserMessages } from '../../../shared/parser-messages';
+import { useMessages } from '../../i18n/language';
 import type { SkipRowForm, SupplierForm } from './supplier-form';
 
 type Props = { form: SupplierForm; setForm: (update: (current: SupplierForm) => SupplierForm) => void; report: TestFeedReport | null };
 
 export function RowRulesSection({ form, setForm, report }: Props) {
   const columnsListId = useId();
+  const say = useMessages(feedVariantMessages, 'feedVariant');
+  const words = useMessages(parserMessages, 'parser');
+  const when = useMessages(SKIP_WHEN_LABELS, 'skipWhen');
   // Like every mapping change, an edit makes the mapping the person's: Test feed stops replacing it with its guess.
   const edit = <K extends 'groupColumn' | 'groupKeyColumns' | 'fillDown' | 'gather'>(key: K, value: string) =>
     setForm((current) => ({ ...current, [key]: value, mapped: true, guessed: false }));
@@ -20,7 +25,7 @@ export function RowRulesSection({ form, setForm, report }: Props) {
   const addRule = () => setForm((current) => ({ ...current, mapped: true, guessed: false, skipRows: [...current.skipRows, { column: '', when: 'oneOf', values: '' }] }));
   const removeRule = (index: number) => setForm((current) => ({ ...current, mapped: true, guessed: false, skipRows: current.skipRows.filter((_, at) => at !== index) }));
   return (
-    <FormCard title="Variants and parent rows">
+    <FormCard title={words.variants}>
       <Text size="2" color="gray">
         {say.intro}
       </Text>
@@ -33,23 +38,23 @@ export function RowRulesSection({ form, setForm, report }: Props) {
         ))}
       </datalist>
       <Flex gap="3" wrap="wrap" className="parser-form-row">
-        <Field label="Group column" hint={say.groupColumnHint}>
-          <TextField.Root size="3" aria-label="Group column" list={columnsListId} value={form.groupColumn} onChange={(e) => edit('groupColumn', e.target.value)} autoComplete="off" />
+        <Field label={words.groupColumn} hint={say.groupColumnHint}>
+          <TextField.Root size="3" aria-label={words.groupColumn} list={columnsListId} value={form.groupColumn} onChange={(e) => edit('groupColumn', e.target.value)} autoComplete="off" />
         </Field>
-        <Field label="A parent row is also named by" hint={say.keyColumnsHint}>
-          <TextField.Root size="3" aria-label="A parent row is also named by" value={form.groupKeyColumns} onChange={(e) => edit('groupKeyColumns', e.target.value)} autoComplete="off" />
+        <Field label={words.parentNamedBy} hint={say.keyColumnsHint}>
+          <TextField.Root size="3" aria-label={words.parentNamedBy} value={form.groupKeyColumns} onChange={(e) => edit('groupKeyColumns', e.target.value)} autoComplete="off" />
         </Field>
       </Flex>
       <Flex gap="3" wrap="wrap" className="parser-form-row">
-        <Field label="Fill empty cells of these columns from the group's first row" hint={say.fillDownHint}>
-          <TextArea size="3" rows={3} resize="vertical" aria-label="Fill empty cells of these columns from the group's first row" value={form.fillDown} onChange={(e) => edit('fillDown', e.target.value)} />
+        <Field label={words.fillDown} hint={say.fillDownHint}>
+          <TextArea size="3" rows={3} resize="vertical" aria-label={words.fillDown} value={form.fillDown} onChange={(e) => edit('fillDown', e.target.value)} />
         </Field>
-        <Field label="Gather the values of the group's rows" hint={say.gatherHint}>
-          <TextArea size="3" rows={2} resize="vertical" aria-label="Gather the values of the group's rows" value={form.gather} onChange={(e) => edit('gather', e.target.value)} />
+        <Field label={words.gather} hint={say.gatherHint}>
+          <TextArea size="3" rows={2} resize="vertical" aria-label={words.gather} value={form.gather} onChange={(e) => edit('gather', e.target.value)} />
         </Field>
       </Flex>
       <Heading as="h4" size="3">
-        Skip rows
+        {words.skipRows}
       </Heading>
       <Text size="2" color="gray">
         {say.skipIntro}
@@ -57,35 +62,35 @@ export function RowRulesSection({ form, setForm, report }: Props) {
       {form.skipRows.length === 0 && <Text size="2">{say.noSkipRules}</Text>}
       {form.skipRows.map((rule, index) => (
         <Flex key={index} gap="3" wrap="wrap" align="end" className="parser-form-row parser-skip-rule" data-testid="skip-rule">
-          <Field label="Skip a row when the column">
-            <TextField.Root size="3" aria-label={`Column of rule ${index + 1}`} list={columnsListId} value={rule.column} onChange={(e) => editRule(index, { column: e.target.value })} autoComplete="off" />
+          <Field label={words.skipWhenColumn}>
+            <TextField.Root size="3" aria-label={words.ruleColumn(index + 1)} list={columnsListId} value={rule.column} onChange={(e) => editRule(index, { column: e.target.value })} autoComplete="off" />
           </Field>
-          <Field label="Condition">
+          <Field label={words.condition}>
             <Select.Root size="3" value={rule.when} onValueChange={(value) => editRule(index, { when: value as SkipWhen })}>
-              <Select.Trigger aria-label={`Condition of rule ${index + 1}`} />
+              <Select.Trigger aria-label={words.ruleCondition(index + 1)} />
               <Select.Content>
-                {SKIP_WHEN.map((when) => (
-                  <Select.Item key={when} value={when}>
-                    {SKIP_WHEN_LABELS[when]}
+                {SKIP_WHEN.map((option) => (
+                  <Select.Item key={option} value={option}>
+                    {when[option]}
                   </Select.Item>
                 ))}
               </Select.Content>
             </Select.Root>
           </Field>
           {rule.when === 'oneOf' && (
-            <Field label="Values, separated by commas">
-              <TextField.Root size="3" aria-label={`Values of rule ${index + 1}`} value={rule.values} onChange={(e) => editRule(index, { values: e.target.value })} autoComplete="off" />
+            <Field label={words.values}>
+              <TextField.Root size="3" aria-label={words.ruleValues(index + 1)} value={rule.values} onChange={(e) => editRule(index, { values: e.target.value })} autoComplete="off" />
             </Field>
           )}
-          <Button type="button" size="3" variant="soft" color="red" onClick={() => removeRule(index)} aria-label={`Remove rule ${index + 1}`}>
-            Remove
+          <Button type="button" size="3" variant="soft" color="red" onClick={() => removeRule(index)} aria-label={words.removeRule(index + 1)}>
+            {words.remove}
           </Button>
         </Flex>
       ))}
       {form.skipRows.length < MAX_SKIP_RULES && (
         <Flex>
           <Button type="button" size="3" variant="soft" onClick={addRule}>
-            Add a rule
+            {words.addRule}
           </Button>
         </Flex>
       )}

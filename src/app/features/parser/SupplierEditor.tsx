@@ -16,6 +16,9 @@ import { RowRulesSection } from './RowRulesSection';
 import { ScheduleSection } from './ScheduleSection';
 import type { SupplierForm } from './supplier-form';
 import { useSupplierEditor } from './use-supplier-editor';
+import { parserMessages } from '../../../shared/parser-messages';
+import { useMessages } from '../../i18n/language';
+
 
 interface Props {
   initial: SupplierForm;
@@ -28,6 +31,7 @@ export function SupplierEditor({ initial, online, onClose }: Props) {
   const { form, set, busy, notice, stale, job, report } = editor;
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const isNew = form.supplierId === null;
+  const words = useMessages(parserMessages, 'parser');
 
   return (
     <form
@@ -42,10 +46,10 @@ export function SupplierEditor({ initial, online, onClose }: Props) {
       <Flex direction="column" gap="4">
         <Flex justify="between" align="center" wrap="wrap" gap="3">
           <Heading as="h2" size="5" id="supplier-form-title">
-            {isNew ? 'Add supplier' : `Edit ${initial.supplierName}`}
+            {isNew ? words.addSupplier : words.editSupplier(initial.supplierName)}
           </Heading>
           <Button type="button" size="3" variant="soft" color="gray" onClick={() => onClose(null)}>
-            Back to suppliers
+            {words.backToSuppliers}
           </Button>
         </Flex>
 
@@ -63,14 +67,14 @@ export function SupplierEditor({ initial, online, onClose }: Props) {
         {stale && (
           <Callout.Root color="amber" role="alert" className="parser-error" data-testid="supplier-stale">
             <Callout.Text>
-              {stale.message} Changed meanwhile: {stale.parts.join(', ')}.
+              {stale.message} {words.changedMeanwhile(stale.parts)}
             </Callout.Text>
             <Flex gap="3" wrap="wrap">
               <Button type="button" size="3" variant="soft" onClick={() => editor.takeTheirs(stale.theirs)}>
-                Use theirs
+                {words.useTheirs}
               </Button>
               <Button type="button" size="3" variant="soft" color="amber" loading={busy === 'save'} onClick={() => editor.saveMineOnTop(stale.theirs)}>
-                Save my changes on top
+                {words.saveMineOnTop}
               </Button>
             </Flex>
           </Callout.Root>
@@ -83,17 +87,17 @@ export function SupplierEditor({ initial, online, onClose }: Props) {
 
         <Flex gap="3" wrap="wrap" className="parser-actions">
           <Button type="button" size="3" variant="soft" loading={busy === 'test'} onClick={() => void editor.runTest()}>
-            Test feed
+            {words.testFeed}
           </Button>
           <Button type="submit" size="3" loading={busy === 'save'}>
-            Save
+            {words.save}
           </Button>
           <Button type="button" size="3" variant="soft" loading={busy === 'run'} disabled={isNew} onClick={() => void editor.run()}>
-            Run
+            {words.run}
           </Button>
           {!isNew && (
             <Button type="button" size="3" variant="soft" color="red" loading={busy === 'delete'} onClick={() => setConfirmingDelete(true)}>
-              Delete
+              {words.delete}
             </Button>
           )}
         </Flex>
@@ -101,10 +105,10 @@ export function SupplierEditor({ initial, online, onClose }: Props) {
         <ConfirmDialog
           open={confirmingDelete}
           onOpenChange={setConfirmingDelete}
-          title={`Delete ${initial.supplierName}?`}
-          description="Only a supplier without products can be deleted; its import history goes with it. A supplier with products can be disabled instead."
-          cancelLabel="Keep"
-          confirmLabel="Delete supplier"
+          title={words.deleteTitle(initial.supplierName)}
+          description={words.deleteQuestion}
+          cancelLabel={words.keep}
+          confirmLabel={words.deleteSupplier}
           onConfirm={() => void editor.remove()}
         />
 

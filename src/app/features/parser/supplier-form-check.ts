@@ -5,6 +5,9 @@
 import { isHttpAddress } from '../../../shared/feed-image-addresses';
 import { parsePrice } from '../../../shared/rules/price';
 import { credentialsOf, type SupplierForm } from './supplier-form';
+import { parserMessages } from '../../../shared/parser-messages';
+
+type CheckWords = typeof parserMessages.checks;
 
 /** The origin (scheme, host, port) of a feed address; a path is on `here`, this server. Null while it is no http(s) address. */
 export function originOfAddress(address: string, here: string): string | null {
@@ -30,9 +33,8 @@ export function loginOriginChange(form: SupplierForm, here: string): { saved: st
 }
 
 /** The hint beside the password or token when the address moved to another origin. */
-export function loginOriginHint(kind: 'basic' | 'header', change: { saved: string; entered: string }): string {
-  const secret = kind === 'basic' ? 'password' : 'token';
-  return `The saved ${secret} is only sent to ${change.saved}. Enter it again for the new address ${change.entered}.`;
+export function loginOriginHint(kind: 'basic' | 'header', change: { saved: string; entered: string }, words: CheckWords = parserMessages.checks): string {
+  return (kind === 'basic' ? words.passwordOnlyTo : words.tokenOnlyTo)(change.saved, change.entered);
 }
 
 /**
@@ -40,26 +42,25 @@ export function loginOriginHint(kind: 'basic' | 'header', change: { saved: strin
  * address itself is judged by the server, which knows what it may fetch. `here` (this server's
  * origin) places a path address.
  */
-export function formProblem(form: SupplierForm, pickedFile: File | null, purpose: 'save' | 'test', here = ''): string | null {
-  if (purpose === 'save' && form.supplierName.trim() === '') return 'Give the supplier a name.';
-  if (form.feedSource === 'url' && form.supplierUrlFeed.trim() === '') return 'Give the feed address (http or https), or choose Upload a file.';
-  if (form.feedSource === 'upload' && !pickedFile && (purpose === 'test' || form.supplierId === null)) return 'Choose the feed file to upload.';
-  if (form.credentialsKind === 'basic' && form.username.trim() === '') return 'Give the user name of the feed login.';
+export function formProblem(form: SupplierForm, pickedFile: File | null, purpose: 'save' | 'test', here = '', words: CheckWords = parserMessages.checks): string | null {
+  if (purpose === 'save' && form.supplierName.trim() === '') return words.name;
+  if (form.feedSource === 'url' && form.supplierUrlFeed.trim() === '') return words.address;
+  if (form.feedSource === 'upload' && !pickedFile && (purpose === 'test' || form.supplierId === null)) return words.file;
+  if (form.credentialsKind === 'basic' && form.username.trim() === '') return words.userName;
   const storedBasic = form.storedCredentials?.kind === 'basic' && form.storedCredentials.username === form.username.trim();
-  if (form.credentialsKind === 'basic' && form.password === '' && !storedBasic) return 'Give the password of the feed login.';
-  if (form.credentialsKind === 'header' && form.headerName.trim() === '') return 'Give the name of the header that carries the token.';
-  if (form.credentialsKind === 'header' && form.headerValue === '' && form.storedCredentials?.kind !== 'header') return 'Give the token.';
+  if (form.credentialsKind === 'basic' && form.password === '' && !storedBasic) return words.password;
+  if (form.credentialsKind === 'header' && form.headerName.trim() === '') return words.headerName;
+  if (form.credentialsKind === 'header' && form.headerValue === '' && form.storedCredentials?.kind !== 'header') return words.token;
   const moved = loginOriginChange(form, here);
   if (moved && form.credentialsKind !== 'none' && credentialsOf(form).kind === 'keep') {
-    const secret = form.credentialsKind === 'basic' ? 'the password of the feed login' : 'the token';
-    return `Enter ${secret} again for the new address ${moved.entered}; the saved one is only sent to ${moved.saved}.`;
+    return (form.credentialsKind === 'basic' ? words.passwordAgain : words.tokenAgain)(moved.entered, moved.saved);
   }
-  if (form.imageBaseUrl.trim() !== '' && !isHttpAddress(form.imageBaseUrl.trim())) return 'The base URL for images must be an http or https address, e.g. https://shop.example/media/.';
-  if (form.markupOn && (parsePrice(form.multiplier) === null || parsePrice(form.add) === null)) return 'The selling price multiplier and amount must be numbers, e.g. 1,8 and 2,50.';
-  if (form.scheduleKind === 'daily' && !/^([01]\d|2[0-3]):[0-5]\d$/.test(form.time)) return 'Give the time of the daily import as HH:MM, e.g. 03:30.';
+  if (form.imageBaseUrl.trim() !== '' && !isHttpAddress(form.imageBaseUrl.trim())) return words.imageBase;
+  if (form.markupOn && (parsePrice(form.multiplier) === null || parsePrice(form.add) === null)) return words.markup;
+  if (form.scheduleKind === 'daily' && !/^([01]\d|2[0-3]):[0-5]\d$/.test(form.time)) return words.time;
   if (form.scheduleKind === 'every') {
     const hours = Number(form.hours);
-    if (!Number.isInteger(hours) || hours < 1 || hours > 24) return 'Import every 1 to 24 hours.';
+    if (!Number.isInteger(hours) || hours < 1 || hours > 24) return words.hours;
   }
   return null;
 }

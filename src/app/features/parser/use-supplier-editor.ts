@@ -18,6 +18,10 @@ import { noServerSays } from '../../lib/no-server-sentence';
 import { formProblem } from './supplier-form-check';
 import { changedMeanwhile, mergeMine } from './supplier-stale-save';
 import { useFollowedJobs } from '../jobs';
+import { parserMessages } from '../../../shared/parser-messages';
+import { messagesNow } from '../../i18n/language';
+
+const wordsNow = () => messagesNow(parserMessages, 'parser');
 
 /** A save refused because someone else saved first: their supplier and what they changed. */
 export interface StaleSave {
@@ -38,7 +42,7 @@ export function useSupplierEditor(initial: SupplierForm, online: boolean, onClos
     draftOf: (form) => form,
     unsaved: (draft, opened) => draft !== opened,
     send: (draft) => saveSupplierForm(draft, file, SUPPLIER_CALLS),
-    texts: { sentNotice: (saved) => `Saved ${saved?.supplierName ?? ''}.` },
+    texts: { sentNotice: (saved) => wordsNow().saved(saved?.supplierName ?? '') },
   });
   // The form as last filled from the server, before the person's edits: what a stale save compares with.
   const baseForm = editor.record ?? initial;
@@ -50,7 +54,7 @@ export function useSupplierEditor(initial: SupplierForm, online: boolean, onClos
   // The import a Run started, asked about until it ends; then its outcome is said.
   const importRun = useFollowedJobs(([job]) => {
     if (!job) return;
-    const text = `Import of ${form.supplierName}: ${job.message}`;
+    const text = wordsNow().importOf(form.supplierName, job.message);
     if (job.status === 'failed' || job.status === 'interrupted') refuse(text);
     else editor.setNotice({ kind: 'sent', tone: 'green', text });
   });
@@ -58,7 +62,7 @@ export function useSupplierEditor(initial: SupplierForm, online: boolean, onClos
   async function runTest() {
     editor.setNotice(null);
     if (!online) return refuse(noServerSays('parserAction'));
-    const problem = formProblem(form, file, 'test', here);
+    const problem = formProblem(form, file, 'test', here, wordsNow().checks);
     if (problem) return refuse(problem);
     await editor.act('test', async () => {
       try {
@@ -83,7 +87,7 @@ export function useSupplierEditor(initial: SupplierForm, online: boolean, onClos
     editor.setNotice(null);
     setStale(null);
     if (!online) return refuse(noServerSays('parserSave'));
-    const problem = formProblem(toSave, file, 'save', here);
+    const problem = formProblem(toSave, file, 'save', here, wordsNow().checks);
     if (problem) return refuse(problem);
     const outcome = await editor.save('save', toSave);
     if (outcome?.kind === 'sent') setFile(null);
@@ -139,7 +143,7 @@ export function useSupplierEditor(initial: SupplierForm, online: boolean, onClos
     if (!online) return refuse(noServerSays('parserSave'));
     await editor.act('delete', async () => {
       await deleteSupplier(supplierId);
-      onClose(`Deleted ${form.supplierName}.`);
+      onClose(wordsNow().deleted(form.supplierName));
     });
   }
 

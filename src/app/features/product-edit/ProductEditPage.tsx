@@ -18,6 +18,7 @@ import { dateTimeText } from '../../lib/format';
 import { deviceCopyNote, loadProductForEdit, productIdFromRoute } from './load-product';
 import { appProductLoadDeps } from './product-edit-deps';
 import './product-edit.css';
+import { offlineDataMessages } from '../../../shared/offline-data-messages';
 
 const GeneralTab = lazy(() => import('./GeneralTab'));
 const BolModelTab = lazy(() => import('../bol-model'));
@@ -31,6 +32,7 @@ export default function ProductEditPage() {
   const { productId: param } = useParams();
   const [search, setSearch] = useSearchParams();
   const words = useMessages(productFormMessages, 'productForm');
+  const offlineWords = useMessages(offlineDataMessages, 'offlineData');
   const asked = search.get('tab');
   const tab = asked === TAB_BOL_MODEL || asked === TAB_HISTORY ? asked : TAB_GENERAL;
   const [state, setState] = useAtom(editedProductAtom);
@@ -75,7 +77,7 @@ export default function ProductEditPage() {
   if (state.status === 'loading') return <p className="loading">{messages.loading}</p>;
   if (state.status === 'error') return <Text color="red" role="alert">{productEditMessages.loadFailed(state.message)}</Text>;
 
-  const note = conflictShownFor === state.product.productId ? null : deviceCopyNote(state.source, dateTimeText);
+  const note = conflictShownFor === state.product.productId ? null : deviceCopyNote(state.source, dateTimeText, offlineWords);
   const product = state.product;
   return (
     <Flex direction="column" gap="3" className="product-edit-page">

@@ -5,6 +5,7 @@
 import type { Product } from '../../../shared/contract';
 import { deviceCopyNote as noteOf, loadDeviceFirst, type DeviceCopySource } from '../../db/device-first';
 import { noServerSays } from '../../lib/no-server-sentence';
+import type { OfflineDataWords } from '../../../shared/offline-data-messages';
 
 export type ProductSource = DeviceCopySource;
 
@@ -50,6 +51,6 @@ export function productIdFromRoute(param: string | undefined): number | null | '
 }
 
 /** The marking of a device copy, or null when the product is the server's fresh answer. */
-export function deviceCopyNote(source: ProductSource, timeText: (ms: number) => string): string | null {
-  return noteOf(source, 'Your saved changes are waiting to be sent; shown as saved on this device.', timeText);
+export function deviceCopyNote(source: ProductSource, timeText: (ms: number) => string, words?: OfflineDataWords): string | null {
+  return noteOf(source, 'Your saved changes are waiting to be sent; shown as saved on this device.', timeText, words);
 }

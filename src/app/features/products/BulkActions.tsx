@@ -4,13 +4,13 @@
  */
 import { Button, Flex, Spinner, Text } from '@radix-ui/themes';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { memo, useEffect, useRef, useState, type ReactNode } from 'react';
+import { memo, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { toApiFailure } from '../../api/client';
 import { createBolContent, exportProductContentReport, getUploadReport, importFromBol, reimportOffers } from '../../api/bol-actions';
 import { clearSelectionAtom, selectedProductIdsAtom } from './product-list-state';
 import { onlineAtom } from '../../state/sync';
 import {
-  BULK_ACTIONS,
+  bulkActions,
   bulkActionState,
   buttonText,
   distinctReasons,
@@ -21,8 +21,10 @@ import {
   startedText,
   type BulkAction,
   type BulkActionId,
+  type BulkWords,
   type Outcome,
 } from './bulk-actions-rules';
+import { listActionsMessages } from '../../../shared/list-actions-messages';
 import { saveFile } from './save-file';
 import { countText } from '../../lib/format';
 import { productListMessages } from '../../../shared/product-list-messages';
@@ -34,35 +36,35 @@ import { notify, notifyWarning } from '../../ui/notify';
 type Shown = Outcome & { running: boolean; tone: OutcomeTone; problems: ItemProblem[] };
 
 /** An answer read as an outcome: its line, whether it fully worked, and each refused item's reason. */
-function readReport(action: BulkAction, report: unknown): Omit<Shown, 'running'> {
+function readReport(action: BulkAction, report: unknown, words: BulkWords): Omit<Shown, 'running'> {
   const tone = reportTone(report);
-  return { ...reportText(action, report), tone, ok: tone !== 'red', problems: itemProblems(report) };
+  return { ...reportText(action, report, words), tone, ok: tone !== 'red', problems: itemProblems(report) };
 }
 
 /** Runs one action's call; answers the outcome. */
-async function perform(action: BulkAction, productIds: readonly number[]): Promise<Omit<Shown, 'running'>> {
+async function perform(action: BulkAction, productIds: readonly number[], words: BulkWords): Promise<Omit<Shown, 'running'>> {
   switch (action.id) {
     case 'create-content':
-      return readReport(action, await createBolContent(productIds));
+      return readReport(action, await createBolContent(productIds), words);
     case 'upload-report':
-      return readReport(action, await getUploadReport(productIds));
+      return readReport(action, await getUploadReport(productIds), words);
     case 'import-from-bol':
-      return readReport(action, await importFromBol());
+      return readReport(action, await importFromBol(), words);
     case 'reimport-offers':
-      return readReport(action, await reimportOffers());
+      return readReport(action, await reimportOffers(), words);
     case 'export-content-report': {
       const file = await exportProductContentReport();
       const name = fileNameFromContentDisposition(file.contentDisposition);
       saveFile(file.blob, name);
-      return { ...downloadedText(action, name), tone: 'green', problems: [] };
+      return { ...downloadedText(action, name, words), tone: 'green', problems: [] };
     }
   }
 }
 
 /** The toast after a finished action: creating content says how it went; partly done is a warning. */
-function toastFor(action: BulkAction, shown: Omit<Shown, 'running'>, count: number): void {
-  if (shown.tone === 'amber') notifyWarning(`${action.label}: partly done. ${countText(shown.problems.length)} refused; the reasons are listed below the actions.`);
-  else if (action.id === 'create-content' && shown.tone === 'green') notify(`Content for ${countText(count)} product${count === 1 ? '' : 's'} successfully sent to bol.`);
+function toastFor(action: BulkAction, shown: Omit<Shown, 'running'>, count: number, words: BulkWords): void {
+  if (shown.tone === 'amber') notifyWarning(words.partlyDone(action.label, countText(shown.problems.length)));
+  else if (action.id === 'create-content' && shown.tone === 'green') notify(words.contentSent(countText(count), count));
 }
 
 const TONE_COLOR = { green: undefined, amber: 'amber', red: 'red' } as const;
@@ -70,6 +72,8 @@ const TONE_COLOR = { green: undefined, amber: 'amber', red: 'red' } as const;
 /** Memoised: it reads its own atoms, so a new answer of the list does not render it again. */
 export const BulkActions = memo(function BulkActions({ onCatalogueChanged, children }: { onCatalogueChanged: () => void; children?: ReactNode }) {
   const listWords = useMessages(productListMessages, 'productList');
+  const words = useMessages(listActionsMessages, 'listActions').bulk;
+  const actions = useMemo(() => bulkActions(words), [words]);
   const selection = useAtomValue(selectedProductIdsAtom);
   const clearSelection = useSetAtom(clearSelectionAtom);
   const online = useAtomValue(onlineAtom);
@@ -82,24 +86,24 @@ export const BulkActions = memo(function BulkActions({ onCatalogueChanged, child
   }, [finished]);
 
   const stateOf = (action: BulkAction) =>
-    bulkActionState({ action, online, selectedCount: selection.length, running: outcomes[action.id]?.running === true });
-  const states = BULK_ACTIONS.map(stateOf);
+    bulkActionState({ action, online, selectedCount: selection.length, running: outcomes[action.id]?.running === true }, words);
+  const states = actions.map(stateOf);
   const reasons = distinctReasons(states);
 
   async function run(action: BulkAction) {
     // The ids as they are when the button is pressed: the selection may change while it runs.
     const productIds = action.needsSelection ? [...selection] : [];
     const show = (shown: Shown) => setOutcomes((current) => ({ ...current, [action.id]: shown }));
-    show({ text: startedText(action, productIds.length), ok: true, running: true, tone: 'green', problems: [] });
+    show({ text: startedText(action, productIds.length, words), ok: true, running: true, tone: 'green', problems: [] });
     try {
-      const outcome = await perform(action, productIds);
+      const outcome = await perform(action, productIds, words);
       show({ ...outcome, running: false });
-      toastFor(action, outcome, productIds.length);
+      toastFor(action, outcome, productIds.length, words);
       if (action.id !== 'export-content-report') onCatalogueChanged();
     } catch (error) {
       const failure = toApiFailure(error);
       // A job that failed as a whole (502) still names its items.
-      show({ ...failureText(action, failure), running: false, tone: 'red', problems: itemProblems(failure.body) });
+      show({ ...failureText(action, failure, words), running: false, tone: 'red', problems: itemProblems(failure.body) });
     }
     setFinished((count) => count + 1);
   }
@@ -117,37 +121,37 @@ export const BulkActions = memo(function BulkActions({ onCatalogueChanged, child
         onClick={() => void run(action)}
       >
         {running && <Spinner size="1" />}
-        {buttonText(action, selection.length, running)}
+        {buttonText(action, selection.length, running, words)}
       </Button>
     );
   };
-  const shown = BULK_ACTIONS.map((action) => outcomes[action.id]).filter((outcome): outcome is Shown => outcome !== undefined);
+  const shown = actions.map((action) => outcomes[action.id]).filter((outcome): outcome is Shown => outcome !== undefined);
 
   // Part of the table's header (docs/product-list.md, "A list that shows the list"): the groups, the
   // reason and `children` (the feed actions) flow on as few lines as fit; outcomes go under them.
   return (
-    <div className="bulk-actions" role="region" aria-label="Bulk actions">
-      <Flex gap="2" align="center" wrap="wrap" role="group" aria-label="Actions on the selected products" className="toolbar-group">
+    <div className="bulk-actions" role="region" aria-label={words.region}>
+      <Flex gap="2" align="center" wrap="wrap" role="group" aria-label={words.selectionGroup} className="toolbar-group">
         <Text size="2" weight="medium" data-testid="selected-count">
           {selection.length === 0 ? listWords.noneSelected : listWords.selectedCount(countText(selection.length))}
         </Text>
         {selection.length > 0 && (
           <Button size="1" variant="ghost" onClick={() => clearSelection()}>
-            Clear selection
+            {words.clearSelection}
           </Button>
         )}
-        {BULK_ACTIONS.map((action, index) => (action.needsSelection ? button(action, index) : null))}
+        {actions.map((action, index) => (action.needsSelection ? button(action, index) : null))}
       </Flex>
       {reasons.length > 0 && (
         <Text as="p" size="1" color="gray" className="toolbar-note" data-testid="bulk-reason" data-frame="bulk-reason">
           {reasons.join(' ')}
         </Text>
       )}
-      <Flex gap="2" align="center" wrap="wrap" role="group" aria-label="Actions on the whole catalogue" className="toolbar-group">
+      <Flex gap="2" align="center" wrap="wrap" role="group" aria-label={words.catalogueGroup} className="toolbar-group">
         <Text size="1" color="gray">
-          Whole catalogue
+          {words.wholeCatalogue}
         </Text>
-        {BULK_ACTIONS.map((action, index) => (action.needsSelection ? null : button(action, index)))}
+        {actions.map((action, index) => (action.needsSelection ? null : button(action, index)))}
       </Flex>
       {children}
       {shown.length > 0 && (
@@ -158,7 +162,7 @@ export const BulkActions = memo(function BulkActions({ onCatalogueChanged, child
                 {outcome.tone === 'amber' ? '⚠ ' : ''}
                 {outcome.text}
               </Text>
-              <ItemReasons problems={outcome.problems} label={`Products refused by ${outcome.text.split(':')[0]}`} />
+              <ItemReasons problems={outcome.problems} label={words.refusedBy(outcome.text.split(':')[0] ?? '')} />
             </div>
           ))}
         </Flex>

@@ -6,14 +6,27 @@
  */
 import { Badge, Box, Button, Flex, Text, TextField } from '@radix-ui/themes';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
-import { memo, useId, useState, type ReactNode } from 'react';
+import { memo, useId, useMemo, useState, type ReactNode } from 'react';
 import { brandsAtom, categoriesAtom, familyKeysAtom, suppliersAtom } from '../../state/reference-lists';
 import { productFilterAtoms, productFiltersAtom, resetAllFiltersAtom } from './product-list-state';
-import { FILTER_WIRE_NAMES, SORT_OPTIONS, type TriState } from './product-list-view';
+import { FILTER_WIRE_NAMES, type TriState } from './product-list-view';
 import { foldedFilterCount, shownSort } from './product-list-rules';
-import { BOL_STATE_FIELD, OFFER_STATE_FIELD, TEXT_FILTER_LABELS, YES_NO_FIELDS, yesNoOptions, type YesNoField } from './filter-fields';
+import { filterFields, yesNoOptions, type FilterFields, type YesNoField } from './filter-fields';
 import { filterSummaryParts, filterSummaryText } from './filter-summary';
 import { SearchBox, useDraft } from './SearchBox';
+import { useMessages } from '../../i18n/language';
+import { ALL_SUPPLIERS_NAME } from '../../../shared/constants';
+import { BOL_STATE_LABELS } from '../../../shared/messages';
+import { bolOfferMessages } from '../../../shared/bol-offer-messages';
+import { productFilterMessages, type ProductFilterWords } from '../../../shared/product-filter-messages';
+
+/** The bar's words and its fields in the language shown (the same objects while it stays). */
+function useFilterWords(): { filter: ProductFilterWords; fields: FilterFields } {
+  const filter = useMessages(productFilterMessages, 'productFilter');
+  const bolStates = useMessages(BOL_STATE_LABELS, 'bolState');
+  const offer = useMessages(bolOfferMessages, 'bolOffer');
+  return useMemo(() => ({ filter, fields: filterFields({ filter, bolStates, offer }) }), [filter, bolStates, offer]);
+}
 
 function Field({ label, htmlFor, children }: { label: string; htmlFor?: string; children: ReactNode }) {
   return (
@@ -58,22 +71,23 @@ function ChoiceFilter({
   );
 }
 
-function YesNoFilter({ field }: { field: YesNoField }) {
+function YesNoFilter({ field, any }: { field: YesNoField; any: string }) {
   const [value, setValue] = useAtom(productFilterAtoms[field.name]);
   return (
     <ChoiceFilter
       label={field.label}
       filter={FILTER_WIRE_NAMES[field.name]}
       value={value}
-      options={yesNoOptions(field)}
+      options={yesNoOptions(field, any)}
       onChange={(next) => setValue(next as TriState)}
     />
   );
 }
 
 /** A text filter that applies when the field is left or Enter is pressed (not on every key). */
-function TextFilter({ name, type = 'text', list, placeholder }: {
-  name: keyof typeof TEXT_FILTER_LABELS;
+function TextFilter({ name, label, type = 'text', list, placeholder }: {
+  name: keyof FilterFields['text'];
+  label: string;
   type?: 'text' | 'date' | 'number';
   list?: string;
   placeholder?: string;
@@ -82,7 +96,7 @@ function TextFilter({ name, type = 'text', list, placeholder }: {
   const [draft, setDraft] = useDraft(value);
   const id = useId();
   return (
-    <Field label={TEXT_FILTER_LABELS[name]} htmlFor={id}>
+    <Field label={label} htmlFor={id}>
       <TextField.Root
         id={id}
         data-filter={FILTER_WIRE_NAMES[name]}
@@ -106,12 +120,16 @@ function TextFilter({ name, type = 'text', list, placeholder }: {
 export const ProductFilterBar = memo(function ProductFilterBar() {
   const filters = useAtomValue(productFiltersAtom);
   const categories = useAtomValue(categoriesAtom);
+  const words = useFilterWords();
   const [open, setOpen] = useState(false);
   const panelId = useId();
-  const summary = filterSummaryText(filterSummaryParts(filters, (id) => categories.find((c) => String(c.categoryId) === id)?.categoryName));
+  const summary = filterSummaryText(
+    filterSummaryParts(filters, (id) => categories.find((c) => String(c.categoryId) === id)?.categoryName, words),
+    words.filter.noneSet,
+  );
 
   return (
-    <section aria-label="Filters" className="filter-bar">
+    <section aria-label={words.filter.region} className="filter-bar">
       <div className="filter-line">
         <SearchBox />
         <Button
@@ -124,7 +142,7 @@ export const ProductFilterBar = memo(function ProductFilterBar() {
           aria-controls={panelId}
           onClick={() => setOpen((isOpen) => !isOpen)}
         >
-          <span className="filter-toggle-label">Filters:</span>
+          <span className="filter-toggle-label">{words.filter.toggle}</span>
           <span className="filter-summary" data-frame="filter-summary">
             {summary}
           </span>
@@ -140,6 +158,7 @@ export const ProductFilterBar = memo(function ProductFilterBar() {
 
 /** The opened panel: every filter, the less used ones folded under "More filters". */
 function FilterPanel({ id }: { id: string }) {
+  const { filter: words, fields } = useFilterWords();
   const filters = useAtomValue(productFiltersAtom);
   const suppliers = useAtomValue(suppliersAtom);
   const categories = useAtomValue(categoriesAtom);
@@ -164,61 +183,61 @@ function FilterPanel({ id }: { id: string }) {
     <div id={id} className="filter-panel">
       <Flex gap="3" wrap="wrap" align="end">
         <ChoiceFilter
-          label="Supplier"
+          label={words.supplier}
           filter={FILTER_WIRE_NAMES.supplier}
           value={supplier}
-          options={supplierOptions.map((s) => ({ value: s.supplierName, label: s.supplierName }))}
+          options={supplierOptions.map((s) => ({ value: s.supplierName, label: s.supplierName === ALL_SUPPLIERS_NAME ? words.allSuppliers : s.supplierName }))}
           onChange={(next) => setSupplier(next || 'All')}
         />
-        {YES_NO_FIELDS.filter((field) => field.place === 'main').map((field) => (
-          <YesNoFilter key={field.name} field={field} />
+        {fields.yesNo.filter((field) => field.place === 'main').map((field) => (
+          <YesNoFilter key={field.name} field={field} any={words.any} />
         ))}
         <Box className="filter-price">
-          <TextFilter name="priceFrom" placeholder="0,00" />
+          <TextFilter name="priceFrom" label={fields.text.priceFrom} placeholder="0,00" />
         </Box>
         <Box className="filter-price">
-          <TextFilter name="priceTo" placeholder="0,00" />
+          <TextFilter name="priceTo" label={fields.text.priceTo} placeholder="0,00" />
         </Box>
-        <ChoiceFilter label="Sort" filter={FILTER_WIRE_NAMES.sortBy} value={shownSort(sortBy)} options={SORT_OPTIONS} onChange={setSortBy} />
+        <ChoiceFilter label={words.sort} filter={FILTER_WIRE_NAMES.sortBy} value={shownSort(sortBy)} options={fields.sorts} onChange={setSortBy} />
         <Flex gap="2" className="filter-buttons">
           <Button variant="soft" data-frame="more-filters" aria-expanded={moreOpen} aria-controls={moreId} onClick={() => setMoreOpen((isOpen) => !isOpen)}>
-            More filters
+            {words.moreFilters}
             {folded > 0 && <Badge color="blue">{folded}</Badge>}
           </Button>
           <Button variant="outline" color="gray" onClick={() => resetAll()}>
-            Reset all filters
+            {words.resetAll}
           </Button>
         </Flex>
       </Flex>
       {moreOpen && (
         <Box id={moreId} className="filter-more">
-          {YES_NO_FIELDS.filter((field) => field.place === 'more').map((field) => (
-            <YesNoFilter key={field.name} field={field} />
+          {fields.yesNo.filter((field) => field.place === 'more').map((field) => (
+            <YesNoFilter key={field.name} field={field} any={words.any} />
           ))}
-          <TextFilter name="brand" list={brandListId} />
+          <TextFilter name="brand" label={fields.text.brand} list={brandListId} />
           <datalist id={brandListId}>
             {brands.map((brand) => (
               <option key={brand.brandId} value={brand.brandName} />
             ))}
           </datalist>
           <ChoiceFilter
-            label="Category"
+            label={words.category}
             filter={FILTER_WIRE_NAMES.categoryId}
             value={categoryId}
-            options={[{ value: '', label: 'Every category' }, ...categories.map((c) => ({ value: String(c.categoryId), label: c.categoryName }))]}
+            options={[{ value: '', label: words.everyCategory }, ...categories.map((c) => ({ value: String(c.categoryId), label: c.categoryName }))]}
             onChange={setCategoryId}
           />
-          <TextFilter name="familyKey" list={familyListId} />
+          <TextFilter name="familyKey" label={fields.text.familyKey} list={familyListId} />
           <datalist id={familyListId}>
             {familyKeys.map((key) => (
               <option key={key} value={key} />
             ))}
           </datalist>
-          <TextFilter name="numberOfImages" type="number" />
-          <TextFilter name="dateFrom" type="date" />
-          <TextFilter name="dateTo" type="date" />
-          <ChoiceFilter label={BOL_STATE_FIELD.label} filter={FILTER_WIRE_NAMES.bolState} value={bolState} options={BOL_STATE_FIELD.options} onChange={setBolState} />
-          <ChoiceFilter label={OFFER_STATE_FIELD.label} filter={FILTER_WIRE_NAMES.offerState} value={offerState} options={OFFER_STATE_FIELD.options} onChange={setOfferState} />
+          <TextFilter name="numberOfImages" label={fields.text.numberOfImages} type="number" />
+          <TextFilter name="dateFrom" label={fields.text.dateFrom} type="date" />
+          <TextFilter name="dateTo" label={fields.text.dateTo} type="date" />
+          <ChoiceFilter label={fields.bolState.label} filter={FILTER_WIRE_NAMES.bolState} value={bolState} options={fields.bolState.options} onChange={setBolState} />
+          <ChoiceFilter label={fields.offerState.label} filter={FILTER_WIRE_NAMES.offerState} value={offerState} options={fields.offerState.options} onChange={setOfferState} />
         </Box>
       )}
     </div>

@@ -32,6 +32,9 @@ import './products.css';
 import { productListMessages } from '../../../shared/product-list-messages';
 import { noServerMessages } from '../../../shared/no-server-messages';
 import { useMessages } from '../../i18n/language';
+import { productFilterMessages } from '../../../shared/product-filter-messages';
+import { offlineDataMessages } from '../../../shared/offline-data-messages';
+import { bolOfferMessages } from '../../../shared/bol-offer-messages';
 
 export default function ProductListPage() {
   if (performance.getEntriesByName('boot:list-render').length === 0) performance.mark('boot:list-render');
@@ -40,6 +43,9 @@ export default function ProductListPage() {
   const view = useAtomValue(productListViewAtom);
   const listWords = useMessages(productListMessages, 'productList');
   const noServerWords = useMessages(noServerMessages, 'noServer');
+  const filterWords = useMessages(productFilterMessages, 'productFilter');
+  const noteWords = useMessages(offlineDataMessages, 'offlineData');
+  const offerWords = useMessages(bolOfferMessages, 'bolOffer');
   const list = useAtomValue(productListAtom);
   const loading = useAtomValue(productListLoadingAtom);
   const error = useAtomValue(productListErrorAtom);
@@ -119,7 +125,7 @@ export default function ProductListPage() {
       <ProductFilterBar />
       {offline && list.source && (
         <Callout.Root color="amber" size="1" data-testid="offline-note">
-          <Callout.Text>{offlineNote({ local: list.source.kind === 'local', fetchedAt: list.source.fetchedAt }, query)}</Callout.Text>
+          <Callout.Text>{offlineNote({ local: list.source.kind === 'local', fetchedAt: list.source.fetchedAt }, query, { note: noteWords, filter: filterWords, offerStateFilter: offerWords.offerStateFilter })}</Callout.Text>
         </Callout.Root>
       )}
       {error && (
@@ -134,12 +140,12 @@ export default function ProductListPage() {
         <ProductTable products={list.content} rowsShown={rows.shown} />
         {loading && list.content.length === 0 && (
           <Flex align="center" justify="center" gap="2" className="product-list-empty">
-            <Spinner /> <Text color="gray">Loading products…</Text>
+            <Spinner /> <Text color="gray">{filterWords.list.loading}</Text>
           </Flex>
         )}
         {!loading && list.content.length === 0 && !error && (
           <Flex align="center" justify="center" className="product-list-empty">
-            <Text color="gray">No product matches these filters.</Text>
+            <Text color="gray">{filterWords.list.noMatch}</Text>
           </Flex>
         )}
       </div>

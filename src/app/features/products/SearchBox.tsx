@@ -15,6 +15,8 @@ import { productFilterAtoms } from './product-list-state';
 import { appProductListDeps } from './product-list-deps';
 import { FILTER_WIRE_NAMES } from './product-list-view';
 import { isScanShortcut, SCAN_SHORTCUT, searchAfterScan, searchEnter } from './scan-rules';
+import { useMessages } from '../../i18n/language';
+import { productFilterMessages } from '../../../shared/product-filter-messages';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
@@ -36,6 +38,7 @@ export function useDraft(value: string): [string, (draft: string) => void] {
 
 export function SearchBox() {
   const navigate = useNavigate();
+  const words = useMessages(productFilterMessages, 'productFilter');
   const [value, setValue] = useAtom(productFilterAtoms.searchValue);
   const [draft, setDraft] = useDraft(value);
   const [message, setMessage] = useState<string | null>(null);
@@ -68,7 +71,7 @@ export function SearchBox() {
     setLooking(true);
     setMessage(null);
     try {
-      const outcome = await findByEan(code, appProductListDeps);
+      const outcome = await findByEan(code, appProductListDeps, words.scan);
       if (outcome.kind === 'open') {
         void navigate(`/products/${outcome.productId}`);
         return;
@@ -80,7 +83,7 @@ export function SearchBox() {
       }
       setMessage(outcome.text);
     } catch {
-      setMessage(`The EAN ${code} could not be looked up. Try again.`);
+      setMessage(words.search.lookupFailed(code));
     } finally {
       setLooking(false);
       // Ready for the next scan: it replaces what the box holds.
@@ -100,7 +103,7 @@ export function SearchBox() {
   return (
     <div className="search-box">
       <VisuallyHidden asChild>
-        <label htmlFor={id}>Search or scan</label>
+        <label htmlFor={id}>{words.search.label}</label>
       </VisuallyHidden>
       <TextField.Root
         ref={field}
@@ -111,7 +114,7 @@ export function SearchBox() {
         type="search"
         enterKeyHint="search"
         autoComplete="off"
-        placeholder={`Search or scan EAN, title or SKU (${SCAN_SHORTCUT})`}
+        placeholder={words.search.placeholder(SCAN_SHORTCUT)}
         aria-keyshortcuts={SCAN_SHORTCUT}
         aria-describedby={message ? messageId : undefined}
         aria-busy={looking}
@@ -124,7 +127,7 @@ export function SearchBox() {
           if (event.key === 'Enter' && !looking) enter();
         }}
       />
-      <CameraScanButton label="Scan a barcode with the camera" testId="search-camera" onCode={(code) => void lookUp(code)} />
+      <CameraScanButton label={words.search.camera} testId="search-camera" onCode={(code) => void lookUp(code)} />
       {message && (
         <Text as="p" size="1" role="status" id={messageId} className="scan-message" data-testid="scan-message">
           {message}

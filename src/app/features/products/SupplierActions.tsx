@@ -18,6 +18,10 @@ import { productFilterAtoms } from './product-list-state';
 import { loadReferenceLists, suppliersAtom } from '../../state/reference-lists';
 import { onlineAtom } from '../../state/sync';
 import { actionScope, chosenSupplier, feedScopeLabel, historyLabel, importConfirmation, runOutcome, runProblems, supplierActionState } from './supplier-actions-rules';
+import { useMessages } from '../../i18n/language';
+import { listActionsMessages } from '../../../shared/list-actions-messages';
+import { jobProgressMessages } from '../../../shared/job-progress-messages';
+import { STATUS_WORDS } from '../../../shared/status-words';
 
 const HISTORY_SIZE = 10;
 /** While a history entry says running, the history is read again this often, so it never says "Running" after the run ended. */
@@ -28,6 +32,9 @@ type Busy = 'import' | 'images' | null;
 /** Memoised: it reads its own atoms, so a new answer of the list does not render it again. */
 export const SupplierActions = memo(function SupplierActions({ onCatalogueChanged }: { onCatalogueChanged: () => void }) {
   const store = useStore();
+  const words = useMessages(listActionsMessages, 'listActions').feed;
+  const jobWords = useMessages(jobProgressMessages, 'jobProgress');
+  const statusWords = useMessages(STATUS_WORDS, 'statusWords');
   const suppliers = useAtomValue(suppliersAtom);
   const supplierName = useAtomValue(productFilterAtoms.supplier);
   const online = useAtomValue(onlineAtom);
@@ -38,7 +45,7 @@ export const SupplierActions = memo(function SupplierActions({ onCatalogueChange
   const [history, setHistory] = useState<ParsingHistoryEntry[] | null>(null);
   const [historyOpen, setHistoryOpen] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const state = supplierActionState({ supplier, online, busy: busy !== null });
+  const state = supplierActionState({ supplier, online, busy: busy !== null }, words);
   const [expanded, setExpanded] = useState<number | null>(null);
 
   const loadHistory = useCallback(async () => {
@@ -58,8 +65,8 @@ export const SupplierActions = memo(function SupplierActions({ onCatalogueChange
 
   const followed = useFollowedJobs((ended: Job[]) => {
     if (ended.length > 0) {
-      setOutcome((lines) => [...jobOutcomeLines(ended), ...lines.filter((line) => !line.ok)]);
-      setProblems(jobProblemLines(ended));
+      setOutcome((lines) => [...jobOutcomeLines(ended, statusWords), ...lines.filter((line) => !line.ok)]);
+      setProblems(jobProblemLines(ended, undefined, jobWords));
     }
     finished();
   });
@@ -96,11 +103,11 @@ export const SupplierActions = memo(function SupplierActions({ onCatalogueChange
     if (kind === 'import') return runImport();
     setBusy(kind);
     setProblems({ lines: [], hidden: 0 });
-    setOutcome([{ text: `Storing the images of ${actionScope(supplier)}…`, ok: true }]);
+    setOutcome([{ text: words.storingImagesOf(actionScope(supplier, words)), ok: true }]);
     try {
       const report: FeedRunReport = await reexportImages(supplier.supplierId);
       setOutcome(runOutcome(report));
-      setProblems(runProblems(report));
+      setProblems(runProblems(report, undefined, jobWords));
     } catch (error) {
       const failure = toApiFailure(error);
       const entries = (failure.body as Partial<FeedRunReport> | null)?.entries;
@@ -110,18 +117,18 @@ export const SupplierActions = memo(function SupplierActions({ onCatalogueChange
     }
   }
 
-  const confirmation = supplier ? importConfirmation(supplier, suppliers) : null;
+  const confirmation = supplier ? importConfirmation(supplier, suppliers, words) : null;
 
   // Part of the table's header (docs/product-list.md, "A list that shows the list"). Importing
   // every supplier's feed asks first: it is the heaviest thing the list can start.
   return (
-    <div className="supplier-actions" role="group" aria-label="Feed actions">
+    <div className="supplier-actions" role="group" aria-label={words.region}>
       <Flex gap="2" align="center" wrap="wrap" className="toolbar-group">
         <Text size="1" color="gray" data-frame="feed-scope">
-          {feedScopeLabel(supplier, supplierName)}
+          {feedScopeLabel(supplier, supplierName, words)}
         </Text>
         <Button size="2" variant="soft" data-frame="feed-action" disabled={!state.enabled} onClick={() => (confirmation ? setConfirming(true) : void run('import'))}>
-          {busy === 'import' ? 'Importing...' : 'Run feed import'}
+          {busy === 'import' ? words.importing : words.runImport}
         </Button>
         {confirmation && (
           <ConfirmDialog
@@ -129,13 +136,13 @@ export const SupplierActions = memo(function SupplierActions({ onCatalogueChange
             onOpenChange={setConfirming}
             title={confirmation.title}
             description={confirmation.description}
-            cancelLabel="Keep the catalogue as it is"
+            cancelLabel={words.keepCatalogue}
             confirmLabel={confirmation.confirmLabel}
             onConfirm={() => void run('import')}
           />
         )}
         <Button size="2" variant="soft" data-frame="feed-action" disabled={!state.enabled} onClick={() => void run('images')}>
-          {busy === 'images' ? 'Storing images...' : 'Re-export images'}
+          {busy === 'images' ? words.storing : words.reexport}
         </Button>
         <Button
           size="2"
@@ -146,7 +153,7 @@ export const SupplierActions = memo(function SupplierActions({ onCatalogueChange
             setHistoryOpen(!historyOpen);
           }}
         >
-          {historyOpen ? 'Hide parsing history' : 'Parsing history'}
+          {historyOpen ? words.hideHistory : words.history}
         </Button>
         {state.reason && (
           <Text size="1" color="gray" data-frame="feed-reason">
@@ -158,7 +165,7 @@ export const SupplierActions = memo(function SupplierActions({ onCatalogueChange
         // Stays after the end, full, with the final counts, until the next run.
         <Flex direction="column" gap="2" className="toolbar-line" data-testid="feed-progress" data-following={followed.following}>
           {followed.jobs.map((job) => (
-            <JobProgress key={job.id} job={job} label={`Import of ${job.supplierName ?? 'the feed'}`} />
+            <JobProgress key={job.id} job={job} label={words.importOf(job.supplierName ?? words.theFeed)} />
           ))}
         </Flex>
       )}
@@ -171,7 +178,7 @@ export const SupplierActions = memo(function SupplierActions({ onCatalogueChange
             </Text>
           ))}
           {problems.lines.length > 0 && (
-            <ul className="feed-problems" aria-label="Rows refused" data-testid="feed-problems">
+            <ul className="feed-problems" aria-label={words.rowsRefused} data-testid="feed-problems">
               {problems.lines.map((line) => (
                 <li key={line}>
                   <Text size="1">{line}</Text>
@@ -180,7 +187,7 @@ export const SupplierActions = memo(function SupplierActions({ onCatalogueChange
               {problems.hidden > 0 && (
                 <li>
                   <Text size="1" color="gray">
-                    and {problems.hidden} more (see the parsing history)
+                    {words.andMoreInHistory(problems.hidden)}
                   </Text>
                 </li>
               )}
@@ -192,16 +199,16 @@ export const SupplierActions = memo(function SupplierActions({ onCatalogueChange
         <Table.Root size="1" className="toolbar-line" data-testid="parsing-history">
           <Table.Header>
             <Table.Row>
-              <Table.ColumnHeaderCell>Started</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>Supplier</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>Operation</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>Outcome</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>Details</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>{words.columns.started}</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>{words.columns.supplier}</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>{words.columns.operation}</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>{words.columns.outcome}</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>{words.columns.details}</Table.ColumnHeaderCell>
             </Table.Row>
           </Table.Header>
           <Table.Body>
             {(history ?? []).map((entry) => {
-              const label = historyLabel(entry);
+              const label = historyLabel(entry, words, statusWords.jobKind);
               const open = expanded === entry.id;
               return (
                 <Fragment key={entry.id}>
@@ -214,7 +221,7 @@ export const SupplierActions = memo(function SupplierActions({ onCatalogueChange
                       {entry.message}
                       {entry.problems.length > 0 && (
                         <Button size="1" variant="ghost" ml="2" aria-expanded={open} onClick={() => setExpanded(open ? null : entry.id)}>
-                          {open ? 'Hide refused lines' : `Refused lines (${refusedCountText(entry)})`}
+                          {open ? words.hideRefused : words.refusedLines(refusedCountText(entry))}
                         </Button>
                       )}
                     </Table.Cell>
@@ -222,18 +229,16 @@ export const SupplierActions = memo(function SupplierActions({ onCatalogueChange
                   {open && (
                     <Table.Row>
                       <Table.Cell colSpan={5}>
-                        <ul className="feed-problems" aria-label={`Rows refused in the ${label.operation.toLowerCase()} of ${entry.supplierName}`} data-testid="history-problems">
+                        <ul className="feed-problems" aria-label={words.refusedIn(label.operation, entry.supplierName)} data-testid="history-problems">
                           {entry.problems.map((problem) => (
                             <li key={`${problem.line}:${problem.reason}`}>
-                              <Text size="1">
-                                Line {problem.line}: {problem.reason}
-                              </Text>
+                              <Text size="1">{jobWords.line(problem.line, problem.reason)}</Text>
                             </li>
                           ))}
                           {entry.refused > entry.problems.length && (
                             <li>
                               <Text size="1" color="gray">
-                                and {entry.refused - entry.problems.length} more (the first {entry.problems.length} are kept)
+                                {words.andMoreKept(entry.refused - entry.problems.length, entry.problems.length)}
                               </Text>
                             </li>
                           )}
@@ -246,7 +251,7 @@ export const SupplierActions = memo(function SupplierActions({ onCatalogueChange
             })}
             {history?.length === 0 && (
               <Table.Row>
-                <Table.Cell colSpan={5}>No imports yet.</Table.Cell>
+                <Table.Cell colSpan={5}>{words.noImports}</Table.Cell>
               </Table.Row>
             )}
           </Table.Body>

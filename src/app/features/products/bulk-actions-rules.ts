@@ -4,6 +4,7 @@
  * fixed by the spec, so an outcome is read generically: its message and any counts in it.
  */
 import { countText } from '../../lib/format';
+import { listActionsMessages, type ListActionsWords } from '../../../shared/list-actions-messages';
 
 export type BulkActionId = 'create-content' | 'upload-report' | 'import-from-bol' | 'reimport-offers' | 'export-content-report';
 
@@ -18,43 +19,25 @@ export interface BulkAction {
   description: string;
 }
 
-export const BULK_ACTIONS: readonly BulkAction[] = [
-  {
-    id: 'create-content',
-    label: 'Create content on bol',
-    busyLabel: 'Creating...',
-    needsSelection: true,
-    description: 'Sends the selected products to bol as new marketplace content',
-  },
-  {
-    id: 'upload-report',
-    label: 'Upload report',
-    busyLabel: 'Fetching report...',
-    needsSelection: true,
-    description: "Fetches bol's report on the content uploaded for the selected products",
-  },
-  {
-    id: 'import-from-bol',
-    label: 'Update info from bol',
-    busyLabel: 'Updating...',
-    needsSelection: false,
-    description: "Updates the catalogue with what bol knows about its products",
-  },
-  {
-    id: 'reimport-offers',
-    label: 'Re-import offers',
-    busyLabel: 'Importing offers...',
-    needsSelection: false,
-    description: 'Imports the offers from bol again',
-  },
-  {
-    id: 'export-content-report',
-    label: 'Export content report',
-    busyLabel: 'Exporting...',
-    needsSelection: false,
-    description: 'Downloads the product content report as a spreadsheet',
-  },
+/** The actions, in the bar's order: which run on the selection. */
+const ACTION_PLACES: readonly { id: BulkActionId; needsSelection: boolean }[] = [
+  { id: 'create-content', needsSelection: true },
+  { id: 'upload-report', needsSelection: true },
+  { id: 'import-from-bol', needsSelection: false },
+  { id: 'reimport-offers', needsSelection: false },
+  { id: 'export-content-report', needsSelection: false },
 ];
+
+/** The bulk actions' words, in the language shown (English by default). */
+export type BulkWords = ListActionsWords['bulk'];
+const ENGLISH = listActionsMessages.bulk;
+
+/** The actions with their words in `words`. */
+export function bulkActions(words: BulkWords = ENGLISH): readonly BulkAction[] {
+  return ACTION_PLACES.map(({ id, needsSelection }) => ({ id, needsSelection, ...words.actions[id] }));
+}
+
+export const BULK_ACTIONS: readonly BulkAction[] = bulkActions();
 
 export function bulkAction(id: BulkActionId): BulkAction {
   const action = BULK_ACTIONS.find((candidate) => candidate.id === id);
@@ -62,8 +45,8 @@ export function bulkAction(id: BulkActionId): BulkAction {
   return action;
 }
 
-export const OFFLINE_REASON = 'Bol actions need a connection.';
-export const NO_SELECTION_REASON = 'Select products for content creation and upload reports.';
+export const OFFLINE_REASON = ENGLISH.offlineReason;
+export const NO_SELECTION_REASON = ENGLISH.noSelectionReason;
 
 export interface BulkActionState {
   enabled: boolean;
@@ -71,10 +54,13 @@ export interface BulkActionState {
   reason: string | null;
 }
 
-export function bulkActionState(input: { action: BulkAction; online: boolean; selectedCount: number; running: boolean }): BulkActionState {
-  if (!input.online) return { enabled: false, reason: OFFLINE_REASON };
+export function bulkActionState(
+  input: { action: BulkAction; online: boolean; selectedCount: number; running: boolean },
+  words: Pick<BulkWords, 'offlineReason' | 'noSelectionReason'> = ENGLISH,
+): BulkActionState {
+  if (!input.online) return { enabled: false, reason: words.offlineReason };
   if (input.running) return { enabled: false, reason: null };
-  if (input.action.needsSelection && input.selectedCount === 0) return { enabled: false, reason: NO_SELECTION_REASON };
+  if (input.action.needsSelection && input.selectedCount === 0) return { enabled: false, reason: words.noSelectionReason };
   return { enabled: true, reason: null };
 }
 
@@ -83,27 +69,30 @@ export function distinctReasons(states: readonly BulkActionState[]): string[] {
   return [...new Set(states.map((state) => state.reason).filter((reason): reason is string => reason !== null))];
 }
 
-const products = (count: number) => `${countText(count)} product${count === 1 ? '' : 's'}`;
+/** "3 products", in `words`. */
+export function productsText(count: number, words: Pick<BulkWords, 'products'> = ENGLISH): string {
+  return words.products(countText(count), count);
+}
 
 /** The button's text: selection actions carry the count they will send. */
-export function buttonText(action: BulkAction, selectedCount: number, running: boolean): string {
+export function buttonText(action: BulkAction, selectedCount: number, running: boolean, words: Pick<BulkWords, 'withCount'> = ENGLISH): string {
   if (running) return action.busyLabel;
-  return action.needsSelection && selectedCount > 0 ? `${action.label} (${countText(selectedCount)})` : action.label;
+  return action.needsSelection && selectedCount > 0 ? words.withCount(action.label, countText(selectedCount)) : action.label;
 }
 
 /** The progress line while an action runs. */
-export function startedText(action: BulkAction, selectedCount: number): string {
+export function startedText(action: BulkAction, selectedCount: number, words: Pick<BulkWords, 'started' | 'products'> = ENGLISH): string {
   switch (action.id) {
     case 'create-content':
-      return `Creating content on bol for ${products(selectedCount)}…`;
+      return words.started.createContent(productsText(selectedCount, words));
     case 'upload-report':
-      return `Fetching the upload report of ${products(selectedCount)}…`;
+      return words.started.uploadReport(productsText(selectedCount, words));
     case 'import-from-bol':
-      return 'Updating the catalogue from bol…';
+      return words.started.importFromBol;
     case 'reimport-offers':
-      return 'Importing the offers from bol…';
+      return words.started.reimportOffers;
     case 'export-content-report':
-      return 'Preparing the product content report…';
+      return words.started.exportContentReport;
   }
 }
 
@@ -146,7 +135,7 @@ export function reportCounts(report: unknown): string[] {
 }
 
 /** How a finished action's answer reads: the server's message or status, with its counts. */
-export function reportText(action: BulkAction, report: unknown): Outcome {
+export function reportText(action: BulkAction, report: unknown, words: Pick<BulkWords, 'done' | 'status'> = ENGLISH): Outcome {
   if (typeof report === 'string' && report.trim() !== '') return { text: `${action.label}: ${report.trim()}`, ok: true };
   const object = isObject(report) ? report : {};
   const message = typeof object.message === 'string' && object.message.trim() !== '' ? object.message.trim() : null;
@@ -154,7 +143,7 @@ export function reportText(action: BulkAction, report: unknown): Outcome {
   const counts = reportCounts(report);
   const failed = status !== null && /^(failure|failed|error)$/i.test(status);
   // The sentence ends once, after the counts.
-  const head = (message ?? (status !== null ? `status ${status}` : 'done')).replace(/[.!]+$/, '');
+  const head = (message ?? (status !== null ? words.status(status) : words.done)).replace(/[.!]+$/, '');
   const tail = counts.length > 0 ? ` (${counts.join(', ')})` : '';
   return { text: `${action.label}: ${head}${tail}.`, ok: !failed };
 }
@@ -166,18 +155,22 @@ function isMissingCall(status: number, message: string): boolean {
 }
 
 /** How a failed action reads (the server's sentence where it gave one). */
-export function failureText(action: BulkAction, failure: { status: number; message: string }): Outcome {
+export function failureText(
+  action: BulkAction,
+  failure: { status: number; message: string },
+  words: Pick<BulkWords, 'notAvailable' | 'alreadyRunning' | 'noAnswer' | 'noConnection' | 'answered'> = ENGLISH,
+): Outcome {
   const message = failure.message.trim();
   if (isMissingCall(failure.status, message)) {
-    return { text: `${action.label} is not available on this server yet.`, ok: false };
+    return { text: words.notAvailable(action.label), ok: false };
   }
   if (failure.status === 409) {
-    return { text: message !== '' ? `${action.label}: ${message}` : `${action.label} is already running.`, ok: false };
+    return { text: message !== '' ? `${action.label}: ${message}` : words.alreadyRunning(action.label), ok: false };
   }
   if (failure.status === 0) {
-    return { text: `${action.label}: no answer from the server (${message || 'no connection'}). It may still be running.`, ok: false };
+    return { text: words.noAnswer(action.label, message || words.noConnection), ok: false };
   }
-  return { text: `${action.label}: ${message || `the server answered ${failure.status}`}`, ok: false };
+  return { text: `${action.label}: ${message || words.answered(failure.status)}`, ok: false };
 }
 
 export const DEFAULT_REPORT_FILE_NAME = 'product-content-report.xlsx';
@@ -206,6 +199,6 @@ export function fileNameFromContentDisposition(header: string | null, fallback: 
 }
 
 /** The outcome line of a finished download. */
-export function downloadedText(action: BulkAction, fileName: string): Outcome {
-  return { text: `${action.label}: downloaded ${fileName}.`, ok: true };
+export function downloadedText(action: BulkAction, fileName: string, words: Pick<BulkWords, 'downloaded'> = ENGLISH): Outcome {
+  return { text: words.downloaded(action.label, fileName), ok: true };
 }

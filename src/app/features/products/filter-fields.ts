@@ -7,7 +7,8 @@
 import { BOL_STATE_LABELS } from '../../../shared/messages';
 import { bolOfferMessages } from '../../../shared/bol-offer-messages';
 import { BOL_PRODUCT_STATES, OFFER_STATES } from '../../../shared/product-filter';
-import type { FilterName, TriStateName } from './product-list-view';
+import { productFilterMessages, type ProductFilterWords } from '../../../shared/product-filter-messages';
+import { SORT_OPTIONS, type FilterName, type TriStateName } from './product-list-view';
 
 /** Where a filter sits in the opened panel: the first row, or under "More filters". */
 export type FilterPlace = 'main' | 'more';
@@ -30,51 +31,74 @@ export interface ChoiceField {
   place: FilterPlace;
 }
 
-/** The yes/no filters, in the panel's order. */
-export const YES_NO_FIELDS: readonly YesNoField[] = [
-  { kind: 'yes-no', name: 'passedModeration', label: 'Moderation', yes: 'Passed', no: 'Not passed', place: 'main' },
-  { kind: 'yes-no', name: 'stock', label: 'Stock', yes: 'In stock', no: 'Out of stock', place: 'more' },
-  { kind: 'yes-no', name: 'isExportOnBol', label: 'Export to bol', yes: 'Exported', no: 'Not exported', place: 'more' },
-  { kind: 'yes-no', name: 'description', label: 'Description', yes: 'Has one', no: 'Has none', place: 'more' },
-  { kind: 'yes-no', name: 'isMainProduct', label: 'Main product', yes: 'Main', no: 'Not main', place: 'more' },
-  { kind: 'yes-no', name: 'buyBlock', label: 'Buy block', yes: 'Blocked', no: 'Not blocked', place: 'more' },
-  { kind: 'yes-no', name: 'isChangeEan', label: 'EAN replaced', yes: 'Replaced', no: 'Original', place: 'more' },
-  { kind: 'yes-no', name: 'hasOffer', label: 'Offer on bol', yes: 'Has an offer', no: 'No offer', place: 'more' },
+/** The words the fields read in: the filter bar's, bol's states and the offer's (each in the language shown). */
+export interface FilterFieldWords {
+  filter: ProductFilterWords;
+  bolStates: typeof BOL_STATE_LABELS;
+  offer: Pick<typeof bolOfferMessages, 'offerStateFilter' | 'offerStates'>;
+}
+
+const ENGLISH: FilterFieldWords = { filter: productFilterMessages, bolStates: BOL_STATE_LABELS, offer: bolOfferMessages };
+
+/** The yes/no filters' names and places, in the panel's order (their words: productFilterMessages.yesNo). */
+const YES_NO_PLACES: readonly { name: TriStateName & keyof ProductFilterWords['yesNo']; place: FilterPlace }[] = [
+  { name: 'passedModeration', place: 'main' },
+  { name: 'stock', place: 'more' },
+  { name: 'isExportOnBol', place: 'more' },
+  { name: 'description', place: 'more' },
+  { name: 'isMainProduct', place: 'more' },
+  { name: 'buyBlock', place: 'more' },
+  { name: 'isChangeEan', place: 'more' },
+  { name: 'hasOffer', place: 'more' },
 ];
 
-/** Fixed choices beside the yes/no filters (the category's options come from the reference lists). */
-export const BOL_STATE_FIELD: ChoiceField = {
-  kind: 'choice',
-  name: 'bolState',
-  label: 'Bol state',
-  options: [{ value: '', label: 'Any' }, ...BOL_PRODUCT_STATES.map((state) => ({ value: state, label: BOL_STATE_LABELS[state] }))],
-  place: 'more',
-};
+export interface FilterFields {
+  yesNo: readonly YesNoField[];
+  /** Fixed choices beside the yes/no filters (the category's options come from the reference lists). */
+  bolState: ChoiceField;
+  /** The state of the product's own offer on bol, as the offer sync keeps it (docs/bol.md, "Offers follow the catalogue"). */
+  offerState: ChoiceField;
+  /** The labels of the text filters (typed values), as the panel shows them. */
+  text: ProductFilterWords['text'];
+  /** The sorts with their labels. */
+  sorts: readonly { value: string; label: string }[];
+}
 
-/** The state of the product's own offer on bol, as the offer sync keeps it (docs/bol.md, "Offers follow the catalogue"). */
-export const OFFER_STATE_FIELD: ChoiceField = {
-  kind: 'choice',
-  name: 'offerState',
-  label: bolOfferMessages.offerStateFilter,
-  options: [{ value: '', label: 'Any' }, ...OFFER_STATES.map((state) => ({ value: state, label: bolOfferMessages.offerStates[state] }))],
-  place: 'more',
-};
+/** The filter fields in the words given (English by default). */
+export function filterFields(words: FilterFieldWords = ENGLISH): FilterFields {
+  const any = words.filter.any;
+  return {
+    yesNo: YES_NO_PLACES.map(({ name, place }) => ({ kind: 'yes-no', name, place, ...words.filter.yesNo[name] })),
+    bolState: {
+      kind: 'choice',
+      name: 'bolState',
+      label: words.filter.bolState,
+      options: [{ value: '', label: any }, ...BOL_PRODUCT_STATES.map((state) => ({ value: state, label: words.bolStates[state] }))],
+      place: 'more',
+    },
+    offerState: {
+      kind: 'choice',
+      name: 'offerState',
+      label: words.offer.offerStateFilter,
+      options: [{ value: '', label: any }, ...OFFER_STATES.map((state) => ({ value: state, label: words.offer.offerStates[state] }))],
+      place: 'more',
+    },
+    text: words.filter.text,
+    sorts: SORT_OPTIONS.map((option) => ({ value: option.value, label: words.filter.sorts[option.value] })),
+  };
+}
 
-/** The labels of the text filters (typed values), as the panel shows them. */
-export const TEXT_FILTER_LABELS = {
-  priceFrom: 'Price from',
-  priceTo: 'Price to',
-  brand: 'Brand',
-  familyKey: 'Family key',
-  numberOfImages: 'Number of images',
-  dateFrom: 'Updated from',
-  dateTo: 'Updated to',
-} as const satisfies Partial<Record<FilterName, string>>;
+const english = filterFields();
+/** The yes/no filters, in the panel's order (English). */
+export const YES_NO_FIELDS = english.yesNo;
+export const BOL_STATE_FIELD = english.bolState;
+export const OFFER_STATE_FIELD = english.offerState;
+export const TEXT_FILTER_LABELS = english.text satisfies Partial<Record<FilterName, string>>;
 
 /** A yes/no field's options as its select offers them. */
-export function yesNoOptions(field: YesNoField): { value: string; label: string }[] {
+export function yesNoOptions(field: YesNoField, any: string = productFilterMessages.any): { value: string; label: string }[] {
   return [
-    { value: '', label: 'Any' },
+    { value: '', label: any },
     { value: 'true', label: field.yes },
     { value: 'false', label: field.no },
   ];

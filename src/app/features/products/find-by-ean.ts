@@ -6,7 +6,8 @@
 import type { ProductPage } from '../../../shared/contract';
 import type { CachedAnswer } from '../../db/product-cache';
 import type { ProductQuery } from '../../db/query-key';
-import { scanOutcome, type ScanOutcome } from './scan-rules';
+import { productFilterMessages } from '../../../shared/product-filter-messages';
+import { scanOutcome, type ScanOutcome, type ScanWords } from './scan-rules';
 
 export interface FindByEanDeps {
   online(): boolean;
@@ -21,16 +22,17 @@ function noAnswer(error: unknown): boolean {
   return !(typeof error === 'object' && error !== null && 'status' in error && typeof error.status === 'number' && error.status !== 0);
 }
 
-export async function findByEan(code: string, deps: FindByEanDeps): Promise<ScanOutcome> {
+/** `words`: what the outcome says, in the language shown. */
+export async function findByEan(code: string, deps: FindByEanDeps, words: ScanWords = productFilterMessages.scan): Promise<ScanOutcome> {
   const query: ProductQuery = { keyword: code, size: LOOKUP_SIZE, page: '0' };
   if (deps.online()) {
     try {
-      return scanOutcome(code, (await deps.fetchPage(query)).content, false);
+      return scanOutcome(code, (await deps.fetchPage(query)).content, false, words);
     } catch (error) {
       // The server did not answer: the device's products are the best there is.
       if (!noAnswer(error)) throw error;
     }
   }
   const kept = await deps.readOffline(query);
-  return scanOutcome(code, kept.page.content, true);
+  return scanOutcome(code, kept.page.content, true, words);
 }

@@ -16,6 +16,8 @@ import {
   type ProductFilters,
 } from './product-list-view';
 import { bolOfferMessages } from '../../../shared/bol-offer-messages';
+import { offlineDataMessages, type OfflineDataWords } from '../../../shared/offline-data-messages';
+import { productFilterMessages, type ProductFilterWords } from '../../../shared/product-filter-messages';
 import { countText, offlineDataNote } from '../../lib/format';
 import { productListMessages, type ProductListWords } from '../../../shared/product-list-messages';
 import type { NoServerRefusal } from '../../lib/no-server-sentence';
@@ -185,25 +187,42 @@ export { dateAndTime, priceText } from '../../lib/format';
  * The filters of a filter call query that only the server can apply (it knows each product's state
  * on bol; the device does not keep it), by the names the filter bar gives them.
  */
-export function serverOnlyFilters(query: Readonly<Record<string, string>>): string[] {
+export function serverOnlyFilters(
+  query: Readonly<Record<string, string>>,
+  words: Pick<ProductFilterWords, 'bolState' | 'yesNo'> = productFilterMessages,
+  offerStateFilter: string = bolOfferMessages.offerStateFilter,
+): string[] {
   const names: string[] = [];
-  if ((query.bolState ?? '') !== '') names.push('Bol state');
-  if ((query.hasOffer ?? '') !== '') names.push('Offer on bol');
-  if ((query.offerState ?? '') !== '') names.push(bolOfferMessages.offerStateFilter);
+  if ((query.bolState ?? '') !== '') names.push(words.bolState);
+  if ((query.hasOffer ?? '') !== '') names.push(words.yesNo.hasOffer.label);
+  if ((query.offerState ?? '') !== '') names.push(offerStateFilter);
   return names;
 }
+
+/** The words of the offline note, in the language shown (English by default). */
+export interface OfflineNoteWords {
+  note: OfflineDataWords;
+  filter: ProductFilterWords;
+  offerStateFilter: string;
+  timeText?: (ms: number) => string;
+}
+
+const ENGLISH_NOTE: OfflineNoteWords = { note: offlineDataMessages, filter: productFilterMessages, offerStateFilter: bolOfferMessages.offerStateFilter };
 
 /**
  * The note over a list that did not come from the server just now. Filtered on the device, it names
  * the filters the device could not apply (`query`: the view's filter call query), so nobody takes
  * the rows for the answer of those filters.
  */
-export function offlineNote(source: { local: boolean; fetchedAt: number | null }, query: Readonly<Record<string, string>> = {}): string {
-  const note = offlineDataNote(source.local ? null : source.fetchedAt, 'filtered from the products kept on this device');
-  const skipped = source.local ? serverOnlyFilters(query) : [];
+export function offlineNote(
+  source: { local: boolean; fetchedAt: number | null },
+  query: Readonly<Record<string, string>> = {},
+  words: OfflineNoteWords = ENGLISH_NOTE,
+): string {
+  const note = offlineDataNote(source.local ? null : source.fetchedAt, words.filter.list.keptHere, words.timeText, words.note);
+  const skipped = source.local ? serverOnlyFilters(query, words.filter, words.offerStateFilter) : [];
   if (skipped.length === 0) return note;
-  const which = skipped.length === 1 ? `the ${skipped[0]} filter, which needs` : `the ${skipped.join(' and ')} filters, which need`;
-  return `${note} (without ${which} a connection)`;
+  return `${note}${words.filter.list.without(skipped, skipped.length)}`;
 }
 
 /** The thumbnail of a row: the first image, or none. */

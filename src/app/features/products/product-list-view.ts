@@ -7,6 +7,7 @@
 import { ALL_SUPPLIERS_NAME, DEFAULT_PAGE_SIZE } from '../../../shared/constants';
 import { BOL_PRODUCT_STATES, isCalendarDate, OFFER_STATES, MAX_FILTER_PRICE, MAX_PAGE_SIZE, type ProductFilterParam } from '../../../shared/product-filter';
 import { parsePrice } from '../../../shared/rules/price';
+import { productFilterMessages } from '../../../shared/product-filter-messages';
 
 /** A yes/no filter: '' = not filtered. */
 export type TriState = '' | 'true' | 'false';
@@ -121,22 +122,24 @@ export const FILTER_WIRE_NAMES: Record<FilterName, ProductFilterParam> = {
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
 
 /** The sorts offered (server keys of docs/products.md); the first is the server's default. */
-export const SORT_OPTIONS = [
-  { value: 'dateUpdate,desc', label: 'Last update, newest first' },
-  { value: 'dateUpdate,asc', label: 'Last update, oldest first' },
-  { value: 'dateCreate,desc', label: 'Created, newest first' },
-  { value: 'title,asc', label: 'Title, A to Z' },
-  { value: 'title,desc', label: 'Title, Z to A' },
-  { value: 'sellingPrice,asc', label: 'Price, lowest first' },
-  { value: 'sellingPrice,desc', label: 'Price, highest first' },
-  { value: 'stock,asc', label: 'Stock, lowest first' },
-  { value: 'stock,desc', label: 'Stock, highest first' },
-  { value: 'ean,asc', label: 'EAN' },
-  { value: 'sku,asc', label: 'SKU' },
-  { value: 'numberOfImages,asc', label: 'Fewest images first' },
-  { value: 'productId,asc', label: 'Product ID' },
+const SORT_VALUES = [
+  'dateUpdate,desc',
+  'dateUpdate,asc',
+  'dateCreate,desc',
+  'title,asc',
+  'title,desc',
+  'sellingPrice,asc',
+  'sellingPrice,desc',
+  'stock,asc',
+  'stock,desc',
+  'ean,asc',
+  'sku,asc',
+  'numberOfImages,asc',
+  'productId,asc',
 ] as const;
-export const DEFAULT_SORT = SORT_OPTIONS[0].value;
+/** Their English labels; the filter bar shows them in the language shown (filter-fields.ts). */
+export const SORT_OPTIONS = SORT_VALUES.map((value) => ({ value, label: productFilterMessages.sorts[value] }));
+export const DEFAULT_SORT = SORT_VALUES[0];
 
 /** What the list shows: the filters, the page (zero-based) and the page size. */
 export interface ListView {

@@ -6,6 +6,10 @@
  */
 
 import { readScannedCode } from '../../../shared/rules/ean';
+import { productFilterMessages, type ProductFilterWords } from '../../../shared/product-filter-messages';
+
+/** What a scan says, in the language shown. */
+export type ScanWords = ProductFilterWords['scan'];
 
 export { readScannedCode };
 
@@ -42,17 +46,19 @@ export type ScanOutcome =
  * What a scan of `code` does with the products found for it (a search may find others: only an
  * exact EAN counts). One: it opens. None: it says so. More: it says how many and the list shows them.
  */
-export function scanOutcome(code: string, found: readonly { productId: number; ean: string | null }[], offline: boolean): ScanOutcome {
+export function scanOutcome(
+  code: string,
+  found: readonly { productId: number; ean: string | null }[],
+  offline: boolean,
+  words: ScanWords = productFilterMessages.scan,
+): ScanOutcome {
   const matches = found.filter((product) => product.ean !== null && sameEan(product.ean, code));
   const [only] = matches;
   if (matches.length === 1 && only) return { kind: 'open', productId: only.productId };
   if (matches.length === 0) {
-    return {
-      kind: 'none',
-      text: offline ? `No product kept on this device has EAN ${code}. Online, the server's whole catalogue is searched.` : `No product has EAN ${code}.`,
-    };
+    return { kind: 'none', text: offline ? words.noneOffline(code) : words.none(code) };
   }
-  return { kind: 'many', text: `${matches.length} products have EAN ${code}: the list shows them.` };
+  return { kind: 'many', text: words.many(matches.length, code) };
 }
 
 /** Whether a key press (outside a field) asks for the search box: "/" (docs/product-list.md, "Scanning an EAN"). */

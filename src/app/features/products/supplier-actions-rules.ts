@@ -1,6 +1,13 @@
 /** What the supplier actions on the product list may do right now, and how their outcome reads. */
 import { ALL_SUPPLIERS_ID } from '../../../shared/constants';
 import type { FeedRunReport, ParsingHistoryEntry, Supplier } from '../../../shared/contract';
+import { listActionsMessages, type ListActionsWords } from '../../../shared/list-actions-messages';
+import { jobProgressMessages, type JobProgressWords } from '../../../shared/job-progress-messages';
+import { JOB_KIND_WORDS } from '../../../shared/status-words';
+
+/** The feed actions' words, in the language shown (English by default). */
+export type FeedWords = ListActionsWords['feed'];
+const ENGLISH = listActionsMessages.feed;
 
 export interface SupplierActionState {
   enabled: boolean;
@@ -8,12 +15,15 @@ export interface SupplierActionState {
   reason: string | null;
 }
 
-export function supplierActionState(input: { supplier: Supplier | null; online: boolean; busy: boolean }): SupplierActionState {
-  if (!input.online) return { enabled: false, reason: 'Feed import and image re-export need a connection.' };
-  if (!input.supplier) return { enabled: false, reason: 'Choose a supplier first.' };
+export function supplierActionState(
+  input: { supplier: Supplier | null; online: boolean; busy: boolean },
+  words: Pick<FeedWords, 'needConnection' | 'chooseSupplier' | 'running'> = ENGLISH,
+): SupplierActionState {
+  if (!input.online) return { enabled: false, reason: words.needConnection };
+  if (!input.supplier) return { enabled: false, reason: words.chooseSupplier };
   if (input.busy) return { enabled: false, reason: null };
   if (input.supplier.inProgress) {
-    return { enabled: false, reason: `An import or image re-export of ${input.supplier.supplierName} is running.` };
+    return { enabled: false, reason: words.running(input.supplier.supplierName) };
   }
   return { enabled: true, reason: null };
 }
@@ -23,13 +33,13 @@ export function chosenSupplier(suppliers: readonly Supplier[], name: string): Su
   return suppliers.find((supplier) => supplier.supplierName === name) ?? null;
 }
 
-export const actionScope = (supplier: Supplier) =>
-  supplier.supplierId === ALL_SUPPLIERS_ID ? 'every supplier' : supplier.supplierName;
+export const actionScope = (supplier: Supplier, words: Pick<FeedWords, 'everySupplier'> = ENGLISH) =>
+  supplier.supplierId === ALL_SUPPLIERS_ID ? words.everySupplier : supplier.supplierName;
 
 /** What the supplier actions work on, beside their buttons. */
-export function feedScopeLabel(supplier: Supplier | null, chosenName: string): string {
-  if (!supplier) return `Feed of ${chosenName}`;
-  return supplier.supplierId === ALL_SUPPLIERS_ID ? 'Feeds of every supplier' : `Feed of ${supplier.supplierName}`;
+export function feedScopeLabel(supplier: Supplier | null, chosenName: string, words: Pick<FeedWords, 'feedOf' | 'feedsOfEverySupplier'> = ENGLISH): string {
+  if (!supplier) return words.feedOf(chosenName);
+  return supplier.supplierId === ALL_SUPPLIERS_ID ? words.feedsOfEverySupplier : words.feedOf(supplier.supplierName);
 }
 
 /** One line per supplier that ran, plus the ones skipped because they were busy. */
@@ -44,25 +54,18 @@ export function runOutcome(report: FeedRunReport): { text: string; ok: boolean; 
   return lines;
 }
 
-const OPERATION_LABEL: Record<ParsingHistoryEntry['operation'], string> = {
-  'feed-import': 'Feed import',
-  'image-reexport': 'Image re-export',
-};
-
-const STATUS_LABEL: Record<ParsingHistoryEntry['status'], string> = {
-  running: 'Running',
-  success: 'Done',
-  partial: 'Done, some rows refused',
-  failed: 'Failed',
-};
-
-export function historyLabel(entry: ParsingHistoryEntry): { operation: string; status: string } {
-  return { operation: OPERATION_LABEL[entry.operation], status: STATUS_LABEL[entry.status] };
+/** A parsing history entry's operation (a job kind's words) and outcome, in the words given. */
+export function historyLabel(
+  entry: ParsingHistoryEntry,
+  words: Pick<FeedWords, 'outcomes'> = ENGLISH,
+  kinds: Readonly<Record<ParsingHistoryEntry['operation'], string>> = JOB_KIND_WORDS,
+): { operation: string; status: string } {
+  return { operation: kinds[entry.operation], status: words.outcomes[entry.status] };
 }
 
 /** Each refused row of a run with its line and reason, at most `limit` (the counts cover the rest). */
-export function runProblems(report: FeedRunReport, limit = 100): { lines: string[]; hidden: number } {
-  const all = report.entries.flatMap((entry) => (entry.problems ?? []).map((problem) => `${entry.supplierName}, line ${problem.line}: ${problem.reason}`));
+export function runProblems(report: FeedRunReport, limit = 100, words: Pick<JobProgressWords, 'supplierLine'> = jobProgressMessages): { lines: string[]; hidden: number } {
+  const all = report.entries.flatMap((entry) => (entry.problems ?? []).map((problem) => words.supplierLine(entry.supplierName, problem.line, problem.reason)));
   return { lines: all.slice(0, limit), hidden: Math.max(0, all.length - limit) };
 }
 
@@ -70,13 +73,12 @@ export function runProblems(report: FeedRunReport, limit = 100): { lines: string
  * The question "Run feed import" asks before it imports every supplier's feed (one supplier's runs
  * at once): how many feeds and what the run does. Null: no question.
  */
-export function importConfirmation(supplier: Supplier, suppliers: readonly Supplier[]): { title: string; description: string; confirmLabel: string } | null {
+export function importConfirmation(
+  supplier: Supplier,
+  suppliers: readonly Supplier[],
+  words: Pick<FeedWords, 'confirmTitle' | 'confirmText' | 'confirmButton'> = ENGLISH,
+): { title: string; description: string; confirmLabel: string } | null {
   if (supplier.supplierId !== ALL_SUPPLIERS_ID) return null;
   const count = suppliers.filter((candidate) => candidate.supplierId !== ALL_SUPPLIERS_ID).length;
-  const feeds = count === 1 ? 'the feed of 1 supplier' : `the feeds of all ${count} suppliers`;
-  return {
-    title: `Import ${feeds}?`,
-    description: `Each feed is read now and its products are added or updated in the catalogue (values people changed are held back). It runs in the background and can take several minutes; the list shows its progress.`,
-    confirmLabel: count === 1 ? 'Import 1 feed' : `Import ${count} feeds`,
-  };
+  return { title: words.confirmTitle(count), description: words.confirmText, confirmLabel: words.confirmButton(count) };
 }

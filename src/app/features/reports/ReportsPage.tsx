@@ -18,7 +18,9 @@ import { productFixPath } from '../../ui/ItemReasons';
 import { productListLink } from '../products';
 import { loadReport, type ReportRead } from './load-report';
 import { appReportDeps } from './reports-deps';
-import { entriesShown, entryLine, offerSyncTiles, offerTiles, stateTiles, type CountTile } from './reports-rules';
+import { reportMessages, type ReportWords } from '../../../shared/report-messages';
+import { useMessages } from '../../i18n/language';
+import { entriesShown, entryLine, offerSyncTiles, offerTiles, stateTiles, uploadText, type CountTile } from './reports-rules';
 import './reports.css';
 
 const SIZE = REPORT_PAGE_SIZE.default;
@@ -39,24 +41,25 @@ function Tile({ tile }: { tile: CountTile }) {
   );
 }
 
-function UploadReport({ product }: { product: BolReportProduct }) {
+function UploadReport({ product, words }: { product: BolReportProduct; words: ReportWords }) {
+  const states = useMessages(BOL_STATE_LABELS, 'bolState');
   const { shown, hidden } = entriesShown(product.entries);
   return (
     <li className="report-product" data-testid="report-product" data-product-id={product.productId}>
       <Flex justify="between" gap="3" wrap="wrap" align="baseline">
         <Text size="2" weight="bold" className="report-product-title">
-          {product.title || `Product ${product.productId}`}
+          {product.title || words.product(product.productId)}
         </Text>
         <Flex gap="2" align="center">
-          <Badge color={product.state === 'declined' ? 'red' : product.state === 'published' ? 'green' : 'blue'}>{BOL_STATE_LABELS[product.state]}</Badge>
+          <Badge color={product.state === 'declined' ? 'red' : product.state === 'published' ? 'green' : 'blue'}>{states[product.state]}</Badge>
           <ThemeLink asChild size="2">
-            <Link to={productFixPath(product.productId)}>Fix this product</Link>
+            <Link to={productFixPath(product.productId)}>{words.fixProduct}</Link>
           </ThemeLink>
         </Flex>
       </Flex>
       <Text as="p" size="1" color="gray">
-        EAN {product.ean || '—'} · upload {product.contentStatus.toLowerCase().replace('_', ' ')}
-        {product.reportStatus ? ` · report ${product.reportStatus === 'COMPLETED' ? 'complete' : 'in progress'}` : ''}
+        EAN {product.ean || '—'} · {uploadText(product.contentStatus, words)}
+        {product.reportStatus ? (product.reportStatus === 'COMPLETED' ? words.reportComplete : words.reportInProgress) : ''}
         {product.at ? ` · ${dateTimeText(product.at)}` : ''}
       </Text>
       {product.contentMessage && (
@@ -69,7 +72,7 @@ function UploadReport({ product }: { product: BolReportProduct }) {
           {shown.map((entry, index) => (
             <li key={`${entry.subject}-${index}`} className={entry.status === 'DECLINED' ? 'report-entry-declined' : undefined}>
               <Text size="1" className="report-text">
-                {entryLine(entry)}
+                {entryLine(entry, words)}
               </Text>
               {entry.value && (
                 <Text as="div" size="1" color="gray" className="report-text report-value">
@@ -82,7 +85,7 @@ function UploadReport({ product }: { product: BolReportProduct }) {
       )}
       {hidden > 0 && (
         <Text as="p" size="1" color="gray">
-          and {countText(hidden)} more entries, published or in progress
+          {words.moreEntries(countText(hidden))}
         </Text>
       )}
     </li>
@@ -96,6 +99,10 @@ export default function ReportsPage() {
   const [read, setRead] = useState<ReportRead | null>(null);
   const [loading, setLoading] = useState(true);
   const [asked, setAsked] = useState(0);
+  const words = useMessages(reportMessages, 'report');
+  const offerWords = useMessages(bolOfferMessages, 'bolOffer');
+  const states = useMessages(BOL_STATE_LABELS, 'bolState');
+  const loadingText = useMessages(messages).loading;
 
   // Read again when the page changes, on Refresh, and when the connection comes back.
   useEffect(() => {
@@ -127,23 +134,24 @@ export default function ReportsPage() {
         <Flex justify="between" align="center" gap="3" wrap="wrap">
           <Flex direction="column" gap="1">
             <Heading as="h2" size="5">
-              Bol status of the catalogue
+              {words.title}
             </Heading>
             <Text size="2" color="gray">
               {report
-                ? `${countText(report.total)} products, counted from our database at ${dateTimeText(report.generatedAt)}. Each count opens the product list filtered to those products.`
-                : 'Counted from our database; nothing is asked of bol.'}
+                ? words.counted(countText(report.total), dateTimeText(report.generatedAt))
+                : words.countedNoReport}
             </Text>
           </Flex>
           <Button variant="soft" disabled={loading || !online} onClick={refresh}>
-            {loading ? messages.loading : 'Refresh'}
+            {loading ? loadingText : words.refresh}
           </Button>
         </Flex>
       </Card>
 
       {read?.kind === 'device' && (
         <Callout.Root color="amber" size="1" data-testid="report-offline-note">
-          <Callout.Text>{offlineDataNote(read.fetchedAt, 'the report kept on this device')}. The counts may have changed since.</Callout.Text>
+          <Callout.Text>{offlineDataNote(read.fetchedAt, words.keptOnDevice)}
+            {words.mayHaveChanged}</Callout.Text>
         </Callout.Root>
       )}
       {read?.kind === 'none' && (
@@ -151,46 +159,46 @@ export default function ReportsPage() {
           <Callout.Text>{read.message}</Callout.Text>
         </Callout.Root>
       )}
-      {!read && <p className="loading">{messages.loading}</p>}
+      {!read && <p className="loading">{loadingText}</p>}
 
       {report && (
         <>
           <section aria-labelledby="report-states">
             <Heading as="h3" size="3" id="report-states" mb="2">
-              Products by bol state
+              {words.byState}
             </Heading>
             <Grid columns={{ initial: '2', sm: '3', lg: '6' }} gap="3">
-              {stateTiles(report).map((tile) => (
+              {stateTiles(report, words, states).map((tile) => (
                 <Tile key={tile.id} tile={tile} />
               ))}
             </Grid>
           </section>
           <section aria-labelledby="report-offers">
             <Heading as="h3" size="3" id="report-offers" mb="2">
-              Offers
+              {words.offers}
             </Heading>
             <Grid columns={{ initial: '2', lg: '6' }} gap="3">
-              {offerTiles(report).map((tile) => (
+              {offerTiles(report, words).map((tile) => (
                 <Tile key={tile.id} tile={tile} />
               ))}
             </Grid>
           </section>
-          {offerSyncTiles(report).length > 0 && (
+          {offerSyncTiles(report, offerWords).length > 0 && (
             <section aria-labelledby="report-offer-sync">
               <Flex justify="between" align="baseline" gap="3" wrap="wrap" mb="2">
                 <Heading as="h3" size="3" id="report-offer-sync">
-                  {bolOfferMessages.reportHeading}
+                  {offerWords.reportHeading}
                 </Heading>
                 {admin && (
                   <ThemeLink asChild size="2">
                     <Link className="touch-link" to="/offer-settings" data-testid="offer-settings-link">
-                      {bolOfferMessages.settings.link}
+                      {offerWords.settings.link}
                     </Link>
                   </ThemeLink>
                 )}
               </Flex>
               <Grid columns={{ initial: '2', lg: '4' }} gap="3">
-                {offerSyncTiles(report).map((tile) => (
+                {offerSyncTiles(report, offerWords).map((tile) => (
                   <Tile key={tile.id} tile={tile} />
                 ))}
               </Grid>
@@ -200,11 +208,11 @@ export default function ReportsPage() {
           <Card size="2" asChild>
             <section aria-labelledby="report-reasons">
               <Heading as="h3" size="3" id="report-reasons" mb="2">
-                Why bol declined
+                {words.whyDeclined}
               </Heading>
               {report.declinedReasons.length === 0 ? (
                 <Text size="2" color="gray">
-                  bol has declined nothing so far.
+                  {words.nothingDeclined}
                 </Text>
               ) : (
                 <ul className="report-reasons" data-testid="report-reasons">
@@ -214,7 +222,7 @@ export default function ReportsPage() {
                         {reason.reason}
                       </Text>{' '}
                       <Badge color="red">
-                        {countText(reason.products)} product{reason.products === 1 ? '' : 's'}
+                        {words.products(reason.products, countText(reason.products))}
                       </Badge>
                     </li>
                   ))}
@@ -222,7 +230,7 @@ export default function ReportsPage() {
               )}
               <Text as="p" size="2" mt="2">
                 <ThemeLink asChild>
-                  <Link className="touch-link" to={productListLink({ bolState: 'declined' })}>Show the declined products</Link>
+                  <Link className="touch-link" to={productListLink({ bolState: 'declined' })}>{words.showDeclined}</Link>
                 </ThemeLink>
               </Text>
             </section>
@@ -232,33 +240,33 @@ export default function ReportsPage() {
             <section aria-labelledby="report-uploads">
               <Flex justify="between" align="baseline" gap="3" wrap="wrap" mb="2">
                 <Heading as="h3" size="3" id="report-uploads">
-                  Latest upload reports
+                  {words.latestUploads}
                 </Heading>
                 <Text size="1" color="gray">
-                  {countText(report.productsTotal)} product{report.productsTotal === 1 ? '' : 's'} sent to bol, latest change first
+                  {words.sentToBol(report.productsTotal, countText(report.productsTotal))}
                 </Text>
               </Flex>
               {report.products.length === 0 ? (
                 <Text size="2" color="gray">
-                  No product has been sent to bol yet.
+                  {words.noneSent}
                 </Text>
               ) : (
                 <ul className="report-products">
                   {report.products.map((product) => (
-                    <UploadReport key={product.productId} product={product} />
+                    <UploadReport key={product.productId} product={product} words={words} />
                   ))}
                 </ul>
               )}
               {pages > 1 && (
                 <Flex gap="3" align="center" justify="end" mt="3">
                   <Button size="1" variant="soft" disabled={page === 0 || loading} onClick={() => goTo(page - 1)}>
-                    Previous
+                    {words.previous}
                   </Button>
                   <Text size="1">
-                    Page {page + 1} of {pages}
+                    {words.page(page + 1, pages)}
                   </Text>
                   <Button size="1" variant="soft" disabled={page + 1 >= pages || loading} onClick={() => goTo(page + 1)}>
-                    Next
+                    {words.next}
                   </Button>
                 </Flex>
               )}

@@ -9,6 +9,10 @@ import type { OfferStateCounts } from '../../../shared/bol-offer-sync';
 import { BOL_STATE_LABELS } from '../../../shared/messages';
 import { BOL_PRODUCT_STATES, type BolProductState } from '../../../shared/product-filter';
 import type { ProductFilters } from '../products';
+import { reportMessages, type ReportWords } from '../../../shared/report-messages';
+
+type OfferWords = Pick<typeof bolOfferMessages, 'reportLabels' | 'reportHints'>;
+type StateLabels = Readonly<Record<BolProductState, string>>;
 
 export type Tone = 'gray' | 'amber' | 'blue' | 'green' | 'red';
 
@@ -23,15 +27,6 @@ export interface CountTile {
   tone: Tone;
 }
 
-const STATE_HINTS: Record<BolProductState, string> = {
-  noCategory: 'Choose a Bol category on the Bol Model tab.',
-  missingRequired: 'Fill in and save the required attributes.',
-  ready: 'Select them and create content on bol.',
-  sent: 'bol is processing them; read the upload report later.',
-  published: 'Nothing to do.',
-  declined: 'Read the reasons below and fix the products.',
-};
-
 const STATE_TONES: Record<BolProductState, Tone> = {
   noCategory: 'gray',
   missingRequired: 'amber',
@@ -41,58 +36,57 @@ const STATE_TONES: Record<BolProductState, Tone> = {
   declined: 'red',
 };
 
-export function stateTiles(overview: Pick<BolReportOverview, 'states'>): CountTile[] {
+export function stateTiles(overview: Pick<BolReportOverview, 'states'>, words: ReportWords = reportMessages, labels: StateLabels = BOL_STATE_LABELS): CountTile[] {
   return BOL_PRODUCT_STATES.map((state) => ({
     id: state,
-    label: BOL_STATE_LABELS[state],
-    hint: STATE_HINTS[state],
+    label: labels[state],
+    hint: words.stateHints[state],
     count: overview.states[state] ?? 0,
     filters: { bolState: state },
     tone: STATE_TONES[state],
   }));
 }
 
-export function offerTiles(overview: Pick<BolReportOverview, 'offers'>): CountTile[] {
+export function offerTiles(overview: Pick<BolReportOverview, 'offers'>, words: ReportWords = reportMessages): CountTile[] {
   return [
-    { id: 'offer-present', label: 'Offer on bol', hint: 'bol holds an offer (as last imported).', count: overview.offers.present, filters: { hasOffer: 'true' }, tone: 'green' },
-    { id: 'offer-absent', label: 'No offer on bol', hint: 'Import the offers again to be sure.', count: overview.offers.absent, filters: { hasOffer: 'false' }, tone: 'gray' },
+    { id: 'offer-present', label: words.offerPresent, hint: words.offerPresentHint, count: overview.offers.present, filters: { hasOffer: 'true' }, tone: 'green' },
+    { id: 'offer-absent', label: words.offerAbsent, hint: words.offerAbsentHint, count: overview.offers.absent, filters: { hasOffer: 'false' }, tone: 'gray' },
   ];
 }
 
 const OFFER_SYNC_TILES = [
-  { state: 'live', hint: bolOfferMessages.reportHints.live, tone: 'green' },
-  { state: 'waiting', hint: bolOfferMessages.reportHints.waiting, tone: 'blue' },
-  { state: 'held', hint: bolOfferMessages.reportHints.held, tone: 'amber' },
-  { state: 'failed', hint: bolOfferMessages.reportHints.failed, tone: 'red' },
-] as const satisfies readonly { state: keyof OfferStateCounts; hint: string; tone: Tone }[];
+  { state: 'live', tone: 'green' },
+  { state: 'waiting', tone: 'blue' },
+  { state: 'held', tone: 'amber' },
+  { state: 'failed', tone: 'red' },
+] as const satisfies readonly { state: keyof OfferStateCounts; tone: Tone }[];
 
 /**
  * The offers the sync keeps, per state, each opening the product list filtered on that state
  * (docs/bol.md, "Offers follow the catalogue"); none for a report kept by an older version.
  */
-export function offerSyncTiles(overview: Pick<BolReportOverview, 'offerSync'>): CountTile[] {
+export function offerSyncTiles(overview: Pick<BolReportOverview, 'offerSync'>, words: OfferWords = bolOfferMessages): CountTile[] {
   const counts = overview.offerSync;
   if (!counts) return [];
-  return OFFER_SYNC_TILES.map(({ state, hint, tone }) => ({
+  return OFFER_SYNC_TILES.map(({ state, tone }) => ({
     id: `offer-${state}`,
-    label: bolOfferMessages.reportLabels[state],
-    hint,
+    label: words.reportLabels[state],
+    hint: words.reportHints[state],
     count: counts[state],
     filters: { offerState: state },
     tone,
   }));
 }
 
-export const ENTRY_STATUS_TEXT: Record<BolReportReadableEntry['status'], string> = {
-  DECLINED: 'Declined',
-  IN_PROGRESS: 'In progress',
-  PUBLISHED: 'Published',
-};
-
 /** One line of an upload report: "Description (attribute): Declined — The title is too short." */
-export function entryLine(entry: BolReportReadableEntry): string {
-  const what = entry.kind === 'image' ? `Image ${entry.subject}` : entry.subject;
-  return `${what}: ${ENTRY_STATUS_TEXT[entry.status]}${entry.reason ? ` — ${entry.reason}` : ''}`;
+export function entryLine(entry: BolReportReadableEntry, words: ReportWords = reportMessages): string {
+  const what = entry.kind === 'image' ? words.image(entry.subject) : entry.subject;
+  return words.entryLine(what, words.entryStatus[entry.status], entry.reason);
+}
+
+/** The upload line's content status: "upload not sent"; a code these words lack as its words from the code. */
+export function uploadText(contentStatus: string, words: ReportWords = reportMessages): string {
+  return words.upload(words.contentStatus[contentStatus] ?? contentStatus.toLowerCase().replace('_', ' '));
 }
 
 /** The upload report entries to show at first: every declined one, and a few others. */

@@ -10,19 +10,24 @@ import { useAtomValue } from 'jotai';
 import { useInRouterContext, useNavigate } from 'react-router-dom';
 import { messages } from '../../../shared/messages';
 import { needsYouAtom, needsYouPath, type NeedsYouItem, type NeedsYouPart } from '../../state/needs-you';
+import { useMessages } from '../../i18n/language';
+import { syncPanelMessages } from '../../../shared/sync-panel-messages';
 
-const PART_NAMES: Record<NeedsYouPart, string> = { general: messages.sync.needsYouGeneral, bol: messages.sync.needsYouBol };
+/** What of a product waits, named in the language shown. */
+const partName = (part: NeedsYouPart, sync: typeof messages.sync) => (part === 'general' ? sync.needsYouGeneral : sync.needsYouBol);
 
 export function NeedsYouSection({ titles, onOpened }: { titles: ReadonlyMap<number, string>; onOpened: () => void }) {
+  const sync = useMessages(messages).sync;
+  const panel = useMessages(syncPanelMessages, 'syncPanel');
   const items = useAtomValue(needsYouAtom) ?? [];
   if (items.length === 0) return null;
   return (
-    <section aria-label={messages.sync.needsYouTitle} className="needs-you" data-testid="needs-you">
+    <section aria-label={sync.needsYouTitle} className="needs-you" data-testid="needs-you">
       <Heading as="h3" size="3" color="amber" mb="1">
-        {messages.sync.needsYouTitle} ({items.length})
+        {sync.needsYouTitle} ({items.length})
       </Heading>
       <Text as="p" size="2" color="gray" mb="2">
-        {messages.sync.needsYouHint}
+        {sync.needsYouHint}
       </Text>
       <ul className="sync-list">
         {items.map((item) => (
@@ -30,11 +35,11 @@ export function NeedsYouSection({ titles, onOpened }: { titles: ReadonlyMap<numb
             <Flex justify="between" align="center" gap="3">
               <div className="needs-you-text">
                 <Text as="p" size="2" weight="medium">
-                  {item.title ?? titles.get(item.productId) ?? `Product ${item.productId}`}
+                  {item.title ?? titles.get(item.productId) ?? panel.product(item.productId)}
                 </Text>
                 <Text as="p" size="1" color="gray">
-                  {messages.sync.needsYouWhat(item.parts.map((part) => PART_NAMES[part]))}
-                  {item.restSaved && ` · ${messages.sync.needsYouRestSaved}`}
+                  {sync.needsYouWhat(item.parts.map((part) => partName(part, sync)))}
+                  {item.restSaved && ` · ${sync.needsYouRestSaved}`}
                 </Text>
               </div>
               <OpenLink item={item} onOpened={onOpened} />
@@ -52,6 +57,7 @@ function OpenLink({ item, onOpened }: { item: NeedsYouItem; onOpened: () => void
 
 function AppOpenLink({ item, onOpened }: { item: NeedsYouItem; onOpened: () => void }) {
   const navigate = useNavigate();
+  const sync = useMessages(messages).sync;
   const path = needsYouPath(item);
   return (
     <Button asChild color="amber" variant="soft" className="needs-you-open">
@@ -63,16 +69,17 @@ function AppOpenLink({ item, onOpened }: { item: NeedsYouItem; onOpened: () => v
           void navigate(path);
         }}
       >
-        {messages.sync.needsYouOpen}
+        {sync.needsYouOpen}
       </a>
     </Button>
   );
 }
 
 function PlainOpenLink({ item }: { item: NeedsYouItem }) {
+  const sync = useMessages(messages).sync;
   return (
     <Button asChild color="amber" variant="soft" className="needs-you-open">
-      <a href={needsYouPath(item)}>{messages.sync.needsYouOpen}</a>
+      <a href={needsYouPath(item)}>{sync.needsYouOpen}</a>
     </Button>
   );
 }

@@ -10,6 +10,8 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { messages } from '../../../shared/messages';
 import { needsYouAtom, needsYouPath, newlyWaiting } from '../../state/needs-you';
 import { notifyWithLink } from '../../ui/Toasts';
+import { messagesNow } from '../../i18n/language';
+import { syncPanelMessages } from '../../../shared/sync-panel-messages';
 
 export function NeedsYouToasts() {
   const items = useAtomValue(needsYouAtom);
@@ -26,8 +28,10 @@ export function NeedsYouToasts() {
     for (const item of newlyWaiting(seen.current, items)) {
       if (where.current === `/products/${item.productId}`) continue;
       const path = needsYouPath(item);
-      notifyWithLink(messages.sync.conflictFound(item.title ? `“${item.title}”` : `product ${item.productId}`, item.restSaved), {
-        label: messages.sync.conflictFoundOpen,
+      const sync = messagesNow(messages).sync;
+      const subject = item.title ? `“${item.title}”` : messagesNow(syncPanelMessages, 'syncPanel').productInSentence(item.productId);
+      notifyWithLink(sync.conflictFound(subject, item.restSaved), {
+        label: sync.conflictFoundOpen,
         href: path,
         open: () => void navigate(path),
       });

@@ -8,6 +8,9 @@ import { offlineDownloadAtom } from '../../state/sync';
 import { downloadPercent, listOfflineCopies, makeAvailableOffline, refreshOfflineCopies } from '../../sync/app-sync';
 import { shownDownload } from './panel-rules';
 import { downloadText } from './sync-rules';
+import { useMessages } from '../../i18n/language';
+import { syncPanelMessages } from '../../../shared/sync-panel-messages';
+import { syncStatusMessages } from '../../../shared/sync-status-messages';
 
 /** "Make available offline" (docs/offline.md): the scope, the download button, its progress and status. */
 export function OfflineDownloadSection({
@@ -22,6 +25,9 @@ export function OfflineDownloadSection({
   /** How a failed action is reported: a handler for its error. */
   onFailure: (action: string) => (error: unknown) => void;
 }) {
+  const panelWords = useMessages(syncPanelMessages, 'syncPanel');
+  const words = panelWords.offline;
+  const statusWords = useMessages(syncStatusMessages, 'syncStatus');
   const suppliers = useAtomValue(suppliersAtom);
   const state = useAtomValue(offlineDownloadAtom);
   const [scope, setScope] = useState(state.scope);
@@ -33,24 +39,24 @@ export function OfflineDownloadSection({
   const shown = shownDownload(state, kept);
 
   return (
-    <section className="sync-download" aria-label="Make available offline">
+    <section className="sync-download" aria-label={words.heading}>
       <Heading as="h3" size="2" mb="1">
-        Make available offline
+        {words.heading}
       </Heading>
       <Text as="p" size="1" color="gray" mb="2">
-        Downloads products to this device so they can be found and edited without a connection. Later visits fetch only what changed.
+        {words.intro}
       </Text>
       <Flex gap="2" align="center" wrap="wrap">
         <select
           className="sync-download-scope"
-          aria-label="What to download"
+          aria-label={words.whatToDownload}
           value={scope}
           disabled={running}
           onChange={(event) => setScope(event.target.value)}
         >
           {suppliers.map((supplier) => (
             <option key={supplier.supplierId} value={supplier.supplierName}>
-              {supplier.supplierName === 'All' ? 'Whole catalogue' : supplier.supplierName}
+              {supplier.supplierName === 'All' ? words.wholeCatalogue : supplier.supplierName}
             </option>
           ))}
         </select>
@@ -58,13 +64,13 @@ export function OfflineDownloadSection({
           variant="soft"
           disabled={!online || !signedIn || running}
           loading={running}
-          onClick={() => void makeAvailableOffline(scope).catch(onFailure('Download'))}
+          onClick={() => void makeAvailableOffline(scope).catch(onFailure(panelWords.actions.download))}
         >
-          {kept?.complete ? 'Update now' : 'Download'}
+          {kept?.complete ? words.updateNow : words.download}
         </Button>
         {kept?.complete && !running && (
-          <Button variant="ghost" size="1" disabled={!online || !signedIn} onClick={() => void refreshOfflineCopies(undefined, true).catch(onFailure('Update'))}>
-            Update all
+          <Button variant="ghost" size="1" disabled={!online || !signedIn} onClick={() => void refreshOfflineCopies(undefined, true).catch(onFailure(panelWords.actions.update))}>
+            {words.updateAll}
           </Button>
         )}
       </Flex>
@@ -73,12 +79,12 @@ export function OfflineDownloadSection({
           mt="3"
           value={percent ?? undefined}
           duration={percent === null ? '4s' : undefined}
-          aria-label="Download progress"
+          aria-label={words.progress}
           data-testid="download-progress"
         />
       )}
       <Text as="p" size="1" color={shown.status === 'error' ? 'red' : 'gray'} mt="2" data-testid="download-status" role="status">
-        {downloadText(shown, now)}
+        {downloadText(shown, now, statusWords)}
       </Text>
     </section>
   );

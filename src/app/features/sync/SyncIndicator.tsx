@@ -4,21 +4,31 @@
  * panel itself is a lazy chunk loaded when first opened.
  */
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { LoadFailureBoundary } from '../../ui/LoadFailureBoundary';
 import { connectionAtom, drainingAtom, outboxCountsAtom, pausedForSignInAtom, syncPanelOpenAtom } from '../../state/sync';
 import { CloudAlertIcon, CloudCheckIcon, CloudIcon, CloudOffIcon, CloudSyncIcon } from './sync-icons';
-import { connectionText, indicatorState, type IndicatorState, type IndicatorTone } from './sync-rules';
+import { connectionText, indicatorState, type IndicatorState, type IndicatorTone, type SyncWords } from './sync-rules';
+import { useMessages } from '../../i18n/language';
+import { messages } from '../../../shared/messages';
+import { syncStatusMessages } from '../../../shared/sync-status-messages';
+
+/** The sync status's words in the language shown. */
+function useSyncWords(): SyncWords {
+  const status = useMessages(syncStatusMessages, 'syncStatus');
+  const unreachable = useMessages(messages).sync.unreachable;
+  return useMemo(() => ({ status, unreachable }), [status, unreachable]);
+}
 import './sync.css';
 
 const SyncPanel = lazy(() => import('./SyncPanel'));
 
-function useIndicatorState(): IndicatorState {
+function useIndicatorState(words: SyncWords): IndicatorState {
   const connection = useAtomValue(connectionAtom);
   const counts = useAtomValue(outboxCountsAtom);
   const pausedForSignIn = useAtomValue(pausedForSignInAtom);
   const draining = useAtomValue(drainingAtom);
-  return indicatorState({ online: connection === 'online', unreachable: connection === 'unreachable', counts, pausedForSignIn, draining });
+  return indicatorState({ online: connection === 'online', unreachable: connection === 'unreachable', counts, pausedForSignIn, draining }, words);
 }
 
 function ToneIcon({ tone, size }: { tone: IndicatorTone; size?: number }) {
@@ -39,14 +49,15 @@ function ToneIcon({ tone, size }: { tone: IndicatorTone; size?: number }) {
 
 /** The button in the top bar. */
 export function SyncIndicator() {
-  const state = useIndicatorState();
+  const words = useSyncWords();
+  const state = useIndicatorState(words);
   const connection = useAtomValue(connectionAtom);
   const openPanel = useSetAtom(syncPanelOpenAtom);
   return (
     <button
       type="button"
       className={`sync-indicator sync-tone-${state.tone}`}
-      aria-label={`Sync status: ${state.label}`}
+      aria-label={words.status.syncStatus(state.label)}
       aria-haspopup="dialog"
       title={state.label}
       data-testid="sync-indicator"
@@ -54,7 +65,7 @@ export function SyncIndicator() {
       onClick={() => openPanel(true)}
     >
       <ToneIcon tone={state.tone} />
-      <span className="sync-indicator-text">{connectionText(connection)}</span>
+      <span className="sync-indicator-text">{connectionText(connection, words)}</span>
       {/* A space between text and count: the visible text reads "Online 1", words the name holds (axe: label-content-name-mismatch). */}
       {state.badge !== null && ' '}
       {state.badge !== null && (
@@ -68,7 +79,7 @@ export function SyncIndicator() {
 
 /** The same status as a line in the navigation drawer. */
 export function SyncStatusLine({ onOpen }: { onOpen?: () => void }) {
-  const state = useIndicatorState();
+  const state = useIndicatorState(useSyncWords());
   const openPanel = useSetAtom(syncPanelOpenAtom);
   return (
     <button

@@ -10,7 +10,7 @@ import 'virtual:theme-rest.css';
 import { Badge, Button, Callout, Dialog, Flex, Heading, IconButton, Text } from '@radix-ui/themes';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { messages } from '../../../shared/messages';
 import { jwtAtom, sessionUserAtom, signOutAtom } from '../../state/session';
 import { connectionAtom, drainingAtom, lastSyncAtAtom, onlineAtom, pausedForSignInAtom } from '../../state/sync';
@@ -21,12 +21,16 @@ import { entryDifferences, settlesPerField } from '../../sync/outbox-kinds';
 import { describeEntry } from './describe-entry';
 import { NeedsYouSection } from './NeedsYouSection';
 import { OfflineDownloadSection } from './OfflineDownloadSection';
-import { attemptText, canRetry, GROUP_COLORS, GROUP_TITLES, panelSummary, STATUS_COLORS } from './panel-rules';
+import { attemptText, canRetry, GROUP_COLORS, panelSummary, STATUS_COLORS } from './panel-rules';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { ConflictAllButtons, ConflictTable, type ConflictChoice } from '../../ui/ConflictTable';
 import { CloseIcon } from '../../ui/icons';
 import { notify } from '../../ui/notify';
 import { groupEntries, lastSyncText, statusLabel, type PanelGroup } from './sync-rules';
+import { messagesNow, useMessages } from '../../i18n/language';
+import { syncPanelMessages } from '../../../shared/sync-panel-messages';
+import { syncStatusMessages } from '../../../shared/sync-status-messages';
+import { noServerMessages } from '../../../shared/no-server-messages';
 
 /** The current time, refreshed every 20 s so relative times stay right while the panel is open. */
 function useNow(): number {
@@ -38,8 +42,18 @@ function useNow(): number {
   return now;
 }
 
+/** A toast when an action failed (`action`: its name in the language shown). */
 function failed(action: string) {
-  return (error: unknown) => notify(`${action} failed: ${error instanceof Error ? error.message : String(error)}`);
+  return (error: unknown) => notify(messagesNow(syncPanelMessages, 'syncPanel').failed(action, error instanceof Error ? error.message : String(error)));
+}
+
+/** The panel's words, the status line's and the spec's sync sentences, in the language shown. */
+function usePanelWords() {
+  const panel = useMessages(syncPanelMessages, 'syncPanel');
+  const status = useMessages(syncStatusMessages, 'syncStatus');
+  const sync = useMessages(messages).sync;
+  const noServer = useMessages(noServerMessages, 'noServer');
+  return useMemo(() => ({ panel, status, sync, noServer, syncWords: { status, unreachable: sync.unreachable } }), [panel, status, sync, noServer]);
 }
 
 export default function SyncPanel({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
@@ -52,6 +66,7 @@ export default function SyncPanel({ open, onOpenChange }: { open: boolean; onOpe
   const user = useAtomValue(sessionUserAtom);
   const signOut = useSetAtom(signOutAtom);
   const now = useNow();
+  const words = usePanelWords();
 
   const entries = useLiveQuery(() => listChanges(), [], null);
   const titles = useLiveQuery(() => titlesOfChanges(entries ?? []), [entries], new Map<number, string>());
@@ -73,19 +88,19 @@ export default function SyncPanel({ open, onOpenChange }: { open: boolean; onOpe
         <Flex justify="between" align="start" gap="3">
           <div>
             <Dialog.Title size="5" mb="1">
-              Sync status
+              {words.panel.title}
             </Dialog.Title>
             <Text as="p" size="2" color="gray" id="sync-panel-summary">
               <span className={`sync-dot sync-dot-${connection}`} aria-hidden="true" />
-              {panelSummary(connection, waiting, lastSyncText(lastSyncAt, now))}
+              {panelSummary(connection, waiting, lastSyncText(lastSyncAt, now, words.status), { panel: words.panel, sync: words.syncWords })}
             </Text>
           </div>
           <Flex gap="3" align="center">
-            <Button onClick={() => void syncNow().catch(failed('Sync'))} disabled={!online || waiting === 0} loading={draining}>
-              Sync now
+            <Button onClick={() => void syncNow().catch(failed(words.panel.actions.sync))} disabled={!online || waiting === 0} loading={draining}>
+              {words.panel.syncNow}
             </Button>
             <Dialog.Close>
-              <IconButton variant="ghost" color="gray" aria-label="Close">
+              <IconButton variant="ghost" color="gray" aria-label={words.panel.close}>
                 <CloseIcon />
               </IconButton>
             </Dialog.Close>
@@ -96,15 +111,15 @@ export default function SyncPanel({ open, onOpenChange }: { open: boolean; onOpe
           <NeedsYouSection titles={titles} onOpened={() => onOpenChange(false)} />
           {!online && (
             <Callout.Root color={connection === 'unreachable' ? 'amber' : 'gray'} size="1">
-              <Callout.Text data-testid="sync-no-server">{noServerSentence(connection, 'syncNote')}</Callout.Text>
+              <Callout.Text data-testid="sync-no-server">{noServerSentence(connection, 'syncNote', words.noServer)}</Callout.Text>
             </Callout.Root>
           )}
           {paused && waiting > 0 && (
             <Callout.Root color="amber" size="1" role="alert">
               <Flex justify="between" align="center" gap="3" wrap="wrap">
-                <Callout.Text>{messages.sync.pausedForSignIn}</Callout.Text>
+                <Callout.Text>{words.sync.pausedForSignIn}</Callout.Text>
                 <Button size="1" color="amber" variant="solid" onClick={signInAgain}>
-                  Sign in again
+                  {words.panel.signInAgain}
                 </Button>
               </Flex>
             </Callout.Root>
@@ -112,7 +127,7 @@ export default function SyncPanel({ open, onOpenChange }: { open: boolean; onOpe
 
           {entries !== null && waiting === 0 && (
             <Text as="p" size="2" color="green" className="sync-all-sent">
-              {messages.sync.allSent}
+              {words.sync.allSent}
             </Text>
           )}
           {(['conflict', 'failed', 'pending'] as const).map((group) =>
@@ -130,10 +145,11 @@ export default function SyncPanel({ open, onOpenChange }: { open: boolean; onOpe
 
 function EntryGroup(props: { group: PanelGroup; entries: OutboxEntry[]; titles: Map<number, string>; user: string | null; now: number }) {
   const { group, entries } = props;
+  const titles = useMessages(syncPanelMessages, 'syncPanel').groups;
   return (
-    <section aria-label={GROUP_TITLES[group]}>
+    <section aria-label={titles[group]}>
       <Heading as="h3" size="2" mb="2" color={GROUP_COLORS[group]}>
-        {GROUP_TITLES[group]} ({entries.length})
+        {titles[group]} ({entries.length})
       </Heading>
       <ul className="sync-list">
         {entries.map((entry) => (
@@ -145,7 +161,8 @@ function EntryGroup(props: { group: PanelGroup; entries: OutboxEntry[]; titles: 
 }
 
 function EntryItem({ entry, titles, user, now }: { entry: OutboxEntry; titles: Map<number, string>; user: string | null; now: number }) {
-  const description = describeEntry(entry, titles, user);
+  const words = usePanelWords();
+  const description = describeEntry(entry, titles, user, words.panel);
   const [busy, setBusy] = useState(false);
   const run = (action: string, work: () => Promise<void>) => {
     setBusy(true);
@@ -163,7 +180,7 @@ function EntryItem({ entry, titles, user, now }: { entry: OutboxEntry; titles: M
               {description.kind}
             </Text>
             <Badge color={STATUS_COLORS[entry.status]} variant="soft" radius="full">
-              {statusLabel(entry.status)}
+              {statusLabel(entry.status, words.status)}
             </Badge>
           </Flex>
           <Text as="p" size="2" className="sync-item-subject">
@@ -171,8 +188,8 @@ function EntryItem({ entry, titles, user, now }: { entry: OutboxEntry; titles: M
             {description.detail && <Text color="gray"> · {description.detail}</Text>}
           </Text>
           <Text as="p" size="1" color="gray">
-            {attemptText(entry, now)}
-            {description.otherAuthor && ` · by ${description.otherAuthor}, sent when they sign in`}
+            {attemptText(entry, now, words)}
+            {description.otherAuthor && words.panel.otherAuthor(description.otherAuthor)}
           </Text>
           {entry.lastError && entry.status !== 'conflict' && (
             <Text as="p" size="1" color={entry.status === 'failed' ? 'red' : 'gray'} className="sync-item-error">
@@ -183,33 +200,34 @@ function EntryItem({ entry, titles, user, now }: { entry: OutboxEntry; titles: M
         {entry.status !== 'conflict' && (
           <Flex gap="2">
             {canRetry(entry) && (
-              <Button size="1" variant="soft" disabled={busy} onClick={() => run('Retry', () => retryChange(entry.id))}>
-                Retry
+              <Button size="1" variant="soft" disabled={busy} onClick={() => run(words.panel.retry, () => retryChange(entry.id))}>
+                {words.panel.retry}
               </Button>
             )}
-            <DiscardButton disabled={busy || entry.status === 'sending'} onConfirm={() => run('Discard', () => discardChange(entry.id))} />
+            <DiscardButton disabled={busy || entry.status === 'sending'} onConfirm={() => run(words.panel.discard, () => discardChange(entry.id))} />
           </Flex>
         )}
       </Flex>
       {entry.status === 'conflict' && (
-        <ConflictView entry={entry} busy={busy} onResolve={(choice) => run(choice === 'keep-mine' ? 'Keep mine' : 'Take theirs', () => resolveChange(entry.id, choice))} />
+        <ConflictView entry={entry} busy={busy} onResolve={(choice) => run(choice === 'keep-mine' ? words.panel.keepMine : words.panel.takeTheirs, () => resolveChange(entry.id, choice))} />
       )}
     </li>
   );
 }
 
 function DiscardButton({ disabled, onConfirm }: { disabled: boolean; onConfirm: () => void }) {
+  const { panel, sync } = usePanelWords();
   return (
     <ConfirmDialog
       maxWidth="420px"
-      title={messages.sync.discardTitle}
-      description={messages.sync.discardConfirm}
-      cancelLabel="Cancel"
-      confirmLabel="Discard"
+      title={sync.discardTitle}
+      description={sync.discardConfirm}
+      cancelLabel={panel.cancel}
+      confirmLabel={panel.discard}
       onConfirm={onConfirm}
       trigger={
         <Button size="1" variant="soft" color="red" disabled={disabled}>
-          Discard
+          {panel.discard}
         </Button>
       }
     />
@@ -217,6 +235,7 @@ function DiscardButton({ disabled, onConfirm }: { disabled: boolean; onConfirm: 
 }
 
 function ConflictView({ entry, busy, onResolve }: { entry: OutboxEntry; busy: boolean; onResolve: (choice: 'keep-mine' | 'take-theirs') => void }) {
+  const words = useMessages(syncPanelMessages, 'syncPanel');
   const differences = entryDifferences(entry);
   // Change sets are settled field by field, like on the product page and the Bol Model tab (docs/offline.md "Conflicts").
   const perField = settlesPerField(entry) && differences.length > 0;
@@ -225,17 +244,17 @@ function ConflictView({ entry, busy, onResolve }: { entry: OutboxEntry; busy: bo
     const next = { ...choices, [field]: choice };
     setChoices(next);
     if (differences.every((difference) => next[difference.field] !== undefined)) {
-      void settleChange(entry.id, next).catch(failed('Settling the conflict'));
+      void settleChange(entry.id, next).catch(failed(words.actions.settle));
     }
   };
   return (
     <div className="sync-conflict">
       {differences.length === 0 ? (
         <Text as="p" size="1" color="gray">
-          {entry.lastError ?? 'The server has a newer version of this record.'}
+          {entry.lastError ?? words.newerOnServer}
         </Text>
       ) : (
-        <ConflictTable rows={differences} theirsHeading="Server" {...(perField ? { choosing: { choices, busy, onChoose: choose } } : {})} />
+        <ConflictTable rows={differences} theirsHeading={words.server} {...(perField ? { choosing: { choices, busy, onChoose: choose } } : {})} />
       )}
       <Flex mt="2" justify="end">
         <ConflictAllButtons size="1" busy={busy} perField={perField} onChooseAll={(choice) => onResolve(choice === 'mine' ? 'keep-mine' : 'take-theirs')} />

@@ -5,6 +5,13 @@
  */
 import type { OutboxEntry } from '../../sync/app-sync';
 import { outboxKindOf } from '../../sync/outbox-kinds';
+import { syncPanelMessages, type SyncPanelWords } from '../../../shared/sync-panel-messages';
+
+/** A write kind's label (English, from syncPanelMessages.kinds) in the words given. */
+function kindLabel(english: string, kinds: SyncPanelWords['kinds']): string {
+  const key = (Object.keys(syncPanelMessages.kinds) as (keyof SyncPanelWords['kinds'])[]).find((name) => syncPanelMessages.kinds[name] === english);
+  return key ? kinds[key] : english;
+}
 
 export interface EntryDescription {
   /** What kind of change, e.g. 'Image upload'. */
@@ -18,13 +25,18 @@ export interface EntryDescription {
 }
 
 /** Names an entry; `titles` are the titles of cached products by id (the entry may lack one). */
-export function describeEntry(entry: OutboxEntry, titles: ReadonlyMap<number, string> = new Map(), currentUser: string | null = null): EntryDescription {
+export function describeEntry(
+  entry: OutboxEntry,
+  titles: ReadonlyMap<number, string> = new Map(),
+  currentUser: string | null = null,
+  words: Pick<SyncPanelWords, 'kinds' | 'product' | 'productTitled'> = syncPanelMessages,
+): EntryDescription {
   const kind = outboxKindOf(entry);
   const productId = kind.productIdOf(entry);
   const title = kind.titleOf ? kind.titleOf(entry) : titles.get(productId);
-  const subject = title?.trim() ? `Product ${productId} · ${title.trim()}` : `Product ${productId}`;
+  const subject = title?.trim() ? words.productTitled(productId, title.trim()) : words.product(productId);
   return {
-    kind: kind.label,
+    kind: kindLabel(kind.label, words.kinds),
     subject,
     detail: kind.detail(entry),
     otherAuthor: entry.author && currentUser !== null && entry.author !== currentUser ? entry.author : null,

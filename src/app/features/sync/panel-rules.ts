@@ -6,14 +6,12 @@
 import type { OutboxEntry } from '../../sync/app-sync';
 import type { OfflineDownloadState } from '../../state/sync';
 import type { Connection } from '../../lib/reachability-rule';
-import { connectionText, relativeTime, type PanelGroup } from './sync-rules';
+import { connectionText, ENGLISH_SYNC_WORDS, relativeTime, type PanelGroup, type SyncWords } from './sync-rules';
+import { syncPanelMessages, type SyncPanelWords } from '../../../shared/sync-panel-messages';
+import { syncStatusMessages, type SyncStatusWords } from '../../../shared/sync-status-messages';
 
 /** The headings of the panel's groups. */
-export const GROUP_TITLES: Record<PanelGroup, string> = {
-  conflict: 'Conflicts: someone else changed these',
-  failed: 'Refused by the server',
-  pending: 'Waiting to be sent',
-};
+export const GROUP_TITLES: Record<PanelGroup, string> = syncPanelMessages.groups;
 
 /** The colour of a group's heading. */
 export const GROUP_COLORS = { conflict: 'amber', failed: 'red', pending: 'gray' } as const satisfies Record<PanelGroup, string>;
@@ -22,14 +20,23 @@ export const GROUP_COLORS = { conflict: 'amber', failed: 'red', pending: 'gray' 
 export const STATUS_COLORS = { pending: 'gray', sending: 'blue', failed: 'red', conflict: 'amber' } as const satisfies Record<OutboxEntry['status'], string>;
 
 /** The panel's one-line summary: online, offline or the server not answering, what waits, when something last reached the server. */
-export function panelSummary(connection: Connection, waiting: number, lastSync: string): string {
-  return `${connectionText(connection)} · ${waiting === 0 ? 'nothing waiting' : `${waiting} waiting`} · ${lastSync}`;
+export function panelSummary(
+  connection: Connection,
+  waiting: number,
+  lastSync: string,
+  words: { panel: Pick<SyncPanelWords, 'summaryWaiting'>; sync: SyncWords } = { panel: syncPanelMessages, sync: ENGLISH_SYNC_WORDS },
+): string {
+  return `${connectionText(connection, words.sync)} · ${words.panel.summaryWaiting(waiting)} · ${lastSync}`;
 }
 
 /** When an entry was made or last tried, and how often. */
-export function attemptText(entry: Pick<OutboxEntry, 'createdAt' | 'lastAttemptAt' | 'attempts'>, now: number): string {
-  if (entry.lastAttemptAt === null) return `Made ${relativeTime(entry.createdAt, now)}, not sent yet`;
-  return `Last attempt ${relativeTime(entry.lastAttemptAt, now)} · ${entry.attempts === 1 ? '1 attempt' : `${entry.attempts} attempts`}`;
+export function attemptText(
+  entry: Pick<OutboxEntry, 'createdAt' | 'lastAttemptAt' | 'attempts'>,
+  now: number,
+  words: { panel: Pick<SyncPanelWords, 'made' | 'lastAttempt'>; status: SyncStatusWords } = { panel: syncPanelMessages, status: syncStatusMessages },
+): string {
+  if (entry.lastAttemptAt === null) return words.panel.made(relativeTime(entry.createdAt, now, words.status));
+  return words.panel.lastAttempt(relativeTime(entry.lastAttemptAt, now, words.status), entry.attempts);
 }
 
 /** Retry is offered for a refused entry and for one waiting after a failed attempt. */

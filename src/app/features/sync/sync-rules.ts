@@ -8,9 +8,20 @@ import type { OfflineDownloadState } from '../../state/sync';
 import { countText } from '../../lib/format';
 import type { Connection } from '../../lib/reachability-rule';
 import { messages } from '../../../shared/messages';
+import { syncStatusMessages, type SyncStatusWords } from '../../../shared/sync-status-messages';
 
-export function changesText(count: number): string {
-  return count === 1 ? '1 change' : `${count} changes`;
+/** The words of the sync status, in the language shown (English by default). */
+export interface SyncWords {
+  status: SyncStatusWords;
+  /** "Can't reach the server" (messages.sync.unreachable). */
+  unreachable: string;
+}
+
+export const ENGLISH_SYNC_WORDS: SyncWords = { status: syncStatusMessages, unreachable: messages.sync.unreachable };
+const ENGLISH = ENGLISH_SYNC_WORDS;
+
+export function changesText(count: number, words: SyncStatusWords = syncStatusMessages): string {
+  return words.changes(count);
 }
 
 export type IndicatorTone = 'offline' | 'unreachable' | 'attention' | 'syncing' | 'waiting' | 'synced';
@@ -33,34 +44,28 @@ export interface IndicatorInput {
 }
 
 /** What the top-bar button shows: offline first, then problems, then activity. */
-export function indicatorState({ online, counts, pausedForSignIn, draining, unreachable = false }: IndicatorInput): IndicatorState {
+export function indicatorState({ online, counts, pausedForSignIn, draining, unreachable = false }: IndicatorInput, words: SyncWords = ENGLISH): IndicatorState {
+  const say = words.status;
   const waiting = counts?.waiting ?? 0;
   const badge = waiting > 0 ? waiting : null;
-  const waitingText = waiting > 0 ? `${changesText(waiting)} waiting` : 'nothing waiting';
-  if (unreachable) return { tone: 'unreachable', label: `${messages.sync.unreachable}, ${waitingText}`, badge };
-  if (!online) return { tone: 'offline', label: `Offline, ${waitingText}`, badge };
+  const waitingText = waiting > 0 ? say.waiting(say.changes(waiting), waiting) : say.nothingWaiting;
+  if (unreachable) return { tone: 'unreachable', label: say.label(words.unreachable, waitingText), badge };
+  if (!online) return { tone: 'offline', label: say.label(say.offline, waitingText), badge };
   const problems = (counts?.failed ?? 0) + (counts?.conflict ?? 0);
-  if (pausedForSignIn && waiting > 0) return { tone: 'attention', label: `Sign in again to send ${changesText(waiting)}`, badge };
-  if (problems > 0) return { tone: 'attention', label: `Online, ${changesText(problems)} need${problems === 1 ? 's' : ''} attention`, badge };
-  if (waiting > 0) return { tone: draining ? 'syncing' : 'waiting', label: `Online, ${waitingText}`, badge };
-  return { tone: 'synced', label: 'Online, all changes sent', badge: null };
+  if (pausedForSignIn && waiting > 0) return { tone: 'attention', label: say.signInToSend(say.changes(waiting)), badge };
+  if (problems > 0) return { tone: 'attention', label: say.needAttention(problems), badge };
+  if (waiting > 0) return { tone: draining ? 'syncing' : 'waiting', label: say.label(say.online, waitingText), badge };
+  return { tone: 'synced', label: say.allSent, badge: null };
 }
 
 /** The word on the top-bar button. */
-export function connectionText(connection: Connection): string {
-  if (connection === 'unreachable') return messages.sync.unreachable;
-  return connection === 'online' ? 'Online' : 'Offline';
+export function connectionText(connection: Connection, words: SyncWords = ENGLISH): string {
+  if (connection === 'unreachable') return words.unreachable;
+  return connection === 'online' ? words.status.online : words.status.offline;
 }
 
-const STATUS_LABELS: Record<OutboxStatus, string> = {
-  pending: 'Waiting',
-  sending: 'Sending',
-  failed: 'Failed',
-  conflict: 'Conflict',
-};
-
-export function statusLabel(status: OutboxStatus): string {
-  return STATUS_LABELS[status];
+export function statusLabel(status: OutboxStatus, words: SyncStatusWords = syncStatusMessages): string {
+  return words.entryStatus[status];
 }
 
 export type PanelGroup = 'conflict' | 'failed' | 'pending';
@@ -77,45 +82,40 @@ export function groupEntries(entries: readonly OutboxEntry[]): Record<PanelGroup
 }
 
 /** 'just now', '5 minutes ago', 'yesterday', or the date for anything older than a week. */
-export function relativeTime(then: number, now: number): string {
+export function relativeTime(then: number, now: number, words: SyncStatusWords = syncStatusMessages): string {
   const seconds = Math.round((now - then) / 1000);
-  if (seconds < 45) return 'just now';
+  if (seconds < 45) return words.justNow;
   const minutes = Math.round(seconds / 60);
-  if (minutes < 60) return minutes === 1 ? '1 minute ago' : `${minutes} minutes ago`;
+  if (minutes < 60) return words.minutesAgo(minutes);
   const hours = Math.round(minutes / 60);
-  if (hours < 24) return hours === 1 ? '1 hour ago' : `${hours} hours ago`;
+  if (hours < 24) return words.hoursAgo(hours);
   const days = Math.round(hours / 24);
-  if (days === 1) return 'yesterday';
-  if (days < 7) return `${days} days ago`;
+  if (days === 1) return words.yesterday;
+  if (days < 7) return words.daysAgo(days);
   return new Date(then).toISOString().slice(0, 10);
 }
 
-export function lastSyncText(lastSyncAt: number | null, now: number): string {
-  return lastSyncAt === null ? 'Nothing sent from this device yet' : `Last change sent ${relativeTime(lastSyncAt, now)}`;
+export function lastSyncText(lastSyncAt: number | null, now: number, words: SyncStatusWords = syncStatusMessages): string {
+  return lastSyncAt === null ? words.nothingSent : words.lastSent(relativeTime(lastSyncAt, now, words));
 }
 
-function scopeText(scope: string): string {
-  return scope === 'All' ? 'the whole catalogue' : scope;
+function scopeText(scope: string, words: SyncStatusWords): string {
+  return scope === 'All' ? words.wholeCatalogueScope : scope;
 }
 
 /** The progress line of "Make available offline". */
-export function downloadText(state: OfflineDownloadState, now: number): string {
-  const products = (count: number) => (count === 1 ? '1 product' : `${countText(count)} products`);
+export function downloadText(state: OfflineDownloadState, now: number, words: SyncStatusWords = syncStatusMessages): string {
+  const products = (count: number) => words.products(countText(count), count);
+  const scope = scopeText(state.scope, words);
   switch (state.status) {
     case 'idle':
-      return 'Not downloaded yet: products you have not opened are not available offline.';
+      return words.notDownloaded;
     case 'running':
-      if (state.refreshing) return `Checking ${scopeText(state.scope)} for changes… ${products(state.received)} updated`;
-      return state.total === null
-        ? `Downloading ${scopeText(state.scope)}… ${products(state.received)} so far`
-        : `Downloading ${scopeText(state.scope)}… ${countText(state.received)} of ${products(state.total)}`;
+      if (state.refreshing) return words.checking(scope, products(state.received));
+      return state.total === null ? words.downloading(scope, products(state.received)) : words.downloadingOf(scope, countText(state.received), products(state.total));
     case 'done':
-      return `${capitalise(scopeText(state.scope))} is available offline (${products(state.received)}), updated ${relativeTime(state.finishedAt ?? now, now)}.`;
+      return words.available(scope, products(state.received), relativeTime(state.finishedAt ?? now, now, words));
     case 'error':
-      return `The download stopped: ${state.error ?? 'unknown error'}. It continues where it stopped when you try again.`;
+      return words.stopped(state.error ?? words.unknownError);
   }
-}
-
-function capitalise(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -5,14 +5,16 @@ import { Link } from 'react-router-dom';
 import type { EanUploadReport } from '../../../shared/contract';
 import { reportSummary, visibleRows } from './ean-upload-rules';
 import { countText } from '../../lib/format';
+import { useMessages } from '../../i18n/language';
+import { eanUploadPageMessages, type EanUploadPageWords } from '../../../shared/ean-upload-page-messages';
 
 const PRODUCT_LINKS = 3;
 
-function MoreRows({ hidden }: { hidden: number }) {
+function MoreRows({ hidden, words }: { hidden: number; words: EanUploadPageWords }) {
   if (hidden === 0) return null;
   return (
     <Text as="p" size="1" color="gray">
-      and {countText(hidden)} more
+      {words.andMore(countText(hidden))}
     </Text>
   );
 }
@@ -25,6 +27,7 @@ function RowsSection(props: {
   emptyText: string;
   columns: readonly string[];
   hidden: number;
+  words: EanUploadPageWords;
   children: ReactNode;
 }) {
   return (
@@ -45,7 +48,7 @@ function RowsSection(props: {
           </VisuallyHidden>
           <Table.Header>
             <Table.Row>
-              <Table.ColumnHeaderCell width="80px">Row</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell width="80px">{props.words.row}</Table.ColumnHeaderCell>
               {props.columns.map((column) => (
                 <Table.ColumnHeaderCell key={column}>{column}</Table.ColumnHeaderCell>
               ))}
@@ -54,7 +57,7 @@ function RowsSection(props: {
           <Table.Body>{props.children}</Table.Body>
         </Table.Root>
       )}
-      <MoreRows hidden={props.hidden} />
+      <MoreRows hidden={props.hidden} words={props.words} />
     </Flex>
   );
 }
@@ -77,6 +80,7 @@ function ProductLinks({ productIds }: { productIds: readonly number[] }) {
 }
 
 export function EanUploadReportView({ report }: { report: EanUploadReport }) {
+  const words = useMessages(eanUploadPageMessages, 'eanUploadPage');
   const applied = visibleRows(report.applied);
   const refused = visibleRows(report.refused);
   return (
@@ -85,19 +89,20 @@ export function EanUploadReportView({ report }: { report: EanUploadReport }) {
         <Flex direction="column" gap="4">
           <Flex direction="column" gap="1">
             <Heading as="h2" size="4" id="ean-report-title">
-              Report
+              {words.report}
             </Heading>
             <Text size="2" color="gray">
-              {reportSummary(report)}
+              {reportSummary(report, words)}
             </Text>
           </Flex>
 
           <RowsSection
-            title="Rows refused"
+            title={words.rowsRefused}
             count={report.refused.length}
             tone="red"
-            emptyText="No row was refused."
-            columns={['Reason']}
+            emptyText={words.noneRefused}
+            columns={[words.reason]}
+            words={words}
             hidden={refused.hidden}
           >
             {refused.shown.map((entry, index) => (
@@ -109,11 +114,12 @@ export function EanUploadReportView({ report }: { report: EanUploadReport }) {
           </RowsSection>
 
           <RowsSection
-            title="Rows applied"
+            title={words.rowsApplied}
             count={report.applied.length}
             tone="green"
-            emptyText="No row was applied."
-            columns={['Supplier EAN', 'New EAN', 'Products']}
+            emptyText={words.noneAppliedInReport}
+            columns={['Supplier EAN', 'New EAN', words.products]}
+            words={words}
             hidden={applied.hidden}
           >
             {applied.shown.map((entry) => (

@@ -10,8 +10,16 @@ import { onlineAtom } from '../../state/sync';
 import { notify, notifyWarning } from '../../ui/notify';
 import { EanUploadReportView } from './EanUploadReportView';
 import { chooserLabel, EAN_FILE_ACCEPT, uploadButtonLabel, uploadFailureMessage, uploadRefusal, uploadToast } from './ean-upload-rules';
+import { useMessages } from '../../i18n/language';
+import { countText } from '../../lib/format';
+import { eanUploadPageMessages } from '../../../shared/ean-upload-page-messages';
+
+/** The most rows a sheet may hold (the server refuses more: MAX_EAN_SHEET_ROWS of its EAN sheet reader). */
+const EAN_SHEET_MAX_ROWS = 10_000;
 
 export default function UploadEanPage() {
+  const words = useMessages(eanUploadPageMessages, 'eanUploadPage');
+  const spec = useMessages(messages).eanUpload;
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
@@ -19,21 +27,21 @@ export default function UploadEanPage() {
   const online = useAtomValue(onlineAtom);
 
   async function upload() {
-    const refusal = uploadRefusal(file);
+    const refusal = uploadRefusal(file, spec);
     if (refusal || !file) {
-      notify(refusal ?? messages.eanUpload.selectFileFirst, TOAST_DURATION_MS.eanUpload);
+      notify(refusal ?? spec.selectFileFirst, TOAST_DURATION_MS.eanUpload);
       return;
     }
     setBusy(true);
     try {
       const answer = await uploadEanSheet(file);
       setReport(answer);
-      const toast = uploadToast(answer);
+      const toast = uploadToast(answer, { spec, page: words });
       if (toast.kind === 'success') notify(toast.text, TOAST_DURATION_MS.eanUpload);
       else notifyWarning(toast.text, TOAST_DURATION_MS.eanUpload);
     } catch (error) {
       console.error('[upload-ean] upload failed', error);
-      notify(uploadFailureMessage(error), TOAST_DURATION_MS.eanUpload);
+      notify(uploadFailureMessage(error, spec), TOAST_DURATION_MS.eanUpload);
     } finally {
       setBusy(false);
     }
@@ -44,13 +52,10 @@ export default function UploadEanPage() {
       <Card size="3">
         <Flex direction="column" gap="4">
           <Heading as="h2" size="5">
-            Upload EAN
+            {words.title}
           </Heading>
           <Text as="p" size="2" color="gray">
-            Upload an Excel workbook (.xlsx, at most 5 MB). Its first sheet needs a header row with the columns{' '}
-            <Code>Supplier EAN</Code> and <Code>New EAN</Code> (any order; other columns are ignored) and at most
-            10,000 rows under it. Every product with that supplier EAN gets the new EAN. EANs need a valid check digit;
-            rows that cannot be applied are listed with their row number and the reason.
+            {words.introStart} <Code>Supplier EAN</Code> {words.introAnd} <Code>New EAN</Code> {words.introEnd(countText(EAN_SHEET_MAX_ROWS))}
           </Text>
           <Flex gap="3" align="center" wrap="wrap">
             <input
@@ -68,15 +73,15 @@ export default function UploadEanPage() {
               onClick={() => input.current?.click()}
               style={{ maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
             >
-              {chooserLabel(file)}
+              {chooserLabel(file, spec)}
             </Button>
             <Button type="button" size="3" disabled={busy || !online} onClick={() => void upload()}>
-              {uploadButtonLabel(busy)}
+              {uploadButtonLabel(busy, spec)}
             </Button>
           </Flex>
           {!online && (
             <Text size="2" color="amber" role="status">
-              Uploading an EAN sheet needs a connection: the server checks and applies it at once.
+              {words.needsConnection}
             </Text>
           )}
         </Flex>

@@ -2,6 +2,7 @@
 import type { EanUploadReport } from '../../../shared/contract';
 import { messages } from '../../../shared/messages';
 import { countText } from '../../lib/format';
+import { eanUploadPageMessages, type EanUploadPageWords } from '../../../shared/ean-upload-page-messages';
 
 /** What the picker offers: .xlsx only (the server checks the content as well). */
 export const EAN_FILE_ACCEPT = '.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -9,34 +10,37 @@ export const EAN_FILE_ACCEPT = '.xlsx,application/vnd.openxmlformats-officedocum
 /** The report lists at most this many rows of each kind; the counts always cover all of them. */
 export const REPORT_ROW_LIMIT = 500;
 
-export function chooserLabel(file: { name: string } | null): string {
-  return file ? file.name : messages.eanUpload.chooseFile;
+/** The spec's words of the screen (messages.eanUpload), in the language shown. */
+type SpecWords = typeof messages.eanUpload;
+
+export function chooserLabel(file: { name: string } | null, words: SpecWords = messages.eanUpload): string {
+  return file ? file.name : words.chooseFile;
 }
 
-export function uploadButtonLabel(busy: boolean): string {
-  return busy ? messages.eanUpload.uploading : messages.eanUpload.upload;
+export function uploadButtonLabel(busy: boolean, words: SpecWords = messages.eanUpload): string {
+  return busy ? words.uploading : words.upload;
 }
 
 /** Null when the upload may start, else the message to show instead. */
-export function uploadRefusal(file: File | null): string | null {
-  return file ? null : messages.eanUpload.selectFileFirst;
+export function uploadRefusal(file: File | null, words: SpecWords = messages.eanUpload): string | null {
+  return file ? null : words.selectFileFirst;
 }
 
 /** The server's message when it sent one, else the spec's generic failure. */
-export function uploadFailureMessage(error: unknown): string {
+export function uploadFailureMessage(error: unknown, words: SpecWords = messages.eanUpload): string {
   if (typeof error === 'object' && error !== null && 'body' in error) {
     const { body } = error;
     if (typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string' && body.message.trim() !== '') {
       return body.message;
     }
   }
-  return messages.eanUpload.failed;
+  return words.failed;
 }
 
-const rowsWord = (count: number) => `${countText(count)} ${count === 1 ? 'row' : 'rows'}`;
+const rowsWord = (count: number, words: EanUploadPageWords) => words.rows(countText(count), count);
 
-export function reportSummary(report: EanUploadReport): string {
-  return `${rowsWord(report.rowsRead)} read: ${countText(report.applied.length)} applied, ${countText(report.refused.length)} refused.`;
+export function reportSummary(report: EanUploadReport, words: EanUploadPageWords = eanUploadPageMessages): string {
+  return words.summary(rowsWord(report.rowsRead, words), countText(report.applied.length), countText(report.refused.length));
 }
 
 /** The first rows to list and how many more there are. */
@@ -48,10 +52,13 @@ export function visibleRows<T>(rows: readonly T[], limit = REPORT_ROW_LIMIT): { 
  * The toast after an upload: the spec's success only when no row was refused; with refused rows it
  * is a warning naming how many, so a partly applied sheet never reads as a plain success.
  */
-export function uploadToast(report: EanUploadReport): { kind: 'success' | 'warning'; text: string } {
-  if (report.refused.length === 0) return { kind: 'success', text: messages.eanUpload.uploaded };
-  const refused = `${rowsWord(report.refused.length)} refused`;
+export function uploadToast(
+  report: EanUploadReport,
+  words: { spec: SpecWords; page: EanUploadPageWords } = { spec: messages.eanUpload, page: eanUploadPageMessages },
+): { kind: 'success' | 'warning'; text: string } {
+  if (report.refused.length === 0) return { kind: 'success', text: words.spec.uploaded };
+  const refused = words.page.refusedRows(rowsWord(report.refused.length, words.page));
   return report.applied.length === 0
-    ? { kind: 'warning', text: `File uploaded, but no row was applied: ${refused}. See the report for the reasons.` }
-    : { kind: 'warning', text: `File uploaded with warnings: ${countText(report.applied.length)} applied, ${refused}. See the report for the reasons.` };
+    ? { kind: 'warning', text: words.page.noneApplied(refused) }
+    : { kind: 'warning', text: words.page.withWarnings(countText(report.applied.length), refused) };
 }

@@ -29,6 +29,7 @@ import type { BolModelPayload } from './bol-model-save';
 import { changeSetConflicted } from './change-set-conflicted';
 import { composedEntryFields, laterEntriesOf, nextSeq, replaceEntry, waitingChangeSetOf } from './outbox-queue';
 import type { WriteKind } from './write-kind';
+import { syncPanelMessages } from '../../../shared/sync-panel-messages';
 
 /** A change set of one product's Bol model (PATCH /api/v1/bol/model/{productId}, docs/bol.md). */
 export interface BolModelChangePayload {
@@ -114,7 +115,7 @@ async function showWithMineOnTop(db: BackofficeDatabase, entry: BolModelChangeEn
 
 export const bolModelChange: WriteKind<BolModelChangeEntry, BolModelChangeChange> = {
   name: 'bol-model-change',
-  label: 'Bol model changes',
+  label: syncPanelMessages.kinds.bolModel,
   async submit(ctx, change, author) {
     const changes = buildBolChangeSet(change.before, change.after, Date.now(), !isOnline());
     const entry = await enqueueBolModelChange(ctx.db, changes, change.after, author);

@@ -11,6 +11,7 @@ import { followOwnVersions, recordOwnVersion } from '../outbox-memory';
 import { conflictFields } from '../record-diff';
 import { newEntryFields, nextSeq, rebaseLater, unsentSaveToReplace, versionFromEtag } from './outbox-queue';
 import type { WriteKind } from './write-kind';
+import { syncPanelMessages } from '../../../shared/sync-panel-messages';
 
 /** The Bol model is passed back to the server unchanged; only productId is relied on. */
 export interface BolModelPayload {
@@ -70,7 +71,7 @@ function bolModelSaveRequest(model: unknown, headers: Record<string, string>): O
 
 export const bolModelSave: WriteKind<BolModelSaveEntry, BolModelSaveChange> = {
   name: 'bol-model-save',
-  label: 'Bol model changes',
+  label: syncPanelMessages.kinds.bolModel,
   sentWithIfMatch: true,
   async submit(ctx, change, author) {
     const entry = await enqueueBolModelSave(ctx.db, change.model, change.baseVersion, author);

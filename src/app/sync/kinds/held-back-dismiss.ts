@@ -14,6 +14,7 @@ import { productEntityKey, type KindEntry, type OutboxRow } from '../../db/outbo
 import { isProduct } from '../outbox-memory';
 import { addEntry, laterEntriesOf } from './outbox-queue';
 import type { WriteKind } from './write-kind';
+import { syncPanelMessages } from '../../../shared/sync-panel-messages';
 
 export interface HeldBackDismissPayload {
   productId: number;
@@ -72,7 +73,7 @@ function heldBackDismissRequest(payload: HeldBackDismissPayload, headers: Record
 
 export const heldBackDismiss: WriteKind<HeldBackDismissEntry, HeldBackDismissChange> = {
   name: 'held-back-dismiss',
-  label: 'Keep my value',
+  label: syncPanelMessages.kinds.keepMyValue,
   async submit(ctx, change, author) {
     const entry = await enqueueHeldBackDismiss(ctx.db, { productId: change.productId, field: change.field }, author);
     return { saveId: entry.id, uploadIds: [] };

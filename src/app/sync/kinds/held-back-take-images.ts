@@ -21,6 +21,7 @@ import { isProduct } from '../outbox-memory';
 import { withoutHold } from './held-back-dismiss';
 import { addEntry, laterEntriesOf } from './outbox-queue';
 import type { WriteContext, WriteKind } from './write-kind';
+import { syncPanelMessages } from '../../../shared/sync-panel-messages';
 
 export interface HeldBackTakeImagesPayload extends TakeHeldImages {
   productId: number;
@@ -112,7 +113,7 @@ async function showServerProduct(ctx: WriteContext, entry: HeldBackTakeImagesEnt
 
 export const heldBackTakeImages: WriteKind<HeldBackTakeImagesEntry, HeldBackTakeImagesChange> = {
   name: HELD_BACK_TAKE_IMAGES,
-  label: "Take the supplier's images",
+  label: syncPanelMessages.kinds.takeSupplierImages,
   async submit(ctx, change, author) {
     const entry = await enqueueHeldBackTakeImages(ctx.db, { productId: change.productId, images: change.images, base: change.base, offline: !isOnline() }, author);
     return { saveId: entry.id, uploadIds: [] };

@@ -11,6 +11,7 @@ import { productEntityKey, type KindEntry } from '../../db/outbox-entry';
 import { recordOwnVersion } from '../outbox-memory';
 import { addEntry, rebaseLater, versionFromEtag } from './outbox-queue';
 import type { WriteKind } from './write-kind';
+import { syncPanelMessages } from '../../../shared/sync-panel-messages';
 
 export interface ImageDeletePayload {
   productId: number;
@@ -50,7 +51,7 @@ function imageDeleteRequest(imageId: string, headers: Record<string, string>): O
 
 export const imageDelete: WriteKind<ImageDeleteEntry, ImageDeleteChange> = {
   name: 'image-delete',
-  label: 'Image removal',
+  label: syncPanelMessages.kinds.imageDelete,
   async submit(ctx, change, author) {
     const entry = await enqueueImageDelete(ctx.db, { productId: change.productId, imageId: change.imageId }, author);
     return { saveId: entry.id, uploadIds: [] };

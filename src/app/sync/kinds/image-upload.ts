@@ -12,6 +12,7 @@ import { placeholderPath, productEntityKey, type KindEntry } from '../../db/outb
 import { uploadResultMetaKey } from '../outbox-memory';
 import { newEntryFields, nextSeq } from './outbox-queue';
 import type { WriteContext, WriteKind } from './write-kind';
+import { syncPanelMessages } from '../../../shared/sync-panel-messages';
 
 export interface ImageUploadPayload {
   productId: number;
@@ -112,7 +113,7 @@ async function changeLocalCopy(db: BackofficeDatabase, productId: number, upload
 
 export const imageUpload: WriteKind<ImageUploadEntry> = {
   name: 'image-upload',
-  label: 'Image upload',
+  label: syncPanelMessages.kinds.imageUpload,
   productIdOf: (entry) => entry.payload.productId,
   detail: (entry) => entry.payload.name,
   mine: () => null,

@@ -11,6 +11,7 @@ import { productEntityKey, type KindEntry } from '../../db/outbox-entry';
 import { withQuotaFallback } from '../../db/storage';
 import { addEntry } from './outbox-queue';
 import type { WriteKind } from './write-kind';
+import { syncPanelMessages } from '../../../shared/sync-panel-messages';
 
 export interface OfferSendAnywayPayload {
   productId: number;
@@ -25,7 +26,7 @@ export interface OfferSendAnywayChange extends OfferSendAnywayPayload {
 
 export const offerSendAnyway: WriteKind<OfferSendAnywayEntry, OfferSendAnywayChange> = {
   name: 'offer-send-anyway',
-  label: 'Send anyway to bol',
+  label: syncPanelMessages.kinds.sendAnyway,
   async submit(ctx, change, author) {
     const { db } = ctx;
     const entry = await withQuotaFallback(db, () =>

@@ -31,6 +31,7 @@ import { changeSetConflicted } from './change-set-conflicted';
 import { enqueuePickedFiles } from './image-upload';
 import { composedEntryFields, laterEntriesOf, nextSeq, pendingUploadsOf, replaceEntry, waitingChangeSetOf, withUploadedPaths } from './outbox-queue';
 import type { PickedFile, Submitted, WriteKind } from './write-kind';
+import { syncPanelMessages } from '../../../shared/sync-panel-messages';
 
 /** A change set of one product (PATCH /api/v1/product/{id}, docs/offline.md "Change sets"). */
 export interface ProductChangePayload {
@@ -161,7 +162,7 @@ async function showWithMineOnTop(db: BackofficeDatabase, entry: ProductChangeEnt
 
 export const productChange: WriteKind<ProductChangeEntry, ProductChangeChange> = {
   name: 'product-change',
-  label: 'Product changes',
+  label: syncPanelMessages.kinds.product,
   submit: (ctx, change, author) => queueProductChange(ctx.db, change.before, change.after, change.files ?? [], author),
   productIdOf: (entry) => entry.payload.productId,
   detail: (entry) => changeSetSummary(entry.payload.changes) || null,

@@ -16,6 +16,7 @@ import { conflictFields } from '../record-diff';
 import { enqueuePickedFiles } from './image-upload';
 import { laterEntriesOf, newEntryFields, nextSeq, pendingUploadsOf, rebaseLater, unsentSaveToReplace, versionFromEtag, withUploadedPaths } from './outbox-queue';
 import type { PickedFile, Submitted, WriteKind } from './write-kind';
+import { syncPanelMessages } from '../../../shared/sync-panel-messages';
 
 export interface ProductSavePayload {
   product: Product;
@@ -110,7 +111,7 @@ export function carriesChange(server: Product, mine: Product | undefined): boole
 
 export const productSave: WriteKind<ProductSaveEntry, ProductSaveChange> = {
   name: 'product-save',
-  label: 'Product changes',
+  label: syncPanelMessages.kinds.product,
   sentWithIfMatch: true,
   submit: (ctx, change, author) => queueProductSave(ctx.db, change.product, change.files ?? [], author, change.baseVersion),
   productIdOf: (entry) => entry.payload.product.productId,

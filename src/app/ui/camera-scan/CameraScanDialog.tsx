@@ -7,12 +7,17 @@
 import { Button, Callout, Dialog, Flex, Text } from '@radix-ui/themes';
 import { useEffect, useRef, useState } from 'react';
 import { makeBarcodeReader, type BarcodeReader } from './barcode-reader';
-import { cameraRefusal, firstEan, READER_MISSING } from './camera-scan-rules';
+import { cameraRefusal, firstEan } from './camera-scan-rules';
+import { useMessages } from '../../i18n/language';
+import { productFilterMessages } from '../../../shared/product-filter-messages';
 import './camera-scan.css';
 
 const READ_EVERY_MS = 250;
 
 export default function CameraScanDialog({ onClose, onCode }: { onClose: () => void; onCode: (code: string) => void }) {
+  const words = useMessages(productFilterMessages, 'productFilter').camera;
+  // The words when the camera starts, read inside the effect that runs once.
+  const wordsNow = useRef(words);
   const video = useRef<HTMLVideoElement>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [reading, setReading] = useState(false);
@@ -53,13 +58,13 @@ export default function CameraScanDialog({ onClose, onCode }: { onClose: () => v
       try {
         reader = await makeBarcodeReader();
       } catch {
-        if (!stopped) setRefusal(READER_MISSING);
+        if (!stopped) setRefusal(wordsNow.current.readerMissing);
         return;
       }
       try {
         stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' }, audio: false });
       } catch (error) {
-        if (!stopped) setRefusal(cameraRefusal(error instanceof Error ? error.name : ''));
+        if (!stopped) setRefusal(cameraRefusal(error instanceof Error ? error.name : '', wordsNow.current));
         return;
       }
       if (stopped || !video.current) return;
@@ -80,7 +85,7 @@ export default function CameraScanDialog({ onClose, onCode }: { onClose: () => v
   return (
     <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
       <Dialog.Content maxWidth="520px" aria-describedby={undefined}>
-        <Dialog.Title>Scan with the camera</Dialog.Title>
+        <Dialog.Title>{words.title}</Dialog.Title>
         {refusal ? (
           <Callout.Root color="amber" role="alert" data-testid="camera-refusal">
             <Callout.Text>{refusal}</Callout.Text>
@@ -89,14 +94,14 @@ export default function CameraScanDialog({ onClose, onCode }: { onClose: () => v
           <>
             <video ref={video} className="camera-view" muted playsInline />
             <Text as="p" size="2" color="gray" mt="2" data-testid="camera-state">
-              {reading ? 'Hold the barcode in the frame.' : 'Starting the camera…'}
+              {reading ? words.hold : words.starting}
             </Text>
           </>
         )}
         <Flex justify="end" mt="3">
           <Dialog.Close>
             <Button variant="soft" color="gray">
-              Close
+              {words.close}
             </Button>
           </Dialog.Close>
         </Flex>

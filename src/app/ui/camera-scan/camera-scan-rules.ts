@@ -3,6 +3,10 @@
  * the picture, the first EAN among what it read, and why a camera could not start. Pure.
  */
 import { readScannedCode } from '../../../shared/rules/ean';
+import { productFilterMessages, type ProductFilterWords } from '../../../shared/product-filter-messages';
+
+/** The camera dialog's words, in the language shown. */
+export type CameraWords = ProductFilterWords['camera'];
 
 /** The barcode kinds on products: EAN-13, EAN-8 and the American UPC-A / UPC-E. */
 export const EAN_FORMATS = ['ean_13', 'ean_8', 'upc_a', 'upc_e'] as const;
@@ -25,20 +29,19 @@ export function firstEan(rawValues: readonly string[]): string | null {
 }
 
 /** Why the camera could not scan, by the error's name (getUserMedia's DOMException names). */
-export function cameraRefusal(errorName: string): string {
+export function cameraRefusal(errorName: string, words: CameraWords = productFilterMessages.camera): string {
   switch (errorName) {
     case 'NotAllowedError':
     case 'SecurityError':
-      return "The camera is blocked for this app. Allow the camera in the browser's site settings, or scan with the hand scanner.";
+      return words.blocked;
     case 'NotFoundError':
     case 'OverconstrainedError':
-      return 'This device has no camera to scan with. Use the hand scanner or type the EAN.';
+      return words.noCamera;
     case 'NotReadableError':
-      return 'The camera is in use by another app. Close it and try again.';
+      return words.inUse;
     default:
-      return 'The camera could not start. Try again, or use the hand scanner.';
+      return words.notStarted;
   }
 }
 
-/** The camera reader could not be loaded (offline before the app kept it, or a browser without WebAssembly). */
-export const READER_MISSING = 'The barcode reader could not be loaded. Use the hand scanner or type the EAN.';
+/** The camera reader could not be loaded (offline before the app kept it, or a browser without WebAssembly): `words.readerMissing`. */
