@@ -11,7 +11,6 @@
  * Versions 1 and 2 are read as before: their deletes have no base and delete whatever the image is
  * now. Pure: no DOM, no Node.
  */
-import { sentenceOf, type ServerSentence } from './server-messages';
 import { messages } from './messages';
 
 /** The version this build writes on new outbox entries and in the change-set bodies they send. */
@@ -42,13 +41,8 @@ export function writeProtocolOf(value: unknown): unknown {
 
 /** The refusal of a change-set body whose version the server cannot read (too old, unknown, not a number), or null. */
 export function unreadableProtocolRefusal(body: unknown): string | null {
-  return unreadableProtocolSentence(body)?.message ?? null;
-}
-
-/** The same refusal with its catalog id, as the server answers it (docs/languages.md). */
-export function unreadableProtocolSentence(body: unknown): ServerSentence | null {
   const version = writeProtocolOf(body);
-  return typeof version === 'number' && READABLE_WRITE_PROTOCOLS.includes(version) ? null : sentenceOf('sync.olderAppChange', messages.sync.olderAppChange);
+  return typeof version === 'number' && READABLE_WRITE_PROTOCOLS.includes(version) ? null : messages.sync.olderAppChange;
 }
 
 /**

@@ -6,8 +6,8 @@
  */
 import { productChangeSetSchema, type ProductChangeSet } from '../../shared/change-set';
 import { NUL_REFUSED, nulFieldIn } from '../../shared/safe-values';
-import { serverSentence, type ServerSentence } from '../../shared/server-messages';
-import { unreadableProtocolSentence } from '../../shared/write-protocol';
+import { sentenceOf, serverSentence, type ServerSentence } from '../../shared/server-messages';
+import { unreadableProtocolRefusal } from '../../shared/write-protocol';
 import { madeAtProblem } from '../http/author';
 import { ApiError } from '../http/errors';
 import { problemList, problemText } from '../http/problem-sentence';
@@ -22,6 +22,12 @@ function refused(sentence: ServerSentence): ChangeSetRefusal {
 /** The 400 of a refusal (its sentence's id and arguments with it when it has them). */
 export function refusalError(refusal: ChangeSetRefusal): ApiError {
   return refusal.sentence ? ApiError.saying(400, refusal.sentence) : new ApiError(400, refusal.message);
+}
+
+/** The refusal of a body whose protocol this server cannot read, with its catalog id (the sync panel's sentence), or null. */
+export function unreadableProtocolSentence(body: unknown): ServerSentence | null {
+  const refusal = unreadableProtocolRefusal(body);
+  return refusal === null ? null : sentenceOf('sync.olderAppChange', refusal);
 }
 
 /** `now` is the server's clock in ms. */

@@ -6,7 +6,7 @@
 import { Hono, type Context } from 'hono';
 import { bolModelChangeSetSchema, type BolModelChangeConflict, type BolModelChangeSet } from '../../shared/bol-change-set';
 import { serverSentence } from '../../shared/server-messages';
-import { unreadableProtocolSentence } from '../../shared/write-protocol';
+import { unreadableProtocolSentence } from '../catalogue/change-set-input';
 import { bolModelSchema, bolChunkSaveSchema, bolProductIdsSchema, type BolJobKind, type BolModel } from '../../shared/bol-contract';
 import { requireBolClient, type BolWingDeps } from '../bol/bol-deps';
 import { latestJobs, loadJob, runJob, type JobOutcome } from '../bol/marketplace/bol-jobs';

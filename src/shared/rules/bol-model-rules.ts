@@ -2,7 +2,6 @@
  * Checks of a Bol model (docs/requirements.md §5, "Bol form") shared by the form and the server's save:
  * every required attribute needs a value, and a value-list attribute only takes a value of its list.
  */
-import { serverSentence, type ServerSentence } from '../server-messages';
 import type { BolAttribute } from '../bol-contract';
 
 /** The form's message when a required attribute is empty (docs/requirements.md §5). */
@@ -43,14 +42,18 @@ const label = (attribute: BolAttribute) => attribute.attributeName || attribute.
  * Example: "Please fill in all required fields. Missing: Name, Schoenmaat. Not in its value list: Kleur ('Purple')."
  */
 export function describeModelProblems(attributes: readonly BolAttribute[]): string | null {
-  return modelProblemsSentence(attributes)?.message ?? null;
+  const { missing, outside } = modelProblems(attributes);
+  if (missing === '' && outside === '') return null;
+  const parts: string[] = [];
+  if (missing !== '') parts.push(`${BOL_REQUIRED_FIELDS_MESSAGE} Missing: ${missing}.`);
+  if (outside !== '') parts.push(`Not in its value list: ${outside}.`);
+  return parts.join(' ');
 }
 
-/** The same sentence with its catalog id and arguments, as the server answers it (docs/languages.md). */
-export function modelProblemsSentence(attributes: readonly BolAttribute[]): ServerSentence | null {
-  const missing = missingRequiredAttributes(attributes).map(label).join(', ');
-  const outside = valuesOutsideList(attributes).map((attribute) => `${label(attribute)} ('${attribute.value ?? ''}')`).join(', ');
-  if (missing !== '' && outside !== '') return serverSentence('modelMissingAndOutside', missing, outside);
-  if (missing !== '') return serverSentence('modelMissing', missing);
-  return outside !== '' ? serverSentence('modelOutsideList', outside) : null;
+/** The attributes missing and those outside their value list, each as the sentence names them ('' for none). */
+export function modelProblems(attributes: readonly BolAttribute[]): { missing: string; outside: string } {
+  return {
+    missing: missingRequiredAttributes(attributes).map(label).join(', '),
+    outside: valuesOutsideList(attributes).map((attribute) => `${label(attribute)} ('${attribute.value ?? ''}')`).join(', '),
+  };
 }

@@ -2,13 +2,13 @@
  * A product's Bol category (chunk) and Bol model: reading it (saved values, the rest prefilled from
  * the product), assigning a chunk, and saving the model with validation and a version for If-Match.
  */
-import { serverMessages, serverSentence } from '../../../shared/server-messages';
+import { serverMessages, serverSentence, type ServerSentence } from '../../../shared/server-messages';
 import { eq, sql } from 'drizzle-orm';
 import { BOL_MODEL_COMPARED, bolWrittenKeys, type BolModelChangeConflict, type BolModelChangeSet } from '../../../shared/bol-change-set';
 import { mergeBolChangeSet } from '../../../shared/change-set-merge';
 import type { BolAttribute, BolChunkAssignment, BolMedia, BolModel } from '../../../shared/bol-contract';
 import type { HistoryHow, Product } from '../../../shared/contract';
-import { modelProblemsSentence } from '../../../shared/rules/bol-model-rules';
+import { modelProblems } from '../../../shared/rules/bol-model-rules';
 import { headerMatchesVersion } from '../../http/version-etag';
 import { loadProduct } from '../../catalogue/product-read-model';
 import type { Queryable } from '../../db/query-rows';
@@ -212,6 +212,14 @@ async function writeModel(
   // A model never saved shows images made from the product's own: only a saved model's slots are "old".
   if (current?.mediaData && !media.same(current.mediaData, mediaData)) changes.push({ field: media.key, old: current.mediaData, new: mediaData });
   await recordHistory(tx, [{ productId: product.productId, author: who.author, how: who.how, deviceAt: who.deviceAt, serverAt: now, version: product.version, changes }]);
+}
+
+/** What a model would lack (required values, values outside their list), as the 400 says it with its catalog id; null when complete. */
+export function modelProblemsSentence(attributes: readonly BolAttribute[]): ServerSentence | null {
+  const { missing, outside } = modelProblems(attributes);
+  if (missing !== '' && outside !== '') return serverSentence('modelMissingAndOutside', missing, outside);
+  if (missing !== '') return serverSentence('modelMissing', missing);
+  return outside !== '' ? serverSentence('modelOutsideList', outside) : null;
 }
 
 export type ModelChangeOutcome = { kind: 'saved'; model: BolModel } | { kind: 'conflict'; answer: BolModelChangeConflict };
