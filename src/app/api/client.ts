@@ -8,7 +8,6 @@ import { jwtAtom, signOutAtom } from '../state/session';
 import { appStore } from '../state/store';
 import { heardFromServer, reachability } from '../lib/online';
 import { probeServer } from './health';
-import { serverSaysNow } from '../i18n/server-sentence';
 
 // While the server does not answer, the probe asks it again (docs/offline.md "Reaching the server"):
 // set where every call starts, so the login page recovers too.
@@ -31,8 +30,10 @@ export function toApiFailure(error: unknown): ApiFailure {
   if (error instanceof FetchError) {
     const status = error.response?.status ?? 0;
     const data: unknown = error.data;
-    // In the language shown when the answer names its sentence (docs/languages.md).
-    const serverMessage = serverSaysNow(data);
+    const serverMessage =
+      typeof data === 'object' && data !== null && 'message' in data && typeof data.message === 'string'
+        ? data.message
+        : null;
     const message = serverMessage ?? (status === 0 ? 'No connection to the server' : `${status} ${error.response?.statusText ?? ''}`.trim());
     return new ApiFailure(message, status, data);
   }
