@@ -119,6 +119,9 @@ export const bolModelChangeSetSchema = z
  */
 export interface BolModelChangeConflict {
   message: string;
+  /** The message's catalog id and arguments (docs/languages.md, "Sentences the server writes"). */
+  messageId?: string;
+  messageArgs?: readonly (string | number)[];
   conflicts: FieldConflict[];
   /** The model as it is now (after the rest of the set was written). */
   model: BolModel;

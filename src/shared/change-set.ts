@@ -130,6 +130,9 @@ export const productChangeSetSchema = z
  */
 export interface ChangeSetConflict {
   message: string;
+  /** The message's catalog id and arguments (docs/languages.md, "Sentences the server writes"). */
+  messageId?: string;
+  messageArgs?: readonly (string | number)[];
   conflicts: FieldConflict[];
   /** The product as it is now (after the rest of the set was written). */
   product: Product;

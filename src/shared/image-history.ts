@@ -5,13 +5,16 @@
  * 'x.png' deleted by Bram", "Image 2 'x.png': alt text 'a' → 'b'", "Image 2 'x.png' restored by
  * anna" for an add that brought a deleted image back). Entries written before this
  * rule hold the whole list under 'productImages'; they read the same way. Also how a side of an
- * image conflict reads. Pure: no DOM, no Node.
+ * image conflict reads. Pure: no DOM, no Node; the sentences take their words (`texts`, the
+ * language shown; English by default: docs/languages.md).
  */
 import type { ProductImage } from './contract';
 import { isImageSide } from './image-delete-base';
 import { messages } from './messages';
 
-const texts = messages.imageChanges;
+/** The words of the image sentences (messages.imageChanges in a language). */
+export type ImageChangeWords = typeof messages.imageChanges;
+const ENGLISH = messages.imageChanges;
 
 /** An image as one history change keeps it. */
 export interface ImageHistoryState {
@@ -77,7 +80,7 @@ function shownName(state: { name?: string; filePath?: string }): string {
 }
 
 /** "Image 2 'x.png'". */
-export function imageLabel(position: number, name: string): string {
+export function imageLabel(position: number, name: string, texts: ImageChangeWords = ENGLISH): string {
   return texts.image(position, name);
 }
 
@@ -87,12 +90,12 @@ export function imageLabelOf(image: { position?: number; name?: string; filePath
 }
 
 /** The sentences of one image change, as people write them. */
-export function imageChangeLines(change: Pick<ImageHistoryChange, 'old' | 'new' | 'restored'>, author: string): string[] {
+export function imageChangeLines(change: Pick<ImageHistoryChange, 'old' | 'new' | 'restored'>, author: string, texts: ImageChangeWords = ENGLISH): string[] {
   const { old, new: now } = change;
-  if (!old && now) return [change.restored ? texts.restored(imageLabel(now.position, shownName(now)), author) : texts.added(imageLabel(now.position, shownName(now)))];
-  if (old && !now) return [texts.deleted(imageLabel(old.position, shownName(old)), author)];
+  if (!old && now) return [change.restored ? texts.restored(imageLabel(now.position, shownName(now), texts), author) : texts.added(imageLabel(now.position, shownName(now), texts))];
+  if (old && !now) return [texts.deleted(imageLabel(old.position, shownName(old), texts), author)];
   if (!old || !now) return [];
-  const image = imageLabel(now.position, shownName(old));
+  const image = imageLabel(now.position, shownName(old), texts);
   const lines: string[] = [];
   if (old.altImage !== now.altImage) lines.push(texts.altText(image, old.altImage, now.altImage));
   if (old.name !== now.name) lines.push(texts.name(image, old.name, now.name));
@@ -118,16 +121,16 @@ function legacyList(value: unknown): ProductImage[] {
 }
 
 /** The sentences of a history change of images (per image, or a whole list of an older entry); `restored`: an add that brought an image back. */
-export function imageHistoryLines(field: string, old: unknown, now: unknown, author: string, restored = false): string[] {
-  if (field === LEGACY_IMAGES_FIELD) return imageHistoryChanges(legacyList(old), legacyList(now)).flatMap((change) => imageChangeLines(change, author));
-  return imageChangeLines({ old: isState(old) ? old : null, new: isState(now) ? now : null, restored }, author);
+export function imageHistoryLines(field: string, old: unknown, now: unknown, author: string, restored = false, texts: ImageChangeWords = ENGLISH): string[] {
+  if (field === LEGACY_IMAGES_FIELD) return imageHistoryChanges(legacyList(old), legacyList(now)).flatMap((change) => imageChangeLines(change, author, texts));
+  return imageChangeLines({ old: isState(old) ? old : null, new: isState(now) ? now : null, restored }, author, texts);
 }
 
 /**
  * A side of an image conflict as one line: "Deleted", or what that side has ("alt text 'x',
  * position 1, main image"); its name only when it differs from the base's (the label names it).
  */
-export function imageSideText(side: unknown, base?: unknown): string {
+export function imageSideText(side: unknown, base?: unknown, texts: ImageChangeWords = ENGLISH): string {
   if (!isImageSide(side)) return texts.deletedSide;
   const parts: string[] = [];
   if (side.altImage !== undefined) parts.push(texts.sideAltText(side.altImage));

@@ -46,6 +46,9 @@ export interface Job {
   /** 0–100 when the size is known. */
   percent: number | null;
   message: string;
+  /** The message's catalog id and arguments, when the app words it in the person's language (docs/languages.md). */
+  messageId?: string;
+  messageArgs?: readonly (string | number)[];
   /** The parsing-history entry of a feed import or image re-export. */
   historyId: number | null;
   /** Only in GET /api/v1/jobs/{id}: the refused lines or items (the first 1,000). */

@@ -56,6 +56,15 @@ export const productEditMessages = {
   freshConflictHint: 'Your typing is kept until you choose.',
   freshBoth: (fields: readonly string[]) => `You changed ${fields.join(', ')} too: choose on the field which value to keep.`,
   dismiss: 'Dismiss',
+  /** The conflict table's heads and a field's conflict note (src/app/ui/ConflictTable.tsx). */
+  conflictTable: {
+    field: 'Field',
+    mine: 'Mine',
+    theirs: 'Theirs',
+    choice: 'Choice',
+    mineLabel: 'Mine:',
+    theirsLabel: 'Theirs:',
+  },
 };
 
 interface ReplacedField {

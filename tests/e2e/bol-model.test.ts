@@ -149,7 +149,7 @@ describe('Bol Model tab', () => {
     const report = page.getByRole('table', { name: 'Upload report per attribute' });
     await page.getByRole('button', { name: 'Check the upload report' }).click();
     const nameRow = report.getByRole('row', { name: /^Name/ });
-    await expect.poll(() => nameRow.textContent(), { timeout: 20_000 }).toContain('PUBLISHED');
+    await expect.poll(() => nameRow.textContent(), { timeout: 20_000 }).toContain('Published');
     expect(await nameRow.textContent()).toContain(name);
     const state = await api<BolMarketplaceState>(`/api/v1/bol/state/${product.productId}`);
     expect(state.body.contentStatus).toBe('SUCCESS');

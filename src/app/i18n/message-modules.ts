@@ -34,6 +34,13 @@ import { reportMessages } from '../../shared/report-messages';
 import { bolOfferMessages } from '../../shared/bol-offer-messages';
 import { usersMessages } from '../../shared/users-messages';
 import { exportMessages } from '../../shared/export-messages';
+// The product page's remaining parts: the General tab's notes, the Bol Model tab, the History tab.
+import { bolModelMessages } from '../../shared/bol-model-messages';
+import { HISTORY_HOW_LABELS } from '../../shared/contract';
+import { heldImagesMessages } from '../../shared/held-images-messages';
+import { productHistoryMessages } from '../../shared/product-history-messages';
+import { descriptionEditorMessages } from '../../shared/description-editor-messages';
+import { serverMessages } from '../../shared/server-messages';
 
 export const MESSAGE_MODULES: readonly { prefix: string; english: object }[] = [
   { prefix: '', english: messages },
@@ -70,6 +77,13 @@ export const MESSAGE_MODULES: readonly { prefix: string; english: object }[] = [
   { prefix: 'bolOffer', english: bolOfferMessages },
   { prefix: 'users', english: usersMessages },
   { prefix: 'export', english: exportMessages },
+  // The product page's remaining parts.
+  { prefix: 'bolModel', english: bolModelMessages },
+  { prefix: 'heldImages', english: heldImagesMessages },
+  { prefix: 'productHistory', english: productHistoryMessages },
+  { prefix: 'historyHow', english: HISTORY_HOW_LABELS },
+  { prefix: 'descriptionEditor', english: descriptionEditorMessages },
+  { prefix: 'server', english: serverMessages },
 ];
 
 /** Sentences built from other ids (the catalogs translate those, and the screens build them from the translated parts). */

@@ -4,11 +4,12 @@
  * yes/no in the words the list's filters use, the category by its name, bol's content status in
  * words, HTML as text, empty as a dash, long text shortened; a supplier feed's image list (URLs) as
  * its count and file names. The product page's held-back supplier values, the Logs screen and the
- * Bol tab's conflict rows use it too. Pure: no React, no I/O; the names of ids come in `names`.
+ * Bol tab's conflict rows use it too. Pure: no React, no I/O; the names of ids come in `names`,
+ * the words in `words` (the language shown: src/app/i18n/value-words.ts; docs/languages.md).
  */
 import { BOL_MODEL_COMPARED, BOL_UPDATE_FIELDS } from '../../shared/bol-change-set';
 import { VALUE_WORDS } from '../../shared/messages';
-import { contentStatusWords } from '../../shared/status-words';
+import { CONTENT_STATUS_WORDS, contentStatusWords } from '../../shared/status-words';
 import { isProductFieldName, productField } from '../../shared/product-fields';
 import { countText, decimalInputText, priceText } from './format';
 
@@ -19,8 +20,22 @@ export interface ValueNames {
 
 export const VALUE_TEXT_MAX_LENGTH = 140;
 
-function shortened(text: string, maxLength: number): string {
-  if (text === '') return VALUE_WORDS.empty;
+/** The words a value is written in: yes/no, counts, the flags' words and bol's content statuses. */
+export interface FieldValueWords {
+  value: typeof VALUE_WORDS;
+  /** bol's content status codes in words. */
+  content: Readonly<Record<string, string>>;
+}
+
+export const ENGLISH_VALUE_WORDS: FieldValueWords = { value: VALUE_WORDS, content: CONTENT_STATUS_WORDS };
+
+/** A content status in words; a code the table lacks (an older row) as words from the code. */
+function contentText(code: string, words: FieldValueWords): string {
+  return words.content[code] ?? contentStatusWords(code);
+}
+
+function shortened(text: string, maxLength: number, words: FieldValueWords = ENGLISH_VALUE_WORDS): string {
+  if (text === '') return words.value.empty;
   return text.length > maxLength ? `${text.slice(0, maxLength - 1)}…` : text;
 }
 
@@ -35,25 +50,25 @@ function asNumber(value: unknown): number | null {
 }
 
 /** A value no rule below knows: as text, JSON for anything structured. */
-function anyValueText(value: unknown, maxLength: number): string {
-  if (typeof value === 'boolean') return value ? VALUE_WORDS.yes : VALUE_WORDS.no;
+function anyValueText(value: unknown, maxLength: number, words: FieldValueWords): string {
+  if (typeof value === 'boolean') return value ? words.value.yes : words.value.no;
   if (typeof value === 'number') return String(value);
-  return shortened(typeof value === 'string' ? plainText(value) : JSON.stringify(value), maxLength);
+  return shortened(typeof value === 'string' ? plainText(value) : JSON.stringify(value), maxLength, words);
 }
 
 /** "price 22.5, stock 2, on hold" (how the server records bol's offer) with the price as the app writes it. */
-function offerText(value: string): string {
+function offerText(value: string, words: FieldValueWords): string {
   const match = /^price (\S+), stock (\S+)(, on hold)?$/.exec(value);
   const price = match ? asNumber(match[1]) : null;
   if (!match || price === null) return value;
-  return VALUE_WORDS.offer(priceText(price), match[2] ?? '', match[3] !== undefined);
+  return words.value.offer(priceText(price), match[2] ?? '', match[3] !== undefined);
 }
 
-function bolValueText(field: string, value: unknown, maxLength: number): string | null {
+function bolValueText(field: string, value: unknown, maxLength: number, words: FieldValueWords): string | null {
   if (typeof value !== 'string') return null;
-  if (field === BOL_UPDATE_FIELDS.contentStatus.key) return contentStatusWords(value);
-  if (field === BOL_UPDATE_FIELDS.published.key) return VALUE_WORDS.published[value] ?? value;
-  if (field === BOL_UPDATE_FIELDS.offer.key) return shortened(offerText(value), maxLength);
+  if (field === BOL_UPDATE_FIELDS.contentStatus.key) return contentText(value, words);
+  if (field === BOL_UPDATE_FIELDS.published.key) return words.value.published[value] ?? value;
+  if (field === BOL_UPDATE_FIELDS.offer.key) return shortened(offerText(value, words), maxLength, words);
   return null;
 }
 
@@ -69,41 +84,41 @@ export function imageFileName(address: string): string {
 }
 
 /** A supplier feed's image list (URLs): "2 images: front.jpg, side.jpg", none as "No images". */
-function imageListText(addresses: readonly unknown[], maxLength: number): string {
-  if (addresses.length === 0) return VALUE_WORDS.noImages;
+function imageListText(addresses: readonly unknown[], maxLength: number, words: FieldValueWords): string {
+  if (addresses.length === 0) return words.value.noImages;
   const names = addresses.map((address) => (typeof address === 'string' ? imageFileName(address) : String(address)));
-  return shortened(`${VALUE_WORDS.images(addresses.length)}: ${names.join(', ')}`, maxLength);
+  return shortened(`${words.value.images(addresses.length)}: ${names.join(', ')}`, maxLength, words);
 }
 
 /**
  * `field` is a product field name, 'productImages', 'images' (a supplier feed's image list) or a bol
- * key (the history's, the conflicts' and the held-back values' names).
+ * key (the history's, the conflicts' and the held-back values' names); `words` the language's.
  */
-export function fieldValueText(field: string, value: unknown, names: ValueNames = {}, maxLength = VALUE_TEXT_MAX_LENGTH): string {
-  if ((field === 'productImages' || field === BOL_MODEL_COMPARED.media.key) && Array.isArray(value)) return VALUE_WORDS.images(value.length);
-  if (field === 'images' && Array.isArray(value)) return imageListText(value, maxLength);
-  if (value === null || value === undefined || value === '') return VALUE_WORDS.empty;
-  if (!isProductFieldName(field)) return bolValueText(field, value, maxLength) ?? anyValueText(value, maxLength);
+export function fieldValueText(field: string, value: unknown, names: ValueNames = {}, maxLength = VALUE_TEXT_MAX_LENGTH, words: FieldValueWords = ENGLISH_VALUE_WORDS): string {
+  if ((field === 'productImages' || field === BOL_MODEL_COMPARED.media.key) && Array.isArray(value)) return words.value.images(value.length);
+  if (field === 'images' && Array.isArray(value)) return imageListText(value, maxLength, words);
+  if (value === null || value === undefined || value === '') return words.value.empty;
+  if (!isProductFieldName(field)) return bolValueText(field, value, maxLength, words) ?? anyValueText(value, maxLength, words);
   const number = asNumber(value);
   switch (productField(field).kind) {
     case 'price':
-      return number === null ? anyValueText(value, maxLength) : priceText(number);
+      return number === null ? anyValueText(value, maxLength, words) : priceText(number);
     case 'measure':
-      return number === null ? anyValueText(value, maxLength) : decimalInputText(number);
+      return number === null ? anyValueText(value, maxLength, words) : decimalInputText(number);
     case 'count':
-      return number === null ? anyValueText(value, maxLength) : countText(number);
+      return number === null ? anyValueText(value, maxLength, words) : countText(number);
     case 'flag': {
-      if (typeof value !== 'boolean') return anyValueText(value, maxLength);
-      const words = VALUE_WORDS.flags[field] ?? { yes: VALUE_WORDS.yes, no: VALUE_WORDS.no };
-      return value ? words.yes : words.no;
+      if (typeof value !== 'boolean') return anyValueText(value, maxLength, words);
+      const flag = words.value.flags[field] ?? { yes: words.value.yes, no: words.value.no };
+      return value ? flag.yes : flag.no;
     }
     case 'ref':
-      return number === null ? anyValueText(value, maxLength) : shortened(names.categoryName?.(number) ?? VALUE_WORDS.unknownCategory(number), maxLength);
+      return number === null ? anyValueText(value, maxLength, words) : shortened(names.categoryName?.(number) ?? words.value.unknownCategory(number), maxLength, words);
     case 'html':
     case 'text':
     case 'code':
     case 'name':
-      return anyValueText(value, maxLength);
+      return anyValueText(value, maxLength, words);
   }
 }
 

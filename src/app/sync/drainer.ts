@@ -5,6 +5,7 @@
  * (docs/offline.md "Batches").
  * Everything it needs comes in `DrainDeps`, so tests drive it with a fake transport and clock.
  */
+import { serverSaysNow } from '../i18n/server-sentence';
 import type { OutboxRequest } from '../api/outbox-requests';
 import type { BackofficeDatabase } from '../db/database';
 import { classifyAnswer, type AnswerClass, type HeadersLike } from './classify-answer';
@@ -492,11 +493,9 @@ async function readBody(response: ResponseLike): Promise<unknown> {
   }
 }
 
+/** The answer's sentence, in the language shown when it names its sentence (docs/languages.md). */
 function messageOf(body: unknown): string | null {
-  if (typeof body === 'object' && body !== null && typeof (body as { message?: unknown }).message === 'string') {
-    return (body as { message: string }).message;
-  }
-  return null;
+  return serverSaysNow(body);
 }
 
 async function applySuccess(db: BackofficeDatabase, entry: OutboxRow, answer: unknown, headers: HeadersLike, now: number): Promise<void> {

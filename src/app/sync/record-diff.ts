@@ -11,9 +11,10 @@ import { productFields } from '../../shared/change-set';
 import type { Product } from '../../shared/contract';
 import { diffFields, type FieldConflict, type FieldDiff, type RecordFields } from '../../shared/field-diff';
 import { isImageSide, parseImageDeleteKey } from '../../shared/image-delete-base';
-import { imageSideText } from '../../shared/image-history';
+import { imageSideText, type ImageChangeWords } from '../../shared/image-history';
+import { messages } from '../../shared/messages';
 import { TRACKED_PRODUCT_FIELDS } from '../../shared/product-fields';
-import { categoryNames, fieldValueText, type ValueNames } from '../lib/field-value-text';
+import { categoryNames, ENGLISH_VALUE_WORDS, fieldValueText, type FieldValueWords, type ValueNames } from '../lib/field-value-text';
 
 export interface FieldDifference {
   field: string;
@@ -43,11 +44,18 @@ export function displayValue(value: unknown, maxLength = PANEL_MAX_LENGTH): stri
   return text.length > maxLength ? `${text.slice(0, maxLength - 1)}…` : text;
 }
 
+/** The words of a conflict's values (the language shown; docs/languages.md). */
+export interface ConflictWords {
+  values: FieldValueWords;
+  images: ImageChangeWords;
+}
+const ENGLISH_CONFLICT_WORDS: ConflictWords = { values: ENGLISH_VALUE_WORDS, images: messages.imageChanges };
+
 /** Conflicts of a change-set answer (product or Bol model) as the conflict views list them (values as the history writes them). */
-export function conflictDifferences(conflicts: readonly FieldConflict[], names: ValueNames = {}): FieldDifference[] {
+export function conflictDifferences(conflicts: readonly FieldConflict[], names: ValueNames = {}, words: ConflictWords = ENGLISH_CONFLICT_WORDS): FieldDifference[] {
   // An image one side deleted: each side as what it has, or "Deleted" (src/shared/image-history.ts).
   const shown = (conflict: FieldConflict, value: unknown) =>
-    parseImageDeleteKey(conflict.field) !== null ? imageSideText(value, conflict.base) : fieldValueText(conflict.field, value, names, PANEL_MAX_LENGTH);
+    parseImageDeleteKey(conflict.field) !== null ? imageSideText(value, conflict.base, words.images) : fieldValueText(conflict.field, value, names, PANEL_MAX_LENGTH, words.values);
   return conflicts.map((conflict) => ({
     field: conflict.field,
     label: conflict.label,

@@ -7,6 +7,7 @@
 import { Button, Callout, Flex, Text } from '@radix-ui/themes';
 import type { ReactNode } from 'react';
 import { productEditMessages } from '../../shared/product-edit-messages';
+import { useMessages } from '../i18n/language';
 import { dateTimeText } from '../lib/format';
 import './conflict-table.css';
 
@@ -26,8 +27,20 @@ export interface ConflictRow {
 
 /** Who wrote theirs and when: "Theirs, changed by Bram at …", or for an image Bram deleted "Deleted by Bram at …". */
 export function theirsLine(row: ConflictRow): string {
+  return theirsLineIn(row, productEditMessages);
+}
+
+/** The same in `words` (the language shown). */
+export function theirsLineIn(row: ConflictRow, words: Pick<EditWords, 'theirsBy' | 'theirsDeletedBy'>): string {
   const when = row.changedAt ? dateTimeText(row.changedAt) : null;
-  return row.theirsDeleted ? productEditMessages.theirsDeletedBy(row.changedBy ?? null, when) : productEditMessages.theirsBy(row.changedBy ?? null, when);
+  return row.theirsDeleted ? words.theirsDeletedBy(row.changedBy ?? null, when) : words.theirsBy(row.changedBy ?? null, when);
+}
+
+type EditWords = typeof productEditMessages;
+
+/** The product page's words in the language shown (docs/languages.md). */
+function useEditWords(): EditWords {
+  return useMessages(productEditMessages, 'productEdit');
 }
 
 interface Choosing {
@@ -37,33 +50,36 @@ interface Choosing {
 }
 
 export function ConflictChoiceButtons({ row, choices, busy, onChoose }: Choosing & { row: ConflictRow }) {
+  const words = useEditWords();
   const choice = choices[row.field];
   return (
     <Flex gap="2" wrap="wrap">
       {/* High contrast: white on the banner's orange is too faint to read (axe: color-contrast). */}
       <Button size="1" variant={choice === 'mine' ? 'solid' : 'soft'} highContrast={choice === 'mine'} disabled={busy} aria-pressed={choice === 'mine'} onClick={() => onChoose(row.field, 'mine')}>
-        {productEditMessages.keepMine}
+        {words.keepMine}
       </Button>
       <Button size="1" color="gray" variant={choice === 'theirs' ? 'solid' : 'soft'} disabled={busy} aria-pressed={choice === 'theirs'} onClick={() => onChoose(row.field, 'theirs')}>
-        {productEditMessages.takeTheirs}
+        {words.takeTheirs}
       </Button>
     </Flex>
   );
 }
 
 /** The table; without `choosing` it only shows the differences (a record settled as a whole). */
-export function ConflictTable({ rows, choosing, theirsHeading = 'Theirs' }: { rows: readonly ConflictRow[]; choosing?: Choosing; theirsHeading?: string }) {
+export function ConflictTable({ rows, choosing, theirsHeading }: { rows: readonly ConflictRow[]; choosing?: Choosing; theirsHeading?: string }) {
+  const words = useEditWords();
+  const heads = words.conflictTable;
   return (
     <div className="conflict-table-scroll">
       <table className="conflict-table">
         <thead>
           <tr>
-            <th scope="col">Field</th>
-            <th scope="col">Mine</th>
-            <th scope="col">{theirsHeading}</th>
+            <th scope="col">{heads.field}</th>
+            <th scope="col">{heads.mine}</th>
+            <th scope="col">{theirsHeading ?? heads.theirs}</th>
             {choosing && (
               <th scope="col">
-                <span className="visually-hidden">Choice</span>
+                <span className="visually-hidden">{heads.choice}</span>
               </th>
             )}
           </tr>
@@ -76,13 +92,13 @@ export function ConflictTable({ rows, choosing, theirsHeading = 'Theirs' }: { ro
               <td className="conflict-table-theirs">
                 {/* A deleted image: "Deleted by Bram at …" says it all. */}
                 {row.theirsDeleted && (row.changedBy || row.changedAt) ? (
-                  theirsLine(row)
+                  theirsLineIn(row, words)
                 ) : (
                   <>
                     {row.theirs}
                     {(row.changedBy || row.changedAt) && (
                       <Text as="div" size="1" color="gray">
-                        {theirsLine(row)}
+                        {theirsLineIn(row, words)}
                       </Text>
                     )}
                   </>
@@ -103,13 +119,14 @@ export function ConflictTable({ rows, choosing, theirsHeading = 'Theirs' }: { ro
 
 /** "Keep all mine" / "Take all theirs" (or, for a record settled as a whole, "Keep mine" / "Take theirs"). */
 export function ConflictAllButtons({ busy, perField, onChooseAll, size = '2' }: { busy: boolean; perField: boolean; onChooseAll: (choice: ConflictChoice) => void; size?: '1' | '2' }) {
+  const words = useEditWords();
   return (
     <Flex gap="2" wrap="wrap">
       <Button size={size} highContrast disabled={busy} loading={busy} onClick={() => onChooseAll('mine')}>
-        {perField ? productEditMessages.keepAllMine : productEditMessages.keepMine}
+        {perField ? words.keepAllMine : words.keepMine}
       </Button>
       <Button size={size} color="gray" variant="soft" disabled={busy} onClick={() => onChooseAll('theirs')}>
-        {perField ? productEditMessages.takeAllTheirs : productEditMessages.takeTheirs}
+        {perField ? words.takeAllTheirs : words.takeTheirs}
       </Button>
     </Flex>
   );
@@ -130,19 +147,20 @@ export function ConflictBanner({ title, rows, onChooseAll, testId = 'save-confli
 
 /** Under a conflicting field of a form: mine, theirs with who, and the two choices. */
 export function FieldConflictNote({ row, ...choosing }: Choosing & { row: ConflictRow }) {
+  const words = useEditWords();
   return (
     <div className="field-conflict-note" data-testid={`field-conflict-${row.field}`}>
       <Text as="div" size="1">
-        <Text weight="medium">Mine:</Text> {row.mine}
+        <Text weight="medium">{words.conflictTable.mineLabel}</Text> {row.mine}
       </Text>
       <Text as="div" size="1">
         {row.theirsDeleted ? (
           <>
-            <Text weight="medium">Theirs:</Text> {theirsLine(row)}
+            <Text weight="medium">{words.conflictTable.theirsLabel}</Text> {theirsLineIn(row, words)}
           </>
         ) : (
           <>
-            <Text weight="medium">{theirsLine(row)}:</Text> {row.theirs}
+            <Text weight="medium">{theirsLineIn(row, words)}:</Text> {row.theirs}
           </>
         )}
       </Text>

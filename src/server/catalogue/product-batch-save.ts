@@ -19,7 +19,7 @@ import { PRODUCT_BATCH_MAX_ITEMS } from '../../shared/product-batch';
 import { dbId } from '../../shared/safe-values';
 import type { Database } from '../db/connection';
 import { sqlStateOf } from '../lib/caught-errors';
-import { ApiError, refusedValueMessage } from '../http/errors';
+import { ApiError, errorBody, refusedValueMessage } from '../http/errors';
 import {
   checkIdempotencyKey,
   claimItem,
@@ -31,7 +31,8 @@ import {
   type IdempotentAnswer,
   type IdempotentResult,
 } from '../http/idempotency';
-import { checkChangeSet } from './change-set-input';
+import { serverSentence } from '../../shared/server-messages';
+import { checkChangeSet, refusalError } from './change-set-input';
 import { conflictAnswerOf, saveProductChanges, writeProductChanges, writtenHistoryOf, type ChangeWriteOutcome, type WaitingConflicts } from './product-change-save';
 import type { DemotedProduct } from './main-product-handover';
 import { recordHistory, withRestoredImages } from './product-history';
@@ -75,10 +76,10 @@ export interface BatchCaller {
   author: string;
 }
 
-/** What the single call answers for a change set it refuses before saving, or null. */
-function refusalOf(changes: unknown, now: Date): string | null {
+/** What the single call answers for a change set it refuses before saving (its body), or null. */
+function refusalOf(changes: unknown, now: Date): { message: string } | null {
   const checked = checkChangeSet(changes, now.getTime());
-  return checked.ok ? null : checked.message;
+  return checked.ok ? null : errorBody(refusalError(checked));
 }
 
 /** Whether a change set touches the family fields: saving it may change other products too (the main product of a family). */
@@ -152,9 +153,9 @@ async function saveTogether(db: Database, items: readonly ProductBatchItem[], ca
         const item = items[index] as ProductBatchItem;
         const refusal = refusals[index] ?? null;
         const replay = stored.get(item.key);
-        if (refusal !== null) answers[index] = { key: item.key, status: 400, body: { message: refusal }, replayed: false };
+        if (refusal !== null) answers[index] = { key: item.key, status: 400, body: refusal, replayed: false };
         else if (replay) answers[index] = { key: item.key, status: replay.status, body: replay.body as ProductBatchAnswer['body'], replayed: replay.replayed };
-        else if (!locked.has(item.productId)) answers[index] = { key: item.key, status: 404, body: { message: `Product ${item.productId} does not exist` }, replayed: false };
+        else if (!locked.has(item.productId)) answers[index] = { key: item.key, status: 404, body: serverSentence('productMissing', item.productId), replayed: false };
         else {
           const set = item.changes as ProductChangeSet;
           let outcome: ChangeWriteOutcome;
@@ -210,7 +211,7 @@ async function saveItemByItem(db: Database, items: readonly ProductBatchItem[], 
       const item = items[index] as ProductBatchItem;
       const refusal = refusalOf(item.changes, now);
       if (refusal !== null) {
-        answers[index] = { key: item.key, status: 400, body: { message: refusal }, replayed: false };
+        answers[index] = { key: item.key, status: 400, body: refusal, replayed: false };
         continue;
       }
       const scope = scopeOf(item, caller);
@@ -230,7 +231,7 @@ async function saveItemByItem(db: Database, items: readonly ProductBatchItem[], 
         // client sends it again.
         const refused = refusedValueMessage(error);
         if (refused !== null) result = { status: 400, body: { message: refused }, replayed: false };
-        else if (error instanceof ApiError) result = { status: error.status, body: { message: error.message }, replayed: false };
+        else if (error instanceof ApiError) result = { status: error.status, body: errorBody(error), replayed: false };
         else throw error;
       }
       answers[index] = { key: item.key, status: result.status, body: result.body as ProductBatchAnswer['body'], replayed: result.replayed };

@@ -6,6 +6,7 @@
  * the history), with the product as it is now and what of the set is written, and the person
  * decides per field (docs/products.md, docs/offline.md "Conflicts").
  */
+import { serverMessages, serverSentence } from '../../shared/server-messages';
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { writtenKeys, type ChangeSetConflict, type FieldConflict, type ProductChangeSet } from '../../shared/change-set';
@@ -27,9 +28,9 @@ import { demotedHistory, demoteOtherMains, type DemotedProduct } from './main-pr
 
 export type ChangeSaveOutcome = { kind: 'saved'; product: Product } | { kind: 'conflict'; answer: ChangeSetConflict };
 
-export const CHANGE_CONFLICT_MESSAGE = 'Someone else changed some of these fields meanwhile; nothing was saved. Choose per field.';
+export const CHANGE_CONFLICT_MESSAGE = serverMessages.changeConflict;
 /** The message of a conflict answer whose other fields were written. */
-export const CHANGE_CONFLICT_REST_SAVED_MESSAGE = 'Someone else changed some of these fields meanwhile. Your other changes were saved; choose per field for these.';
+export const CHANGE_CONFLICT_REST_SAVED_MESSAGE = serverMessages.changeConflictRestSaved;
 
 /** The history's name of a conflict key: a product field, or the images. */
 function historyFieldOf(key: string): string {
@@ -106,8 +107,8 @@ export type ChangeWriteOutcome =
 
 /** The 409 answer: the conflicts that wait, the product as it is now, what of the set it has. */
 export function conflictAnswerOf(product: Product, waiting: WaitingConflicts): ChangeSetConflict {
-  const message = waiting.written.length > 0 ? CHANGE_CONFLICT_REST_SAVED_MESSAGE : CHANGE_CONFLICT_MESSAGE;
-  return { message, conflicts: waiting.conflicts, product, written: waiting.written };
+  const sentence = serverSentence(waiting.written.length > 0 ? 'changeConflictRestSaved' : 'changeConflict');
+  return { ...sentence, conflicts: waiting.conflicts, product, written: waiting.written };
 }
 
 /** The merge's conflicts with who changed theirs last and when (read before this save writes its own history). */
@@ -172,7 +173,7 @@ export function writtenHistoryOf(written: { before: Product; demoted: readonly D
  */
 export async function writeProductChanges(tx: Queryable, found: ProductForSave | null, productId: number, set: ProductChangeSet, now: Date): Promise<ChangeWriteOutcome> {
   const current = found?.product;
-  if (!found || !current) throw new ApiError(404, `Product ${productId} does not exist`);
+  if (!found || !current) throw ApiError.saying(404, serverSentence('productMissing', productId));
 
   const merged = mergeChangeSet(current, set, writeProtocolOf(set));
   const waiting = merged.conflicts.length > 0 ? await waitingConflictsOf(tx, productId, set, merged.conflicts) : null;

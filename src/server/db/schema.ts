@@ -549,6 +549,9 @@ export const jobs = pgTable(
     failed: integer('failed').notNull().default(0),
     counts: jsonb('counts').notNull().$type<Record<string, number>>().default({}),
     message: text('message').notNull().default(''),
+    /** The message's catalog id and arguments, when the app words it in the person's language (docs/languages.md). */
+    messageId: text('message_id'),
+    messageArgs: jsonb('message_args').$type<(string | number)[]>(),
     /** Refused lines (feeds: { line, reason }) or per-item outcomes (bol: BolJobItem), bounded. */
     items: jsonb('items').notNull().default([]),
     /** Why a failed feed job failed: 'download', 'feed', 'disk-full', 'server'. */

@@ -2,6 +2,7 @@
  * Feed imports and image re-exports as jobs (docs/jobs.md): the handlers the runner calls, and
  * the start of a run for one supplier or for every supplier (id 0).
  */
+import { serverSentence } from '../../shared/server-messages';
 import { asc, eq } from 'drizzle-orm';
 import type { FeedRunReport } from '../../shared/contract';
 import type { JobRefusal, JobTrigger } from '../../shared/jobs';
@@ -88,7 +89,7 @@ export function feedImportHandler(deps: FeedJobDeps): JobHandler {
     });
     const end = endOfRun(result, refusals);
     const stop = context.leases.stopReason(job.id);
-    if (end.status === 'cancelled' && stop !== 'cancelled') return { ...end, status: 'interrupted', message: INTERRUPTED_MESSAGE };
+    if (end.status === 'cancelled' && stop !== 'cancelled') return { ...end, status: 'interrupted', message: INTERRUPTED_MESSAGE, sentence: serverSentence('jobInterrupted') };
     return end;
   };
 }

@@ -1,7 +1,11 @@
-/** Errors as the API answers them: JSON `{ message }`, never a stack trace. */
+/**
+ * Errors as the API answers them: JSON `{ message }`, never a stack trace; a sentence the app words
+ * in the person's language also carries `messageId` and `messageArgs` (docs/languages.md).
+ */
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { ServerSentence } from '../../shared/server-messages';
 import { describeError, isDiskFullError, sqlStateOf } from '../lib/caught-errors';
 
 
@@ -14,10 +18,22 @@ export class ApiError extends Error {
     readonly status: ContentfulStatusCode,
     message: string,
     readonly headers: Record<string, string> = {},
+    /** The sentence's catalog id and arguments, when the app words it in the person's language. */
+    readonly sentence: ServerSentence | null = null,
   ) {
     super(message);
     this.name = 'ApiError';
   }
+
+  /** The error answering `sentence` (its English is the message). */
+  static saying(status: ContentfulStatusCode, sentence: ServerSentence): ApiError {
+    return new ApiError(status, sentence.message, {}, sentence);
+  }
+}
+
+/** The body of an error: `{ message }`, with the sentence's id and arguments when it has them. */
+export function errorBody(error: ApiError): { message: string } | ServerSentence {
+  return error.sentence ? { message: error.message, messageId: error.sentence.messageId, messageArgs: error.sentence.messageArgs } : { message: error.message };
 }
 
 function databaseMessage(error: unknown): string {
@@ -37,7 +53,7 @@ export function refusedValueMessage(error: unknown): string | null {
 export function errorResponse(error: Error, c: Context): Response {
   if (error instanceof ApiError) {
     for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
-    return c.json({ message: error.message }, error.status);
+    return c.json(errorBody(error), error.status);
   }
   if (error instanceof HTTPException) {
     return c.json({ message: error.message || 'Request failed' }, error.status);

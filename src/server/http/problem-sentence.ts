@@ -35,10 +35,15 @@ export function problemText(issue: SchemaIssue, wording: ProblemWording = {}): s
   return `${field}: ${issue.message}`;
 }
 
+/** 'a; b; c (and 2 more)'. */
+export function problemList(problems: readonly string[]): string {
+  const more = problems.length > PROBLEMS_NAMED ? ` (and ${problems.length - PROBLEMS_NAMED} more)` : '';
+  return `${problems.slice(0, PROBLEMS_NAMED).join('; ')}${more}`;
+}
+
 /** '<what> is not valid: a; b; c (and 2 more)'. */
 export function notValidSentence(what: string, problems: readonly string[]): string {
-  const more = problems.length > PROBLEMS_NAMED ? ` (and ${problems.length - PROBLEMS_NAMED} more)` : '';
-  return `${what} is not valid: ${problems.slice(0, PROBLEMS_NAMED).join('; ')}${more}`;
+  return `${what} is not valid: ${problemList(problems)}`;
 }
 
 /** The sentence of a schema's refusal, worded as `wording` says. */

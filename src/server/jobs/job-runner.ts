@@ -3,11 +3,12 @@
  * (FOR UPDATE SKIP LOCKED, so any number of processes can share one queue), holds their lease,
  * records how they ended, and marks jobs of dead processes interrupted.
  */
+import { serverSentence, type ServerSentence } from '../../shared/server-messages';
 import type { JobKind } from '../../shared/jobs';
 import type { Database } from '../db/connection';
 import { ApiError } from '../http/errors';
 import { JobStopped, leasesFor, type JobLeases } from './job-leases';
-import { claimNextJob, finishJob, interruptAbandonedJobs, INTERRUPTED_MESSAGE, loadJobRow, type JobEnd, type JobRow } from './job-store';
+import { claimNextJob, finishJob, interruptAbandonedJobs, loadJobRow, type JobEnd, type JobRow } from './job-store';
 import { describeError } from '../lib/caught-errors';
 
 export interface JobContext {
@@ -153,12 +154,16 @@ export class JobRunner {
   }
 }
 
+function ended(status: JobEnd['status'], sentence: ServerSentence): JobEnd {
+  return { status, message: sentence.message, sentence };
+}
+
 /** How a job that threw ended. */
 export function endOfError(error: unknown, reason: string | null): JobEnd {
   const stopped = error instanceof JobStopped ? error.reason : reason;
-  if (stopped === 'cancelled') return { status: 'cancelled', message: 'Stopped before the end' };
-  if (stopped === 'shutdown' || stopped === 'lease-lost') return { status: 'interrupted', message: INTERRUPTED_MESSAGE };
+  if (stopped === 'cancelled') return ended('cancelled', serverSentence('jobStopped'));
+  if (stopped === 'shutdown' || stopped === 'lease-lost') return ended('interrupted', serverSentence('jobInterrupted'));
   // A refusal meant for people (e.g. the supplier is busy with an import started another way).
-  if (error instanceof ApiError) return { status: 'failed', message: error.message };
-  return { status: 'failed', message: 'The job stopped because of an error on the server; see the server log', failure: 'server' };
+  if (error instanceof ApiError) return { status: 'failed', message: error.message, sentence: error.sentence };
+  return { ...ended('failed', serverSentence('jobServerError')), failure: 'server' };
 }

@@ -3,6 +3,7 @@
  * Claims use FOR UPDATE SKIP LOCKED so two processes never take the same queued job; a running
  * job's process beats its heartbeat, and a job whose heartbeat went stale is marked interrupted.
  */
+import { serverMessages, serverSentence, type ServerSentence } from '../../shared/server-messages';
 import { and, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Job, JobKind, JobRefusal, JobStatus, JobTrigger } from '../../shared/jobs';
 import type { Database } from '../db/connection';
@@ -13,7 +14,8 @@ export type JobRow = typeof jobs.$inferSelect;
 
 /** Refused lines or items kept per job; the counts stay exact beyond it. */
 export const MAX_JOB_REFUSALS = 1_000;
-export const INTERRUPTED_MESSAGE = 'Interrupted: the server stopped while this was running';
+export const INTERRUPTED_MESSAGE = serverMessages.jobInterrupted;
+const INTERRUPTED = serverSentence('jobInterrupted');
 
 export interface NewJob {
   kind: JobKind;
@@ -147,6 +149,8 @@ export async function recordJobProgress(db: Database, id: number, runner: string
 export interface JobEnd {
   status: Exclude<JobStatus, 'queued' | 'running'>;
   message: string;
+  /** The message's catalog id and arguments, when the app words it (docs/languages.md). */
+  sentence?: ServerSentence | null;
   failure?: string | null;
   /** The final counts; left out: the last progress written stays. */
   progress?: JobProgress;
@@ -161,6 +165,9 @@ export async function finishJob(db: Database, id: number, runner: string, end: J
       status: end.status,
       // A cancel keeps who asked for it ('Cancelled by anna') in front of the job's own words.
       message: end.status === 'cancelled' ? sql`case when ${jobs.message} like 'Cancelled by %' then ${jobs.message} || '. ' || ${end.message} else ${end.message} end` : end.message,
+      // Two sentences joined have no one id: the app shows that English as it is.
+      messageId: end.status === 'cancelled' ? sql`case when ${jobs.message} like 'Cancelled by %' then null else ${end.sentence?.messageId ?? null} end` : (end.sentence?.messageId ?? null),
+      messageArgs: end.sentence ? [...end.sentence.messageArgs] : null,
       failure: end.failure ?? null,
       finishedAt: sql`now()`,
       heartbeatAt: null,
@@ -180,7 +187,7 @@ export async function interruptAbandonedJobs(db: Database, options: { all: boole
   const stale: SQL = options.all ? sql`true` : sql`(${jobs.heartbeatAt} is null or ${jobs.heartbeatAt} < now() - make_interval(secs => ${options.leaseSeconds}))`;
   const rows = await db
     .update(jobs)
-    .set({ status: 'interrupted', finishedAt: sql`now()`, message: INTERRUPTED_MESSAGE, heartbeatAt: null })
+    .set({ status: 'interrupted', finishedAt: sql`now()`, message: INTERRUPTED_MESSAGE, messageId: INTERRUPTED.messageId, messageArgs: [], heartbeatAt: null })
     .where(and(eq(jobs.status, 'running'), stale))
     .returning();
   const supplierIds = rows.map((row) => row.supplierId).filter((id): id is number => id !== null);
@@ -199,10 +206,10 @@ export type CancelOutcome = { kind: 'cancelled' | 'requested'; row: JobRow } | {
 
 /** Cancels a queued job at once; asks a running one to stop (its runner sees it within a heartbeat). */
 export async function cancelJob(db: Database, id: number, by: string): Promise<CancelOutcome> {
-  const message = `Cancelled by ${by}`;
+  const { message, messageId, messageArgs } = serverSentence('jobCancelledBy', by);
   const [queued] = await db
     .update(jobs)
-    .set({ status: 'cancelled', finishedAt: sql`now()`, cancelRequested: true, message })
+    .set({ status: 'cancelled', finishedAt: sql`now()`, cancelRequested: true, message, messageId, messageArgs: [...messageArgs] })
     .where(and(eq(jobs.id, id), eq(jobs.status, 'queued')))
     .returning();
   if (queued) return { kind: 'cancelled', row: queued };
@@ -258,6 +265,7 @@ export function toJob(row: JobRow, supplierName: string | null, withRefusals: bo
     refused: row.refusedCount,
     percent: row.percent,
     message: row.message,
+    ...(row.messageId ? { messageId: row.messageId, messageArgs: row.messageArgs ?? [] } : {}),
     historyId: row.historyId,
     ...(withRefusals ? { refusals: refusalsOf(row) } : {}),
   };

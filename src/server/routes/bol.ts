@@ -5,7 +5,8 @@
  */
 import { Hono, type Context } from 'hono';
 import { bolModelChangeSetSchema, type BolModelChangeConflict, type BolModelChangeSet } from '../../shared/bol-change-set';
-import { unreadableProtocolRefusal } from '../../shared/write-protocol';
+import { serverSentence } from '../../shared/server-messages';
+import { unreadableProtocolSentence } from '../catalogue/change-set-input';
 import { bolModelSchema, bolChunkSaveSchema, bolProductIdsSchema, type BolJobKind, type BolModel } from '../../shared/bol-contract';
 import { requireBolClient, type BolWingDeps } from '../bol/bol-deps';
 import { latestJobs, loadJob, runJob, type JobOutcome } from '../bol/marketplace/bol-jobs';
@@ -19,7 +20,7 @@ import { headerMatchesVersion, productEtag } from '../http/version-etag';
 import { ApiError } from '../http/errors';
 import { authorOf, MADE_AT_HEADER, madeAtOf, madeAtProblem } from '../http/author';
 import { idempotencyOf, runIdempotentTransaction } from '../http/idempotency';
-import { notValidSentence, parsedOr400, problemSentence } from '../http/problem-sentence';
+import { parsedOr400, problemList, problemSentence, problemText } from '../http/problem-sentence';
 import { readJsonBody } from '../http/read-json';
 import { idParam } from '../http/request-params';
 import type { AuthEnv } from '../http/require-token';
@@ -118,11 +119,13 @@ export function bolRoutes(deps: BolWingDeps) {
       const productId = idParam(c.req.param('productId'), 'Product id');
       const body = await readJsonBody(c);
       // A version this server cannot read: the device shows the reason on the entry (docs/offline.md "Protocol version").
-      const unreadable = unreadableProtocolRefusal(body);
-      if (unreadable !== null) throw new ApiError(400, unreadable);
-      const set = parsedOr400(bolModelChangeSetSchema, body, { what: 'The Bol model change set', whole: 'body' }) as BolModelChangeSet;
+      const unreadable = unreadableProtocolSentence(body);
+      if (unreadable !== null) throw ApiError.saying(400, unreadable);
+      const parsed = bolModelChangeSetSchema.safeParse(body);
+      if (!parsed.success) throw ApiError.saying(400, serverSentence('bolChangeSetNotValid', problemList(parsed.error.issues.map((issue) => problemText(issue, { whole: 'body' })))));
+      const set = parsed.data as BolModelChangeSet;
       const madeAt = madeAtProblem(set.madeAt, now().getTime());
-      if (madeAt !== null) throw new ApiError(400, notValidSentence('The Bol model change set', [madeAt]));
+      if (madeAt !== null) throw ApiError.saying(400, serverSentence('bolChangeSetNotValid', problemList([madeAt])));
       // The record and the merge are one transaction: a retry after a crash gets the stored answer.
       const result = await runIdempotentTransaction(db, idempotencyOf(c, 'PATCH /bol/model', [productId, body]), async (tx) => {
         const outcome = await saveModelChanges(tx, productId, set, selfOrigin(), now(), { author: authorOf(c) });

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { ChangeSetConflict } from '../../shared/change-set';
 import type { Product } from '../../shared/contract';
 import { saveProductChanges } from '../catalogue/product-change-save';
-import { checkChangeSet } from '../catalogue/change-set-input';
+import { checkChangeSet, refusalError } from '../catalogue/change-set-input';
 import { checkBatchEnvelope, saveProductBatch } from '../catalogue/product-batch-save';
 import type { ProductBatchResponse } from '../../shared/product-batch';
 import { HISTORY_PAGE_SIZE, historyPage } from '../catalogue/product-history';
@@ -123,7 +123,7 @@ export function productRoutes(deps: Pick<CatalogueDeps, 'db' | 'now'>) {
       const productId = idParam(c.req.param('id'), 'Product id');
       const body = await readJsonBody(c);
       const checked = checkChangeSet(body, now().getTime());
-      if (!checked.ok) throw new ApiError(400, checked.message);
+      if (!checked.ok) throw refusalError(checked);
       const set = checked.set;
       // The change set, the history and the Idempotency-Key record are one transaction.
       const result = await runIdempotentTransaction(db, idempotencyOf(c, 'PATCH /product', [productId, body]), async (tx) => {

@@ -42,13 +42,18 @@ const label = (attribute: BolAttribute) => attribute.attributeName || attribute.
  * Example: "Please fill in all required fields. Missing: Name, Schoenmaat. Not in its value list: Kleur ('Purple')."
  */
 export function describeModelProblems(attributes: readonly BolAttribute[]): string | null {
-  const missing = missingRequiredAttributes(attributes);
-  const outside = valuesOutsideList(attributes);
-  if (missing.length === 0 && outside.length === 0) return null;
+  const { missing, outside } = modelProblems(attributes);
+  if (missing === '' && outside === '') return null;
   const parts: string[] = [];
-  if (missing.length > 0) parts.push(`${BOL_REQUIRED_FIELDS_MESSAGE} Missing: ${missing.map(label).join(', ')}.`);
-  if (outside.length > 0) {
-    parts.push(`Not in its value list: ${outside.map((attribute) => `${label(attribute)} ('${attribute.value ?? ''}')`).join(', ')}.`);
-  }
+  if (missing !== '') parts.push(`${BOL_REQUIRED_FIELDS_MESSAGE} Missing: ${missing}.`);
+  if (outside !== '') parts.push(`Not in its value list: ${outside}.`);
   return parts.join(' ');
+}
+
+/** The attributes missing and those outside their value list, each as the sentence names them ('' for none). */
+export function modelProblems(attributes: readonly BolAttribute[]): { missing: string; outside: string } {
+  return {
+    missing: missingRequiredAttributes(attributes).map(label).join(', '),
+    outside: valuesOutsideList(attributes).map((attribute) => `${label(attribute)} ('${attribute.value ?? ''}')`).join(', '),
+  };
 }

@@ -55,13 +55,20 @@ async function backToEnglish(page: Page): Promise<void> {
   await page.evaluate(() => localStorage.removeItem('language'));
 }
 
-async function openEditor(page: Page, tab: 'General' | 'Bol Model' | 'History', index = 7): Promise<void> {
+/** The editor's tabs and the Bol category field as each language names them. */
+const EDITOR_NAMES = {
+  en: { 'Bol Model': 'Bol Model', History: 'History', category: 'Choose Bol category' },
+  nl: { 'Bol Model': 'Bol-model', History: 'Geschiedenis', category: 'Kies een Bol-categorie' },
+};
+
+async function openEditor(page: Page, tab: 'General' | 'Bol Model' | 'History', index = 7, language: keyof typeof EDITOR_NAMES = 'en'): Promise<void> {
   const product = await demoProduct(page, 'supplierName=Volt%20Electronics', index);
   await visit(page, `/products/${product.productId}`, (p) => p.getByTestId('description-editor').waitFor({ state: 'attached' }));
   if (tab !== 'General') {
-    await page.getByRole('tab', { name: tab }).click();
+    const names = EDITOR_NAMES[language];
+    await page.getByRole('tab', { name: names[tab] }).click();
     // The Bol Model tab loads its model first ("Loading..."): wait for its category field.
-    if (tab === 'Bol Model') await page.getByRole('combobox', { name: 'Choose Bol category' }).waitFor({ timeout: 20_000 });
+    if (tab === 'Bol Model') await page.getByRole('combobox', { name: names.category }).waitFor({ timeout: 20_000 });
     await settle(page);
   }
 }
@@ -211,6 +218,7 @@ export const TABLET_SCREENS: TabletScreen[] = [
   { name: 'orders-nl', signedIn: true, open: (page) => inDutch(page, () => visit(page, '/orders', (p) => p.getByTestId('page-title').waitFor())), leave: backToEnglish },
   { name: 'upload-ean-nl', signedIn: true, open: (page) => inDutch(page, () => visit(page, '/uploadEan', (p) => p.getByTestId('page-title').waitFor())), leave: backToEnglish },
   { name: 'edit-bol', signedIn: true, open: (page) => openEditor(page, 'Bol Model') },
+  { name: 'edit-bol-nl', signedIn: true, open: (page) => inDutch(page, () => openEditor(page, 'Bol Model', 7, 'nl')), leave: backToEnglish },
   { name: 'edit-held-back', signedIn: true, open: openHeldBack },
   { name: 'edit-held-back-parts', signedIn: true, open: openHeldBackParts },
   {
@@ -241,6 +249,16 @@ export const TABLET_SCREENS: TabletScreen[] = [
       await openEditor(page, 'History', HISTORY_PRODUCT);
       await page.getByTestId('history-entry').first().waitFor({ timeout: 20_000 });
     },
+  },
+  {
+    name: 'edit-history-nl',
+    signedIn: true,
+    open: (page) =>
+      inDutch(page, async () => {
+        await openEditor(page, 'History', HISTORY_PRODUCT, 'nl');
+        await page.getByTestId('history-entry').first().waitFor({ timeout: 20_000 });
+      }),
+    leave: backToEnglish,
   },
   { name: 'orders', signedIn: true, open: (page) => visit(page, '/orders', (p) => p.getByTestId('page-title').waitFor()) },
   { name: 'upload-ean', signedIn: true, open: (page) => visit(page, '/uploadEan', (p) => p.getByTestId('page-title').waitFor()) },

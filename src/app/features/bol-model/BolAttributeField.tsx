@@ -3,6 +3,8 @@
  * (the product editor's Lexical editor, HTML in and out, sanitised; the server sanitises it again), a text input
  * otherwise; the attribute's description as help; marked when a required value is missing.
  */
+import { bolModelMessages } from '../../../shared/bol-model-messages';
+import { useMessages } from '../../i18n/language';
 import { Flex, Select, Text, TextField } from '@radix-ui/themes';
 import { lazy, Suspense, useId, type ReactNode } from 'react';
 import type { BolAttribute } from '../../../shared/bol-contract';
@@ -36,6 +38,9 @@ export interface BolAttributeFieldProps {
 
 export function BolAttributeField({ attribute, value, invalid, note, disabled, onChange, conflict }: BolAttributeFieldProps) {
   const id = useId();
+  const words = useMessages(bolModelMessages, 'bolModel');
+  const { fieldRequired } = useMessages(productEditMessages, 'productEdit');
+  const { loading } = useMessages(messages);
   const helpId = `${id}-help`;
   const kind = fieldKind(attribute);
   const label = attribute.attributeName || attribute.attributeId;
@@ -58,7 +63,7 @@ export function BolAttributeField({ attribute, value, invalid, note, disabled, o
         <Select.Root value={value === '' ? EMPTY : value} disabled={disabled} onValueChange={(next) => onChange(next === EMPTY ? '' : next)}>
           <Select.Trigger id={id} aria-labelledby={`${id}-label`} aria-describedby={describedBy} aria-invalid={invalid} color={color} variant={invalid ? 'soft' : 'surface'} />
           <Select.Content position="popper" className="bol-select-content">
-            <Select.Item value={EMPTY}>Not set</Select.Item>
+            <Select.Item value={EMPTY}>{words.notSet}</Select.Item>
             {(attribute.valueList ?? []).map((option) => (
               <Select.Item key={option} value={option}>
                 {option}
@@ -69,7 +74,7 @@ export function BolAttributeField({ attribute, value, invalid, note, disabled, o
       )}
       {kind === 'rich-text' && (
         <div className={invalid ? 'bol-rich-text bol-rich-text-invalid' : 'bol-rich-text'} aria-describedby={describedBy} aria-disabled={disabled || undefined}>
-          <Suspense fallback={<p className="loading">{messages.loading}</p>}>
+          <Suspense fallback={<p className="loading">{loading}</p>}>
             <DescriptionEditor html={value} onChange={onChange} labelId={`${id}-label`} />
           </Suspense>
         </div>
@@ -89,7 +94,7 @@ export function BolAttributeField({ attribute, value, invalid, note, disabled, o
         </TextField.Root>
       )}
       <Text size="1" color={invalid ? 'red' : 'gray'} id={helpId}>
-        {invalid ? `${productEditMessages.fieldRequired} ` : ''}
+        {invalid ? `${fieldRequired} ` : ''}
         {attribute.description}
         {note ? ` ${note}` : ''}
       </Text>

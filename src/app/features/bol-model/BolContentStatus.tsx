@@ -1,4 +1,7 @@
 /** What bol made of the product's content: the status, and bol's upload report per attribute. */
+import { bolModelMessages } from '../../../shared/bol-model-messages';
+import { UPLOAD_ENTRY_STATUS_WORDS } from '../../../shared/status-words';
+import { useMessages } from '../../i18n/language';
 import { Badge, Button, Flex, Table, Text, VisuallyHidden } from '@radix-ui/themes';
 import type { BolMarketplaceState } from '../../../shared/bol-contract';
 import { dateTimeText } from '../../lib/format';
@@ -14,39 +17,39 @@ export interface BolContentStatusProps {
 }
 
 export function BolContentStatus({ state, keptCopy, checking, canCheck, onCheckReport }: BolContentStatusProps) {
-  const status = contentStatusText(state);
+  const words = useMessages(bolModelMessages, 'bolModel');
+  const entryWords = useMessages(UPLOAD_ENTRY_STATUS_WORDS, 'statusWords.uploadEntry');
+  const status = contentStatusText(state, words.statusText);
   const rows = uploadReportRows(state.uploadReport);
   const report = state.uploadReport;
   return (
     <Flex direction="column" gap="2" data-testid="bol-content-status">
       <Flex gap="2" align="center" wrap="wrap">
         <Text size="2" weight="medium">
-          Content status
+          {words.contentStatus}
         </Text>
-        <Badge color={status.tone} size="2" data-testid="bol-content-status-badge" data-status={state.contentStatus}>
-          {state.contentStatus}
+        {/* The status in words, never its code (docs/jobs.md, "Words, not codes"); bol's message follows it. */}
+        <Badge color={status.tone} size="2" className="bol-content-status-badge" data-testid="bol-content-status-badge" data-status={state.contentStatus}>
+          <span data-testid="bol-content-status-text">{status.text}</span>
         </Badge>
-        <Text size="2" data-testid="bol-content-status-text">
-          {status.text}
-        </Text>
         {keptCopy && (
           <Text size="1" color="gray">
-            (as last seen on this device)
+            {words.asLastSeen}
           </Text>
         )}
       </Flex>
       {state.contentSubmittedAt && (
         <Text size="1" color="gray">
-          Sent {dateTimeText(state.contentSubmittedAt)}
-          {state.uploadId ? ` · upload ${state.uploadId}` : ''}
-          {state.catalog ? ` · ${state.catalog.published ? 'published on bol' : 'not published on bol yet'}` : ''}
+          {words.sentAt(dateTimeText(state.contentSubmittedAt))}
+          {state.uploadId ? ` · ${words.upload(state.uploadId)}` : ''}
+          {state.catalog ? ` · ${state.catalog.published ? words.publishedOnBol : words.notPublishedYet}` : ''}
         </Text>
       )}
       {state.contentStatus !== 'NOT_SENT' && (
         <Flex gap="2" align="center" wrap="wrap">
-          <Text size="2">Upload report: {report ? (report.status === 'COMPLETED' ? 'completed' : 'bol is still checking the attributes') : 'not read yet'}</Text>
+          <Text size="2">{words.uploadReport(report ? (report.status === 'COMPLETED' ? words.reportCompleted : words.reportChecking) : words.reportNotRead)}</Text>
           <Button size="1" variant="soft" disabled={!canCheck || checking} onClick={onCheckReport}>
-            {checking ? 'Checking...' : 'Check the upload report'}
+            {checking ? words.checking : words.checkReport}
           </Button>
         </Flex>
       )}
@@ -54,14 +57,14 @@ export function BolContentStatus({ state, keptCopy, checking, canCheck, onCheckR
         <Table.Root size="1" variant="surface" data-testid="bol-upload-report">
           {/* The caption names the table itself (Table.Root's own props go to its wrapper). */}
           <VisuallyHidden asChild>
-            <caption>Upload report per attribute</caption>
+            <caption>{words.reportCaption}</caption>
           </VisuallyHidden>
           <Table.Header>
             <Table.Row>
-              <Table.ColumnHeaderCell>Attribute</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>Value</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>Status</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>Detail</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>{words.reportAttribute}</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>{words.reportValue}</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>{words.reportStatus}</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>{words.reportDetail}</Table.ColumnHeaderCell>
             </Table.Row>
           </Table.Header>
           <Table.Body>
@@ -70,7 +73,7 @@ export function BolContentStatus({ state, keptCopy, checking, canCheck, onCheckR
                 <Table.RowHeaderCell>{row.attribute}</Table.RowHeaderCell>
                 <Table.Cell className="bol-report-value">{row.value}</Table.Cell>
                 <Table.Cell>
-                  <Badge color={row.tone}>{row.status}</Badge>
+                  <Badge color={row.tone}>{entryWords[row.status]}</Badge>
                 </Table.Cell>
                 <Table.Cell>{row.detail}</Table.Cell>
               </Table.Row>

@@ -3,6 +3,8 @@
  * only its own slot and the slots no other image uses (docs/requirements.md §5); images of the product not yet in
  * the model can be added to the lowest free slot.
  */
+import { bolModelMessages } from '../../../shared/bol-model-messages';
+import { useMessages } from '../../i18n/language';
 import { Button, Flex, Select, Text } from '@radix-ui/themes';
 import type { BolMedia } from '../../../shared/bol-contract';
 import type { ProductImage } from '../../../shared/contract';
@@ -29,6 +31,7 @@ function fileName(url: string): string {
 }
 
 export function BolImagesSection({ media, productImages, origin, disabled, onChange }: BolImagesSectionProps) {
+  const words = useMessages(bolModelMessages, 'bolModel');
   const sorted = [...media].sort((a, b) => a.mediaId - b.mediaId);
   const addable = addableImages(productImages, media, origin);
   const full = freeMediaSlots(media, null).length === 0;
@@ -37,12 +40,12 @@ export function BolImagesSection({ media, productImages, origin, disabled, onCha
     <Flex direction="column" gap="3">
       {sorted.length === 0 && (
         <Text size="2" color="gray">
-          No images in the Bol model.
+          {words.noImages}
         </Text>
       )}
-      <ul className="bol-images" aria-label="Bol images">
+      <ul className="bol-images" aria-label={words.bolImages}>
         {sorted.map((entry) => {
-          const label = `Position of image ${fileName(entry.value)}`;
+          const label = words.imagePosition(fileName(entry.value));
           return (
             <li key={entry.mediaId} className="bol-image" data-slot={entry.mediaId}>
               <img src={entry.value} alt="" width={BOL_THUMBNAIL_PX} height={BOL_THUMBNAIL_PX} className="bol-thumbnail" loading="lazy" />
@@ -51,7 +54,7 @@ export function BolImagesSection({ media, productImages, origin, disabled, onCha
                   {fileName(entry.value)}
                 </Text>
                 <Text as="label" size="1" weight="medium">
-                  Position
+                  {words.position}
                 </Text>
                 <Select.Root
                   size="1"
@@ -63,13 +66,13 @@ export function BolImagesSection({ media, productImages, origin, disabled, onCha
                   <Select.Content position="popper">
                     {freeMediaSlots(media, entry.mediaId).map((slot) => (
                       <Select.Item key={slot} value={String(slot)}>
-                        {slotLabel(slot)}
+                        {slotLabel(slot, words)}
                       </Select.Item>
                     ))}
                   </Select.Content>
                 </Select.Root>
                 <Button size="1" variant="ghost" color="red" disabled={disabled} onClick={() => onChange(removeMedia(media, entry.mediaId))}>
-                  Remove
+                  {words.remove}
                 </Button>
               </Flex>
             </li>
@@ -78,9 +81,9 @@ export function BolImagesSection({ media, productImages, origin, disabled, onCha
       </ul>
       {addable.length > 0 && (
         <Flex gap="2" align="center" wrap="wrap">
-          <Text size="2">Add a product image</Text>
+          <Text size="2">{words.addImage}</Text>
           <Select.Root value="" disabled={disabled || full} onValueChange={(url) => onChange(addMedia(media, url))}>
-            <Select.Trigger aria-label="Add a product image" placeholder={full ? 'Every position is taken' : 'Choose an image'} />
+            <Select.Trigger aria-label={words.addImage} placeholder={full ? words.everyPositionTaken : words.chooseImage} />
             <Select.Content position="popper">
               {addable.map((image) => (
                 <Select.Item key={image.url} value={image.url}>

@@ -5,6 +5,10 @@
  * of the content. It only renders: the edit controller set up in use-bol-editor.ts holds the model,
  * the form and the save; decisions live in bol-tab-rules.ts, load-bol-model.ts and save-bol-model.ts.
  */
+import { offlineDataMessages } from '../../../shared/offline-data-messages';
+import { bolModelMessages } from '../../../shared/bol-model-messages';
+import { useMessages } from '../../i18n/language';
+import { useConflictWords } from '../../i18n/value-words';
 import { Button, Callout, Card, Flex, Heading, Spinner, Text } from '@radix-ui/themes';
 import { useNavigate } from 'react-router-dom';
 import { attributeIdOfKey, BOL_MODEL_COMPARED } from '../../../shared/bol-change-set';
@@ -13,7 +17,7 @@ import type { Product } from '../../../shared/contract';
 import { messages } from '../../../shared/messages';
 import { productEditMessages } from '../../../shared/product-edit-messages';
 import { dateTimeText } from '../../lib/format';
-import { fieldValueText } from '../../lib/field-value-text';
+import { fieldValueText, VALUE_TEXT_MAX_LENGTH } from '../../lib/field-value-text';
 import { conflictDifferences } from '../../sync/outbox-kinds';
 import { ConflictBanner, FieldConflictNote, type ConflictRow } from '../../ui/ConflictTable';
 import { ReplaceTypedDialog } from '../../ui/ReplaceTypedDialog';
@@ -28,7 +32,7 @@ import { ChunkPicker } from './ChunkPicker';
 import { fieldNote, splitAttributes } from './bol-tab-rules';
 import { bolDeviceNote } from './load-bol-model';
 import { useBolCreate } from './use-bol-create';
-import { CATEGORY_NEEDS_CONNECTION, useBolEditor } from './use-bol-editor';
+import { useBolEditor } from './use-bol-editor';
 import { useBolModel } from './use-bol-model';
 import './bol-model.css';
 
@@ -36,11 +40,13 @@ export interface BolModelTabProps {
   product: Product;
 }
 
-/** The banner's first line on the Bol Model tab. */
-const BOL_CONFLICT_TITLE = 'Someone else changed this Bol model meanwhile. Choose which version to keep.';
-
 export default function BolModelTab({ product }: BolModelTabProps) {
   const navigate = useNavigate();
+  const words = useMessages(bolModelMessages, 'bolModel');
+  const { loading, bol: bolWords } = useMessages(messages);
+  const editWords = useMessages(productEditMessages, 'productEdit');
+  const conflictWords = useConflictWords();
+  const offlineWords = useMessages(offlineDataMessages, 'offlineData');
   const bol = useBolModel(product);
   const anyway = useSendAnyway(product.productId, bol.refreshMarketplace);
   const online = bol.online;
@@ -50,11 +56,11 @@ export default function BolModelTab({ product }: BolModelTabProps) {
   const busy = editor.busy;
   const load = editor.load;
 
-  if (load.status === 'loading' || (load.status === 'ready' && !form)) return <p className="loading">{messages.loading}</p>;
+  if (load.status === 'loading' || (load.status === 'ready' && !form)) return <p className="loading">{loading}</p>;
   if (load.status === 'error' || !form || !model) {
     return (
       <Callout.Root color="red" mt="3" role="alert">
-        <Callout.Text>{productEditMessages.loadFailed(load.status === 'error' ? load.message : 'no Bol model')}</Callout.Text>
+        <Callout.Text>{editWords.loadFailed(load.status === 'error' ? load.message : words.noModel)}</Callout.Text>
       </Callout.Root>
     );
   }
@@ -64,15 +70,15 @@ export default function BolModelTab({ product }: BolModelTabProps) {
   const { required, optional } = splitAttributes(model.attributeData);
   const notice = editor.notice;
   // One clear state: a conflict replaces the "waiting" note and the "saved on this device" notice.
-  const deviceNote = notice || conflict ? null : bolDeviceNote(load.source, dateTimeText);
+  const deviceNote = notice || conflict ? null : bolDeviceNote(load.source, dateTimeText, words.waitingToBeSent, offlineWords);
   const shownNotice = conflict && notice?.tone !== 'red' ? null : notice;
   // Values read as everywhere in the app (lib/field-value-text.ts), like the General tab's conflicts.
-  const conflictRows: ConflictRow[] = conflictDifferences(conflict?.conflicts ?? []);
+  const conflictRows: ConflictRow[] = conflictDifferences(conflict?.conflicts ?? [], {}, conflictWords);
 
   // A colleague's saved change to the open model (docs/product-edit.md "Open forms stay fresh").
   const news = editor.fresh.news;
   const labelOf = (field: string) => {
-    if (field === BOL_MEDIA_NEWS) return BOL_MODEL_COMPARED.media.label;
+    if (field === BOL_MEDIA_NEWS) return words.bolImages;
     const attribute = model.attributeData.find((candidate) => candidate.attributeId === field);
     return attribute ? BOL_MODEL_COMPARED.attribute.label(attribute) : field;
   };
@@ -81,7 +87,7 @@ export default function BolModelTab({ product }: BolModelTabProps) {
     const row = conflictRows.find((candidate) => attributeIdOfKey(candidate.field) === attributeId);
     if (row) return <FieldConflictNote row={row} choices={tab.choices} busy={tab.settling} onChoose={tab.choose} />;
     const fresh = news?.conflicts.find((candidate) => candidate.field === attributeId);
-    return news && fresh ? <FreshFieldNote field={attributeId} theirsText={fieldValueText(BOL_MODEL_COMPARED.attribute.key(attributeId), fresh.theirs)} by={news.by} onChoose={editor.fresh.choose} /> : undefined;
+    return news && fresh ? <FreshFieldNote field={attributeId} theirsText={fieldValueText(BOL_MODEL_COMPARED.attribute.key(attributeId), fresh.theirs, {}, VALUE_TEXT_MAX_LENGTH, conflictWords.values)} by={news.by} onChoose={editor.fresh.choose} /> : undefined;
   };
 
   async function apply(exit: boolean) {
@@ -97,7 +103,7 @@ export default function BolModelTab({ product }: BolModelTabProps) {
         attribute={attribute}
         value={form.values[attribute.attributeId] ?? ''}
         invalid={marked.includes(attribute.attributeId)}
-        note={fieldNote(attribute, product)}
+        note={fieldNote(attribute, product, words)}
         disabled={busy !== null}
         onChange={(value) => tab.setValue(attribute.attributeId, value)}
         conflict={conflictNoteOf(attribute.attributeId)}
@@ -107,7 +113,7 @@ export default function BolModelTab({ product }: BolModelTabProps) {
   return (
     <Flex direction="column" gap="4" mt="4" className="bol-model-tab">
       {conflict && (
-        <ConflictBanner title={BOL_CONFLICT_TITLE} rows={conflictRows} choices={tab.choices} busy={tab.settling} onChoose={tab.choose} onChooseAll={tab.chooseAll} testId="bol-conflict" />
+        <ConflictBanner title={words.conflictTitle} rows={conflictRows} choices={tab.choices} busy={tab.settling} onChoose={tab.choose} onChooseAll={tab.chooseAll} testId="bol-conflict" />
       )}
       <ReplaceTypedDialog replaced={tab.question?.replaced ?? null} onConfirm={tab.confirmQuestion} onDismiss={tab.dismissQuestion} />
       {news && (
@@ -129,13 +135,13 @@ export default function BolModelTab({ product }: BolModelTabProps) {
           />
           <Text size="1" color="gray" className="chunk-hint">
             {busy === 'category'
-              ? 'Saving the category...'
+              ? words.savingCategory
               : !online
-                ? CATEGORY_NEEDS_CONNECTION
+                ? words.categoryNeedsConnection
                 : waiting
-                  ? 'The category can be changed once the saved model has reached the server.'
+                  ? words.categoryAfterSave
                   : !assigned && bol.recommendations.length > 0
-                    ? "bol's recommendations for this product are listed first."
+                    ? words.recommendationsFirst
                     : !assigned && bol.recommendationsNote
                       ? bol.recommendationsNote
                       : ''}
@@ -145,14 +151,14 @@ export default function BolModelTab({ product }: BolModelTabProps) {
 
       {!assigned ? (
         <Callout.Root color="gray">
-          <Callout.Text>Choose a Bol category to fill in the product's Bol model.</Callout.Text>
+          <Callout.Text>{words.chooseCategoryFirst}</Callout.Text>
         </Callout.Root>
       ) : (
         <>
           <Card size="2" asChild>
             <section aria-labelledby="bol-required-heading">
               <Heading as="h3" size="3" mb="3" id="bol-required-heading">
-                {messages.bol.requiredFields}
+                {bolWords.requiredFields}
               </Heading>
               <div className="bol-fields">{fields(required)}</div>
             </section>
@@ -161,7 +167,7 @@ export default function BolModelTab({ product }: BolModelTabProps) {
             <Card size="2" asChild>
               <section aria-labelledby="bol-optional-heading">
                 <Heading as="h3" size="3" mb="3" id="bol-optional-heading">
-                  {messages.bol.optionalFields}
+                  {bolWords.optionalFields}
                 </Heading>
                 <div className="bol-fields">{fields(optional)}</div>
               </section>
@@ -170,7 +176,7 @@ export default function BolModelTab({ product }: BolModelTabProps) {
           <Card size="2" asChild>
             <section aria-labelledby="bol-images-heading">
               <Heading as="h3" size="3" mb="3" id="bol-images-heading">
-                {messages.bol.images}
+                {bolWords.images}
               </Heading>
               <BolImagesSection
                 media={form.media}
@@ -193,24 +199,24 @@ export default function BolModelTab({ product }: BolModelTabProps) {
       <Flex gap="3" wrap="wrap" align="center" className="bol-actions">
         <Button size="3" disabled={!assigned || busy !== null} loading={busy === 'save'} aria-busy={busy === 'save' || tab.onItsWay} onClick={() => void apply(false)} data-testid="bol-apply">
           {tab.onItsWay && busy !== 'save' && <Spinner size="1" data-testid="bol-apply-spinner" />}
-          {messages.bol.apply}
+          {bolWords.apply}
         </Button>
         <Button size="3" variant="soft" disabled={!assigned || busy !== null} loading={busy === 'exit'} onClick={() => void apply(true)}>
-          {messages.bol.saveAndExit}
+          {bolWords.saveAndExit}
         </Button>
         <Button size="3" color="green" disabled={!assigned || busy !== null} onClick={() => void create.createOnBol()}>
-          {busy === 'create' ? messages.bol.creating : messages.bol.createOnBol}
+          {busy === 'create' ? bolWords.creating : bolWords.createOnBol}
         </Button>
         {dirty && busy === null && (
           <Text size="1" color="gray">
-            Unsaved changes
+            {words.unsaved}
           </Text>
         )}
       </Flex>
 
       {create.created && (
         <Callout.Root color={create.created.ok ? 'green' : 'red'} data-testid="bol-create-result">
-          <Callout.Text>{create.created.ok ? `Sent to bol. ${create.created.message}` : `${messages.bol.createFailed} ${create.created.message}`}</Callout.Text>
+          <Callout.Text>{create.created.ok ? words.sentToBol(create.created.message) : `${bolWords.createFailed} ${create.created.message}`}</Callout.Text>
         </Callout.Root>
       )}
 
@@ -218,7 +224,7 @@ export default function BolModelTab({ product }: BolModelTabProps) {
         <Card size="2" asChild>
           <section aria-labelledby="bol-status-heading">
             <Heading as="h3" size="3" mb="3" id="bol-status-heading">
-              On bol
+              {words.onBol}
             </Heading>
             <BolContentStatus
               state={bol.marketplace.state}

@@ -1,7 +1,9 @@
 /** The product's offer on bol: what bol holds, why a change is held back, and Send anyway (bol-offer-view.ts). */
 import { Badge, Button, Flex, Text } from '@radix-ui/themes';
 import type { OfferSyncState } from '../../../shared/bol-offer-sync';
+import { bolModelMessages } from '../../../shared/bol-model-messages';
 import { bolOfferMessages } from '../../../shared/bol-offer-messages';
+import { useMessages } from '../../i18n/language';
 import { dateTimeText } from '../../lib/format';
 import { offerView } from './bol-offer-view';
 
@@ -14,12 +16,14 @@ export interface BolOfferStatusProps {
 }
 
 export function BolOfferStatus({ state, sendAnywayWaiting, sending, onSendAnyway }: BolOfferStatusProps) {
-  const view = offerView(state, sendAnywayWaiting, dateTimeText);
+  const words = useMessages(bolOfferMessages, 'bolOffer');
+  const modelWords = useMessages(bolModelMessages, 'bolModel');
+  const view = offerView(state, sendAnywayWaiting, dateTimeText, { offer: words, model: modelWords });
   return (
     <Flex direction="column" gap="2" data-testid="bol-offer-status">
       <Flex gap="2" align="center" wrap="wrap">
         <Text size="2" weight="medium">
-          {bolOfferMessages.heading}
+          {words.heading}
         </Text>
         <Badge color={view.tone} size="2" data-testid="bol-offer-summary">
           {view.summary}
@@ -42,7 +46,7 @@ export function BolOfferStatus({ state, sendAnywayWaiting, sending, onSendAnyway
       {state.heldBack && (
         <Flex gap="2" align="center" wrap="wrap">
           <Button size="3" color="amber" disabled={!view.canSendAnyway || sending} loading={sending} onClick={onSendAnyway} data-testid="bol-offer-send-anyway">
-            {bolOfferMessages.sendAnyway}
+            {words.sendAnyway}
           </Button>
         </Flex>
       )}

@@ -2,6 +2,8 @@
  * 'Choose Bol category': an autocomplete (ARIA combobox) over the data model's categories, with
  * bol's recommendations first while none is assigned. The option box is 300 px wide (docs/requirements.md §9).
  */
+import { bolModelMessages } from '../../../shared/bol-model-messages';
+import { useMessages } from '../../i18n/language';
 import { Text, TextField } from '@radix-ui/themes';
 import { useId, useMemo, useState, type KeyboardEvent } from 'react';
 import type { BolChunk, BolChunkRecommendation } from '../../../shared/bol-contract';
@@ -21,6 +23,8 @@ export const CHUNK_OPTION_BOX_WIDTH = 300;
 
 export function ChunkPicker({ chunks, recommendations, assigned, disabled, onChoose }: ChunkPickerProps) {
   const id = useId();
+  const words = useMessages(bolModelMessages, 'bolModel');
+  const { chooseCategory } = useMessages(messages).bol;
   const listId = `${id}-options`;
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
@@ -56,7 +60,7 @@ export function ChunkPicker({ chunks, recommendations, assigned, disabled, onCho
   return (
     <div className="chunk-picker">
       <Text as="label" size="2" weight="medium" htmlFor={id}>
-        {messages.bol.chooseCategory}
+        {chooseCategory}
       </Text>
       <TextField.Root
         id={id}
@@ -66,7 +70,7 @@ export function ChunkPicker({ chunks, recommendations, assigned, disabled, onCho
         aria-autocomplete="list"
         aria-activedescendant={activeOption ? `${listId}-${activeOption.chunkId}` : undefined}
         autoComplete="off"
-        placeholder={assigned ? assigned.chunkName : 'Type to search categories'}
+        placeholder={assigned ? assigned.chunkName : words.searchCategories}
         value={open ? query : (assigned?.chunkName ?? '')}
         disabled={disabled}
         onFocus={() => setOpen(true)}
@@ -80,9 +84,9 @@ export function ChunkPicker({ chunks, recommendations, assigned, disabled, onCho
         onKeyDown={onKeyDown}
       />
       {open && (
-        <ul id={listId} role="listbox" aria-label={messages.bol.chooseCategory} className="chunk-options" style={{ width: CHUNK_OPTION_BOX_WIDTH }}>
+        <ul id={listId} role="listbox" aria-label={chooseCategory} className="chunk-options" style={{ width: CHUNK_OPTION_BOX_WIDTH }}>
           {options.map((option, index) => {
-            const note = recommendationText(option);
+            const note = recommendationText(option, words);
             return (
               <li
                 key={option.chunkId}
@@ -105,7 +109,7 @@ export function ChunkPicker({ chunks, recommendations, assigned, disabled, onCho
           })}
           {options.length === 0 && (
             <li role="option" aria-disabled="true" aria-selected={false} className="chunk-option-empty">
-              No category matches '{query}'
+              {words.noCategoryMatches(query)}
             </li>
           )}
         </ul>

@@ -4,6 +4,7 @@
  * wait (with Send anyway), failed, waiting, or not offered and why.
  */
 import { euro, type OfferSyncState } from '../../../shared/bol-offer-sync';
+import { bolModelMessages, type BolModelWords } from '../../../shared/bol-model-messages';
 import { bolOfferMessages } from '../../../shared/bol-offer-messages';
 
 export interface OfferView {
@@ -18,16 +19,29 @@ export interface OfferView {
   notes: string[];
 }
 
-const FIELD_NAMES: Record<string, string> = { 'bol:offer:price': 'price', 'bol:offer:stock': 'stock', 'bol:offer:status': 'offer', 'bol:offer:details': 'details' };
+/** The view's words (the language shown; English by default). */
+export interface OfferWords {
+  offer: typeof bolOfferMessages;
+  model: Pick<BolModelWords, 'offerSummary' | 'offerFields'>;
+}
+const ENGLISH: OfferWords = { offer: bolOfferMessages, model: bolModelMessages };
 
-export function offerView(state: OfferSyncState, sendAnywayWaiting: boolean, timeText: (iso: string) => string): OfferView {
+/** The word of a held-back change's field ('bol:offer:price' -> 'price'). */
+function fieldName(field: string, words: OfferWords): string {
+  const key = field.startsWith('bol:offer:') ? field.slice('bol:offer:'.length) : field;
+  const name = key === 'status' ? words.model.offerFields.offer : words.model.offerFields[key];
+  return name ?? field;
+}
+
+export function offerView(state: OfferSyncState, sendAnywayWaiting: boolean, timeText: (iso: string) => string, words: OfferWords = ENGLISH): OfferView {
+  const bolOfferMessages = words.offer;
   const onBol = state.onBol;
-  const summary = onBol ? `${euro(onBol.price)} · stock ${onBol.stock ?? '—'} · ${onBol.onHold ? 'on hold' : 'for sale'}` : bolOfferMessages.noOffer;
+  const summary = onBol ? words.model.offerSummary(euro(onBol.price), String(onBol.stock ?? '—'), onBol.onHold) : bolOfferMessages.noOffer;
   const notes: string[] = [];
   if (state.source === 'import') notes.push(bolOfferMessages.fromImport);
   if (state.lastSentAt) notes.push(bolOfferMessages.lastSent(timeText(state.lastSentAt)));
   if (state.notPublishableReasons.length > 0) notes.push(`${bolOfferMessages.notPublishable} ${state.notPublishableReasons.map((reason) => reason.description).join(' ')}`);
-  const changes = state.heldBack?.changes.map((change) => `${FIELD_NAMES[change.field] ?? change.field}: ${change.old ? `${change.old} → ` : ''}${change.new}`) ?? [];
+  const changes = state.heldBack?.changes.map((change) => `${fieldName(change.field, words)}: ${change.old ? `${change.old} → ` : ''}${change.new}`) ?? [];
   if (state.heldBack) {
     return { summary, tone: 'amber', status: `${bolOfferMessages.heldBack} ${state.heldBack.reason}`, changes, canSendAnyway: !sendAnywayWaiting, notes: sendAnywayWaiting ? [bolOfferMessages.sendAnywayWaiting, ...notes] : notes };
   }

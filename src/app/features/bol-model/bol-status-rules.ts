@@ -4,16 +4,8 @@
  * Bol" answered for one product (docs/bol.md).
  */
 import type { BolContentStatus, BolJobReport, BolMarketplaceState, BolUploadReport } from '../../../shared/bol-contract';
+import { bolModelMessages } from '../../../shared/bol-model-messages';
 import { htmlToReadableText } from '../../../shared/rules/readable-text';
-
-const STATUS_TEXT: Record<BolContentStatus, string> = {
-  NOT_SENT: 'Not sent to bol yet',
-  PENDING: 'Sent; bol is processing it',
-  SUCCESS: 'Accepted by bol',
-  FAILURE: 'Refused by bol',
-  TIMEOUT: 'bol had not finished; check the upload report later',
-  PURGED: 'bol forgot the upload before it ended; send it again',
-};
 
 export type Tone = 'green' | 'amber' | 'red' | 'gray';
 
@@ -26,8 +18,9 @@ const STATUS_TONE: Record<BolContentStatus, Tone> = {
   PURGED: 'red',
 };
 
-export function contentStatusText(state: Pick<BolMarketplaceState, 'contentStatus' | 'contentMessage'>): { text: string; tone: Tone } {
-  const base = STATUS_TEXT[state.contentStatus];
+/** The status in a sentence, in `words` (the language shown); bol's own message follows as bol wrote it. */
+export function contentStatusText(state: Pick<BolMarketplaceState, 'contentStatus' | 'contentMessage'>, words: Record<BolContentStatus, string> = bolModelMessages.statusText): { text: string; tone: Tone } {
+  const base = words[state.contentStatus];
   const text = state.contentMessage && state.contentStatus !== 'SUCCESS' ? `${base}: ${state.contentMessage}` : base;
   return { text, tone: STATUS_TONE[state.contentStatus] };
 }

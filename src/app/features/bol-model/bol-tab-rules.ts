@@ -5,6 +5,7 @@
  * bol-status-rules.ts.
  * The shared rules (shoe sizes, required attributes, media slots) live in src/shared/rules.
  */
+import { bolModelMessages, type BolModelWords } from '../../../shared/bol-model-messages';
 import { attributeIdOfKey, BOL_MODEL_COMPARED, isBolModelChangeConflict } from '../../../shared/bol-change-set';
 import type { FieldConflict } from '../../../shared/change-set';
 import type { ConflictOnForm } from '../../edit/conflict-choice-rules';
@@ -54,9 +55,9 @@ export function chunkOptions(
 }
 
 /** 'Recommended by bol (87%)' for a recommended option, else null. */
-export function recommendationText(option: ChunkOption): string | null {
+export function recommendationText(option: ChunkOption, words: Pick<BolModelWords, 'recommended'> = bolModelMessages): string | null {
   if (option.probability === null) return null;
-  return `Recommended by bol (${Math.round(option.probability * 100)}%)`;
+  return words.recommended(Math.round(option.probability * 100));
 }
 
 // --- Form state ----------------------------------------------------------------------------------
@@ -98,9 +99,9 @@ export function withSchoenmaat(attributes: readonly BolAttribute[], productSize:
 }
 
 /** The line under Schoenmaat saying which product size it follows; null for other attributes. */
-export function fieldNote(attribute: BolAttribute, product: { productSize: string }): string | null {
+export function fieldNote(attribute: BolAttribute, product: { productSize: string }, words: Pick<BolModelWords, 'productSize'> = bolModelMessages): string | null {
   if (!isSchoenmaat(attribute) || product.productSize.trim() === '') return null;
-  return `Product size: ${product.productSize}.`;
+  return words.productSize(product.productSize);
 }
 
 /** The form for a model as loaded (Schoenmaat auto-set from the product size when empty). */
@@ -186,8 +187,8 @@ export function removeMedia(media: readonly BolMedia[], slot: number): BolMedia[
 }
 
 /** 'Main picture' for slot 1 (bol's FRONT), 'Position n' otherwise. */
-export function slotLabel(slot: number): string {
-  return slot === 1 ? '1 (main picture)' : String(slot);
+export function slotLabel(slot: number, words: Pick<BolModelWords, 'mainPictureSlot'> = bolModelMessages): string {
+  return slot === 1 ? words.mainPictureSlot : String(slot);
 }
 
 // --- Conflicts -----------------------------------------------------------------------------------

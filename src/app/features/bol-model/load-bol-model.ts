@@ -4,6 +4,8 @@
  * waiting in the outbox keeps showing the device copy: the server's is older. Decisions only;
  * the effects come in as deps so they can be tested.
  */
+import { offlineDataMessages, type OfflineDataWords } from '../../../shared/offline-data-messages';
+import { bolModelMessages } from '../../../shared/bol-model-messages';
 import type { BolChunk, BolModel } from '../../../shared/bol-contract';
 import { noServerMessages } from '../../../shared/no-server-messages';
 import { deviceCopyNote, loadDeviceFirst, type DeviceCopySource } from '../../db/device-first';
@@ -47,8 +49,8 @@ export function loadBolModel(productId: number, deps: BolModelLoadDeps, show: (s
 }
 
 /** The marking of a device copy, or null for the server's fresh answer. */
-export function bolDeviceNote(source: BolModelSource, timeText: (ms: number) => string): string | null {
-  return deviceCopyNote(source, 'Your saved Bol model is waiting to be sent; shown as saved on this device.', timeText);
+export function bolDeviceNote(source: BolModelSource, timeText: (ms: number) => string, waitingText: string = bolModelMessages.waitingToBeSent, words: OfflineDataWords = offlineDataMessages): string | null {
+  return deviceCopyNote(source, waitingText, timeText, words);
 }
 
 export interface ChunkLoadDeps {

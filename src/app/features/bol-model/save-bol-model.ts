@@ -6,7 +6,9 @@
  * change set, PATCH /api/v1/bol/model/{productId}; docs/bol.md), so others' edits of other attributes stay.
  */
 import type { BolModel } from '../../../shared/bol-contract';
+import { bolModelMessages, type BolModelWords } from '../../../shared/bol-model-messages';
 import { messages } from '../../../shared/messages';
+import { productEditMessages } from '../../../shared/product-edit-messages';
 import type { EditOutcome, OutcomeTexts } from '../../edit/edit-outcome';
 import type { Change, SaveOutcome, Submitted } from '../../sync/app-sync';
 
@@ -29,7 +31,9 @@ export interface BolSaveDeps {
   readKeptModel(productId: number): Promise<BolModel | null>;
 }
 
-export const SIGN_IN_TO_SAVE = 'Sign in again to save: the Bol model was not saved.';
+/** The save's own sentences (the language shown; English by default). */
+type SaveWords = Pick<BolModelWords, 'signInToSave' | 'changedMeanwhile' | 'refused'> & Pick<typeof productEditMessages, 'savedOnDevice'>;
+const ENGLISH: SaveWords = { ...bolModelMessages, savedOnDevice: productEditMessages.savedOnDevice };
 
 function messageOf(record: unknown): string | null {
   const message = typeof record === 'object' && record !== null ? (record as { message?: unknown }).message : undefined;
@@ -37,9 +41,9 @@ function messageOf(record: unknown): string | null {
 }
 
 /** Saves what changed from `before` (the model the form was filled from) to `after` (the form's model). */
-export async function saveBolModel(before: BolModel, after: BolModel, deps: BolSaveDeps): Promise<BolSaveOutcome> {
+export async function saveBolModel(before: BolModel, after: BolModel, deps: BolSaveDeps, words: SaveWords = ENGLISH): Promise<BolSaveOutcome> {
   const author = deps.author();
-  if (!author) return { kind: 'failed', message: SIGN_IN_TO_SAVE };
+  if (!author) return { kind: 'failed', message: words.signInToSave };
   const submitted = await deps.submit({ kind: 'bol-model-change', before, after }, author);
   if (!deps.online()) return { kind: 'kept', reason: 'offline' };
   const outcome = await deps.follow(submitted);
@@ -47,23 +51,21 @@ export async function saveBolModel(before: BolModel, after: BolModel, deps: BolS
     case 'sent':
       return { kind: 'saved', model: await deps.readKeptModel(after.productId).catch(() => null) };
     case 'conflict':
-      return { kind: 'conflict', message: messageOf(outcome.serverCopy) ?? 'Someone else changed this in the meantime' };
+      return { kind: 'conflict', message: messageOf(outcome.serverCopy) ?? words.changedMeanwhile };
     case 'failed':
-      return { kind: 'failed', message: outcome.message || 'The server refused the Bol model.' };
+      return { kind: 'failed', message: outcome.message || words.refused };
     default:
       return { kind: 'kept', reason: 'no-answer' };
   }
 }
 
-const KEPT_ON_DEVICE = 'Saved on this device. It is sent to the server when the connection returns.';
-
 /** The line the tab shows after a save that did not reach the server (null when it did). */
-export function savedOutcomeNote(outcome: BolSaveOutcome): string | null {
+export function savedOutcomeNote(outcome: BolSaveOutcome, words: Pick<SaveWords, 'savedOnDevice'> = ENGLISH): string | null {
   switch (outcome.kind) {
     case 'saved':
       return null;
     case 'kept':
-      return KEPT_ON_DEVICE;
+      return words.savedOnDevice;
     case 'conflict':
       return outcome.message;
     case 'failed':
@@ -87,9 +89,11 @@ export function editOutcomeOf(outcome: BolSaveOutcome): EditOutcome<BolModel> {
 }
 
 /** What the tab says of each outcome: a refusal's notice is the server's reason itself. */
-export const BOL_SAVE_TEXTS: OutcomeTexts<BolModel> = {
-  sentToast: messages.bol.saved,
-  pendingNotice: KEPT_ON_DEVICE,
-  failedToast: messages.bol.saveFailed,
-  errorLog: 'Saving the Bol model failed',
-};
+export function bolSaveTexts(bol: Pick<typeof messages.bol, 'saved' | 'saveFailed'> = messages.bol, words: Pick<SaveWords, 'savedOnDevice'> = ENGLISH): OutcomeTexts<BolModel> {
+  return {
+    sentToast: bol.saved,
+    pendingNotice: words.savedOnDevice,
+    failedToast: bol.saveFailed,
+    errorLog: 'Saving the Bol model failed',
+  };
+}

@@ -3,6 +3,8 @@
  * the saved model, so unsaved edits (or a save still waiting) are saved first; the result is shown
  * under the form, toasted and scrolled into view (docs/reports-and-export.md, "Failure reasons").
  */
+import { bolModelMessages } from '../../../shared/bol-model-messages';
+import { useMessages } from '../../i18n/language';
 import { useState } from 'react';
 import type { BolJobReport } from '../../../shared/bol-contract';
 import { messages } from '../../../shared/messages';
@@ -13,9 +15,6 @@ import { notify } from '../../ui/notify';
 import { createOutcome } from './bol-status-rules';
 import type { useBolEditor } from './use-bol-editor';
 
-/** The toast of a create that bol accepted (ours: the spec has none; 'successful' makes it a success toast). */
-const CREATED_ON_BOL = 'Product successfully sent to bol.';
-export const CREATE_NEEDS_CONNECTION = 'Creating the product on bol needs a connection to the server. Your Bol model can still be saved on this device.';
 
 const showResult = () => requestAnimationFrame(() => document.querySelector('[data-testid="bol-create-result"]')?.scrollIntoView({ block: 'center', behavior: 'smooth' }));
 
@@ -23,11 +22,14 @@ export function useBolCreate(productId: number, bol: ReturnType<typeof useBolEdi
   const [created, setCreated] = useState<{ ok: boolean; message: string } | null>(null);
   const [checking, setChecking] = useState(false);
   const { editor } = bol;
+  // The toast of a create that bol accepted (ours: the spec has none; 'successful' makes it a success toast).
+  const words = useMessages(bolModelMessages, 'bolModel');
+  const { createFailed } = useMessages(messages).bol;
 
   async function createOnBol() {
     if (!bol.form) return;
     if (!online) {
-      editor.setNotice(refusal(CREATE_NEEDS_CONNECTION, 'amber'));
+      editor.setNotice(refusal(words.createNeedsConnection, 'amber'));
       return;
     }
     if (!bol.validate()) return;
@@ -38,21 +40,21 @@ export function useBolCreate(productId: number, bol: ReturnType<typeof useBolEdi
         if (bol.dirty || bol.waiting) {
           const outcome = await editor.saveDraft();
           if (outcome?.kind !== 'sent') {
-            notify(messages.bol.createFailed);
+            notify(createFailed);
             return;
           }
         }
         const result = createOutcome(await createContentOnBol([productId]), productId);
         setCreated(result);
-        if (!result.ok) notify(messages.bol.createFailed);
-        else notify(CREATED_ON_BOL);
+        if (!result.ok) notify(createFailed);
+        else notify(words.createdOnBol);
         showResult();
       } catch (error) {
         const failure = toApiFailure(error);
         console.error('Creating the product on bol failed', error);
         const report = failure.body as Partial<BolJobReport> | null;
         setCreated({ ok: false, message: report?.items?.[0]?.message || failure.message });
-        notify(messages.bol.createFailed);
+        notify(createFailed);
         showResult();
       }
     });

@@ -5,6 +5,9 @@
  * empty required fields, and the category choice (needs the server). After a save the tab shows
  * the model as the drainer stored it.
  */
+import { bolModelMessages } from '../../../shared/bol-model-messages';
+import { productEditMessages } from '../../../shared/product-edit-messages';
+import { useMessages } from '../../i18n/language';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import type { BolChunk, BolModel } from '../../../shared/bol-contract';
@@ -36,15 +39,15 @@ import {
   type BolFormState,
 } from './bol-tab-rules';
 import { loadBolModel } from './load-bol-model';
-import { BOL_SAVE_TEXTS, editOutcomeOf, saveBolModel } from './save-bol-model';
-
-export const CATEGORY_NEEDS_CONNECTION = 'Choosing a Bol category needs a connection to the server.';
+import { bolSaveTexts, editOutcomeOf, saveBolModel } from './save-bol-model';
 
 export function useBolEditor(product: Product, online: boolean) {
   const productId = product.productId;
   const productSize = product.productSize;
   const author = useAtomValue(sessionUserAtom) ?? '';
   const [marked, setMarked] = useState<string[]>([]);
+  const words = { ...useMessages(bolModelMessages, 'bolModel'), savedOnDevice: useMessages(productEditMessages, 'productEdit').savedOnDevice };
+  const bolWords = useMessages(messages).bol;
 
   const editor = useEditController<BolModel, BolFormState>({
     // Read again when the connection comes or goes (the server's copy, or the device's).
@@ -56,11 +59,11 @@ export function useBolEditor(product: Product, online: boolean) {
     // Only what changed since the form was filled goes, each attribute with its value then.
     send: async (draft, base, sending) => {
       const toSave = modelFromForm(base, draft);
-      const outcome = editOutcomeOf(await saveBolModel(base, toSave, appBolSaveDeps));
+      const outcome = editOutcomeOf(await saveBolModel(base, toSave, appBolSaveDeps, words));
       if (outcome.kind !== 'failed') sending.queued(toSave, () => formFromModel(toSave, productSize));
       return outcome;
     },
-    texts: BOL_SAVE_TEXTS,
+    texts: bolSaveTexts(bolWords, words),
     readKept: () => readKeptBolModelCopy(productId),
     watch: (onEntries) => watchBolChanges(productId, onEntries),
     // After a settled conflict the form shows the kept model with what was typed meanwhile on top.
@@ -97,7 +100,7 @@ export function useBolEditor(product: Product, online: boolean) {
       // The kept model is now theirs with what I kept on top: the form shows it, with what was typed meanwhile carried over.
       void editor.showKept('carry-typed');
     },
-    failedToast: messages.bol.saveFailed,
+    failedToast: bolWords.saveFailed,
     errorLog: 'Settling the Bol model conflict failed',
   });
 
@@ -112,15 +115,15 @@ export function useBolEditor(product: Product, online: boolean) {
     const missing = missingFieldIds(model, form);
     setMarked(missing);
     if (missing.length === 0) return true;
-    notify(messages.bol.fillRequired);
-    editor.setNotice(refusal(messages.bol.fillRequired));
+    notify(bolWords.fillRequired);
+    editor.setNotice(refusal(bolWords.fillRequired));
     document.querySelector(`[data-attribute="${CSS.escape(missing[0] ?? '')}"]`)?.scrollIntoView({ block: 'center', behavior: 'smooth' });
     return false;
   }
 
   async function chooseCategory(chunk: BolChunk, clearRecommendations: () => void) {
     if (!online) {
-      editor.setNotice(refusal(CATEGORY_NEEDS_CONNECTION, 'amber'));
+      editor.setNotice(refusal(words.categoryNeedsConnection, 'amber'));
       return;
     }
     const previous = form;

@@ -6,10 +6,12 @@ import { useState } from 'react';
 import type { OfferHoldKind } from '../../../shared/bol-offer-sync';
 import { bolOfferMessages } from '../../../shared/bol-offer-messages';
 import { reasonOf } from '../../edit/edit-outcome';
+import { useMessages } from '../../i18n/language';
 import { notify } from '../../ui/notify';
 import { appBolSaveDeps } from './bol-model-deps';
 
 export function useSendAnyway(productId: number, refresh: () => Promise<void>) {
+  const words = useMessages(bolOfferMessages, 'bolOffer');
   const [sending, setSending] = useState(false);
   const [waiting, setWaiting] = useState(false);
 
@@ -22,17 +24,17 @@ export function useSendAnyway(productId: number, refresh: () => Promise<void>) {
       setWaiting(true);
       const outcome = await followChange(submitted);
       if (outcome.kind === 'sent') {
-        notify(bolOfferMessages.sendAnywayQueued);
+        notify(words.sendAnywayQueued);
         setWaiting(false);
         await refresh();
       } else if (outcome.kind === 'queued') {
-        notify(bolOfferMessages.sendAnywayWaiting);
+        notify(words.sendAnywayWaiting);
       } else {
         setWaiting(false);
-        notify(bolOfferMessages.sendAnywayFailed(outcome.kind === 'failed' ? outcome.message : outcome.kind));
+        notify(words.sendAnywayFailed(outcome.kind === 'failed' ? outcome.message : outcome.kind));
       }
     } catch (error) {
-      notify(bolOfferMessages.sendAnywayFailed(reasonOf(error)));
+      notify(words.sendAnywayFailed(reasonOf(error)));
     } finally {
       setSending(false);
     }

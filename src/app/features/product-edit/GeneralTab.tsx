@@ -12,6 +12,7 @@ import { messages } from '../../../shared/messages';
 import { productEditMessages } from '../../../shared/product-edit-messages';
 import { productFormMessages } from '../../../shared/product-form-messages';
 import { useMessages } from '../../i18n/language';
+import { useConflictWords } from '../../i18n/value-words';
 import { onlineAtom } from '../../state/sync';
 import { conflictDifferences } from '../../sync/outbox-kinds';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
@@ -45,6 +46,7 @@ export default function GeneralTab({ product, onShowGeneral }: GeneralTabProps) 
   const words = useMessages(productFormMessages, 'productForm');
   const editWords = useMessages(productEditMessages, 'productEdit');
   const pendingWord = useMessages(messages).images.pending;
+  const conflictWords = useConflictWords();
   const tab = useProductEditor(product);
   const { editor, draft, form, problems, conflict, setField } = tab;
   const busy = editor.busy === 'save';
@@ -64,7 +66,7 @@ export default function GeneralTab({ product, onShowGeneral }: GeneralTabProps) 
     if (exitAfter && (outcome?.kind === 'sent' || outcome?.kind === 'pending')) void navigate(-1);
   };
 
-  const conflictRows = conflict ? conflictDifferences(conflict.conflicts) : [];
+  const conflictRows = conflict ? conflictDifferences(conflict.conflicts, {}, conflictWords) : [];
   const conflictNote = (field: FormField) => {
     const found = conflict?.conflicts.find((candidate) => formFieldOf(candidate) === field);
     const row = found && conflictRows.find((candidate) => candidate.field === found.field);

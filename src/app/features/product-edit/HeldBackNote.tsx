@@ -7,6 +7,7 @@
  */
 import { Button, Flex, Text } from '@radix-ui/themes';
 import { productEditMessages } from '../../../shared/product-edit-messages';
+import { useMessages } from '../../i18n/language';
 import type { HeldImage } from './held-back-rules';
 
 export interface HeldBackNoteProps {
@@ -24,13 +25,14 @@ export interface HeldBackNoteProps {
 }
 
 export function HeldBackNote({ field, says, images, taken = false, onTake, taking = false, onKeepMine }: HeldBackNoteProps) {
+  const words = useMessages(productEditMessages, 'productEdit');
   return (
     <div className="held-back-note" data-testid={`held-back-${field}`} role="note">
       <Text as="div" size="2">
         {says}
       </Text>
       {images && images.length > 0 && (
-        <ul className="held-back-images" aria-label={productEditMessages.supplierImages}>
+        <ul className="held-back-images" aria-label={words.supplierImages}>
           {images.map((image) => (
             <li key={image.address}>
               <img src={image.address} alt="" loading="lazy" onError={(event) => event.currentTarget.classList.add('held-back-thumb-missing')} />
@@ -41,17 +43,17 @@ export function HeldBackNote({ field, says, images, taken = false, onTake, takin
       )}
       {taken ? (
         <Text as="div" size="1" color="gray">
-          {productEditMessages.supplierTaken}
+          {words.supplierTaken}
         </Text>
       ) : (
         <Flex gap="2" wrap="wrap">
           {onTake && (
             <Button type="button" size="2" variant="soft" onClick={onTake} loading={taking} aria-busy={taking}>
-              {productEditMessages.takeSupplier}
+              {words.takeSupplier}
             </Button>
           )}
           <Button type="button" size="2" variant="soft" color="gray" onClick={onKeepMine} disabled={taking}>
-            {productEditMessages.keepMine}
+            {words.keepMine}
           </Button>
         </Flex>
       )}

@@ -19,6 +19,9 @@ import { categoryNames } from '../../lib/field-value-text';
 import { categoriesAtom } from '../../state/reference-lists';
 import { appProductLoadDeps } from './product-edit-deps';
 import { messages } from '../../../shared/messages';
+import { productEditMessages } from '../../../shared/product-edit-messages';
+import { useMessages } from '../../i18n/language';
+import { useHistoryWords } from './use-history-words';
 
 const PAGE_SIZE = 20;
 
@@ -32,6 +35,12 @@ export default function HistoryTab({ product, onReload }: { product: Product; on
   const online = useAtomValue(onlineAtom);
   const categories = useAtomValue(categoriesAtom);
   const names = categoryNames(categories, product);
+  const words = useHistoryWords();
+  const { loading } = useMessages(messages);
+  const { saveFailed } = useMessages(productEditMessages, 'productEdit');
+  const tab = words.tab;
+  const label = (field: string) => historyFieldLabel(field, words);
+  const value = (field: string, shown: unknown) => historyValue(field, shown, names, words);
   const [pageNumber, setPageNumber] = useState(0);
   const [loaded, setLoaded] = useState<Loaded>(() => {
     const seen = seenPages.get(`${product.productId}:0`);
@@ -64,46 +73,46 @@ export default function HistoryTab({ product, onReload }: { product: Product; on
       // From the device's copy: it already shows any change of mine still waiting.
       const device = (await appProductLoadDeps.readDeviceCopy(product.productId))?.product ?? product;
       await submit({ kind: 'product-change', before: device, after: withRestored(device, field, old) }, author);
-      notify(`${historyFieldLabel(field)} restored: ${historyValue(field, old, names)}`);
+      notify(tab.restored(label(field), value(field, old)));
       onReload();
     } catch (error) {
       console.error('Restoring failed', error);
-      notify('Failed to save product.');
+      notify(saveFailed);
     } finally {
       setRestoring(null);
     }
   };
 
-  if (loaded.status === 'loading') return <p className="loading">{messages.loading}</p>;
+  if (loaded.status === 'loading') return <p className="loading">{loading}</p>;
   if (loaded.status === 'error') {
     return (
       <Callout.Root color="gray" mt="3">
-        <Callout.Text>{online ? `The history could not be read: ${loaded.message}` : 'The history needs a connection to the server.'}</Callout.Text>
+        <Callout.Text>{online ? tab.readFailed(loaded.message) : tab.needsConnection}</Callout.Text>
       </Callout.Root>
     );
   }
   const { page } = loaded;
   return (
     <Flex direction="column" gap="3" pt="3" className="history-tab" data-testid="product-history">
-      {page.content.length === 0 && <Text color="gray">No changes recorded yet.</Text>}
+      {page.content.length === 0 && <Text color="gray">{tab.empty}</Text>}
       <ol className="history-list">
         {page.content.map((entry) => (
           <li key={entry.id} className="history-entry" data-testid="history-entry">
             <Flex gap="2" align="baseline" wrap="wrap">
               <Text weight="medium">{historyAuthor(entry)}</Text>
               <Badge variant="soft" radius="full">
-                {howLabel(entry)}
+                {howLabel(entry, words)}
               </Badge>
               <Text size="1" color="gray">
                 {dateTimeText(entry.serverAt)}
-                {entry.deviceAt && Math.abs(Date.parse(entry.deviceAt) - Date.parse(entry.serverAt)) > 60_000 && ` · made on the device ${dateTimeText(entry.deviceAt)}`}
+                {entry.deviceAt && Math.abs(Date.parse(entry.deviceAt) - Date.parse(entry.serverAt)) > 60_000 && ` · ${tab.madeOnDevice(dateTimeText(entry.deviceAt))}`}
               </Text>
             </Flex>
             <table className="history-changes">
               <tbody>
                 {entry.changes.map((change) => {
                   const key = `${entry.id}:${change.field}`;
-                  const imageLines = historyImageLines(change.field, change.old, change.new, historyAuthor(entry), change.restored === true);
+                  const imageLines = historyImageLines(change.field, change.old, change.new, historyAuthor(entry), change.restored === true, words);
                   if (imageLines) {
                     return imageLines.map((line, index) => (
                       <tr key={`${change.field}:${index}`} data-testid="history-image-change">
@@ -113,7 +122,7 @@ export default function HistoryTab({ product, onReload }: { product: Product; on
                       </tr>
                     ));
                   }
-                  const sentence = historySentence(change);
+                  const sentence = historySentence(change, words);
                   if (sentence !== null) {
                     return (
                       <tr key={change.field}>
@@ -125,14 +134,14 @@ export default function HistoryTab({ product, onReload }: { product: Product; on
                   }
                   return (
                     <tr key={change.field}>
-                      <th scope="row">{historyFieldLabel(change.field)}</th>
-                      <td className="history-old">{historyValue(change.field, change.old, names)}</td>
+                      <th scope="row">{label(change.field)}</th>
+                      <td className="history-old">{value(change.field, change.old)}</td>
                       <td aria-hidden="true">→</td>
-                      <td className="history-new">{historyValue(change.field, change.new, names)}</td>
+                      <td className="history-new">{value(change.field, change.new)}</td>
                       <td>
                         {canRestore(change.field, change.old, product) && (
-                          <Button size="1" variant="soft" loading={restoring === key} disabled={restoring !== null} onClick={() => void restore(key, change.field, change.old)} aria-label={`Restore ${historyFieldLabel(change.field)} to ${historyValue(change.field, change.old, names)}`}>
-                            Restore
+                          <Button size="1" variant="soft" loading={restoring === key} disabled={restoring !== null} onClick={() => void restore(key, change.field, change.old)} aria-label={tab.restoreLabel(label(change.field), value(change.field, change.old))}>
+                            {tab.restore}
                           </Button>
                         )}
                       </td>
@@ -147,13 +156,13 @@ export default function HistoryTab({ product, onReload }: { product: Product; on
       {page.totalPages > 1 && (
         <Flex gap="3" align="center">
           <Button variant="soft" disabled={pageNumber === 0} onClick={() => setPageNumber((n) => n - 1)}>
-            Newer
+            {tab.newer}
           </Button>
           <Text size="2" color="gray">
-            Page {pageNumber + 1} of {page.totalPages}
+            {tab.page(pageNumber + 1, page.totalPages)}
           </Text>
           <Button variant="soft" disabled={pageNumber + 1 >= page.totalPages} onClick={() => setPageNumber((n) => n + 1)}>
-            Older
+            {tab.older}
           </Button>
         </Flex>
       )}

@@ -3,13 +3,12 @@
  * where a note shows (under a form field, under the category, at the Images section), how the
  * value reads (one formatter for every field's value, src/app/lib/field-value-text.ts), and what
  * "Take the supplier's" does (the image list: an outbox write of its own). Holds whose "Keep mine" waits in the outbox are not shown. Pure: no
- * React, no I/O.
+ * React, no I/O; the notes are written in `words` (the language shown, English by default).
  */
 import type { Product } from '../../../shared/contract';
-import { VALUE_WORDS } from '../../../shared/messages';
 import { productEditMessages } from '../../../shared/product-edit-messages';
 import type { HeldSupplierValue } from '../../../shared/feed-fields';
-import { fieldValueText, imageFileName } from '../../lib/field-value-text';
+import { ENGLISH_VALUE_WORDS, fieldValueText, imageFileName, VALUE_TEXT_MAX_LENGTH, type FieldValueWords } from '../../lib/field-value-text';
 import { formFromProduct, type FormField, type ProductForm } from './product-form';
 
 export interface HeldNote {
@@ -77,40 +76,51 @@ export function keptHere(entries: readonly EntryLike[]): Set<string> {
   return fields;
 }
 
+/** The words of the notes: the sentence, the empty value's name and the values' words. */
+export interface HeldWords {
+  edit: Pick<typeof productEditMessages, 'supplierSays' | 'emptyValue'>;
+  values: FieldValueWords;
+}
+const ENGLISH_HELD_WORDS: HeldWords = { edit: productEditMessages, values: ENGLISH_VALUE_WORDS };
+
 /** A held supplier value as the note reads it: the field's value as everywhere, empty named. */
-export function supplierValueText(held: HeldSupplierValue): string {
-  const text = fieldValueText(held.field, held.value, { categoryName: () => held.shown });
-  return text === VALUE_WORDS.empty ? productEditMessages.emptyValue : text;
+export function supplierValueText(held: HeldSupplierValue, words: HeldWords = ENGLISH_HELD_WORDS): string {
+  const text = fieldValueText(held.field, held.value, { categoryName: () => held.shown }, VALUE_TEXT_MAX_LENGTH, words.values);
+  return text === words.values.value.empty ? words.edit.emptyValue : text;
+}
+
+function says(held: HeldSupplierValue, words: HeldWords): string {
+  return words.edit.supplierSays(supplierValueText(held, words));
 }
 
 const openHolds = (product: Product, kept: ReadonlySet<string>) => (product.heldBack ?? []).filter((held) => !kept.has(held.field));
 
 /** The notes of this product's held values, by form field, against the form as it is now. */
-export function heldNotes(product: Product, form: ProductForm, kept: ReadonlySet<string> = new Set()): Map<FormField, HeldNote> {
+export function heldNotes(product: Product, form: ProductForm, kept: ReadonlySet<string> = new Set(), words: HeldWords = ENGLISH_HELD_WORDS): Map<FormField, HeldNote> {
   const notes = new Map<FormField, HeldNote>();
   for (const held of openHolds(product, kept)) {
     if (!FORM_FIELDS_OF_FEED.includes(held.field)) continue;
     const field = held.field as FormField;
     const formValue = String(formFromProduct({ ...product, [held.field]: held.value } as Product)[field]);
-    notes.set(field, { field, says: productEditMessages.supplierSays(supplierValueText(held)), formValue, taken: String(form[field]) === formValue });
+    notes.set(field, { field, says: says(held, words), formValue, taken: String(form[field]) === formValue });
   }
   return notes;
 }
 
 /** The note under the category, by the category's name (never its id), or null. */
-export function heldCategoryNote(product: Product, kept: ReadonlySet<string> = new Set()): HeldCategoryNote | null {
+export function heldCategoryNote(product: Product, kept: ReadonlySet<string> = new Set(), words: HeldWords = ENGLISH_HELD_WORDS): HeldCategoryNote | null {
   const held = openHolds(product, kept).find((candidate) => candidate.field === 'categoryId');
   if (!held) return null;
   const categoryId = typeof held.value === 'number' ? held.value : null;
-  return { field: 'categoryId', says: productEditMessages.supplierSays(supplierValueText(held)), categoryId, categoryName: held.shown ?? null };
+  return { field: 'categoryId', says: says(held, words), categoryId, categoryName: held.shown ?? null };
 }
 
 /** The note at the Images section: what the supplier's images now are, or null. */
-export function heldImagesNote(product: Product, kept: ReadonlySet<string> = new Set()): HeldImagesNote | null {
+export function heldImagesNote(product: Product, kept: ReadonlySet<string> = new Set(), words: HeldWords = ENGLISH_HELD_WORDS): HeldImagesNote | null {
   const held = openHolds(product, kept).find((candidate) => candidate.field === 'images');
   if (!held) return null;
   const addresses = Array.isArray(held.value) ? held.value.filter((address): address is string => typeof address === 'string') : [];
-  return { field: 'images', says: productEditMessages.supplierSays(supplierValueText(held)), images: addresses.map((address) => ({ address, name: imageFileName(address) })) };
+  return { field: 'images', says: says(held, words), images: addresses.map((address) => ({ address, name: imageFileName(address) })) };
 }
 
 /**

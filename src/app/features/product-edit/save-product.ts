@@ -13,14 +13,16 @@ import { productEditMessages } from '../../../shared/product-edit-messages';
 import type { Change, PickedFile, SaveOutcome, Submitted } from '../../sync/app-sync';
 import type { EditOutcome, OutcomeTexts } from '../../edit/edit-outcome';
 
-/** What the General tab says of a save's outcome (docs/product-edit.md). */
-export const PRODUCT_SAVE_TEXTS: OutcomeTexts<Product> = {
-  sentToast: productEditMessages.saved,
-  pendingNotice: productEditMessages.savedOnDevice,
-  failedToast: productEditMessages.saveFailed,
-  failedNotice: (reason) => `${productEditMessages.saveFailed} ${reason}`,
-  errorLog: 'Saving the product failed',
-};
+/** What the General tab says of a save's outcome (docs/product-edit.md), in `words` (the language shown). */
+export function productSaveTexts(words: Pick<typeof productEditMessages, 'saved' | 'savedOnDevice' | 'saveFailed'> = productEditMessages): OutcomeTexts<Product> {
+  return {
+    sentToast: words.saved,
+    pendingNotice: words.savedOnDevice,
+    failedToast: words.saveFailed,
+    failedNotice: (reason) => `${words.saveFailed} ${reason}`,
+    errorLog: 'Saving the product failed',
+  };
+}
 
 export interface ProductSaveDeps {
   submit(change: Extract<Change, { kind: 'product-change' }>, author: string): Promise<Submitted>;

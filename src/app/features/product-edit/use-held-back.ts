@@ -10,6 +10,8 @@ import type { Product } from '../../../shared/contract';
 import { productEditMessages } from '../../../shared/product-edit-messages';
 import { heldImagesMessages } from '../../../shared/held-images-messages';
 import { reasonOf } from '../../edit/edit-outcome';
+import { useMessages } from '../../i18n/language';
+import { useFieldValueWords } from '../../i18n/value-words';
 import type { WaitingEntryLike } from '../../lib/my-waiting-change';
 import { submit } from '../../sync/app-sync';
 import { notify, notifyDone } from '../../ui/notify';
@@ -24,40 +26,43 @@ export interface ImagesOfForm {
 
 export function useHeldBack(product: Product, form: ProductForm, entries: readonly WaitingEntryLike[], author: string, setField: (field: FormField, value: string) => void, images: ImagesOfForm) {
   const kept = keptHere(entries);
-  const notes = heldNotes(product, form, kept);
+  const editWords = useMessages(productEditMessages, 'productEdit');
+  const imagesWords = useMessages(heldImagesMessages, 'heldImages');
+  const words = { edit: editWords, values: useFieldValueWords() };
+  const notes = heldNotes(product, form, kept, words);
   const [takingImages, setTakingImages] = useState(false);
 
   async function keepMine(field: string) {
     try {
       await submit({ kind: 'held-back-dismiss', productId: product.productId, field }, author);
-      notifyDone(productEditMessages.keptMine);
+      notifyDone(editWords.keptMine);
     } catch (error) {
-      notify(productEditMessages.keepMineFailed(reasonOf(error)));
+      notify(editWords.keepMineFailed(reasonOf(error)));
     }
   }
 
   async function takeCategory(note: HeldCategoryNote) {
     try {
       await submit({ kind: 'product-change', before: product, after: withSupplierCategory(product, note) }, author);
-      notifyDone(productEditMessages.supplierCategoryTaken);
+      notifyDone(editWords.supplierCategoryTaken);
     } catch (error) {
-      notify(productEditMessages.takeSupplierFailed(reasonOf(error)));
+      notify(editWords.takeSupplierFailed(reasonOf(error)));
     }
   }
 
   async function takeImages(note: HeldImagesNote) {
     // The form's own image changes would be saved over the supplier's list: they go first.
     if (images.unsaved) {
-      notify(heldImagesMessages.saveImagesFirst);
+      notify(imagesWords.saveImagesFirst);
       return;
     }
     setTakingImages(true);
     try {
       await submit(takeImagesChange(product, note), author);
       images.showDeviceCopy();
-      notifyDone(heldImagesMessages.supplierImagesTaken);
+      notifyDone(imagesWords.supplierImagesTaken);
     } catch (error) {
-      notify(productEditMessages.takeSupplierFailed(reasonOf(error)));
+      notify(editWords.takeSupplierFailed(reasonOf(error)));
     } finally {
       setTakingImages(false);
     }
@@ -65,8 +70,8 @@ export function useHeldBack(product: Product, form: ProductForm, entries: readon
 
   return {
     noteOf: (field: FormField) => notes.get(field) ?? null,
-    category: heldCategoryNote(product, kept),
-    images: heldImagesNote(product, kept),
+    category: heldCategoryNote(product, kept, words),
+    images: heldImagesNote(product, kept, words),
     take: (note: HeldNote) => setField(note.field, note.formValue),
     takeCategory: (note: HeldCategoryNote) => void takeCategory(note),
     takeImages: (note: HeldImagesNote) => void takeImages(note),

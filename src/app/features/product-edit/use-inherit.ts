@@ -6,12 +6,14 @@
 import { useState } from 'react';
 import type { Product } from '../../../shared/contract';
 import { messages } from '../../../shared/messages';
+import { productEditMessages } from '../../../shared/product-edit-messages';
 import { filterProducts, inheritFamily } from '../../api/products';
 import { failedNotice, reasonOf, type EditNotice } from '../../edit/edit-outcome';
+import { messagesNow } from '../../i18n/language';
 import { isOnline } from '../../lib/online';
 import { notify } from '../../ui/notify';
 import { inheritButtonRefusal, inheritConfirmText, inheritedNotice } from './family-rules';
-import { PRODUCT_SAVE_TEXTS } from './save-product';
+import { productSaveTexts } from './save-product';
 
 export function useInherit(product: Product, tell: (notice: EditNotice) => void) {
   const [inheriting, setInheriting] = useState(false);
@@ -48,7 +50,7 @@ export function useInherit(product: Product, tell: (notice: EditNotice) => void)
     } catch (error) {
       console.error('Inheriting failed', error);
       notify(messages.family.inheritFailed);
-      tell(failedNotice(reasonOf(error), PRODUCT_SAVE_TEXTS));
+      tell(failedNotice(reasonOf(error), productSaveTexts(messagesNow(productEditMessages, 'productEdit'))));
     } finally {
       setInheriting(false);
     }

@@ -10,6 +10,7 @@ import { useEffect, useState } from 'react';
 import type { Product } from '../../../shared/contract';
 import { productEditMessages } from '../../../shared/product-edit-messages';
 import { refusal } from '../../edit/edit-outcome';
+import { useMessages } from '../../i18n/language';
 import { useConflictChoices } from '../../edit/use-conflict-choices';
 import { useEditController } from '../../edit/use-edit-controller';
 import { sessionUserAtom } from '../../state/session';
@@ -26,10 +27,11 @@ import { checkForm, type FieldProblems, type ProductForm } from './product-form'
 import { appProductSaveDeps, readKeptProductCopy } from './product-save-deps';
 import { chooseFreshField, mergeFreshProduct } from './fresh-product';
 import { pollFreshProduct } from './fresh-product-deps';
-import { PRODUCT_SAVE_TEXTS, saveProduct } from './save-product';
+import { productSaveTexts, saveProduct } from './save-product';
 
 export function useProductEditor(product: Product) {
   const author = useAtomValue(sessionUserAtom) ?? '';
+  const editWords = useMessages(productEditMessages, 'productEdit');
   const setEdited = useSetAtom(editedProductAtom);
   const productId = product.productId;
   const [problems, setProblems] = useState<FieldProblems>({});
@@ -48,7 +50,7 @@ export function useProductEditor(product: Product) {
         queued: (queued) => sending.queued(queued, (current) => draftAsQueued(current, queued)),
         uploadDropped: (uploadId) => sending.amend((current) => draftWithoutUpload(current, uploadId, waitingUploadOf)),
       }),
-    texts: PRODUCT_SAVE_TEXTS,
+    texts: productSaveTexts(editWords),
     readKept: () => readKeptProductCopy(productId),
     watch: (onEntries) => watchProductChanges(productId, onEntries),
     // After a settled conflict the form shows the kept copy with what was typed meanwhile on top.
@@ -96,7 +98,7 @@ export function useProductEditor(product: Product) {
     settle: settleChange,
     // The device's copy is now theirs with what I kept on top: the form shows it, with what was typed meanwhile carried over.
     settled: () => void editor.showKept('carry-typed'),
-    failedToast: productEditMessages.saveFailed,
+    failedToast: editWords.saveFailed,
     errorLog: 'Settling the conflict failed',
   });
 

@@ -14,22 +14,17 @@ import {
   type TextFormatType,
 } from 'lexical';
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { descriptionEditorMessages } from '../../../shared/description-editor-messages';
+import { useMessages } from '../../i18n/language';
 import { INLINE_IMAGE_TYPES, isAllowedLink, isInlineImageType, normalizeLink } from './description-html';
 import { $createInlineImageNode } from './InlineImageNode';
 
 type BlockType = 'paragraph' | HeadingTagType;
-const BLOCKS: { value: BlockType; label: string }[] = [
-  { value: 'paragraph', label: 'Paragraph' },
-  { value: 'h1', label: 'Heading 1' },
-  { value: 'h2', label: 'Heading 2' },
-  { value: 'h3', label: 'Heading 3' },
-];
-const FORMATS: { format: TextFormatType; label: string; short: string }[] = [
-  { format: 'bold', label: 'Bold', short: 'B' },
-  { format: 'italic', label: 'Italic', short: 'I' },
-  { format: 'underline', label: 'Underline', short: 'U' },
-];
-export const LINK_REFUSED = 'Only http, https, mailto and tel links are accepted.';
+const BLOCKS = ['paragraph', 'h1', 'h2', 'h3'] as const satisfies readonly BlockType[];
+const FORMATS = ['bold', 'italic', 'underline'] as const satisfies readonly TextFormatType[];
+
+/** A refused link shows in the link's popover, any other problem under the toolbar. */
+type Problem = { kind: 'link' | 'image'; text: string };
 
 function readAsDataUrl(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -45,7 +40,8 @@ export function DescriptionToolbar() {
   const [block, setBlock] = useState<BlockType>('paragraph');
   const [linkOpen, setLinkOpen] = useState(false);
   const [linkText, setLinkText] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const words = useMessages(descriptionEditorMessages, 'descriptionEditor');
   const fileInput = useRef<HTMLInputElement>(null);
 
   const setBlockType = (value: BlockType) => {
@@ -79,7 +75,7 @@ export function DescriptionToolbar() {
       return;
     }
     if (!isAllowedLink(url)) {
-      setProblem(LINK_REFUSED);
+      setProblem({ kind: 'link', text: words.linkRefused });
       return;
     }
     editor.dispatchCommand(TOGGLE_LINK_COMMAND, url);
@@ -92,7 +88,7 @@ export function DescriptionToolbar() {
     setProblem(null);
     for (const file of files) {
       if (!isInlineImageType(file.type)) {
-        setProblem(`${file.name}: only PNG, GIF, JPEG, BMP and ICO images can be placed in the description.`);
+        setProblem({ kind: 'image', text: words.imageRefused(file.name) });
         continue;
       }
       const src = await readAsDataUrl(file);
@@ -101,67 +97,67 @@ export function DescriptionToolbar() {
   };
 
   return (
-    <Flex className="description-toolbar" gap="1" wrap="wrap" align="center" role="toolbar" aria-label="Description formatting">
+    <Flex className="description-toolbar" gap="1" wrap="wrap" align="center" role="toolbar" aria-label={words.toolbar}>
       <Select.Root value={block} onValueChange={(value) => setBlockType(value as BlockType)} size="1">
-        <Select.Trigger aria-label="Block type" />
+        <Select.Trigger aria-label={words.blockType} />
         <Select.Content>
-          {BLOCKS.map((option) => (
-            <Select.Item key={option.value} value={option.value}>
-              {option.label}
+          {BLOCKS.map((value) => (
+            <Select.Item key={value} value={value}>
+              {words.blocks[value]}
             </Select.Item>
           ))}
         </Select.Content>
       </Select.Root>
-      {FORMATS.map(({ format, label, short }) => (
+      {FORMATS.map((format) => ({ format, label: words[format], short: words[`${format}Short`] })).map(({ format, label, short }) => (
         <Button key={format} type="button" size="1" variant="soft" color="gray" aria-label={label} title={label} className={`de-format-${format}`}
           onClick={() => editor.dispatchCommand(FORMAT_TEXT_COMMAND, format)}>
           {short}
         </Button>
       ))}
       <Button type="button" size="1" variant="soft" color="gray" onClick={() => editor.dispatchCommand(INSERT_UNORDERED_LIST_COMMAND, undefined)}>
-        • List
+        {words.bulletList}
       </Button>
       <Button type="button" size="1" variant="soft" color="gray" onClick={() => editor.dispatchCommand(INSERT_ORDERED_LIST_COMMAND, undefined)}>
-        1. List
+        {words.numberedList}
       </Button>
-      <Button type="button" size="1" variant="soft" color="gray" aria-label="Remove list" title="Remove list" onClick={() => editor.dispatchCommand(REMOVE_LIST_COMMAND, undefined)}>
+      <Button type="button" size="1" variant="soft" color="gray" aria-label={words.removeList} title={words.removeList} onClick={() => editor.dispatchCommand(REMOVE_LIST_COMMAND, undefined)}>
         ¶
       </Button>
       <Popover.Root open={linkOpen} onOpenChange={openLink}>
         <Popover.Trigger>
           <Button type="button" size="1" variant="soft" color="gray">
-            Link
+            {words.link}
           </Button>
         </Popover.Trigger>
         <Popover.Content width="320px">
           <form onSubmit={applyLink}>
             <Flex direction="column" gap="2">
               <Text as="label" size="2" htmlFor="description-link-url">
-                Link address (http, https, mailto or tel; empty removes the link)
+                {words.linkAddress}
               </Text>
               <TextField.Root id="description-link-url" value={linkText} onChange={(e) => setLinkText(e.target.value)} placeholder="https://" autoFocus />
-              {problem === LINK_REFUSED && (
+              {problem?.kind === 'link' && (
                 <Text size="1" color="red" role="alert">
-                  {problem}
+                  {problem.text}
                 </Text>
               )}
               <Flex gap="2" justify="end">
                 <Button type="button" variant="soft" color="gray" onClick={() => setLinkOpen(false)}>
-                  Cancel
+                  {words.cancel}
                 </Button>
-                <Button type="submit">Apply link</Button>
+                <Button type="submit">{words.applyLink}</Button>
               </Flex>
             </Flex>
           </form>
         </Popover.Content>
       </Popover.Root>
       <Button type="button" size="1" variant="soft" color="gray" onClick={() => fileInput.current?.click()}>
-        Image
+        {words.image}
       </Button>
       <input ref={fileInput} type="file" hidden multiple accept={INLINE_IMAGE_TYPES.join(',')} onChange={(e) => void insertImages(e)} data-testid="description-image-input" />
-      {problem && problem !== LINK_REFUSED && (
+      {problem?.kind === 'image' && (
         <Text size="1" color="red" role="alert">
-          {problem}
+          {problem.text}
         </Text>
       )}
     </Flex>

@@ -2,12 +2,13 @@
  * A product's Bol category (chunk) and Bol model: reading it (saved values, the rest prefilled from
  * the product), assigning a chunk, and saving the model with validation and a version for If-Match.
  */
+import { serverMessages, serverSentence, type ServerSentence } from '../../../shared/server-messages';
 import { eq, sql } from 'drizzle-orm';
 import { BOL_MODEL_COMPARED, bolWrittenKeys, type BolModelChangeConflict, type BolModelChangeSet } from '../../../shared/bol-change-set';
 import { mergeBolChangeSet } from '../../../shared/change-set-merge';
 import type { BolAttribute, BolChunkAssignment, BolMedia, BolModel } from '../../../shared/bol-contract';
 import type { HistoryHow, Product } from '../../../shared/contract';
-import { describeModelProblems } from '../../../shared/rules/bol-model-rules';
+import { modelProblems } from '../../../shared/rules/bol-model-rules';
 import { headerMatchesVersion } from '../../http/version-etag';
 import { loadProduct } from '../../catalogue/product-read-model';
 import type { Queryable } from '../../db/query-rows';
@@ -29,7 +30,7 @@ const OWN_FIELDS = new Set(['productId', 'chunkId', 'chunkName', 'attributeData'
 
 export async function requireProduct(db: Queryable, productId: number): Promise<Product> {
   const product = await loadProduct(db, productId);
-  if (!product) throw new ApiError(404, `Product ${productId} does not exist`);
+  if (!product) throw ApiError.saying(404, serverSentence('productMissing', productId));
   return product;
 }
 
@@ -152,8 +153,8 @@ export async function saveModel(db: Database, input: BolModel, ifMatch: string |
       const trimmed = (value ?? '').trim();
       return { ...attribute, value: attribute.attributeId.toLowerCase() === 'description' ? sanitizeDescription(trimmed) : trimmed };
     });
-    const problems = describeModelProblems(merged);
-    if (problems) throw new ApiError(400, problems);
+    const problems = modelProblemsSentence(merged);
+    if (problems) throw ApiError.saying(400, problems);
 
     checkMediaSlots(input.mediaData);
     const extra = Object.fromEntries(Object.entries(input).filter(([key]) => !OWN_FIELDS.has(key)));
@@ -213,11 +214,19 @@ async function writeModel(
   await recordHistory(tx, [{ productId: product.productId, author: who.author, how: who.how, deviceAt: who.deviceAt, serverAt: now, version: product.version, changes }]);
 }
 
+/** What a model would lack (required values, values outside their list), as the 400 says it with its catalog id; null when complete. */
+export function modelProblemsSentence(attributes: readonly BolAttribute[]): ServerSentence | null {
+  const { missing, outside } = modelProblems(attributes);
+  if (missing !== '' && outside !== '') return serverSentence('modelMissingAndOutside', missing, outside);
+  if (missing !== '') return serverSentence('modelMissing', missing);
+  return outside !== '' ? serverSentence('modelOutsideList', outside) : null;
+}
+
 export type ModelChangeOutcome = { kind: 'saved'; model: BolModel } | { kind: 'conflict'; answer: BolModelChangeConflict };
 
-export const BOL_CHANGE_CONFLICT_MESSAGE = 'Someone else changed some of these Bol fields meanwhile; nothing was saved. Choose per field.';
+export const BOL_CHANGE_CONFLICT_MESSAGE = serverMessages.bolChangeConflict;
 /** The message of a conflict answer whose other Bol fields were written. */
-export const BOL_CHANGE_CONFLICT_REST_SAVED_MESSAGE = 'Someone else changed some of these Bol fields meanwhile. Your other changes were saved; choose per field for these.';
+export const BOL_CHANGE_CONFLICT_REST_SAVED_MESSAGE = serverMessages.bolChangeConflictRestSaved;
 
 /**
  * PATCH /api/v1/bol/model/{productId}: a change set merged three ways per attribute with the model
@@ -238,12 +247,12 @@ export async function saveModelChanges(
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(bolProductModels).where(eq(bolProductModels.productId, productId)).for('update');
     const chunkId = current?.chunkId ?? null;
-    if (!chunkId) throw new ApiError(400, 'Choose a Bol category before saving the Bol model');
+    if (!chunkId) throw ApiError.saying(400, serverSentence('chooseCategoryFirst'));
     const chunkRow = await findChunk(tx, chunkId);
-    if (!chunkRow) throw new ApiError(400, `There is no Bol category with id '${chunkId}' in the data model`);
+    if (!chunkRow) throw ApiError.saying(400, serverSentence('noSuchCategory', chunkId));
     const definitions = await chunkAttributes(tx, chunkId);
     const unknown = Object.keys(set.attributes).filter((id) => !definitions.some((definition) => definition.attributeId === id));
-    if (unknown.length > 0) throw new ApiError(400, `The Bol category '${chunkRow.chunkName}' has no attribute ${unknown.map((id) => `'${id}'`).join(', ')}`);
+    if (unknown.length > 0) throw ApiError.saying(400, serverSentence('categoryLacksAttributes', chunkRow.chunkName, unknown.map((id) => `'${id}'`).join(', ')));
 
     const before = buildAttributeData(definitions, product, current?.values ?? {}, await sizesAreUs(tx, product.supplier.supplierId));
     const mediaNow = current?.mediaData ?? buildMediaData(product.productImages, selfOrigin);
@@ -254,7 +263,7 @@ export async function saveModelChanges(
     const conflictAnswer = (model: BolModel): BolModelChangeConflict => {
       const written = bolWrittenKeys(set, merged.conflicts);
       return {
-        message: written.length > 0 ? BOL_CHANGE_CONFLICT_REST_SAVED_MESSAGE : BOL_CHANGE_CONFLICT_MESSAGE,
+        ...serverSentence(written.length > 0 ? 'bolChangeConflictRestSaved' : 'bolChangeConflict'),
         model,
         conflicts: merged.conflicts.map((conflict) => ({ ...conflict, changedBy: last?.get(conflict.field)?.author ?? null, changedAt: last?.get(conflict.field)?.at ?? null })),
         written,
@@ -268,8 +277,8 @@ export async function saveModelChanges(
     if (writesNothing && !neverSaved) return { kind: 'saved', model: await readModel(tx, product, selfOrigin) };
 
     const next = before.map((entry) => (entry.attributeId in merged.writes ? { ...entry, value: merged.writes[entry.attributeId] ?? '' } : entry));
-    const problems = describeModelProblems(next);
-    if (problems) throw new ApiError(400, problems);
+    const problems = modelProblemsSentence(next);
+    if (problems) throw ApiError.saying(400, problems);
     const mediaData = merged.media ?? mediaNow;
     checkMediaSlots(mediaData);
     await writeModel(tx, product, current, { chunkId, before, merged: next, mediaData, extra: current?.extra ?? {} }, now, {
