@@ -74,7 +74,7 @@ describe('a Dutch tablet', () => {
     await expect.poll(() => toggle.innerText()).toMatch(/^Filters:\s*Geen ingesteld/);
     await toggle.click();
     await page.getByRole('button', { name: 'Meer filters' }).click();
-    for (const label of ['Leverancier', 'Moderatie', 'Prijs vanaf', 'Sorteren', 'Voorraad', 'Hoofdproduct', 'Merk', 'Categorie', 'Familiesleutel', "Aantal foto's", 'Bijgewerkt vanaf', 'Bol-status']) {
+    for (const label of ['Leverancier', 'Moderatie', 'Prijs vanaf', 'Sorteren', 'Voorraad', 'Hoofdproduct', 'Merk', 'Categorie', 'Familiesleutel', "Aantal foto's", 'Bijgewerkt vanaf', 'Bol-status', 'Status van het aanbod']) {
       expect(await page.getByLabel(label, { exact: true }).count(), label).toBe(1);
     }
     expect(await page.getByRole('button', { name: 'Alle filters wissen' }).count()).toBe(1);

@@ -28,8 +28,8 @@ import { JOB_KIND_WORDS, JOB_STATUS_WORDS } from '../../src/shared/status-words'
 const dutch = {
   parser: localized(parserMessages, dutchPack, 'parser'),
   logs: localized(logsMessages, dutchPack, 'logs'),
-  kinds: localized(JOB_KIND_WORDS, dutchPack, 'jobKind'),
-  statuses: localized(JOB_STATUS_WORDS, dutchPack, 'jobStatus'),
+  kinds: localized(JOB_KIND_WORDS, dutchPack, 'statusWords.jobKind'),
+  statuses: localized(JOB_STATUS_WORDS, dutchPack, 'statusWords.jobStatus'),
   report: localized(reportMessages, dutchPack, 'report'),
   offers: localized(bolOfferMessages, dutchPack, 'bolOffer'),
   states: localized(BOL_STATE_LABELS, dutchPack, 'bolState'),

@@ -29,7 +29,6 @@ import { feedVariantMessages } from '../../shared/feed-variant-messages';
 import { feedValueMessages } from '../../shared/messages';
 import { parserMessages } from '../../shared/parser-messages';
 import { logsMessages } from '../../shared/logs-messages';
-import { JOB_KIND_WORDS, JOB_STATUS_WORDS } from '../../shared/status-words';
 import { reportMessages } from '../../shared/report-messages';
 import { bolOfferMessages } from '../../shared/bol-offer-messages';
 import { usersMessages } from '../../shared/users-messages';
@@ -71,8 +70,6 @@ export const MESSAGE_MODULES: readonly { prefix: string; english: object }[] = [
   { prefix: 'feedPlatform', english: PLATFORM_NAMES },
   { prefix: 'skipWhen', english: SKIP_WHEN_LABELS },
   { prefix: 'logs', english: logsMessages },
-  { prefix: 'jobKind', english: JOB_KIND_WORDS },
-  { prefix: 'jobStatus', english: JOB_STATUS_WORDS },
   { prefix: 'report', english: reportMessages },
   { prefix: 'bolOffer', english: bolOfferMessages },
   { prefix: 'users', english: usersMessages },

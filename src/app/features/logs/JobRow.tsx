@@ -23,8 +23,8 @@ function Moment({ time }: { time: string | null }) {
 export function JobRow({ job, now, online, expanded, onToggle }: { job: Job; now: number; online: boolean; expanded: boolean; onToggle: () => void }) {
   const words = useMessages(logsMessages, 'logs');
   const progressWords = useMessages(jobProgressMessages, 'jobProgress');
-  const kinds = useMessages(JOB_KIND_WORDS, 'jobKind');
-  const statuses = useMessages(JOB_STATUS_WORDS, 'jobStatus');
+  const kinds = useMessages(JOB_KIND_WORDS, 'statusWords.jobKind');
+  const statuses = useMessages(JOB_STATUS_WORDS, 'statusWords.jobStatus');
   return (
     <>
       <Table.Row data-testid="job-row" data-job-id={job.id} data-status={job.status}>

@@ -33,8 +33,8 @@ function FilterSelect({ label, value, options, onChange }: { label: string; valu
 export function LogsFilterBar({ filter, online, onChange, onRefresh }: { filter: LogsFilter; online: boolean; onChange: (next: Partial<LogsFilter>) => void; onRefresh: () => void }) {
   const suppliers = useAtomValue(suppliersAtom);
   const words = useMessages(logsMessages, 'logs');
-  const kinds = useMessages(JOB_KIND_WORDS, 'jobKind');
-  const statuses = useMessages(JOB_STATUS_WORDS, 'jobStatus');
+  const kinds = useMessages(JOB_KIND_WORDS, 'statusWords.jobKind');
+  const statuses = useMessages(JOB_STATUS_WORDS, 'statusWords.jobStatus');
   return (
     <Card size="1">
       <Flex gap="3" wrap="wrap" align="end">
