@@ -11,6 +11,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { JOB_KINDS, JOB_STATUSES } from '../../src/shared/jobs';
 import { baseUrl, launchBrowser, signIn } from './support/browser';
+import { signInOnForm } from './support/language-sign-in';
 import { apiJson } from './support/catalogue-api';
 
 /** An administrator of this file only (Users and the offer settings are for administrators); the shared admin's language is left alone. */
@@ -45,11 +46,7 @@ afterAll(() => tablets.browser?.close());
 /** Daan on a Dutch tablet, signed in on the Dutch form. */
 async function dutchTablet(viewport: { width: number; height: number } = SIZES[0]): Promise<Page> {
   const page = await tablet('nl-NL', viewport);
-  await page.goto(`${baseUrl()}/login`);
-  await page.locator('#login-username').fill(DAAN.username);
-  await page.locator('#login-password').fill(DAAN.password);
-  await page.getByRole('button', { name: 'Inloggen' }).click();
-  await page.waitForURL(`${baseUrl()}/dashboard`);
+  await signInOnForm(page, DAAN, 'Inloggen');
   await page.locator('html[lang="nl"]').waitFor({ state: 'attached' });
   return page;
 }

@@ -8,6 +8,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, signIn } from './support/browser';
+import { signInOnForm } from './support/language-sign-in';
 import { apiJson, demoProduct } from './support/catalogue-api';
 import { useLocaleTablets } from './support/locale-tablets';
 
@@ -34,11 +35,7 @@ beforeAll(async () => {
 /** A Dutch tablet (nl-NL) signed in as `person` on the Dutch form, on the product's page. */
 async function dutchTablet(person: { username: string; password: string }, productId: number, viewport = LANDSCAPE): Promise<Page> {
   const page = await tablet('nl-NL', viewport);
-  await page.goto(`${baseUrl()}/login`);
-  await page.locator('#login-username').fill(person.username);
-  await page.locator('#login-password').fill(person.password);
-  await page.getByRole('button', { name: 'Inloggen' }).click();
-  await page.waitForURL(`${baseUrl()}/dashboard`);
+  await signInOnForm(page, person, 'Inloggen');
   await page.goto(`${baseUrl()}/products/${productId}`);
   await page.getByTestId('description-editor').waitFor();
   return page;
