@@ -360,8 +360,8 @@ describe('POST /api/v1/feed/reexport/images/{id}', () => {
       }
     }
     // Offline copies following the changes feed learn the new paths, with a new product version.
-    // The feed hands out a change once every older transaction has ended (docs/products.md): on a
-    // PostgreSQL shared with other test files, one of theirs may still be running for a moment.
+    // The feed hands out a change once every older transaction of this database has ended
+    // (docs/products.md): the job runner's own may still be finishing for a moment.
     let changed: ProductChanges = { products: [], cursor: null, hasMore: false };
     await expect
       .poll(async () => {

@@ -49,13 +49,30 @@ export function parseChangesQuery(params: URLSearchParams): ProductChangesQuery 
 }
 
 /**
+ * The oldest transaction of this database that is still running, or the next one to start when
+ * none is: rows written by older transactions can never be joined later by a row with a smaller
+ * transaction id. Transaction ids are the whole cluster's, so the running ones (the snapshot's
+ * list) are narrowed to this database: a transaction is left out only when a session of another
+ * database shows it as its own (it cannot write our products). One that has just ended, or whose
+ * session is not shown, counts as ours, which can only hold rows back, never skip them.
+ * `backend_xid` is 32 bits, the snapshot's ids carry the epoch above them.
+ */
+const OLDEST_WRITER_OF_THIS_DATABASE = sql`(
+  select coalesce(min(running.xid), txid_snapshot_xmax(txid_current_snapshot()))
+  from txid_snapshot_xip(txid_current_snapshot()) as running(xid)
+  where not exists (
+    select 1 from pg_stat_activity as session
+    where session.datid <> (select oid from pg_database where datname = current_database())
+      and session.backend_xid::text::bigint = running.xid % 4294967296))`;
+
+/**
  * Pages on (writer transaction id, product id). Only rows written by transactions older than the
- * oldest one still running are handed out: those can never be joined later by a row with a smaller
- * id, so a cursor never skips a change (with update times it would: a transaction stamps its rows
- * when it starts and may commit after a reader already moved past that time).
+ * oldest one of this database still running are handed out, so a cursor never skips a change
+ * (with update times it would: a transaction stamps its rows when it starts and may commit after a
+ * reader already moved past that time).
  */
 export async function productChanges(db: Queryable, query: ProductChangesQuery): Promise<ProductChanges> {
-  const conditions: SQL[] = [sql`${products.changeTxid} < txid_snapshot_xmin(txid_current_snapshot())`];
+  const conditions: SQL[] = [sql`${products.changeTxid} < ${OLDEST_WRITER_OF_THIS_DATABASE}`];
   if (query.cursor) {
     conditions.push(sql`(${products.changeTxid}, ${products.productId}) > (${query.cursor.txid.toString()}::bigint, ${query.cursor.productId})`);
   }
