@@ -5,8 +5,8 @@
  * message exactly as Lingui does, or the frame's words change when the live list takes over.
  */
 import { describe, expect, it } from 'vitest';
-import { frameWords, keptPack } from '../../src/app/boot/frame-words';
-import { FRAME_PREFIXES, isKeptFrameWords, keptFrameWords } from '../../src/app/boot/kept-frame-words';
+import { FRAME_PREFIXES, frameWords, keptFrameWords, keptPack } from '../../src/app/boot/frame-words';
+import { isKeptFrameWords } from '../../src/app/boot/kept-frame-words';
 import { frameSnapshot } from '../../src/app/boot/list-snapshot-rules';
 import { dutchPack } from '../../src/app/i18n/dutch-pack';
 import { formatCompiled } from '../../src/app/i18n/compiled-message';

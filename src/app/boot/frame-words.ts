@@ -1,7 +1,7 @@
 /**
  * The words of the boot frame (list-frame.ts; docs/offline.md "Cold start on /products") in the
  * language the kept snapshot was drawn in. The Dutch pack is not loaded yet when the frame paints,
- * so the list keeps the few catalog messages the frame writes with its snapshot (kept-frame-words.ts,
+ * so the list keeps the few catalog messages the frame writes with its snapshot (`keptFrameWords`,
  * compiled as the pack has them) and the frame writes them with a small formatter
  * (i18n/compiled-message.ts). English keeps nothing: its words are the modules themselves.
  */
@@ -19,6 +19,27 @@ import { formatCompiled } from '../i18n/compiled-message';
 import { valuesOf } from '../i18n/message-values';
 import { localized, type TranslationPack } from '../i18n/translation-pack';
 import type { KeptFrameWords } from './kept-frame-words';
+
+/** The catalog ids the frame writes, by prefix (the pager, the filter summary, the feed bar, the offline note). */
+export const FRAME_PREFIXES = [
+  'productList.',
+  'productFilter.',
+  'listActions.feed.',
+  'listActions.bulk.offlineReason',
+  'offlineData.',
+  'bolState.',
+  'bolOffer.offerState',
+] as const;
+
+/** The frame's messages of the pack shown, to keep with the snapshot; null in English (nothing to keep). */
+export function keptFrameWords(pack: TranslationPack | null): KeptFrameWords | null {
+  if (!pack?.compiled) return null;
+  const messages: Record<string, unknown> = {};
+  for (const [id, message] of Object.entries(pack.compiled)) {
+    if (FRAME_PREFIXES.some((prefix) => id.startsWith(prefix))) messages[id] = message;
+  }
+  return { language: pack.language, messages };
+}
 
 /** Every word the frame writes. */
 export interface FrameWords {

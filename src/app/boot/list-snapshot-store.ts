@@ -4,7 +4,7 @@
  */
 import { currentBuild } from './list-snapshot';
 import { isOwnStylesheet, LIST_SNAPSHOT_KEY, MAX_SNAPSHOT_CHARS, type ListSnapshot } from './list-snapshot-rules';
-import { keptFrameWords } from './kept-frame-words';
+import { keptFrameWords } from './frame-words';
 import type { TranslationPack } from '../i18n/translation-pack';
 
 const whenIdle = (work: () => void): void => {
