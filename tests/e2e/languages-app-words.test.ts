@@ -3,7 +3,7 @@
  * on two tablets of one person, one Dutch (nl-NL) and one English (en-US): a waiting change's
  * detail line and the sync engine's line under it in the sync panel, the Export screen's sort name
  * and the CSV's own words, and the History tab's names of bol's fields, each tablet in its own
- * language. LANGUAGE_SHOTS=<folder> keeps screenshots of these screens in Dutch at both tablet sizes.
+ * language; and two Dutch tablets saving one supplier: the later save names what changed in Dutch. LANGUAGE_SHOTS=<folder> keeps screenshots of these screens in Dutch at both tablet sizes.
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
@@ -12,6 +12,7 @@ import { baseUrl, signIn } from './support/browser';
 import { signInOnForm } from './support/language-sign-in';
 import { apiJson, demoProduct, serverProduct } from './support/catalogue-api';
 import { useLocaleTablets } from './support/locale-tablets';
+import { E2E_ADMIN } from './support/global-setup';
 
 const LOTTE = { username: 'lotte', password: 'lotte-password-1' };
 const LANGUAGE_SHOTS = process.env.LANGUAGE_SHOTS;
@@ -151,5 +152,41 @@ describe('two tablets of one person, one Dutch and one English', { timeout: 180_
     await shootBoth(dutch, 'history-bol');
     const englishHistory = await historyOf(english, 'History');
     expect(await englishHistory.innerText()).toContain('Bol category');
+  });
+});
+
+describe('two Dutch tablets save one supplier', { timeout: 180_000 }, () => {
+  it("the later save is refused naming the part that changed meanwhile in Dutch", async () => {
+    const [anna, bram] = [await tablet('nl-NL'), await tablet('nl-NL')];
+    for (const page of [anna, bram]) {
+      await signInOnForm(page, E2E_ADMIN, 'Inloggen');
+      await page.goto(`${baseUrl()}/parser`);
+      await page.getByRole('button', { name: 'Green Garden Supplies bewerken' }).click();
+    }
+    const enabled = (page: Page) => page.getByRole('checkbox', { name: /^Aan \(de planning/ });
+    try {
+      // Anna turns the supplier off and saves.
+      await enabled(anna).click();
+      await anna.getByRole('button', { name: 'Opslaan', exact: true }).click();
+      await anna.getByText('Green Garden Supplies opgeslagen.').waitFor();
+      // Bram, whose form still shows it on, edits the name: refused, naming Anna's change in Dutch.
+      await bram.getByLabel('Naam', { exact: true }).fill('Green Garden Supplies ');
+      await bram.getByRole('button', { name: 'Opslaan', exact: true }).click();
+      const stale = bram.getByTestId('supplier-stale');
+      await stale.waitFor({ timeout: 20_000 });
+      expect(await stale.innerText()).toContain('Intussen gewijzigd: Aan of uit.');
+      expect(await stale.innerText()).not.toContain('Changed meanwhile');
+      await shootBoth(bram, 'parser-stale');
+      await stale.getByRole('button', { name: 'Hun versie gebruiken' }).click();
+      await bram.getByText('Green Garden Supplies staat er weer zoals het laatst is opgeslagen.').waitFor();
+      expect(await enabled(bram).getAttribute('aria-checked')).toBe('false');
+    } finally {
+      // The demo supplier on again, for the files after this one.
+      if ((await enabled(anna).getAttribute('aria-checked')) === 'false') {
+        await enabled(anna).click();
+        await anna.getByRole('button', { name: 'Opslaan', exact: true }).click();
+        await anna.getByText('Green Garden Supplies opgeslagen.').waitFor();
+      }
+    }
   });
 });

@@ -10,6 +10,7 @@ import type { BackofficeDatabase } from '../../src/app/db/database';
 import { historyFieldLabel } from '../../src/app/features/product-edit/history-rules';
 import { changedMeanwhile } from '../../src/app/features/parser/supplier-stale-save';
 import { formOf } from '../../src/app/features/parser/supplier-form';
+import { formProblem } from '../../src/app/features/parser/supplier-form-check';
 import { reportCounts, reportText, bulkAction } from '../../src/app/features/products/bulk-actions-rules';
 import { dutchPack } from '../../src/app/i18n/dutch-pack';
 import { localized } from '../../src/app/i18n/translation-pack';
@@ -57,6 +58,15 @@ describe("the History tab's names of bol's fields", () => {
     expect(historyFieldLabel('bol:media', dutch)).toBe("Bol-foto's");
     expect(historyFieldLabel('bol:offer:stock', dutch)).toBe('Aanbod op bol: voorraad');
     expect(historyFieldLabel('bol:Colour', dutch)).toBe('Bol: Colour');
+  });
+});
+
+describe("the Parser form's own checks", () => {
+  it('refuse in the words given: Dutch with the Dutch words, English by default', () => {
+    const checks = localized(parserMessages, dutchPack, 'parser').checks;
+    const unnamed = { ...formOf(supplier()), supplierName: ' ' };
+    expect(formProblem(unnamed, null, 'save', '', checks)).toBe('Geef de leverancier een naam.');
+    expect(formProblem(unnamed, null, 'save')).toBe('Give the supplier a name.');
   });
 });
 
