@@ -6,7 +6,7 @@
  * language; and two Dutch tablets saving one supplier: the later save names what changed in Dutch. LANGUAGE_SHOTS=<folder> keeps screenshots of these screens in Dutch at both tablet sizes.
  */
 import { readFileSync } from 'node:fs';
-import type { Page } from 'playwright-core';
+import type { Download, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, signIn } from './support/browser';
 import { signInOnForm } from './support/language-sign-in';
@@ -115,11 +115,11 @@ describe('two tablets of one person, one Dutch and one English', { timeout: 180_
     await columns(dutch, 'Alle kolommen');
     await columns(english, 'All columns');
     await shootBoth(dutch, 'export-words');
-    const downloads = [dutch.waitForEvent('download'), english.waitForEvent('download')];
+    const downloads = Promise.all([dutch.waitForEvent('download'), english.waitForEvent('download')]);
     await dutch.getByTestId('export-start').click();
     await english.getByTestId('export-start').click();
-    const [dutchFile, englishFile] = await Promise.all(downloads);
-    const lines = async (file: Awaited<(typeof downloads)[number]>) => readFileSync((await file?.path()) ?? '', 'utf8').replace(/^\uFEFF/, '').trim().split('\r\n');
+    const [dutchFile, englishFile] = await downloads;
+    const lines = async (file: Download) => readFileSync(await file.path(), 'utf8').replace(/^\uFEFF/, '').trim().split('\r\n');
     const [dutchLines, englishLines] = [await lines(dutchFile), await lines(englishFile)];
     expect(dutchLines[0]).toBe('Product-ID;Moderatie doorstaan;Bol-status;Contentstatus');
     expect(englishLines[0]).toBe('Product ID,Passed moderation,Bol state,Content status');

@@ -48,11 +48,5 @@ export function keepListSnapshot(view: string, pack: TranslationPack | null = nu
   });
 }
 
-/** Forgets the kept snapshot (signing out). */
-export function forgetListSnapshot(): void {
-  try {
-    localStorage.removeItem(LIST_SNAPSHOT_KEY);
-  } catch {
-    // Nothing kept.
-  }
-}
+// Forgetting lives with the boot module, so signing out (the app shell) does not load the keeping.
+export { forgetListSnapshot } from './list-snapshot';
