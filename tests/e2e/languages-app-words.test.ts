@@ -6,7 +6,7 @@
  * language; and two Dutch tablets saving one supplier: the later save names what changed in Dutch. LANGUAGE_SHOTS=<folder> keeps screenshots of these screens in Dutch at both tablet sizes.
  */
 import { readFileSync } from 'node:fs';
-import type { Download, Page } from 'playwright-core';
+import type { Download, Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, signIn } from './support/browser';
 import { signInOnForm } from './support/language-sign-in';
@@ -36,11 +36,12 @@ async function lottesTablet(locale: 'nl-NL' | 'en-US', viewport = LANDSCAPE): Pr
   return page;
 }
 
-/** The Dutch screen at both tablet sizes, into LANGUAGE_SHOTS when set. */
-async function shootBoth(page: Page, name: string): Promise<void> {
+/** The Dutch screen at both tablet sizes, into LANGUAGE_SHOTS when set; `focus` scrolled to the middle first. */
+async function shootBoth(page: Page, name: string, focus?: Locator): Promise<void> {
   if (!LANGUAGE_SHOTS) return;
   for (const viewport of [LANDSCAPE, PORTRAIT]) {
     await page.setViewportSize(viewport);
+    await focus?.evaluate((element) => element.scrollIntoView({ block: 'center' }));
     await page.waitForTimeout(300);
     await page.screenshot({ path: `${LANGUAGE_SHOTS}/languages-${name}-nl-${viewport.width}x${viewport.height}.png` });
   }
@@ -176,7 +177,7 @@ describe('two Dutch tablets save one supplier', { timeout: 180_000 }, () => {
       await stale.waitFor({ timeout: 20_000 });
       expect(await stale.innerText()).toContain('Intussen gewijzigd: Aan of uit.');
       expect(await stale.innerText()).not.toContain('Changed meanwhile');
-      await shootBoth(bram, 'parser-stale');
+      await shootBoth(bram, 'parser-stale', stale);
       await stale.getByRole('button', { name: 'Hun versie gebruiken' }).click();
       await bram.getByText('Green Garden Supplies staat er weer zoals het laatst is opgeslagen.').waitFor();
       expect(await enabled(bram).getAttribute('aria-checked')).toBe('false');
