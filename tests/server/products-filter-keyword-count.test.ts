@@ -4,11 +4,9 @@
  * counted apart, and a product found both ways is counted once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page, Product } from '../../src/shared/contract';
 import { insertCatalogueBasics, insertProduct } from './support/product-fixtures';
+import { productReads } from './support/product-reads';
 import { createTestApp, type TestApp } from './support/test-app';
-
-type Answer = Page<Product> & { totalIsEstimate: boolean };
 
 let t: TestApp;
 let auth: { Authorization: string };
@@ -32,11 +30,7 @@ afterAll(async () => {
   await t.close();
 });
 
-async function filter(query: string): Promise<Answer> {
-  const response = await t.app.request(`/api/v1/bol/product/filter?${query}`, { headers: auth });
-  expect(response.status).toBe(200);
-  return (await response.json()) as Answer;
-}
+const { filterPage: filter } = productReads(() => t, () => auth);
 
 describe('product list total of a keyword on a full page', () => {
   it('counts a product found by its title and by an identifier once, and one found only by an identifier too', async () => {
