@@ -18,9 +18,11 @@ import {
   conflictingFields,
   diffConflictKeys,
   diffFields,
+  isConflictAnswerWith,
   isEmptyDiff,
   settleChange,
   settleFields,
+  type ConflictAnswer,
   type ConflictChoice,
   type FieldChange,
   type FieldConflict,
@@ -128,33 +130,13 @@ export const bolModelChangeSetSchema = z
   })
   .strict();
 
-/**
- * The 409 answer of PATCH /api/v1/bol/model/{productId}: the conflicting parts wait for the
- * person; the rest of the set is on the server now (docs/offline.md "Conflicts").
- */
-export interface BolModelChangeConflict {
-  message: string;
-  /** The message's catalog id and arguments (docs/languages.md, "Sentences the server writes"). */
-  messageId?: string;
-  messageArgs?: readonly (string | number)[];
-  conflicts: FieldConflict[];
-  /** The model as it is now (after the rest of the set was written). */
+/** The 409 answer of PATCH /api/v1/bol/model/{productId}, with the model as it is now (after the rest of the set was written); `written` by `bolChangeSetKeys`. */
+export interface BolModelChangeConflict extends ConflictAnswer {
   model: BolModel;
-  /**
-   * The parts of the set on the server now, by key (`bolChangeSetKeys`): everything but the
-   * conflicts. Absent from servers that wrote nothing on a conflict: then the whole set waits.
-   */
-  written?: string[];
 }
 
 export function isBolModelChangeConflict(value: unknown): value is BolModelChangeConflict {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    Array.isArray((value as BolModelChangeConflict).conflicts) &&
-    typeof (value as BolModelChangeConflict).model === 'object' &&
-    (value as BolModelChangeConflict).model !== null
-  );
+  return isConflictAnswerWith(value, 'model');
 }
 
 export function isEmptyBolChangeSet(set: Pick<BolModelChangeSet, 'attributes' | 'media'>): boolean {

@@ -20,10 +20,12 @@ import {
   conflictingFields,
   diffConflictKeys,
   diffFields,
+  isConflictAnswerWith,
   isEmptyDiff,
   revertFields,
   settleChange,
   settleFields,
+  type ConflictAnswer,
   type ConflictChoice,
   type FieldChange,
   type FieldConflict,
@@ -124,33 +126,13 @@ export const productChangeSetSchema = z
 
 // ---- the conflict answer (409) ----
 
-/**
- * The 409 answer of PATCH /api/v1/product/{id}: the conflicting fields wait for the person; the
- * rest of the set is on the server now (docs/offline.md "Conflicts").
- */
-export interface ChangeSetConflict {
-  message: string;
-  /** The message's catalog id and arguments (docs/languages.md, "Sentences the server writes"). */
-  messageId?: string;
-  messageArgs?: readonly (string | number)[];
-  conflicts: FieldConflict[];
-  /** The product as it is now (after the rest of the set was written). */
+/** The 409 answer of PATCH /api/v1/product/{id}, with the product as it is now (after the rest of the set was written); `written` by `changeSetKeys`. */
+export interface ChangeSetConflict extends ConflictAnswer {
   product: Product;
-  /**
-   * The parts of the set that are on the server now (written by this request, or already so: a
-   * repeat), by key (`changeSetKeys`); everything of the set but the conflicts. Absent from servers
-   * that wrote nothing on a conflict: then the whole set still waits.
-   */
-  written?: string[];
 }
 
 export function isChangeSetConflict(value: unknown): value is ChangeSetConflict {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    Array.isArray((value as ChangeSetConflict).conflicts) &&
-    typeof (value as ChangeSetConflict).product === 'object'
-  );
+  return isConflictAnswerWith(value, 'product');
 }
 
 /** Conflict keys of images (the fields are named by their field name). */
