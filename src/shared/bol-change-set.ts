@@ -28,6 +28,7 @@ import {
   type FieldConflict,
   type RecordFields,
 } from './field-diff';
+import { CHANGE_SET_ENVELOPE } from './change-set';
 import { text } from './safe-values';
 
 // ---- the one table of compared parts ----
@@ -124,9 +125,7 @@ export const bolModelChangeSetSchema = z
   .object({
     attributes: z.record(text().min(1).max(100), attributeChange).refine((value) => Object.keys(value).length <= 500, 'at most 500 attributes'),
     media: z.object({ base: mediaList, value: mediaList, via: z.array(mediaList).max(20).optional() }).strict().optional(),
-    madeAt: z.number().int().nonnegative(),
-    offline: z.boolean(),
-    protocol: z.number().int().optional(),
+    ...CHANGE_SET_ENVELOPE,
   })
   .strict();
 

@@ -103,6 +103,13 @@ const idList = z.array(text().min(1).max(100)).max(100);
 const seenImageShape = { filePath: text().max(2_000), name: text().max(500), altImage: text().max(500), isMainImage: z.boolean(), order: idList };
 const deleteBaseSchema = z.object({ id: text().min(1).max(100), ...seenImageShape, via: z.array(z.object(seenImageShape).strict()).max(20).optional() }).strict();
 
+/** What every change set's body carries besides its changes: when and how it was made, its protocol version. */
+export const CHANGE_SET_ENVELOPE = {
+  madeAt: z.number().int().nonnegative(),
+  offline: z.boolean(),
+  protocol: z.number().int().optional(),
+};
+
 /** The PATCH body; its `protocol` (src/shared/write-protocol.ts) is checked before it. */
 export const productChangeSetSchema = z
   .object({
@@ -118,9 +125,7 @@ export const productChangeSetSchema = z
         deletedBase: z.array(deleteBaseSchema).max(100).optional(),
       })
       .strict(),
-    madeAt: z.number().int().nonnegative(),
-    offline: z.boolean(),
-    protocol: z.number().int().optional(),
+    ...CHANGE_SET_ENVELOPE,
   })
   .strict();
 
