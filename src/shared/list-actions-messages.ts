@@ -81,7 +81,8 @@ export const listActionsMessages = {
       errors: 'errors',
       products: 'products',
     } as Record<string, string | undefined>,
-    status: (status: string) => `status ${status}`,
+    /** A report's status, already in words (outcomeStatusWords): "Done by bol". */
+    status: (status: string) => status,
     notAvailable: (label: string) => `${label} is not available on this server yet.`,
     alreadyRunning: (label: string) => `${label} is already running.`,
     noAnswer: (label: string, reason: string) => `${label}: no answer from the server (${reason}). It may still be running.`,

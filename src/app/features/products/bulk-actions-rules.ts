@@ -5,6 +5,7 @@
  */
 import { countText } from '../../lib/format';
 import { listActionsMessages, type ListActionsWords } from '../../../shared/list-actions-messages';
+import { STATUS_WORDS, subStatusWords, type StatusWords } from '../../../shared/status-words';
 
 export type BulkActionId = 'create-content' | 'upload-report' | 'import-from-bol' | 'reimport-offers' | 'export-content-report';
 
@@ -138,8 +139,26 @@ export function reportCounts(report: unknown, words: Pick<BulkWords, 'count' | '
   return counts;
 }
 
-/** How a finished action's answer reads: the server's message or status, with its counts. */
-export function reportText(action: BulkAction, report: unknown, words: Pick<BulkWords, 'done' | 'status' | 'count' | 'countNames'> = ENGLISH): Outcome {
+/** The status tables an outcome's status is worded with (in the language shown). */
+export type OutcomeStatusWords = Pick<StatusWords, 'process' | 'bolJob' | 'subStatus'>;
+
+/**
+ * A report's status in words, never its code (docs/jobs.md, "Words, not codes"): bol's process
+ * status (SUCCESS, FAILURE, …), a bol job's outcome (success, partial, …), else words from the code.
+ */
+export function outcomeStatusWords(status: string, tables: OutcomeStatusWords = STATUS_WORDS): string {
+  if (status in tables.process) return tables.process[status as keyof OutcomeStatusWords['process']];
+  if (status in tables.bolJob) return tables.bolJob[status as keyof OutcomeStatusWords['bolJob']];
+  return subStatusWords(status, tables.subStatus);
+}
+
+/** How a finished action's answer reads: the server's message or status (in words), with its counts. */
+export function reportText(
+  action: BulkAction,
+  report: unknown,
+  words: Pick<BulkWords, 'done' | 'status' | 'count' | 'countNames'> = ENGLISH,
+  statusTables: OutcomeStatusWords = STATUS_WORDS,
+): Outcome {
   if (typeof report === 'string' && report.trim() !== '') return { text: `${action.label}: ${report.trim()}`, ok: true };
   const object = isObject(report) ? report : {};
   const message = typeof object.message === 'string' && object.message.trim() !== '' ? object.message.trim() : null;
@@ -147,7 +166,7 @@ export function reportText(action: BulkAction, report: unknown, words: Pick<Bulk
   const counts = reportCounts(report, words);
   const failed = status !== null && /^(failure|failed|error)$/i.test(status);
   // The sentence ends once, after the counts.
-  const head = (message ?? (status !== null ? words.status(status) : words.done)).replace(/[.!]+$/, '');
+  const head = (message ?? (status !== null ? words.status(outcomeStatusWords(status, statusTables)) : words.done)).replace(/[.!]+$/, '');
   const tail = counts.length > 0 ? ` (${counts.join(', ')})` : '';
   return { text: `${action.label}: ${head}${tail}.`, ok: !failed };
 }
