@@ -10,6 +10,7 @@
  * composes, applies and settles them as it does a product's fields. Pure: no DOM, no Node.
  */
 import { z } from 'zod';
+import type { SentenceArg } from './server-messages';
 import { bolMediaSchema, BOL_MEDIA_SLOT_COUNT, type BolAttribute, type BolMedia, type BolModel } from './bol-contract';
 import {
   applyFields,
@@ -121,7 +122,7 @@ export interface BolModelChangeConflict {
   message: string;
   /** The message's catalog id and arguments (docs/languages.md, "Sentences the server writes"). */
   messageId?: string;
-  messageArgs?: readonly (string | number)[];
+  messageArgs?: readonly SentenceArg[];
   conflicts: FieldConflict[];
   /** The model as it is now (after the rest of the set was written). */
   model: BolModel;

@@ -12,6 +12,7 @@
  * DOM, no Node.
  */
 import { z } from 'zod';
+import type { SentenceArg } from './server-messages';
 import { productImageSchema, type Product, type ProductImage } from './contract';
 import {
   applyFields,
@@ -132,7 +133,7 @@ export interface ChangeSetConflict {
   message: string;
   /** The message's catalog id and arguments (docs/languages.md, "Sentences the server writes"). */
   messageId?: string;
-  messageArgs?: readonly (string | number)[];
+  messageArgs?: readonly SentenceArg[];
   conflicts: FieldConflict[];
   /** The product as it is now (after the rest of the set was written). */
   product: Product;

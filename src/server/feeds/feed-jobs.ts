@@ -41,9 +41,10 @@ export function endOfRun(result: RunResult, refusals: JobRefusal[]): JobEnd {
     refusals: refusals.length > 0 ? refusals : entry.problems,
     historyId: entry.id,
   };
-  if (failure === 'cancelled') return { status: 'cancelled', message: entry.message, progress };
-  if (failure) return { status: 'failed', message: entry.message, failure, progress };
-  return { status: entry.status === 'failed' ? 'failed' : entry.status === 'partial' || entry.refused > 0 ? 'partial' : 'success', message: entry.message, progress };
+  const said = { message: entry.message, sentence: result.sentence ?? null };
+  if (failure === 'cancelled') return { status: 'cancelled', ...said, progress };
+  if (failure) return { status: 'failed', ...said, failure, progress };
+  return { status: entry.status === 'failed' ? 'failed' : entry.status === 'partial' || entry.refused > 0 ? 'partial' : 'success', ...said, progress };
 }
 
 export function feedImportHandler(deps: FeedJobDeps): JobHandler {
@@ -71,7 +72,7 @@ export function feedImportHandler(deps: FeedJobDeps): JobHandler {
     };
     const run = () => importSupplierFeed(deps, job.supplierId as number, {
       signal: context.signal,
-      stopMessage: () => (context.leases.stopReason(job.id) === 'cancelled' ? null : 'was interrupted because the server stopped'),
+      stopReason: () => (context.leases.stopReason(job.id) === 'cancelled' ? 'cancelled' : 'interrupted'),
       onRefused: (refusal) => {
         if (refusals.length < MAX_JOB_REFUSALS) refusals.push({ line: refusal.line, reason: refusal.reason });
       },

@@ -1,0 +1,80 @@
+/**
+ * The reports the server writes for jobs (docs/languages.md, "Sentences the server writes"): the
+ * English of each is exactly what the server always wrote, and with the Dutch pack the app words the
+ * same answer in Dutch with Dutch digits and plurals, a report inside a sentence included.
+ */
+import { describe, expect, it } from 'vitest';
+import { dutchPack } from '../../src/app/i18n/dutch-pack';
+import { answerSentence } from '../../src/shared/answer-sentence';
+import { sentenceOf, serverSentence } from '../../src/shared/server-messages';
+
+const dutch = (body: unknown) => answerSentence(body, (id, args) => dutchPack.text(id, args));
+/** As the answer reaches the app: JSON, so a sentence inside is a plain object. */
+const sent = (body: unknown) => JSON.parse(JSON.stringify(body)) as unknown;
+
+describe("the feed import's report", () => {
+  const plain = serverSentence('feedRunSummary', 12345, 10, 2, 12330, 3, 0, 0, 0);
+  const full = serverSentence('feedRunSummary', 2, 1, 0, 0, 1, 4, 1, 2);
+
+  it('keeps its English', () => {
+    expect(plain.message).toBe('Read 12,345 rows: 10 new, 2 updated, 12,330 unchanged, 3 refused');
+    expect(full.message).toBe(
+      "Read 2 rows: 1 new, 0 updated, 0 unchanged, 1 refused, 4 skipped by the row filter; 1 supplier value held back because people changed them; 2 rows have characters that could not be read (shown as \uFFFD); check the feed's encoding with the supplier",
+    );
+    expect(serverSentence('feedImportCancelled', 'Acme', plain).message).toBe(`The import of supplier 'Acme' was cancelled; rows before were imported. ${plain.message}`);
+    expect(serverSentence('feedNothingImported', 'Acme', plain).message).toBe(`Nothing of supplier 'Acme' was imported: every row was refused; the reasons are listed below. ${plain.message}`);
+  });
+
+  it('reads in Dutch with Dutch digits, only the parts that have a count', () => {
+    expect(dutch(sent(plain))).toBe('12.345 regels gelezen: 10 nieuw, 2 bijgewerkt, 12.330 ongewijzigd, 3 geweigerd');
+    expect(dutch(sent(full))).toBe(
+      '2 regels gelezen: 1 nieuw, 0 bijgewerkt, 0 ongewijzigd, 1 geweigerd, 4 overgeslagen door het regelfilter; 1 leverancierswaarde tegengehouden omdat mensen die wijzigden; 2 regels hebben tekens die niet gelezen konden worden (getoond als \uFFFD); vraag de leverancier naar de codering van de feed',
+    );
+  });
+
+  it('words the report inside a sentence in the same language', () => {
+    const cancelled = sent(serverSentence('feedImportCancelled', 'Acme', plain));
+    expect(dutch(cancelled)).toBe('De import van leverancier ‘Acme’ is geannuleerd; de regels daarvoor zijn geïmporteerd. 12.345 regels gelezen: 10 nieuw, 2 bijgewerkt, 12.330 ongewijzigd, 3 geweigerd');
+    expect(answerSentence(cancelled, null)).toBe(serverSentence('feedImportCancelled', 'Acme', plain).message);
+  });
+
+  it("keeps a download problem's own English inside the Dutch sentence", () => {
+    const failed = serverSentence('feedDownloadFailed', 'Acme', 'the server answered 404 Not Found');
+    expect(failed.message).toBe("The feed of supplier 'Acme' could not be downloaded: the server answered 404 Not Found");
+    expect(dutch(sent(failed))).toBe('De feed van leverancier ‘Acme’ kon niet worden gedownload: the server answered 404 Not Found');
+  });
+
+  it('falls back to the English of the whole when a sentence inside is unknown to the pack', () => {
+    const odd = sent(serverSentence('feedImportCancelled', 'Acme', sentenceOf('server.noSuchSentence', 'Something else')));
+    expect(dutch(odd)).toBe('De import van leverancier ‘Acme’ is geannuleerd; de regels daarvoor zijn geïmporteerd. Something else');
+  });
+});
+
+describe("bol's job reports and the offer sync's report", () => {
+  it('keep their English', () => {
+    expect(serverSentence('orderImportReport', 3, '', 1, 2, 1, 0, 0).message).toBe('3 order(s) on 1 page(s): 2 new, 1 updated, 0 unchanged');
+    expect(serverSentence('orderImportReport', 3, '2026-11-28T10:00:00.000Z', 2, 1, 1, 0, 1).message).toBe(
+      '3 order(s) changed since 2026-11-28T10:00:00.000Z on 2 page(s): 1 new, 1 updated, 0 unchanged, 1 could not be read',
+    );
+    expect(serverSentence('contentUploadReport', 2, 2, 1, 1, 0).message).toBe('2 product(s): 2 sent to bol, 1 accepted, 1 refused or failed');
+    expect(serverSentence('contentUploadReport', 2, 2, 1, 0, 1).message).toBe('2 product(s): 2 sent to bol, 1 accepted, 0 refused or failed, 1 still being processed by bol');
+    expect(serverSentence('uploadReportsReport', 3, 1, 1, 1).message).toBe('3 product(s): 1 upload report(s) read, 1 failed, 1 skipped');
+    expect(serverSentence('offerImportReport', 5, 4, 1, 0).message).toBe('5 offer(s) on bol: 4 product(s) matched by EAN, 1 offer(s) without a product here, 0 offer(s) no longer on bol');
+    expect(serverSentence('retailerImportReport', 2, 1, 0, 1, 0).message).toBe('2 product(s) checked on bol: 1 published, 0 not published, 1 unknown to bol');
+    expect(serverSentence('offerSyncReport', 3, 0, 0, 0, 0, 0).message).toBe('3 offer change(s) sent to bol');
+    expect(serverSentence('offerSyncReport', 3, 1, 2, 1, 1, 4).message).toBe(
+      '3 offer change(s) sent to bol; 1 held back; 2 to try again; 1 failed; 1 feed import batch(es) held for a person to confirm; 4 left by a stopped run settled',
+    );
+  });
+
+  it('read in Dutch with plurals and only the parts that have a count', () => {
+    expect(dutch(sent(serverSentence('orderImportReport', 1, '', 1, 1, 0, 0, 0)))).toBe('1 bestelling op 1 pagina: 1 nieuw, 0 bijgewerkt, 0 ongewijzigd');
+    expect(dutch(sent(serverSentence('orderImportReport', 1200, '2026-11-28T10:00:00.000Z', 3, 1000, 200, 0, 2)))).toBe(
+      '1.200 bestellingen gewijzigd sinds 2026-11-28T10:00:00.000Z op 3 pagina\'s: 1.000 nieuw, 200 bijgewerkt, 0 ongewijzigd, 2 niet te lezen',
+    );
+    expect(dutch(sent(serverSentence('contentUploadReport', 2, 2, 1, 1, 0)))).toBe('2 producten: 2 naar bol verstuurd, 1 geaccepteerd, 1 geweigerd of mislukt');
+    expect(dutch(sent(serverSentence('offerImportReport', 1, 1, 0, 2)))).toBe('1 aanbieding op bol: 1 product gekoppeld via EAN, 0 aanbiedingen zonder product hier, 2 aanbiedingen niet meer op bol');
+    expect(dutch(sent(serverSentence('offerSyncReport', 3, 1, 0, 0, 0, 0)))).toBe('3 aanbiedingswijzigingen naar bol verstuurd; 1 tegengehouden');
+    expect(dutch(sent(serverSentence('jobCancelledBeforeEnd')))).toBe('Geannuleerd voor het einde');
+  });
+});
