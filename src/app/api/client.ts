@@ -6,6 +6,7 @@
 import { FetchError, ofetch, type FetchOptions } from 'ofetch';
 import { jwtAtom, signOutAtom } from '../state/session';
 import { appStore } from '../state/store';
+import { packAtom } from '../i18n/language';
 import { heardFromServer, reachability } from '../lib/online';
 import { probeServer } from './health';
 
@@ -25,15 +26,22 @@ export class ApiFailure extends Error {
   }
 }
 
+/**
+ * What the server's answer says: in the language shown when it names its sentence (the language's
+ * pack words it, docs/languages.md "Sentences the server writes"; English has no pack), else its `message`.
+ */
+function serverMessageOf(data: unknown): string | null {
+  const worded = appStore.get(packAtom)?.says(data);
+  if (worded) return worded;
+  return typeof data === 'object' && data !== null && 'message' in data && typeof data.message === 'string' ? data.message : null;
+}
+
 export function toApiFailure(error: unknown): ApiFailure {
   if (error instanceof ApiFailure) return error;
   if (error instanceof FetchError) {
     const status = error.response?.status ?? 0;
     const data: unknown = error.data;
-    const serverMessage =
-      typeof data === 'object' && data !== null && 'message' in data && typeof data.message === 'string'
-        ? data.message
-        : null;
+    const serverMessage = serverMessageOf(data);
     const message = serverMessage ?? (status === 0 ? 'No connection to the server' : `${status} ${error.response?.statusText ?? ''}`.trim());
     return new ApiFailure(message, status, data);
   }
@@ -128,8 +136,7 @@ export async function apiStream(path: string, options: FetchOptions<'stream'> = 
     } catch {
       data = text;
     }
-    const message = typeof data === 'object' && data !== null && 'message' in data && typeof data.message === 'string' ? data.message : `${response.status} ${response.statusText}`.trim();
-    throw new ApiFailure(message, response.status, data);
+    throw new ApiFailure(serverMessageOf(data) ?? `${response.status} ${response.statusText}`.trim(), response.status, data);
   }
   return { body, headers: response.headers };
 }

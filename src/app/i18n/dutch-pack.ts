@@ -4,6 +4,7 @@
  * (plurals, numbers). Its own chunk: loaded only when Dutch is shown.
  */
 import { setupI18n } from '@lingui/core';
+import { answerSentence } from '../../shared/answer-sentence';
 import { messages } from './locales/nl.po';
 import type { TranslationPack } from './translation-pack';
 
@@ -25,7 +26,10 @@ export function valuesOf(args: readonly unknown[]): Record<string, unknown> {
   return values;
 }
 
+const text: TranslationPack['text'] = (id, args) => (Object.hasOwn(messages, id) ? i18n._(id, args ? valuesOf(args) : undefined) : undefined);
+
 export const dutchPack: TranslationPack = {
   language: 'nl',
-  text: (id, args) => (Object.hasOwn(messages, id) ? i18n._(id, args ? valuesOf(args) : undefined) : undefined),
+  text,
+  says: (body) => answerSentence(body, text),
 };

@@ -8,6 +8,12 @@ export interface TranslationPack {
   language: Exclude<Language, 'en'>;
   /** The message `id` in this language with the English function's arguments (`{0}`, `{1}` in the catalog), or undefined. */
   text: (id: string, args?: readonly unknown[]) => string | undefined;
+  /**
+   * What an answer of the server says in this language (its `messageId` and `messageArgs`), else
+   * its English `message`; null without one (docs/languages.md, "Sentences the server writes").
+   * Carried by the pack so the HTTP client words answers without loading the wording itself.
+   */
+  says: (body: unknown) => string | null;
 }
 
 type Leaf = string | ((...args: never[]) => string);

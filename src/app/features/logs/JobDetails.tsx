@@ -11,6 +11,7 @@ import { saveFile } from '../products';
 import { logsMessages } from '../../../shared/logs-messages';
 import { jobProgressMessages } from '../../../shared/job-progress-messages';
 import { useMessages } from '../../i18n/language';
+import { jobSaysNow } from '../../i18n/server-sentence';
 
 
 export function JobDetails({ job, online }: { job: Job; online: boolean }) {
@@ -38,7 +39,7 @@ export function JobDetails({ job, online }: { job: Job; online: boolean }) {
   }
   return (
     <Flex direction="column" gap="2" className="logs-details" data-testid="job-details">
-      {job.message && <Text size="2">{job.message}</Text>}
+      {job.message && <Text size="2">{jobSaysNow(job)}</Text>}
       {!online && <Text size="1" color="gray">{words.refusedNeedConnection}</Text>}
       {message && (
         <Text size="1" color="red">

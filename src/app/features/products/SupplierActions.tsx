@@ -19,6 +19,7 @@ import { loadReferenceLists, suppliersAtom } from '../../state/reference-lists';
 import { onlineAtom } from '../../state/sync';
 import { actionScope, chosenSupplier, feedScopeLabel, historyLabel, importConfirmation, runOutcome, runProblems, supplierActionState } from './supplier-actions-rules';
 import { useMessages } from '../../i18n/language';
+import { jobSaysNow } from '../../i18n/server-sentence';
 import { listActionsMessages } from '../../../shared/list-actions-messages';
 import { jobProgressMessages } from '../../../shared/job-progress-messages';
 import { STATUS_WORDS } from '../../../shared/status-words';
@@ -65,7 +66,7 @@ export const SupplierActions = memo(function SupplierActions({ onCatalogueChange
 
   const followed = useFollowedJobs((ended: Job[]) => {
     if (ended.length > 0) {
-      setOutcome((lines) => [...jobOutcomeLines(ended, statusWords), ...lines.filter((line) => !line.ok)]);
+      setOutcome((lines) => [...jobOutcomeLines(ended, statusWords, jobSaysNow), ...lines.filter((line) => !line.ok)]);
       setProblems(jobProblemLines(ended, undefined, jobWords));
     }
     finished();
