@@ -5,7 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { dutchPack } from '../../src/app/i18n/dutch-pack';
+import { jobOutcomeLines } from '../../src/app/features/jobs/job-rules';
 import { answerSentence } from '../../src/shared/answer-sentence';
+import type { Job } from '../../src/shared/jobs';
 import { sentenceOf, serverSentence } from '../../src/shared/server-messages';
 
 const dutch = (body: unknown) => answerSentence(body, (id, args) => dutchPack.text(id, args));
@@ -76,5 +78,23 @@ describe("bol's job reports and the offer sync's report", () => {
     expect(dutch(sent(serverSentence('offerImportReport', 1, 1, 0, 2)))).toBe('1 aanbieding op bol: 1 product gekoppeld via EAN, 0 aanbiedingen zonder product hier, 2 aanbiedingen niet meer op bol');
     expect(dutch(sent(serverSentence('offerSyncReport', 3, 1, 0, 0, 0, 0)))).toBe('3 aanbiedingswijzigingen naar bol verstuurd; 1 tegengehouden');
     expect(dutch(sent(serverSentence('jobCancelledBeforeEnd')))).toBe('Geannuleerd voor het einde');
+  });
+});
+
+describe('where the app shows them', () => {
+  const job = (over: Partial<Job>): Job => ({
+    id: 1, kind: 'feed-import', supplierId: 3, supplierName: 'Acme', status: 'partial', trigger: 'user', startedBy: 'anna', createdAt: '', startedAt: '', finishedAt: '',
+    scheduledFor: null, cancelRequested: false, read: 3, written: 2, refused: 1, percent: 100, message: '', historyId: null, ...over,
+  });
+  const report = sent(serverSentence('feedRunSummary', 1234, 1000, 0, 233, 1, 0, 0, 0)) as Pick<Job, 'message' | 'messageId' | 'messageArgs'>;
+
+  it("the list's outcome line words the job's report with the words given, English by default", () => {
+    expect(jobOutcomeLines([job(report)])[0]?.text).toBe('Acme: Read 1,234 rows: 1,000 new, 0 updated, 233 unchanged, 1 refused');
+    expect(jobOutcomeLines([job(report)], undefined, (ended) => dutchPack.says(ended) ?? ended.message)[0]?.text).toBe('Acme: 1.234 regels gelezen: 1.000 nieuw, 0 bijgewerkt, 233 ongewijzigd, 1 geweigerd');
+  });
+
+  it('a report without a sentence (written before) shows its English in Dutch too', () => {
+    expect(dutchPack.says({ message: 'Read 3 rows: 3 new, 0 updated, 0 unchanged, 0 refused' })).toBe('Read 3 rows: 3 new, 0 updated, 0 unchanged, 0 refused');
+    expect(dutchPack.says({ nothing: true })).toBeNull();
   });
 });
