@@ -5,6 +5,7 @@
  * the person's language, else the English. Ids outside this module name the sentence where it
  * lives (`sync.olderAppChange`, `heldImages.supplierImagesChanged`).
  */
+import { accountMessages } from './accounts';
 import { feedReadingMessages } from './feed-reading-messages';
 import { feedVariantMessages } from './feed-variant-messages';
 import { feedValueMessages } from './messages';
@@ -75,6 +76,31 @@ export const serverMessages = {
     ]
       .filter((part) => part !== '')
       .join('; '),
+  /** A refused sign-in (src/server/routes/auth.ts) and too many wrong passwords (login-throttle.ts). */
+  signInWrong: 'Wrong user name or password',
+  tooManySignIns: (seconds: number) => `Too many failed sign-in attempts. Try again in ${seconds} seconds.`,
+  tooManyCurrentPasswords: (seconds: number) => `${accountMessages.tooManyCurrentPasswords} Try again in ${seconds} seconds.`,
+  /** The image calls (src/server/routes/images.ts). */
+  imageTooLarge: (megabytes: number) => `The image is larger than ${megabytes} MB`,
+  productIdNotValid: (value: string) => `The product id must be a positive whole number, not '${value}'`,
+  imageMissing: (imageId: string) => `Image '${imageId}' does not exist`,
+  notAnImage: 'The file is not an image (PNG, JPEG, GIF, WebP, BMP or ICO)',
+  /** The supplier calls and Test feed (src/server/feeds, src/server/routes/suppliers.ts). */
+  supplierMissing: (supplierId: number) => `There is no supplier with id ${supplierId}`,
+  supplierNameTaken: (name: string) => `A supplier named '${name}' exists already`,
+  supplierBusy: (name: string) => `An import or image re-export of supplier '${name}' is already running; try again when it has finished`,
+  supplierImportRunning: (name: string) => `An import of supplier '${name}' is running; try again when it has finished`,
+  supplierHasProducts: (name: string, products: number) =>
+    `Supplier '${name}' has ${n(products)} product${products === 1 ? '' : 's'}, so it cannot be deleted; disable it instead to stop its imports`,
+  feedFileTooLarge: (megabytes: number) => `The feed file is larger than ${megabytes} MB; let the supplier publish it at an address instead`,
+  feedAddressMissing: 'supplierUrlFeed: Give the feed address (http or https), or choose an uploaded file',
+  /** The problem as the address check or the download wrote it (English). */
+  feedAddressRefused: (problem: string) => `The feed address is refused: ${problem}`,
+  testFeedDownloadFailed: (problem: string) => `The feed could not be downloaded: ${problem}`,
+  testFeedTimedOut: (seconds: number) => `The feed could not be read within ${seconds} s`,
+  testFeedUnreadable: (problem: string) => `The feed stopped being readable: ${problem}`,
+  /** The export call (src/server/routes/reports.ts); the problems as the schema wrote them. */
+  exportNotValid: (problems: string) => `The export is not valid: ${problems}`,
 };
 
 type ServerMessages = typeof serverMessages;

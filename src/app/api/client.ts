@@ -27,10 +27,11 @@ export class ApiFailure extends Error {
 }
 
 /**
- * What the server's answer says: in the language shown when it names its sentence (the language's
- * pack words it, docs/languages.md "Sentences the server writes"; English has no pack), else its `message`.
+ * What an answer of the server says, in the language shown now: its sentence worded by the
+ * language's pack when it names one (docs/languages.md, "Sentences the server writes"; English has
+ * no pack), else its `message`; null without one. The outbox's drainer reads refusals through it.
  */
-function serverMessageOf(data: unknown): string | null {
+export function serverSaysNow(data: unknown): string | null {
   const worded = appStore.get(packAtom)?.says(data);
   if (worded) return worded;
   return typeof data === 'object' && data !== null && 'message' in data && typeof data.message === 'string' ? data.message : null;
@@ -41,7 +42,7 @@ export function toApiFailure(error: unknown): ApiFailure {
   if (error instanceof FetchError) {
     const status = error.response?.status ?? 0;
     const data: unknown = error.data;
-    const serverMessage = serverMessageOf(data);
+    const serverMessage = serverSaysNow(data);
     const message = serverMessage ?? (status === 0 ? 'No connection to the server' : `${status} ${error.response?.statusText ?? ''}`.trim());
     return new ApiFailure(message, status, data);
   }
@@ -136,7 +137,7 @@ export async function apiStream(path: string, options: FetchOptions<'stream'> = 
     } catch {
       data = text;
     }
-    throw new ApiFailure(serverMessageOf(data) ?? `${response.status} ${response.statusText}`.trim(), response.status, data);
+    throw new ApiFailure(serverSaysNow(data) ?? `${response.status} ${response.statusText}`.trim(), response.status, data);
   }
   return { body, headers: response.headers };
 }

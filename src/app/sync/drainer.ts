@@ -5,7 +5,7 @@
  * (docs/offline.md "Batches").
  * Everything it needs comes in `DrainDeps`, so tests drive it with a fake transport and clock.
  */
-import { serverSaysNow } from '../i18n/server-sentence';
+import { serverSaysNow } from '../api/client';
 import type { OutboxRequest } from '../api/outbox-requests';
 import type { BackofficeDatabase } from '../db/database';
 import { classifyAnswer, type AnswerClass, type HeadersLike } from './classify-answer';

@@ -125,7 +125,7 @@ export async function startSupplierJobs(
     supplierId === 0
       ? await db.select().from(suppliers).orderBy(asc(suppliers.supplierId))
       : await db.select().from(suppliers).where(eq(suppliers.supplierId, supplierId));
-  if (supplierId !== 0 && targets.length === 0) throw new ApiError(404, `There is no supplier with id ${supplierId}`);
+  if (supplierId !== 0 && targets.length === 0) throw ApiError.saying(404, serverSentence('supplierMissing', supplierId));
   const started: JobRow[] = [];
   const skipped: FeedRunReport['skipped'] = [];
   for (const supplier of targets) {

@@ -67,15 +67,15 @@ export function refusalText(refusal: JobRefusal, words: JobProgressWords = jobPr
 
 /**
  * The outcome lines of finished import jobs, as the product list shows them (a warning when some
- * rows were refused); `says` words a job's report in the language shown (default: its English).
+ * rows were refused); `says` words a job's report in the language shown (default and null: its English).
  */
 export function jobOutcomeLines(
   jobs: readonly Job[],
   words: { jobKind: Readonly<Record<JobKind, string>>; jobStatus: Readonly<Record<JobStatus, string>> } = { jobKind: JOB_KIND_WORDS, jobStatus: JOB_STATUS_WORDS },
-  says: (job: Job) => string = (job) => job.message,
+  says: (job: Job) => string | null = (job) => job.message,
 ): { text: string; ok: boolean; warning?: true }[] {
   return jobs.map((job) => ({
-    text: `${job.supplierName ?? words.jobKind[job.kind]}: ${(job.message && says(job)) || words.jobStatus[job.status]}`,
+    text: `${job.supplierName ?? words.jobKind[job.kind]}: ${(job.message && (says(job) ?? job.message)) || words.jobStatus[job.status]}`,
     ok: job.status === 'success' || job.status === 'partial',
     ...(job.status === 'partial' ? { warning: true as const } : {}),
   }));

@@ -2,7 +2,7 @@
 import { Button, Flex, Text } from '@radix-ui/themes';
 import { useEffect, useState } from 'react';
 import type { Job } from '../../../shared/jobs';
-import { toApiFailure } from '../../api/client';
+import { serverSaysNow, toApiFailure } from '../../api/client';
 import { downloadRefusals, getJob } from '../../api/jobs';
 import { HeldBackList } from './HeldBackList';
 import { countText } from '../../lib/format';
@@ -11,7 +11,6 @@ import { saveFile } from '../products';
 import { logsMessages } from '../../../shared/logs-messages';
 import { jobProgressMessages } from '../../../shared/job-progress-messages';
 import { useMessages } from '../../i18n/language';
-import { jobSaysNow } from '../../i18n/server-sentence';
 
 
 export function JobDetails({ job, online }: { job: Job; online: boolean }) {
@@ -39,7 +38,7 @@ export function JobDetails({ job, online }: { job: Job; online: boolean }) {
   }
   return (
     <Flex direction="column" gap="2" className="logs-details" data-testid="job-details">
-      {job.message && <Text size="2">{jobSaysNow(job)}</Text>}
+      {job.message && <Text size="2">{serverSaysNow(job) ?? job.message}</Text>}
       {!online && <Text size="1" color="gray">{words.refusedNeedConnection}</Text>}
       {message && (
         <Text size="1" color="red">

@@ -11,7 +11,7 @@ import type { FeedRunReport, ParsingHistoryEntry } from '../../../shared/contrac
 import type { Job } from '../../../shared/jobs';
 import { startFeedImport } from '../../api/jobs';
 import { JobProgress, jobOutcomeLines, jobProblemLines, useFollowedJobs } from '../jobs';
-import { toApiFailure } from '../../api/client';
+import { serverSaysNow, toApiFailure } from '../../api/client';
 import { countText, dateTimeText } from '../../lib/format';
 import { getParsingHistory, reexportImages } from '../../api/feeds';
 import { productFilterAtoms } from './product-list-state';
@@ -19,7 +19,6 @@ import { loadReferenceLists, suppliersAtom } from '../../state/reference-lists';
 import { onlineAtom } from '../../state/sync';
 import { actionScope, chosenSupplier, feedScopeLabel, historyLabel, importConfirmation, runOutcome, runProblems, supplierActionState } from './supplier-actions-rules';
 import { useMessages } from '../../i18n/language';
-import { jobSaysNow } from '../../i18n/server-sentence';
 import { listActionsMessages } from '../../../shared/list-actions-messages';
 import { jobProgressMessages } from '../../../shared/job-progress-messages';
 import { STATUS_WORDS } from '../../../shared/status-words';
@@ -66,7 +65,7 @@ export const SupplierActions = memo(function SupplierActions({ onCatalogueChange
 
   const followed = useFollowedJobs((ended: Job[]) => {
     if (ended.length > 0) {
-      setOutcome((lines) => [...jobOutcomeLines(ended, statusWords, jobSaysNow), ...lines.filter((line) => !line.ok)]);
+      setOutcome((lines) => [...jobOutcomeLines(ended, statusWords, serverSaysNow), ...lines.filter((line) => !line.ok)]);
       setProblems(jobProblemLines(ended, undefined, jobWords));
     }
     finished();
