@@ -1,0 +1,99 @@
+/**
+ * The sentences the server writes, on a Dutch tablet beside an English one (docs/languages.md,
+ * "Sentences the server writes"), in real Chromium: a feed import's report in the job's details on
+ * /logs reads Dutch with Dutch digits on the Dutch tablet and English on the English one, from the
+ * same answer; a refused sign-in reads Dutch on the Dutch sign-in page (the HTTP client words it
+ * through the Dutch pack) and English on the English one.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, launchBrowser, signIn } from './support/browser';
+import { signInOnForm } from './support/language-sign-in';
+import { apiJson } from './support/catalogue-api';
+
+/** A staff member of this file only; the shared admin's language is left alone. */
+const NOOR = { username: 'noor', password: 'noor-password-1' };
+/** Screenshots of the Dutch screens into this folder when set (docs/screenshots/ for the docs). */
+const LANGUAGE_SHOTS = process.env.LANGUAGE_SHOTS;
+const SIZES = [
+  { width: 1280, height: 800 },
+  { width: 800, height: 1280 },
+] as const;
+
+const tablets: { browser: Browser | null; open: BrowserContext[] } = { browser: null, open: [] };
+
+async function tablet(locale: string): Promise<Page> {
+  if (!tablets.browser) throw new Error('the browser is not started');
+  const context = await tablets.browser.newContext({ locale, viewport: SIZES[0], serviceWorkers: 'block' });
+  tablets.open.push(context);
+  return context.newPage();
+}
+
+beforeAll(async () => {
+  tablets.browser = await launchBrowser();
+  const admin = await tablet('en-US');
+  await signIn(admin);
+  const added = await apiJson(admin, '/api/v1/users', { method: 'POST', body: { ...NOOR, displayName: 'Noor', role: 'staff' } });
+  expect([201, 409]).toContain(added.status);
+});
+afterEach(() => Promise.all(tablets.open.splice(0).map((context) => context.close())));
+afterAll(() => tablets.browser?.close());
+
+async function shoot(page: Page, name: string): Promise<void> {
+  if (!LANGUAGE_SHOTS) return;
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: `${LANGUAGE_SHOTS}/languages-${name}-nl-${size.width}x${size.height}.png`, fullPage: true });
+  }
+  await page.setViewportSize(SIZES[0]);
+}
+
+describe("a job's report", () => {
+  it('reads Dutch with Dutch digits on the Dutch tablet and English on the English one', async () => {
+    const english = await tablet('en-US');
+    await signIn(english);
+    const suppliers = await apiJson<{ supplierId: number; supplierName: string }[]>(english, '/api/v1/supplier');
+    const green = suppliers.body.find((entry) => entry.supplierName === 'Green Garden Supplies');
+    expect(green).toBeDefined();
+    await apiJson(english, `/api/v1/feed/parse/${green?.supplierId}?wait=true`, { method: 'POST' });
+
+    const dutch = await tablet('nl-NL');
+    await signInOnForm(dutch, NOOR, 'Inloggen');
+    await dutch.goto(`${baseUrl()}/logs?kind=feed-import&outcome=partial`);
+    await dutch.getByRole('button', { name: 'Details', exact: true }).first().click({ timeout: 30_000 });
+    const details = dutch.getByTestId('job-details').first();
+    const report = details.getByText(/regels gelezen:/);
+    await report.waitFor({ timeout: 20_000 });
+    const dutchReport = await report.innerText();
+    expect(dutchReport).toMatch(/^[\d.]+ regels gelezen: [\d.]+ nieuw, [\d.]+ bijgewerkt, [\d.]+ ongewijzigd, [\d.]+ geweigerd/);
+    expect(dutchReport).not.toMatch(/Read|rows|refused/);
+    await shoot(dutch, 'logs-report');
+
+    await english.goto(`${baseUrl()}/logs?kind=feed-import&outcome=partial`);
+    await english.getByRole('button', { name: 'Details', exact: true }).first().click({ timeout: 30_000 });
+    const englishDetails = english.getByTestId('job-details').first();
+    await englishDetails.getByText(/^Read [\d,]+ rows: /).waitFor({ timeout: 20_000 });
+  }, 120_000);
+});
+
+describe('a refused sign-in', () => {
+  it("reads Dutch on the Dutch sign-in page and English on the English one", async () => {
+    const dutch = await tablet('nl-NL');
+    await dutch.goto(`${baseUrl()}/login`);
+    await dutch.locator('html[lang="nl"]').waitFor({ state: 'attached' });
+    await dutch.locator('#login-username').fill(NOOR.username);
+    await dutch.locator('#login-password').fill('not-her-password');
+    await dutch.getByRole('button', { name: 'Inloggen' }).click();
+    await dutch.getByText('Inloggen mislukt: Verkeerde gebruikersnaam of wachtwoord').waitFor({ timeout: 20_000 });
+    await shoot(dutch, 'sign-in-refused');
+
+    const english = await tablet('en-US');
+    await english.goto(`${baseUrl()}/login`);
+    await english.locator('#login-username').fill(NOOR.username);
+    await english.locator('#login-password').fill('not-her-password');
+    await english.getByRole('button', { name: 'Sign In' }).click();
+    await english.getByText('Wrong user name or password', { exact: false }).waitFor({ timeout: 20_000 });
+    expect(await english.getByText(/Verkeerde/).count()).toBe(0);
+  }, 60_000);
+});
