@@ -23,6 +23,9 @@ export interface JobRefusal {
   productId?: number;
   orderId?: string;
   reason: string;
+  /** The reason's catalog id and arguments, when the app words it (docs/languages.md). */
+  reasonId?: string;
+  reasonArgs?: readonly SentenceArg[];
 }
 
 export interface Job {

@@ -99,6 +99,15 @@ export const serverMessages = {
   testFeedDownloadFailed: (problem: string) => `The feed could not be downloaded: ${problem}`,
   testFeedTimedOut: (seconds: number) => `The feed could not be read within ${seconds} s`,
   testFeedUnreadable: (problem: string) => `The feed stopped being readable: ${problem}`,
+  /** A feed row's refusal (src/server/feeds/parse-feed-row.ts); `field`: the field's name, a sentence of the feedField ids. */
+  feedValueTooLong: (field: string, max: number) => `${field} is longer than ${n(max)} characters`,
+  feedMeasureNotValid: (field: string, raw: string, max: number) => `${field} '${raw}' is not a number from 0 to ${n(max)}`,
+  feedStockNotValid: (raw: string) => `Stock '${raw}' is not a whole number of 0 or more`,
+  feedImageNotAddress: (written: string) => `Image '${written}' is not an http(s) address`,
+  feedTooManyImages: (max: number) => `More than ${max} images`,
+  feedNoEanNorSku: (supplier: string) => `Neither EAN nor SKU is given, so the row cannot be matched to a product of ${supplier}`,
+  feedTitleMissing: 'Title is missing',
+  feedDeliveryCodeUnknown: (code: string) => `Delivery code '${code}' is not one of bol's delivery terms`,
   /** The export call (src/server/routes/reports.ts); the problems as the schema wrote them. */
   exportNotValid: (problems: string) => `The export is not valid: ${problems}`,
 };

@@ -57,12 +57,22 @@ export function progressValue(job: Job): number | null {
   return job.percent;
 }
 
+/** How a server's sentence reads in the language shown (the HTTP client's serverSaysNow); English: its message. */
+type Says = (said: { message: string; messageId?: string; messageArgs?: readonly unknown[] }) => string | null;
+const english: Says = (said) => said.message;
+
+/** A refused line's or item's reason, worded by `says` when it names its sentence. */
+function reasonOf(refusal: JobRefusal, says: Says): string {
+  return says({ message: refusal.reason, ...(refusal.reasonId ? { messageId: refusal.reasonId, messageArgs: refusal.reasonArgs ?? [] } : {}) }) ?? refusal.reason;
+}
+
 /** A refused line or item as one sentence. */
-export function refusalText(refusal: JobRefusal, words: JobProgressWords = jobProgressMessages): string {
-  if (refusal.line !== undefined) return words.line(refusal.line, refusal.reason);
-  if (refusal.productId !== undefined) return words.product(refusal.productId, refusal.reason);
-  if (refusal.orderId !== undefined) return words.order(refusal.orderId, refusal.reason);
-  return refusal.reason;
+export function refusalText(refusal: JobRefusal, words: JobProgressWords = jobProgressMessages, says: Says = english): string {
+  const reason = reasonOf(refusal, says);
+  if (refusal.line !== undefined) return words.line(refusal.line, reason);
+  if (refusal.productId !== undefined) return words.product(refusal.productId, reason);
+  if (refusal.orderId !== undefined) return words.order(refusal.orderId, reason);
+  return reason;
 }
 
 /**
@@ -82,8 +92,8 @@ export function jobOutcomeLines(
 }
 
 /** Each refused line of finished jobs with its supplier, at most `limit` (the counts cover the rest). */
-export function jobProblemLines(jobs: readonly Job[], limit = 100, words: JobProgressWords = jobProgressMessages): { lines: string[]; hidden: number } {
-  const all = jobs.flatMap((job) => (job.refusals ?? []).flatMap((r) => (r.line === undefined ? [] : [words.supplierLine(job.supplierName ?? '', r.line, r.reason)])));
+export function jobProblemLines(jobs: readonly Job[], limit = 100, words: JobProgressWords = jobProgressMessages, says: Says = english): { lines: string[]; hidden: number } {
+  const all = jobs.flatMap((job) => (job.refusals ?? []).flatMap((r) => (r.line === undefined ? [] : [words.supplierLine(job.supplierName ?? '', r.line, reasonOf(r, says))])));
   const total = jobs.reduce((sum, job) => sum + job.refused, 0);
   return { lines: all.slice(0, limit), hidden: Math.max(0, total - Math.min(limit, all.length)) };
 }

@@ -58,7 +58,7 @@ export function JobDetails({ job, online }: { job: Job; online: boolean }) {
           <ul className="logs-refusals" aria-label={words.refusedIn(job.id)} data-testid="job-refusals">
             {refusals.map((refusal, index) => (
               <li key={index}>
-                <Text size="1">{refusalText(refusal, progressWords)}</Text>
+                <Text size="1">{refusalText(refusal, progressWords, serverSaysNow)}</Text>
               </li>
             ))}
             {job.refused > refusals.length && (

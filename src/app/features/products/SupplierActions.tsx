@@ -66,7 +66,7 @@ export const SupplierActions = memo(function SupplierActions({ onCatalogueChange
   const followed = useFollowedJobs((ended: Job[]) => {
     if (ended.length > 0) {
       setOutcome((lines) => [...jobOutcomeLines(ended, statusWords, serverSaysNow), ...lines.filter((line) => !line.ok)]);
-      setProblems(jobProblemLines(ended, undefined, jobWords));
+      setProblems(jobProblemLines(ended, undefined, jobWords, serverSaysNow));
     }
     finished();
   });
