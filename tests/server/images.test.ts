@@ -85,7 +85,7 @@ describe.each(MEDIA_STORE_KINDS)('images on the %s store', (kind) => {
 
       const bad = await get('/api/v1/image/abc');
       expect(bad.status).toBe(400);
-      expect(await bad.json()).toEqual({ message: "The product id must be a positive whole number, not 'abc'" });
+      expect(await bad.json()).toEqual({ message: "The product id must be a positive whole number, not 'abc'", messageId: 'server.productIdNotValid', messageArgs: ['abc'] });
     });
 
     it('answers 401 without a token', async () => {

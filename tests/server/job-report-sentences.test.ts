@@ -76,6 +76,17 @@ describe("the feed import's report", () => {
       messageId: 'server.feedRunSummary',
       messageArgs: [3, 2, 0, 0, 1, 0, 0, 0],
     });
+    // The refused line names its reason's sentence; the parsing history keeps the reason alone.
+    expect(job.refusals).toEqual([
+      {
+        line: 3,
+        reason: "Neither EAN nor SKU is given, so the row cannot be matched to a product of Report Co",
+        reasonId: 'server.feedNoEanNorSku',
+        reasonArgs: ['Report Co'],
+      },
+    ]);
+    const history = (await call('GET', `/api/v1/history/feed/${job.historyId}`)).body as { problems: unknown[] };
+    expect(history.problems).toEqual([{ line: 3, reason: "Neither EAN nor SKU is given, so the row cannot be matched to a product of Report Co" }]);
     // The list answers the same as the job itself.
     const listed = (await call('GET', `/api/v1/jobs?kind=feed-import&size=50`)).body as { content: Job[] };
     expect(listed.content.find((item) => item.id === job.id)).toMatchObject({ messageId: 'server.feedRunSummary', messageArgs: [3, 2, 0, 0, 1, 0, 0, 0] });

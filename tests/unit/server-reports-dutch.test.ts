@@ -5,7 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { dutchPack } from '../../src/app/i18n/dutch-pack';
-import { jobOutcomeLines } from '../../src/app/features/jobs/job-rules';
+import { jobOutcomeLines, refusalText } from '../../src/app/features/jobs/job-rules';
+import { localized } from '../../src/app/i18n/translation-pack';
+import { jobProgressMessages } from '../../src/shared/job-progress-messages';
+import { eanProblem, eanProblemOf } from '../../src/shared/rules/ean';
 import { answerSentence } from '../../src/shared/answer-sentence';
 import type { Job } from '../../src/shared/jobs';
 import { sentenceOf, serverSentence } from '../../src/shared/server-messages';
@@ -96,5 +99,31 @@ describe('where the app shows them', () => {
   it('a report without a sentence (written before) shows its English in Dutch too', () => {
     expect(dutchPack.says({ message: 'Read 3 rows: 3 new, 0 updated, 0 unchanged, 0 refused' })).toBe('Read 3 rows: 3 new, 0 updated, 0 unchanged, 0 refused');
     expect(dutchPack.says({ nothing: true })).toBeNull();
+  });
+});
+
+describe("a refused line's reason", () => {
+  const dutchProgress = localized(jobProgressMessages, dutchPack, 'jobProgress');
+  const says = (said: unknown) => dutchPack.says(said);
+
+  it('keeps the EAN rule its English', () => {
+    expect(eanProblem('')).toBe('EAN is empty');
+    expect(eanProblem('87a')).toBe("EAN '87a' must contain digits only");
+    expect(eanProblem('871')).toBe("EAN '871' must have 8, 12, 13 or 14 digits");
+    expect(eanProblem('8712000990016')).toBe("EAN '8712000990016' has a wrong check digit (expected 5)");
+    expect(eanProblemOf('8712000990015')).toBeNull();
+  });
+
+  it('reads in Dutch on a Dutch tablet when the job names its sentence, else its English', () => {
+    const refused = { line: 139, reason: "EAN '8712000990016' has a wrong check digit (expected 5)", reasonId: 'ean.checkDigit', reasonArgs: ['8712000990016', 5] };
+    expect(refusalText(refused, dutchProgress, says)).toBe('Regel 139: EAN ‘8712000990016’ heeft een verkeerd controlecijfer (verwacht 5)');
+    expect(refusalText(refused)).toBe("Line 139: EAN '8712000990016' has a wrong check digit (expected 5)");
+    expect(refusalText({ line: 7, reason: 'Something older' }, dutchProgress, says)).toBe('Regel 7: Something older');
+  });
+
+  it("names a field by the mapping's Dutch name inside the reason", () => {
+    const tooLong = serverSentence('feedValueTooLong', sentenceOf('feedField.title', 'Title'), 1500);
+    expect(tooLong.message).toBe('Title is longer than 1,500 characters');
+    expect(dutch(sent(tooLong))).toBe('Titel is langer dan 1.500 tekens');
   });
 });

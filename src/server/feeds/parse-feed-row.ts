@@ -7,7 +7,7 @@ import { readAmount, readMeasure, isExponentNumber, SELLER_CURRENCY } from '../.
 import { feedValueMessages } from '../../shared/messages';
 import { feedReadingMessages } from '../../shared/feed-reading-messages';
 import { imageFileNames, resolveImageAddress, separatorInValue, type ImageBase, type ImageSeparator } from '../../shared/feed-image-addresses';
-import { eanProblem } from '../../shared/rules/ean';
+import { eanProblem, eanProblemOf } from '../../shared/rules/ean';
 import { isDeliveryCode } from '../../shared/rules/product-validation';
 import { sanitizeDescription } from '../catalogue/sanitize-description';
 import { sentenceOf, serverSentence, type ServerSentence } from '../../shared/server-messages';
@@ -201,8 +201,8 @@ export function parseFeedRow(record: FeedRecord, lineNumber: number, supplier: F
     const ean = text(record, 'ean');
     if (ean !== '' && isExponentNumber(ean)) throw new RowRefused(sentenceOf('feedValue.eanRounded', feedValueMessages.eanRounded(ean), [ean]));
     if (ean !== '') {
-      const problem = eanProblem(ean);
-      if (problem) throw new RowRefused(problem);
+      const problem = eanProblemOf(ean);
+      if (problem) throw new RowRefused(sentenceOf(`ean.${problem.key}`, eanProblem(ean) ?? '', problem.args));
     }
     const sku = bounded(text(record, 'sku'), field('sku', 'SKU'), MAX_LENGTH.sku);
     if (ean === '' && sku === '') throw new RowRefused(serverSentence('feedNoEanNorSku', supplier.supplierName));
