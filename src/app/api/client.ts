@@ -1,6 +1,7 @@
 /**
  * The one HTTP client of the app (ofetch). It adds the bearer token to every call but login and
- * turns failures into ApiFailure with the HTTP status and the server's message. It never toasts
+ * turns failures into ApiFailure with the HTTP status and the server's message (in the language
+ * shown when the answer names its sentence, docs/languages.md). It never toasts
  * or redirects: the caller decides what a failure means (offline, it may mean "queue it").
  */
 import { FetchError, ofetch, type FetchOptions } from 'ofetch';
