@@ -1,7 +1,7 @@
 /**
  * The sentences the server writes, on a Dutch tablet beside an English one (docs/languages.md,
  * "Sentences the server writes"), in real Chromium: a feed import's report in the job's details on
- * /logs reads Dutch with Dutch digits on the Dutch tablet and English on the English one, from the
+ * /logs, and its refused line's reason, read Dutch with Dutch digits on the Dutch tablet and English on the English one, from the
  * same answer; a refused sign-in reads Dutch on the Dutch sign-in page (the HTTP client words it
  * through the Dutch pack) and English on the English one.
  */
@@ -68,6 +68,9 @@ describe("a job's report", () => {
     const dutchReport = await report.innerText();
     expect(dutchReport).toMatch(/^[\d.]+ regels gelezen: [\d.]+ nieuw, [\d.]+ bijgewerkt, [\d.]+ ongewijzigd, [\d.]+ geweigerd/);
     expect(dutchReport).not.toMatch(/Read|rows|refused/);
+    // The refused line's reason, named by the server, reads Dutch too.
+    await dutch.getByTestId('job-refusals').waitFor({ timeout: 20_000 });
+    expect(await dutch.getByTestId('job-refusals').innerText()).toMatch(/Regel \d+: EAN ‘\d+’ heeft een verkeerd controlecijfer \(verwacht \d\)/);
     await shoot(dutch, 'logs-report');
 
     await english.goto(`${baseUrl()}/logs?kind=feed-import&outcome=partial`);

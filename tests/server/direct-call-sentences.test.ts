@@ -1,7 +1,7 @@
 /**
  * The answers of direct calls name their sentence (docs/languages.md, "Sentences the server
  * writes"): a refused sign-in, the account rules, the image calls, the supplier calls, Test feed
- * and the export answer the same English `message` as before, and beside it `messageId` and
+ * (and its refused rows' problems) and the export answer the same English `message` as before, and beside it `messageId` and
  * `messageArgs`, which the HTTP client words in the person's language.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +9,10 @@ import { suppliers } from '../../src/server/db/schema';
 import { createTestApp, TEST_USER, type TestApp } from './support/test-app';
 
 let t: TestApp;
-const fakeFetch = (async () => {
+const PREVIEW_URL = 'https://supplier.test/preview.csv';
+const fakeFetch = (async (input: string | URL | Request) => {
+  const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+  if (url === PREVIEW_URL) return new Response('ean;sku;title;price;stock\n;;No key;1;1\n');
   throw new TypeError('fetch failed', { cause: new Error('getaddrinfo ENOTFOUND') });
 }) as typeof fetch;
 
@@ -90,6 +93,16 @@ describe('supplier calls and Test feed', () => {
     expect(answer.body.messageId).toBe('server.testFeedDownloadFailed');
     const [problem] = answer.body.messageArgs as string[];
     expect(answer.body.message).toBe(`The feed could not be downloaded: ${problem}`);
+  });
+
+  it("Test feed names a refused row's problem beside its English", async () => {
+    const answer = await call('POST', '/api/v1/suppliers/test-feed', { supplierName: 'Probe Co', supplierUrlFeed: PREVIEW_URL });
+    expect(answer.status).toBe(200);
+    const [row] = answer.body.rows as { problems: string[]; problemSentences?: unknown[] }[];
+    expect(row).toMatchObject({
+      problems: ['Neither EAN nor SKU is given, so the row cannot be matched to a product of Probe Co'],
+      problemSentences: [{ message: 'Neither EAN nor SKU is given, so the row cannot be matched to a product of Probe Co', messageId: 'server.feedNoEanNorSku', messageArgs: ['Probe Co'] }],
+    });
   });
 
   it('Test feed of a refused address names the refusal', async () => {
