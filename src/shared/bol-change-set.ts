@@ -72,13 +72,28 @@ export const BOL_UPDATE_FIELDS = {
   offerDetails: { key: 'bol:offer:details', label: 'Offer on bol: details' },
 } as const;
 
-/** The history's label of a `bol:` field: the category, the image slots, what bol changed, or 'Bol: <attribute>'. */
-export function bolHistoryLabel(field: string): string | null {
-  if (field === BOL_MODEL_COMPARED.chunk.key) return BOL_MODEL_COMPARED.chunk.label;
-  if (field === BOL_MODEL_COMPARED.media.key) return BOL_MODEL_COMPARED.media.label;
-  const update = Object.values(BOL_UPDATE_FIELDS).find((entry) => entry.key === field);
-  if (update) return update.label;
-  return field.startsWith('bol:') ? `Bol: ${field.slice(4)}` : null;
+type BolUpdateName = keyof typeof BOL_UPDATE_FIELDS;
+
+/**
+ * The History tab's names of bol's fields, English (the tab passes them in the language shown:
+ * `productHistoryMessages.bolFields`). An attribute is named by its id, bol's own word.
+ */
+export type BolHistoryLabels = Record<'chunk' | 'media' | BolUpdateName, string> & { attribute: (attributeId: string) => string };
+
+export const BOL_HISTORY_LABELS: BolHistoryLabels = {
+  chunk: BOL_MODEL_COMPARED.chunk.label,
+  media: BOL_MODEL_COMPARED.media.label,
+  ...(Object.fromEntries(Object.entries(BOL_UPDATE_FIELDS).map(([name, entry]) => [name, entry.label])) as Record<BolUpdateName, string>),
+  attribute: (attributeId) => `Bol: ${attributeId}`,
+};
+
+/** The history's label of a `bol:` field in `words`: the category, the image slots, what bol changed, or 'Bol: <attribute>'. */
+export function bolHistoryLabel(field: string, words: BolHistoryLabels = BOL_HISTORY_LABELS): string | null {
+  if (field === BOL_MODEL_COMPARED.chunk.key) return words.chunk;
+  if (field === BOL_MODEL_COMPARED.media.key) return words.media;
+  const update = (Object.keys(BOL_UPDATE_FIELDS) as BolUpdateName[]).find((name) => BOL_UPDATE_FIELDS[name].key === field);
+  if (update) return words[update];
+  return field.startsWith('bol:') ? words.attribute(field.slice(4)) : null;
 }
 
 /** The attribute id of a compared key (`bol:Colour` -> 'Colour'), or null for media, chunk and other keys. */

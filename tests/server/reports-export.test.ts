@@ -155,16 +155,43 @@ describe('POST /api/v1/export/products', () => {
     expect(dutch.headers.get('Content-Disposition')).toMatch(/^attachment; filename="products-\d{4}-\d{2}-\d{2}-excel-nl\.csv"$/);
     const bytes = new Uint8Array(await dutch.arrayBuffer());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    expect(new TextDecoder().decode(bytes).split('\r\n')).toEqual(['Product ID;Title;Selling price', `${ids.ready};"'=HYPERLINK(""http://evil"")";1234,5`, '']);
+    expect(new TextDecoder().decode(bytes).split('\r\n')).toEqual(['Product-ID;Titel;Verkoopprijs', `${ids.ready};"'=HYPERLINK(""http://evil"")";1234,5`, '']);
     const english = await exportPost({ ...body, language: 'en' });
     expect(english.headers.get('Content-Disposition')).toMatch(/^attachment; filename="products-\d{4}-\d{2}-\d{2}\.csv"$/);
     expect((await english.text()).split('\r\n')[1]).toBe(`${ids.ready},"'=HYPERLINK(""http://evil"")",1234.5`);
     // Without a language: English, as before the language was sent.
     expect((await (await exportPost(body)).text()).split('\r\n')[1]).toBe(`${ids.ready},"'=HYPERLINK(""http://evil"")",1234.5`);
-    // A workbook is the same in both languages.
+    // A workbook's name is the same in both languages.
     const workbook = await exportPost({ ...body, format: 'xlsx', language: 'nl' });
     expect(workbook.headers.get('Content-Disposition')).toMatch(/^attachment; filename="products-\d{4}-\d{2}-\d{2}\.xlsx"$/);
     await workbook.arrayBuffer();
+  });
+
+  it("writes the file's words in the person's language: headers, yes/no, bol states and content statuses", async () => {
+    const db = t.database.db;
+    await db.update(products).set({ buyBlock: true, passedModeration: false }).where(eq(products.productId, ids.declinedFailure ?? 0));
+    const columns = ['productId', 'buyBlock', 'passedModeration', 'bolState', 'contentStatus', 'bolCategory'];
+    const productIds = [ids.noCategory ?? 0, ids.declinedFailure ?? 0, ids.published ?? 0];
+    const dutch = (await (await exportPost({ format: 'csv', columns, productIds, language: 'nl' })).text()).replace(/^\uFEFF/, '').split('\r\n');
+    expect(dutch[0]).toBe('Product-ID;Koopblokkade;Moderatie doorstaan;Bol-status;Contentstatus;Bol-categorie');
+    expect(dutch.slice(1, 4)).toEqual([
+      // No Bol category: its cell is empty in both languages.
+      `${ids.noCategory};nee;nee;Geen Bol-categorie;Niet verstuurd;`,
+      `${ids.published};nee;nee;Gepubliceerd op bol;Geaccepteerd door bol;Socks`,
+      `${ids.declinedFailure};ja;nee;Afgewezen door bol;Geweigerd door bol;Socks`,
+    ]);
+    const english = (await (await exportPost({ format: 'csv', columns, productIds, language: 'en' })).text()).replace(/^\uFEFF/, '').split('\r\n');
+    expect(english[0]).toBe('Product ID,Buy block,Passed moderation,Bol state,Content status,Bol category');
+    // Rows by product id.
+    expect(english[3]).toBe(`${ids.declinedFailure},yes,no,Declined by bol,Refused by bol,Socks`);
+    // The workbook: its sheet, headers and flags in Dutch too.
+    const response = await exportPost({ format: 'xlsx', columns, productIds: [ids.declinedFailure ?? 0], language: 'nl' });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await response.arrayBuffer());
+    const sheet = workbook.worksheets[0];
+    expect(sheet?.name).toBe('Producten');
+    expect(sheet?.getRow(1).values).toEqual([undefined, 'Product-ID', 'Koopblokkade', 'Moderatie doorstaan', 'Bol-status', 'Contentstatus', 'Bol-categorie']);
+    expect(sheet?.getRow(2).values).toEqual([undefined, ids.declinedFailure, 'ja', 'nee', 'Afgewezen door bol', 'Geweigerd door bol', 'Socks']);
   });
 
   it('refuses a language it does not speak, naming the ones it does', async () => {

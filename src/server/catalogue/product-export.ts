@@ -4,16 +4,17 @@
  * in batches by their sort key and product id (keyset, never OFFSET) and written as they come, so
  * memory stays bounded however many products there are; the CSV is pulled by the reader (its pace is the network's), the workbook is
  * written with exceljs' streaming writer, waiting whenever the answer's buffer is full. The bol
- * state and content status are written in words, not as codes (src/shared/status-words.ts).
+ * state and content status are written in words, not as codes, and the headers, yes/no and those
+ * words in the language asked for (src/shared/export-file-words.ts).
  */
 import { once } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
 import { and, count, eq, sql, type SQL } from 'drizzle-orm';
-import { csvDialectOf, EXPORT_COLUMNS, type ExportColumnId, type ExportFormat, type ExportRequest } from '../../shared/export-contract';
+import { csvDialectOf, type ExportColumnId, type ExportFormat, type ExportRequest } from '../../shared/export-contract';
+import { exportFileWords, type ExportFileWords } from '../../shared/export-file-words';
 import type { Language } from '../../shared/languages';
-import { BOL_STATE_LABELS } from '../../shared/messages';
 import { parseProductFilter, parseProductSort, type BolProductState, type ProductSort } from '../../shared/product-filter';
-import { contentStatusWords } from '../../shared/status-words';
+import { contentStatusWords, SUB_STATUS_WORDS } from '../../shared/status-words';
 import type { Database } from '../db/connection';
 import { bolChunks, bolProductModels, bolProductStates, brands, categories, products, suppliers } from '../db/schema';
 import { ApiError } from '../http/errors';
@@ -69,8 +70,15 @@ function afterCursor(order: ProductSort, cursor: ExportCursor | null): SQL | und
   return sql`(${column}, ${products.productId}) ${comparison} (cast(${cursor.sortValue} as ${type}), ${cursor.productId})`;
 }
 
-/** The export's rows, a batch at a time, in `order` (ties by product id). */
-export async function* exportBatches(db: Database, where: SQL | undefined, order: ProductSort = { key: 'productId', direction: 'asc' }, batch = EXPORT_BATCH): AsyncGenerator<ExportRow[]> {
+/** The export's rows, a batch at a time, in `order` (ties by product id); states in `words`. */
+export async function* exportBatches(
+  db: Database,
+  where: SQL | undefined,
+  order: ProductSort = { key: 'productId', direction: 'asc' },
+  batch = EXPORT_BATCH,
+  words: ExportFileWords = exportFileWords(),
+): AsyncGenerator<ExportRow[]> {
+  const statusWords = { content: words.contentStatuses, subStatus: SUB_STATUS_WORDS };
   let cursor: ExportCursor | null = null;
   const sortColumn = SORT_COLUMNS[order.key];
   for (;;) {
@@ -126,8 +134,8 @@ export async function* exportBatches(db: Database, where: SQL | undefined, order
       category: row.category ?? '',
       dateUpdate: row.dateUpdate.toISOString(),
       bolCategory: row.bolCategory ?? '',
-      bolState: BOL_STATE_LABELS[row.bolState as BolProductState] ?? row.bolState,
-      contentStatus: contentStatusWords(row.contentStatus ?? 'NOT_SENT'),
+      bolState: words.bolStates[row.bolState as BolProductState] ?? row.bolState,
+      contentStatus: contentStatusWords(row.contentStatus ?? 'NOT_SENT', statusWords),
       offer: row.offer ?? '',
     }));
     if (rows.length < batch) return;
@@ -144,33 +152,41 @@ export const SPEC_CSV: CsvDialect = { separator: ',', decimalComma: false };
 /** Excel set to Dutch splits a CSV at semicolons and reads 12,50 as a number (docs/reports-and-export.md, "Formats"). */
 export const EXCEL_NL_CSV: CsvDialect = { separator: ';', decimalComma: true };
 
+/** How a flag is written: 'yes'/'no', 'ja'/'nee' (export-file-words.ts). */
+type YesNo = Pick<ExportFileWords, 'yes' | 'no'>;
+
 /**
  * One CSV field (RFC 4180). A text starting with =, +, -, @, tab or CR is prefixed with ' so a
  * spreadsheet program never runs it as a formula (CSV injection).
  */
-export function csvField(value: ExportValue, dialect: CsvDialect = SPEC_CSV): string {
+export function csvField(value: ExportValue, dialect: CsvDialect = SPEC_CSV, yesNo: YesNo = exportFileWords()): string {
   if (value === null) return '';
-  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  if (typeof value === 'boolean') return value ? yesNo.yes : yesNo.no;
   if (typeof value === 'number') return dialect.decimalComma ? String(value).replace('.', ',') : String(value);
   const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return /[",\r\n;]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-export function csvLine(values: readonly ExportValue[], dialect: CsvDialect = SPEC_CSV): string {
-  return `${values.map((value) => csvField(value, dialect)).join(dialect.separator)}\r\n`;
+export function csvLine(values: readonly ExportValue[], dialect: CsvDialect = SPEC_CSV, yesNo: YesNo = exportFileWords()): string {
+  return `${values.map((value) => csvField(value, dialect, yesNo)).join(dialect.separator)}\r\n`;
 }
 
-const headersOf = (columns: readonly ExportColumnId[]) => columns.map((id) => EXPORT_COLUMNS.find((column) => column.id === id)?.header ?? id);
+const headersOf = (columns: readonly ExportColumnId[], words: ExportFileWords) => columns.map((id) => words.headers[id] ?? id);
 
 /** The CSV as a pulled stream (UTF-8 with a BOM, so spreadsheet programs read accents right). */
-export function csvStream(batches: AsyncGenerator<ExportRow[]>, columns: readonly ExportColumnId[], dialect: CsvDialect = SPEC_CSV): ReadableStream<Uint8Array> {
+export function csvStream(
+  batches: AsyncGenerator<ExportRow[]>,
+  columns: readonly ExportColumnId[],
+  dialect: CsvDialect = SPEC_CSV,
+  words: ExportFileWords = exportFileWords(),
+): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let headerSent = false;
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
       if (!headerSent) {
         headerSent = true;
-        controller.enqueue(encoder.encode(`\uFEFF${csvLine(headersOf(columns), dialect)}`));
+        controller.enqueue(encoder.encode(`\uFEFF${csvLine(headersOf(columns, words), dialect, words)}`));
         return;
       }
       const next = await batches.next();
@@ -178,7 +194,7 @@ export function csvStream(batches: AsyncGenerator<ExportRow[]>, columns: readonl
         controller.close();
         return;
       }
-      controller.enqueue(encoder.encode(next.value.map((row) => csvLine(columns.map((id) => row[id]), dialect)).join('')));
+      controller.enqueue(encoder.encode(next.value.map((row) => csvLine(columns.map((id) => row[id]), dialect, words)).join('')));
     },
     async cancel() {
       await batches.return(undefined);
@@ -187,7 +203,7 @@ export function csvStream(batches: AsyncGenerator<ExportRow[]>, columns: readonl
 }
 
 /** The workbook, written row by row with exceljs' streaming writer. */
-export function xlsxStream(batches: AsyncGenerator<ExportRow[]>, columns: readonly ExportColumnId[]): ReadableStream<Uint8Array> {
+export function xlsxStream(batches: AsyncGenerator<ExportRow[]>, columns: readonly ExportColumnId[], words: ExportFileWords = exportFileWords()): ReadableStream<Uint8Array> {
   const out = new PassThrough({ highWaterMark: 1 << 20 });
   let stopped = false;
   void (async () => {
@@ -196,9 +212,9 @@ export function xlsxStream(batches: AsyncGenerator<ExportRow[]>, columns: readon
       const { default: ExcelJS } = await import('exceljs');
       const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: true });
       workbook.creator = 'Bol Back Office';
-      const sheet = workbook.addWorksheet('Products', { views: [{ state: 'frozen', ySplit: 1 }] });
+      const sheet = workbook.addWorksheet(words.sheet, { views: [{ state: 'frozen', ySplit: 1 }] });
       sheet.columns = columns.map((id) => ({
-        header: headersOf([id])[0] ?? id,
+        header: words.headers[id] ?? id,
         key: id,
         width: id === 'title' ? 50 : id === 'ean' || id === 'supplierEan' ? 16 : 14,
         // EANs are text, so a spreadsheet program never shows 8.71E+12.
@@ -209,7 +225,7 @@ export function xlsxStream(batches: AsyncGenerator<ExportRow[]>, columns: readon
       for await (const batch of batches) {
         if (stopped) break;
         for (const row of batch) {
-          sheet.addRow(Object.fromEntries(columns.map((id) => [id, typeof row[id] === 'boolean' ? (row[id] ? 'yes' : 'no') : row[id]]))).commit();
+          sheet.addRow(Object.fromEntries(columns.map((id) => [id, typeof row[id] === 'boolean' ? (row[id] ? words.yes : words.no) : row[id]]))).commit();
         }
         // The reader is slower than the database: wait rather than buffer the whole workbook.
         if (out.writableNeedDrain) await once(out, 'drain');
@@ -229,7 +245,9 @@ export function xlsxStream(batches: AsyncGenerator<ExportRow[]>, columns: readon
   return web;
 }
 
+/** The file in `format`, its words in `language` (the batches' states are worded by exportBatches). */
 export function exportStream(format: ExportFormat, batches: AsyncGenerator<ExportRow[]>, columns: readonly ExportColumnId[], language: Language = 'en'): ReadableStream<Uint8Array> {
-  if (format === 'xlsx') return xlsxStream(batches, columns);
-  return csvStream(batches, columns, csvDialectOf(format, language) === 'excel-nl' ? EXCEL_NL_CSV : SPEC_CSV);
+  const words = exportFileWords(language);
+  if (format === 'xlsx') return xlsxStream(batches, columns, words);
+  return csvStream(batches, columns, csvDialectOf(format, language) === 'excel-nl' ? EXCEL_NL_CSV : SPEC_CSV, words);
 }

@@ -101,8 +101,8 @@ export interface Outcome {
   ok: boolean;
 }
 
-/** "productsCreated" -> "products created". */
-function words(name: string): string {
+/** "productsCreated" -> "products created": a field the words do not name. */
+function fieldNameWords(name: string): string {
   return name
     .replace(/([a-z\d])([A-Z])/g, '$1 $2')
     .replace(/[_-]+/g, ' ')
@@ -117,30 +117,34 @@ function isCountName(name: string): boolean {
 type JsonObject = Record<string, unknown>;
 const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** The counts of a report: its number fields and those of a `counts` object, and the length of its lists. */
-export function reportCounts(report: unknown): string[] {
+/**
+ * The counts of a report: its number fields and those of a `counts` object, and the length of its
+ * lists, each named in `words` (a field they do not name: from its own name).
+ */
+export function reportCounts(report: unknown, words: Pick<BulkWords, 'count' | 'countNames'> = ENGLISH): string[] {
   if (!isObject(report)) return [];
   const counts: string[] = [];
+  const count = (name: string, value: number) => words.count(words.countNames[name] ?? fieldNameWords(name), countText(value));
   const add = (source: JsonObject) => {
     for (const [name, value] of Object.entries(source)) {
-      if (typeof value === 'number' && Number.isFinite(value) && isCountName(name)) counts.push(`${words(name)} ${countText(value)}`);
+      if (typeof value === 'number' && Number.isFinite(value) && isCountName(name)) counts.push(count(name, value));
     }
   };
   add(report);
   if (isObject(report.counts)) add(report.counts);
   for (const [name, value] of Object.entries(report)) {
-    if (Array.isArray(value) && name !== 'content') counts.push(`${words(name)} ${countText(value.length)}`);
+    if (Array.isArray(value) && name !== 'content') counts.push(count(name, value.length));
   }
   return counts;
 }
 
 /** How a finished action's answer reads: the server's message or status, with its counts. */
-export function reportText(action: BulkAction, report: unknown, words: Pick<BulkWords, 'done' | 'status'> = ENGLISH): Outcome {
+export function reportText(action: BulkAction, report: unknown, words: Pick<BulkWords, 'done' | 'status' | 'count' | 'countNames'> = ENGLISH): Outcome {
   if (typeof report === 'string' && report.trim() !== '') return { text: `${action.label}: ${report.trim()}`, ok: true };
   const object = isObject(report) ? report : {};
   const message = typeof object.message === 'string' && object.message.trim() !== '' ? object.message.trim() : null;
   const status = typeof object.status === 'string' && object.status.trim() !== '' ? object.status.trim() : null;
-  const counts = reportCounts(report);
+  const counts = reportCounts(report, words);
   const failed = status !== null && /^(failure|failed|error)$/i.test(status);
   // The sentence ends once, after the counts.
   const head = (message ?? (status !== null ? words.status(status) : words.done)).replace(/[.!]+$/, '');
