@@ -5,49 +5,24 @@
  * same answer; a refused sign-in reads Dutch on the Dutch sign-in page (the HTTP client words it
  * through the Dutch pack) and English on the English one.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, signIn } from './support/browser';
-import { signInOnForm } from './support/language-sign-in';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, signIn } from './support/browser';
 import { apiJson } from './support/catalogue-api';
+import { signInOnForm } from './support/language-sign-in';
+import { shootInDutch } from './support/language-shots';
+import { useLocaleTablets } from './support/locale-tablets';
 
 /** A staff member of this file only; the shared admin's language is left alone. */
 const NOOR = { username: 'noor', password: 'noor-password-1' };
-/** Screenshots of the Dutch screens into this folder when set (docs/screenshots/ for the docs). */
-const LANGUAGE_SHOTS = process.env.LANGUAGE_SHOTS;
-const SIZES = [
-  { width: 1280, height: 800 },
-  { width: 800, height: 1280 },
-] as const;
 
-const tablets: { browser: Browser | null; open: BrowserContext[] } = { browser: null, open: [] };
-
-async function tablet(locale: string): Promise<Page> {
-  if (!tablets.browser) throw new Error('the browser is not started');
-  const context = await tablets.browser.newContext({ locale, viewport: SIZES[0], serviceWorkers: 'block' });
-  tablets.open.push(context);
-  return context.newPage();
-}
+const tablet = useLocaleTablets();
 
 beforeAll(async () => {
-  tablets.browser = await launchBrowser();
   const admin = await tablet('en-US');
   await signIn(admin);
   const added = await apiJson(admin, '/api/v1/users', { method: 'POST', body: { ...NOOR, displayName: 'Noor', role: 'staff' } });
   expect([201, 409]).toContain(added.status);
 });
-afterEach(() => Promise.all(tablets.open.splice(0).map((context) => context.close())));
-afterAll(() => tablets.browser?.close());
-
-async function shoot(page: Page, name: string): Promise<void> {
-  if (!LANGUAGE_SHOTS) return;
-  for (const size of SIZES) {
-    await page.setViewportSize(size);
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: `${LANGUAGE_SHOTS}/languages-${name}-nl-${size.width}x${size.height}.png`, fullPage: true });
-  }
-  await page.setViewportSize(SIZES[0]);
-}
 
 describe("a job's report", () => {
   it('reads Dutch with Dutch digits on the Dutch tablet and English on the English one', async () => {
@@ -71,7 +46,7 @@ describe("a job's report", () => {
     // The refused line's reason, named by the server, reads Dutch too.
     await dutch.getByTestId('job-refusals').waitFor({ timeout: 20_000 });
     expect(await dutch.getByTestId('job-refusals').innerText()).toMatch(/Regel \d+: EAN ‘\d+’ heeft een verkeerd controlecijfer \(verwacht \d\)/);
-    await shoot(dutch, 'logs-report');
+    await shootInDutch(dutch, 'logs-report');
 
     await english.goto(`${baseUrl()}/logs?kind=feed-import&outcome=partial`);
     await english.getByRole('button', { name: 'Details', exact: true }).first().click({ timeout: 30_000 });
@@ -89,7 +64,7 @@ describe('a refused sign-in', () => {
     await dutch.locator('#login-password').fill('not-her-password');
     await dutch.getByRole('button', { name: 'Inloggen' }).click();
     await dutch.getByText('Inloggen mislukt: Verkeerde gebruikersnaam of wachtwoord').waitFor({ timeout: 20_000 });
-    await shoot(dutch, 'sign-in-refused');
+    await shootInDutch(dutch, 'sign-in-refused');
 
     const english = await tablet('en-US');
     await english.goto(`${baseUrl()}/login`);

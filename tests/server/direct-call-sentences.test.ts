@@ -6,18 +6,16 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { suppliers } from '../../src/server/db/schema';
+import { servedFeeds } from './support/served-feeds';
 import { createTestApp, TEST_USER, type TestApp } from './support/test-app';
 
 let t: TestApp;
 const PREVIEW_URL = 'https://supplier.test/preview.csv';
-const fakeFetch = (async (input: string | URL | Request) => {
-  const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-  if (url === PREVIEW_URL) return new Response('ean;sku;title;price;stock\n;;No key;1;1\n');
-  throw new TypeError('fetch failed', { cause: new Error('getaddrinfo ENOTFOUND') });
-}) as typeof fetch;
+const { served, feedFetch } = servedFeeds();
+served.set(PREVIEW_URL, 'ean;sku;title;price;stock\n;;No key;1;1\n');
 
 beforeAll(async () => {
-  t = await createTestApp({ deps: { fetch: fakeFetch } });
+  t = await createTestApp({ deps: { fetch: feedFetch } });
 });
 afterAll(async () => {
   await t.close();

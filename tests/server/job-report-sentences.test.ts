@@ -9,31 +9,20 @@ import type { BolJobReport } from '../../src/shared/bol-contract';
 import type { Job, JobStartAnswer } from '../../src/shared/jobs';
 import { suppliers } from '../../src/server/db/schema';
 import { createBolKit, type BolKit } from './support/bol-fixtures';
+import { servedFeeds } from './support/served-feeds';
 import { createTestApp, type TestApp } from './support/test-app';
 
-const served = new Map<string, () => Response>();
+const { served, feedFetch } = servedFeeds();
 let t: TestApp;
 let kit: BolKit;
 
-const fakeFetch = (async (input: string | URL | Request) => {
-  const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-  const answer = served.get(url);
-  if (!answer) throw new TypeError('fetch failed', { cause: new Error('getaddrinfo ENOTFOUND') });
-  return answer();
-}) as typeof fetch;
-
 const HEADER = 'ean;sku;title;price;stock';
-/** A valid row per number, with a GS1 check digit. */
-function row(n: number): string {
-  const base = `872${String(n).padStart(9, '0')}`;
-  let sum = 0;
-  for (let i = 0; i < 12; i += 1) sum += Number(base[i]) * (i % 2 === 0 ? 1 : 3);
-  return `${base}${(10 - (sum % 10)) % 10};SKU-${n};Product ${n};10,00;${n % 7}`;
-}
+const ROW_1 = '8720000000016;SKU-1;Product 1;10,00;1';
+const ROW_2 = '8720000000023;SKU-2;Product 2;10,00;2';
 
 beforeAll(async () => {
   kit = createBolKit();
-  t = await createTestApp({ deps: { fetch: fakeFetch, bol: kit.deps } });
+  t = await createTestApp({ deps: { fetch: feedFetch, bol: kit.deps } });
 });
 afterAll(async () => {
   await t.close();
@@ -68,7 +57,7 @@ async function importedJob(supplierId: number): Promise<Job> {
 describe("the feed import's report", () => {
   it('names the counts sentence with the counts, the English as before', async () => {
     const url = 'https://supplier.test/report.csv';
-    served.set(url, () => new Response(`${HEADER}\n${row(1)}\n;;No key;1;1\n${row(2)}\n`));
+    served.set(url, `${HEADER}\n${ROW_1}\n;;No key;1;1\n${ROW_2}\n`);
     const job = await importedJob(await addSupplier('Report Co', url));
     expect(job).toMatchObject({
       status: 'partial',
@@ -94,7 +83,7 @@ describe("the feed import's report", () => {
 
   it('a run whose every row is refused: the counts are a sentence inside the sentence', async () => {
     const url = 'https://supplier.test/refused.csv';
-    served.set(url, () => new Response(`${HEADER}\n;;No key;1;1\n`));
+    served.set(url, `${HEADER}\n;;No key;1;1\n`);
     const job = await importedJob(await addSupplier('Refused Co', url));
     const counts = 'Read 1 rows: 0 new, 0 updated, 0 unchanged, 1 refused';
     expect(job).toMatchObject({

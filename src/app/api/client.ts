@@ -33,7 +33,7 @@ export class ApiFailure extends Error {
  * no pack), else its `message`; null without one. The outbox's drainer reads refusals through it.
  */
 export function serverSaysNow(data: unknown): string | null {
-  const worded = appStore.get(packAtom)?.says(data);
+  const worded = appStore.get(packAtom)?.says?.(data);
   if (worded) return worded;
   return typeof data === 'object' && data !== null && 'message' in data && typeof data.message === 'string' ? data.message : null;
 }

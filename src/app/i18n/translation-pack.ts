@@ -13,9 +13,10 @@ export interface TranslationPack {
   /**
    * What an answer of the server says in this language (its `messageId` and `messageArgs`), else
    * its English `message`; null without one (docs/languages.md, "Sentences the server writes").
-   * Carried by the pack so the HTTP client words answers without loading the wording itself.
+   * Carried by the pack so the HTTP client words answers without loading the wording itself;
+   * absent from the boot frame's small pack (boot/frame-words.ts), which words no answers.
    */
-  says: (body: unknown) => string | null;
+  says?: (body: unknown) => string | null;
 }
 
 type Leaf = string | ((...args: never[]) => string);
