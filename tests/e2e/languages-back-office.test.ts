@@ -12,7 +12,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { JOB_KINDS, JOB_STATUSES } from '../../src/shared/jobs';
 import { baseUrl, launchBrowser, signIn } from './support/browser';
 import { signInOnForm } from './support/language-sign-in';
-import { apiJson } from './support/catalogue-api';
+import { apiJson, importDemoSupplier } from './support/catalogue-api';
 import { shootInDutch } from './support/language-shots';
 
 /** An administrator of this file only (Users and the offer settings are for administrators); the shared admin's language is left alone. */
@@ -98,10 +98,7 @@ describe('Logs, Reports, Users and the offer settings in Dutch', () => {
     const english = await tablet('en-US');
     await signIn(english);
     // An ended import with a refused line, so the list has an outcome and details to open.
-    const suppliers = await apiJson<{ supplierId: number; supplierName: string }[]>(english, '/api/v1/supplier');
-    const green = suppliers.body.find((entry) => entry.supplierName === 'Green Garden Supplies');
-    expect(green).toBeDefined();
-    await apiJson(english, `/api/v1/feed/parse/${green?.supplierId}?wait=true`, { method: 'POST' });
+    await importDemoSupplier(english);
 
     const page = await dutchTablet();
     await page.goto(`${baseUrl()}/logs?kind=feed-import&outcome=partial`);

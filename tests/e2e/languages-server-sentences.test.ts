@@ -7,7 +7,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, signIn } from './support/browser';
-import { apiJson } from './support/catalogue-api';
+import { apiJson, importDemoSupplier } from './support/catalogue-api';
 import { signInOnForm } from './support/language-sign-in';
 import { shootInDutch } from './support/language-shots';
 import { useLocaleTablets } from './support/locale-tablets';
@@ -28,10 +28,7 @@ describe("a job's report", () => {
   it('reads Dutch with Dutch digits on the Dutch tablet and English on the English one', async () => {
     const english = await tablet('en-US');
     await signIn(english);
-    const suppliers = await apiJson<{ supplierId: number; supplierName: string }[]>(english, '/api/v1/supplier');
-    const green = suppliers.body.find((entry) => entry.supplierName === 'Green Garden Supplies');
-    expect(green).toBeDefined();
-    await apiJson(english, `/api/v1/feed/parse/${green?.supplierId}?wait=true`, { method: 'POST' });
+    await importDemoSupplier(english);
 
     const dutch = await tablet('nl-NL');
     await signInOnForm(dutch, NOOR, 'Inloggen');
