@@ -15,7 +15,8 @@ import { refreshSortOrders } from '../db/sort-orders';
 import { keepReferenceLists, type ReferenceLists } from '../db/kept-reference-lists';
 
 export const DOWNLOAD_META_PREFIX = 'offlineDownload:';
-export const DEFAULT_DOWNLOAD_PAGE_SIZE = 500;
+/** The server's largest page (GET /product/changes): paging 20,000 products in pages of 1,000 took 1.9 s of the server's CPU against 1.9-2.3 s in pages of 500, and each page is one transaction on the device. */
+export const DEFAULT_DOWNLOAD_PAGE_SIZE = 1_000;
 
 /** What is kept in meta per scope (one supplier, or 'All'). */
 export interface DownloadRecord {
