@@ -1,4 +1,5 @@
 /** The job runner of an app with a handler for every kind that can be queued (docs/jobs.md). */
+import { sentenceOf } from '../shared/server-messages';
 import type { AppDeps } from './app-deps';
 import { requireBolClient } from './bol/bol-deps';
 import { BolJob, runClaimedJob } from './bol/marketplace/bol-jobs';
@@ -22,6 +23,7 @@ export function createJobRunner(deps: AppDeps, options: JobRunnerOptions = {}): 
       const outcome = await runClaimedJob(deps.db, new BolJob(deps.db, job.id, 'order-import'), now, (bolJob) => importOrders(deps.db, client, bolJob, now, scope));
       // runClaimedJob has recorded the end already; this only repeats it for the runner.
       const status = outcome.report.status === 'running' ? 'failed' : outcome.report.status;
-      return { status, message: outcome.report.message };
+      const { message, messageId, messageArgs } = outcome.report;
+      return { status, message, sentence: messageId ? sentenceOf(messageId, message, messageArgs) : null };
     });
 }

@@ -1,7 +1,8 @@
 /**
  * What an error answer of the server says, in the language shown (docs/languages.md, "Sentences the
  * server writes"): the body's `messageId` and `messageArgs` looked up in the language's catalog,
- * else its English `message`. Apart from the server's sentences (server-messages.ts), so the
+ * else its English `message`; an argument that is a sentence itself (`{message, messageId,
+ * messageArgs}`) is worded the same way first. Apart from the server's sentences (server-messages.ts), so the
  * HTTP client, which every page loads, carries only this. Pure: no DOM, no Node.
  */
 
@@ -17,6 +18,12 @@ export function answerSentence(body: unknown, lookup: SentenceLookup | null): st
   const { message, messageId, messageArgs } = body as { message?: unknown; messageId?: unknown; messageArgs?: unknown };
   if (typeof message !== 'string') return null;
   if (lookup === null || typeof messageId !== 'string') return message;
-  const args = Array.isArray(messageArgs) ? messageArgs.filter((arg): arg is string | number => typeof arg === 'string' || typeof arg === 'number') : [];
+  const args = Array.isArray(messageArgs) ? messageArgs.map((arg) => argumentText(arg, lookup)).filter((arg): arg is string | number => arg !== null) : [];
   return lookup(messageId, args) ?? message;
+}
+
+/** An argument as the sentence takes it: a value as it is, a sentence inside the sentence worded first. */
+function argumentText(arg: unknown, lookup: SentenceLookup): string | number | null {
+  if (typeof arg === 'string' || typeof arg === 'number') return arg;
+  return answerSentence(arg, lookup);
 }

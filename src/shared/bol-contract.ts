@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { dbId, MAX_DB_INTEGER, text } from './safe-values';
 import type { Page } from './contract';
+import type { SentenceArg } from './server-messages';
 import type { OfferSyncState } from './bol-offer-sync';
 
 /** Image slots of a Bol model: slot 1 is the main picture (bol's FRONT), the others are OTHER. */
@@ -297,6 +298,9 @@ export interface BolJobReport {
   /** Job-specific counts, e.g. { pages, created, updated } for an order import. */
   counts: Record<string, number>;
   message: string;
+  /** The message's catalog id and arguments, when the app words it (docs/languages.md). */
+  messageId?: string;
+  messageArgs?: readonly SentenceArg[];
   /** Per item outcome; for the order import only the failed orders. */
   items: BolJobItem[];
 }

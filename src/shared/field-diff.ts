@@ -6,6 +6,7 @@
  * The change sets (change-set.ts, bol-change-set.ts), their merge (change-set-merge.ts), the conflict
  * views and the history all compute "what differs" here. Pure: no DOM, no Node.
  */
+import type { SentenceArg } from './server-messages';
 
 /** One changed value: what it was when the person started, what they made it. */
 export interface FieldChange<T = unknown> {
@@ -41,7 +42,7 @@ export interface ConflictAnswer {
   message: string;
   /** The message's catalog id and arguments (docs/languages.md, "Sentences the server writes"). */
   messageId?: string;
-  messageArgs?: readonly (string | number)[];
+  messageArgs?: readonly SentenceArg[];
   conflicts: FieldConflict[];
   /**
    * The parts of the set that are on the server now (written by this request, or already so: a

@@ -4,6 +4,7 @@
  */
 import type { BolJobKind } from './bol-contract';
 import type { RunSchedule } from './schedule';
+import type { SentenceArg } from './server-messages';
 
 /** 'offer-sync': offers follow the catalogue (docs/bol.md). */
 export type JobKind = 'feed-import' | 'image-reexport' | 'offer-sync' | BolJobKind;
@@ -22,6 +23,9 @@ export interface JobRefusal {
   productId?: number;
   orderId?: string;
   reason: string;
+  /** The reason's catalog id and arguments, when the app words it (docs/languages.md). */
+  reasonId?: string;
+  reasonArgs?: readonly SentenceArg[];
 }
 
 export interface Job {
@@ -48,7 +52,7 @@ export interface Job {
   message: string;
   /** The message's catalog id and arguments, when the app words it in the person's language (docs/languages.md). */
   messageId?: string;
-  messageArgs?: readonly (string | number)[];
+  messageArgs?: readonly SentenceArg[];
   /** The parsing-history entry of a feed import or image re-export. */
   historyId: number | null;
   /** Only in GET /api/v1/jobs/{id}: the refused lines or items (the first 1,000). */

@@ -5,6 +5,14 @@
  * the person's language, else the English. Ids outside this module name the sentence where it
  * lives (`sync.olderAppChange`, `heldImages.supplierImagesChanged`).
  */
+import { accountMessages } from './accounts';
+import { feedReadingMessages } from './feed-reading-messages';
+import { feedVariantMessages } from './feed-variant-messages';
+import { feedValueMessages } from './messages';
+
+/** A count as the English of the server writes it (12,345). */
+const n = (value: number) => value.toLocaleString('en-US');
+
 export const serverMessages = {
   productMissing: (productId: number) => `Product ${productId} does not exist`,
   /** 400: a change set of the product or the Bol model the schema refuses; the problems as the schema wrote them. */
@@ -28,26 +36,105 @@ export const serverMessages = {
   jobCancelledBy: (by: string) => `Cancelled by ${by}`,
   jobInterrupted: 'Interrupted: the server stopped while this was running',
   jobServerError: 'The job stopped because of an error on the server; see the server log',
+  /** A bol job stopped by a person (src/server/bol/marketplace/bol-jobs.ts). */
+  jobCancelledBeforeEnd: 'Cancelled before the end',
+  /** The feed import's report (src/server/feeds/feed-import.ts): the counts, then how the run ended. */
+  feedRunSummary: (rowsRead: number, created: number, updated: number, unchanged: number, refused: number, skipped: number, heldBack: number, unreadable: number) =>
+    `Read ${n(rowsRead)} rows: ${n(created)} new, ${n(updated)} updated, ${n(unchanged)} unchanged, ${n(refused)} refused` +
+    (skipped ? `, ${feedVariantMessages.skippedCount(n(skipped))}` : '') +
+    (heldBack ? `; ${n(heldBack)} supplier ${heldBack === 1 ? 'value' : 'values'} held back because people changed them` : '') +
+    (unreadable ? `; ${feedReadingMessages.unreadableRows(unreadable)}` : ''),
+  feedNothingImported: (supplier: string, summary: string) => `${feedValueMessages.nothingImported(supplier)} ${summary}`,
+  feedImportCancelled: (supplier: string, summary: string) => `The import of supplier '${supplier}' was cancelled; rows before were imported. ${summary}`,
+  feedImportInterrupted: (supplier: string, summary: string) => `The import of supplier '${supplier}' was interrupted because the server stopped; rows before were imported. ${summary}`,
+  feedImportDiskFull: (supplier: string, summary: string) =>
+    `The import of supplier '${supplier}' stopped because the disk of the data folder is full; rows before were imported. Free disk space and import again. ${summary}`,
+  /** The download's problem as the server's download check wrote it (English). */
+  feedDownloadFailed: (supplier: string, problem: string) => `The feed of supplier '${supplier}' could not be downloaded: ${problem}`,
+  /** The reader's problem as it wrote it (English). */
+  feedUnreadable: (supplier: string, problem: string, summary: string) => `The feed of supplier '${supplier}' stopped being readable; rows before were imported. ${problem}. ${summary}`,
+  feedImportServerError: (supplier: string, summary: string) => `The import of supplier '${supplier}' stopped because of a server error; rows before were imported. ${summary}`,
+  /** The reports of bol's jobs (src/server/bol/marketplace). `since`: an ISO time, or '' for every order. */
+  orderImportReport: (orders: number, since: string, pages: number, created: number, updated: number, unchanged: number, failed: number) =>
+    `${orders} order(s)${since ? ` changed since ${since}` : ''} on ${pages} page(s): ${created} new, ${updated} updated, ${unchanged} unchanged${failed > 0 ? `, ${failed} could not be read` : ''}`,
+  contentUploadReport: (products: number, sent: number, accepted: number, failed: number, stillPending: number) =>
+    `${products} product(s): ${sent} sent to bol, ${accepted} accepted, ${failed} refused or failed${stillPending ? `, ${stillPending} still being processed by bol` : ''}`,
+  uploadReportsReport: (products: number, read: number, failed: number, skipped: number) => `${products} product(s): ${read} upload report(s) read, ${failed} failed, ${skipped} skipped`,
+  offerImportReport: (offers: number, matched: number, unmatched: number, removed: number) =>
+    `${offers} offer(s) on bol: ${matched} product(s) matched by EAN, ${unmatched} offer(s) without a product here, ${removed} offer(s) no longer on bol`,
+  retailerImportReport: (products: number, published: number, notPublished: number, unknownToBol: number, failed: number) =>
+    `${products} product(s) checked on bol: ${published} published, ${notPublished} not published, ${unknownToBol} unknown to bol${failed > 0 ? `, ${failed} failed` : ''}`,
+  /** The offer sync's report (src/server/bol/offers/offer-sync-job.ts). */
+  offerSyncReport: (sent: number, held: number, retrying: number, failed: number, feedBatchesHeld: number, recovered: number) =>
+    [
+      `${sent} offer change(s) sent to bol`,
+      held > 0 ? `${held} held back` : '',
+      retrying > 0 ? `${retrying} to try again` : '',
+      failed > 0 ? `${failed} failed` : '',
+      feedBatchesHeld > 0 ? `${feedBatchesHeld} feed import batch(es) held for a person to confirm` : '',
+      recovered > 0 ? `${recovered} left by a stopped run settled` : '',
+    ]
+      .filter((part) => part !== '')
+      .join('; '),
+  /** A refused sign-in (src/server/routes/auth.ts) and too many wrong passwords (login-throttle.ts). */
+  signInWrong: 'Wrong user name or password',
+  tooManySignIns: (seconds: number) => `Too many failed sign-in attempts. Try again in ${seconds} seconds.`,
+  tooManyCurrentPasswords: (seconds: number) => `${accountMessages.tooManyCurrentPasswords} Try again in ${seconds} seconds.`,
+  /** The image calls (src/server/routes/images.ts). */
+  imageTooLarge: (megabytes: number) => `The image is larger than ${megabytes} MB`,
+  productIdNotValid: (value: string) => `The product id must be a positive whole number, not '${value}'`,
+  imageMissing: (imageId: string) => `Image '${imageId}' does not exist`,
+  notAnImage: 'The file is not an image (PNG, JPEG, GIF, WebP, BMP or ICO)',
+  /** The supplier calls and Test feed (src/server/feeds, src/server/routes/suppliers.ts). */
+  supplierMissing: (supplierId: number) => `There is no supplier with id ${supplierId}`,
+  supplierNameTaken: (name: string) => `A supplier named '${name}' exists already`,
+  supplierBusy: (name: string) => `An import or image re-export of supplier '${name}' is already running; try again when it has finished`,
+  supplierImportRunning: (name: string) => `An import of supplier '${name}' is running; try again when it has finished`,
+  supplierHasProducts: (name: string, products: number) =>
+    `Supplier '${name}' has ${n(products)} product${products === 1 ? '' : 's'}, so it cannot be deleted; disable it instead to stop its imports`,
+  feedFileTooLarge: (megabytes: number) => `The feed file is larger than ${megabytes} MB; let the supplier publish it at an address instead`,
+  feedAddressMissing: 'supplierUrlFeed: Give the feed address (http or https), or choose an uploaded file',
+  /** The problem as the address check or the download wrote it (English). */
+  feedAddressRefused: (problem: string) => `The feed address is refused: ${problem}`,
+  testFeedDownloadFailed: (problem: string) => `The feed could not be downloaded: ${problem}`,
+  testFeedTimedOut: (seconds: number) => `The feed could not be read within ${seconds} s`,
+  testFeedUnreadable: (problem: string) => `The feed stopped being readable: ${problem}`,
+  /** A feed row's refusal (src/server/feeds/parse-feed-row.ts); `field`: the field's name, a sentence of the feedField ids. */
+  feedValueTooLong: (field: string, max: number) => `${field} is longer than ${n(max)} characters`,
+  feedMeasureNotValid: (field: string, raw: string, max: number) => `${field} '${raw}' is not a number from 0 to ${n(max)}`,
+  feedStockNotValid: (raw: string) => `Stock '${raw}' is not a whole number of 0 or more`,
+  feedImageNotAddress: (written: string) => `Image '${written}' is not an http(s) address`,
+  feedTooManyImages: (max: number) => `More than ${max} images`,
+  feedNoEanNorSku: (supplier: string) => `Neither EAN nor SKU is given, so the row cannot be matched to a product of ${supplier}`,
+  feedTitleMissing: 'Title is missing',
+  feedDeliveryCodeUnknown: (code: string) => `Delivery code '${code}' is not one of bol's delivery terms`,
+  /** The export call (src/server/routes/reports.ts); the problems as the schema wrote them. */
+  exportNotValid: (problems: string) => `The export is not valid: ${problems}`,
 };
 
 type ServerMessages = typeof serverMessages;
 type Key = keyof ServerMessages;
-type ArgsOf<K extends Key> = ServerMessages[K] extends (...args: infer A) => string ? A : [];
+/** A text argument may be a sentence of its own (a report inside "The import … was cancelled. …"). */
+type ArgsOf<K extends Key> = ServerMessages[K] extends (...args: infer A) => string ? { [I in keyof A]: A[I] extends string ? string | ServerSentence : A[I] } : [];
+
+/** One argument of a sentence: a value, or a sentence inside it, worded in the same language. */
+export type SentenceArg = string | number | ServerSentence;
 
 /** A sentence as the server answers it: the English, and its id and arguments for the app's catalogs. */
 export interface ServerSentence {
   message: string;
   messageId: string;
-  messageArgs: readonly (string | number)[];
+  messageArgs: readonly SentenceArg[];
 }
 
-/** The sentence `key` of this module with `args`, as the server answers it. */
+/** The sentence `key` of this module with `args`, as the server answers it; a sentence argument reads as its English. */
 export function serverSentence<K extends Key>(key: K, ...args: ArgsOf<K>): ServerSentence {
   const english = serverMessages[key] as string | ((...values: readonly unknown[]) => string);
-  return { message: typeof english === 'string' ? english : english(...args), messageId: `server.${key}`, messageArgs: args as readonly (string | number)[] };
+  const values = (args as readonly SentenceArg[]).map((arg) => (typeof arg === 'object' ? arg.message : arg));
+  return { message: typeof english === 'string' ? english : english(...values), messageId: `server.${key}`, messageArgs: args as readonly SentenceArg[] };
 }
 
 /** A sentence of another module (its catalog id and English), as the server answers it. */
-export function sentenceOf(messageId: string, message: string, messageArgs: readonly (string | number)[] = []): ServerSentence {
+export function sentenceOf(messageId: string, message: string, messageArgs: readonly SentenceArg[] = []): ServerSentence {
   return { message, messageId, messageArgs };
 }

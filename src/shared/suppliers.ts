@@ -3,6 +3,7 @@
  * what it sends to add or edit one, and the Test feed preview. The spec's `GET /api/v1/supplier`
  * keeps its four fields; these are added beside them.
  */
+import type { ServerSentence } from './server-messages';
 import { z } from 'zod';
 import type { ParsingHistoryEntry, Supplier } from './contract';
 import { alwaysWinsSchema, DEFAULT_ALWAYS_WINS, type FeedField } from './feed-fields';
@@ -135,6 +136,8 @@ export interface TestFeedRow {
   /** True when the mapping's row filter skips the row (docs/feeds.md, "Variants and parent rows"): neither imported nor refused. */
   skipped?: boolean;
   problems: string[];
+  /** Each problem's sentence, in the same order, where it names one (docs/languages.md); absent when none does. */
+  problemSentences?: (ServerSentence | null)[];
   /** Things to check that do not refuse the row: characters the encoding used could not read (docs/feeds.md, "Encodings"). */
   warnings: string[];
 }

@@ -12,12 +12,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { JOB_KINDS, JOB_STATUSES } from '../../src/shared/jobs';
 import { baseUrl, launchBrowser, signIn } from './support/browser';
 import { signInOnForm } from './support/language-sign-in';
-import { apiJson } from './support/catalogue-api';
+import { apiJson, importDemoSupplier } from './support/catalogue-api';
+import { shootInDutch } from './support/language-shots';
 
 /** An administrator of this file only (Users and the offer settings are for administrators); the shared admin's language is left alone. */
 const DAAN = { username: 'daan', password: 'daan-password-1' };
-/** Screenshots of the Dutch screens into this folder when set (docs/screenshots/ for the docs). */
-const LANGUAGE_SHOTS = process.env.LANGUAGE_SHOTS;
 const SIZES = [
   { width: 1280, height: 800 },
   { width: 800, height: 1280 },
@@ -58,15 +57,7 @@ const mainText = (page: Page) => page.locator('main').innerText();
 const SCREAMING = /\b[A-Z]{2,}(_[A-Z]+)+\b/;
 const JOB_KIND_ID = new RegExp(`\\b(${JOB_KINDS.join('|')})\\b`);
 
-async function shoot(page: Page, name: string): Promise<void> {
-  if (!LANGUAGE_SHOTS) return;
-  for (const size of SIZES) {
-    await page.setViewportSize(size);
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: `${LANGUAGE_SHOTS}/languages-${name}-nl-${size.width}x${size.height}.png`, fullPage: true });
-  }
-  await page.setViewportSize(SIZES[0]);
-}
+const shoot = shootInDutch;
 
 describe('the Parser screen in Dutch', () => {
   it('lists the suppliers, opens the supplier form and tests its feed in Dutch, with Dutch numbers', async () => {
@@ -107,10 +98,7 @@ describe('Logs, Reports, Users and the offer settings in Dutch', () => {
     const english = await tablet('en-US');
     await signIn(english);
     // An ended import with a refused line, so the list has an outcome and details to open.
-    const suppliers = await apiJson<{ supplierId: number; supplierName: string }[]>(english, '/api/v1/supplier');
-    const green = suppliers.body.find((entry) => entry.supplierName === 'Green Garden Supplies');
-    expect(green).toBeDefined();
-    await apiJson(english, `/api/v1/feed/parse/${green?.supplierId}?wait=true`, { method: 'POST' });
+    await importDemoSupplier(english);
 
     const page = await dutchTablet();
     await page.goto(`${baseUrl()}/logs?kind=feed-import&outcome=partial`);

@@ -34,14 +34,14 @@ describe('POST /auth/login', () => {
     const unknownUser = await login({ username: 'nobody', password: 'nope' });
     for (const response of [wrongPassword, unknownUser]) {
       expect(response.status).toBe(401);
-      expect(await response.json()).toEqual({ message: 'Wrong user name or password' });
+      expect(await response.json()).toEqual({ message: 'Wrong user name or password', messageId: 'server.signInWrong', messageArgs: [] });
     }
   });
 
   it('refuses missing fields and a body that is not JSON with 400', async () => {
     const missing = await login({ username: 'admin' });
     expect(missing.status).toBe(400);
-    expect(await missing.json()).toEqual({ message: 'Both fields are required.' });
+    expect(await missing.json()).toEqual({ message: 'Both fields are required.', messageId: 'login.bothFieldsRequired', messageArgs: [] });
 
     const notJson = await t.app.request('/auth/login', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{oops' });
     expect(notJson.status).toBe(400);

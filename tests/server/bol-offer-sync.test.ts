@@ -100,7 +100,7 @@ describe('an offer follows its product', { timeout: 60_000 }, () => {
     const runner = new JobRunner(k.t.database.db).register('offer-sync', offerSyncHandler(k.t.database.db, () => k.kit.client));
     runner.kick();
     const [ended] = await runner.waitFor([queued[0]?.id ?? 0], 20);
-    expect(ended).toMatchObject({ status: 'success', message: '1 offer change(s) sent to bol' });
+    expect(ended).toMatchObject({ status: 'success', message: '1 offer change(s) sent to bol', messageId: 'server.offerSyncReport', messageArgs: [1, 0, 0, 0, 0, 0] });
     expect(k.offer(1)?.stock).toBe(30);
     expect(offerLines(await history(id))[0]).toMatchObject({ field: 'bol:offer:stock', old: '12', new: '30' });
     await runner.stop();

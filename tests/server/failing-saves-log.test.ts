@@ -105,7 +105,7 @@ describe('the server process: failing saves answer clearly and never log a secre
       const statuses = answers.map((answer) => answer.status).sort();
       expect(statuses, `attempt ${attempt}`).toEqual([201, 409]);
       const refused = answers.find((answer) => answer.status === 409);
-      expect(await refused?.json()).toEqual({ message: TAKEN_MESSAGE(name) });
+      expect(await refused?.json()).toEqual({ message: TAKEN_MESSAGE(name), messageId: 'server.supplierNameTaken', messageArgs: [name] });
     }
     const listed = (await (await fetch(`${server.origin}/api/v1/suppliers`, { headers: json() })).json()) as SupplierDetails[];
     expect(listed.filter((supplier) => supplier.supplierName.startsWith('Double click'))).toHaveLength(10);
@@ -119,7 +119,7 @@ describe('the server process: failing saves answer clearly and never log a secre
       const name = `Renamed ${attempt}`;
       const answers = await Promise.all([rename(first.supplierId, input(name)), rename(second.supplierId, input(name))]);
       expect(answers.map((answer) => answer.status).sort(), `attempt ${attempt}`).toEqual([200, 409]);
-      expect(await answers.find((answer) => answer.status === 409)?.json()).toEqual({ message: TAKEN_MESSAGE(name) });
+      expect(await answers.find((answer) => answer.status === 409)?.json()).toEqual({ message: TAKEN_MESSAGE(name), messageId: 'server.supplierNameTaken', messageArgs: [name] });
     }
     expect(server.output()).not.toContain(PASSWORD);
   });

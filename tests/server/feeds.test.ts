@@ -258,7 +258,7 @@ describe('POST /api/v1/feed/parse/{id}', () => {
   });
 
   it('answers 404 for an unknown supplier and 400 for an id that is not a whole number', async () => {
-    expect(await parse(999_999)).toEqual({ status: 404, body: { message: 'There is no supplier with id 999999' } });
+    expect(await parse(999_999)).toEqual({ status: 404, body: { message: 'There is no supplier with id 999999', messageId: 'server.supplierMissing', messageArgs: [999999] } });
     expect(await parse('abc')).toEqual({ status: 400, body: { message: "The supplier id must be a whole number (0 for all suppliers), got 'abc'" } });
     expect((await parse('-1')).status).toBe(400);
     expect((await parse('99999999999')).status).toBe(400);

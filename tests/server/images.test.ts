@@ -81,11 +81,11 @@ describe.each(MEDIA_STORE_KINDS)('images on the %s store', (kind) => {
     it('answers 404 for an unknown product and 400 for an id that is not a number', async () => {
       const unknown = await get('/api/v1/image/999999');
       expect(unknown.status).toBe(404);
-      expect(await unknown.json()).toEqual({ message: 'Product 999999 does not exist' });
+      expect(await unknown.json()).toEqual({ message: 'Product 999999 does not exist', messageId: 'server.productMissing', messageArgs: [999999] });
 
       const bad = await get('/api/v1/image/abc');
       expect(bad.status).toBe(400);
-      expect(await bad.json()).toEqual({ message: "The product id must be a positive whole number, not 'abc'" });
+      expect(await bad.json()).toEqual({ message: "The product id must be a positive whole number, not 'abc'", messageId: 'server.productIdNotValid', messageArgs: ['abc'] });
     });
 
     it('answers 401 without a token', async () => {

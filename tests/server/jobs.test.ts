@@ -87,7 +87,9 @@ describe('POST /api/v1/feed/parse/{id} as a job', () => {
 
     const done = await ended(answer.jobs[0]?.id ?? 0);
     expect(done).toMatchObject({ status: 'partial', read: 3, written: 2, refused: 1, percent: 100 });
-    expect(done.refusals).toEqual([{ line: 3, reason: 'Neither EAN nor SKU is given, so the row cannot be matched to a product of Job Co' }]);
+    expect(done.refusals).toEqual([
+      { line: 3, reason: 'Neither EAN nor SKU is given, so the row cannot be matched to a product of Job Co', reasonId: 'server.feedNoEanNorSku', reasonArgs: ['Job Co'] },
+    ]);
     expect(done.finishedAt).not.toBeNull();
     expect(Date.parse(done.finishedAt ?? '')).toBeGreaterThanOrEqual(Date.parse(done.startedAt ?? ''));
     const [history] = await t.database.db.select().from(parsingHistory).where(eq(parsingHistory.id, done.historyId ?? -1));

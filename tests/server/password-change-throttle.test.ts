@@ -73,7 +73,7 @@ describe('the current password of POST /api/v1/me/password', () => {
       const wrong = await changePassword(token, `guess-${i}`);
       wrongMs.push(performance.now() - started);
       expect(wrong.status).toBe(400);
-      expect(await wrong.json()).toEqual({ message: accountMessages.currentPasswordWrong });
+      expect(await wrong.json()).toEqual({ message: accountMessages.currentPasswordWrong, messageId: 'account.currentPasswordWrong', messageArgs: [] });
     }
 
     const checksBefore = passwordChecks.count;

@@ -77,7 +77,7 @@ describe('admin calls', () => {
     ];
     for (const refused of refusals) {
       expect(refused.status).toBe(403);
-      expect(await refused.json()).toEqual({ message: accountMessages.adminsOnly });
+      expect(await refused.json()).toEqual({ message: accountMessages.adminsOnly, messageId: 'account.adminsOnly', messageArgs: [] });
     }
     // Nothing changed.
     expect((await login(TEST_USER.username, TEST_USER.password)).status).toBe(200);
@@ -89,10 +89,10 @@ describe('admin calls', () => {
     await addStaff();
     const taken = await call(adminToken, 'POST', '/users', { username: 'sam', password: 'another-password' });
     expect(taken.status).toBe(409);
-    expect(await taken.json()).toEqual({ message: accountMessages.userNameTaken('sam') });
+    expect(await taken.json()).toEqual({ message: accountMessages.userNameTaken('sam'), messageId: 'account.userNameTaken', messageArgs: ['sam', ''] });
     const short = await call(adminToken, 'POST', '/users', { username: 'kim', password: 'short' });
     expect(short.status).toBe(400);
-    expect(await short.json()).toEqual({ message: accountMessages.passwordTooShort });
+    expect(await short.json()).toEqual({ message: accountMessages.passwordTooShort, messageId: 'account.passwordTooShort', messageArgs: [] });
     expect((await call(adminToken, 'POST', '/users', { username: 'kim', password: 'long-enough\u0000' })).status).toBe(400);
     expect((await call(adminToken, 'POST', '/users', { username: 'k\u0000m', password: 'long-enough' })).status).toBe(400);
     expect((await call(adminToken, 'POST', '/users', { username: 'kim', password: 'x'.repeat(1_001) })).status).toBe(400);
@@ -130,7 +130,7 @@ describe('user names', () => {
       const refused = await call(adminToken, 'POST', '/users', { username: lookalike, password: 'lookalike-pass' });
       expect(refused.status, lookalike).toBe(409);
       const shown = lookalike.normalize('NFKC').trim();
-      expect(await refused.json()).toEqual({ message: accountMessages.userNameTaken(shown, 'admin') });
+      expect(await refused.json()).toEqual({ message: accountMessages.userNameTaken(shown, 'admin'), messageId: 'account.userNameTaken', messageArgs: [shown, shown === 'admin' ? '' : 'admin'] });
     }
     const list = (await (await call(adminToken, 'GET', '/users')).json()) as Account[];
     expect(list.map((account) => account.username)).toEqual(['admin']);
@@ -148,7 +148,7 @@ describe('user names', () => {
     expect(await greek.json()).toEqual({ message: accountMessages.userNameMixedScripts(['Greek', 'Latin']) });
     const hidden = await call(adminToken, 'POST', '/users', { username: 'ad\u200bmin', password: 'lookalike-pass' });
     expect(hidden.status).toBe(400);
-    expect(await hidden.json()).toEqual({ message: accountMessages.userNameInvisible });
+    expect(await hidden.json()).toEqual({ message: accountMessages.userNameInvisible, messageId: 'account.userNameInvisible', messageArgs: [] });
     const list = (await (await call(adminToken, 'GET', '/users')).json()) as Account[];
     expect(list).toHaveLength(1);
   });
@@ -210,7 +210,7 @@ describe('the last active administrator', () => {
   it('cannot be deactivated or demoted; with a second admin it can', async () => {
     const refusedDeactivate = await call(adminToken, 'PUT', '/users/1', { active: false });
     expect(refusedDeactivate.status).toBe(409);
-    expect(await refusedDeactivate.json()).toEqual({ message: accountMessages.lastAdmin });
+    expect(await refusedDeactivate.json()).toEqual({ message: accountMessages.lastAdmin, messageId: 'account.lastAdmin', messageArgs: [] });
     expect((await call(adminToken, 'PUT', '/users/1', { role: 'staff' })).status).toBe(409);
 
     // An inactive admin does not count.
@@ -233,7 +233,7 @@ describe('passwords', () => {
     const first = (await login('sam', 'staff-password-1')).body.accessToken!;
     const wrong = await call(first, 'POST', '/me/password', { currentPassword: 'not-it', newPassword: 'staff-password-2' });
     expect(wrong.status).toBe(400);
-    expect(await wrong.json()).toEqual({ message: accountMessages.currentPasswordWrong });
+    expect(await wrong.json()).toEqual({ message: accountMessages.currentPasswordWrong, messageId: 'account.currentPasswordWrong', messageArgs: [] });
     expect((await call(first, 'POST', '/me/password', { currentPassword: 'staff-password-1', newPassword: 'short' })).status).toBe(400);
     expect((await call(first, 'POST', '/me/password', { currentPassword: 'staff-password-1', newPassword: 'staff-password-2' })).status).toBe(204);
     expect((await call(first, 'GET', '/me')).status).toBe(401);

@@ -100,7 +100,7 @@ describe('user-name keys on a database with users whose names collide', () => {
       appOn().request('/api/v1/users', jsonPost({ username, password: 'a new password' }, { Authorization: `Bearer ${token}` }));
     const refused = await add('aDmIn');
     expect(refused.status).toBe(409);
-    expect(await refused.json()).toEqual({ message: accountMessages.userNameTaken('aDmIn', 'admin') });
+    expect(await refused.json()).toEqual({ message: accountMessages.userNameTaken('aDmIn', 'admin'), messageId: 'account.userNameTaken', messageArgs: ['aDmIn', 'admin'] });
     expect((await add('ZoË')).status).toBe(409);
     expect((await add('\uff41\uff44\uff4d\uff49\uff4e')).status).toBe(409);
     expect((await add('bram')).status).toBe(201);

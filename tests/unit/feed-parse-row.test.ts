@@ -92,7 +92,7 @@ describe('parseFeedRow', () => {
   });
 
   it('refuses rows with the line number and a reason', () => {
-    expect(refusal({ ...good, title: ' ' }, 12)).toEqual({ line: 12, reason: 'Title is missing' });
+    expect(refusal({ ...good, title: ' ' }, 12)).toEqual({ line: 12, reason: 'Title is missing', sentence: { message: 'Title is missing', messageId: 'server.feedTitleMissing', messageArgs: [] } });
     expect(refusal({ ...good, ean: '8710103974308' }).reason).toBe("EAN '8710103974308' has a wrong check digit (expected 7)");
     expect(refusal({ ...good, ean: '', sku: '' }).reason).toMatch(/^Neither EAN nor SKU is given/);
     expect(refusal({ ...good, price: 'call us' }).reason).toBe("Price 'call us' is not a price");
@@ -103,5 +103,11 @@ describe('parseFeedRow', () => {
     expect(refusal({ ...good, deliveryCode: 'tomorrow' }).reason).toBe("Delivery code 'tomorrow' is not one of bol's delivery terms");
     expect(refusal({ ...good, images: 'javascript:alert(1)' }).reason).toMatch(/is not an http\(s\) address/);
     expect(refusal({ ...good, title: 'x'.repeat(501) }).reason).toBe('Title is longer than 500 characters');
+    // The field is named by the mapping's field id, so the app words it in the language shown.
+    expect(refusal({ ...good, title: 'x'.repeat(501) }).sentence).toEqual({
+      message: 'Title is longer than 500 characters',
+      messageId: 'server.feedValueTooLong',
+      messageArgs: [{ message: 'Title', messageId: 'feedField.title', messageArgs: [] }, 500],
+    });
   });
 });

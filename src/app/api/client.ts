@@ -1,11 +1,13 @@
 /**
  * The one HTTP client of the app (ofetch). It adds the bearer token to every call but login and
- * turns failures into ApiFailure with the HTTP status and the server's message. It never toasts
+ * turns failures into ApiFailure with the HTTP status and the server's message (in the language
+ * shown when the answer names its sentence, docs/languages.md). It never toasts
  * or redirects: the caller decides what a failure means (offline, it may mean "queue it").
  */
 import { FetchError, ofetch, type FetchOptions } from 'ofetch';
 import { jwtAtom, signOutAtom } from '../state/session';
 import { appStore } from '../state/store';
+import { packAtom } from '../i18n/language';
 import { heardFromServer, reachability } from '../lib/online';
 import { probeServer } from './health';
 
@@ -25,15 +27,23 @@ export class ApiFailure extends Error {
   }
 }
 
+/**
+ * What an answer of the server says, in the language shown now: its sentence worded by the
+ * language's pack when it names one (docs/languages.md, "Sentences the server writes"; English has
+ * no pack), else its `message`; null without one. The outbox's drainer reads refusals through it.
+ */
+export function serverSaysNow(data: unknown): string | null {
+  const worded = appStore.get(packAtom)?.says?.(data);
+  if (worded) return worded;
+  return typeof data === 'object' && data !== null && 'message' in data && typeof data.message === 'string' ? data.message : null;
+}
+
 export function toApiFailure(error: unknown): ApiFailure {
   if (error instanceof ApiFailure) return error;
   if (error instanceof FetchError) {
     const status = error.response?.status ?? 0;
     const data: unknown = error.data;
-    const serverMessage =
-      typeof data === 'object' && data !== null && 'message' in data && typeof data.message === 'string'
-        ? data.message
-        : null;
+    const serverMessage = serverSaysNow(data);
     const message = serverMessage ?? (status === 0 ? 'No connection to the server' : `${status} ${error.response?.statusText ?? ''}`.trim());
     return new ApiFailure(message, status, data);
   }
@@ -128,8 +138,7 @@ export async function apiStream(path: string, options: FetchOptions<'stream'> = 
     } catch {
       data = text;
     }
-    const message = typeof data === 'object' && data !== null && 'message' in data && typeof data.message === 'string' ? data.message : `${response.status} ${response.statusText}`.trim();
-    throw new ApiFailure(message, response.status, data);
+    throw new ApiFailure(serverSaysNow(data) ?? `${response.status} ${response.statusText}`.trim(), response.status, data);
   }
   return { body, headers: response.headers };
 }

@@ -4,14 +4,18 @@
  * (plurals, numbers). Its own chunk: loaded only when Dutch is shown.
  */
 import { setupI18n } from '@lingui/core';
+import { answerSentence } from '../../shared/answer-sentence';
 import { messages } from './locales/nl.po';
 import { valuesOf } from './message-values';
 import type { TranslationPack } from './translation-pack';
 
 const i18n = setupI18n({ locale: 'nl', messages: { nl: messages } });
 
+const text: TranslationPack['text'] = (id, args) => (Object.hasOwn(messages, id) ? i18n._(id, args ? valuesOf(args, 'nl-NL') : undefined) : undefined);
+
 export const dutchPack: TranslationPack = {
   language: 'nl',
-  text: (id, args) => (Object.hasOwn(messages, id) ? i18n._(id, args ? valuesOf(args, 'nl-NL') : undefined) : undefined),
+  text,
   compiled: messages,
+  says: (body) => answerSentence(body, text),
 };

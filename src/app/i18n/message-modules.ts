@@ -40,6 +40,8 @@ import { heldImagesMessages } from '../../shared/held-images-messages';
 import { productHistoryMessages } from '../../shared/product-history-messages';
 import { descriptionEditorMessages } from '../../shared/description-editor-messages';
 import { serverMessages } from '../../shared/server-messages';
+import { accountMessages } from '../../shared/accounts';
+import { eanMessages } from '../../shared/rules/ean';
 
 export const MESSAGE_MODULES: readonly { prefix: string; english: object }[] = [
   { prefix: '', english: messages },
@@ -81,6 +83,8 @@ export const MESSAGE_MODULES: readonly { prefix: string; english: object }[] = [
   { prefix: 'historyHow', english: HISTORY_HOW_LABELS },
   { prefix: 'descriptionEditor', english: descriptionEditorMessages },
   { prefix: 'server', english: serverMessages },
+  { prefix: 'account', english: accountMessages },
+  { prefix: 'ean', english: eanMessages },
 ];
 
 /** Sentences built from other ids (the catalogs translate those, and the screens build them from the translated parts). */

@@ -10,6 +10,13 @@ export interface TranslationPack {
   text: (id: string, args?: readonly unknown[]) => string | undefined;
   /** The catalog as compiled for Lingui's runtime, by id (a few are kept with the list snapshot: boot/frame-words.ts). */
   compiled?: Readonly<Record<string, unknown>>;
+  /**
+   * What an answer of the server says in this language (its `messageId` and `messageArgs`), else
+   * its English `message`; null without one (docs/languages.md, "Sentences the server writes").
+   * Carried by the pack so the HTTP client words answers without loading the wording itself;
+   * absent from the boot frame's small pack (boot/frame-words.ts), which words no answers.
+   */
+  says?: (body: unknown) => string | null;
 }
 
 type Leaf = string | ((...args: never[]) => string);

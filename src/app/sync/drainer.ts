@@ -5,7 +5,7 @@
  * (docs/offline.md "Batches").
  * Everything it needs comes in `DrainDeps`, so tests drive it with a fake transport and clock.
  */
-import { serverSaysNow } from '../i18n/server-sentence';
+import { serverSaysNow } from '../api/client';
 import { messagesNow } from '../i18n/language';
 import { syncPanelMessages, type SyncPanelWords } from '../../shared/sync-panel-messages';
 import type { OutboxRequest } from '../api/outbox-requests';

@@ -14,6 +14,7 @@ import { userNameKey } from '../../shared/accounts';
 import type { Database } from '../db/connection';
 import { loginAttempts } from '../db/schema';
 import { ApiError } from '../http/errors';
+import { serverSentence } from '../../shared/server-messages';
 
 export interface ThrottleVerdict {
   allowed: boolean;
@@ -84,7 +85,8 @@ export class LoginThrottle {
   }
 }
 
-/** The 429 answer to a refused attempt, e.g. tooManyAttempts('Too many failed sign-in attempts.', verdict). */
-export function tooManyAttempts(sentence: string, verdict: ThrottleVerdict): ApiError {
-  return new ApiError(429, `${sentence} Try again in ${verdict.retryAfterSeconds} seconds.`, { 'Retry-After': String(verdict.retryAfterSeconds) });
+/** The 429 answer to a refused attempt: a sign-in's, or a password change's current password. */
+export function tooManyAttempts(of: 'tooManySignIns' | 'tooManyCurrentPasswords', verdict: ThrottleVerdict): ApiError {
+  const sentence = serverSentence(of, verdict.retryAfterSeconds);
+  return new ApiError(429, sentence.message, { 'Retry-After': String(verdict.retryAfterSeconds) }, sentence);
 }

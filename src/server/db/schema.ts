@@ -17,6 +17,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { SentenceArg } from '../../shared/server-messages';
 
 /** PostgreSQL bytea as a Node Buffer (uploaded feed files). */
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -555,7 +556,7 @@ export const jobs = pgTable(
     message: text('message').notNull().default(''),
     /** The message's catalog id and arguments, when the app words it in the person's language (docs/languages.md). */
     messageId: text('message_id'),
-    messageArgs: jsonb('message_args').$type<(string | number)[]>(),
+    messageArgs: jsonb('message_args').$type<SentenceArg[]>(),
     /** Refused lines (feeds: { line, reason }) or per-item outcomes (bol: BolJobItem), bounded. */
     items: jsonb('items').notNull().default([]),
     /** Why a failed feed job failed: 'download', 'feed', 'disk-full', 'server'. */

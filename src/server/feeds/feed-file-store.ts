@@ -7,6 +7,7 @@
  * fails or is aborted deletes its chunks; one whose process died is swept by a later upload.
  * Reading (imports, Test feed) streams the chunks one at a time.
  */
+import { serverSentence } from '../../shared/server-messages';
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/connection';
@@ -35,7 +36,7 @@ export interface StoredUpload {
   chunks: number;
 }
 
-const noSupplier = (supplierId: number) => new ApiError(404, `There is no supplier with id ${supplierId}`);
+const noSupplier = (supplierId: number) => ApiError.saying(404, serverSentence('supplierMissing', supplierId));
 
 export async function ensureSupplierExists(db: Database, supplierId: number): Promise<void> {
   const [row] = await db.select({ id: suppliers.supplierId }).from(suppliers).where(eq(suppliers.supplierId, supplierId));

@@ -9,10 +9,8 @@ import { refreshCatalogueStatistics } from '../catalogue/product-maintenance';
 import { yieldToEventLoop } from '../db/event-loop-yield';
 import { products } from '../db/schema';
 import { alwaysWinsOf, mappedFeedFields } from '../../shared/feed-fields';
-import { feedVariantMessages } from '../../shared/feed-variant-messages';
 import { imageBaseOf } from '../../shared/feed-image-addresses';
-import { feedReadingMessages } from '../../shared/feed-reading-messages';
-import { feedValueMessages } from '../../shared/messages';
+import { serverSentence, type ServerSentence } from '../../shared/server-messages';
 import { writeFeedBatch, type FeedWriteRules } from './feed-batch-writer';
 import { FeedFamilyMains } from './feed-family-mains';
 import { readVariantParents } from './variant-parents';
@@ -44,8 +42,8 @@ export interface FeedImportOptions {
   signal?: AbortSignal;
   /** Called after every batch, and once when the first rows are read (before they are written), with the counts and how much of the feed was downloaded, for the job's progress. */
   onBatch?: (progress: FeedProgress) => Promise<void>;
-  /** Why the signal was aborted, in the history's words (default: cancelled). */
-  stopMessage?: () => string | null;
+  /** Why the signal was aborted (default: cancelled): 'interrupted' when the server stopped. */
+  stopReason?: () => 'cancelled' | 'interrupted';
   /** Every refused row (the history keeps only the first MAX_STORED_PROBLEMS). */
   onRefused?: (refusal: FeedRowRefusal) => void;
   /** 'rows': the row-batch writer also on PostgreSQL (default: COPY there, docs/feeds.md "Writing on PostgreSQL"). */
@@ -66,6 +64,8 @@ export type RunFailure = 'download' | 'feed' | 'disk-full' | 'server' | 'cancell
 export interface RunResult {
   entry: ParsingHistoryEntry;
   failure: RunFailure;
+  /** The entry's message as a sentence the app words (docs/languages.md); absent: the message alone. */
+  sentence?: ServerSentence;
 }
 
 /**
@@ -104,12 +104,15 @@ async function supplierHasProducts(db: FeedJobDeps['db'], supplierId: number): P
   return rows.length > 0;
 }
 
-export function summary(counts: Omit<RunCounts, 'heldBack' | 'unreadableRows'> & { heldBack?: number | undefined; unreadableRows?: number | undefined; skipped?: number | undefined }): string {
-  const n = (value: number) => value.toLocaleString('en-US');
-  const skipped = counts.skipped ? `, ${feedVariantMessages.skippedCount(n(counts.skipped))}` : '';
-  const held = counts.heldBack ? `; ${n(counts.heldBack)} supplier ${counts.heldBack === 1 ? 'value' : 'values'} held back because people changed them` : '';
-  const unreadable = counts.unreadableRows ? `; ${feedReadingMessages.unreadableRows(counts.unreadableRows)}` : '';
-  return `Read ${n(counts.rowsRead)} rows: ${n(counts.created)} new, ${n(counts.updated)} updated, ${n(counts.unchanged)} unchanged, ${n(counts.refused)} refused${skipped}${held}${unreadable}`;
+type SummaryCounts = Omit<RunCounts, 'heldBack' | 'unreadableRows'> & { heldBack?: number | undefined; unreadableRows?: number | undefined; skipped?: number | undefined };
+
+/** The run's counts as a sentence the app words in the person's language (docs/languages.md). */
+export function summarySentence(counts: SummaryCounts): ServerSentence {
+  return serverSentence('feedRunSummary', counts.rowsRead, counts.created, counts.updated, counts.unchanged, counts.refused, counts.skipped ?? 0, counts.heldBack ?? 0, counts.unreadableRows ?? 0);
+}
+
+export function summary(counts: SummaryCounts): string {
+  return summarySentence(counts).message;
 }
 
 /** The job was cancelled (or lost its lease): the loop stops before the next batch. */
@@ -176,7 +179,7 @@ async function runClaimedImport(deps: FeedJobDeps, supplier: SupplierRecord, opt
   };
 
   let failure: RunFailure = null;
-  let message: string;
+  let sentence: ServerSentence;
   let worker: ParseWorker | null = null;
   let stop = () => {};
   let onAbort: (() => void) | null = null;
@@ -252,26 +255,27 @@ async function runClaimedImport(deps: FeedJobDeps, supplier: SupplierRecord, opt
       }
     }
     await flushPending();
-    message = summary({ ...counts, skipped });
+    sentence = summarySentence({ ...counts, skipped });
   } catch (error) {
     stop();
+    const name = supplier.supplierName;
+    const counted = summarySentence({ ...counts, skipped });
     if (error instanceof ImportCancelled || options.signal?.aborted) {
       failure = 'cancelled';
-      const why = options.stopMessage?.() ?? 'was cancelled';
-      message = `The import of supplier '${supplier.supplierName}' ${why}; rows before were imported. ${summary({ ...counts, skipped })}`;
+      sentence = serverSentence(options.stopReason?.() === 'interrupted' ? 'feedImportInterrupted' : 'feedImportCancelled', name, counted);
     } else if (isDiskFullError(error)) {
       failure = 'disk-full';
-      message = `The import of supplier '${supplier.supplierName}' stopped because the disk of the data folder is full; rows before were imported. Free disk space and import again. ${summary({ ...counts, skipped })}`;
+      sentence = serverSentence('feedImportDiskFull', name, counted);
     } else if (error instanceof DownloadError) {
       failure = 'download';
-      message = `The feed of supplier '${supplier.supplierName}' could not be downloaded: ${error.message}`;
+      sentence = serverSentence('feedDownloadFailed', name, error.message);
     } else if (error instanceof FeedFormatError || (error instanceof Error && /premature close|terminated|aborted/i.test(error.message))) {
       failure = 'feed';
-      message = `The feed of supplier '${supplier.supplierName}' stopped being readable; rows before were imported. ${errorText(error)}. ${summary({ ...counts, skipped })}`;
+      sentence = serverSentence('feedUnreadable', name, errorText(error), counted);
     } else {
       failure = 'server';
       console.error(`[feeds] import of supplier ${supplier.supplierId} failed: ${describeError(error)}`);
-      message = `The import of supplier '${supplier.supplierName}' stopped because of a server error; rows before were imported. ${summary({ ...counts, skipped })}`;
+      sentence = serverSentence('feedImportServerError', name, counted);
     }
   } finally {
     if (onAbort) options.signal?.removeEventListener('abort', onAbort);
@@ -282,8 +286,8 @@ async function runClaimedImport(deps: FeedJobDeps, supplier: SupplierRecord, opt
   // A run that refused rows and wrote none ends failed, not partial (docs/feeds.md, "Refused rows").
   const wroteNothing = counts.refused > 0 && counts.created + counts.updated + counts.unchanged === 0;
   const status = failure || wroteNothing ? 'failed' : counts.refused > 0 ? 'partial' : 'success';
-  if (!failure && wroteNothing) message = `${feedValueMessages.nothingImported(supplier.supplierName)} ${message}`;
-  await recordHistory(deps.db, historyId, { counts, problems, heldBack, status, message, finishedAt: now() });
+  if (!failure && wroteNothing) sentence = serverSentence('feedNothingImported', supplier.supplierName, sentence);
+  await recordHistory(deps.db, historyId, { counts, problems, heldBack, status, message: sentence.message, finishedAt: now() });
   if (counts.created + counts.updated > 0) await refreshAfterBulkChange(deps, `import of ${supplier.supplierName}`);
-  return { entry: await historyEntry(deps.db, historyId), failure };
+  return { entry: await historyEntry(deps.db, historyId), failure, sentence };
 }

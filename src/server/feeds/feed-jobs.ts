@@ -2,7 +2,7 @@
  * Feed imports and image re-exports as jobs (docs/jobs.md): the handlers the runner calls, and
  * the start of a run for one supplier or for every supplier (id 0).
  */
-import { serverSentence } from '../../shared/server-messages';
+import { serverSentence, type ServerSentence } from '../../shared/server-messages';
 import { asc, eq } from 'drizzle-orm';
 import type { FeedRunReport } from '../../shared/contract';
 import type { JobRefusal, JobTrigger } from '../../shared/jobs';
@@ -30,6 +30,11 @@ function percentOf(progress: FeedProgress): number | null {
   return Math.min(99, Math.floor((progress.bytesRead * 100) / progress.bytesTotal));
 }
 
+/** A refused line's reason as its sentence id and arguments, when it names one (docs/languages.md). */
+function reasonSaid(sentence: ServerSentence | undefined): Pick<JobRefusal, 'reasonId' | 'reasonArgs'> {
+  return sentence ? { reasonId: sentence.messageId, reasonArgs: sentence.messageArgs } : {};
+}
+
 /** The job's end from the run's parsing-history entry. */
 export function endOfRun(result: RunResult, refusals: JobRefusal[]): JobEnd {
   const { entry, failure } = result;
@@ -41,9 +46,10 @@ export function endOfRun(result: RunResult, refusals: JobRefusal[]): JobEnd {
     refusals: refusals.length > 0 ? refusals : entry.problems,
     historyId: entry.id,
   };
-  if (failure === 'cancelled') return { status: 'cancelled', message: entry.message, progress };
-  if (failure) return { status: 'failed', message: entry.message, failure, progress };
-  return { status: entry.status === 'failed' ? 'failed' : entry.status === 'partial' || entry.refused > 0 ? 'partial' : 'success', message: entry.message, progress };
+  const said = { message: entry.message, sentence: result.sentence ?? null };
+  if (failure === 'cancelled') return { status: 'cancelled', ...said, progress };
+  if (failure) return { status: 'failed', ...said, failure, progress };
+  return { status: entry.status === 'failed' ? 'failed' : entry.status === 'partial' || entry.refused > 0 ? 'partial' : 'success', ...said, progress };
 }
 
 export function feedImportHandler(deps: FeedJobDeps): JobHandler {
@@ -71,9 +77,9 @@ export function feedImportHandler(deps: FeedJobDeps): JobHandler {
     };
     const run = () => importSupplierFeed(deps, job.supplierId as number, {
       signal: context.signal,
-      stopMessage: () => (context.leases.stopReason(job.id) === 'cancelled' ? null : 'was interrupted because the server stopped'),
+      stopReason: () => (context.leases.stopReason(job.id) === 'cancelled' ? 'cancelled' : 'interrupted'),
       onRefused: (refusal) => {
-        if (refusals.length < MAX_JOB_REFUSALS) refusals.push({ line: refusal.line, reason: refusal.reason });
+        if (refusals.length < MAX_JOB_REFUSALS) refusals.push({ line: refusal.line, reason: refusal.reason, ...reasonSaid(refusal.sentence) });
       },
       onBatch: async (progress) => {
         latest = progress;
@@ -124,7 +130,7 @@ export async function startSupplierJobs(
     supplierId === 0
       ? await db.select().from(suppliers).orderBy(asc(suppliers.supplierId))
       : await db.select().from(suppliers).where(eq(suppliers.supplierId, supplierId));
-  if (supplierId !== 0 && targets.length === 0) throw new ApiError(404, `There is no supplier with id ${supplierId}`);
+  if (supplierId !== 0 && targets.length === 0) throw ApiError.saying(404, serverSentence('supplierMissing', supplierId));
   const started: JobRow[] = [];
   const skipped: FeedRunReport['skipped'] = [];
   for (const supplier of targets) {

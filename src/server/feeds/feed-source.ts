@@ -4,6 +4,7 @@
  * from the tablet (feed-file-store.ts, read chunk by chunk). Also the check of an address when a supplier is saved, so
  * a refused address is refused with its reason before anything is fetched.
  */
+import { serverSentence, type ServerSentence } from '../../shared/server-messages';
 import type { Database } from '../db/connection';
 import { checkTarget, DEFAULT_MAX_FEED_BYTES, DEFAULT_OUTBOUND_POLICY, download, DownloadError, resolveAddress, type OutboundDeps } from './outbound';
 import type { suppliers } from '../db/schema';
@@ -45,13 +46,13 @@ export const MAX_FEED_UPLOAD_BYTES = 50 * 1024 * 1024;
  * feeds, or a private/loopback/link-local address (unless OUTBOUND_ALLOW lets it through). Host
  * names are checked again at download time, after DNS.
  */
-export function feedAddressProblem(address: string, deps: OutboundDeps): string | null {
+export function feedAddressProblem(address: string, deps: OutboundDeps): ServerSentence | null {
   try {
     const url = resolveAddress(address, deps.selfOrigin);
     checkTarget(url, address.trim(), deps.outbound ?? DEFAULT_OUTBOUND_POLICY, deps.selfOrigin);
     return null;
   } catch (error) {
-    if (error instanceof DownloadError) return `The feed address is refused: ${error.message}`;
+    if (error instanceof DownloadError) return serverSentence('feedAddressRefused', error.message);
     throw error;
   }
 }

@@ -7,10 +7,12 @@ import { readAmount, readMeasure, isExponentNumber, SELLER_CURRENCY } from '../.
 import { feedValueMessages } from '../../shared/messages';
 import { feedReadingMessages } from '../../shared/feed-reading-messages';
 import { imageFileNames, resolveImageAddress, separatorInValue, type ImageBase, type ImageSeparator } from '../../shared/feed-image-addresses';
-import { eanProblem } from '../../shared/rules/ean';
+import { eanProblem, eanProblemOf } from '../../shared/rules/ean';
 import type { TestFeedProduct } from '../../shared/suppliers';
 import { isDeliveryCode } from '../../shared/rules/product-validation';
 import { sanitizeDescription } from '../catalogue/sanitize-description';
+import { sentenceOf, serverSentence, type ServerSentence } from '../../shared/server-messages';
+import type { FeedField } from '../../shared/feed-mapping';
 
 /** Field values as a reader hands them over: text, or a list for repeated XML elements (images). */
 export type FeedRecord = Readonly<Record<string, string | readonly string[] | undefined>>;
@@ -33,6 +35,8 @@ export interface FeedProductRow extends TestFeedProduct {
 export interface FeedRowRefusal {
   line: number;
   reason: string;
+  /** The reason's sentence, when it names one (docs/languages.md); kept with the job, not the history. */
+  sentence?: ServerSentence;
 }
 
 /** `warnings`: what the row lost without being refused (an image address that cannot be fetched); absent when none. */
@@ -80,7 +84,19 @@ const MAX_IMAGE_URL_LENGTH = 2_000;
 const MAX_MEASURE = 1_000_000;
 const MAX_STOCK = 2_147_483_647;
 
-class RowRefused extends Error {}
+/** A refused row's reason: a sentence the app words (docs/languages.md), or a rule's own English. */
+class RowRefused extends Error {
+  readonly sentence: ServerSentence | null;
+  constructor(said: string | ServerSentence) {
+    super(typeof said === 'string' ? said : said.message);
+    this.sentence = typeof said === 'string' ? null : said;
+  }
+}
+
+/** A field's name in a reason, as the mapping names it (its Dutch in the catalog's feedField ids). */
+function field(column: FeedField, label: string): ServerSentence {
+  return sentenceOf(`feedField.${column}`, label);
+}
 
 function text(record: FeedRecord, column: string): string {
   const value = record[column];
@@ -88,28 +104,30 @@ function text(record: FeedRecord, column: string): string {
   return (typeof value === 'string' ? value : value.join('|')).trim();
 }
 
-function bounded(value: string, label: string, max: number): string {
-  if (value.length > max) throw new RowRefused(`${label} is longer than ${max.toLocaleString('en-US')} characters`);
+function bounded(value: string, label: ServerSentence, max: number): string {
+  if (value.length > max) throw new RowRefused(serverSentence('feedValueTooLong', label, max));
   return value;
 }
 
 /** A weight (kg) or a measure (cm); the mapping has turned other units into these (feed-mapping.ts, plainNumber). */
 function measure(record: FeedRecord, column: 'weight' | 'width' | 'length' | 'height', label: string): number | null {
+  const named = field(column, label);
   const raw = text(record, column);
   if (raw === '') return null;
   const value = column === 'weight' ? readMeasure(raw, 'weight', 'kg', null) : readMeasure(raw, 'dimension', 'cm', null);
-  if (value === null || value > MAX_MEASURE) throw new RowRefused(`${label} '${raw}' is not a number from 0 to ${MAX_MEASURE.toLocaleString('en-US')}`);
+  if (value === null || value > MAX_MEASURE) throw new RowRefused(serverSentence('feedMeasureNotValid', named, raw, MAX_MEASURE));
   return value;
 }
 
 /** A price with its currency (docs/feeds.md, "Prices"); null when the row has none. */
-function price(record: FeedRecord, column: string, label: string, rules: FeedRowRules): number | null {
+function price(record: FeedRecord, column: 'price' | 'retailPrice', label: string, rules: FeedRowRules): number | null {
+  const named = field(column, label);
   const raw = text(record, column);
   if (raw === '') return null;
   const amount = readAmount(raw, null);
-  if (amount === null || amount.value > MAX_MEASURE) throw new RowRefused(feedValueMessages.notAPrice(label, raw));
+  if (amount === null || amount.value > MAX_MEASURE) throw new RowRefused(sentenceOf('feedValue.notAPrice', feedValueMessages.notAPrice(label, raw), [named, raw]));
   if (amount.currency !== null && amount.currency !== SELLER_CURRENCY && (rules.foreignCurrency ?? 'refuse') === 'refuse') {
-    throw new RowRefused(feedValueMessages.foreignCurrency(label, raw, amount.currency, SELLER_CURRENCY));
+    throw new RowRefused(sentenceOf('feedValue.foreignCurrency', feedValueMessages.foreignCurrency(label, raw, amount.currency, SELLER_CURRENCY), [named, raw, amount.currency, SELLER_CURRENCY]));
   }
   return amount.value;
 }
@@ -118,7 +136,7 @@ function stock(record: FeedRecord): number {
   const raw = text(record, 'stock');
   if (raw === '') return 0;
   const value = /^\d+$/.test(raw.replace(/[.,]0+$/, '')) ? Number(raw.replace(/[.,]0+$/, '')) : Number.NaN;
-  if (!Number.isSafeInteger(value) || value > MAX_STOCK) throw new RowRefused(`Stock '${raw}' is not a whole number of 0 or more`);
+  if (!Number.isSafeInteger(value) || value > MAX_STOCK) throw new RowRefused(serverSentence('feedStockNotValid', raw));
   return value;
 }
 
@@ -145,7 +163,7 @@ function images(record: FeedRecord, rules: FeedRowRules, warnings: string[]): st
     const several = separatorInValue(written);
     if (several) throw new RowRefused(feedReadingMessages.severalImages(imageFileNames(written, several), several, rules.imageSeparator ?? '|'));
     const resolved = written.length > MAX_IMAGE_URL_LENGTH ? { invalid: true as const } : resolveImageAddress(written, rules.imageBase ?? OWN_SERVER);
-    if ('invalid' in resolved) throw new RowRefused(`Image '${written.slice(0, 100)}' is not an http(s) address`);
+    if ('invalid' in resolved) throw new RowRefused(serverSentence('feedImageNotAddress', written.slice(0, 100)));
     if ('unusable' in resolved) {
       unusable ??= [];
       if (!unusable.includes(written)) {
@@ -154,15 +172,15 @@ function images(record: FeedRecord, rules: FeedRowRules, warnings: string[]): st
       }
       continue;
     }
-    if (resolved.url.length > MAX_IMAGE_URL_LENGTH) throw new RowRefused(`Image '${written.slice(0, 100)}' is not an http(s) address`);
+    if (resolved.url.length > MAX_IMAGE_URL_LENGTH) throw new RowRefused(serverSentence('feedImageNotAddress', written.slice(0, 100)));
     if (!urls.includes(resolved.url)) urls.push(resolved.url);
   }
-  if (urls.length > MAX_IMAGES) throw new RowRefused(`More than ${MAX_IMAGES} images`);
+  if (urls.length > MAX_IMAGES) throw new RowRefused(serverSentence('feedTooManyImages', MAX_IMAGES));
   return urls;
 }
 
 function description(record: FeedRecord): string {
-  const raw = bounded(text(record, 'description'), 'Description', MAX_LENGTH.description);
+  const raw = bounded(text(record, 'description'), field('description', 'Description'), MAX_LENGTH.description);
   // Plain text without markup characters comes out of the sanitiser unchanged: skip the parser.
   return /[<>&"']/.test(raw) ? sanitizeDescription(raw) : raw;
 }
@@ -170,20 +188,20 @@ function description(record: FeedRecord): string {
 export function parseFeedRow(record: FeedRecord, lineNumber: number, supplier: FeedRowSupplier, rules: FeedRowRules = {}): ParsedFeedRow {
   try {
     const ean = text(record, 'ean');
-    if (ean !== '' && isExponentNumber(ean)) throw new RowRefused(feedValueMessages.eanRounded(ean));
+    if (ean !== '' && isExponentNumber(ean)) throw new RowRefused(sentenceOf('feedValue.eanRounded', feedValueMessages.eanRounded(ean), [ean]));
     if (ean !== '') {
-      const problem = eanProblem(ean);
-      if (problem) throw new RowRefused(problem);
+      const problem = eanProblemOf(ean);
+      if (problem) throw new RowRefused(sentenceOf(`ean.${problem.key}`, eanProblem(ean) ?? '', problem.args));
     }
-    const sku = bounded(text(record, 'sku'), 'SKU', MAX_LENGTH.sku);
-    if (ean === '' && sku === '') throw new RowRefused(`Neither EAN nor SKU is given, so the row cannot be matched to a product of ${supplier.supplierName}`);
-    const title = bounded(text(record, 'title'), 'Title', MAX_LENGTH.title);
-    if (title === '') throw new RowRefused('Title is missing');
+    const sku = bounded(text(record, 'sku'), field('sku', 'SKU'), MAX_LENGTH.sku);
+    if (ean === '' && sku === '') throw new RowRefused(serverSentence('feedNoEanNorSku', supplier.supplierName));
+    const title = bounded(text(record, 'title'), field('title', 'Title'), MAX_LENGTH.title);
+    if (title === '') throw new RowRefused(serverSentence('feedTitleMissing'));
     const deliveryCode = text(record, 'deliveryCode');
-    if (deliveryCode !== '' && !isDeliveryCode(deliveryCode)) throw new RowRefused(`Delivery code '${deliveryCode}' is not one of bol's delivery terms`);
-    const familyKey = bounded(text(record, 'familyKey'), 'Family key', MAX_LENGTH.familyKey);
+    if (deliveryCode !== '' && !isDeliveryCode(deliveryCode)) throw new RowRefused(serverSentence('feedDeliveryCodeUnknown', deliveryCode));
+    const familyKey = bounded(text(record, 'familyKey'), field('familyKey', 'Family key'), MAX_LENGTH.familyKey);
     const priceSupplier = price(record, 'price', 'Price', rules);
-    if (priceSupplier === null) throw new RowRefused(feedValueMessages.priceMissing);
+    if (priceSupplier === null) throw new RowRefused(sentenceOf('feedValue.priceMissing', feedValueMessages.priceMissing));
     const warnings: string[] = [];
     const imageUrls = images(record, rules, warnings);
 
@@ -196,8 +214,8 @@ export function parseFeedRow(record: FeedRecord, lineNumber: number, supplier: F
         sku,
         title,
         description: description(record),
-        brand: bounded(text(record, 'brand'), 'Brand', MAX_LENGTH.brand),
-        category: bounded(text(record, 'category'), 'Category', MAX_LENGTH.category),
+        brand: bounded(text(record, 'brand'), field('brand', 'Brand'), MAX_LENGTH.brand),
+        category: bounded(text(record, 'category'), field('category', 'Category'), MAX_LENGTH.category),
         priceSupplier,
         sellingPrice: price(record, 'retailPrice', 'Retail price', rules) ?? 0,
         deliveryCode,
@@ -206,15 +224,15 @@ export function parseFeedRow(record: FeedRecord, lineNumber: number, supplier: F
         width: measure(record, 'width', 'Width'),
         length: measure(record, 'length', 'Length'),
         height: measure(record, 'height', 'Height'),
-        productSize: bounded(text(record, 'size'), 'Size', MAX_LENGTH.productSize),
-        color: bounded(text(record, 'color'), 'Colour', MAX_LENGTH.color),
-        material: bounded(text(record, 'material'), 'Material', MAX_LENGTH.material),
+        productSize: bounded(text(record, 'size'), field('size', 'Size'), MAX_LENGTH.productSize),
+        color: bounded(text(record, 'color'), field('color', 'Colour'), MAX_LENGTH.color),
+        material: bounded(text(record, 'material'), field('material', 'Material'), MAX_LENGTH.material),
         familyKey: familyKey === '' ? null : familyKey,
         images: imageUrls,
       },
     };
   } catch (error) {
-    if (error instanceof RowRefused) return { ok: false, refusal: { line: lineNumber, reason: error.message } };
+    if (error instanceof RowRefused) return { ok: false, refusal: { line: lineNumber, reason: error.message, ...(error.sentence ? { sentence: error.sentence } : {}) } };
     throw error;
   }
 }

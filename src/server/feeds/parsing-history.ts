@@ -47,7 +47,7 @@ export async function recordHistory(
     .update(parsingHistory)
     .set({
       ...values.counts,
-      problems: values.problems.slice(0, MAX_STORED_PROBLEMS),
+      problems: values.problems.slice(0, MAX_STORED_PROBLEMS).map(({ line, reason }) => ({ line, reason })),
       ...(values.heldBack ? { heldBackFields: values.heldBack.slice(0, MAX_STORED_PROBLEMS) } : {}),
       ...(values.status ? { status: values.status } : {}),
       ...(values.message !== undefined ? { message: values.message } : {}),

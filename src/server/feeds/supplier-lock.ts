@@ -2,6 +2,7 @@
  * The supplier's inProgress flag is the lock of its feed import and image re-export: claimed by a
  * single UPDATE (so two requests cannot both win) and always released.
  */
+import { serverSentence } from '../../shared/server-messages';
 import { and, eq, not, sql } from 'drizzle-orm';
 import type { Database } from '../db/connection';
 import { parsingHistory, suppliers } from '../db/schema';
@@ -11,7 +12,8 @@ export type SupplierRecord = typeof suppliers.$inferSelect;
 
 export class SupplierBusyError extends ApiError {
   constructor(supplierName: string) {
-    super(409, `An import or image re-export of supplier '${supplierName}' is already running; try again when it has finished`);
+    const sentence = serverSentence('supplierBusy', supplierName);
+    super(409, sentence.message, {}, sentence);
   }
 }
 
@@ -24,7 +26,7 @@ export async function claimSupplier(db: Database, supplierId: number): Promise<S
     .returning();
   if (claimed[0]) return claimed[0];
   const existing = await db.select().from(suppliers).where(eq(suppliers.supplierId, supplierId));
-  if (!existing[0]) throw new ApiError(404, `There is no supplier with id ${supplierId}`);
+  if (!existing[0]) throw ApiError.saying(404, serverSentence('supplierMissing', supplierId));
   throw new SupplierBusyError(existing[0].supplierName);
 }
 

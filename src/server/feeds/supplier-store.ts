@@ -4,6 +4,7 @@
  * credentials stay here: what leaves is `CredentialsView` (that one is set, never its secret). They
  * are stored with the origin they were entered for (credential-origin.ts).
  */
+import { serverSentence } from '../../shared/server-messages';
 import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { alwaysWinsOf } from '../../shared/feed-fields';
 import { feedMappingSchema, type FeedMapping } from '../../shared/feed-mapping';
@@ -139,7 +140,7 @@ export async function listSupplierDetails(db: Database, onlyId?: number): Promis
 
 export async function supplierDetails(db: Database, supplierId: number): Promise<SupplierDetails> {
   const [found] = await listSupplierDetails(db, supplierId);
-  if (!found) throw new ApiError(404, `There is no supplier with id ${supplierId}`);
+  if (!found) throw ApiError.saying(404, serverSentence('supplierMissing', supplierId));
   return found;
 }
 
@@ -174,7 +175,7 @@ async function ensureNameFree(db: Database, name: string, exceptId: number | nul
   if (clash.length > 0) throw nameTaken(name);
 }
 
-const nameTaken = (name: string) => new ApiError(409, `A supplier named '${name}' exists already`);
+const nameTaken = (name: string) => ApiError.saying(409, serverSentence('supplierNameTaken', name));
 
 /**
  * A save whose name check passed while another save of the same name ran (a double-click) hits
@@ -224,7 +225,7 @@ export async function updateSupplier(
   selfOrigin?: string,
 ): Promise<SupplierSaveOutcome> {
   const [current] = await db.select().from(suppliers).where(eq(suppliers.supplierId, supplierId));
-  if (!current) throw new ApiError(404, `There is no supplier with id ${supplierId}`);
+  if (!current) throw ApiError.saying(404, serverSentence('supplierMissing', supplierId));
   await ensureNameFree(db, input.supplierName, supplierId);
   const versions = ifMatch === null ? 'any' : versionsInHeader(ifMatch);
   const saved = await db
@@ -248,7 +249,7 @@ export async function setSupplierEnabled(db: Database, supplierId: number, enabl
     .set({ enabled, version: sql`${suppliers.version} + 1` })
     .where(eq(suppliers.supplierId, supplierId))
     .returning({ id: suppliers.supplierId });
-  if (changed.length === 0) throw new ApiError(404, `There is no supplier with id ${supplierId}`);
+  if (changed.length === 0) throw ApiError.saying(404, serverSentence('supplierMissing', supplierId));
   return supplierDetails(db, supplierId);
 }
 
@@ -259,14 +260,11 @@ export async function setSupplierEnabled(db: Database, supplierId: number, enabl
 export async function deleteSupplier(db: Database, supplierId: number): Promise<void> {
   await db.transaction(async (tx) => {
     const [current] = await tx.select().from(suppliers).where(eq(suppliers.supplierId, supplierId)).for('update');
-    if (!current) throw new ApiError(404, `There is no supplier with id ${supplierId}`);
-    if (current.inProgress) throw new ApiError(409, `An import of supplier '${current.supplierName}' is running; try again when it has finished`);
+    if (!current) throw ApiError.saying(404, serverSentence('supplierMissing', supplierId));
+    if (current.inProgress) throw ApiError.saying(409, serverSentence('supplierImportRunning', current.supplierName));
     const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(products).where(eq(products.supplierId, supplierId));
     if (n > 0) {
-      throw new ApiError(
-        409,
-        `Supplier '${current.supplierName}' has ${n.toLocaleString('en-US')} product${n === 1 ? '' : 's'}, so it cannot be deleted; disable it instead to stop its imports`,
-      );
+      throw ApiError.saying(409, serverSentence('supplierHasProducts', current.supplierName, n));
     }
     await tx.delete(parsingHistory).where(eq(parsingHistory.supplierId, supplierId));
     await tx.delete(suppliers).where(eq(suppliers.supplierId, supplierId));

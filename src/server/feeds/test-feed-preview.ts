@@ -109,7 +109,7 @@ export function previewReport(
     const unreadable = recordHasUnreadableCharacters(item.record);
     const warnings = unreadable ? [feedReadingMessages.unreadable(item.line.toLocaleString('en-US'), reading.encoding?.name ?? null)] : [];
     const parsed = parseMappedRow({ line: item.line, record: applyMapping(item.record, compiled) }, supplier, request.mapping);
-    if (!parsed.ok) return { line: item.line, values, product: null, problems: [parsed.refusal.reason], warnings };
+    if (!parsed.ok) return { line: item.line, values, product: null, problems: [parsed.refusal.reason], ...(parsed.refusal.sentence ? { problemSentences: [parsed.refusal.sentence] } : {}), warnings };
     if (parsed.warnings) warnings.push(...parsed.warnings);
     const row = parsed.row;
     const problems: string[] = [];

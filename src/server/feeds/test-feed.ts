@@ -5,6 +5,7 @@
  * worker, as an import is (test-feed-preview.ts): a feed over a limit of feed-limits.ts answers 422
  * naming it, and one that needs more memory than an import may use ends only that worker.
  */
+import { serverSentence } from '../../shared/server-messages';
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { FeedMapping } from '../../shared/feed-mapping';
@@ -67,14 +68,14 @@ async function readPreview(body: ReadableStream<Uint8Array>, request: PreviewReq
 export async function testFeed(deps: OutboundDeps & { db: Database }, input: TestFeedInput): Promise<TestFeedReport> {
   if (!input.file && input.source.feedSource === 'url') {
     const problem = feedAddressProblem(input.source.supplierUrlFeed, deps);
-    if (problem) throw new ApiError(422, problem);
+    if (problem) throw ApiError.saying(422, problem);
   }
   let opened: OpenedFeed;
   try {
     opened = input.file ? { body: input.file, declaredBytes: null, charset: null } : await openFeedSource(deps, input.source, { timeoutMs: TEST_FEED_TIMEOUT_MS });
   } catch (error) {
-    if (error instanceof RefusedTargetError) throw new ApiError(422, `The feed address is refused: ${error.message}`);
-    if (error instanceof DownloadError) throw new ApiError(502, `The feed could not be downloaded: ${error.message}`);
+    if (error instanceof RefusedTargetError) throw ApiError.saying(422, serverSentence('feedAddressRefused', error.message));
+    if (error instanceof DownloadError) throw ApiError.saying(502, serverSentence('testFeedDownloadFailed', error.message));
     throw error;
   }
   try {
@@ -94,9 +95,9 @@ export async function testFeed(deps: OutboundDeps & { db: Database }, input: Tes
   } catch (error) {
     if (error instanceof ApiError) throw error;
     if (error instanceof FeedFormatError) throw new ApiError(422, error.message);
-    if (error instanceof RefusedTargetError) throw new ApiError(422, `The feed address is refused: ${error.message}`);
-    if (error instanceof DownloadError) throw new ApiError(502, `The feed could not be downloaded: ${error.message}`);
-    if (error instanceof PreviewTimedOut) throw new ApiError(502, `The feed could not be read within ${TEST_FEED_TIMEOUT_MS / 1000} s`);
-    throw new ApiError(502, `The feed stopped being readable: ${error instanceof Error ? error.message : String(error)}`);
+    if (error instanceof RefusedTargetError) throw ApiError.saying(422, serverSentence('feedAddressRefused', error.message));
+    if (error instanceof DownloadError) throw ApiError.saying(502, serverSentence('testFeedDownloadFailed', error.message));
+    if (error instanceof PreviewTimedOut) throw ApiError.saying(502, serverSentence('testFeedTimedOut', TEST_FEED_TIMEOUT_MS / 1000));
+    throw ApiError.saying(502, serverSentence('testFeedUnreadable', error instanceof Error ? error.message : String(error)));
   }
 }

@@ -3,7 +3,7 @@
  * Claims use FOR UPDATE SKIP LOCKED so two processes never take the same queued job; a running
  * job's process beats its heartbeat, and a job whose heartbeat went stale is marked interrupted.
  */
-import { serverMessages, serverSentence, type ServerSentence } from '../../shared/server-messages';
+import { serverMessages, serverSentence, type SentenceArg, type ServerSentence } from '../../shared/server-messages';
 import { and, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Job, JobKind, JobRefusal, JobStatus, JobTrigger } from '../../shared/jobs';
 import type { Database } from '../db/connection';
@@ -234,7 +234,7 @@ export function refusalsOf(row: JobRow): JobRefusal[] {
   const refusals: JobRefusal[] = [];
   for (const item of items) {
     if (typeof item.line === 'number') {
-      refusals.push({ line: item.line, reason: String(item.reason ?? '') });
+      refusals.push({ line: item.line, reason: String(item.reason ?? ''), ...(typeof item.reasonId === 'string' ? { reasonId: item.reasonId, reasonArgs: Array.isArray(item.reasonArgs) ? (item.reasonArgs as SentenceArg[]) : [] } : {}) });
     } else if (item.status === 'failed') {
       refusals.push({
         ...(typeof item.productId === 'number' ? { productId: item.productId } : {}),

@@ -6,6 +6,7 @@
  */
 
 import type { TakenImage } from './image-intake';
+import { serverMessages } from '../../shared/server-messages';
 
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 
@@ -46,7 +47,7 @@ export interface StoredImage {
 
 export class NotAnImageError extends Error {
   constructor() {
-    super('The file is not an image (PNG, JPEG, GIF, WebP, BMP or ICO)');
+    super(serverMessages.notAnImage);
   }
 }
 

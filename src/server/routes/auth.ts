@@ -7,6 +7,7 @@ import { loginRequestSchema, type LoginResponse } from '../../shared/contract';
 import { shownName } from '../../shared/accounts';
 import { isLanguage } from '../../shared/languages';
 import { messages } from '../../shared/messages';
+import { sentenceOf, serverSentence } from '../../shared/server-messages';
 import type { AuthDeps } from '../auth/auth-deps';
 import { tooManyAttempts } from '../auth/login-throttle';
 import { decoyPasswordHash, verifyPassword } from '../auth/passwords';
@@ -19,17 +20,17 @@ export function authRoutes(deps: AuthDeps) {
   const clientAddress = deps.clientAddress ?? (() => 'unknown');
   return new Hono().post('/login', async (c) => {
     const parsed = loginRequestSchema.safeParse(await readJsonBody(c));
-    if (!parsed.success) throw new ApiError(400, messages.login.bothFieldsRequired);
+    if (!parsed.success) throw ApiError.saying(400, sentenceOf('login.bothFieldsRequired', messages.login.bothFieldsRequired));
     const { username, password } = parsed.data;
 
     const address = clientAddress(c);
     // Counted before the password is checked: parallel guesses cannot race past the limit.
     const verdict = await deps.throttle.attempt(deps.db, username, address, now());
-    if (!verdict.allowed) throw tooManyAttempts('Too many failed sign-in attempts.', verdict);
+    if (!verdict.allowed) throw tooManyAttempts('tooManySignIns', verdict);
 
     const user = await findUserByName(deps.db, username);
     const valid = await verifyPassword(password, user?.passwordHash ?? (await decoyPasswordHash()));
-    if (!user || !valid || !user.active) throw new ApiError(401, 'Wrong user name or password');
+    if (!user || !valid || !user.active) throw ApiError.saying(401, serverSentence('signInWrong'));
     await deps.throttle.succeeded(deps.db, username, address);
     const issued = await deps.tokens.issue({ userId: user.id, username: user.username, sessionVersion: user.sessionVersion });
     const language = isLanguage(user.language) ? user.language : null;

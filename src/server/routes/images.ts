@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ProductImage } from '../../shared/contract';
+import { serverSentence } from '../../shared/server-messages';
 import type { CatalogueDeps } from '../catalogue/catalogue-deps';
 import { deleteImage } from '../catalogue/image-delete';
 import { imagesOfProduct, toProductImage } from '../catalogue/image-rows';
@@ -23,14 +24,14 @@ import { ImageTooLargeError, MAX_IMAGE_BYTES, NotAnImageError } from '../media/m
 /** The multipart field of the upload (docs/requirements.md §7). */
 export const IMAGE_UPLOAD_FIELD = 'multipartFile';
 
-export const imageTooLarge = () => new ApiError(413, `The image is larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MB`);
+export const imageTooLarge = () => ApiError.saying(413, serverSentence('imageTooLarge', MAX_IMAGE_BYTES / 1024 / 1024));
 const IMAGE_UPLOAD: SingleFileUpload = { field: IMAGE_UPLOAD_FIELD, maxBytes: MAX_IMAGE_BYTES, what: 'an image file', tooLarge: imageTooLarge };
 /** The largest request body the image upload reads. */
 export const MAX_IMAGE_UPLOAD_BODY_BYTES = uploadBodyLimitBytes(IMAGE_UPLOAD);
 
 function parseProductId(value: string): number {
   const id = idOf(value);
-  if (id === null) throw new ApiError(400, `The product id must be a positive whole number, not '${quoted(value)}'`);
+  if (id === null) throw ApiError.saying(400, serverSentence('productIdNotValid', quoted(value)));
   return id;
 }
 
@@ -42,7 +43,7 @@ export function imageRoutes(deps: Pick<CatalogueDeps, 'db' | 'media' | 'now'>) {
     .get('/image/:productId', async (c) => {
       const productId = parseProductId(c.req.param('productId'));
       const [product] = await db.select({ productId: products.productId }).from(products).where(eq(products.productId, productId));
-      if (!product) throw new ApiError(404, `Product ${productId} does not exist`);
+      if (!product) throw ApiError.saying(404, serverSentence('productMissing', productId));
       const rows = await imagesOfProduct(db, productId);
       return c.json(rows.map(toProductImage));
     })
@@ -62,7 +63,7 @@ export function imageRoutes(deps: Pick<CatalogueDeps, 'db' | 'media' | 'now'>) {
         { key: c.req.header(IDEMPOTENCY_HEADER), userId: c.get('user').userId, route: 'DELETE /image', fingerprint: imageId },
         async () => {
           const deleted = await db.transaction((tx) => deleteImage(tx, imageId, authorOf(c), now()));
-          if (!deleted) throw new ApiError(404, `Image '${imageId.slice(0, 100)}' does not exist`);
+          if (!deleted) throw ApiError.saying(404, serverSentence('imageMissing', imageId.slice(0, 100)));
           return { status: 200, body: deleted };
         },
       );
@@ -85,7 +86,7 @@ export function imageRoutes(deps: Pick<CatalogueDeps, 'db' | 'media' | 'now'>) {
         (file) => deps.media.takeIn(file),
         (image) => image.discard(),
         (error) => {
-          if (error instanceof NotAnImageError) return new ApiError(415, error.message);
+          if (error instanceof NotAnImageError) return ApiError.saying(415, serverSentence('notAnImage'));
           if (error instanceof ImageTooLargeError) return imageTooLarge();
           return error;
         },

@@ -3,13 +3,15 @@
  * catalogue from our database, and POST /export/products, the products of a filter or a
  * selection as CSV or .xlsx, streamed.
  */
+import { serverSentence } from '../../shared/server-messages';
 import { Hono } from 'hono';
 import { csvDialectOf, EXPORT_ROWS_HEADER, exportExtension, exportRequestSchema, isCsvFormat, REPORT_PAGE_SIZE } from '../../shared/export-contract';
 import { bolReportOverview } from '../bol/marketplace/status-report';
 import type { CatalogueDeps } from '../catalogue/catalogue-deps';
 import { exportFileWords } from '../../shared/export-file-words';
 import { countExport, EXPORT_BATCH, exportBatches, exportCondition, exportOrder, exportStream } from '../catalogue/product-export';
-import { parsedOr400 } from '../http/problem-sentence';
+import { ApiError } from '../http/errors';
+import { problemList, problemText } from '../http/problem-sentence';
 import { readJsonBody } from '../http/read-json';
 import { pageParams } from '../http/request-params';
 import type { AuthEnv } from '../http/require-token';
@@ -24,7 +26,9 @@ export function reportRoutes(deps: Pick<CatalogueDeps, 'db' | 'now'>) {
       return c.json(await bolReportOverview(deps.db, page, size, now()));
     })
     .post('/export/products', async (c) => {
-      const request = parsedOr400(exportRequestSchema, await readJsonBody(c), { what: 'The export', whole: 'body' });
+      const read = exportRequestSchema.safeParse(await readJsonBody(c));
+      if (!read.success) throw ApiError.saying(400, serverSentence('exportNotValid', problemList(read.error.issues.map((issue) => problemText(issue, { whole: 'body' })))));
+      const request = read.data;
       const where = exportCondition(request);
       const rows = await countExport(deps.db, where);
       const day = now().toISOString().slice(0, 10);

@@ -5,6 +5,7 @@
  * the server: answers say only that they are set, and for which origin; they go only there
  * (docs/security.md, "Feed credentials").
  */
+import { serverSentence } from '../../shared/server-messages';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { SUPPLIER_CHANGED_MESSAGE, supplierInputSchema, testFeedRequestSchema, type SupplierInputParsed, type SupplierStaleAnswer, type TestFeedRequestParsed } from '../../shared/suppliers';
@@ -40,7 +41,7 @@ const FEED_FILE_UPLOAD: SingleFileUpload = {
   field: FEED_FILE_FIELD,
   maxBytes: MAX_FEED_UPLOAD_BYTES,
   what: 'a CSV, XML or .xlsx file (may be gzip-compressed)',
-  tooLarge: () => new ApiError(413, `The feed file is larger than ${MAX_FEED_UPLOAD_BYTES / 1024 / 1024} MB; let the supplier publish it at an address instead`),
+  tooLarge: () => ApiError.saying(413, serverSentence('feedFileTooLarge', MAX_FEED_UPLOAD_BYTES / 1024 / 1024)),
 };
 /** The largest body of the two upload calls (feed file, Test feed with a file). */
 export const MAX_FEED_UPLOAD_BODY_BYTES = uploadBodyLimitBytes(FEED_FILE_UPLOAD);
@@ -56,9 +57,9 @@ function parseWith<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
 /** A URL source needs an address that may be fetched; the reason is the one the Parser screen shows. */
 function checkSource(deps: FeedDeps, input: Pick<SupplierInputParsed, 'feedSource' | 'supplierUrlFeed'>): void {
   if (input.feedSource !== 'url') return;
-  if (input.supplierUrlFeed === '') throw new ApiError(400, 'supplierUrlFeed: Give the feed address (http or https), or choose an uploaded file');
+  if (input.supplierUrlFeed === '') throw ApiError.saying(400, serverSentence('feedAddressMissing'));
   const problem = feedAddressProblem(input.supplierUrlFeed, deps);
-  if (problem) throw new ApiError(400, problem);
+  if (problem) throw ApiError.saying(400, problem);
 }
 
 /**

@@ -33,21 +33,38 @@ import { findUserById } from '../auth/users';
 import { adminOnly } from '../http/admin-only';
 import { ApiError } from '../http/errors';
 import { parsedOr400 } from '../http/problem-sentence';
+import { sentenceOf } from '../../shared/server-messages';
 import { readJsonBody } from '../http/read-json';
 import { idOf } from '../http/request-params';
 import type { AuthEnv } from '../http/require-token';
 
-const adminsOnly = adminOnly(accountMessages.adminsOnly);
+const adminsOnly = adminOnly(sentenceOf('account.adminsOnly', accountMessages.adminsOnly));
 
-/** The body as the schema reads it, else 400 with its first problem: the account rules' own sentences as they are (the Accounts screen shows them). */
+type PlainAccountSentence = { [K in keyof typeof accountMessages]: (typeof accountMessages)[K] extends string ? K : never }[keyof typeof accountMessages];
+
+/** An account rule's refusal, named by its sentence so the app words it (docs/languages.md). */
+function accountRefusal(status: 400 | 404 | 409, key: PlainAccountSentence): ApiError {
+  return ApiError.saying(status, sentenceOf(`account.${key}`, accountMessages[key]));
+}
+
+/**
+ * The body as the schema reads it, else 400 with its first problem: the account rules' own
+ * sentences as they are (the Accounts screen shows them), named when they are one of them.
+ */
 async function parsed<T extends z.ZodType>(c: Context, schema: T): Promise<z.infer<T>> {
-  return parsedOr400(schema, await readJsonBody(c));
+  const body = await readJsonBody(c);
+  try {
+    return parsedOr400(schema, body);
+  } catch (error) {
+    const key = error instanceof ApiError ? (Object.keys(accountMessages) as (keyof typeof accountMessages)[]).find((name) => accountMessages[name] === error.message) : undefined;
+    throw key === undefined ? error : accountRefusal(400, key as PlainAccountSentence);
+  }
 }
 
 /** An id that is no user's id is no user. */
 function userIdOf(c: Context): number {
   const id = idOf(c.req.param('id'));
-  if (id === null) throw new ApiError(404, accountMessages.noSuchUser);
+  if (id === null) throw accountRefusal(404, 'noSuchUser');
   return id;
 }
 
@@ -58,24 +75,24 @@ export function userRoutes(deps: Pick<AuthDeps, 'db' | 'throttle' | 'clientAddre
   return new Hono<AuthEnv>()
     .get('/me', async (c) => {
       const account = await findAccount(db, c.get('user').userId);
-      if (!account) throw new ApiError(404, accountMessages.noSuchUser);
+      if (!account) throw accountRefusal(404, 'noSuchUser');
       return c.json({ ...account, shownName: shownName(account), language: await findAccountLanguage(db, account.id) });
     })
     // The person's own language, kept on the account (docs/languages.md).
     .put('/me/language', async (c) => {
       const { language } = await parsed(c, ownLanguageChangeSchema);
-      if (!(await setAccountLanguage(db, c.get('user').userId, language))) throw new ApiError(404, accountMessages.noSuchUser);
+      if (!(await setAccountLanguage(db, c.get('user').userId, language))) throw accountRefusal(404, 'noSuchUser');
       return c.json({ language });
     })
     .post('/me/password', async (c) => {
       const body = await parsed(c, ownPasswordChangeSchema);
       const user = await findUserById(db, c.get('user').userId);
-      if (!user) throw new ApiError(404, accountMessages.noSuchUser);
+      if (!user) throw accountRefusal(404, 'noSuchUser');
       const address = clientAddress(c);
       // Counted against the account before the password is checked, with the sign-in attempts.
       const verdict = await throttle.attempt(db, user.username, address, now());
-      if (!verdict.allowed) throw tooManyAttempts(accountMessages.tooManyCurrentPasswords, verdict);
-      if (!(await verifyPassword(body.currentPassword, user.passwordHash))) throw new ApiError(400, accountMessages.currentPasswordWrong);
+      if (!verdict.allowed) throw tooManyAttempts('tooManyCurrentPasswords', verdict);
+      if (!(await verifyPassword(body.currentPassword, user.passwordHash))) throw accountRefusal(400, 'currentPasswordWrong');
       await throttle.succeeded(db, user.username, address);
       await setPassword(db, user.id, body.newPassword);
       return c.body(null, 204);
@@ -84,7 +101,11 @@ export function userRoutes(deps: Pick<AuthDeps, 'db' | 'throttle' | 'clientAddre
     .post('/users', adminsOnly, async (c) => {
       const body = await parsed(c, newAccountSchema);
       const created = await createAccount(db, body);
-      if (!created) throw new ApiError(409, accountMessages.userNameTaken(body.username, (await findAccountByNameKey(db, body.username))?.username));
+      if (!created) {
+        const existing = (await findAccountByNameKey(db, body.username))?.username ?? '';
+        const other = existing !== body.username ? existing : '';
+        throw ApiError.saying(409, sentenceOf('account.userNameTaken', accountMessages.userNameTaken(body.username, other), [body.username, other]));
+      }
       return c.json(created, 201);
     })
     .put('/users/:id', adminsOnly, async (c) => {
@@ -92,15 +113,15 @@ export function userRoutes(deps: Pick<AuthDeps, 'db' | 'throttle' | 'clientAddre
       const change = await parsed(c, accountChangeSchema);
       // The check and the write race only between two admins demoting each other in the same instant.
       const accounts = await listAccounts(db);
-      if (!accounts.some((account) => account.id === id)) throw new ApiError(404, accountMessages.noSuchUser);
-      if (leavesNoActiveAdmin(accounts, id, change)) throw new ApiError(409, accountMessages.lastAdmin);
+      if (!accounts.some((account) => account.id === id)) throw accountRefusal(404, 'noSuchUser');
+      if (leavesNoActiveAdmin(accounts, id, change)) throw accountRefusal(409, 'lastAdmin');
       await updateAccount(db, id, change);
       return c.json(await findAccount(db, id));
     })
     .post('/users/:id/password', adminsOnly, async (c) => {
       const id = userIdOf(c);
       const body = await parsed(c, passwordResetSchema);
-      if (!(await findAccount(db, id))) throw new ApiError(404, accountMessages.noSuchUser);
+      if (!(await findAccount(db, id))) throw accountRefusal(404, 'noSuchUser');
       await setPassword(db, id, body.password);
       return c.body(null, 204);
     });

@@ -14,13 +14,30 @@ export function isValidGtin(value: string): boolean {
   return gtinCheckDigit(value.slice(0, -1)) === Number(value.at(-1));
 }
 
-/** Why a value is not a usable EAN, or null when it is. */
-export function eanProblem(value: string): string | null {
-  if (value.trim() === '') return 'EAN is empty';
-  if (!/^\d+$/.test(value)) return `EAN '${value}' must contain digits only`;
-  if (![8, 12, 13, 14].includes(value.length)) return `EAN '${value}' must have 8, 12, 13 or 14 digits`;
-  if (!isValidGtin(value)) return `EAN '${value}' has a wrong check digit (expected ${gtinCheckDigit(value.slice(0, -1))})`;
+/** The EAN rule's sentences (Dutch under 'ean.' in the catalogs, docs/languages.md). */
+export const eanMessages = {
+  empty: 'EAN is empty',
+  digitsOnly: (value: string) => `EAN '${value}' must contain digits only`,
+  length: (value: string) => `EAN '${value}' must have 8, 12, 13 or 14 digits`,
+  checkDigit: (value: string, expected: number) => `EAN '${value}' has a wrong check digit (expected ${expected})`,
+};
+
+/** Why a value is not a usable EAN, as the sentence's key and arguments; null when it is one. */
+export function eanProblemOf(value: string): { key: 'empty'; args: [] } | { key: 'digitsOnly' | 'length'; args: [string] } | { key: 'checkDigit'; args: [string, number] } | null {
+  if (value.trim() === '') return { key: 'empty', args: [] };
+  if (!/^\d+$/.test(value)) return { key: 'digitsOnly', args: [value] };
+  if (![8, 12, 13, 14].includes(value.length)) return { key: 'length', args: [value] };
+  if (!isValidGtin(value)) return { key: 'checkDigit', args: [value, gtinCheckDigit(value.slice(0, -1))] };
   return null;
+}
+
+/** Why a value is not a usable EAN, in `words` (English by default), or null when it is one. */
+export function eanProblem(value: string, words: typeof eanMessages = eanMessages): string | null {
+  const problem = eanProblemOf(value);
+  if (problem === null) return null;
+  if (problem.key === 'empty') return words.empty;
+  if (problem.key === 'checkDigit') return words.checkDigit(...problem.args);
+  return words[problem.key](...problem.args);
 }
 
 /**

@@ -50,3 +50,11 @@ export async function storedImageBytes(page: Page, filePath: string): Promise<Bu
   }, filePath);
   return Buffer.from(base64, 'base64');
 }
+
+/** Imports the demo supplier's feed and waits for its end (Green Garden Supplies' feed has a refused line). */
+export async function importDemoSupplier(page: Page, supplierName = 'Green Garden Supplies'): Promise<void> {
+  const suppliers = await apiJson<{ supplierId: number; supplierName: string }[]>(page, '/api/v1/supplier');
+  const supplier = suppliers.body.find((entry) => entry.supplierName === supplierName);
+  expect(supplier).toBeDefined();
+  await apiJson(page, `/api/v1/feed/parse/${supplier?.supplierId}?wait=true`, { method: 'POST' });
+}

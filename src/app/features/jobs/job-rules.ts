@@ -57,29 +57,43 @@ export function progressValue(job: Job): number | null {
   return job.percent;
 }
 
-/** A refused line or item as one sentence. */
-export function refusalText(refusal: JobRefusal, words: JobProgressWords = jobProgressMessages): string {
-  if (refusal.line !== undefined) return words.line(refusal.line, refusal.reason);
-  if (refusal.productId !== undefined) return words.product(refusal.productId, refusal.reason);
-  if (refusal.orderId !== undefined) return words.order(refusal.orderId, refusal.reason);
-  return refusal.reason;
+/** How a server's sentence reads in the language shown (the HTTP client's serverSaysNow); English: its message. */
+type Says = (said: { message: string; messageId?: string; messageArgs?: readonly unknown[] }) => string | null;
+const english: Says = (said) => said.message;
+
+/** A refused line's or item's reason, worded by `says` when it names its sentence. */
+function reasonOf(refusal: JobRefusal, says: Says): string {
+  return says({ message: refusal.reason, ...(refusal.reasonId ? { messageId: refusal.reasonId, messageArgs: refusal.reasonArgs ?? [] } : {}) }) ?? refusal.reason;
 }
 
-/** The outcome lines of finished import jobs, as the product list shows them (a warning when some rows were refused). */
+/** A refused line or item as one sentence. */
+export function refusalText(refusal: JobRefusal, words: JobProgressWords = jobProgressMessages, says: Says = english): string {
+  const reason = reasonOf(refusal, says);
+  if (refusal.line !== undefined) return words.line(refusal.line, reason);
+  if (refusal.productId !== undefined) return words.product(refusal.productId, reason);
+  if (refusal.orderId !== undefined) return words.order(refusal.orderId, reason);
+  return reason;
+}
+
+/**
+ * The outcome lines of finished import jobs, as the product list shows them (a warning when some
+ * rows were refused); `says` words a job's report in the language shown (default and null: its English).
+ */
 export function jobOutcomeLines(
   jobs: readonly Job[],
   words: { jobKind: Readonly<Record<JobKind, string>>; jobStatus: Readonly<Record<JobStatus, string>> } = { jobKind: JOB_KIND_WORDS, jobStatus: JOB_STATUS_WORDS },
+  says: (job: Job) => string | null = (job) => job.message,
 ): { text: string; ok: boolean; warning?: true }[] {
   return jobs.map((job) => ({
-    text: `${job.supplierName ?? words.jobKind[job.kind]}: ${job.message || words.jobStatus[job.status]}`,
+    text: `${job.supplierName ?? words.jobKind[job.kind]}: ${(job.message && (says(job) ?? job.message)) || words.jobStatus[job.status]}`,
     ok: job.status === 'success' || job.status === 'partial',
     ...(job.status === 'partial' ? { warning: true as const } : {}),
   }));
 }
 
 /** Each refused line of finished jobs with its supplier, at most `limit` (the counts cover the rest). */
-export function jobProblemLines(jobs: readonly Job[], limit = 100, words: JobProgressWords = jobProgressMessages): { lines: string[]; hidden: number } {
-  const all = jobs.flatMap((job) => (job.refusals ?? []).flatMap((r) => (r.line === undefined ? [] : [words.supplierLine(job.supplierName ?? '', r.line, r.reason)])));
+export function jobProblemLines(jobs: readonly Job[], limit = 100, words: JobProgressWords = jobProgressMessages, says: Says = english): { lines: string[]; hidden: number } {
+  const all = jobs.flatMap((job) => (job.refusals ?? []).flatMap((r) => (r.line === undefined ? [] : [words.supplierLine(job.supplierName ?? '', r.line, reasonOf(r, says))])));
   const total = jobs.reduce((sum, job) => sum + job.refused, 0);
   return { lines: all.slice(0, limit), hidden: Math.max(0, total - Math.min(limit, all.length)) };
 }

@@ -2,7 +2,7 @@
 import { Button, Flex, Text } from '@radix-ui/themes';
 import { useEffect, useState } from 'react';
 import type { Job } from '../../../shared/jobs';
-import { toApiFailure } from '../../api/client';
+import { serverSaysNow, toApiFailure } from '../../api/client';
 import { downloadRefusals, getJob } from '../../api/jobs';
 import { HeldBackList } from './HeldBackList';
 import { countText } from '../../lib/format';
@@ -38,7 +38,7 @@ export function JobDetails({ job, online }: { job: Job; online: boolean }) {
   }
   return (
     <Flex direction="column" gap="2" className="logs-details" data-testid="job-details">
-      {job.message && <Text size="2">{job.message}</Text>}
+      {job.message && <Text size="2">{serverSaysNow(job) ?? job.message}</Text>}
       {!online && <Text size="1" color="gray">{words.refusedNeedConnection}</Text>}
       {message && (
         <Text size="1" color="red">
@@ -58,7 +58,7 @@ export function JobDetails({ job, online }: { job: Job; online: boolean }) {
           <ul className="logs-refusals" aria-label={words.refusedIn(job.id)} data-testid="job-refusals">
             {refusals.map((refusal, index) => (
               <li key={index}>
-                <Text size="1">{refusalText(refusal, progressWords)}</Text>
+                <Text size="1">{refusalText(refusal, progressWords, serverSaysNow)}</Text>
               </li>
             ))}
             {job.refused > refusals.length && (

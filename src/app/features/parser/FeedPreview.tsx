@@ -7,6 +7,13 @@ import { useMessages } from '../../i18n/language';
 import type { TestFeedReport } from '../../../shared/suppliers';
 import { countText, priceText } from '../../lib/format';
 import { useKeyboardScroll } from '../../ui/use-keyboard-scroll';
+import { serverSaysNow } from '../../api/client';
+import type { ServerSentence } from '../../../shared/server-messages';
+
+/** A row's problem in the language shown when the server named its sentence, else as written. */
+function problemText(problem: string, sentence: ServerSentence | null | undefined): string {
+  return (sentence && serverSaysNow(sentence)) || problem;
+}
 
 export function FeedPreview({ report }: { report: TestFeedReport }) {
   const reading = useMessages(feedReadingMessages, 'feedReading');
@@ -94,9 +101,9 @@ export function FeedPreview({ report }: { report: TestFeedReport }) {
                       {bad ? (
                         <Flex direction="column" gap="1">
                           <Badge color="red">{words.refused}</Badge>
-                          {row.problems.map((problem) => (
+                          {row.problems.map((problem, index) => (
                             <Text key={problem} size="2" color="red">
-                              {problem}
+                              {problemText(problem, row.problemSentences?.[index])}
                             </Text>
                           ))}
                         </Flex>

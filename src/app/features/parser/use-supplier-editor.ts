@@ -20,6 +20,7 @@ import { changedMeanwhile, mergeMine } from './supplier-stale-save';
 import { useFollowedJobs } from '../jobs';
 import { parserMessages } from '../../../shared/parser-messages';
 import { messagesNow } from '../../i18n/language';
+import { serverSaysNow } from '../../api/client';
 
 const wordsNow = () => messagesNow(parserMessages, 'parser');
 
@@ -54,7 +55,7 @@ export function useSupplierEditor(initial: SupplierForm, online: boolean, onClos
   // The import a Run started, asked about until it ends; then its outcome is said.
   const importRun = useFollowedJobs(([job]) => {
     if (!job) return;
-    const text = wordsNow().importOf(form.supplierName, job.message);
+    const text = wordsNow().importOf(form.supplierName, serverSaysNow(job) ?? job.message);
     if (job.status === 'failed' || job.status === 'interrupted') refuse(text);
     else editor.setNotice({ kind: 'sent', tone: 'green', text });
   });

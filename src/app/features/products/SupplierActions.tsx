@@ -11,7 +11,7 @@ import type { FeedRunReport, ParsingHistoryEntry } from '../../../shared/contrac
 import type { Job } from '../../../shared/jobs';
 import { startFeedImport } from '../../api/jobs';
 import { JobProgress, jobOutcomeLines, jobProblemLines, useFollowedJobs } from '../jobs';
-import { toApiFailure } from '../../api/client';
+import { serverSaysNow, toApiFailure } from '../../api/client';
 import { countText, dateTimeText } from '../../lib/format';
 import { getParsingHistory, reexportImages } from '../../api/feeds';
 import { productFilterAtoms } from './product-list-state';
@@ -65,8 +65,8 @@ export const SupplierActions = memo(function SupplierActions({ onCatalogueChange
 
   const followed = useFollowedJobs((ended: Job[]) => {
     if (ended.length > 0) {
-      setOutcome((lines) => [...jobOutcomeLines(ended, statusWords), ...lines.filter((line) => !line.ok)]);
-      setProblems(jobProblemLines(ended, undefined, jobWords));
+      setOutcome((lines) => [...jobOutcomeLines(ended, statusWords, serverSaysNow), ...lines.filter((line) => !line.ok)]);
+      setProblems(jobProblemLines(ended, undefined, jobWords, serverSaysNow));
     }
     finished();
   });

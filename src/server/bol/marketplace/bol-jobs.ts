@@ -12,6 +12,7 @@ import { leasesFor, JobStopped } from '../../jobs/job-leases';
 import { insertRunningJob } from '../../jobs/job-store';
 import { BolApiError } from '../client/bol-errors';
 import { describeError } from '../../lib/caught-errors';
+import { serverSentence, type ServerSentence } from '../../../shared/server-messages';
 
 const JOB_NAMES: Record<BolJobKind, string> = {
   'order-import': 'An order import',
@@ -47,6 +48,7 @@ export function jobReport(row: JobRow): BolJobReport {
     failed: row.failed,
     counts: row.counts,
     message: row.message,
+    ...(row.messageId ? { messageId: row.messageId, messageArgs: row.messageArgs ?? [] } : {}),
     items: row.items as BolJobItem[],
   };
 }
@@ -130,7 +132,7 @@ export async function runJob(
   db: Database,
   kind: BolJobKind,
   now: () => Date,
-  work: (job: BolJob) => Promise<string>,
+  work: (job: BolJob) => Promise<ServerSentence>,
   startedBy = '',
 ): Promise<JobOutcome> {
   const job = await claimJob(db, kind, now(), startedBy);
@@ -138,27 +140,31 @@ export async function runJob(
 }
 
 /** Runs the work of a job this process holds (claimed by a request, or by the job runner from the queue). */
-export async function runClaimedJob(db: Database, job: BolJob, now: () => Date, work: (job: BolJob) => Promise<string>): Promise<JobOutcome> {
+export async function runClaimedJob(db: Database, job: BolJob, now: () => Date, work: (job: BolJob) => Promise<ServerSentence>): Promise<JobOutcome> {
   const kind = job.kind;
   const leases = leasesFor(db);
   leases.hold(job.id);
   let status: string;
-  let message: string;
+  let said: { message: string; sentence: ServerSentence | null };
   let httpStatus: JobOutcome['httpStatus'] = 200;
   try {
-    message = await work(job);
+    const sentence = await work(job);
+    said = { message: sentence.message, sentence };
     status = job.failed > 0 ? 'partial' : 'success';
   } catch (error) {
     status = 'failed';
     if (error instanceof JobStopped) {
       status = error.reason === 'cancelled' ? 'cancelled' : 'interrupted';
-      message = error.reason === 'cancelled' ? 'Cancelled before the end' : 'Interrupted: the server stopped while this was running';
+      const sentence = serverSentence(error.reason === 'cancelled' ? 'jobCancelledBeforeEnd' : 'jobInterrupted');
+      said = { message: sentence.message, sentence };
     } else if (error instanceof BolApiError || error instanceof ApiError) {
-      message = error.message;
+      // bol's own message is its English; a refusal of ours may name its sentence.
+      said = { message: error.message, sentence: error instanceof ApiError ? error.sentence : null };
       httpStatus = error instanceof BolApiError ? 502 : 500;
     } else {
       console.error(`[bol] ${kind} failed: ${describeError(error)}`);
-      message = 'The job stopped because of an error on the server; see the server log';
+      const sentence = serverSentence('jobServerError');
+      said = { message: sentence.message, sentence };
       httpStatus = 500;
     }
   }
@@ -168,7 +174,9 @@ export async function runClaimedJob(db: Database, job: BolJob, now: () => Date, 
     .set({
       status,
       finishedAt: now(),
-      message,
+      message: said.message,
+      messageId: said.sentence?.messageId ?? null,
+      messageArgs: said.sentence ? [...said.sentence.messageArgs] : null,
       total: job.total,
       done: job.done,
       failed: job.failed,

@@ -3,6 +3,7 @@
  * (POST /retailer/content/products), whose process status is followed to its upload id and the
  * upload report read once. "Upload report": the reports of products already sent, read again.
  */
+import { serverSentence, type ServerSentence } from '../../../shared/server-messages';
 import type { BolModel } from '../../../shared/bol-contract';
 import type { Product } from '../../../shared/contract';
 import { describeModelProblems, isEmptyAttributeValue } from '../../../shared/rules/bol-model-rules';
@@ -90,7 +91,7 @@ async function recordOutcome(context: ContentContext, job: BolJob, productId: nu
   }
 }
 
-export async function createContent(context: ContentContext, job: BolJob, productIds: readonly number[]): Promise<string> {
+export async function createContent(context: ContentContext, job: BolJob, productIds: readonly number[]): Promise<ServerSentence> {
   const ids = [...new Set(productIds)];
   job.total = ids.length;
   const sent: { productId: number; status: BolProcessStatus }[] = [];
@@ -132,11 +133,11 @@ export async function createContent(context: ContentContext, job: BolJob, produc
     if (outcome) await recordOutcome(context, job, productId, outcome);
     await job.progress();
   }
-  return `${ids.length} product(s): ${sent.length} sent to bol, ${job.counts.accepted ?? 0} accepted, ${job.failed} refused or failed${job.counts.stillPending ? `, ${job.counts.stillPending} still being processed by bol` : ''}`;
+  return serverSentence('contentUploadReport', ids.length, sent.length, job.counts.accepted ?? 0, job.failed, job.counts.stillPending ?? 0);
 }
 
 /** Reads bol's upload report of each product again (finishing a process status that was still pending). */
-export async function readUploadReports(context: ContentContext, job: BolJob, productIds: readonly number[]): Promise<string> {
+export async function readUploadReports(context: ContentContext, job: BolJob, productIds: readonly number[]): Promise<ServerSentence> {
   const ids = [...new Set(productIds)];
   job.total = ids.length;
   const states = await loadStates(context.db, ids);
@@ -169,5 +170,5 @@ export async function readUploadReports(context: ContentContext, job: BolJob, pr
     }
     await job.progress();
   }
-  return `${ids.length} product(s): ${job.items.filter((item) => item.status === 'success').length} upload report(s) read, ${job.failed} failed, ${job.items.filter((item) => item.status === 'skipped').length} skipped`;
+  return serverSentence('uploadReportsReport', ids.length, job.items.filter((item) => item.status === 'success').length, job.failed, job.items.filter((item) => item.status === 'skipped').length);
 }

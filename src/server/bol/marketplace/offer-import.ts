@@ -3,6 +3,7 @@
  * it by header), matched to our products by EAN. A product whose EAN is in the export gets the
  * offer in its marketplace state; one whose offer is no longer in it loses it.
  */
+import { serverSentence, type ServerSentence } from '../../../shared/server-messages';
 import { and, inArray, isNotNull, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/connection';
 import { bolProductStates, products } from '../../db/schema';
@@ -10,7 +11,7 @@ import type { BolClient } from '../client/bol-client';
 import type { BolJob } from './bol-jobs';
 import { bolStateChanges, offerState, recordBolUpdates, updateState } from './product-state';
 
-export async function importOffers(db: Database, client: BolClient, job: BolJob, now: () => Date): Promise<string> {
+export async function importOffers(db: Database, client: BolClient, job: BolJob, now: () => Date): Promise<ServerSentence> {
   const offers = await client.exportOffers();
   job.total = offers.length;
   job.count('offers', offers.length);
@@ -53,5 +54,5 @@ export async function importOffers(db: Database, client: BolClient, job: BolJob,
   job.count('offersRemoved', removed.length);
   const removedIds = new Set(removed.map((row) => row.productId));
   await recordBolUpdates(db, gone.filter((row) => removedIds.has(row.productId)).map((row) => ({ productId: row.productId, changes: bolStateChanges(row, { offer: null }) })), now());
-  return `${offers.length} offer(s) on bol: ${matched.size} product(s) matched by EAN, ${unmatched} offer(s) without a product here, ${removed.length} offer(s) no longer on bol`;
+  return serverSentence('offerImportReport', offers.length, matched.size, unmatched, removed.length);
 }

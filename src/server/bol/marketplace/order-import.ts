@@ -2,6 +2,7 @@
  * "Import orders": every page of bol's order list (50 a page, until a page comes back empty; bol
  * sends `{}` then), and the details of each order that is new or changed since the last import.
  */
+import { serverSentence, type ServerSentence } from '../../../shared/server-messages';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { BolShipmentDetails } from '../../../shared/bol-contract';
 import type { Database } from '../../db/connection';
@@ -101,7 +102,7 @@ function listingsOf(scope: OrderImportScope): OrderChangeFilter[] {
   return scope.days.map((latestChangeDate) => ({ latestChangeDate }));
 }
 
-export async function importOrders(db: Database, client: BolClient, job: BolJob, now: () => Date, scope: OrderImportScope = { kind: 'all' }): Promise<string> {
+export async function importOrders(db: Database, client: BolClient, job: BolJob, now: () => Date, scope: OrderImportScope = { kind: 'all' }): Promise<ServerSentence> {
   const seen = new Set<string>();
   for (const filter of listingsOf(scope)) {
     for (let page = 1; page <= MAX_PAGES; page += 1) {
@@ -117,8 +118,8 @@ export async function importOrders(db: Database, client: BolClient, job: BolJob,
     }
   }
   const c = job.counts;
-  const since = scope.kind === 'all' ? '' : ` changed since ${scope.since.toISOString()}`;
-  return `${job.total} order(s)${since} on ${c.pages ?? 0} page(s): ${c.created ?? 0} new, ${c.updated ?? 0} updated, ${c.unchanged ?? 0} unchanged${job.failed > 0 ? `, ${job.failed} could not be read` : ''}`;
+  const since = scope.kind === 'all' ? '' : scope.since.toISOString();
+  return serverSentence('orderImportReport', job.total, since, c.pages ?? 0, c.created ?? 0, c.updated ?? 0, c.unchanged ?? 0, job.failed);
 }
 
 async function importPage(db: Database, client: BolClient, job: BolJob, now: () => Date, orders: BolReducedOrder[]): Promise<void> {

@@ -3,6 +3,7 @@
  * offer), bol's catalog entry by EAN (published, classification, enrichment), and upload reports
  * still IN_PROGRESS read again.
  */
+import { serverSentence, type ServerSentence } from '../../../shared/server-messages';
 import { eq, isNotNull, ne, or } from 'drizzle-orm';
 import type { BolUploadReport } from '../../../shared/bol-contract';
 import type { Database } from '../../db/connection';
@@ -12,7 +13,7 @@ import { isItemRefusal } from '../client/bol-errors';
 import type { BolJob } from './bol-jobs';
 import { updateState, uploadReportOf } from './product-state';
 
-export async function importFromRetailer(db: Database, client: BolClient, job: BolJob, now: () => Date): Promise<string> {
+export async function importFromRetailer(db: Database, client: BolClient, job: BolJob, now: () => Date): Promise<ServerSentence> {
   const rows = await db
     .select({ productId: bolProductStates.productId, ean: products.ean, uploadId: bolProductStates.uploadId, uploadReport: bolProductStates.uploadReport })
     .from(bolProductStates)
@@ -45,5 +46,5 @@ export async function importFromRetailer(db: Database, client: BolClient, job: B
     await job.progress();
   }
   const c = job.counts;
-  return `${rows.length} product(s) checked on bol: ${c.published ?? 0} published, ${c.notPublished ?? 0} not published, ${c.unknownToBol ?? 0} unknown to bol${job.failed > 0 ? `, ${job.failed} failed` : ''}`;
+  return serverSentence('retailerImportReport', rows.length, c.published ?? 0, c.notPublished ?? 0, c.unknownToBol ?? 0, job.failed);
 }

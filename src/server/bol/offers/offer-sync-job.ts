@@ -4,6 +4,7 @@
  * running offer sync at a time across processes: the jobs table's lock per kind), and after a
  * person's "Send anyway"; run by whichever process claims it, so it survives a restart.
  */
+import { serverSentence, type ServerSentence } from '../../../shared/server-messages';
 import type { Database } from '../../db/connection';
 import { enqueueJob, recordJobProgress, type JobEnd, type JobRow } from '../../jobs/job-store';
 import type { JobHandler } from '../../jobs/job-runner';
@@ -36,14 +37,13 @@ export async function queueOfferSyncIfDue(db: Database, now: Date): Promise<JobR
   return job ? [job] : [];
 }
 
-export function offerSyncMessage(report: OfferSyncReport): string {
-  const parts = [`${report.sent} offer change(s) sent to bol`];
-  if (report.held > 0) parts.push(`${report.held} held back`);
-  if (report.retrying > 0) parts.push(`${report.retrying} to try again`);
-  if (report.failed > 0) parts.push(`${report.failed} failed`);
-  if (report.feedBatchesHeld > 0) parts.push(`${report.feedBatchesHeld} feed import batch(es) held for a person to confirm`);
-  if (report.recovered > 0) parts.push(`${report.recovered} left by a stopped run settled`);
-  return parts.join('; ');
+/** The run's report as a sentence the app words in the person's language (docs/languages.md). */
+function said(sentence: ServerSentence): Pick<JobEnd, 'message' | 'sentence'> {
+  return { message: sentence.message, sentence };
+}
+
+export function offerSyncSentence(report: OfferSyncReport): ServerSentence {
+  return serverSentence('offerSyncReport', report.sent, report.held, report.retrying, report.failed, report.feedBatchesHeld, report.recovered);
 }
 
 /** The job handler; `connect` answers the bol connection (it throws 503 when none is configured). */
@@ -65,6 +65,6 @@ export function offerSyncHandler(db: Database, connect: () => BolClient, extra: 
         if (!(await recordJobProgress(db, job.id, context.leases.runner, progress(current)))) context.leases.stop(job.id, 'lease-lost');
       },
     });
-    return { status: report.failed > 0 ? 'partial' : 'success', message: offerSyncMessage(report), progress: progress(report) };
+    return { status: report.failed > 0 ? 'partial' : 'success', ...said(offerSyncSentence(report)), progress: progress(report) };
   };
 }
