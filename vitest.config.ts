@@ -21,6 +21,9 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'node',
+          // One module cache per worker, not one process per file (docs/testing.md, "Unit and server
+          // tests"): a file that mocks a module loads its imports afresh and takes the mock back.
+          isolate: false,
         },
       },
       {
