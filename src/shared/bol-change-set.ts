@@ -18,14 +18,17 @@ import {
   conflictingFields,
   diffConflictKeys,
   diffFields,
+  isConflictAnswerWith,
   isEmptyDiff,
   settleChange,
   settleFields,
+  type ConflictAnswer,
   type ConflictChoice,
   type FieldChange,
   type FieldConflict,
   type RecordFields,
 } from './field-diff';
+import { CHANGE_SET_ENVELOPE } from './change-set';
 import { text } from './safe-values';
 
 // ---- the one table of compared parts ----
@@ -71,13 +74,28 @@ export const BOL_UPDATE_FIELDS = {
   offerDetails: { key: 'bol:offer:details', label: 'Offer on bol: details' },
 } as const;
 
-/** The history's label of a `bol:` field: the category, the image slots, what bol changed, or 'Bol: <attribute>'. */
-export function bolHistoryLabel(field: string): string | null {
-  if (field === BOL_MODEL_COMPARED.chunk.key) return BOL_MODEL_COMPARED.chunk.label;
-  if (field === BOL_MODEL_COMPARED.media.key) return BOL_MODEL_COMPARED.media.label;
-  const update = Object.values(BOL_UPDATE_FIELDS).find((entry) => entry.key === field);
-  if (update) return update.label;
-  return field.startsWith('bol:') ? `Bol: ${field.slice(4)}` : null;
+type BolUpdateName = keyof typeof BOL_UPDATE_FIELDS;
+
+/**
+ * The History tab's names of bol's fields, English (the tab passes them in the language shown:
+ * `productHistoryMessages.bolFields`). An attribute is named by its id, bol's own word.
+ */
+export type BolHistoryLabels = Record<'chunk' | 'media' | BolUpdateName, string> & { attribute: (attributeId: string) => string };
+
+export const BOL_HISTORY_LABELS: BolHistoryLabels = {
+  chunk: BOL_MODEL_COMPARED.chunk.label,
+  media: BOL_MODEL_COMPARED.media.label,
+  ...(Object.fromEntries(Object.entries(BOL_UPDATE_FIELDS).map(([name, entry]) => [name, entry.label])) as Record<BolUpdateName, string>),
+  attribute: (attributeId) => `Bol: ${attributeId}`,
+};
+
+/** The history's label of a `bol:` field in `words`: the category, the image slots, what bol changed, or 'Bol: <attribute>'. */
+export function bolHistoryLabel(field: string, words: BolHistoryLabels = BOL_HISTORY_LABELS): string | null {
+  if (field === BOL_MODEL_COMPARED.chunk.key) return words.chunk;
+  if (field === BOL_MODEL_COMPARED.media.key) return words.media;
+  const update = (Object.keys(BOL_UPDATE_FIELDS) as BolUpdateName[]).find((name) => BOL_UPDATE_FIELDS[name].key === field);
+  if (update) return words[update];
+  return field.startsWith('bol:') ? words.attribute(field.slice(4)) : null;
 }
 
 /** The attribute id of a compared key (`bol:Colour` -> 'Colour'), or null for media, chunk and other keys. */
@@ -107,39 +125,17 @@ export const bolModelChangeSetSchema = z
   .object({
     attributes: z.record(text().min(1).max(100), attributeChange).refine((value) => Object.keys(value).length <= 500, 'at most 500 attributes'),
     media: z.object({ base: mediaList, value: mediaList, via: z.array(mediaList).max(20).optional() }).strict().optional(),
-    madeAt: z.number().int().nonnegative(),
-    offline: z.boolean(),
-    protocol: z.number().int().optional(),
+    ...CHANGE_SET_ENVELOPE,
   })
   .strict();
 
-/**
- * The 409 answer of PATCH /api/v1/bol/model/{productId}: the conflicting parts wait for the
- * person; the rest of the set is on the server now (docs/offline.md "Conflicts").
- */
-export interface BolModelChangeConflict {
-  message: string;
-  /** The message's catalog id and arguments (docs/languages.md, "Sentences the server writes"). */
-  messageId?: string;
-  messageArgs?: readonly (string | number)[];
-  conflicts: FieldConflict[];
-  /** The model as it is now (after the rest of the set was written). */
+/** The 409 answer of PATCH /api/v1/bol/model/{productId}, with the model as it is now (after the rest of the set was written); `written` by `bolChangeSetKeys`. */
+export interface BolModelChangeConflict extends ConflictAnswer {
   model: BolModel;
-  /**
-   * The parts of the set on the server now, by key (`bolChangeSetKeys`): everything but the
-   * conflicts. Absent from servers that wrote nothing on a conflict: then the whole set waits.
-   */
-  written?: string[];
 }
 
 export function isBolModelChangeConflict(value: unknown): value is BolModelChangeConflict {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    Array.isArray((value as BolModelChangeConflict).conflicts) &&
-    typeof (value as BolModelChangeConflict).model === 'object' &&
-    (value as BolModelChangeConflict).model !== null
-  );
+  return isConflictAnswerWith(value, 'model');
 }
 
 export function isEmptyBolChangeSet(set: Pick<BolModelChangeSet, 'attributes' | 'media'>): boolean {

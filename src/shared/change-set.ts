@@ -20,10 +20,12 @@ import {
   conflictingFields,
   diffConflictKeys,
   diffFields,
+  isConflictAnswerWith,
   isEmptyDiff,
   revertFields,
   settleChange,
   settleFields,
+  type ConflictAnswer,
   type ConflictChoice,
   type FieldChange,
   type FieldConflict,
@@ -101,6 +103,13 @@ const idList = z.array(text().min(1).max(100)).max(100);
 const seenImageShape = { filePath: text().max(2_000), name: text().max(500), altImage: text().max(500), isMainImage: z.boolean(), order: idList };
 const deleteBaseSchema = z.object({ id: text().min(1).max(100), ...seenImageShape, via: z.array(z.object(seenImageShape).strict()).max(20).optional() }).strict();
 
+/** What every change set's body carries besides its changes: when and how it was made, its protocol version. */
+export const CHANGE_SET_ENVELOPE = {
+  madeAt: z.number().int().nonnegative(),
+  offline: z.boolean(),
+  protocol: z.number().int().optional(),
+};
+
 /** The PATCH body; its `protocol` (src/shared/write-protocol.ts) is checked before it. */
 export const productChangeSetSchema = z
   .object({
@@ -116,41 +125,19 @@ export const productChangeSetSchema = z
         deletedBase: z.array(deleteBaseSchema).max(100).optional(),
       })
       .strict(),
-    madeAt: z.number().int().nonnegative(),
-    offline: z.boolean(),
-    protocol: z.number().int().optional(),
+    ...CHANGE_SET_ENVELOPE,
   })
   .strict();
 
 // ---- the conflict answer (409) ----
 
-/**
- * The 409 answer of PATCH /api/v1/product/{id}: the conflicting fields wait for the person; the
- * rest of the set is on the server now (docs/offline.md "Conflicts").
- */
-export interface ChangeSetConflict {
-  message: string;
-  /** The message's catalog id and arguments (docs/languages.md, "Sentences the server writes"). */
-  messageId?: string;
-  messageArgs?: readonly (string | number)[];
-  conflicts: FieldConflict[];
-  /** The product as it is now (after the rest of the set was written). */
+/** The 409 answer of PATCH /api/v1/product/{id}, with the product as it is now (after the rest of the set was written); `written` by `changeSetKeys`. */
+export interface ChangeSetConflict extends ConflictAnswer {
   product: Product;
-  /**
-   * The parts of the set that are on the server now (written by this request, or already so: a
-   * repeat), by key (`changeSetKeys`); everything of the set but the conflicts. Absent from servers
-   * that wrote nothing on a conflict: then the whole set still waits.
-   */
-  written?: string[];
 }
 
 export function isChangeSetConflict(value: unknown): value is ChangeSetConflict {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    Array.isArray((value as ChangeSetConflict).conflicts) &&
-    typeof (value as ChangeSetConflict).product === 'object'
-  );
+  return isConflictAnswerWith(value, 'product');
 }
 
 /** Conflict keys of images (the fields are named by their field name). */

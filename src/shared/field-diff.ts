@@ -32,6 +32,32 @@ export interface FieldConflict {
   changedAt: string | null;
 }
 
+/**
+ * What every 409 answer of a change set carries (docs/offline.md "Conflicts"): the conflicting
+ * parts wait for the person; the rest of the set is on the server now. Each kind of record adds
+ * itself as it is now under its own name (`product`, `model`).
+ */
+export interface ConflictAnswer {
+  message: string;
+  /** The message's catalog id and arguments (docs/languages.md, "Sentences the server writes"). */
+  messageId?: string;
+  messageArgs?: readonly (string | number)[];
+  conflicts: FieldConflict[];
+  /**
+   * The parts of the set that are on the server now (written by this request, or already so: a
+   * repeat), by key; everything of the set but the conflicts. Absent from servers that wrote
+   * nothing on a conflict: then the whole set still waits.
+   */
+  written?: string[];
+}
+
+/** Whether `value` is a conflict answer holding its record (an object) under `recordKey`. */
+export function isConflictAnswerWith(value: unknown, recordKey: string): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const answer = value as Record<string, unknown>;
+  return Array.isArray(answer.conflicts) && typeof answer[recordKey] === 'object' && answer[recordKey] !== null;
+}
+
 /** A conflict as the merge finds it; the server adds who wrote theirs and when. */
 export type MergeConflict = Omit<FieldConflict, 'changedBy' | 'changedAt'>;
 

@@ -3,6 +3,8 @@
  * tab reads them, so they stay out of the first visit's JavaScript (docs/architecture.md, "First
  * visit"). The lines of image changes are messages.imageChanges, the values' words VALUE_WORDS.
  */
+import { BOL_HISTORY_LABELS } from './bol-change-set';
+
 export const productHistoryMessages = {
   readFailed: (reason: string) => `The history could not be read: ${reason}`,
   needsConnection: 'The history needs a connection to the server.',
@@ -20,4 +22,6 @@ export const productHistoryMessages = {
   /** The product that became main, in the "no longer the main product" line. */
   namedProduct: (title: string, productId: number) => `${title} (${productId})`,
   productOfId: (productId: number) => `product ${productId}`,
+  /** The names of bol's fields (an attribute keeps bol's own name: docs/languages.md). */
+  bolFields: BOL_HISTORY_LABELS,
 };

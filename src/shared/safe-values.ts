@@ -24,6 +24,24 @@ export const dbId = () => z.number().int().positive().max(MAX_DB_INTEGER);
 /** A whole number ≥ 0 within integer range (stock, counts). */
 export const dbCount = () => z.number().int().nonnegative().max(MAX_DB_INTEGER);
 
+/** How deep a request's JSON may nest: far beyond any body the app sends (a Bol model is ~6 levels). */
+export const MAX_JSON_DEPTH = 64;
+
+/**
+ * Whether a parsed JSON value nests arrays and objects deeper than `max` (`{}` is 1 deep). Walks
+ * without recursion, so a body nested a million deep is answered, not a stack overflow.
+ */
+export function nestsDeeperThan(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+    const [item, depth] = next;
+    if (typeof item !== 'object' || item === null) continue;
+    if (depth >= max) return true;
+    for (const child of Array.isArray(item) ? item : Object.values(item)) stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
 /**
  * Where in a parsed JSON value a string (or an object key) holds the NUL character, as a field
  * path such as 'productImages.0.name'; null when none does. '' is the value itself.

@@ -109,25 +109,29 @@ export const testFeedRequestSchema = z
 export type TestFeedRequest = z.input<typeof testFeedRequestSchema>;
 export type TestFeedRequestParsed = z.infer<typeof testFeedRequestSchema>;
 
+/** What Test feed shows of a row's product: the import's parsed row (FeedProductRow) has these and more. */
+export interface TestFeedProduct {
+  ean: string;
+  sku: string;
+  title: string;
+  brand: string;
+  category: string;
+  priceSupplier: number;
+  sellingPrice: number;
+  deliveryCode: string;
+  stock: number;
+  productSize: string;
+  familyKey: string | null;
+  /** Image URLs in feed order, without duplicates. */
+  images: string[];
+}
+
 /** One row of the preview: the product as it would be imported, or why it would be refused. */
 export interface TestFeedRow {
   line: number;
   /** The feed's values of this row by column (text; lists joined with ' | '), for the mapping table. */
   values: Record<string, string>;
-  product: {
-    ean: string;
-    sku: string;
-    title: string;
-    brand: string;
-    category: string;
-    priceSupplier: number;
-    sellingPrice: number;
-    deliveryCode: string;
-    stock: number;
-    productSize: string;
-    familyKey: string | null;
-    images: string[];
-  } | null;
+  product: TestFeedProduct | null;
   /** True when the mapping's row filter skips the row (docs/feeds.md, "Variants and parent rows"): neither imported nor refused. */
   skipped?: boolean;
   problems: string[];

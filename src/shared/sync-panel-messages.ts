@@ -42,6 +42,27 @@ export const syncPanelMessages = {
     takeSupplierImages: "Take the supplier's images",
     sendAnyway: 'Send anyway to bol',
   },
+  /** The sync engine's line under a change it could not send (src/app/sync/drainer.ts). */
+  engine: {
+    answered: (status: number) => `The server answered ${status}; trying again later`,
+    signInAgain: 'Sign in again to send this change',
+    changedMeanwhile: 'Someone else changed this in the meantime',
+    refused: (status: number) => `The server refused it (${status})`,
+    noConnection: (reason: string) => `No connection: ${reason}`,
+    noAnswerWithin: (seconds: number) => `No answer within ${seconds} s`,
+    batchAnswerOther: 'The server answered the batch with something else',
+  },
+  /** A waiting change's detail line, written by its write kind (src/app/sync/kinds, `detail`). */
+  details: {
+    imagesAdded: (count: number) => (count === 1 ? '1 image added' : `${count} images added`),
+    imagesRemoved: (count: number) => (count === 1 ? '1 image removed' : `${count} images removed`),
+    images: 'Images',
+    bolImages: 'Bol images',
+    supplierValueHidden: (field: string) => `${field}: the supplier's value is no longer shown`,
+    supplierImages: (count: number) => `Images: the supplier's ${count === 1 ? '1 image' : `${count} images`}`,
+    image: (imageId: string) => `Image ${imageId}`,
+    offerGoesToBol: 'the held-back offer change goes to bol',
+  },
   /** "Make available offline". */
   offline: {
     heading: 'Make available offline',

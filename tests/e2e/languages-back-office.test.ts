@@ -212,7 +212,8 @@ describe('the Export screen in Dutch', () => {
     expect(dutchText.startsWith('\uFEFF')).toBe(true);
     const dutchLines = dutchText.slice(1).trim().split('\r\n');
     const englishLines = englishText.replace(/^\uFEFF/, '').trim().split('\r\n');
-    expect(dutchLines[0]).toBe('Product ID;Selling price');
+    // The file's words follow the language too (docs/reports-and-export.md, "Export").
+    expect(dutchLines[0]).toBe('Product-ID;Verkoopprijs');
     expect(englishLines[0]).toBe('Product ID,Selling price');
     expect(dutchLines.length).toBe(englishLines.length);
     const withDecimals = englishLines.findIndex((line, index) => index > 0 && /\.\d/.test(line));

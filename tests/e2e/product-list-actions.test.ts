@@ -121,7 +121,7 @@ describe('Product list bulk actions', () => {
 
     const refetched = page.waitForResponse((response) => response.url().includes('/api/v1/bol/product/filter'));
     await bar().getByRole('button', { name: 'Update info from bol' }).click();
-    await expect.poll(() => outcome().textContent(), POLL).toBe('Update info from bol: status SUCCESS (updated 12, unchanged 2,342).');
+    await expect.poll(() => outcome().textContent(), POLL).toBe('Update info from bol: Done by bol (updated 12, unchanged 2,342).');
     // What bol changed shows: the list is fetched again.
     await refetched;
 

@@ -418,6 +418,30 @@ describe('Keep mine sent twice', () => {
   });
 });
 
+describe('an image list held back, then the supplier goes back to its base list', () => {
+  it("ends the hold and leaves the person's images, and a later unchanged run touches nothing", async () => {
+    const supplier = await addSupplier('Image Return Co');
+    await runFeed(t.database.db, supplier, [line(EAN)]);
+    const id = await productIdOf(supplier.id);
+    const image = (await product(id)).productImages[0];
+    if (!image) throw new Error('no feed image');
+    // A person removes the feed's image; the supplier then offers another list, which is held back.
+    expect((await t.app.request(`/api/v1/image/${image.id}`, { method: 'DELETE', headers: auth })).status).toBe(200);
+    await runFeed(t.database.db, supplier, [line(EAN).replace('https://img.test/l1.png', 'https://img.test/l2.png')]);
+    expect((await product(id)).heldBack?.map((held) => [held.field, held.value])).toEqual([['images', ['https://img.test/l2.png']]]);
+
+    // Back at the list it last wrote: nothing new to offer, so the hold ends; the person's choice stays.
+    const back = await runFeed(t.database.db, supplier, [line(EAN)]);
+    expect(back).toMatchObject({ heldBack: 0 });
+    const after = await product(id);
+    expect(after.heldBack).toBeUndefined();
+    expect(after.productImages).toEqual([]);
+    const again = await runFeed(t.database.db, supplier, [line(EAN)]);
+    expect(again).toMatchObject({ updated: 0, unchanged: 1, heldBack: 0 });
+    expect((await product(id)).version).toBe(after.version);
+  });
+});
+
 describe('the category and the image list held back', () => {
   it('holds the category with its name and the image list as addresses; Keep mine ends each', async () => {
     const supplier = await addSupplier('Held Parts Co');

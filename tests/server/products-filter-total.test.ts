@@ -4,13 +4,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { Page, Product } from '../../src/shared/contract';
 import { refreshCatalogueStatistics } from '../../src/server/catalogue/product-maintenance';
 import { EXACT_COUNT_LIMIT } from '../../src/server/catalogue/product-total';
 import { insertCatalogueBasics, type CatalogueFixture } from './support/product-fixtures';
+import { productReads } from './support/product-reads';
 import { createTestApp, type TestApp } from './support/test-app';
-
-type Answer = Page<Product> & { totalIsEstimate: boolean };
 
 let t: TestApp;
 let auth: { Authorization: string };
@@ -35,11 +33,7 @@ afterAll(async () => {
   await t.close();
 });
 
-async function filter(query: string): Promise<Answer> {
-  const response = await t.app.request(`/api/v1/bol/product/filter?${query}`, { headers: auth });
-  expect(response.status).toBe(200);
-  return (await response.json()) as Answer;
-}
+const { filterPage: filter } = productReads(() => t, () => auth);
 
 describe('product list total above the exact limit', () => {
   it('counts exactly up to the limit', async () => {

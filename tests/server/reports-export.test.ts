@@ -2,10 +2,10 @@ import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductPage } from '../../src/shared/contract';
-import type { BolReportOverview } from '../../src/shared/export-contract';
+import { EXPORT_COLUMN_IDS, type BolReportOverview } from '../../src/shared/export-contract';
 import { BOL_PRODUCT_STATES, type ProductSortKey } from '../../src/shared/product-filter';
 import { exportBatches } from '../../src/server/catalogue/product-export';
-import { bolAttributes, bolChunks, bolProductModels, bolProductStates, products, suppliers } from '../../src/server/db/schema';
+import { bolAttributes, bolChunks, bolProductModels, bolProductStates, brands, categories, products, suppliers } from '../../src/server/db/schema';
 import { insertProduct } from './support/product-fixtures';
 import { createTestApp, jsonPost, type TestApp } from './support/test-app';
 
@@ -155,16 +155,43 @@ describe('POST /api/v1/export/products', () => {
     expect(dutch.headers.get('Content-Disposition')).toMatch(/^attachment; filename="products-\d{4}-\d{2}-\d{2}-excel-nl\.csv"$/);
     const bytes = new Uint8Array(await dutch.arrayBuffer());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    expect(new TextDecoder().decode(bytes).split('\r\n')).toEqual(['Product ID;Title;Selling price', `${ids.ready};"'=HYPERLINK(""http://evil"")";1234,5`, '']);
+    expect(new TextDecoder().decode(bytes).split('\r\n')).toEqual(['Product-ID;Titel;Verkoopprijs', `${ids.ready};"'=HYPERLINK(""http://evil"")";1234,5`, '']);
     const english = await exportPost({ ...body, language: 'en' });
     expect(english.headers.get('Content-Disposition')).toMatch(/^attachment; filename="products-\d{4}-\d{2}-\d{2}\.csv"$/);
     expect((await english.text()).split('\r\n')[1]).toBe(`${ids.ready},"'=HYPERLINK(""http://evil"")",1234.5`);
     // Without a language: English, as before the language was sent.
     expect((await (await exportPost(body)).text()).split('\r\n')[1]).toBe(`${ids.ready},"'=HYPERLINK(""http://evil"")",1234.5`);
-    // A workbook is the same in both languages.
+    // A workbook's name is the same in both languages.
     const workbook = await exportPost({ ...body, format: 'xlsx', language: 'nl' });
     expect(workbook.headers.get('Content-Disposition')).toMatch(/^attachment; filename="products-\d{4}-\d{2}-\d{2}\.xlsx"$/);
     await workbook.arrayBuffer();
+  });
+
+  it("writes the file's words in the person's language: headers, yes/no, bol states and content statuses", async () => {
+    const db = t.database.db;
+    await db.update(products).set({ buyBlock: true, passedModeration: false }).where(eq(products.productId, ids.declinedFailure ?? 0));
+    const columns = ['productId', 'buyBlock', 'passedModeration', 'bolState', 'contentStatus', 'bolCategory'];
+    const productIds = [ids.noCategory ?? 0, ids.declinedFailure ?? 0, ids.published ?? 0];
+    const dutch = (await (await exportPost({ format: 'csv', columns, productIds, language: 'nl' })).text()).replace(/^\uFEFF/, '').split('\r\n');
+    expect(dutch[0]).toBe('Product-ID;Koopblokkade;Moderatie doorstaan;Bol-status;Contentstatus;Bol-categorie');
+    expect(dutch.slice(1, 4)).toEqual([
+      // No Bol category: its cell is empty in both languages.
+      `${ids.noCategory};nee;nee;Geen Bol-categorie;Niet verstuurd;`,
+      `${ids.published};nee;nee;Gepubliceerd op bol;Geaccepteerd door bol;Socks`,
+      `${ids.declinedFailure};ja;nee;Afgewezen door bol;Geweigerd door bol;Socks`,
+    ]);
+    const english = (await (await exportPost({ format: 'csv', columns, productIds, language: 'en' })).text()).replace(/^\uFEFF/, '').split('\r\n');
+    expect(english[0]).toBe('Product ID,Buy block,Passed moderation,Bol state,Content status,Bol category');
+    // Rows by product id.
+    expect(english[3]).toBe(`${ids.declinedFailure},yes,no,Declined by bol,Refused by bol,Socks`);
+    // The workbook: its sheet, headers and flags in Dutch too.
+    const response = await exportPost({ format: 'xlsx', columns, productIds: [ids.declinedFailure ?? 0], language: 'nl' });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await response.arrayBuffer());
+    const sheet = workbook.worksheets[0];
+    expect(sheet?.name).toBe('Producten');
+    expect(sheet?.getRow(1).values).toEqual([undefined, 'Product-ID', 'Koopblokkade', 'Moderatie doorstaan', 'Bol-status', 'Contentstatus', 'Bol-categorie']);
+    expect(sheet?.getRow(2).values).toEqual([undefined, ids.declinedFailure, 'ja', 'nee', 'Afgewezen door bol', 'Geweigerd door bol', 'Socks']);
   });
 
   it('refuses a language it does not speak, naming the ones it does', async () => {
@@ -273,6 +300,62 @@ describe('POST /api/v1/export/products in the list order', () => {
       expect(titles, sort).toEqual(whole);
       expect(new Set(titles).size, sort).toBe(5);
     }
+  });
+
+  it('ends its read and gives the database back when the reader stops early, however often', async () => {
+    const db = t.database.db;
+    const where = eq(products.supplierId, (await db.select({ id: suppliers.supplierId }).from(suppliers).where(eq(suppliers.supplierName, 'Order Supplier')))[0]?.id ?? 0);
+    // More stopped exports than the PostgreSQL pool has connections (10): one kept per export would make the last ones wait forever.
+    for (let stopped = 0; stopped < 12; stopped += 1) {
+      for await (const batch of exportBatches(db, where, { key: 'productId', direction: 'asc' }, 2)) {
+        expect(batch.map((row) => row.title)).toEqual(['Delta', 'alpha']);
+        break;
+      }
+    }
+    expect(await column({ filter: { supplierName: 'Order Supplier' } })).toEqual(['Delta', 'alpha', 'Charlie', 'bravo', 'Echo']);
+  });
+
+  it('writes every column as it always has: the whole CSV, byte for byte, in both dialects', async () => {
+    const db = t.database.db;
+    const [brand] = await db.insert(brands).values({ brandName: 'Nimbus; "Air"' }).returning({ id: brands.brandId });
+    const [category] = await db.insert(categories).values({ categoryName: 'Shoes' }).returning({ id: categories.categoryId });
+    await db.execute(sql`update products set brand_id = ${brand?.id ?? 0}, category_id = ${category?.id ?? 0}, family_key = 'FAM-1', main_product = true,
+      supplier_ean = '0123', sku = '-SKU', price_supplier = 7.05, delivery_price = 4.95, stock = 12, product_size = '42', color = 'blue',
+      material = 'leather', buy_block = true, is_export_on_bol = true, number_of_images = 2, date_update = '2025-03-01 10:00:00.678912+00'
+      where product_id = ${order.Echo ?? 0}`);
+    const exported = async (format: string) => {
+      const response = await exportPost({ format, columns: EXPORT_COLUMN_IDS, filter: { supplierName: 'Order Supplier' }, sort: 'productId,asc' });
+      expect(response.status).toBe(200);
+      return response.text();
+    };
+    const o = order;
+    const plain = (id: number | undefined, title: string, price: string) =>
+      `${id},8710103974307,,,${title},,Order Supplier,,${price},0,0,1-2d,0,,,,,no,no,no,no,0,2025-03-01T10:00:00.000Z,No Bol category,,Not sent,`;
+    expect((await exported('csv')).split('\r\n')).toEqual([
+      'Product ID,EAN,Supplier EAN,SKU,Title,Brand,Supplier,Category,Selling price,Supplier price,Delivery price,Delivery code,Stock,Size,Colour,Material,Family key,Main product,Passed moderation,Buy block,Export to bol,Images,Last update,Bol state,Bol category,Content status,Offer on bol',
+      plain(o.Delta, 'Delta', '30'),
+      plain(o.alpha, 'alpha', '5'),
+      plain(o.Charlie, 'Charlie', '30'),
+      plain(o.bravo, 'bravo', '12.5'),
+      // A timestamp keeps its milliseconds (a JavaScript date holds no microseconds); ; and " are quoted; a leading - is defused.
+      `${o.Echo},8710103974307,0123,'-SKU,Echo,"Nimbus; ""Air""",Order Supplier,Shoes,30,7.05,4.95,1-2d,12,42,blue,leather,FAM-1,yes,no,yes,yes,2,2025-03-01T10:00:00.678Z,No Bol category,,Not sent,`,
+      '',
+    ]);
+    const dutch = (await exported('csv-nl')).split('\r\n');
+    expect(dutch[4]).toBe(`${o.bravo};8710103974307;;;bravo;;Order Supplier;;12,5;0;0;1-2d;0;;;;;no;no;no;no;0;2025-03-01T10:00:00.000Z;No Bol category;;Not sent;`);
+    expect(dutch[5]).toBe(`${o.Echo};8710103974307;0123;'-SKU;Echo;"Nimbus; ""Air""";Order Supplier;Shoes;30;7,05;4,95;1-2d;12;42;blue;leather;FAM-1;yes;no;yes;yes;2;2025-03-01T10:00:00.678Z;No Bol category;;Not sent;`);
+    const states = await exportPost({ format: 'csv', columns: ['productId', 'bolState', 'bolCategory', 'contentStatus', 'offer'], filter: { supplierName: 'Report Supplier' }, sort: 'productId,asc' });
+    expect((await states.text()).split('\r\n')).toEqual([
+      'Product ID,Bol state,Bol category,Content status,Offer on bol',
+      `${ids.noCategory},No Bol category,,Not sent,`,
+      `${ids.missingRequired},Required attributes missing,Socks,Not sent,`,
+      `${ids.ready},Ready to send,Socks,Not sent,`,
+      `${ids.sent},"Sent, bol is processing",Socks,"Sent, bol is processing",`,
+      `${ids.published},Published on bol,Socks,Accepted by bol,offer-1`,
+      `${ids.declinedReport},Declined by bol,Socks,Accepted by bol,`,
+      `${ids.declinedFailure},Declined by bol,Socks,Refused by bol,`,
+      '',
+    ]);
   });
 
   it('refuses a sort the product filter does not know, naming it', async () => {

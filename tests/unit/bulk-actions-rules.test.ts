@@ -9,6 +9,7 @@ import {
   fileNameFromContentDisposition,
   NO_SELECTION_REASON,
   OFFLINE_REASON,
+  outcomeStatusWords,
   reportCounts,
   reportText,
   startedText,
@@ -62,11 +63,18 @@ describe('bulk actions: outcome', () => {
       ok: true,
     });
     expect(reportText(offers, { status: 'SUCCESS', counts: { offersImported: 1200 }, errors: [] })).toEqual({
-      text: 'Re-import offers: status SUCCESS (offers imported 1,200, errors 0).',
+      text: 'Re-import offers: Done by bol (offers imported 1,200, errors 0).',
       ok: true,
     });
     expect(reportText(offers, null)).toEqual({ text: 'Re-import offers: done.', ok: true });
     expect(reportText(offers, 'Imported 4 offers')).toEqual({ text: 'Re-import offers: Imported 4 offers', ok: true });
+  });
+
+  it("words a report's status, never shows its code: bol's process status, a bol job's outcome, else words from the code", () => {
+    expect(outcomeStatusWords('SUCCESS')).toBe('Done by bol');
+    expect(outcomeStatusWords('partial')).toBe('Partly succeeded');
+    expect(outcomeStatusWords('NOT_YET_KNOWN')).toBe('Not yet known');
+    expect(reportText(offers, { status: 'FAILURE' })).toEqual({ text: 'Re-import offers: Refused by bol.', ok: false });
   });
 
   it('marks a report whose status is a failure as failed', () => {

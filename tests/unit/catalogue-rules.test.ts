@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { eanProblem, gtinCheckDigit, isValidGtin } from '../../src/shared/rules/ean';
 import { parsePrice } from '../../src/shared/rules/price';
 import { isDeliveryCode, missingRequiredFields } from '../../src/shared/rules/product-validation';
+import { MAX_JSON_DEPTH, nestsDeeperThan, nulFieldIn } from '../../src/shared/safe-values';
 
 describe('parsePrice', () => {
   it('accepts a comma as decimal separator and makes empty 0', () => {
@@ -61,10 +62,39 @@ describe('missingRequiredFields', () => {
     ]);
   });
 
+  it('leaves a value of another type (from a hostile body) to the schema instead of throwing', () => {
+    const odd = { ean: [], sellingPrice: {}, title: true, deliveryCode: 7 } as unknown as Parameters<typeof missingRequiredFields>[0];
+    expect(missingRequiredFields(odd)).toEqual([]);
+  });
+
   it('knows the delivery codes of the spec', () => {
     expect(isDeliveryCode('24uurs-16')).toBe(true);
     expect(isDeliveryCode('MijnLeverbelofte')).toBe(true);
     expect(isDeliveryCode('24uurs-11')).toBe(false);
     expect(isDeliveryCode('')).toBe(false);
+  });
+});
+
+describe('nestsDeeperThan', () => {
+  const nested = (depth: number): unknown => {
+    let value: unknown = 1;
+    for (let i = 0; i < depth; i += 1) value = i % 2 === 0 ? { a: value } : [value];
+    return value;
+  };
+
+  it('counts arrays and objects: {} is one level, a plain value none', () => {
+    expect(nestsDeeperThan(1, 0)).toBe(false);
+    expect(nestsDeeperThan({}, 0)).toBe(true);
+    expect(nestsDeeperThan({}, 1)).toBe(false);
+    expect(nestsDeeperThan({ a: [1, { b: 2 }] }, 2)).toBe(true);
+    expect(nestsDeeperThan({ a: [1, { b: 2 }] }, 3)).toBe(false);
+    expect(nestsDeeperThan(nested(MAX_JSON_DEPTH), MAX_JSON_DEPTH)).toBe(false);
+    expect(nestsDeeperThan(nested(MAX_JSON_DEPTH + 1), MAX_JSON_DEPTH)).toBe(true);
+  });
+
+  it('answers for a value nested far deeper than a stack allows, where a recursive walk overflows', () => {
+    const deep = nested(200_000);
+    expect(() => nulFieldIn(deep)).toThrow(RangeError);
+    expect(nestsDeeperThan(deep, MAX_JSON_DEPTH)).toBe(true);
   });
 });

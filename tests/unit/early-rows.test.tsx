@@ -29,6 +29,11 @@ import { suppliersAtom } from '../../src/app/state/reference-lists';
 import type { Product, ProductPage } from '../../src/shared/contract';
 import { withAllSuppliers } from '../../src/shared/rules/suppliers';
 import { makeProduct, openTestDatabase } from './support/offline-fakes';
+import { frameWords, keptFrameWords } from '../../src/app/boot/frame-words';
+import { dutchPack } from '../../src/app/i18n/dutch-pack';
+import { packAtom } from '../../src/app/i18n/language';
+import type { TranslationPack } from '../../src/app/i18n/translation-pack';
+import { setFormatLanguage } from '../../src/app/lib/format';
 
 const HOSTILE = '<img src=x onerror="window.hacked=1">Boot & "shoe" </th><script>alert(1)</script>';
 
@@ -44,8 +49,9 @@ const SUPPLIERS = withAllSuppliers([{ supplierId: 1, supplierName: 'Acme', suppl
  * Renders what the list draws for `view` with `rows` (the filter bar, the action bars, the pager
  * and the table), as markup; `offline`: as the live list starts offline (no supplier list loaded).
  */
-function liveMarkup(view: ListView, page: ProductPage, offline = false): string {
+function liveMarkup(view: ListView, page: ProductPage, offline = false, pack: TranslationPack | null = null): string {
   const store = createStore();
+  store.set(packAtom, pack);
   store.set(productListViewAtom, view);
   store.set(suppliersAtom, offline ? withAllSuppliers([]) : SUPPLIERS);
   store.set(onlineAtom, !offline);
@@ -127,6 +133,34 @@ describe('fillListFrame', () => {
     expect(frame.querySelector<HTMLInputElement>('[data-filter="keyword"]')?.getAttribute('value')).toBe('boot');
     // The offline note above the table's header.
     expect(frame.querySelector('.list-toolbar')?.previousElementSibling?.textContent).toBe('Offline data, filtered from the products kept on this device');
+  });
+
+  it('writes the view in the language the frame was drawn in, from the words kept with it, as the live Dutch list draws it', () => {
+    setFormatLanguage('nl');
+    try {
+      const frame = cleanSnapshot(document, liveMarkup(OTHER_VIEW, pageOf(PRODUCTS.slice(0, 1), 120, 50), false, dutchPack));
+      const page = pageOf(PRODUCTS, 1234, 10);
+      const view: ListView = { ...THIS_VIEW, filters: { ...THIS_VIEW.filters, bolState: 'ready' } };
+      // The kept words go through JSON (localStorage) and back, as on a real start.
+      const kept = JSON.parse(JSON.stringify(keptFrameWords(dutchPack))) as Parameters<typeof frameWords>[0];
+      const words = frameWords(kept);
+      const note = offlineNote({ local: true, fetchedAt: null }, toFilterQuery(view), words.note);
+      expect(fillListFrame(frame, { view, page, note }, words)).toBe(true);
+      const live = cleanSnapshot(document, liveMarkup(view, page, true, dutchPack));
+      for (const part of ['.supplier-actions', '.bulk-actions', '.product-pager', '[data-frame="filter-summary"]']) {
+        const filled = frame.querySelector(part);
+        expect(filled?.isEqualNode(live.querySelector(part)), `${part}:\n${filled?.outerHTML}\n${live.querySelector(part)?.outerHTML}`).toBe(true);
+      }
+      expect(frame.querySelector('[data-frame="range"]')?.textContent).toBe('11–20 van 1.234');
+      expect(frame.querySelector('[data-frame="page"]')?.textContent).toBe('Pagina 2 van 124');
+      expect(frame.querySelector('[data-frame="filter-summary"]')?.textContent).toContain(dutchPack.text('bolState.ready'));
+      expect(frame.querySelector('[data-frame="bulk-reason"]')?.textContent).toBe(dutchPack.text('listActions.bulk.offlineReason'));
+      // The offline note names the filter the device could not apply in Dutch too.
+      expect(note).toContain(`${dutchPack.text('productFilter.bolState')}`);
+      expect(note).not.toContain('Offline data');
+    } finally {
+      setFormatLanguage('en');
+    }
   });
 
   it('adds a supplier the frame does not list, and drops what the live list does not show at first', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EXACT_COUNT_LIMIT, exactCountLimitOf, roundToTwoDigits, totalFromCappedCount, totalFromPage } from '../../src/server/catalogue/product-total';
+import { EXACT_COUNT_LIMIT, exactCountLimitOf, pageProvesOverLimit, roundToTwoDigits, totalFromCappedCount, totalFromPage } from '../../src/server/catalogue/product-total';
 
 describe('product list total (docs/products.md "Totals")', () => {
   it('takes the total from a page that is not full', () => {
@@ -32,6 +32,19 @@ describe('product list total (docs/products.md "Totals")', () => {
     expect(totalFromCappedCount(EXACT_COUNT_LIMIT + 1, 1_000_000, 1_000, 20, 0)).toEqual({ totalElements: 20_000, totalIsEstimate: true });
     expect(totalFromCappedCount(EXACT_COUNT_LIMIT + 1, 15_000, 1_000, 20, 0)).toEqual({ totalElements: 15_000, totalIsEstimate: true });
     expect(totalFromCappedCount(EXACT_COUNT_LIMIT + 1, 900, 1_000, 20, 0)).toEqual({ totalElements: EXACT_COUNT_LIMIT + 1, totalIsEstimate: true });
+  });
+
+  it('skips the count only when the rows up to the end of the page already pass the limit', () => {
+    const size = 20;
+    const lastPageWithin = Math.floor(EXACT_COUNT_LIMIT / size) - 1; // its rows end at or below the limit
+    expect(pageProvesOverLimit(lastPageWithin, size, size)).toBe(false);
+    expect(pageProvesOverLimit(Math.ceil((EXACT_COUNT_LIMIT + 1) / size), size, size)).toBe(true);
+    expect(pageProvesOverLimit(2_500, size, size)).toBe(EXACT_COUNT_LIMIT < 2_501 * size);
+    // The first row past the limit, on a page that is not full: proven too.
+    expect(pageProvesOverLimit(EXACT_COUNT_LIMIT / 10, 10, 1)).toBe(true);
+    expect(pageProvesOverLimit(EXACT_COUNT_LIMIT / 10 - 1, 10, 10)).toBe(false);
+    // An empty page past the end proves nothing about the rows before it.
+    expect(pageProvesOverLimit(EXACT_COUNT_LIMIT, size, 0)).toBe(false);
   });
 
   it('rounds to two significant digits', () => {

@@ -148,6 +148,24 @@ describe('make available offline', () => {
     expect((await listDownloadRecords(db)).map((record) => [record.scope, record.total, record.complete])).toEqual([['Beta', 3, true]]);
   });
 
+  it('asks for the next page while it stores the one it has, storing the pages in order', async () => {
+    db = openTestDatabase();
+    const feed = new FakeChangesFeed(catalogue(7));
+    const keptWhenAsked: number[] = [];
+    const watching: DownloadTransport = {
+      changes: async (query) => {
+        keptWhenAsked.push(await db.products.count());
+        return feed.changes(query);
+      },
+    };
+    const result = await runOfflineDownload({ db, transport: watching, pageSize: 3 }, 'All');
+    expect(result.finished).toBe(true);
+    // Page 2 was asked for before page 1 was stored, page 3 before page 2 was.
+    expect(keptWhenAsked).toEqual([0, 0, 3]);
+    expect(feed.calls.map((call) => call.cursor)).toEqual([null, 'c3', 'c6']);
+    expect(await db.products.count()).toBe(7);
+  });
+
   it('stops on an answer that says there is more but does not move', async () => {
     db = openTestDatabase();
     const stuck: DownloadTransport = {

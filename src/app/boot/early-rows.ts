@@ -12,6 +12,8 @@ import { startListHeadStart } from '../features/products/list-head-start';
 import { readOnBootConnection } from './boot-connection-read';
 import { cleanSnapshot } from './clean-snapshot';
 import { fillListFrame } from './list-frame';
+import { frameWords } from './frame-words';
+import { setFormatLanguage } from '../lib/format';
 import { loadStyles, showOverPage } from './list-snapshot';
 import type { ListSnapshot } from './list-snapshot-rules';
 
@@ -24,13 +26,16 @@ export async function paintEarlyRows(doc: Document, frame: ListSnapshot): Promis
   void loadStyles(doc, frame.styles);
   const found = await read.answer;
   if (!found || found.page.content.length === 0) return;
-  const note = offlineNote({ local: found.local, fetchedAt: found.fetchedAt }, toFilterQuery(read.view));
+  // In the language the frame was drawn in: its kept words, its numbers and dates (frame-words.ts).
+  const words = frameWords(frame.words ?? null);
+  setFormatLanguage(frame.words?.language ?? 'en');
+  const note = offlineNote({ local: found.local, fetchedAt: found.fetchedAt }, toFilterQuery(read.view), words.note);
   await showOverPage(
     doc,
     frame.styles,
     () => {
       const fragment = cleanSnapshot(doc, frame.html);
-      return fillListFrame(fragment, { view: read.view, page: found.page, note }) ? fragment : null;
+      return fillListFrame(fragment, { view: read.view, page: found.page, note }, words) ? fragment : null;
     },
     'boot:early-rows',
   );

@@ -4,18 +4,18 @@
  * docs/offline.md "Cold start on /products"): its page chrome stays, and what belongs to the view
  * is set as the live list will draw it first: the search field and the filters' summary, the
  * action bars' offline state, the totals and paging, the offline note, and the table's rows
- * (product-row-dom.ts). The fields and
+ * (product-row-dom.ts), in the words of the language the frame was drawn in (frame-words.ts). The fields and
  * paging parts carry `data-filter` / `data-frame` in the live markup; a frame without them is not
  * used. Every value goes in as text.
  */
 import type { ProductPage } from '../../shared/contract';
 import { canGoBack, canGoForward, filterFieldValues, pageText, rangeText } from '../features/products/product-list-rules';
 import type { ListView } from '../features/products/product-list-view';
-import { OFFLINE_REASON } from '../features/products/bulk-actions-rules';
 import { chosenSupplier, feedScopeLabel, supplierActionState } from '../features/products/supplier-actions-rules';
 import { withAllSuppliers } from '../../shared/rules/suppliers';
 import { filterSummaryParts, filterSummaryText } from '../features/products/filter-summary';
 import { productRowElement } from './product-row-dom';
+import { frameWords, type FrameWords } from './frame-words';
 
 export interface FrameContent {
   view: ListView;
@@ -73,8 +73,8 @@ export function isFillableFrame(frame: ParentNode): boolean {
   return REQUIRED.every((selector) => frame.querySelector(selector) !== null);
 }
 
-/** Sets the frame to show `content`; false (frame untouched or of no use) when it lacks a part. */
-export function fillListFrame(frame: DocumentFragment, content: FrameContent): boolean {
+/** Sets the frame to show `content` in `words`; false (frame untouched or of no use) when it lacks a part. */
+export function fillListFrame(frame: DocumentFragment, content: FrameContent, words: FrameWords = frameWords()): boolean {
   if (!isFillableFrame(frame)) return false;
   const doc = frame.ownerDocument;
   const { view, page } = content;
@@ -82,7 +82,7 @@ export function fillListFrame(frame: DocumentFragment, content: FrameContent): b
   // The filter bar, folded as the live bar starts: the summary of what is set, the panel closed.
   const values = filterFieldValues(view);
   const summary = frame.querySelector('[data-frame="filter-summary"]');
-  if (summary) summary.textContent = filterSummaryText(filterSummaryParts(view.filters));
+  if (summary) summary.textContent = filterSummaryText(filterSummaryParts(view.filters, undefined, words.summary), words.summary.filter.noneSet);
   for (const passing of frame.querySelectorAll('.filter-panel, .scan-message')) passing.remove();
   frame.querySelector('[data-frame="filter-toggle"]')?.setAttribute('aria-expanded', 'false');
   for (const field of frame.querySelectorAll('[data-filter]')) {
@@ -99,26 +99,26 @@ export function fillListFrame(frame: DocumentFragment, content: FrameContent): b
   const scope = frame.querySelector('[data-frame="feed-scope"]');
   if (scope) {
     const supplierName = view.filters.supplier;
-    scope.textContent = feedScopeLabel(chosenSupplier(withAllSuppliers([]), supplierName), supplierName);
+    scope.textContent = feedScopeLabel(chosenSupplier(withAllSuppliers([]), supplierName), supplierName, words.feed);
     for (const reason of frame.querySelectorAll('[data-frame="feed-reason"]')) reason.remove();
     const reason = doc.createElement('span');
     reason.setAttribute('data-accent-color', 'gray');
     reason.setAttribute('data-frame', 'feed-reason');
     reason.className = 'rt-Text rt-r-size-1';
-    reason.textContent = supplierActionState({ supplier: null, online: false, busy: false }).reason ?? '';
+    reason.textContent = supplierActionState({ supplier: null, online: false, busy: false }, words.feed).reason ?? '';
     scope.parentElement?.append(reason);
   }
   for (const button of frame.querySelectorAll('[data-frame="feed-action"], .bulk-actions > .toolbar-group button')) setDisabled(button, true);
   for (const outcome of frame.querySelectorAll('[data-frame="bulk-outcome"]')) outcome.remove();
   const bulkReason = frame.querySelector('[data-frame="bulk-reason"]');
-  if (bulkReason) bulkReason.textContent = OFFLINE_REASON;
+  if (bulkReason) bulkReason.textContent = words.offlineReason;
 
   // Totals and paging (Next as the live pager draws it before it knows whether the next page is kept).
   const estimate = page.totalIsEstimate === true;
   const range = frame.querySelector('[data-frame="range"]');
-  if (range) range.textContent = rangeText(view.page, view.pageSize, page.totalElements, estimate);
+  if (range) range.textContent = rangeText(view.page, view.pageSize, page.totalElements, estimate, words.pager);
   const pageLine = frame.querySelector('[data-frame="page"]');
-  if (pageLine) pageLine.textContent = pageText(view.page, page.totalPages, estimate);
+  if (pageLine) pageLine.textContent = pageText(view.page, page.totalPages, estimate, words.pager);
   setDisabled(frame.querySelector('[data-frame="previous"]'), !canGoBack(view.page));
   setDisabled(frame.querySelector('[data-frame="next"]'), !canGoForward(view.page, page.totalPages));
   for (const reason of frame.querySelectorAll('.pager-reason')) reason.remove();

@@ -5,6 +5,7 @@
  * this start, and which of its stylesheets may be added. Shown by list-snapshot.ts, written by
  * keepListSnapshot (list-snapshot-store.ts).
  */
+import { isKeptFrameWords, type KeptFrameWords } from './kept-frame-words';
 
 export const LIST_SNAPSHOT_KEY = 'productListSnapshot';
 /** The list's remembered view (product-list-state.ts keeps it under this key, as a search string). */
@@ -22,6 +23,8 @@ export interface ListSnapshot {
   /** Stylesheets the screen used then (paths under /assets/), added before the snapshot shows. */
   styles: string[];
   takenAt: number;
+  /** The words of the language it was drawn in, when not English (frame-words.ts): the frame writes the view's parts in them. */
+  words?: KeptFrameWords;
 }
 
 export interface StartPlace {
@@ -57,7 +60,8 @@ function readSnapshot(raw: string | null): ListSnapshot | null {
     ) {
       return null;
     }
-    return { view: value.view, build: value.build, html: value.html, styles: value.styles, takenAt: value.takenAt };
+    const words = isKeptFrameWords(value.words) ? { words: value.words } : {};
+    return { view: value.view, build: value.build, html: value.html, styles: value.styles, takenAt: value.takenAt, ...words };
   } catch {
     return null;
   }

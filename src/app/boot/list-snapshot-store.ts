@@ -4,6 +4,8 @@
  */
 import { currentBuild } from './list-snapshot';
 import { isOwnStylesheet, LIST_SNAPSHOT_KEY, MAX_SNAPSHOT_CHARS, type ListSnapshot } from './list-snapshot-rules';
+import { keptFrameWords } from './frame-words';
+import type { TranslationPack } from '../i18n/translation-pack';
 
 const whenIdle = (work: () => void): void => {
   if (typeof requestIdleCallback === 'function') requestIdleCallback(work, { timeout: 500 });
@@ -12,13 +14,17 @@ const whenIdle = (work: () => void): void => {
 
 let pending: string | null = null;
 
+let pendingPack: TranslationPack | null = null;
+
 /**
  * Keeps the screen as the snapshot of `view` (its search string) once the browser is idle, if it
- * still shows the list's rows then. The last call before the idle moment wins.
+ * still shows the list's rows then, with the frame's words of the language shown (`pack`: null in
+ * English; kept-frame-words.ts). The last call before the idle moment wins.
  */
-export function keepListSnapshot(view: string): void {
+export function keepListSnapshot(view: string, pack: TranslationPack | null = null): void {
   const first = pending === null;
   pending = view;
+  pendingPack = pack;
   if (!first) return;
   whenIdle(() => {
     const kept = pending;
@@ -32,7 +38,8 @@ export function keepListSnapshot(view: string): void {
     const styles = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')]
       .map((link) => new URL(link.href, document.baseURI).pathname)
       .filter(isOwnStylesheet);
-    const snapshot: ListSnapshot = { view: kept, build: currentBuild(), html, styles, takenAt: Date.now() };
+    const words = keptFrameWords(pendingPack);
+    const snapshot: ListSnapshot = { view: kept, build: currentBuild(), html, styles, takenAt: Date.now(), ...(words ? { words } : {}) };
     try {
       localStorage.setItem(LIST_SNAPSHOT_KEY, JSON.stringify(snapshot));
     } catch {
@@ -41,11 +48,5 @@ export function keepListSnapshot(view: string): void {
   });
 }
 
-/** Forgets the kept snapshot (signing out). */
-export function forgetListSnapshot(): void {
-  try {
-    localStorage.removeItem(LIST_SNAPSHOT_KEY);
-  } catch {
-    // Nothing kept.
-  }
-}
+// Forgetting lives with the boot module, so signing out (the app shell) does not load the keeping.
+export { forgetListSnapshot } from './list-snapshot';

@@ -121,6 +121,15 @@ export function startPlace(doc: Document = document): StartPlace {
   };
 }
 
+/** Forgets the kept snapshot (signing out). */
+export function forgetListSnapshot(): void {
+  try {
+    localStorage.removeItem(LIST_SNAPSHOT_KEY);
+  } catch {
+    // Nothing kept.
+  }
+}
+
 /** Removes the snapshot (or stops it from showing): the live screen has taken over. */
 export function dropListSnapshot(): void {
   cancelled = true;

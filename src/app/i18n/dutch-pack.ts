@@ -5,27 +5,13 @@
  */
 import { setupI18n } from '@lingui/core';
 import { messages } from './locales/nl.po';
+import { valuesOf } from './message-values';
 import type { TranslationPack } from './translation-pack';
 
 const i18n = setupI18n({ locale: 'nl', messages: { nl: messages } });
-const list = new Intl.ListFormat('nl-NL', { type: 'conjunction' });
-
-/**
- * The English function's arguments as the catalog's `{0}`, `{1}`: a list is written as Dutch
- * writes one ("a, b en c"); `{has0}` is 'yes' when argument 0 is given (not null, '', false or
- * an empty list), for the parts of a sentence that name it only then.
- */
-export function valuesOf(args: readonly unknown[]): Record<string, unknown> {
-  const values: Record<string, unknown> = {};
-  args.forEach((arg, index) => {
-    values[index] = Array.isArray(arg) ? list.format(arg.map(String)) : arg;
-    const given = Array.isArray(arg) ? arg.length > 0 : arg !== null && arg !== undefined && arg !== '' && arg !== false;
-    values[`has${index}`] = given ? 'yes' : 'no';
-  });
-  return values;
-}
 
 export const dutchPack: TranslationPack = {
   language: 'nl',
-  text: (id, args) => (Object.hasOwn(messages, id) ? i18n._(id, args ? valuesOf(args) : undefined) : undefined),
+  text: (id, args) => (Object.hasOwn(messages, id) ? i18n._(id, args ? valuesOf(args, 'nl-NL') : undefined) : undefined),
+  compiled: messages,
 };

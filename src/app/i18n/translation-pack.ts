@@ -8,6 +8,8 @@ export interface TranslationPack {
   language: Exclude<Language, 'en'>;
   /** The message `id` in this language with the English function's arguments (`{0}`, `{1}` in the catalog), or undefined. */
   text: (id: string, args?: readonly unknown[]) => string | undefined;
+  /** The catalog as compiled for Lingui's runtime, by id (a few are kept with the list snapshot: boot/frame-words.ts). */
+  compiled?: Readonly<Record<string, unknown>>;
 }
 
 type Leaf = string | ((...args: never[]) => string);

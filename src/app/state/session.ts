@@ -5,7 +5,7 @@
 import { atom } from 'jotai';
 import { atomWithStorage, RESET } from 'jotai/utils';
 import type { LoginResponse } from '../../shared/contract';
-import { forgetListSnapshot } from '../boot/list-snapshot-store';
+import { forgetListSnapshot } from '../boot/list-snapshot';
 import { chosenLanguageAtom } from '../i18n/language';
 
 /** Same shape as jotai's SyncStorage (not exported from 'jotai/utils'). */

@@ -6,6 +6,8 @@
  * Everything it needs comes in `DrainDeps`, so tests drive it with a fake transport and clock.
  */
 import { serverSaysNow } from '../i18n/server-sentence';
+import { messagesNow } from '../i18n/language';
+import { syncPanelMessages, type SyncPanelWords } from '../../shared/sync-panel-messages';
 import type { OutboxRequest } from '../api/outbox-requests';
 import type { BackofficeDatabase } from '../db/database';
 import { classifyAnswer, type AnswerClass, type HeadersLike } from './classify-answer';
@@ -41,7 +43,14 @@ export interface DrainDeps {
   batch?: boolean;
   /** Told of every request's answer (status 0: none), sent at `sentAt`: whether the server is reached (docs/offline.md "Reaching the server"). */
   heard?: (status: number, sentAt: number) => void;
+  /** The words of the line the engine keeps under a change (default: the language shown when it is written). */
+  words?: () => EngineWords;
 }
+
+/** The engine's own sentences (an entry's `lastError` when the server gave none). */
+export type EngineWords = SyncPanelWords['engine'];
+
+const wordsShown = (): EngineWords => messagesNow(syncPanelMessages, 'syncPanel').engine;
 
 export interface DrainSummary {
   sent: number;
@@ -56,7 +65,7 @@ export const LAST_SYNC_META_KEY = 'lastSyncAt';
 const DEFAULT_TIMEOUT_MS = 30_000;
 
 class TimeoutError extends Error {
-  constructor(ms: number) {
+  constructor(readonly ms: number) {
     super(`No answer within ${Math.round(ms / 1000)} s`);
     this.name = 'TimeoutError';
   }
@@ -352,7 +361,8 @@ async function exchange(deps: DrainDeps, request: OutboxRequest): Promise<EntryA
   try {
     response = await withTimeout(deps.send(request), deps.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   } catch (error) {
-    noAnswer = error instanceof TimeoutError ? error.message : `No connection: ${error instanceof Error ? error.message : String(error)}`;
+    const words = (deps.words ?? wordsShown)();
+    noAnswer = error instanceof TimeoutError ? words.noAnswerWithin(Math.round(error.ms / 1000)) : words.noConnection(error instanceof Error ? error.message : String(error));
   }
   deps.heard?.(response?.status ?? 0, sentAt);
   return {
@@ -372,6 +382,7 @@ async function settle(deps: DrainDeps, claimed: OutboxRow, answer: EntryAnswer, 
   const verdict: AnswerClass = (built ? kind.reread?.(generic, status, body, built) : null) ?? generic;
 
   const later = deps.now();
+  const words = (deps.words ?? wordsShown)();
   switch (verdict.kind) {
     case 'done':
       await applySuccess(db, claimed, body, answerHeaders, later);
@@ -381,7 +392,7 @@ async function settle(deps: DrainDeps, claimed: OutboxRow, answer: EntryAnswer, 
       await db.outbox.update(claimed.id, {
         status: 'pending',
         nextAttemptAt: later + verdict.delayMs,
-        lastError: noAnswer ?? `The server answered ${status}; trying again later`,
+        lastError: noAnswer ?? words.answered(status),
         updatedAt: later,
       });
       summary.retried += 1;
@@ -390,7 +401,7 @@ async function settle(deps: DrainDeps, claimed: OutboxRow, answer: EntryAnswer, 
       await db.outbox.update(claimed.id, {
         status: 'pending',
         attempts: claimed.attempts - 1,
-        lastError: 'Sign in again to send this change',
+        lastError: words.signInAgain,
         updatedAt: later,
       });
       return 'paused';
@@ -402,7 +413,7 @@ async function settle(deps: DrainDeps, claimed: OutboxRow, answer: EntryAnswer, 
         await db.outbox.update(claimed.id, {
           status: 'conflict',
           serverCopy: body,
-          lastError: messageOf(body) ?? 'Someone else changed this in the meantime',
+          lastError: messageOf(body) ?? words.changedMeanwhile,
           updatedAt: later,
           ...(waiting === null ? {} : { payload: waiting }),
         });
@@ -412,7 +423,7 @@ async function settle(deps: DrainDeps, claimed: OutboxRow, answer: EntryAnswer, 
     case 'failed':
       await db.outbox.update(claimed.id, {
         status: 'failed',
-        lastError: messageOf(body) ?? `The server refused it (${status})`,
+        lastError: messageOf(body) ?? words.refused(status),
         updatedAt: later,
       });
       summary.failed += 1;
@@ -471,7 +482,7 @@ async function sendBatch(deps: DrainDeps, snapshots: readonly OutboxRow[], token
         ? { status: own.status, body: own.body, headers: NO_HEADERS, noAnswer: null }
         : answer.status === 200
           ? // A 200 that is not a batch answer: as a failed server, tried again later.
-            { status: 502, body: undefined, headers: NO_HEADERS, noAnswer: 'The server answered the batch with something else' }
+            { status: 502, body: undefined, headers: NO_HEADERS, noAnswer: (deps.words ?? wordsShown)().batchAnswerOther }
           : answer;
       outcomes[member.index] = await settle(deps, member.entry, perEntry, null, summary);
     }

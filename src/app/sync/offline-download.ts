@@ -153,9 +153,16 @@ export async function runOfflineDownload(deps: DownloadDeps, supplierName: strin
     deps.onProgress?.({ scope, received: refreshing ? receivedThisRun : record.received, total: refreshing ? null : record.total, refreshing });
   report();
 
+  const ask = (cursor: string | null) => {
+    const asked = transport.changes({ cursor, limit, supplierName: scope });
+    // Awaited on the next turn; a page asked for and then not wanted (stopped, or the store failed) must not be an unhandled rejection.
+    asked.catch(() => undefined);
+    return asked;
+  };
+  let next = ask(record.cursor);
   for (;;) {
     if (deps.signal?.aborted) return { record, receivedThisRun, keptLocal, finished: false };
-    const page = await transport.changes({ cursor: record.cursor, limit, supplierName: scope });
+    const page = await next;
     const advanced = page.cursor !== null && page.cursor !== record.cursor;
     receivedThisRun += page.products.length;
     record = {
@@ -166,6 +173,9 @@ export async function runOfflineDownload(deps: DownloadDeps, supplierName: strin
     // An answer that says "more" but neither moves the cursor nor brings products would loop forever.
     const done = !page.hasMore || (!advanced && page.products.length === 0);
     if (done) record = { ...record, complete: true, finishedAt: now() };
+    // The next page is asked for before this one is stored: the server's work on it and the
+    // device's write overlap. Pages are still stored in order, each with the cursor after it.
+    if (!done) next = ask(record.cursor);
     keptLocal += await storeDownloadedPage(db, page.products, record);
     // The kept products' sort orders, so views never opened are quick offline (db/sort-orders.ts),
     // and the lists the filters choose from (docs/offline.md "Reference lists").

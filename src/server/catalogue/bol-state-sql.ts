@@ -29,9 +29,8 @@ const MISSING_REQUIRED = `exists (
   select 1 from bol_attributes a
   where a.chunk_id = m.chunk_id and a.required and coalesce(m."values"->>a.attribute_id, '') = '')`;
 
-/** The state of the outer products row, as text (one of BOL_PRODUCT_STATES). */
-export const bolStateOfProduct: SQL<string> = sql<string>`${sql.raw(`(
-  select case
+/** The state from a product's Bol model row `m` and marketplace state row `s` (either may be missing). */
+const STATE_OF_M_AND_S = `case
     when s.content_status = 'FAILURE' or (s.upload_report is not null and ${REPORT_DECLINES}) then 'declined'
     when s.content_status = 'SUCCESS'
       and (s.upload_report->>'status' = 'COMPLETED' or (s.catalog->>'published')::boolean is true) then 'published'
@@ -39,11 +38,21 @@ export const bolStateOfProduct: SQL<string> = sql<string>`${sql.raw(`(
     when m.chunk_id is null then 'noCategory'
     when ${MISSING_REQUIRED} then 'missingRequired'
     else 'ready'
-  end
+  end`;
+
+/** The state of the outer products row, as text (one of BOL_PRODUCT_STATES). */
+export const bolStateOfProduct: SQL<string> = sql<string>`${sql.raw(`(
+  select ${STATE_OF_M_AND_S}
   from (select 1) as one
   left join bol_product_models m on m.product_id = "products"."product_id"
   left join bol_product_states s on s.product_id = "products"."product_id"
 )`)}`;
+
+/**
+ * The same state for a query that left-joins the product's Bol model as `m` and its marketplace
+ * state as `s` itself (the export): no sub-select per row.
+ */
+export const bolStateOfJoinedRows: SQL<string> = sql<string>`${sql.raw(`(${STATE_OF_M_AND_S})`)}`;
 
 /** Whether bol holds an offer for the outer products row (as last imported). */
 export const productHasOffer: SQL<boolean> = sql<boolean>`${sql.raw(`exists (

@@ -53,10 +53,29 @@ function idCondition(column: AnyPgColumn, id: number | null): SQL {
 }
 
 /**
- * The filter as one condition. With `names`, the supplier and brand are compared to those ids
- * (the same rows as the sub-selects; the planner can then estimate how many rows match).
+ * Which products a keyword matches: `any` = its title contains it or its EAN, SKU or supplier EAN
+ * equals it (the filter's rule); the two halves without overlap, for counting them apart
+ * (product-filter.ts, countQuery): `title` = the title contains it, `identifierOnly` = an
+ * identifier equals it and the title does not contain it.
  */
-export function productFilterCondition(filter: ProductFilter, names?: ResolvedNames): SQL | undefined {
+export type KeywordPart = 'any' | 'title' | 'identifierOnly';
+
+function keywordCondition(keyword: string, part: KeywordPart): SQL | undefined {
+  // = title ILIKE pattern: ILIKE lower-cases both sides the same way (docs/products.md "Speed").
+  const inTitle = sql`${products.titleLower} like lower(${likeContains(keyword)})`;
+  if (part === 'title') return inTitle;
+  const identifier = or(eq(products.ean, keyword), eq(products.sku, keyword), eq(products.supplierEan, keyword));
+  // title_lower is never null, so "not contains" is true or false, never unknown.
+  if (part === 'identifierOnly') return and(identifier, sql`not (${inTitle})`);
+  return or(inTitle, identifier);
+}
+
+/**
+ * The filter as one condition. With `names`, the supplier and brand are compared to those ids
+ * (the same rows as the sub-selects; the planner can then estimate how many rows match). With
+ * `keywordPart`, only that part of the keyword's rule (KeywordPart).
+ */
+export function productFilterCondition(filter: ProductFilter, names?: ResolvedNames, keywordPart: KeywordPart = 'any'): SQL | undefined {
   const conditions: (SQL | undefined)[] = [
     filter.supplierName === null
       ? undefined
@@ -68,15 +87,7 @@ export function productFilterCondition(filter: ProductFilter, names?: ResolvedNa
       : names
         ? idCondition(products.brandId, names.brandId)
         : eq(products.brandId, sql`(select ${brands.brandId} from ${brands} where ${brands.brandName} = ${filter.brand})`),
-    filter.keyword === null
-      ? undefined
-      : or(
-          // = title ILIKE pattern: ILIKE lower-cases both sides the same way (docs/products.md "Speed").
-          sql`${products.titleLower} like lower(${likeContains(filter.keyword)})`,
-          eq(products.ean, filter.keyword),
-          eq(products.sku, filter.keyword),
-          eq(products.supplierEan, filter.keyword),
-        ),
+    filter.keyword === null ? undefined : keywordCondition(filter.keyword, keywordPart),
     flag(products.passedModeration, filter.passedModeration),
     filter.hasDescription === null
       ? undefined

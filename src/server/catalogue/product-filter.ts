@@ -1,12 +1,12 @@
 /** Runs the product filter: one page of products plus the number of matches (product-total.ts). */
-import { count, sql } from 'drizzle-orm';
+import { count, sql, type SQL } from 'drizzle-orm';
 import type { Page, Product } from '../../shared/contract';
 import { jsonValue, queryRows, type Queryable } from '../db/query-rows';
 import { brands, products, suppliers } from '../db/schema';
 import type { ProductFilter } from '../../shared/product-filter';
 import { productFilterCondition, productOrder, type ResolvedNames } from './product-filter-sql';
 import { loadProducts } from './product-read-model';
-import { EXACT_COUNT_LIMIT, totalFromCappedCount, totalFromPage, type ProductTotal } from './product-total';
+import { EXACT_COUNT_LIMIT, pageProvesOverLimit, totalFromCappedCount, totalFromPage, type ProductTotal } from './product-total';
 
 export { totalFromPage } from './product-total';
 
@@ -21,15 +21,23 @@ export function pageQuery(db: Queryable, filter: ProductFilter) {
     .offset(filter.page * filter.size);
 }
 
-/** The number of matches, counting no further than EXACT_COUNT_LIMIT + 1. */
+/** The products matching `condition`, no more than EXACT_COUNT_LIMIT + 1 of them. */
+function cappedMatches(db: Queryable, condition: SQL | undefined) {
+  return db.select({ one: sql`1` }).from(products).where(condition).limit(EXACT_COUNT_LIMIT + 1);
+}
+
+/**
+ * The number of matches, counting no further than EXACT_COUNT_LIMIT + 1. A keyword's two halves
+ * are counted apart (KeywordPart: no product in both): "title contains it" alone can be counted
+ * from the lower-case title's own index without reading the table, which the whole rule, with its
+ * identifiers, cannot (docs/products.md "Speed").
+ */
 export function countQuery(db: Queryable, filter: ProductFilter) {
-  const matches = db
-    .select({ one: sql`1` })
-    .from(products)
-    .where(productFilterCondition(filter))
-    .limit(EXACT_COUNT_LIMIT + 1)
-    .as('matches');
-  return db.select({ total: count() }).from(matches);
+  if (filter.keyword === null) return db.select({ total: count() }).from(cappedMatches(db, productFilterCondition(filter)).as('matches'));
+  const identifierOnly = db.select({ n: count() }).from(cappedMatches(db, productFilterCondition(filter, undefined, 'identifierOnly')).as('identifier_matches'));
+  return db
+    .select({ total: sql<number>`${count()} + (${identifierOnly})`.mapWith(Number) })
+    .from(cappedMatches(db, productFilterCondition(filter, undefined, 'title')).as('title_matches'));
 }
 
 /** The supplier and brand named in the filter as ids (null: no such one), for the planner's estimate. */
@@ -59,8 +67,7 @@ async function plannerEstimate(db: Queryable, filter: ProductFilter): Promise<nu
 async function productTotal(db: Queryable, filter: ProductFilter, rowsOnPage: number): Promise<ProductTotal> {
   const proven = totalFromPage(filter.page, filter.size, rowsOnPage);
   if (proven !== null) return { totalElements: proven, totalIsEstimate: false };
-  const [counted] = await countQuery(db, filter);
-  const total = counted?.total ?? 0;
+  const total = pageProvesOverLimit(filter.page, filter.size, rowsOnPage) ? EXACT_COUNT_LIMIT + 1 : ((await countQuery(db, filter))[0]?.total ?? 0);
   const estimate = total > EXACT_COUNT_LIMIT ? await plannerEstimate(db, filter) : 0;
   return totalFromCappedCount(total, estimate, filter.page, filter.size, rowsOnPage);
 }

@@ -2,7 +2,7 @@
  * Products as the API shows them (the Product DTO of src/shared/contract.ts): the product row with
  * its supplier, brand name, category and images. Any number of products costs one query.
  */
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Product, ProductImage } from '../../shared/contract';
 import { heldValuesOf } from '../../shared/feed-fields';
 import { toProductImage } from './image-rows';
@@ -65,6 +65,24 @@ function heldOf(stored: unknown): Pick<Product, 'heldBack'> {
   return held.length > 0 ? { heldBack: held } : {};
 }
 
+/** The products of `productIds` (by id) with their supplier, brand and category names and `images`, one JSON column. */
+function productsWithNames<I>(db: Queryable, images: SQL<I>, productIds: readonly number[]) {
+  return db
+    .select({
+      product: products,
+      supplierName: suppliers.supplierName,
+      brandName: brands.brandName,
+      categoryName: categories.categoryName,
+      images,
+    })
+    .from(products)
+    .innerJoin(suppliers, eq(suppliers.supplierId, products.supplierId))
+    .leftJoin(brands, eq(brands.brandId, products.brandId))
+    .leftJoin(categories, eq(categories.categoryId, products.categoryId))
+    .where(inArray(products.productId, [...productIds]))
+    .orderBy(asc(products.productId));
+}
+
 /** Images of these products, grouped by product, each list in position order. One query. */
 export async function loadImages(db: Queryable, productIds: number[]): Promise<Map<number, ProductImage[]>> {
   const byProduct = new Map<number, ProductImage[]>(productIds.map((id) => [id, []]));
@@ -93,19 +111,7 @@ const imagesOfRow = sql<ProductImage[]>`(select coalesce(json_agg(json_build_obj
 /** These products as DTOs, in the order of the ids given; ids that do not exist are left out. One query. */
 export async function loadProducts(db: Queryable, productIds: number[]): Promise<Product[]> {
   if (productIds.length === 0) return [];
-  const rows = await db
-    .select({
-      product: products,
-      supplierName: suppliers.supplierName,
-      brandName: brands.brandName,
-      categoryName: categories.categoryName,
-      images: imagesOfRow,
-    })
-    .from(products)
-    .innerJoin(suppliers, eq(suppliers.supplierId, products.supplierId))
-    .leftJoin(brands, eq(brands.brandId, products.brandId))
-    .leftJoin(categories, eq(categories.categoryId, products.categoryId))
-    .where(inArray(products.productId, productIds));
+  const rows = await productsWithNames(db, imagesOfRow, productIds);
   const byId = new Map(rows.map((row) => [row.product.productId, row]));
   return productIds.flatMap((id) => {
     const row = byId.get(id);
@@ -171,20 +177,7 @@ export async function loadProductsForSave(tx: Queryable, productIds: readonly nu
     .orderBy(asc(products.productId))
     .for('update');
   if (locked.length === 0) return found;
-  const rows = await tx
-    .select({
-      product: products,
-      supplierName: suppliers.supplierName,
-      brandName: brands.brandName,
-      categoryName: categories.categoryName,
-      images: imageRowsOfRow,
-    })
-    .from(products)
-    .innerJoin(suppliers, eq(suppliers.supplierId, products.supplierId))
-    .leftJoin(brands, eq(brands.brandId, products.brandId))
-    .leftJoin(categories, eq(categories.categoryId, products.categoryId))
-    .where(inArray(products.productId, locked.map((row) => row.productId)))
-    .orderBy(asc(products.productId));
+  const rows = await productsWithNames(tx, imageRowsOfRow, locked.map((row) => row.productId));
   for (const { images, ...row } of rows) {
     const own: ImageRow[] = images.map((image) => ({ ...image, createdAt: new Date(image.createdAt) }));
     found.set(row.product.productId, { row, images: own, product: productDto(row, own.map(toProductImage)) });

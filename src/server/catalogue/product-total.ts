@@ -35,6 +35,15 @@ export function totalFromPage(page: number, size: number, rowsOnPage: number): n
   return null;
 }
 
+/**
+ * True when the page itself proves more matches than EXACT_COUNT_LIMIT: it has rows, so every
+ * row before it exists too, and those with its own are already more than the limit (a deep page).
+ * Counting could only confirm it, so the total is estimated without counting.
+ */
+export function pageProvesOverLimit(page: number, size: number, rowsOnPage: number): boolean {
+  return rowsOnPage > 0 && page * size + rowsOnPage > EXACT_COUNT_LIMIT;
+}
+
 /** `value` rounded to two significant digits (210,456 → 210,000; 1,049 → 1,000). */
 export function roundToTwoDigits(value: number): number {
   if (value < 100) return Math.round(value);

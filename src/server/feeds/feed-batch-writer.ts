@@ -95,6 +95,8 @@ interface PlainRow {
   image_held: unknown;
   /** The product needs the per-field rule (a held value, or a field the feed may hold back differs). */
   rule: boolean | null;
+  /** The image step has nothing to do for it (imagesLeftAloneByFeed); then urls were not read. */
+  images_alone: boolean | null;
 }
 
 /** A row of the per-field rule's statement (ruledBatchStatement): a product it wrote ('w'), or a value it held back ('h'). */
@@ -152,6 +154,18 @@ const FIELD_CHANGES = sql`array_remove(array[
              ], null)`;
 
 /**
+ * Whether the image step has nothing to do for the existing product p and the batch's row x, known
+ * without reading its images: the feed's list is still the one it last wrote (its md5 is the base)
+ * and no list of the feed is held back. imageVerdict then answers 'write' with the same list or
+ * 'keep' with nothing held: no image, base or held value changes. Not when the feed always wins
+ * images (it puts its list back over a person's) or does not map them (the step is skipped anyway).
+ */
+function imagesLeftAloneByFeed(rules: FeedWriteRules): SQL {
+  if (!rules.mapped.has('images') || rules.alwaysWins.has('images')) return sql`false`;
+  return sql`(p.feed_held->'images' is null and p.feed_base[${sql.raw(String(FEED_BASE_IMAGES))}] = x.images_md5)`;
+}
+
+/**
  * The plain statement of a batch: the upsert by the plain path (plainUpdateSet), plus one compact
  * history entry per product it changed (docs/products.md "History"): the old values read in the
  * same statement's snapshot, the new ones from its RETURNING, and only the fields that differ.
@@ -162,12 +176,14 @@ const FIELD_CHANGES = sql`array_remove(array[
  * INSERT, and the answer is one row per product.
  */
 function plainBatchStatement(supplierId: number, source: SQL, at: string, rules: FeedWriteRules): SQL {
+  const imagesLeftAlone = imagesLeftAloneByFeed(rules);
   return sql`with x as materialized (${source}),
     old as (
       select ${HISTORY_COLUMNS}, p.feed_base[${sql.raw(String(FEED_BASE_IMAGES))}] as image_base, p.feed_held->'images' as image_held,
-             ${needsFieldRule(rules)} as rule,
-             (select json_agg(i.source_url order by i.position, i.created_at) from product_images i
-               where i.product_id = p.product_id and i.source_url <> '') as urls
+             ${needsFieldRule(rules)} as rule, ${imagesLeftAlone} as images_alone,
+             case when ${imagesLeftAlone} then null else
+               (select json_agg(i.source_url order by i.position, i.created_at) from product_images i
+                 where i.product_id = p.product_id and i.source_url <> '') end as urls
         from products p join x on p.source_key = x.k
        where p.supplier_id = ${supplierId}),
     up as (${insertProducts(supplierId, sql`x`, at, rules.mapped)}
@@ -184,7 +200,7 @@ function plainBatchStatement(supplierId: number, source: SQL, at: string, rules:
         from changed where cardinality(changes) > 0)
     select coalesce(o.product_id, up.product_id) as product_id, coalesce(o.source_key, up.source_key) as source_key,
            up.product_id is not null as written, up.inserted, cardinality(c.changes) > 0 as changed,
-           o.product_id is not null as existed, o.urls, o.image_base, o.image_held, o.rule
+           o.product_id is not null as existed, o.urls, o.image_base, o.image_held, o.rule, o.images_alone
       from up full join old o on o.product_id = up.product_id
            left join changed c on c.product_id = up.product_id`;
 }
@@ -456,7 +472,7 @@ export async function upsertFeedBatch(tx: Queryable, supplierId: number, batch: 
     ruled.size === 0
       ? []
       : await queryRows<RuledRow>(tx, ruledBatchStatement(supplierId, JSON.stringify(payloadRows.filter((row) => ruled.has(row.k))), at, rules));
-  const existing: ExistingProduct[] = answer.filter((row) => row.existed);
+  const existing: ExistingProduct[] = answer.filter((row) => row.existed && !row.images_alone);
   const heldBack: HeldBackField[] = ruledAnswer
     .filter((row) => row.kind === 'h')
     .map((row) => ({ productId: row.product_id, field: (row.field ?? 'sku') as FeedField, mine: row.mine, theirs: row.theirs }));

@@ -8,35 +8,24 @@ import { feedValueMessages } from '../../shared/messages';
 import { feedReadingMessages } from '../../shared/feed-reading-messages';
 import { imageFileNames, resolveImageAddress, separatorInValue, type ImageBase, type ImageSeparator } from '../../shared/feed-image-addresses';
 import { eanProblem } from '../../shared/rules/ean';
+import type { TestFeedProduct } from '../../shared/suppliers';
 import { isDeliveryCode } from '../../shared/rules/product-validation';
 import { sanitizeDescription } from '../catalogue/sanitize-description';
 
 /** Field values as a reader hands them over: text, or a list for repeated XML elements (images). */
 export type FeedRecord = Readonly<Record<string, string | readonly string[] | undefined>>;
 
-export interface FeedProductRow {
+/** A parsed row as the import writes it: what Test feed shows of it, and the rest of the product's feed fields. */
+export interface FeedProductRow extends TestFeedProduct {
   /** The upsert key within the supplier: the EAN, or `sku:<SKU>` when the feed has no EAN. */
   sourceKey: string;
-  ean: string;
-  sku: string;
-  title: string;
   description: string;
-  brand: string;
-  category: string;
-  priceSupplier: number;
-  sellingPrice: number;
-  deliveryCode: string;
-  stock: number;
   weight: number | null;
   width: number | null;
   length: number | null;
   height: number | null;
-  productSize: string;
   color: string;
   material: string;
-  familyKey: string | null;
-  /** Image URLs in feed order, without duplicates. */
-  images: string[];
   /** Created as its family's main product (set by the import's family step, feed-family-mains.ts; never changes an existing product). */
   mainProduct?: boolean;
 }

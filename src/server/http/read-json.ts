@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { NUL_REFUSED, nulFieldIn } from '../../shared/safe-values';
+import { MAX_JSON_DEPTH, NUL_REFUSED, nestsDeeperThan, nulFieldIn } from '../../shared/safe-values';
 import { ApiError } from './errors';
 
 /**
@@ -16,12 +16,16 @@ export async function readJsonBody(c: Context): Promise<unknown> {
 
 /**
  * The request's JSON body without the NUL check, for a call that refuses NUL per part of the body
- * itself (POST /product/batch answers each item on its own); 400 when it is not JSON.
+ * itself (POST /product/batch answers each item on its own); 400 when it is not JSON or nests
+ * deeper than any body of the app (the checks that walk a body stay within the stack).
  */
 export async function readJsonOnly(c: Context): Promise<unknown> {
+  let body: unknown;
   try {
-    return (await c.req.json()) as unknown;
+    body = (await c.req.json()) as unknown;
   } catch {
     throw new ApiError(400, 'The request body must be JSON');
   }
+  if (nestsDeeperThan(body, MAX_JSON_DEPTH)) throw new ApiError(400, `The request body nests deeper than ${MAX_JSON_DEPTH} levels`);
+  return body;
 }

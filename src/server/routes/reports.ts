@@ -7,7 +7,8 @@ import { Hono } from 'hono';
 import { csvDialectOf, EXPORT_ROWS_HEADER, exportExtension, exportRequestSchema, isCsvFormat, REPORT_PAGE_SIZE } from '../../shared/export-contract';
 import { bolReportOverview } from '../bol/marketplace/status-report';
 import type { CatalogueDeps } from '../catalogue/catalogue-deps';
-import { countExport, exportBatches, exportCondition, exportOrder, exportStream } from '../catalogue/product-export';
+import { exportFileWords } from '../../shared/export-file-words';
+import { countExport, EXPORT_BATCH, exportBatches, exportCondition, exportOrder, exportStream } from '../catalogue/product-export';
 import { parsedOr400 } from '../http/problem-sentence';
 import { readJsonBody } from '../http/read-json';
 import { pageParams } from '../http/request-params';
@@ -27,7 +28,7 @@ export function reportRoutes(deps: Pick<CatalogueDeps, 'db' | 'now'>) {
       const where = exportCondition(request);
       const rows = await countExport(deps.db, where);
       const day = now().toISOString().slice(0, 10);
-      const stream = exportStream(request.format, exportBatches(deps.db, where, exportOrder(request)), request.columns, request.language);
+      const stream = exportStream(request.format, exportBatches(deps.db, where, exportOrder(request), EXPORT_BATCH, exportFileWords(request.language)), request.columns, request.language);
       return c.body(stream, 200, {
         'Content-Type': isCsvFormat(request.format) ? 'text/csv; charset=utf-8' : XLSX_TYPE,
         'Content-Disposition': `attachment; filename="products-${day}${csvDialectOf(request.format, request.language) === 'excel-nl' ? '-excel-nl' : ''}.${exportExtension(request.format)}"`,

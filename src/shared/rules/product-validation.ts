@@ -16,7 +16,8 @@ export function missingRequiredFields(product: ProductRequiredValues): RequiredP
     const value = product[field];
     if (value === null || value === undefined) return true;
     if (typeof value === 'number') return !Number.isFinite(value);
-    return value.trim() === '';
+    // Another type is present, and refused by the product's schema with its own reason.
+    return typeof value === 'string' && value.trim() === '';
   });
 }
 

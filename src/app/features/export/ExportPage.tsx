@@ -31,6 +31,7 @@ import {
 } from './export-rules';
 import { useProductExport } from './use-product-export';
 import { useViewTotal } from './use-view-total';
+import { productFilterMessages } from '../../../shared/product-filter-messages';
 import './export.css';
 
 const COLUMNS_KEY = 'exportColumns';
@@ -39,6 +40,7 @@ export default function ExportPage() {
   const language = useAtomValue(languageAtom);
   const words = useMessages(exportMessages, 'export');
   const states = useMessages(BOL_STATE_LABELS, 'bolState');
+  const sorts = useMessages(productFilterMessages, 'productFilter').sorts;
   const view = useAtomValue(productListViewAtom);
   const selection = useAtomValue(selectedProductIdsAtom);
   const categories = useAtomValue(categoriesAtom);
@@ -96,7 +98,7 @@ export default function ExportPage() {
               </RadioGroup.Root>
               {sort !== undefined && (
                 <Text as="p" size="2" color="gray" className="export-order" data-testid="export-order">
-                  {words.order(sortLabel(sort))}
+                  {words.order(sortLabel(sort, sorts))}
                 </Text>
               )}
             </ExportFieldset>

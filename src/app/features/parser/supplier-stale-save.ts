@@ -3,34 +3,37 @@
  * and the form with my changed parts on top of theirs. Pure.
  */
 import type { SupplierDetails } from '../../../shared/suppliers';
+import { parserMessages } from '../../../shared/parser-messages';
 import { formOf, type SupplierForm } from './supplier-form';
 
-/** The parts of the form a person recognises, each with the form fields it is made of. */
-const FORM_PARTS: { label: string; fields: (keyof SupplierForm)[] }[] = [
-  { label: 'Name', fields: ['supplierName'] },
-  { label: 'Feed source', fields: ['feedSource', 'supplierUrlFeed'] },
-  { label: 'Format', fields: ['feedFormat'] },
-  { label: 'Login for the feed', fields: ['credentialsKind', 'storedCredentials', 'username', 'password', 'headerName', 'headerValue'] },
-  { label: 'Column mapping', fields: ['columns', 'fixed', 'mapped', 'guessed', 'decimalSeparator', 'foreignCurrency', 'weightUnit', 'dimensionUnit', 'imageSeparator', 'imageBaseUrl', 'categoryPaths', 'recordElement'] },
-  { label: 'Variants and parent rows', fields: ['groupColumn', 'groupKeyColumns', 'fillDown', 'gather', 'skipRows'] },
-  { label: 'Selling price', fields: ['markupOn', 'multiplier', 'add'] },
-  { label: 'US shoe sizes', fields: ['usShoeSizes'] },
-  { label: 'Fields the feed always wins', fields: ['alwaysWins'] },
-  { label: 'Enabled', fields: ['enabled'] },
-  { label: 'Schedule', fields: ['scheduleKind', 'time', 'hours', 'timeZone'] },
+type PartWords = (typeof parserMessages)['parts'];
+
+/** The parts of the form a person recognises (their names in `PartWords`), each with the form fields it is made of. */
+const FORM_PARTS: { part: Exclude<keyof PartWords, 'feedFile'>; fields: (keyof SupplierForm)[] }[] = [
+  { part: 'name', fields: ['supplierName'] },
+  { part: 'feedSource', fields: ['feedSource', 'supplierUrlFeed'] },
+  { part: 'format', fields: ['feedFormat'] },
+  { part: 'login', fields: ['credentialsKind', 'storedCredentials', 'username', 'password', 'headerName', 'headerValue'] },
+  { part: 'mapping', fields: ['columns', 'fixed', 'mapped', 'guessed', 'decimalSeparator', 'foreignCurrency', 'weightUnit', 'dimensionUnit', 'imageSeparator', 'imageBaseUrl', 'categoryPaths', 'recordElement'] },
+  { part: 'variants', fields: ['groupColumn', 'groupKeyColumns', 'fillDown', 'gather', 'skipRows'] },
+  { part: 'sellingPrice', fields: ['markupOn', 'multiplier', 'add'] },
+  { part: 'usShoeSizes', fields: ['usShoeSizes'] },
+  { part: 'alwaysWins', fields: ['alwaysWins'] },
+  { part: 'enabled', fields: ['enabled'] },
+  { part: 'schedule', fields: ['scheduleKind', 'time', 'hours', 'timeZone'] },
 ];
 
 /**
  * What someone else changed between the form as it was filled from the server (`base`, before the
  * person's own edits) and the supplier the server holds now (`theirs`), as the form's part names,
- * for the stale-save notice (docs/feeds.md). The version also goes up for a new feed file, which the
+ * for the stale-save notice (docs/feeds.md), in `words` (the language shown). The version also goes up for a new feed file, which the
  * form does not hold: a newer version without another difference is a new "Feed file".
  */
-export function changedMeanwhile(base: SupplierForm, theirs: SupplierDetails): string[] {
+export function changedMeanwhile(base: SupplierForm, theirs: SupplierDetails, words: PartWords = parserMessages.parts): string[] {
   const after = formOf(theirs);
   const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-  const parts = FORM_PARTS.filter((part) => part.fields.some((field) => !same(base[field], after[field]))).map((part) => part.label);
-  return parts.length > 0 ? parts : ['Feed file'];
+  const parts = FORM_PARTS.filter((part) => part.fields.some((field) => !same(base[field], after[field]))).map((part) => words[part.part]);
+  return parts.length > 0 ? parts : [words.feedFile];
 }
 
 /**

@@ -93,7 +93,7 @@ export function useSupplierEditor(initial: SupplierForm, online: boolean, onClos
     if (outcome?.kind === 'sent') setFile(null);
     if (outcome?.kind === 'conflict') {
       const theirs = outcome.theirs as SupplierDetails;
-      setStale({ message: outcome.message, theirs, parts: changedMeanwhile(baseForm, theirs) });
+      setStale({ message: outcome.message, theirs, parts: changedMeanwhile(baseForm, theirs, wordsNow().parts) });
     }
   }
 
@@ -101,7 +101,7 @@ export function useSupplierEditor(initial: SupplierForm, online: boolean, onClos
   function takeTheirs(theirs: SupplierDetails) {
     editor.show(formOf(theirs), FROM_SERVER, true);
     setStale(null);
-    editor.setNotice({ kind: 'sent', tone: 'green', text: `Showing ${theirs.supplierName} as it was last saved.` });
+    editor.setNotice({ kind: 'sent', tone: 'green', text: wordsNow().showingTheirs(theirs.supplierName) });
   }
 
   /** Stale save: their supplier with this person's changed parts on top, saved against their version. */
@@ -116,11 +116,11 @@ export function useSupplierEditor(initial: SupplierForm, online: boolean, onClos
     editor.setNotice(null);
     if (!online) return refuse(noServerSays('parserAction'));
     const supplierId = form.supplierId;
-    if (supplierId === null) return refuse('Save the supplier before running its import.');
+    if (supplierId === null) return refuse(wordsNow().saveBeforeRun);
     await editor.act('run', async () => {
       const started = await startSupplierImport(supplierId);
       const first = started.jobs[0];
-      if (!first) return refuse(started.skipped[0]?.message ?? 'The import could not start.');
+      if (!first) return refuse(started.skipped[0]?.message ?? wordsNow().importNotStarted);
       importRun.follow([first]);
     });
   }

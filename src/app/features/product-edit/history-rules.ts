@@ -35,7 +35,7 @@ export const ENGLISH_HISTORY_WORDS: HistoryWords = {
 export function historyFieldLabel(field: string, words: HistoryWords = ENGLISH_HISTORY_WORDS): string {
   if (isProductFieldName(field)) return words.fields[field];
   if (field === 'productImages') return words.tab.images;
-  return bolHistoryLabel(field) ?? field;
+  return bolHistoryLabel(field, words.tab.bolFields) ?? field;
 }
 
 /** A value as the history shows it: the one rule of the history and the conflict tables (lib/field-value-text.ts). */

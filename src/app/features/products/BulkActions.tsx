@@ -23,7 +23,9 @@ import {
   type BulkActionId,
   type BulkWords,
   type Outcome,
+  type OutcomeStatusWords,
 } from './bulk-actions-rules';
+import { STATUS_WORDS } from '../../../shared/status-words';
 import { listActionsMessages } from '../../../shared/list-actions-messages';
 import { saveFile } from './save-file';
 import { countText } from '../../lib/format';
@@ -36,22 +38,22 @@ import { notify, notifyWarning } from '../../ui/notify';
 type Shown = Outcome & { running: boolean; tone: OutcomeTone; problems: ItemProblem[] };
 
 /** An answer read as an outcome: its line, whether it fully worked, and each refused item's reason. */
-function readReport(action: BulkAction, report: unknown, words: BulkWords): Omit<Shown, 'running'> {
+function readReport(action: BulkAction, report: unknown, words: BulkWords, statusTables: OutcomeStatusWords): Omit<Shown, 'running'> {
   const tone = reportTone(report);
-  return { ...reportText(action, report, words), tone, ok: tone !== 'red', problems: itemProblems(report) };
+  return { ...reportText(action, report, words, statusTables), tone, ok: tone !== 'red', problems: itemProblems(report) };
 }
 
 /** Runs one action's call; answers the outcome. */
-async function perform(action: BulkAction, productIds: readonly number[], words: BulkWords): Promise<Omit<Shown, 'running'>> {
+async function perform(action: BulkAction, productIds: readonly number[], words: BulkWords, statusTables: OutcomeStatusWords): Promise<Omit<Shown, 'running'>> {
   switch (action.id) {
     case 'create-content':
-      return readReport(action, await createBolContent(productIds), words);
+      return readReport(action, await createBolContent(productIds), words, statusTables);
     case 'upload-report':
-      return readReport(action, await getUploadReport(productIds), words);
+      return readReport(action, await getUploadReport(productIds), words, statusTables);
     case 'import-from-bol':
-      return readReport(action, await importFromBol(), words);
+      return readReport(action, await importFromBol(), words, statusTables);
     case 'reimport-offers':
-      return readReport(action, await reimportOffers(), words);
+      return readReport(action, await reimportOffers(), words, statusTables);
     case 'export-content-report': {
       const file = await exportProductContentReport();
       const name = fileNameFromContentDisposition(file.contentDisposition);
@@ -73,6 +75,7 @@ const TONE_COLOR = { green: undefined, amber: 'amber', red: 'red' } as const;
 export const BulkActions = memo(function BulkActions({ onCatalogueChanged, children }: { onCatalogueChanged: () => void; children?: ReactNode }) {
   const listWords = useMessages(productListMessages, 'productList');
   const words = useMessages(listActionsMessages, 'listActions').bulk;
+  const statusTables = useMessages(STATUS_WORDS, 'statusWords');
   const actions = useMemo(() => bulkActions(words), [words]);
   const selection = useAtomValue(selectedProductIdsAtom);
   const clearSelection = useSetAtom(clearSelectionAtom);
@@ -96,7 +99,7 @@ export const BulkActions = memo(function BulkActions({ onCatalogueChanged, child
     const show = (shown: Shown) => setOutcomes((current) => ({ ...current, [action.id]: shown }));
     show({ text: startedText(action, productIds.length, words), ok: true, running: true, tone: 'green', problems: [] });
     try {
-      const outcome = await perform(action, productIds, words);
+      const outcome = await perform(action, productIds, words, statusTables);
       show({ ...outcome, running: false });
       toastFor(action, outcome, productIds.length, words);
       if (action.id !== 'export-content-report') onCatalogueChanged();

@@ -31,7 +31,7 @@ import { useRowsInStages } from './use-rows-in-stages';
 import './products.css';
 import { productListMessages } from '../../../shared/product-list-messages';
 import { noServerMessages } from '../../../shared/no-server-messages';
-import { useMessages } from '../../i18n/language';
+import { packAtom, useMessages } from '../../i18n/language';
 import { productFilterMessages } from '../../../shared/product-filter-messages';
 import { offlineDataMessages } from '../../../shared/offline-data-messages';
 import { bolOfferMessages } from '../../../shared/bol-offer-messages';
@@ -96,9 +96,10 @@ export default function ProductListPage() {
   }, [answered]);
   const viewSearch = toSearchString(view);
   const showsRows = !busy && list.content.length > 0;
+  const pack = useAtomValue(packAtom);
   useEffect(() => {
-    if (showsRows) keepListSnapshot(viewSearch);
-  }, [showsRows, viewSearch, list]);
+    if (showsRows) keepListSnapshot(viewSearch, pack);
+  }, [showsRows, viewSearch, list, pack]);
 
   // Offline, whether the device can show the next page (Next says why when it cannot).
   const [nextOnDevice, setNextOnDevice] = useState<{ query: string; found: boolean } | null>(null);

@@ -5,6 +5,7 @@
  */
 import { countText } from '../../lib/format';
 import { listActionsMessages, type ListActionsWords } from '../../../shared/list-actions-messages';
+import { STATUS_WORDS, subStatusWords, type StatusWords } from '../../../shared/status-words';
 
 export type BulkActionId = 'create-content' | 'upload-report' | 'import-from-bol' | 'reimport-offers' | 'export-content-report';
 
@@ -101,8 +102,8 @@ export interface Outcome {
   ok: boolean;
 }
 
-/** "productsCreated" -> "products created". */
-function words(name: string): string {
+/** "productsCreated" -> "products created": a field the words do not name. */
+function fieldNameWords(name: string): string {
   return name
     .replace(/([a-z\d])([A-Z])/g, '$1 $2')
     .replace(/[_-]+/g, ' ')
@@ -117,33 +118,55 @@ function isCountName(name: string): boolean {
 type JsonObject = Record<string, unknown>;
 const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** The counts of a report: its number fields and those of a `counts` object, and the length of its lists. */
-export function reportCounts(report: unknown): string[] {
+/**
+ * The counts of a report: its number fields and those of a `counts` object, and the length of its
+ * lists, each named in `words` (a field they do not name: from its own name).
+ */
+export function reportCounts(report: unknown, words: Pick<BulkWords, 'count' | 'countNames'> = ENGLISH): string[] {
   if (!isObject(report)) return [];
   const counts: string[] = [];
+  const count = (name: string, value: number) => words.count(words.countNames[name] ?? fieldNameWords(name), countText(value));
   const add = (source: JsonObject) => {
     for (const [name, value] of Object.entries(source)) {
-      if (typeof value === 'number' && Number.isFinite(value) && isCountName(name)) counts.push(`${words(name)} ${countText(value)}`);
+      if (typeof value === 'number' && Number.isFinite(value) && isCountName(name)) counts.push(count(name, value));
     }
   };
   add(report);
   if (isObject(report.counts)) add(report.counts);
   for (const [name, value] of Object.entries(report)) {
-    if (Array.isArray(value) && name !== 'content') counts.push(`${words(name)} ${countText(value.length)}`);
+    if (Array.isArray(value) && name !== 'content') counts.push(count(name, value.length));
   }
   return counts;
 }
 
-/** How a finished action's answer reads: the server's message or status, with its counts. */
-export function reportText(action: BulkAction, report: unknown, words: Pick<BulkWords, 'done' | 'status'> = ENGLISH): Outcome {
+/** The status tables an outcome's status is worded with (in the language shown). */
+export type OutcomeStatusWords = Pick<StatusWords, 'process' | 'bolJob' | 'subStatus'>;
+
+/**
+ * A report's status in words, never its code (docs/jobs.md, "Words, not codes"): bol's process
+ * status (SUCCESS, FAILURE, …), a bol job's outcome (success, partial, …), else words from the code.
+ */
+export function outcomeStatusWords(status: string, tables: OutcomeStatusWords = STATUS_WORDS): string {
+  if (status in tables.process) return tables.process[status as keyof OutcomeStatusWords['process']];
+  if (status in tables.bolJob) return tables.bolJob[status as keyof OutcomeStatusWords['bolJob']];
+  return subStatusWords(status, tables.subStatus);
+}
+
+/** How a finished action's answer reads: the server's message or status (in words), with its counts. */
+export function reportText(
+  action: BulkAction,
+  report: unknown,
+  words: Pick<BulkWords, 'done' | 'status' | 'count' | 'countNames'> = ENGLISH,
+  statusTables: OutcomeStatusWords = STATUS_WORDS,
+): Outcome {
   if (typeof report === 'string' && report.trim() !== '') return { text: `${action.label}: ${report.trim()}`, ok: true };
   const object = isObject(report) ? report : {};
   const message = typeof object.message === 'string' && object.message.trim() !== '' ? object.message.trim() : null;
   const status = typeof object.status === 'string' && object.status.trim() !== '' ? object.status.trim() : null;
-  const counts = reportCounts(report);
+  const counts = reportCounts(report, words);
   const failed = status !== null && /^(failure|failed|error)$/i.test(status);
   // The sentence ends once, after the counts.
-  const head = (message ?? (status !== null ? words.status(status) : words.done)).replace(/[.!]+$/, '');
+  const head = (message ?? (status !== null ? words.status(outcomeStatusWords(status, statusTables)) : words.done)).replace(/[.!]+$/, '');
   const tail = counts.length > 0 ? ` (${counts.join(', ')})` : '';
   return { text: `${action.label}: ${head}${tail}.`, ok: !failed };
 }

@@ -130,7 +130,7 @@ function normalizedSearch(search: string): string {
 // ---- What the screen shows ----
 
 /** The pager's words: English unless the screen passes those of the language shown (docs/languages.md). */
-type PagerWords = Pick<ProductListWords, 'about' | 'noneOf' | 'range' | 'page' | 'noProducts'>;
+export type PagerWords = Pick<ProductListWords, 'about' | 'noneOf' | 'range' | 'page' | 'noProducts'>;
 
 /** "2,354", or "about 210,000" when the server estimated it (docs/products.md "Totals"). */
 function totalText(total: number, estimate: boolean, words: PagerWords): string {

@@ -31,6 +31,7 @@ import { messagesNow, useMessages } from '../../i18n/language';
 import { syncPanelMessages } from '../../../shared/sync-panel-messages';
 import { syncStatusMessages } from '../../../shared/sync-status-messages';
 import { noServerMessages } from '../../../shared/no-server-messages';
+import { productFormMessages } from '../../../shared/product-form-messages';
 
 /** The current time, refreshed every 20 s so relative times stay right while the panel is open. */
 function useNow(): number {
@@ -53,7 +54,8 @@ function usePanelWords() {
   const status = useMessages(syncStatusMessages, 'syncStatus');
   const sync = useMessages(messages).sync;
   const noServer = useMessages(noServerMessages, 'noServer');
-  return useMemo(() => ({ panel, status, sync, noServer, syncWords: { status, unreachable: sync.unreachable } }), [panel, status, sync, noServer]);
+  const fields = useMessages(productFormMessages, 'productForm').fields;
+  return useMemo(() => ({ panel, status, sync, noServer, fields, syncWords: { status, unreachable: sync.unreachable } }), [panel, status, sync, noServer, fields]);
 }
 
 export default function SyncPanel({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
@@ -162,7 +164,7 @@ function EntryGroup(props: { group: PanelGroup; entries: OutboxEntry[]; titles: 
 
 function EntryItem({ entry, titles, user, now }: { entry: OutboxEntry; titles: Map<number, string>; user: string | null; now: number }) {
   const words = usePanelWords();
-  const description = describeEntry(entry, titles, user, words.panel);
+  const description = describeEntry(entry, titles, user, words.panel, words.fields);
   const [busy, setBusy] = useState(false);
   const run = (action: string, work: () => Promise<void>) => {
     setBusy(true);

@@ -6,6 +6,7 @@
 import type { OutboxEntry } from '../../sync/app-sync';
 import { outboxKindOf } from '../../sync/outbox-kinds';
 import { syncPanelMessages, type SyncPanelWords } from '../../../shared/sync-panel-messages';
+import { productFormMessages, type ProductFormWords } from '../../../shared/product-form-messages';
 
 /** A write kind's label (English, from syncPanelMessages.kinds) in the words given. */
 function kindLabel(english: string, kinds: SyncPanelWords['kinds']): string {
@@ -24,12 +25,13 @@ export interface EntryDescription {
   otherAuthor: string | null;
 }
 
-/** Names an entry; `titles` are the titles of cached products by id (the entry may lack one). */
+/** Names an entry in `words` (the product fields' names in `fields`); `titles` are the titles of cached products by id (the entry may lack one). */
 export function describeEntry(
   entry: OutboxEntry,
   titles: ReadonlyMap<number, string> = new Map(),
   currentUser: string | null = null,
-  words: Pick<SyncPanelWords, 'kinds' | 'product' | 'productTitled'> = syncPanelMessages,
+  words: Pick<SyncPanelWords, 'kinds' | 'product' | 'productTitled' | 'details'> = syncPanelMessages,
+  fields: ProductFormWords['fields'] = productFormMessages.fields,
 ): EntryDescription {
   const kind = outboxKindOf(entry);
   const productId = kind.productIdOf(entry);
@@ -38,7 +40,7 @@ export function describeEntry(
   return {
     kind: kindLabel(kind.label, words.kinds),
     subject,
-    detail: kind.detail(entry),
+    detail: kind.detail(entry, { details: words.details, fields }),
     otherAuthor: entry.author && currentUser !== null && entry.author !== currentUser ? entry.author : null,
   };
 }

@@ -6,7 +6,6 @@
  */
 import {
   applyBolChangeSet,
-  BOL_MODEL_COMPARED,
   type BolModelChangeConflict,
   buildBolChangeSet,
   composeBolChangeSets,
@@ -28,7 +27,7 @@ import { conflictDifferences, type FieldDifference } from '../record-diff';
 import type { BolModelPayload } from './bol-model-save';
 import { changeSetConflicted } from './change-set-conflicted';
 import { composedEntryFields, laterEntriesOf, nextSeq, replaceEntry, waitingChangeSetOf } from './outbox-queue';
-import type { WriteKind } from './write-kind';
+import { ENGLISH_DETAIL_WORDS, type DetailWords, type WriteKind } from './write-kind';
 import { syncPanelMessages } from '../../../shared/sync-panel-messages';
 
 /** A change set of one product's Bol model (PATCH /api/v1/bol/model/{productId}, docs/bol.md). */
@@ -96,9 +95,9 @@ function bolModelChangeRequest(productId: number, body: object, headers: Record<
   return { method: 'PATCH', url: `/api/v1/bol/model/${productId}`, headers: { ...headers, 'Content-Type': 'application/json' }, body: JSON.stringify(body) };
 }
 
-/** The labels of what a Bol-model change set changes (the panel's detail line). */
-export function bolChangeSetSummary(changes: BolModelChangeSet): string {
-  return [...Object.keys(changes.attributes), ...(changes.media ? [BOL_MODEL_COMPARED.media.label] : [])].join(', ');
+/** The labels of what a Bol-model change set changes (the panel's detail line): bol's attribute ids as bol names them, the images in `words`. */
+export function bolChangeSetSummary(changes: BolModelChangeSet, words: DetailWords = ENGLISH_DETAIL_WORDS): string {
+  return [...Object.keys(changes.attributes), ...(changes.media ? [words.details.bolImages] : [])].join(', ');
 }
 
 /** The parts of a Bol-model change-set conflict, mine beside theirs, with who changed theirs. */
@@ -122,7 +121,7 @@ export const bolModelChange: WriteKind<BolModelChangeEntry, BolModelChangeChange
     return { saveId: entry?.id ?? '', uploadIds: [] };
   },
   productIdOf: (entry) => entry.payload.productId,
-  detail: (entry) => bolChangeSetSummary(entry.payload.changes) || null,
+  detail: (entry, words) => bolChangeSetSummary(entry.payload.changes, words) || null,
   mine: (entry) => entry.payload.changes,
   diff: (_mine, theirs) => bolChangeSetDifferences(theirs),
   // No If-Match: the server merges attribute by attribute (docs/bol.md "PATCH /bol/model/{productId}").

@@ -6,14 +6,19 @@
  * answers success for a hold already ended, so a send repeated after a lost answer is harmless.
  */
 import type { Product } from '../../../shared/contract';
-import { feedFieldLabel, isFeedField } from '../../../shared/feed-fields';
+import { isFeedField, type FeedField } from '../../../shared/feed-fields';
 import type { OutboxRequest } from '../../api/outbox-requests';
 import { fromCachedProduct, toCachedProduct, type BackofficeDatabase } from '../../db/database';
 import { withQuotaFallback } from '../../db/storage';
 import { productEntityKey, type KindEntry, type OutboxRow } from '../../db/outbox-entry';
 import { isProduct } from '../outbox-memory';
 import { addEntry, laterEntriesOf } from './outbox-queue';
-import type { WriteKind } from './write-kind';
+import type { DetailWords, WriteKind } from './write-kind';
+
+/** A feed field's name in the words given (feedFieldLabel's rule: the images, else the product field). */
+function feedFieldName(field: FeedField, words: DetailWords): string {
+  return field === 'images' ? words.details.images : words.fields[field];
+}
 import { syncPanelMessages } from '../../../shared/sync-panel-messages';
 
 export interface HeldBackDismissPayload {
@@ -79,7 +84,7 @@ export const heldBackDismiss: WriteKind<HeldBackDismissEntry, HeldBackDismissCha
     return { saveId: entry.id, uploadIds: [] };
   },
   productIdOf: (entry) => entry.payload.productId,
-  detail: (entry) => (isFeedField(entry.payload.field) ? `${feedFieldLabel(entry.payload.field)}: the supplier's value is no longer shown` : null),
+  detail: (entry, words) => (isFeedField(entry.payload.field) ? words.details.supplierValueHidden(feedFieldName(entry.payload.field, words)) : null),
   mine: () => null,
   diff: () => [],
   // No If-Match: ending a hold builds on no version of the product.

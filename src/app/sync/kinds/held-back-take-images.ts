@@ -119,7 +119,7 @@ export const heldBackTakeImages: WriteKind<HeldBackTakeImagesEntry, HeldBackTake
     return { saveId: entry.id, uploadIds: [] };
   },
   productIdOf: (entry) => entry.payload.productId,
-  detail: (entry) => `Images: the supplier's ${entry.payload.images.length === 1 ? '1 image' : `${entry.payload.images.length} images`}`,
+  detail: (entry, words) => words.details.supplierImages(entry.payload.images.length),
   mine: () => null,
   diff: () => [],
   // No If-Match: the take builds on the image list it carries, not on a version of the product.

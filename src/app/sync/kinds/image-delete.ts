@@ -57,7 +57,7 @@ export const imageDelete: WriteKind<ImageDeleteEntry, ImageDeleteChange> = {
     return { saveId: entry.id, uploadIds: [] };
   },
   productIdOf: (entry) => entry.payload.productId,
-  detail: (entry) => `Image ${entry.payload.imageId}`,
+  detail: (entry, words) => words.details.image(entry.payload.imageId),
   mine: () => null,
   diff: () => [],
   request: async (_ctx, entry, headers) => imageDeleteRequest(entry.payload.imageId, headers),

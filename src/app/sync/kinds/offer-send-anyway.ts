@@ -42,7 +42,7 @@ export const offerSendAnyway: WriteKind<OfferSendAnywayEntry, OfferSendAnywayCha
     return { saveId: entry.id, uploadIds: [] };
   },
   productIdOf: (entry) => entry.payload.productId,
-  detail: () => 'the held-back offer change goes to bol',
+  detail: (_entry, words) => words.details.offerGoesToBol,
   mine: () => null,
   diff: () => [],
   // No If-Match: sending anyway builds on no version of the product.

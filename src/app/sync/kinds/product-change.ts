@@ -17,7 +17,7 @@ import {
   type ProductChangeSet,
 } from '../../../shared/change-set';
 import type { Product } from '../../../shared/contract';
-import { productField, isProductFieldName } from '../../../shared/product-fields';
+import { isProductFieldName } from '../../../shared/product-fields';
 import { newImage } from '../../../shared/rules/new-image';
 import { versionedBody, writeProtocolOf } from '../../../shared/write-protocol';
 import type { OutboxRequest } from '../../api/outbox-requests';
@@ -30,7 +30,7 @@ import { conflictDifferences, type FieldDifference } from '../record-diff';
 import { changeSetConflicted } from './change-set-conflicted';
 import { enqueuePickedFiles } from './image-upload';
 import { composedEntryFields, laterEntriesOf, nextSeq, pendingUploadsOf, replaceEntry, waitingChangeSetOf, withUploadedPaths } from './outbox-queue';
-import type { PickedFile, Submitted, WriteKind } from './write-kind';
+import { ENGLISH_DETAIL_WORDS, type DetailWords, type PickedFile, type Submitted, type WriteKind } from './write-kind';
 import { syncPanelMessages } from '../../../shared/sync-panel-messages';
 
 /** A change set of one product (PATCH /api/v1/product/{id}, docs/offline.md "Change sets"). */
@@ -127,13 +127,13 @@ async function sentChangeSet(db: BackofficeDatabase, entry: ProductChangeEntry) 
   return versionedBody(resolved, writeProtocolOf(entry));
 }
 
-/** The labels of what a change set changes (the panel's detail line). */
-export function changeSetSummary(changes: ProductChangeSet): string {
-  const labels = Object.keys(changes.fields).map((name) => (isProductFieldName(name) ? productField(name).label : name));
+/** The labels of what a change set changes (the panel's detail line), in `words`. */
+export function changeSetSummary(changes: ProductChangeSet, words: DetailWords = ENGLISH_DETAIL_WORDS): string {
+  const labels = Object.keys(changes.fields).map((name) => (isProductFieldName(name) ? words.fields[name] : name));
   const images = changes.images;
-  if (images.added.length > 0) labels.push(images.added.length === 1 ? '1 image added' : `${images.added.length} images added`);
-  if (images.deleted.length > 0) labels.push(images.deleted.length === 1 ? '1 image removed' : `${images.deleted.length} images removed`);
-  if (images.edited.length > 0 || images.order || images.main) labels.push('Images');
+  if (images.added.length > 0) labels.push(words.details.imagesAdded(images.added.length));
+  if (images.deleted.length > 0) labels.push(words.details.imagesRemoved(images.deleted.length));
+  if (images.edited.length > 0 || images.order || images.main) labels.push(words.details.images);
   return labels.join(', ');
 }
 
@@ -165,7 +165,7 @@ export const productChange: WriteKind<ProductChangeEntry, ProductChangeChange> =
   label: syncPanelMessages.kinds.product,
   submit: (ctx, change, author) => queueProductChange(ctx.db, change.before, change.after, change.files ?? [], author),
   productIdOf: (entry) => entry.payload.productId,
-  detail: (entry) => changeSetSummary(entry.payload.changes) || null,
+  detail: (entry, words) => changeSetSummary(entry.payload.changes, words) || null,
   mine: (entry) => entry.payload.changes,
   diff: (_mine, theirs) => changeSetDifferences(theirs),
   async request(ctx, entry, headers) {

@@ -12,6 +12,16 @@ import type { BackofficeDatabase } from '../../db/database';
 import type { OutboxRow } from '../../db/outbox-entry';
 import type { AnswerClass, HeadersLike } from '../classify-answer';
 import type { FieldDifference } from '../record-diff';
+import { productFormMessages, type ProductFormWords } from '../../../shared/product-form-messages';
+import { syncPanelMessages, type SyncPanelWords } from '../../../shared/sync-panel-messages';
+
+/** The words of a detail line: the panel's and the product fields' names, in the language shown. */
+export interface DetailWords {
+  details: SyncPanelWords['details'];
+  fields: ProductFormWords['fields'];
+}
+
+export const ENGLISH_DETAIL_WORDS: DetailWords = { details: syncPanelMessages.details, fields: productFormMessages.fields };
 
 /** What a kind's code works with: the database, and the kind of any other entry (through the registry). */
 export interface WriteContext {
@@ -51,8 +61,8 @@ export interface WriteKind<E extends OutboxRow = OutboxRow, C = never> {
    */
   submit?(ctx: WriteContext, change: C, author: string): Promise<Submitted>;
   productIdOf(entry: E): number;
-  /** A detail line for the panel (file name, image id, what changed), or null. */
-  detail(entry: E): string | null;
+  /** A detail line for the panel (file name, image id, what changed) in `words`, or null. */
+  detail(entry: E, words: DetailWords): string | null;
   /** A title the entry itself carries (the panel names the product by it), when it carries one. */
   titleOf?(entry: E): string;
   /** The record my change carries: my side of a conflict (null for kinds without one). */

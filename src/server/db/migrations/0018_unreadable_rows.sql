@@ -1,1 +1,1 @@
-ALTER TABLE "parsing_history" ADD COLUMN "unreadable_rows" integer DEFAULT 0 NOT NULL;
+ALTER TABLE "parsing_history" ADD COLUMN IF NOT EXISTS "unreadable_rows" integer DEFAULT 0 NOT NULL;

@@ -1,1 +1,1 @@
-ALTER TABLE "users" ADD COLUMN "language" text;
+ALTER TABLE "users" ADD COLUMN IF NOT EXISTS "language" text;

@@ -1,2 +1,2 @@
-ALTER TABLE "jobs" ADD COLUMN "message_id" text;--> statement-breakpoint
-ALTER TABLE "jobs" ADD COLUMN "message_args" jsonb;
+ALTER TABLE "jobs" ADD COLUMN IF NOT EXISTS "message_id" text;--> statement-breakpoint
+ALTER TABLE "jobs" ADD COLUMN IF NOT EXISTS "message_args" jsonb;

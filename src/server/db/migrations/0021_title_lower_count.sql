@@ -1,0 +1,1 @@
+CREATE INDEX "products_title_lower" ON "products" USING btree ("title_lower");
