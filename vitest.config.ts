@@ -21,6 +21,9 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'node',
+          // One module cache per worker, not one process per file (docs/testing.md, "Unit and server
+          // tests"): a file that mocks a module loads its imports afresh and takes the mock back.
+          isolate: false,
         },
       },
       {
@@ -29,6 +32,8 @@ export default defineConfig({
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/server/support/global-setup.ts'],
+          // One module cache per worker, as the unit project (docs/testing.md, "Unit and server tests").
+          isolate: false,
           // Each file waits for its turn: the timed files run alone (turns.ts).
           setupFiles: ['tests/server/support/run-alone.ts'],
           testTimeout: 20_000,

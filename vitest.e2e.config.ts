@@ -14,6 +14,9 @@ export default defineConfig({
     environment: 'node',
     globalSetup: ['tests/e2e/support/global-setup.ts'],
     maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
+    // A worker runs its files one after the other in one process, not a process per file
+    // (docs/testing.md, "Browser tests"): Playwright and the support modules load once per worker.
+    isolate: false,
     // The longest files first (scripts/lib/slow-first.ts): small files with long runs would end last.
     sequence: {
       sequencer: slowFirstSequencer([

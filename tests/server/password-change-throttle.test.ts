@@ -12,6 +12,13 @@ import { createTestApp, jsonPost, TEST_USER, type TestApp } from './support/test
 import { eq, ne } from 'drizzle-orm';
 
 const passwordChecks = vi.hoisted(() => ({ count: 0 }));
+// The server project shares a module cache between the files of a worker (docs/testing.md, "Unit and
+// server tests"): the modules this file imports load afresh, with its mock, and afterwards without it.
+vi.hoisted(() => vi.resetModules());
+afterAll(() => {
+  vi.doUnmock('../../src/server/auth/passwords');
+  vi.resetModules();
+});
 vi.mock('../../src/server/auth/passwords', async (importOriginal) => {
   const actual = await importOriginal<typeof passwords>();
   return {

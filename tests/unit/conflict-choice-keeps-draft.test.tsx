@@ -6,7 +6,7 @@
  * form shows the settled copy with what was typed elsewhere still there and still unsaved.
  */
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { typedOverByChoice } from '../../src/app/edit/conflict-choice-rules';
 import { FROM_SERVER } from '../../src/app/edit/kept-copy';
 import { useConflictChoices } from '../../src/app/edit/use-conflict-choices';
@@ -19,6 +19,13 @@ import { makeProduct } from './support/offline-fakes';
 
 vi.hoisted(() => {
   (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+});
+// The unit project shares a module cache between the files of a worker (docs/testing.md, "Unit and
+// server tests"): the modules this file imports load afresh, with its mock, and afterwards without it.
+vi.hoisted(() => vi.resetModules());
+afterAll(() => {
+  vi.doUnmock('../../src/app/ui/notify');
+  vi.resetModules();
 });
 vi.mock('../../src/app/ui/notify', () => ({ notify: () => undefined }));
 afterEach(cleanup);

@@ -6,7 +6,7 @@
  * and never reads the record again.
  */
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { failedNotice, reasonOf, refusal, standsOnceSent, toldOf, type EditOutcome, type OutcomeTexts } from '../../src/app/edit/edit-outcome';
 import { FROM_SERVER, readKeptCopy, WAITING_ON_DEVICE } from '../../src/app/edit/kept-copy';
 import { useEditController, type EditControllerOptions, type EditLoad } from '../../src/app/edit/use-edit-controller';
@@ -15,6 +15,13 @@ import type { WaitingEntryLike } from '../../src/app/lib/my-waiting-change';
 const toasts = vi.hoisted(() => {
   (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
   return [] as string[];
+});
+// The unit project shares a module cache between the files of a worker (docs/testing.md, "Unit and
+// server tests"): the modules this file imports load afresh, with its mock, and afterwards without it.
+vi.hoisted(() => vi.resetModules());
+afterAll(() => {
+  vi.doUnmock('../../src/app/ui/notify');
+  vi.resetModules();
 });
 vi.mock('../../src/app/ui/notify', () => ({ notify: (text: string) => void toasts.push(text) }));
 

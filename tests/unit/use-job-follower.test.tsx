@@ -3,13 +3,20 @@
 import { act, cleanup, renderHook } from '@testing-library/react';
 import { createStore, Provider } from 'jotai';
 import type { ReactNode } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Job, JobStatus } from '../../src/shared/jobs';
 import { onlineAtom } from '../../src/app/state/sync';
 import { lookAtJobs, useFollowedJobs } from '../../src/app/features/jobs/use-followed-jobs';
 import { useJobFollower } from '../../src/app/features/jobs/use-job-follower';
 
 const server = vi.hoisted(() => ({ statuses: [] as string[], looks: 0 }));
+// The unit project shares a module cache between the files of a worker (docs/testing.md, "Unit and
+// server tests"): the modules this file imports load afresh, with its mock, and afterwards without it.
+vi.hoisted(() => vi.resetModules());
+afterAll(() => {
+  vi.doUnmock('../../src/app/api/jobs');
+  vi.resetModules();
+});
 vi.mock('../../src/app/api/jobs', () => ({
   getJob: (id: number) => {
     const status = server.statuses[Math.min(server.looks, server.statuses.length - 1)];
