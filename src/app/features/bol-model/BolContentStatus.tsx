@@ -6,6 +6,7 @@ import { Badge, Button, Flex, Table, Text, VisuallyHidden } from '@radix-ui/them
 import type { BolMarketplaceState } from '../../../shared/bol-contract';
 import { dateTimeText } from '../../lib/format';
 import { contentStatusText, uploadReportRows } from './bol-status-rules';
+import { StatusLine } from '../../ui/StatusLine';
 
 export interface BolContentStatusProps {
   state: BolMarketplaceState;
@@ -24,10 +25,7 @@ export function BolContentStatus({ state, keptCopy, checking, canCheck, onCheckR
   const report = state.uploadReport;
   return (
     <Flex direction="column" gap="2" data-testid="bol-content-status">
-      <Flex gap="2" align="center" wrap="wrap">
-        <Text size="2" weight="medium">
-          {words.contentStatus}
-        </Text>
+      <StatusLine label={words.contentStatus}>
         {/* The status in words, never its code (docs/jobs.md, "Words, not codes"); bol's message follows it. */}
         <Badge color={status.tone} size="2" className="bol-content-status-badge" data-testid="bol-content-status-badge" data-status={state.contentStatus}>
           <span data-testid="bol-content-status-text">{status.text}</span>
@@ -37,7 +35,7 @@ export function BolContentStatus({ state, keptCopy, checking, canCheck, onCheckR
             {words.asLastSeen}
           </Text>
         )}
-      </Flex>
+      </StatusLine>
       {state.contentSubmittedAt && (
         <Text size="1" color="gray">
           {words.sentAt(dateTimeText(state.contentSubmittedAt))}

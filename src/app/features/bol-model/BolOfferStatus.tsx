@@ -6,6 +6,7 @@ import { bolOfferMessages } from '../../../shared/bol-offer-messages';
 import { useMessages } from '../../i18n/language';
 import { dateTimeText } from '../../lib/format';
 import { offerView } from './bol-offer-view';
+import { StatusLine } from '../../ui/StatusLine';
 
 export interface BolOfferStatusProps {
   state: OfferSyncState;
@@ -21,14 +22,11 @@ export function BolOfferStatus({ state, sendAnywayWaiting, sending, onSendAnyway
   const view = offerView(state, sendAnywayWaiting, dateTimeText, { offer: words, model: modelWords });
   return (
     <Flex direction="column" gap="2" data-testid="bol-offer-status">
-      <Flex gap="2" align="center" wrap="wrap">
-        <Text size="2" weight="medium">
-          {words.heading}
-        </Text>
+      <StatusLine label={words.heading}>
         <Badge color={view.tone} size="2" data-testid="bol-offer-summary">
           {view.summary}
         </Badge>
-      </Flex>
+      </StatusLine>
       {view.status && (
         <Text size="2" color={view.tone === 'red' ? 'red' : undefined} data-testid="bol-offer-reason">
           {view.status}

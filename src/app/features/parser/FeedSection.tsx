@@ -1,7 +1,7 @@
 /** The supplier form's Feed card: name, format, the source (address or uploaded file) and the feed's login. */
-import { Flex, RadioGroup, Select, TextField } from '@radix-ui/themes';
+import { Flex, RadioGroup, TextField } from '@radix-ui/themes';
 import type { FeedFormat } from '../../../shared/suppliers';
-import { Field, FormCard } from './ParserField';
+import { ChoiceField, Field, FormCard } from './ParserField';
 import type { SupplierForm } from './supplier-form';
 import { loginOriginChange, loginOriginHint } from './supplier-form-check';
 import { parserMessages } from '../../../shared/parser-messages';
@@ -22,16 +22,16 @@ export function FeedSection({ form, set, here, onFile }: SectionProps & { here: 
         <Field label={words.name}>
           <TextField.Root size="3" value={form.supplierName} onChange={(e) => set('supplierName', e.target.value)} autoComplete="off" />
         </Field>
-        <Field label={words.format}>
-          <Select.Root size="3" value={form.feedFormat} onValueChange={(value) => set('feedFormat', value as FeedFormat)}>
-            <Select.Trigger aria-label={words.format} />
-            <Select.Content>
-              <Select.Item value="csv">CSV</Select.Item>
-              <Select.Item value="xml">XML</Select.Item>
-              <Select.Item value="xlsx">Excel (.xlsx)</Select.Item>
-            </Select.Content>
-          </Select.Root>
-        </Field>
+        <ChoiceField<FeedFormat>
+          label={words.format}
+          value={form.feedFormat}
+          options={[
+            ['csv', 'CSV'],
+            ['xml', 'XML'],
+            ['xlsx', 'Excel (.xlsx)'],
+          ]}
+          onChange={(value) => set('feedFormat', value)}
+        />
       </Flex>
       <RadioGroup.Root size="3" value={form.feedSource} onValueChange={(value) => set('feedSource', value === 'upload' ? 'upload' : 'url')} aria-label={words.feedSource}>
         <Flex gap="4" wrap="wrap">
@@ -63,16 +63,16 @@ export function FeedSection({ form, set, here, onFile }: SectionProps & { here: 
       )}
       {form.feedSource === 'url' && (
         <Flex direction="column" gap="2">
-          <Field label={words.login}>
-            <Select.Root size="3" value={form.credentialsKind} onValueChange={(value) => set('credentialsKind', value as SupplierForm['credentialsKind'])}>
-              <Select.Trigger aria-label={words.login} />
-              <Select.Content>
-                <Select.Item value="none">{words.loginNone}</Select.Item>
-                <Select.Item value="basic">{words.loginBasic}</Select.Item>
-                <Select.Item value="header">{words.loginHeader}</Select.Item>
-              </Select.Content>
-            </Select.Root>
-          </Field>
+          <ChoiceField<SupplierForm['credentialsKind']>
+            label={words.login}
+            value={form.credentialsKind}
+            options={[
+              ['none', words.loginNone],
+              ['basic', words.loginBasic],
+              ['header', words.loginHeader],
+            ]}
+            onChange={(value) => set('credentialsKind', value)}
+          />
           {form.credentialsKind === 'basic' && (
             <Flex gap="3" wrap="wrap" className="parser-form-row">
               <Field label={words.userName}>

@@ -1,5 +1,5 @@
 /** The supplier form's Column mapping card: a feed column or a fixed value per field (with the first row's value), and the transforms. */
-import { Checkbox, Flex, Heading, Select, Table, Text, TextArea, TextField, VisuallyHidden } from '@radix-ui/themes';
+import { Checkbox, Flex, Heading, Table, Text, TextArea, TextField, VisuallyHidden } from '@radix-ui/themes';
 import { useId } from 'react';
 import { FEED_FIELD_LABELS, FEED_FIELDS, type FeedField } from '../../../shared/feed-mapping';
 import { IMAGE_SEPARATORS } from '../../../shared/feed-image-addresses';
@@ -10,7 +10,7 @@ import { SELLER_CURRENCY } from '../../../shared/feed-values';
 import { feedReadingMessages } from '../../../shared/feed-reading-messages';
 import type { TestFeedReport } from '../../../shared/suppliers';
 import { FeedValueFormat } from './FeedValueFormat';
-import { Field, FormCard } from './ParserField';
+import { ChoiceField, Field, FormCard } from './ParserField';
 import { splitColumns, type SupplierForm } from './supplier-form';
 import type { SectionProps } from './FeedSection';
 
@@ -118,18 +118,14 @@ export function MappingSection({ form, set, setForm, report }: SectionProps & { 
       </Heading>
       <Flex gap="3" wrap="wrap" className="parser-form-row">
         {transformSelects(foreign, words).map((select) => (
-          <Field key={select.key} label={select.label}>
-            <Select.Root size="3" value={form[select.key]} onValueChange={(value) => edit(select.key, value as SupplierForm[typeof select.key])}>
-              <Select.Trigger aria-label={select.ariaLabel} />
-              <Select.Content>
-                {select.options.map(([value, label]) => (
-                  <Select.Item key={value} value={value}>
-                    {label}
-                  </Select.Item>
-                ))}
-              </Select.Content>
-            </Select.Root>
-          </Field>
+          <ChoiceField
+            key={select.key}
+            label={select.label}
+            ariaLabel={select.ariaLabel}
+            value={form[select.key]}
+            options={select.options}
+            onChange={(value) => edit(select.key, value as SupplierForm[typeof select.key])}
+          />
         ))}
         <Field label={words.imageBase} hint={reading.imageBaseHint}>
           <TextField.Root

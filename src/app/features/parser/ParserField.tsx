@@ -1,5 +1,5 @@
-/** The supplier form's building blocks: a card with its heading, and one labelled input with an optional hint under it. */
-import { Card, Flex, Heading, Text } from '@radix-ui/themes';
+/** The supplier form's building blocks: a card with its heading, one labelled input with an optional hint under it, and a labelled choice. */
+import { Card, Flex, Heading, Select, Text } from '@radix-ui/themes';
 import type { ReactNode } from 'react';
 
 export function Field({ label, children, hint }: { label: string; children: ReactNode; hint?: string }) {
@@ -15,6 +15,36 @@ export function Field({ label, children, hint }: { label: string; children: Reac
         </Text>
       )}
     </label>
+  );
+}
+
+/** A labelled choice of `options` ([value, label] pairs, in order); `ariaLabel` names it where the label alone is not enough. */
+export function ChoiceField<V extends string>({
+  label,
+  ariaLabel = label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  ariaLabel?: string;
+  value: V;
+  options: readonly (readonly [V, string])[];
+  onChange: (value: V) => void;
+}) {
+  return (
+    <Field label={label}>
+      <Select.Root size="3" value={value} onValueChange={(chosen) => onChange(chosen as V)}>
+        <Select.Trigger aria-label={ariaLabel} />
+        <Select.Content>
+          {options.map(([option, text]) => (
+            <Select.Item key={option} value={option}>
+              {text}
+            </Select.Item>
+          ))}
+        </Select.Content>
+      </Select.Root>
+    </Field>
   );
 }
 

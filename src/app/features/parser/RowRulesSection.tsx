@@ -1,11 +1,11 @@
 /** The supplier form's "Variants and parent rows" card: the group column with fill-down and gathered columns, and the row filter (docs/feeds.md, "Variants and parent rows"). */
-import { Button, Flex, Heading, Select, Text, TextArea, TextField } from '@radix-ui/themes';
+import { Button, Flex, Heading, Text, TextArea, TextField } from '@radix-ui/themes';
 import { useId } from 'react';
 import { MAX_SKIP_RULES } from '../../../shared/feed-mapping';
 import { SKIP_WHEN, SKIP_WHEN_LABELS, type SkipWhen } from '../../../shared/feed-row-filter';
 import { feedVariantMessages } from '../../../shared/feed-variant-messages';
 import type { TestFeedReport } from '../../../shared/suppliers';
-import { Field, FormCard } from './ParserField';
+import { ChoiceField, Field, FormCard } from './ParserField';
 import { parserMessages } from '../../../shared/parser-messages';
 import { useMessages } from '../../i18n/language';
 import type { SkipRowForm, SupplierForm } from './supplier-form';
@@ -65,18 +65,13 @@ export function RowRulesSection({ form, setForm, report }: Props) {
           <Field label={words.skipWhenColumn}>
             <TextField.Root size="3" aria-label={words.ruleColumn(index + 1)} list={columnsListId} value={rule.column} onChange={(e) => editRule(index, { column: e.target.value })} autoComplete="off" />
           </Field>
-          <Field label={words.condition}>
-            <Select.Root size="3" value={rule.when} onValueChange={(value) => editRule(index, { when: value as SkipWhen })}>
-              <Select.Trigger aria-label={words.ruleCondition(index + 1)} />
-              <Select.Content>
-                {SKIP_WHEN.map((option) => (
-                  <Select.Item key={option} value={option}>
-                    {when[option]}
-                  </Select.Item>
-                ))}
-              </Select.Content>
-            </Select.Root>
-          </Field>
+          <ChoiceField<SkipWhen>
+            label={words.condition}
+            ariaLabel={words.ruleCondition(index + 1)}
+            value={rule.when}
+            options={SKIP_WHEN.map((option) => [option, when[option]] as const)}
+            onChange={(value) => editRule(index, { when: value })}
+          />
           {rule.when === 'oneOf' && (
             <Field label={words.values}>
               <TextField.Root size="3" aria-label={words.ruleValues(index + 1)} value={rule.values} onChange={(e) => editRule(index, { values: e.target.value })} autoComplete="off" />

@@ -1,6 +1,6 @@
 /** The supplier form's Schedule card: by hand, daily at a time or every few hours, in a time zone; enabled. */
-import { Checkbox, Flex, Select, Text, TextField } from '@radix-ui/themes';
-import { Field, FormCard } from './ParserField';
+import { Checkbox, Flex, Text, TextField } from '@radix-ui/themes';
+import { ChoiceField, Field, FormCard } from './ParserField';
 import { TIME_ZONES, type SupplierForm } from './supplier-form';
 import type { SectionProps } from './FeedSection';
 import { parserMessages } from '../../../shared/parser-messages';
@@ -11,16 +11,17 @@ export function ScheduleSection({ form, set }: SectionProps) {
   return (
     <FormCard title={words.scheduleCard}>
       <Flex gap="3" wrap="wrap" className="parser-form-row">
-        <Field label={words.importWhen}>
-          <Select.Root size="3" value={form.scheduleKind} onValueChange={(value) => set('scheduleKind', value as SupplierForm['scheduleKind'])}>
-            <Select.Trigger aria-label={words.importSchedule} />
-            <Select.Content>
-              <Select.Item value="none">{words.byHandOnly}</Select.Item>
-              <Select.Item value="daily">{words.daily}</Select.Item>
-              <Select.Item value="every">{words.every}</Select.Item>
-            </Select.Content>
-          </Select.Root>
-        </Field>
+        <ChoiceField<SupplierForm['scheduleKind']>
+          label={words.importWhen}
+          ariaLabel={words.importSchedule}
+          value={form.scheduleKind}
+          options={[
+            ['none', words.byHandOnly],
+            ['daily', words.daily],
+            ['every', words.every],
+          ]}
+          onChange={(value) => set('scheduleKind', value)}
+        />
         {form.scheduleKind === 'daily' && (
           <Field label={words.time}>
             <TextField.Root size="3" inputMode="numeric" aria-label={words.dailyTime} value={form.time} onChange={(e) => set('time', e.target.value)} />
@@ -32,18 +33,12 @@ export function ScheduleSection({ form, set }: SectionProps) {
           </Field>
         )}
         {form.scheduleKind !== 'none' && (
-          <Field label={words.timeZone}>
-            <Select.Root size="3" value={form.timeZone} onValueChange={(value) => set('timeZone', value)}>
-              <Select.Trigger aria-label={words.timeZone} />
-              <Select.Content>
-                {[...new Set<string>([...TIME_ZONES, form.timeZone])].map((zone) => (
-                  <Select.Item key={zone} value={zone}>
-                    {zone}
-                  </Select.Item>
-                ))}
-              </Select.Content>
-            </Select.Root>
-          </Field>
+          <ChoiceField
+            label={words.timeZone}
+            value={form.timeZone}
+            options={[...new Set<string>([...TIME_ZONES, form.timeZone])].map((zone) => [zone, zone] as const)}
+            onChange={(value) => set('timeZone', value)}
+          />
         )}
       </Flex>
       <Text as="label" size="2" className="parser-check">
