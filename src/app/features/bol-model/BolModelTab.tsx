@@ -35,6 +35,7 @@ import { useBolCreate } from './use-bol-create';
 import { useBolEditor } from './use-bol-editor';
 import { useBolModel } from './use-bol-model';
 import './bol-model.css';
+import { SectionCard } from '../../ui/SectionCard';
 
 export interface BolModelTabProps {
   product: Product;
@@ -155,38 +156,23 @@ export default function BolModelTab({ product }: BolModelTabProps) {
         </Callout.Root>
       ) : (
         <>
-          <Card size="2" asChild>
-            <section aria-labelledby="bol-required-heading">
-              <Heading as="h3" size="3" mb="3" id="bol-required-heading">
-                {bolWords.requiredFields}
-              </Heading>
-              <div className="bol-fields">{fields(required)}</div>
-            </section>
-          </Card>
+          <SectionCard id="bol-required-heading" title={bolWords.requiredFields}>
+            <div className="bol-fields">{fields(required)}</div>
+          </SectionCard>
           {optional.length > 0 && (
-            <Card size="2" asChild>
-              <section aria-labelledby="bol-optional-heading">
-                <Heading as="h3" size="3" mb="3" id="bol-optional-heading">
-                  {bolWords.optionalFields}
-                </Heading>
-                <div className="bol-fields">{fields(optional)}</div>
-              </section>
-            </Card>
+            <SectionCard id="bol-optional-heading" title={bolWords.optionalFields}>
+              <div className="bol-fields">{fields(optional)}</div>
+            </SectionCard>
           )}
-          <Card size="2" asChild>
-            <section aria-labelledby="bol-images-heading">
-              <Heading as="h3" size="3" mb="3" id="bol-images-heading">
-                {bolWords.images}
-              </Heading>
-              <BolImagesSection
-                media={form.media}
-                productImages={product.productImages}
-                origin={window.location.origin}
-                disabled={busy !== null}
-                onChange={(media) => editor.setDraft((current) => ({ ...current, media }))}
-              />
-            </section>
-          </Card>
+          <SectionCard id="bol-images-heading" title={bolWords.images}>
+            <BolImagesSection
+              media={form.media}
+              productImages={product.productImages}
+              origin={window.location.origin}
+              disabled={busy !== null}
+              onChange={(media) => editor.setDraft((current) => ({ ...current, media }))}
+            />
+          </SectionCard>
         </>
       )}
 

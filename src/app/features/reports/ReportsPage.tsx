@@ -22,6 +22,7 @@ import { reportMessages, type ReportWords } from '../../../shared/report-message
 import { useMessages } from '../../i18n/language';
 import { entriesShown, entryLine, offerSyncTiles, offerTiles, stateTiles, uploadText, type CountTile } from './reports-rules';
 import './reports.css';
+import { SectionCard } from '../../ui/SectionCard';
 
 const SIZE = REPORT_PAGE_SIZE.default;
 
@@ -205,36 +206,31 @@ export default function ReportsPage() {
             </section>
           )}
 
-          <Card size="2" asChild>
-            <section aria-labelledby="report-reasons">
-              <Heading as="h3" size="3" id="report-reasons" mb="2">
-                {words.whyDeclined}
-              </Heading>
-              {report.declinedReasons.length === 0 ? (
-                <Text size="2" color="gray">
-                  {words.nothingDeclined}
-                </Text>
-              ) : (
-                <ul className="report-reasons" data-testid="report-reasons">
-                  {report.declinedReasons.map((reason) => (
-                    <li key={reason.reason}>
-                      <Text size="2" className="report-text">
-                        {reason.reason}
-                      </Text>{' '}
-                      <Badge color="red">
-                        {words.products(reason.products, countText(reason.products))}
-                      </Badge>
-                    </li>
-                  ))}
-                </ul>
-              )}
-              <Text as="p" size="2" mt="2">
-                <ThemeLink asChild>
-                  <Link className="touch-link" to={productListLink({ bolState: 'declined' })}>{words.showDeclined}</Link>
-                </ThemeLink>
+          <SectionCard id="report-reasons" title={words.whyDeclined} headingGap="2">
+            {report.declinedReasons.length === 0 ? (
+              <Text size="2" color="gray">
+                {words.nothingDeclined}
               </Text>
-            </section>
-          </Card>
+            ) : (
+              <ul className="report-reasons" data-testid="report-reasons">
+                {report.declinedReasons.map((reason) => (
+                  <li key={reason.reason}>
+                    <Text size="2" className="report-text">
+                      {reason.reason}
+                    </Text>{' '}
+                    <Badge color="red">
+                      {words.products(reason.products, countText(reason.products))}
+                    </Badge>
+                  </li>
+                ))}
+              </ul>
+            )}
+            <Text as="p" size="2" mt="2">
+              <ThemeLink asChild>
+                <Link className="touch-link" to={productListLink({ bolState: 'declined' })}>{words.showDeclined}</Link>
+              </ThemeLink>
+            </Text>
+          </SectionCard>
 
           <Card size="2" asChild>
             <section aria-labelledby="report-uploads">
