@@ -176,12 +176,12 @@ export type StatusWords = typeof STATUS_WORDS;
  * does not know yet is written as words from its code ('TOO_SHORT' -> 'Too short'), never as the code.
  */
 export function subStatusWords(code: string, words: Readonly<Record<string, string>> = SUB_STATUS_WORDS): string {
-  if (code in words) return words[code]!;
+  if (Object.hasOwn(words, code)) return words[code]!;
   const fromCode = code.toLowerCase().replace(/_+/g, ' ').trim();
   return fromCode === '' ? '' : fromCode[0]?.toUpperCase() + fromCode.slice(1);
 }
 
 /** A content status in words; an unknown code (an older row) as its words from the code. */
 export function contentStatusWords(code: string, words: Pick<StatusWords, 'content' | 'subStatus'> = STATUS_WORDS): string {
-  return code in words.content ? words.content[code as BolContentStatus] : subStatusWords(code, words.subStatus);
+  return Object.hasOwn(words.content, code) ? words.content[code as BolContentStatus] : subStatusWords(code, words.subStatus);
 }

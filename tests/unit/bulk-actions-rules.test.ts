@@ -74,6 +74,8 @@ describe('bulk actions: outcome', () => {
     expect(outcomeStatusWords('SUCCESS')).toBe('Done by bol');
     expect(outcomeStatusWords('partial')).toBe('Partly succeeded');
     expect(outcomeStatusWords('NOT_YET_KNOWN')).toBe('Not yet known');
+    // A name every object inherits is a code like any other, not a table entry.
+    expect(outcomeStatusWords('toString')).toBe('Tostring');
     expect(reportText(offers, { status: 'FAILURE' })).toEqual({ text: 'Re-import offers: Refused by bol.', ok: false });
   });
 

@@ -147,8 +147,8 @@ export type OutcomeStatusWords = Pick<StatusWords, 'process' | 'bolJob' | 'subSt
  * status (SUCCESS, FAILURE, …), a bol job's outcome (success, partial, …), else words from the code.
  */
 export function outcomeStatusWords(status: string, tables: OutcomeStatusWords = STATUS_WORDS): string {
-  if (status in tables.process) return tables.process[status as keyof OutcomeStatusWords['process']];
-  if (status in tables.bolJob) return tables.bolJob[status as keyof OutcomeStatusWords['bolJob']];
+  if (Object.hasOwn(tables.process, status)) return tables.process[status as keyof OutcomeStatusWords['process']];
+  if (Object.hasOwn(tables.bolJob, status)) return tables.bolJob[status as keyof OutcomeStatusWords['bolJob']];
   return subStatusWords(status, tables.subStatus);
 }
 
