@@ -87,10 +87,20 @@ describe('two tablets of one person, one Dutch and one English', { timeout: 180_
     expect(await englishEntry.innerText()).toContain(' · Title');
     await shootBoth(dutch, 'sync-panel-detail');
 
-    // The server takes writes again: the Dutch change is sent when asked.
+    // The server takes writes again: the Dutch change is sent when asked. The engine's own next try
+    // (a backoff with full jitter, so it can come at once) may take it first; "Nu versturen" is then
+    // disabled with nothing left to send, so it is tapped only while the change still waits.
     await dutch.unroute('**/api/v1/product/**');
-    await dutch.getByRole('button', { name: 'Nu versturen' }).click();
-    await expect.poll(() => dutchEntry.count(), { timeout: 30_000 }).toBe(0);
+    const sendNow = dutch.getByRole('dialog', { name: 'Synchronisatie' }).getByRole('button', { name: 'Nu versturen' });
+    await expect
+      .poll(
+        async () => {
+          if ((await dutchEntry.count()) > 0 && (await sendNow.isEnabled())) await sendNow.click({ timeout: 2_000 }).catch(() => undefined);
+          return dutchEntry.count();
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(0);
     expect((await serverProduct(english, first.productId)).title).toBe(dutchTitle);
   });
 
