@@ -169,6 +169,25 @@ async function keptOnDevice(page: Page, ids: readonly number[]): Promise<{ finis
   );
 }
 
+/** In the page: how many products the device keeps. */
+function keptCount(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const request = indexedDB.open('backoffice');
+        request.onerror = () => reject(request.error);
+        request.onsuccess = () => {
+          const count = request.result.transaction('products').objectStore('products').count();
+          count.onsuccess = () => {
+            request.result.close();
+            resolve(count.result);
+          };
+          count.onerror = () => reject(count.error);
+        };
+      }),
+  );
+}
+
 /**
  * Online, once: sign in, let the service worker take control, download the catalogue, see the
  * list. Gives the list snapshot it kept (the view last seen online).
@@ -201,27 +220,23 @@ async function prepareDevice(profile: string, url: string, size: Size, log: (lin
     await page.getByTestId('sync-indicator').click();
     const section = page.getByRole('dialog', { name: 'Sync status' }).getByRole('region', { name: 'Make available offline' });
     await section.getByRole('button', { name: 'Download' }).click();
-    await section.getByText(/^The whole catalogue is available offline/).waitFor({ timeout: 900_000 });
+    const finished = section.getByText(/^The whole catalogue is available offline/).waitFor({ timeout: 900_000 });
+    // How many products were kept every 30 s: whether a page costs more as the device holds more.
+    const kept: string[] = [];
+    for (let done = false; !done; ) {
+      done = await Promise.race([finished.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 30_000))]);
+      if (!done) kept.push(`${((performance.now() - started) / 1000).toFixed(0)} s: ${(await keptCount(page)).toLocaleString('en-US')}`);
+    }
     const downloadSeconds = (performance.now() - started) / 1000;
     if (cdp && profileDir) {
       const { profile } = await cdp.send('Profiler.stop');
       writeFileSync(path.join(profileDir, `offline-download-${products}-${Date.now()}.cpuprofile`), JSON.stringify(profile));
     }
-    const kept = await page.evaluate(
-      () =>
-        new Promise<number>((resolve, reject) => {
-          const request = indexedDB.open('backoffice');
-          request.onerror = () => reject(request.error);
-          request.onsuccess = () => {
-            const count = request.result.transaction('products').objectStore('products').count();
-            count.onsuccess = () => resolve(count.result);
-            count.onerror = () => reject(count.error);
-          };
-        }),
-    );
-    if (kept < products) throw new Error(`only ${kept} products were kept on the device`);
+    const keptInAll = await keptCount(page);
+    if (keptInAll < products) throw new Error(`only ${keptInAll} products were kept on the device`);
     const count = products.toLocaleString('en-US');
-    log(`"Make available offline", ${count} products onto the tablet (Chromium, kept ${kept.toLocaleString('en-US')}): ${secondsLine(downloadSeconds, size.downloadTargetS)}; machine load ${loadavg().map((load) => load.toFixed(2)).join(' ')}`);
+    log(`"Make available offline", ${count} products onto the tablet (Chromium, kept ${keptInAll.toLocaleString('en-US')}): ${secondsLine(downloadSeconds, size.downloadTargetS)}; machine load ${loadavg().map((load) => load.toFixed(2)).join(' ')}`);
+    if (kept.length > 0) log(`  (products kept after ${kept.join(', ')})`);
 
     await page.keyboard.press('Escape');
 
