@@ -274,6 +274,14 @@ async function measureRefresh(profile: string, url: string, size: Size, log: (li
     const changed = await changeOnServer(url, Math.round(products / 100));
     const ids = [...changed.keys()];
     const before = await keptOnDevice(page, ids);
+    // OFFLINE_START_DOWNLOAD_PROFILE=folder: a CPU profile of the page during the refresh too.
+    const profileDir = process.env.OFFLINE_START_DOWNLOAD_PROFILE;
+    const cdp = profileDir ? await context.newCDPSession(page) : null;
+    if (cdp) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
+      await cdp.send('Profiler.start');
+    }
     const refreshStarted = performance.now();
     await section.getByRole('button', { name: 'Update now' }).click();
     for (const deadline = performance.now() + 300_000; ; await page.waitForTimeout(50)) {
@@ -281,6 +289,10 @@ async function measureRefresh(profile: string, url: string, size: Size, log: (li
       if (performance.now() > deadline) throw new Error('"Update now" did not finish within 300 s');
     }
     const refreshSeconds = (performance.now() - refreshStarted) / 1000;
+    if (cdp && profileDir) {
+      const { profile } = await cdp.send('Profiler.stop');
+      writeFileSync(path.join(profileDir, `offline-refresh-${products}-${Date.now()}.cpuprofile`), JSON.stringify(profile));
+    }
     const after = await keptOnDevice(page, ids);
     const arrived = after.titles.filter((title, i) => title === changed.get(ids[i] ?? 0)).length;
     if (arrived !== ids.length) throw new Error(`the refresh brought ${arrived} of the ${ids.length} changed products`);
