@@ -169,6 +169,25 @@ async function keptOnDevice(page: Page, ids: readonly number[]): Promise<{ finis
   );
 }
 
+/** In the page: how many products the device keeps. */
+function keptCount(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const request = indexedDB.open('backoffice');
+        request.onerror = () => reject(request.error);
+        request.onsuccess = () => {
+          const count = request.result.transaction('products').objectStore('products').count();
+          count.onsuccess = () => {
+            request.result.close();
+            resolve(count.result);
+          };
+          count.onerror = () => reject(count.error);
+        };
+      }),
+  );
+}
+
 /**
  * Online, once: sign in, let the service worker take control, download the catalogue, see the
  * list. Gives the list snapshot it kept (the view last seen online).
@@ -189,26 +208,35 @@ async function prepareDevice(profile: string, url: string, size: Size, log: (lin
       await new Promise<void>((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }));
     });
 
+    // OFFLINE_START_DOWNLOAD_PROFILE=folder: a CPU profile of the page during the download.
+    const profileDir = process.env.OFFLINE_START_DOWNLOAD_PROFILE;
+    const cdp = profileDir ? await context.newCDPSession(page) : null;
+    if (cdp) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
+      await cdp.send('Profiler.start');
+    }
     const started = performance.now();
     await page.getByTestId('sync-indicator').click();
     const section = page.getByRole('dialog', { name: 'Sync status' }).getByRole('region', { name: 'Make available offline' });
     await section.getByRole('button', { name: 'Download' }).click();
-    await section.getByText(/^The whole catalogue is available offline/).waitFor({ timeout: 900_000 });
-    const kept = await page.evaluate(
-      () =>
-        new Promise<number>((resolve, reject) => {
-          const request = indexedDB.open('backoffice');
-          request.onerror = () => reject(request.error);
-          request.onsuccess = () => {
-            const count = request.result.transaction('products').objectStore('products').count();
-            count.onsuccess = () => resolve(count.result);
-            count.onerror = () => reject(count.error);
-          };
-        }),
-    );
-    if (kept < products) throw new Error(`only ${kept} products were kept on the device`);
+    const finished = section.getByText(/^The whole catalogue is available offline/).waitFor({ timeout: 900_000 });
+    // How many products were kept every 30 s: whether a page costs more as the device holds more.
+    const kept: string[] = [];
+    for (let done = false; !done; ) {
+      done = await Promise.race([finished.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 30_000))]);
+      if (!done) kept.push(`${((performance.now() - started) / 1000).toFixed(0)} s: ${(await keptCount(page)).toLocaleString('en-US')}`);
+    }
+    const downloadSeconds = (performance.now() - started) / 1000;
+    if (cdp && profileDir) {
+      const { profile } = await cdp.send('Profiler.stop');
+      writeFileSync(path.join(profileDir, `offline-download-${products}-${Date.now()}.cpuprofile`), JSON.stringify(profile));
+    }
+    const keptInAll = await keptCount(page);
+    if (keptInAll < products) throw new Error(`only ${keptInAll} products were kept on the device`);
     const count = products.toLocaleString('en-US');
-    log(`"Make available offline", ${count} products onto the tablet (Chromium, kept ${kept.toLocaleString('en-US')}): ${secondsLine((performance.now() - started) / 1000, size.downloadTargetS)}`);
+    log(`"Make available offline", ${count} products onto the tablet (Chromium, kept ${keptInAll.toLocaleString('en-US')}): ${secondsLine(downloadSeconds, size.downloadTargetS)}; machine load ${loadavg().map((load) => load.toFixed(2)).join(' ')}`);
+    if (kept.length > 0) log(`  (products kept after ${kept.join(', ')})`);
 
     await page.keyboard.press('Escape');
 
@@ -246,6 +274,14 @@ async function measureRefresh(profile: string, url: string, size: Size, log: (li
     const changed = await changeOnServer(url, Math.round(products / 100));
     const ids = [...changed.keys()];
     const before = await keptOnDevice(page, ids);
+    // OFFLINE_START_DOWNLOAD_PROFILE=folder: a CPU profile of the page during the refresh too.
+    const profileDir = process.env.OFFLINE_START_DOWNLOAD_PROFILE;
+    const cdp = profileDir ? await context.newCDPSession(page) : null;
+    if (cdp) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
+      await cdp.send('Profiler.start');
+    }
     const refreshStarted = performance.now();
     await section.getByRole('button', { name: 'Update now' }).click();
     for (const deadline = performance.now() + 300_000; ; await page.waitForTimeout(50)) {
@@ -253,10 +289,14 @@ async function measureRefresh(profile: string, url: string, size: Size, log: (li
       if (performance.now() > deadline) throw new Error('"Update now" did not finish within 300 s');
     }
     const refreshSeconds = (performance.now() - refreshStarted) / 1000;
+    if (cdp && profileDir) {
+      const { profile } = await cdp.send('Profiler.stop');
+      writeFileSync(path.join(profileDir, `offline-refresh-${products}-${Date.now()}.cpuprofile`), JSON.stringify(profile));
+    }
     const after = await keptOnDevice(page, ids);
     const arrived = after.titles.filter((title, i) => title === changed.get(ids[i] ?? 0)).length;
     if (arrived !== ids.length) throw new Error(`the refresh brought ${arrived} of the ${ids.length} changed products`);
-    log(`"Update now" after a colleague changed 1 % (${ids.length.toLocaleString('en-US')} of ${count} products): ${secondsLine(refreshSeconds, size.refreshTargetS)}`);
+    log(`"Update now" after a colleague changed 1 % (${ids.length.toLocaleString('en-US')} of ${count} products): ${secondsLine(refreshSeconds, size.refreshTargetS)}; machine load ${loadavg().map((load) => load.toFixed(2)).join(' ')}`);
   } finally {
     await context.close();
   }
@@ -343,6 +383,11 @@ export async function benchOfflineStart(
     const server = await startServerProcess({ ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, DATA_DIR: dataDir, DEMO_CATALOGUE: '0' });
     try {
       const keptSnapshot = await prepareDevice(profile, server.url, size, log);
+      // OFFLINE_START_DOWNLOAD_ONLY=1: only "Make available offline" and "Update now", no cold starts.
+      if (process.env.OFFLINE_START_DOWNLOAD_ONLY === '1') {
+        await measureRefresh(profile, server.url, size, log);
+        return { keptPageMs: NaN, unseenViewMs: NaN };
+      }
       const results: Record<'kept' | 'unseen', number[]> = { kept: [], unseen: [] };
       const liveRows: Record<'kept' | 'unseen', number[]> = { kept: [], unseen: [] };
       const contentful: Record<'kept' | 'unseen', number[]> = { kept: [], unseen: [] };
