@@ -108,6 +108,10 @@ export const serverMessages = {
   feedNoEanNorSku: (supplier: string) => `Neither EAN nor SKU is given, so the row cannot be matched to a product of ${supplier}`,
   feedTitleMissing: 'Title is missing',
   feedDeliveryCodeUnknown: (code: string) => `Delivery code '${code}' is not one of bol's delivery terms`,
+  /** A CSV row the reader could not split into the header's fields (src/server/feeds/csv-feed-reader.ts). */
+  feedFieldCount: (fields: number, header: number) => `The row has ${fields} fields but the header has ${header}`,
+  /** A row whose key an earlier row had (src/server/feeds/feed-row-batches.ts); `key`: 'EAN …' or 'SKU …'. */
+  feedKeyAgain: (key: string, firstLine: number) => `${key} appears again (first on line ${firstLine}); the row is skipped`,
   /** The export call (src/server/routes/reports.ts); the problems as the schema wrote them. */
   exportNotValid: (problems: string) => `The export is not valid: ${problems}`,
 };
