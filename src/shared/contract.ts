@@ -3,6 +3,7 @@
  * Shapes follow the specification's sections 3 and 7.
  */
 import { z } from 'zod';
+import type { SentenceArg } from './server-messages';
 import { heldSupplierValueSchema } from './feed-fields';
 import { LANGUAGES } from './languages';
 import { productFieldsShape } from './product-fields';
@@ -141,11 +142,20 @@ export interface ProductChanges {
 }
 
 /** Answer of POST /api/v1/feed/parse/{id} and POST /api/v1/feed/reexport/images/{id}. */
+/** A supplier left out of an id-0 run, and why: `message` in English, with its sentence's id and arguments (docs/languages.md). */
+export interface SkippedSupplier {
+  supplierId: number;
+  supplierName: string;
+  message: string;
+  messageId?: string;
+  messageArgs?: readonly SentenceArg[];
+}
+
 export interface FeedRunReport {
   /** One history entry per supplier that ran, in supplier order. */
   entries: ParsingHistoryEntry[];
-  /** Suppliers left out of an id-0 run because an import or re-export of theirs was already running. */
-  skipped: { supplierId: number; supplierName: string; message: string }[];
+  /** Suppliers left out of an id-0 run: disabled, or an import or re-export of theirs was already running. */
+  skipped: SkippedSupplier[];
 }
 
 export interface Page<T> {

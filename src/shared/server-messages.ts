@@ -90,6 +90,8 @@ export const serverMessages = {
   supplierNameTaken: (name: string) => `A supplier named '${name}' exists already`,
   supplierBusy: (name: string) => `An import or image re-export of supplier '${name}' is already running; try again when it has finished`,
   supplierImportRunning: (name: string) => `An import of supplier '${name}' is running; try again when it has finished`,
+  /** A disabled supplier left out of "import every supplier" (src/server/feeds/feed-jobs.ts). */
+  supplierDisabled: (name: string) => `Supplier '${name}' is disabled`,
   supplierHasProducts: (name: string, products: number) =>
     `Supplier '${name}' has ${n(products)} product${products === 1 ? '' : 's'}, so it cannot be deleted; disable it instead to stop its imports`,
   feedFileTooLarge: (megabytes: number) => `The feed file is larger than ${megabytes} MB; let the supplier publish it at an address instead`,
@@ -112,6 +114,33 @@ export const serverMessages = {
   feedFieldCount: (fields: number, header: number) => `The row has ${fields} fields but the header has ${header}`,
   /** A row whose key an earlier row had (src/server/feeds/feed-row-batches.ts); `key`: 'EAN …' or 'SKU …'. */
   feedKeyAgain: (key: string, firstLine: number) => `${key} appears again (first on line ${firstLine}); the row is skipped`,
+  /** The EAN upload's refusals of the file (src/server/routes/ean.ts, src/server/catalogue/ean-sheet*.ts). */
+  eanFileTooLarge: (megabytes: number) => `The file is larger than ${megabytes} MB`,
+  eanSheetNotXlsx: 'The file is not an Excel workbook (.xlsx)',
+  eanSheetDamaged: 'The workbook is damaged and cannot be read',
+  eanSheetNoZipDirectory: 'The workbook is damaged and cannot be read (its zip directory is missing)',
+  eanSheetZip64: 'The workbook is too large to read (zip64)',
+  eanSheetUnpacksTooLarge: (megabytes: number) => `The workbook unpacks to more than ${megabytes} MB`,
+  eanSheetTooManyRows: (rows: number) => `The sheet has more than ${n(rows)} rows; split it into smaller files`,
+  eanSheetNoWorksheet: 'The workbook has no worksheet',
+  eanSheetEmpty: 'The sheet is empty',
+  eanSheetColumnTwice: (column: string) => `The header row names the column '${column}' twice`,
+  /** `missing`: the columns missing, each quoted, joined by ' and '. */
+  eanSheetColumnsMissing: (supplierColumn: string, newColumn: string, missing: string) =>
+    `The header row (the first filled row of the first sheet) must name the columns '${supplierColumn}' and '${newColumn}'; missing: ${missing}`,
+  eanSheetNoRows: 'The sheet has no rows under its header',
+  eanSheetTooMuchMemory: 'The workbook needs more memory to read than an EAN sheet may use; keep only the EAN columns, or split it into smaller files',
+  eanSheetTooSlow: 'The workbook took too long to read; keep only the EAN columns, or split it into smaller files',
+  eanSheetNotRead: 'The workbook could not be read',
+  eanSheetsBusy: 'Too many EAN sheets are being read right now; try again in a few seconds',
+  /** The order calls (src/server/routes/orders.ts). */
+  orderSinceNotValid: (since: string) => `since must be 'last-import' (or left out for every order), got '${since}'`,
+  cancellationNotValid: (problems: string) => `The cancellation is not valid: ${problems}`,
+  /** The offer calls (src/server/routes/bol-offers.ts). */
+  offerProductMissing: (productId: number) => `Product ${productId} was not found`,
+  offerNothingHeldBack: 'Nothing is held back for this product: its offer changes are sent as they come',
+  offerFeedBatchNotHeld: (jobId: number) => `No offer changes of feed import ${jobId} are held back`,
+  offerSettingsNotValid: (problems: string) => `The offer settings is not valid: ${problems}`,
   /** The export call (src/server/routes/reports.ts); the problems as the schema wrote them. */
   exportNotValid: (problems: string) => `The export is not valid: ${problems}`,
 };
@@ -121,8 +150,8 @@ type Key = keyof ServerMessages;
 /** A text argument may be a sentence of its own (a report inside "The import … was cancelled. …"). */
 type ArgsOf<K extends Key> = ServerMessages[K] extends (...args: infer A) => string ? { [I in keyof A]: A[I] extends string ? string | ServerSentence : A[I] } : [];
 
-/** One argument of a sentence: a value, or a sentence inside it, worded in the same language. */
-export type SentenceArg = string | number | ServerSentence;
+/** One argument of a sentence: a value, a list of names (written as the language writes a list), or a sentence inside it, worded in the same language. */
+export type SentenceArg = string | number | readonly string[] | ServerSentence;
 
 /** A sentence as the server answers it: the English, and its id and arguments for the app's catalogs. */
 export interface ServerSentence {
@@ -131,10 +160,14 @@ export interface ServerSentence {
   messageArgs: readonly SentenceArg[];
 }
 
+function isList(arg: SentenceArg): arg is readonly string[] {
+  return Array.isArray(arg);
+}
+
 /** The sentence `key` of this module with `args`, as the server answers it; a sentence argument reads as its English. */
 export function serverSentence<K extends Key>(key: K, ...args: ArgsOf<K>): ServerSentence {
   const english = serverMessages[key] as string | ((...values: readonly unknown[]) => string);
-  const values = (args as readonly SentenceArg[]).map((arg) => (typeof arg === 'object' ? arg.message : arg));
+  const values = (args as readonly SentenceArg[]).map((arg) => (typeof arg === 'object' && !isList(arg) ? arg.message : arg));
   return { message: typeof english === 'string' ? english : english(...values), messageId: `server.${key}`, messageArgs: args as readonly SentenceArg[] };
 }
 

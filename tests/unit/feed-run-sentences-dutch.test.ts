@@ -9,6 +9,8 @@ import { refusalText } from '../../src/app/features/jobs/job-rules';
 import { localized } from '../../src/app/i18n/translation-pack';
 import { jobProgressMessages } from '../../src/shared/job-progress-messages';
 import type { JobRefusal } from '../../src/shared/jobs';
+import { runOutcome, skippedLine } from '../../src/app/features/products/supplier-actions-rules';
+import { serverSentence } from '../../src/shared/server-messages';
 
 const dutchProgress = localized(jobProgressMessages, dutchPack, 'jobProgress');
 const says = (said: unknown) => dutchPack.says?.(said) ?? null;
@@ -39,5 +41,24 @@ describe("the feed import's line reasons on a Dutch tablet", () => {
 
   it('an English tablet reads the English as before', () => {
     expect(refusals.map((refusal) => refusalText(refusal))).toEqual(refusals.map((refusal) => `Line ${refusal.line}: ${refusal.reason}`));
+  });
+});
+
+describe('"import every supplier": the suppliers it left out', () => {
+  const disabled = { supplierId: 3, supplierName: 'Off Co', ...serverSentence('supplierDisabled', 'Off Co') };
+  const busy = { supplierId: 4, supplierName: 'Busy Co', ...serverSentence('supplierBusy', 'Busy Co') };
+  const dutchSays = (said: unknown) => dutchPack.says?.(JSON.parse(JSON.stringify(said)) as unknown) ?? null;
+
+  it('read in Dutch on a Dutch tablet', () => {
+    expect(skippedLine(disabled, dutchSays)).toEqual({ text: 'Off Co: Leverancier ‘Off Co’ staat uit', ok: false });
+    expect(runOutcome({ entries: [], skipped: [disabled, busy] }, dutchSays).map((line) => line.text)).toEqual([
+      'Off Co: Leverancier ‘Off Co’ staat uit',
+      'Busy Co: Er loopt al een import of foto-export van leverancier ‘Busy Co’; probeer het opnieuw als die klaar is',
+    ]);
+  });
+
+  it('in English as before, and an answer without a sentence (an older server) as written', () => {
+    expect(skippedLine(disabled).text).toBe("Off Co: Supplier 'Off Co' is disabled");
+    expect(skippedLine({ supplierId: 3, supplierName: 'Off Co', message: "Supplier 'Off Co' is disabled" }, dutchSays).text).toBe("Off Co: Supplier 'Off Co' is disabled");
   });
 });
