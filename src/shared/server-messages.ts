@@ -64,6 +64,20 @@ export const serverMessages = {
     `${offers} offer(s) on bol: ${matched} product(s) matched by EAN, ${unmatched} offer(s) without a product here, ${removed} offer(s) no longer on bol`,
   retailerImportReport: (products: number, published: number, notPublished: number, unknownToBol: number, failed: number) =>
     `${products} product(s) checked on bol: ${published} published, ${notPublished} not published, ${unknownToBol} unknown to bol${failed > 0 ? `, ${failed} failed` : ''}`,
+  /** The per-item messages of bol's jobs (src/server/bol/marketplace): ours; bol's own words stay as bol wrote them. */
+  bolItemAccepted: (reportStatus: string) => `Accepted by bol; upload report ${reportStatus}`,
+  bolItemReportNotYet: 'not available yet',
+  bolItemUploadEnded: (contentStatus: string) => `No upload report: the upload ended ${contentStatus}`,
+  bolItemNothingSent: 'No content was sent to bol for this product yet',
+  bolItemUploadReport: (reportStatus: string, declined: number) => `Upload report ${reportStatus}${declined > 0 ? `, ${declined} declined` : ''}`,
+  /** `ean`: '' when the offer has none. */
+  bolItemOfferUnmatched: (offerId: string, ean: string) => `Offer ${offerId}: no product with EAN ${ean || '(none)'}`,
+  bolItemNoEan: 'The product has no EAN',
+  bolItemPublished: (category: string) => `On bol: published, category ${category}`,
+  bolItemNotPublished: (category: string) => `On bol: not published, category ${category}`,
+  bolCategoryUnknown: 'unknown',
+  bolItemEanUnknown: (ean: string) => `bol does not know EAN ${ean} (yet)`,
+  bolItemChooseCategory: 'Choose a Bol category for this product first',
   /** The offer sync's report (src/server/bol/offers/offer-sync-job.ts). */
   offerSyncReport: (sent: number, held: number, retrying: number, failed: number, feedBatchesHeld: number, recovered: number) =>
     [
