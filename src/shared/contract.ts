@@ -127,6 +127,9 @@ export interface ParsingHistoryEntry {
   /** Feed imports: rows read with characters the feed's encoding could not read (shown as U+FFFD), imported as read (docs/feeds.md, "Encodings"). */
   unreadableRows?: number;
   message: string;
+  /** The message's catalog id and arguments, when the app words it (docs/languages.md); absent for a message written without one. */
+  messageId?: string;
+  messageArgs?: readonly SentenceArg[];
 }
 
 /**

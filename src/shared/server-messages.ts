@@ -54,6 +54,12 @@ export const serverMessages = {
   /** The reader's problem as it wrote it (English). */
   feedUnreadable: (supplier: string, problem: string, summary: string) => `The feed of supplier '${supplier}' stopped being readable; rows before were imported. ${problem}. ${summary}`,
   feedImportServerError: (supplier: string, summary: string) => `The import of supplier '${supplier}' stopped because of a server error; rows before were imported. ${summary}`,
+  /** The image re-export's report (src/server/feeds/image-reexport.ts). */
+  imageReexportDiskFull: (supplier: string, stored: number) =>
+    `The image re-export of supplier '${supplier}' stopped after ${n(stored)} images because the disk of the data folder is full. Free disk space and try again.`,
+  imageReexportServerError: (supplier: string, stored: number) => `The image re-export of supplier '${supplier}' stopped because of a server error after ${n(stored)} images`,
+  imageReexportSummary: (stored: number, images: number, downloads: number, failed: number) =>
+    `Stored ${n(stored)} of ${n(images)} images on this server (${n(downloads)} downloads), ${n(failed)} failed`,
   /** The reports of bol's jobs (src/server/bol/marketplace). `since`: an ISO time, or '' for every order. */
   orderImportReport: (orders: number, since: string, pages: number, created: number, updated: number, unchanged: number, failed: number) =>
     `${orders} order(s)${since ? ` changed since ${since}` : ''} on ${pages} page(s): ${created} new, ${updated} updated, ${unchanged} unchanged${failed > 0 ? `, ${failed} could not be read` : ''}`,

@@ -81,3 +81,27 @@ describe("the feed import's line reasons", () => {
     ]);
   });
 });
+
+describe("a parsing-history entry's message", () => {
+  it('keeps its sentence beside the English: the entry, the list of entries and the supplier\'s last run', async () => {
+    const url = 'https://supplier.test/history.csv';
+    served.set(url, 'ean;sku;title;price;stock\n8720000000047;SKU-4;Product 4;10,00;1\n;;No key;1;1\n');
+    const supplierId = await addSupplier('History Co', url);
+    const job = await importedJob(supplierId);
+    const said = { message: 'Read 2 rows: 1 new, 0 updated, 0 unchanged, 1 refused', messageId: 'server.feedRunSummary', messageArgs: [2, 1, 0, 0, 1, 0, 0, 0] };
+    const entry = (await call('GET', `/api/v1/history/feed/${job.historyId}`)).body;
+    expect(entry).toMatchObject(said);
+    const listed = (await call('GET', '/api/v1/history/feed?size=50')).body as { content: { id: number }[] };
+    expect(listed.content.find((item) => item.id === job.historyId)).toMatchObject(said);
+    const suppliersListed = (await call('GET', '/api/v1/suppliers')).body as { supplierId: number; lastRun: unknown }[];
+    expect(suppliersListed.find((supplier) => supplier.supplierId === supplierId)?.lastRun).toMatchObject(said);
+  });
+
+  it('a run that failed keeps its sentence, a sentence inside it too', async () => {
+    const job = await importedJob(await addSupplier('Gone History Co', 'https://supplier.test/nowhere-history.csv'));
+    const entry = (await call('GET', `/api/v1/history/feed/${job.historyId}`)).body as { message: string; messageId: string; messageArgs: unknown[] };
+    expect(entry.messageId).toBe('server.feedDownloadFailed');
+    expect(entry.messageArgs[0]).toBe('Gone History Co');
+    expect(entry.message).toBe(`The feed of supplier 'Gone History Co' could not be downloaded: ${String(entry.messageArgs[1])}`);
+  });
+});

@@ -62,3 +62,38 @@ describe('"import every supplier": the suppliers it left out', () => {
     expect(skippedLine({ supplierId: 3, supplierName: 'Off Co', message: "Supplier 'Off Co' is disabled" }, dutchSays).text).toBe("Off Co: Supplier 'Off Co' is disabled");
   });
 });
+
+describe("a parsing-history entry's message on a Dutch tablet", () => {
+  const dutchSays = (said: unknown) => dutchPack.says?.(JSON.parse(JSON.stringify(said)) as unknown) ?? null;
+  const entry = {
+    id: 9,
+    supplierId: 2,
+    supplierName: 'Acme',
+    operation: 'feed-import' as const,
+    dateTimeOperation: '2026-11-28T10:00:00.000Z',
+    finishedAt: '2026-11-28T10:01:00.000Z',
+    status: 'partial' as const,
+    rowsRead: 1234,
+    created: 1000,
+    updated: 200,
+    unchanged: 30,
+    refused: 4,
+    problems: [],
+    heldBack: 0,
+    unreadableRows: 0,
+    ...serverSentence('feedRunSummary', 1234, 1000, 200, 30, 4, 0, 0, 0),
+  };
+
+  it("the list's outcome line reads the entry in Dutch, an English tablet as before", () => {
+    expect(runOutcome({ entries: [entry], skipped: [] }, dutchSays)[0]?.text).toBe('Acme: 1.234 regels gelezen: 1.000 nieuw, 200 bijgewerkt, 30 ongewijzigd, 4 geweigerd');
+    expect(runOutcome({ entries: [entry], skipped: [] })[0]?.text).toBe('Acme: Read 1,234 rows: 1,000 new, 200 updated, 30 unchanged, 4 refused');
+  });
+
+  it("the image re-export's report keeps its English and reads in Dutch", () => {
+    const summary = serverSentence('imageReexportSummary', 1200, 1250, 1300, 50);
+    expect(summary.message).toBe('Stored 1,200 of 1,250 images on this server (1,300 downloads), 50 failed');
+    expect(dutchSays(summary)).toBe("1.200 van 1.250 foto's op deze server opgeslagen (1.300 downloads), 50 mislukt");
+    expect(serverSentence('imageReexportServerError', 'Acme', 1).message).toBe("The image re-export of supplier 'Acme' stopped because of a server error after 1 images");
+    expect(dutchSays(serverSentence('imageReexportServerError', 'Acme', 1))).toBe('De foto-export van leverancier ‘Acme’ is na 1 foto gestopt door een fout op de server');
+  });
+});

@@ -218,7 +218,7 @@ export const SupplierActions = memo(function SupplierActions({ onCatalogueChange
                     <Table.Cell>{label.operation}</Table.Cell>
                     <Table.Cell>{label.status}</Table.Cell>
                     <Table.Cell>
-                      {entry.message}
+                      {serverSaysNow(entry) ?? entry.message}
                       {entry.problems.length > 0 && (
                         <Button size="1" variant="ghost" ml="2" aria-expanded={open} onClick={() => setExpanded(open ? null : entry.id)}>
                           {open ? words.hideRefused : words.refusedLines(refusedCountText(entry))}

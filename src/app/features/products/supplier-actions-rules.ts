@@ -43,7 +43,7 @@ export function feedScopeLabel(supplier: Supplier | null, chosenName: string, wo
 }
 
 /** How a server's sentence reads in the language shown (the HTTP client's serverSaysNow); English: its message. */
-type Says = (said: SkippedSupplier) => string | null;
+type Says = (said: { message: string; messageId?: string; messageArgs?: readonly unknown[] }) => string | null;
 const english: Says = (said) => said.message;
 
 /** A supplier left out of "import every supplier": its name and why, worded by `says`. */
@@ -54,7 +54,7 @@ export function skippedLine(skipped: SkippedSupplier, says: Says = english): { t
 /** One line per supplier that ran, plus the ones skipped because they were disabled or busy. */
 export function runOutcome(report: FeedRunReport, says: Says = english): { text: string; ok: boolean; warning?: true }[] {
   const lines: { text: string; ok: boolean; warning?: true }[] = report.entries.map((entry) => ({
-    text: `${entry.supplierName}: ${entry.message}`,
+    text: `${entry.supplierName}: ${says(entry) ?? entry.message}`,
     ok: entry.status === 'success' || entry.status === 'partial',
     // Some rows refused: a warning, not a plain success (docs/reports-and-export.md, "Failure reasons").
     ...(entry.status === 'partial' ? { warning: true as const } : {}),
