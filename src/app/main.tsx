@@ -20,6 +20,7 @@ import { UpdatePrompt } from './ui/UpdatePrompt';
 import { isOnline } from './lib/online';
 import { catchInstallOffer } from './lib/install-offer';
 import { applyLanguage, followLanguage } from './i18n/language';
+import { followPendingLanguage } from './i18n/choose-language';
 
 // Start-up marks (read by bench/offline-start.ts): when this module ran.
 performance.mark('boot:main');
@@ -145,4 +146,6 @@ function afterNextFrame(): Promise<void> {
 // app starts after its frame; otherwise at once.
 // The first screen is drawn in the person's language: a Dutch pack loads first (docs/languages.md).
 followLanguage();
+// A language chosen offline is kept on the account once the connection is back (docs/languages.md).
+followPendingLanguage();
 void Promise.all([listSnapshotPainted(), applyLanguage()]).then(startApp);
