@@ -126,6 +126,21 @@ describe('a language chosen while the account cannot be told', () => {
     }
   });
 
+  it('is sent on the next online event without a restart', async () => {
+    vi.spyOn(notifications, 'notify').mockImplementation(() => undefined);
+    const kept: string[] = [];
+    let online = false;
+    await chooseLanguage('nl', async (language) => {
+      if (!online) throw new ApiFailure('offline', 0, null);
+      kept.push(language);
+    });
+    expect(kept).toEqual([]);
+    online = true;
+    window.dispatchEvent(new Event('online'));
+    await vi.waitFor(() => expect(kept).toEqual(['nl']));
+    expect(pendingLanguage()).toBeNull();
+  });
+
   it("is never sent to another person's account, and a sign-in's language wins over it", async () => {
     vi.spyOn(notifications, 'notify').mockImplementation(() => undefined);
     await chooseLanguage('nl', offline);

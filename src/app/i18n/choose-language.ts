@@ -30,17 +30,32 @@ export async function chooseLanguage(language: Language, keepOnAccount: KeepOnAc
     (error: unknown) => keepFailureOf(error),
   );
   const user = appStore.get(sessionUserAtom);
-  if (failure === 'again' && user !== null) keepLanguageLater({ language, user });
-  else forgetPendingLanguage();
+  if (failure === 'again' && user !== null) {
+    keepLanguageLater({ language, user });
+    followPendingLanguage(keepOnAccount, false);
+  } else {
+    forgetPendingLanguage();
+  }
   // Resolves once the screens show it; the toast then speaks the new language.
   await shown;
   if (failure !== null) notify(failure === 'again' && user !== null ? messagesNow(navMessages, 'nav').languageKeptLater : messagesNow(navMessages, 'nav').languageNotKept);
 }
 
-/** Sends a choice that waits on this tablet: now, and each time the browser is online again. */
-export function followPendingLanguage(keepOnAccount: KeepOnAccount = changeOwnLanguage): () => void {
+let stopFollowing: (() => void) | null = null;
+
+/**
+ * Sends a choice that waits on this tablet: now (unless `sendNow` is false: it just failed), and
+ * each time the browser is online again (one listener, however often it is called). Answers how to stop.
+ */
+export function followPendingLanguage(keepOnAccount: KeepOnAccount = changeOwnLanguage, sendNow = true): () => void {
+  stopFollowing?.();
   const send = () => void sendPendingLanguage(appStore.get(sessionUserAtom), keepOnAccount, keepFailureOf);
-  send();
+  if (sendNow) send();
   globalThis.addEventListener?.('online', send);
-  return () => globalThis.removeEventListener?.('online', send);
+  const stop = () => {
+    globalThis.removeEventListener?.('online', send);
+    if (stopFollowing === stop) stopFollowing = null;
+  };
+  stopFollowing = stop;
+  return stop;
 }
