@@ -16,8 +16,9 @@ export const MAX_USER_NAME_LENGTH = 200;
 
 export const accountMessages = {
   adminsOnly: 'Only an administrator can manage accounts.',
-  passwordTooShort: `The password needs at least ${MIN_PASSWORD_LENGTH} characters.`,
-  passwordTooLong: `The password can have at most ${MAX_PASSWORD_LENGTH} characters.`,
+  /** The limits as arguments (MIN_PASSWORD_LENGTH, MAX_PASSWORD_LENGTH), so no catalog repeats them. */
+  passwordTooShort: (min: number) => `The password needs at least ${min} characters.`,
+  passwordTooLong: (max: number) => `The password can have at most ${max} characters.`,
   currentPasswordWrong: 'The current password is not right.',
   tooManyCurrentPasswords: 'Too many attempts with a wrong current password.',
   /** `existing`: the name already there, when it differs from the one asked for only in case or width. */
@@ -35,8 +36,11 @@ export const accountMessages = {
   lastAdmin: 'At least one active administrator must remain: make another administrator first.',
 } as const;
 
-export const newPassword = () =>
-  text().min(MIN_PASSWORD_LENGTH, accountMessages.passwordTooShort).max(MAX_PASSWORD_LENGTH, accountMessages.passwordTooLong);
+/** The password rules' refusals with their limits (the sentence's arguments, docs/languages.md). */
+export const passwordTooShort = accountMessages.passwordTooShort(MIN_PASSWORD_LENGTH);
+export const passwordTooLong = accountMessages.passwordTooLong(MAX_PASSWORD_LENGTH);
+
+export const newPassword = () => text().min(MIN_PASSWORD_LENGTH, passwordTooShort).max(MAX_PASSWORD_LENGTH, passwordTooLong);
 
 /**
  * User names (docs/security.md, "Accounts"). A name is kept in Unicode NFKC form, trimmed: a

@@ -18,12 +18,16 @@ export function answerSentence(body: unknown, lookup: SentenceLookup | null): st
   const { message, messageId, messageArgs } = body as { message?: unknown; messageId?: unknown; messageArgs?: unknown };
   if (typeof message !== 'string') return null;
   if (lookup === null || typeof messageId !== 'string') return message;
-  const args = Array.isArray(messageArgs) ? messageArgs.map((arg) => argumentText(arg, lookup)).filter((arg): arg is string | number => arg !== null) : [];
+  const args = Array.isArray(messageArgs) ? messageArgs.map((arg) => argumentText(arg, lookup)).filter((arg): arg is string | number | string[] => arg !== null) : [];
   return lookup(messageId, args) ?? message;
 }
 
-/** An argument as the sentence takes it: a value as it is, a sentence inside the sentence worded first. */
-function argumentText(arg: unknown, lookup: SentenceLookup): string | number | null {
+/**
+ * An argument as the sentence takes it: a value as it is, a list of names as a list (the pack
+ * writes it as its language writes a list), a sentence inside the sentence worded first.
+ */
+function argumentText(arg: unknown, lookup: SentenceLookup): string | number | string[] | null {
   if (typeof arg === 'string' || typeof arg === 'number') return arg;
+  if (Array.isArray(arg)) return arg.every((item) => typeof item === 'string') ? (arg as string[]) : null;
   return answerSentence(arg, lookup);
 }

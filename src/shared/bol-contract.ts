@@ -276,6 +276,9 @@ export interface BolJobItem {
   orderId?: string;
   status: (typeof BOL_JOB_ITEM_STATUSES)[number];
   message: string;
+  /** The message's catalog id and arguments, when it is a sentence of ours (docs/languages.md); bol's own words have none. */
+  messageId?: string;
+  messageArgs?: readonly SentenceArg[];
   processStatusId?: string | null;
   uploadId?: string | null;
   uploadReport?: BolUploadReport | null;

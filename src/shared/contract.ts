@@ -3,6 +3,7 @@
  * Shapes follow the specification's sections 3 and 7.
  */
 import { z } from 'zod';
+import type { SentenceArg } from './server-messages';
 import { heldSupplierValueSchema } from './feed-fields';
 import { LANGUAGES } from './languages';
 import { productFieldsShape } from './product-fields';
@@ -126,6 +127,9 @@ export interface ParsingHistoryEntry {
   /** Feed imports: rows read with characters the feed's encoding could not read (shown as U+FFFD), imported as read (docs/feeds.md, "Encodings"). */
   unreadableRows?: number;
   message: string;
+  /** The message's catalog id and arguments, when the app words it (docs/languages.md); absent for a message written without one. */
+  messageId?: string;
+  messageArgs?: readonly SentenceArg[];
 }
 
 /**
@@ -141,11 +145,20 @@ export interface ProductChanges {
 }
 
 /** Answer of POST /api/v1/feed/parse/{id} and POST /api/v1/feed/reexport/images/{id}. */
+/** A supplier left out of an id-0 run, and why: `message` in English, with its sentence's id and arguments (docs/languages.md). */
+export interface SkippedSupplier {
+  supplierId: number;
+  supplierName: string;
+  message: string;
+  messageId?: string;
+  messageArgs?: readonly SentenceArg[];
+}
+
 export interface FeedRunReport {
   /** One history entry per supplier that ran, in supplier order. */
   entries: ParsingHistoryEntry[];
-  /** Suppliers left out of an id-0 run because an import or re-export of theirs was already running. */
-  skipped: { supplierId: number; supplierName: string; message: string }[];
+  /** Suppliers left out of an id-0 run: disabled, or an import or re-export of theirs was already running. */
+  skipped: SkippedSupplier[];
 }
 
 export interface Page<T> {

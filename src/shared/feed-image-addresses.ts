@@ -19,6 +19,9 @@ export const IMAGE_SEPARATOR_NAMES: Record<ImageSeparator, string> = {
   '\n': 'new line',
 };
 
+/** A separator's key among the Parser screen's words (`parser.imageSeparators.*` in the catalogs). */
+export const IMAGE_SEPARATOR_KEYS = { '|': 'bar', ',': 'comma', ';': 'semicolon', ' ': 'space', '\n': 'newLine' } as const satisfies Record<ImageSeparator, string>;
+
 /** The start of an address inside a text: a scheme, a protocol-relative `//host`, or a path. */
 const ADDRESS_START = String.raw`(?:https?:\/\/|\/\/|\/)`;
 /** The end of an image file name, so `a.png, b.png` shows its separator without any address in it. */

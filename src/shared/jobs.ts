@@ -5,6 +5,7 @@
 import type { BolJobKind } from './bol-contract';
 import type { RunSchedule } from './schedule';
 import type { SentenceArg } from './server-messages';
+import type { SkippedSupplier } from './contract';
 
 /** 'offer-sync': offers follow the catalogue (docs/bol.md). */
 export type JobKind = 'feed-import' | 'image-reexport' | 'offer-sync' | BolJobKind;
@@ -62,7 +63,7 @@ export interface Job {
 /** Answer of POST /api/v1/feed/parse/{id} (202): the jobs started, and suppliers left out because one of theirs runs. */
 export interface JobStartAnswer {
   jobs: Job[];
-  skipped: { supplierId: number; supplierName: string; message: string }[];
+  skipped: SkippedSupplier[];
 }
 
 export function isActiveJob(status: JobStatus): boolean {

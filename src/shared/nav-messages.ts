@@ -38,4 +38,6 @@ export const navMessages = {
   account: 'Account',
   language: 'Language',
   languageNotKept: 'The language is changed on this tablet, but could not be kept on your account. Choose it again once the connection is back.',
+  /** The account could not be told now: the choice waits on this tablet and is sent once the connection is back. */
+  languageKeptLater: 'The language is changed on this tablet; it will be kept on your account once the connection is back.',
 } as const;

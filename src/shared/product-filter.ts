@@ -11,6 +11,7 @@
  */
 import { ALL_SUPPLIERS_NAME, DEFAULT_PAGE_SIZE, PRODUCT_SORT_KEYS, type ProductSortKey } from './constants';
 import { parsePrice } from './rules/price';
+import { filterRefusal, type FilterRefusal } from './filter-refusal-messages';
 
 export const MIN_PAGE_SIZE = 1;
 export const MAX_PAGE_SIZE = 200;
@@ -114,14 +115,20 @@ export interface ProductFilter {
   offerState: OfferStateName | null;
 }
 
-export type ProductFilterResult = { ok: true; filter: ProductFilter } | { ok: false; message: string };
+/** `refusal`: the refusal's sentence, for the app to word; `message` its English. */
+export type ProductFilterResult = { ok: true; filter: ProductFilter } | { ok: false; message: string; refusal: FilterRefusal };
 
 /** Where the query comes from: anything with get/getAll by name (URLSearchParams). */
 export interface FilterParams {
   getAll(name: string): string[];
 }
 
-class FilterProblem extends Error {}
+/** A refused parameter: its sentence (docs/languages.md, "Sentences the server writes"). */
+class FilterProblem extends Error {
+  constructor(readonly refusal: FilterRefusal) {
+    super(refusal.message);
+  }
+}
 
 /** A real calendar day written yyyy-mm-dd (2024-02-30 is refused). */
 export function isCalendarDate(text: string): boolean {
@@ -137,11 +144,11 @@ export function parseProductSort(text: string | null): ProductSort {
   if (text === null) return DEFAULT_PRODUCT_SORT;
   const [key = '', direction = 'asc', ...rest] = text.split(',').map((part) => part.trim());
   if (!(PRODUCT_SORT_KEYS as readonly string[]).includes(key)) {
-    throw new FilterProblem(`sort key '${key}' is not allowed; use one of ${PRODUCT_SORT_KEYS.join(', ')}`);
+    throw new FilterProblem(filterRefusal('sortKey', key, PRODUCT_SORT_KEYS.join(', ')));
   }
   const lower = direction.toLowerCase();
   if ((lower !== 'asc' && lower !== 'desc') || rest.length > 0) {
-    throw new FilterProblem(`sort must be written field,asc or field,desc, got '${text}'`);
+    throw new FilterProblem(filterRefusal('sortForm', text));
   }
   return { key: key as ProductSortKey, direction: lower };
 }
@@ -179,10 +186,10 @@ class FilterReader {
   text(name: ProductFilterParam): string | null {
     return this.attempt(() => {
       const values = this.params.getAll(name);
-      if (values.length > 1 && !this.lenient) throw new FilterProblem(`${name} may be given only once`);
+      if (values.length > 1 && !this.lenient) throw new FilterProblem(filterRefusal('onlyOnce', name));
       const value = values[0]?.trim() ?? '';
       // PostgreSQL text cannot hold NUL, and no real value contains one.
-      if (value.includes('\u0000')) throw new FilterProblem(`${name} must not contain a NUL byte`);
+      if (value.includes('\u0000')) throw new FilterProblem(filterRefusal('nul', name));
       return value === '' ? null : value;
     }, null);
   }
@@ -195,7 +202,7 @@ class FilterReader {
       const value = digits ? Number(text) : NaN;
       if (this.lenient && digits) return Math.min(max, Math.max(min, value));
       if (!(/^\d{1,9}$/.test(text) && value >= min && value <= max)) {
-        throw new FilterProblem(`${name} must be a whole number from ${min} to ${max.toLocaleString('en')}, got '${text}'`);
+        throw new FilterProblem(filterRefusal('wholeNumber', name, min, max, text));
       }
       return value;
     }, null);
@@ -208,7 +215,7 @@ class FilterReader {
       const lower = text.toLowerCase();
       if (lower === 'true') return true;
       if (lower === 'false') return false;
-      throw new FilterProblem(`${name} must be true or false, got '${text}'`);
+      throw new FilterProblem(filterRefusal('yesNo', name, text));
     }, null);
   }
 
@@ -219,7 +226,7 @@ class FilterReader {
       const lower = text.toLowerCase();
       if (lower === 'true' || lower === 'instock') return true;
       if (lower === 'false' || lower === 'outofstock') return false;
-      throw new FilterProblem(`stock must be true (in stock) or false (out of stock), got '${text}'`);
+      throw new FilterProblem(filterRefusal('stock', text));
     }, null);
   }
 
@@ -228,9 +235,9 @@ class FilterReader {
       const text = this.text(name);
       if (text === null) return null;
       const value = parsePrice(text);
-      if (value === null) throw new FilterProblem(`${name} must be a price such as 12.50 or 12,50, got '${text}'`);
+      if (value === null) throw new FilterProblem(filterRefusal('price', name, text));
       if (value > MAX_FILTER_PRICE) {
-        throw new FilterProblem(`${name} must be a price from 0 to ${MAX_FILTER_PRICE.toLocaleString('en')}, got '${text}'`);
+        throw new FilterProblem(filterRefusal('priceRange', name, MAX_FILTER_PRICE, text));
       }
       return value;
     }, null);
@@ -240,7 +247,7 @@ class FilterReader {
     return this.attempt(() => {
       const text = this.text(name);
       if (text === null) return null;
-      if (!isCalendarDate(text)) throw new FilterProblem(`${name} must be a date written yyyy-mm-dd, got '${text}'`);
+      if (!isCalendarDate(text)) throw new FilterProblem(filterRefusal('day', name, text));
       return text;
     }, null);
   }
@@ -249,7 +256,7 @@ class FilterReader {
     return this.attempt(() => {
       const keyword = this.text('keyword');
       if (keyword !== null && keyword.length > MAX_KEYWORD_LENGTH) {
-        throw new FilterProblem(`keyword must be at most ${MAX_KEYWORD_LENGTH} characters long`);
+        throw new FilterProblem(filterRefusal('keywordTooLong', MAX_KEYWORD_LENGTH));
       }
       return keyword;
     }, null);
@@ -261,7 +268,7 @@ class FilterReader {
       const text = this.text(name);
       if (text === null) return null;
       if (!(values as readonly string[]).includes(text)) {
-        throw new FilterProblem(`${name} must be one of ${values.join(', ')}, got '${text}'`);
+        throw new FilterProblem(filterRefusal('choice', name, values.join(', '), text));
       }
       return text as T;
     }, null);
@@ -272,8 +279,8 @@ class FilterReader {
   }
 
   /** A check across two parameters; lenient leaves both as they are (the matcher then finds nothing). */
-  check(ok: boolean, message: string): void {
-    if (!ok && !this.lenient) throw new FilterProblem(message);
+  check(ok: boolean, refusal: FilterRefusal): void {
+    if (!ok && !this.lenient) throw new FilterProblem(refusal);
   }
 }
 
@@ -308,9 +315,9 @@ function readFilter(reader: FilterReader): ProductFilter {
   const { priceFrom, priceTo, dateFrom, dateTo } = filter;
   reader.check(
     priceFrom === null || priceTo === null || priceFrom <= priceTo,
-    `priceFrom (${priceFrom}) must not be greater than priceTo (${priceTo})`,
+    filterRefusal('pricesCrossed', String(priceFrom), String(priceTo)),
   );
-  reader.check(dateFrom === null || dateTo === null || dateFrom <= dateTo, `dateFrom (${dateFrom}) must not be after dateTo (${dateTo})`);
+  reader.check(dateFrom === null || dateTo === null || dateFrom <= dateTo, filterRefusal('datesCrossed', String(dateFrom), String(dateTo)));
   return filter;
 }
 
@@ -319,7 +326,7 @@ export function parseProductFilter(params: FilterParams): ProductFilterResult {
   try {
     return { ok: true, filter: readFilter(new FilterReader(params, false)) };
   } catch (error) {
-    if (error instanceof FilterProblem) return { ok: false, message: error.message };
+    if (error instanceof FilterProblem) return { ok: false, message: error.message, refusal: error.refusal };
     throw error;
   }
 }

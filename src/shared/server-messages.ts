@@ -54,6 +54,12 @@ export const serverMessages = {
   /** The reader's problem as it wrote it (English). */
   feedUnreadable: (supplier: string, problem: string, summary: string) => `The feed of supplier '${supplier}' stopped being readable; rows before were imported. ${problem}. ${summary}`,
   feedImportServerError: (supplier: string, summary: string) => `The import of supplier '${supplier}' stopped because of a server error; rows before were imported. ${summary}`,
+  /** The image re-export's report (src/server/feeds/image-reexport.ts). */
+  imageReexportDiskFull: (supplier: string, stored: number) =>
+    `The image re-export of supplier '${supplier}' stopped after ${n(stored)} images because the disk of the data folder is full. Free disk space and try again.`,
+  imageReexportServerError: (supplier: string, stored: number) => `The image re-export of supplier '${supplier}' stopped because of a server error after ${n(stored)} images`,
+  imageReexportSummary: (stored: number, images: number, downloads: number, failed: number) =>
+    `Stored ${n(stored)} of ${n(images)} images on this server (${n(downloads)} downloads), ${n(failed)} failed`,
   /** The reports of bol's jobs (src/server/bol/marketplace). `since`: an ISO time, or '' for every order. */
   orderImportReport: (orders: number, since: string, pages: number, created: number, updated: number, unchanged: number, failed: number) =>
     `${orders} order(s)${since ? ` changed since ${since}` : ''} on ${pages} page(s): ${created} new, ${updated} updated, ${unchanged} unchanged${failed > 0 ? `, ${failed} could not be read` : ''}`,
@@ -64,6 +70,20 @@ export const serverMessages = {
     `${offers} offer(s) on bol: ${matched} product(s) matched by EAN, ${unmatched} offer(s) without a product here, ${removed} offer(s) no longer on bol`,
   retailerImportReport: (products: number, published: number, notPublished: number, unknownToBol: number, failed: number) =>
     `${products} product(s) checked on bol: ${published} published, ${notPublished} not published, ${unknownToBol} unknown to bol${failed > 0 ? `, ${failed} failed` : ''}`,
+  /** The per-item messages of bol's jobs (src/server/bol/marketplace): ours; bol's own words stay as bol wrote them. */
+  bolItemAccepted: (reportStatus: string) => `Accepted by bol; upload report ${reportStatus}`,
+  bolItemReportNotYet: 'not available yet',
+  bolItemUploadEnded: (contentStatus: string) => `No upload report: the upload ended ${contentStatus}`,
+  bolItemNothingSent: 'No content was sent to bol for this product yet',
+  bolItemUploadReport: (reportStatus: string, declined: number) => `Upload report ${reportStatus}${declined > 0 ? `, ${declined} declined` : ''}`,
+  /** `ean`: '' when the offer has none. */
+  bolItemOfferUnmatched: (offerId: string, ean: string) => `Offer ${offerId}: no product with EAN ${ean || '(none)'}`,
+  bolItemNoEan: 'The product has no EAN',
+  bolItemPublished: (category: string) => `On bol: published, category ${category}`,
+  bolItemNotPublished: (category: string) => `On bol: not published, category ${category}`,
+  bolCategoryUnknown: 'unknown',
+  bolItemEanUnknown: (ean: string) => `bol does not know EAN ${ean} (yet)`,
+  bolItemChooseCategory: 'Choose a Bol category for this product first',
   /** The offer sync's report (src/server/bol/offers/offer-sync-job.ts). */
   offerSyncReport: (sent: number, held: number, retrying: number, failed: number, feedBatchesHeld: number, recovered: number) =>
     [
@@ -90,6 +110,8 @@ export const serverMessages = {
   supplierNameTaken: (name: string) => `A supplier named '${name}' exists already`,
   supplierBusy: (name: string) => `An import or image re-export of supplier '${name}' is already running; try again when it has finished`,
   supplierImportRunning: (name: string) => `An import of supplier '${name}' is running; try again when it has finished`,
+  /** A disabled supplier left out of "import every supplier" (src/server/feeds/feed-jobs.ts). */
+  supplierDisabled: (name: string) => `Supplier '${name}' is disabled`,
   supplierHasProducts: (name: string, products: number) =>
     `Supplier '${name}' has ${n(products)} product${products === 1 ? '' : 's'}, so it cannot be deleted; disable it instead to stop its imports`,
   feedFileTooLarge: (megabytes: number) => `The feed file is larger than ${megabytes} MB; let the supplier publish it at an address instead`,
@@ -108,6 +130,37 @@ export const serverMessages = {
   feedNoEanNorSku: (supplier: string) => `Neither EAN nor SKU is given, so the row cannot be matched to a product of ${supplier}`,
   feedTitleMissing: 'Title is missing',
   feedDeliveryCodeUnknown: (code: string) => `Delivery code '${code}' is not one of bol's delivery terms`,
+  /** A CSV row the reader could not split into the header's fields (src/server/feeds/csv-feed-reader.ts). */
+  feedFieldCount: (fields: number, header: number) => `The row has ${fields} fields but the header has ${header}`,
+  /** A row whose key an earlier row had (src/server/feeds/feed-row-batches.ts); `key`: 'EAN …' or 'SKU …'. */
+  feedKeyAgain: (key: string, firstLine: number) => `${key} appears again (first on line ${firstLine}); the row is skipped`,
+  /** The EAN upload's refusals of the file (src/server/routes/ean.ts, src/server/catalogue/ean-sheet*.ts). */
+  eanFileTooLarge: (megabytes: number) => `The file is larger than ${megabytes} MB`,
+  eanSheetNotXlsx: 'The file is not an Excel workbook (.xlsx)',
+  eanSheetDamaged: 'The workbook is damaged and cannot be read',
+  eanSheetNoZipDirectory: 'The workbook is damaged and cannot be read (its zip directory is missing)',
+  eanSheetZip64: 'The workbook is too large to read (zip64)',
+  eanSheetUnpacksTooLarge: (megabytes: number) => `The workbook unpacks to more than ${megabytes} MB`,
+  eanSheetTooManyRows: (rows: number) => `The sheet has more than ${n(rows)} rows; split it into smaller files`,
+  eanSheetNoWorksheet: 'The workbook has no worksheet',
+  eanSheetEmpty: 'The sheet is empty',
+  eanSheetColumnTwice: (column: string) => `The header row names the column '${column}' twice`,
+  /** `missing`: the columns missing, each quoted, joined by ' and '. */
+  eanSheetColumnsMissing: (supplierColumn: string, newColumn: string, missing: string) =>
+    `The header row (the first filled row of the first sheet) must name the columns '${supplierColumn}' and '${newColumn}'; missing: ${missing}`,
+  eanSheetNoRows: 'The sheet has no rows under its header',
+  eanSheetTooMuchMemory: 'The workbook needs more memory to read than an EAN sheet may use; keep only the EAN columns, or split it into smaller files',
+  eanSheetTooSlow: 'The workbook took too long to read; keep only the EAN columns, or split it into smaller files',
+  eanSheetNotRead: 'The workbook could not be read',
+  eanSheetsBusy: 'Too many EAN sheets are being read right now; try again in a few seconds',
+  /** The order calls (src/server/routes/orders.ts). */
+  orderSinceNotValid: (since: string) => `since must be 'last-import' (or left out for every order), got '${since}'`,
+  cancellationNotValid: (problems: string) => `The cancellation is not valid: ${problems}`,
+  /** The offer calls (src/server/routes/bol-offers.ts). */
+  offerProductMissing: (productId: number) => `Product ${productId} was not found`,
+  offerNothingHeldBack: 'Nothing is held back for this product: its offer changes are sent as they come',
+  offerFeedBatchNotHeld: (jobId: number) => `No offer changes of feed import ${jobId} are held back`,
+  offerSettingsNotValid: (problems: string) => `The offer settings is not valid: ${problems}`,
   /** The export call (src/server/routes/reports.ts); the problems as the schema wrote them. */
   exportNotValid: (problems: string) => `The export is not valid: ${problems}`,
 };
@@ -117,8 +170,8 @@ type Key = keyof ServerMessages;
 /** A text argument may be a sentence of its own (a report inside "The import … was cancelled. …"). */
 type ArgsOf<K extends Key> = ServerMessages[K] extends (...args: infer A) => string ? { [I in keyof A]: A[I] extends string ? string | ServerSentence : A[I] } : [];
 
-/** One argument of a sentence: a value, or a sentence inside it, worded in the same language. */
-export type SentenceArg = string | number | ServerSentence;
+/** One argument of a sentence: a value, a list of names (written as the language writes a list), or a sentence inside it, worded in the same language. */
+export type SentenceArg = string | number | readonly string[] | ServerSentence;
 
 /** A sentence as the server answers it: the English, and its id and arguments for the app's catalogs. */
 export interface ServerSentence {
@@ -127,10 +180,14 @@ export interface ServerSentence {
   messageArgs: readonly SentenceArg[];
 }
 
+function isList(arg: SentenceArg): arg is readonly string[] {
+  return Array.isArray(arg);
+}
+
 /** The sentence `key` of this module with `args`, as the server answers it; a sentence argument reads as its English. */
 export function serverSentence<K extends Key>(key: K, ...args: ArgsOf<K>): ServerSentence {
   const english = serverMessages[key] as string | ((...values: readonly unknown[]) => string);
-  const values = (args as readonly SentenceArg[]).map((arg) => (typeof arg === 'object' ? arg.message : arg));
+  const values = (args as readonly SentenceArg[]).map((arg) => (typeof arg === 'object' && !isList(arg) ? arg.message : arg));
   return { message: typeof english === 'string' ? english : english(...values), messageId: `server.${key}`, messageArgs: args as readonly SentenceArg[] };
 }
 

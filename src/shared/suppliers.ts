@@ -28,7 +28,7 @@ export type CredentialsView =
 /** How the last feed import of a supplier ended: its parsing-history entry, without the lines. */
 export type SupplierLastRun = Pick<
   ParsingHistoryEntry,
-  'dateTimeOperation' | 'finishedAt' | 'status' | 'rowsRead' | 'created' | 'updated' | 'unchanged' | 'refused' | 'message'
+  'dateTimeOperation' | 'finishedAt' | 'status' | 'rowsRead' | 'created' | 'updated' | 'unchanged' | 'refused' | 'message' | 'messageId' | 'messageArgs'
 >;
 
 export interface SupplierDetails extends Supplier {

@@ -51,7 +51,21 @@ describe('accounts', () => {
     });
     expect(await call('POST', '/api/v1/users', { username: 'short', password: 'short', role: 'staff' })).toEqual({
       status: 400,
-      body: { message: 'The password needs at least 8 characters.', messageId: 'account.passwordTooShort', messageArgs: [] },
+      body: { message: 'The password needs at least 8 characters.', messageId: 'account.passwordTooShort', messageArgs: [8] },
+    });
+    // The limits are the sentence's arguments, from the one place they are defined.
+    expect(await call('POST', '/api/v1/users', { username: 'long', password: 'x'.repeat(1_001), role: 'staff' })).toEqual({
+      status: 400,
+      body: { message: 'The password can have at most 1000 characters.', messageId: 'account.passwordTooLong', messageArgs: [1000] },
+    });
+    // A user name mixing scripts: the scripts are a list the app writes as its language writes one.
+    expect(await call('POST', '/api/v1/users', { username: 'p\u0430ypal', password: 'long-enough-1', role: 'staff' })).toEqual({
+      status: 400,
+      body: {
+        message: "The user name mixes letters of different scripts (Latin and Cyrillic): use the letters of one script, so that it cannot pass for another user's name.",
+        messageId: 'account.userNameMixedScripts',
+        messageArgs: [['Latin', 'Cyrillic']],
+      },
     });
     // A schema problem that is no account sentence stays the English it was, without an id.
     const odd = await call('POST', '/api/v1/users', { username: 'someone', password: 'long-enough-1', role: 'boss' });

@@ -334,7 +334,7 @@ describe('POST /api/v1/feed/parse/0', () => {
     const started = answer.body as JobStartAnswer;
     expect(started.jobs.map((entry) => entry.supplierId)).not.toContain(off);
     expect(started.jobs.length).toBeGreaterThan(3);
-    expect(started.skipped).toContainEqual({ supplierId: off, supplierName: 'Off Co', message: "Supplier 'Off Co' is disabled" });
+    expect(started.skipped).toContainEqual({ supplierId: off, supplierName: 'Off Co', message: "Supplier 'Off Co' is disabled", messageId: 'server.supplierDisabled', messageArgs: ['Off Co'] });
     for (const entry of started.jobs) expect(['success', 'partial', 'failed']).toContain((await ended(entry.id)).status);
   }, 60_000);
 });

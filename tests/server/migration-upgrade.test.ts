@@ -20,12 +20,14 @@ const RELEASED_WHEN: Record<string, number> = {
   '0020_job_message_words': 1795887266958,
 };
 
-/** The columns those three migrations add. */
+/** The columns those three migrations add, and the ones added since (a parsing-history entry's sentence). */
 const COLUMNS = [
   ['parsing_history', 'unreadable_rows'],
   ['users', 'language'],
   ['jobs', 'message_id'],
   ['jobs', 'message_args'],
+  ['parsing_history', 'message_id'],
+  ['parsing_history', 'message_args'],
 ] as const;
 
 const folders: string[] = [];
@@ -57,7 +59,7 @@ async function missingColumns(db: ReturnType<typeof drizzle>): Promise<string[]>
 }
 
 describe('a database left by an earlier release, upgraded', () => {
-  for (const lastTag of ['0017_offer_sync', '0020_job_message_words']) {
+  for (const lastTag of ['0017_offer_sync', '0020_job_message_words', '0021_title_lower_count']) {
     it(`gets every column when it was last migrated at ${lastTag}, and a second start changes nothing`, async () => {
       const client = await createPglite();
       try {

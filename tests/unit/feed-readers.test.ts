@@ -42,7 +42,7 @@ describe('readCsvFeed', () => {
     const items = await all(readCsvFeed(chunked('sku,title\nA,One\nB\nC,Three\n')));
     expect(items).toEqual([
       { line: 2, record: { sku: 'A', title: 'One' } },
-      { line: 3, problem: 'The row has 1 fields but the header has 2' },
+      { line: 3, problem: 'The row has 1 fields but the header has 2', sentence: { message: 'The row has 1 fields but the header has 2', messageId: 'server.feedFieldCount', messageArgs: [1, 2] } },
       { line: 4, record: { sku: 'C', title: 'Three' } },
     ]);
   });

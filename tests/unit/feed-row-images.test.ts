@@ -13,6 +13,16 @@ describe('parseFeedRow images', () => {
       refusal: {
         line: 4,
         reason: 'One image field holds several addresses (a.png, b.png) separated by , (comma), but the mapping separates images by | (bar); choose , (comma) as the image separator',
+        // The reason's sentence, for the app to word (docs/languages.md, "Sentences the server writes").
+        sentence: {
+          message: 'One image field holds several addresses (a.png, b.png) separated by , (comma), but the mapping separates images by | (bar); choose , (comma) as the image separator',
+          messageId: 'feedReading.severalImages',
+          messageArgs: [
+            'a.png, b.png',
+            { message: ', (comma)', messageId: 'parser.imageSeparators.comma', messageArgs: [] },
+            { message: '| (bar)', messageId: 'parser.imageSeparators.bar', messageArgs: [] },
+          ],
+        },
       },
     });
   });

@@ -6,7 +6,12 @@
  */
 import { createStore } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { chooseLanguage } from '../../src/app/i18n/choose-language';
+import { chooseLanguage, followPendingLanguage } from '../../src/app/i18n/choose-language';
+import { pendingLanguage } from '../../src/app/i18n/pending-language';
+import { ApiFailure } from '../../src/app/api/client';
+import { sessionUserAtom } from '../../src/app/state/session';
+import { navMessages } from '../../src/shared/nav-messages';
+import * as notifications from '../../src/app/ui/notify';
 import { applyLanguage, chosenLanguageAtom, languageAtom, messagesNow, packAtom } from '../../src/app/i18n/language';
 import { countText } from '../../src/app/lib/format';
 import { signInAtom } from '../../src/app/state/session';
@@ -78,5 +83,85 @@ describe('choosing a language', () => {
     expect(appStore.get(languageAtom)).toBe('nl');
     expect(localStorage.getItem('language')).toBe('nl');
     expect(document.documentElement.lang).toBe('nl');
+  });
+});
+
+describe('a language chosen while the account cannot be told', () => {
+  const offline = () => Promise.reject(new ApiFailure('offline', 0, null));
+
+  beforeEach(() => {
+    appStore.set(sessionUserAtom, 'sam');
+  });
+  afterEach(() => {
+    appStore.set(sessionUserAtom, null);
+  });
+
+  it('waits on this tablet and is kept on the account once the browser is online again', async () => {
+    const toasts: string[] = [];
+    vi.spyOn(notifications, 'notify').mockImplementation((text: string) => void toasts.push(text));
+    await chooseLanguage('nl', offline);
+    expect(pendingLanguage()).toEqual({ language: 'nl', user: 'sam' });
+    expect(toasts.at(-1)).toBe(messagesNow(navMessages, 'nav').languageKeptLater);
+    expect(toasts.at(-1)).toBe('De taal is op deze tablet gewijzigd; ze wordt bij je account bewaard zodra er weer verbinding is.');
+
+    const kept: string[] = [];
+    let online = false;
+    const stop = followPendingLanguage(async (language) => {
+      if (!online) throw new ApiFailure('offline', 0, null);
+      kept.push(language);
+    });
+    try {
+      // Still offline at start: it keeps waiting.
+      await vi.waitFor(() => expect(pendingLanguage()).toEqual({ language: 'nl', user: 'sam' }));
+      online = true;
+      window.dispatchEvent(new Event('online'));
+      await vi.waitFor(() => expect(kept).toEqual(['nl']));
+      expect(pendingLanguage()).toBeNull();
+      // Once kept, a later 'online' sends nothing again.
+      window.dispatchEvent(new Event('online'));
+      await Promise.resolve();
+      expect(kept).toEqual(['nl']);
+    } finally {
+      stop();
+    }
+  });
+
+  it('is sent on the next online event without a restart', async () => {
+    vi.spyOn(notifications, 'notify').mockImplementation(() => undefined);
+    const kept: string[] = [];
+    let online = false;
+    await chooseLanguage('nl', async (language) => {
+      if (!online) throw new ApiFailure('offline', 0, null);
+      kept.push(language);
+    });
+    expect(kept).toEqual([]);
+    online = true;
+    window.dispatchEvent(new Event('online'));
+    await vi.waitFor(() => expect(kept).toEqual(['nl']));
+    expect(pendingLanguage()).toBeNull();
+  });
+
+  it("is never sent to another person's account, and a sign-in's language wins over it", async () => {
+    vi.spyOn(notifications, 'notify').mockImplementation(() => undefined);
+    await chooseLanguage('nl', offline);
+    appStore.set(sessionUserAtom, 'kim');
+    const kept: string[] = [];
+    followPendingLanguage(async (language) => void kept.push(language))();
+    await vi.waitFor(() => expect(pendingLanguage()).toBeNull());
+    expect(kept).toEqual([]);
+
+    appStore.set(sessionUserAtom, 'sam');
+    await chooseLanguage('nl', offline);
+    expect(pendingLanguage()).not.toBeNull();
+    appStore.set(signInAtom, { accessToken: 'token', username: 'sam', role: 'staff', displayName: 'Sam', language: 'en' } as never);
+    expect(pendingLanguage()).toBeNull();
+  });
+
+  it('a choice the server refuses does not wait, and says it was not kept', async () => {
+    const toasts: string[] = [];
+    vi.spyOn(notifications, 'notify').mockImplementation((text: string) => void toasts.push(text));
+    await chooseLanguage('nl', () => Promise.reject(new ApiFailure('refused', 400, null)));
+    expect(pendingLanguage()).toBeNull();
+    expect(toasts.at(-1)).toBe(messagesNow(navMessages, 'nav').languageNotKept);
   });
 });

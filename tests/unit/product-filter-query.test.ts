@@ -54,11 +54,18 @@ describe('parseProductFilter', () => {
 
   it("reads the bol state and offer filters, refusing a state it does not know", () => {
     expect(parse('bolState=declined&hasOffer=false')).toMatchObject({ bolState: 'declined', hasOffer: false });
+    const states = 'noCategory, missingRequired, ready, sent, published, declined';
     expect(parseProductFilter(new URLSearchParams('bolState=gone'))).toEqual({
       ok: false,
-      message: "bolState must be one of noCategory, missingRequired, ready, sent, published, declined, got 'gone'",
+      message: `bolState must be one of ${states}, got 'gone'`,
+      // The refusal's sentence, for the app to word (docs/languages.md, "Sentences the server writes").
+      refusal: { message: `bolState must be one of ${states}, got 'gone'`, messageId: 'filterRefusal.choice', messageArgs: ['bolState', states, 'gone'] },
     });
-    expect(parseProductFilter(new URLSearchParams('hasOffer=maybe'))).toEqual({ ok: false, message: "hasOffer must be true or false, got 'maybe'" });
+    expect(parseProductFilter(new URLSearchParams('hasOffer=maybe'))).toEqual({
+      ok: false,
+      message: "hasOffer must be true or false, got 'maybe'",
+      refusal: { message: "hasOffer must be true or false, got 'maybe'", messageId: 'filterRefusal.yesNo', messageArgs: ['hasOffer', 'maybe'] },
+    });
   });
 
   it('reads the offer state filter, refusing a state it does not know and ignoring it when lenient', () => {
@@ -67,6 +74,11 @@ describe('parseProductFilter', () => {
     expect(parseProductFilter(new URLSearchParams('offerState=Live'))).toEqual({
       ok: false,
       message: "offerState must be one of live, waiting, held, failed, none, got 'Live'",
+      refusal: {
+        message: "offerState must be one of live, waiting, held, failed, none, got 'Live'",
+        messageId: 'filterRefusal.choice',
+        messageArgs: ['offerState', 'live, waiting, held, failed, none', 'Live'],
+      },
     });
     expect(readProductFilterLeniently(new URLSearchParams('offerState=gone&size=7')).offerState).toBeNull();
   });

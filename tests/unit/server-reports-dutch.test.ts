@@ -10,6 +10,7 @@ import { localized } from '../../src/app/i18n/translation-pack';
 import { jobProgressMessages } from '../../src/shared/job-progress-messages';
 import { eanProblem, eanProblemOf } from '../../src/shared/rules/ean';
 import { answerSentence } from '../../src/shared/answer-sentence';
+import { itemProblems } from '../../src/app/lib/job-items';
 import type { Job } from '../../src/shared/jobs';
 import { sentenceOf, serverSentence } from '../../src/shared/server-messages';
 
@@ -125,5 +126,35 @@ describe("a refused line's reason", () => {
     const tooLong = serverSentence('feedValueTooLong', sentenceOf('feedField.title', 'Title'), 1500);
     expect(tooLong.message).toBe('Title is longer than 1,500 characters');
     expect(dutch(sent(tooLong))).toBe('Titel is langer dan 1.500 tekens');
+  });
+});
+
+describe("the per-item messages of bol's jobs", () => {
+  const dutchProgress = localized(jobProgressMessages, dutchPack, 'jobProgress');
+  const says = (said: unknown) => dutchPack.says?.(JSON.parse(JSON.stringify(said)) as unknown) ?? null;
+
+  it('keep their English', () => {
+    expect(serverSentence('bolItemAccepted', serverSentence('bolItemReportNotYet')).message).toBe('Accepted by bol; upload report not available yet');
+    expect(serverSentence('bolItemUploadReport', 'COMPLETED', 2).message).toBe('Upload report COMPLETED, 2 declined');
+    expect(serverSentence('bolItemUploadReport', 'COMPLETED', 0).message).toBe('Upload report COMPLETED');
+    expect(serverSentence('bolItemOfferUnmatched', 'abc', '').message).toBe('Offer abc: no product with EAN (none)');
+    expect(serverSentence('bolItemPublished', serverSentence('bolCategoryUnknown')).message).toBe('On bol: published, category unknown');
+    expect(serverSentence('bolItemEanUnknown', '8712345678906').message).toBe('bol does not know EAN 8712345678906 (yet)');
+  });
+
+  it('read in Dutch where /logs and the outcomes list them', () => {
+    expect(says(serverSentence('bolItemAccepted', serverSentence('bolItemReportNotYet')))).toBe('Geaccepteerd door bol; uploadrapport nog niet beschikbaar');
+    expect(says(serverSentence('bolItemUploadReport', 'COMPLETED', 2))).toBe('Uploadrapport COMPLETED, 2 afgewezen');
+    expect(says(serverSentence('bolItemUploadReport', 'COMPLETED', 0))).toBe('Uploadrapport COMPLETED');
+    expect(says(serverSentence('bolItemOfferUnmatched', 'abc', ''))).toBe('Aanbieding abc: geen product met EAN (geen)');
+    expect(says(serverSentence('bolItemNotPublished', '10001234'))).toBe('Op bol: niet gepubliceerd, categorie 10001234');
+    const failed = serverSentence('bolItemChooseCategory');
+    const refusal = { productId: 12, reason: failed.message, reasonId: failed.messageId, reasonArgs: failed.messageArgs };
+    expect(refusalText(refusal, dutchProgress, says)).toMatch(/Kies eerst een Bol-categorie voor dit product/);
+    expect(itemProblems({ items: [{ productId: 12, status: 'skipped', ...serverSentence('bolItemNoEan') }] }, says)).toEqual([
+      { productId: 12, orderId: null, status: 'skipped', message: 'Het product heeft geen EAN' },
+    ]);
+    // bol's own words (no sentence id) stay as bol wrote them.
+    expect(itemProblems({ items: [{ productId: 12, status: 'failed', message: 'Attribute X is invalid' }] }, says)[0]?.message).toBe('Attribute X is invalid');
   });
 });

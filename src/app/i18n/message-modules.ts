@@ -41,6 +41,7 @@ import { productHistoryMessages } from '../../shared/product-history-messages';
 import { descriptionEditorMessages } from '../../shared/description-editor-messages';
 import { serverMessages } from '../../shared/server-messages';
 import { accountMessages } from '../../shared/accounts';
+import { filterRefusalMessages } from '../../shared/filter-refusal-messages';
 import { eanMessages } from '../../shared/rules/ean';
 
 export const MESSAGE_MODULES: readonly { prefix: string; english: object }[] = [
@@ -85,6 +86,7 @@ export const MESSAGE_MODULES: readonly { prefix: string; english: object }[] = [
   { prefix: 'server', english: serverMessages },
   { prefix: 'account', english: accountMessages },
   { prefix: 'ean', english: eanMessages },
+  { prefix: 'filterRefusal', english: filterRefusalMessages },
 ];
 
 /** Sentences built from other ids (the catalogs translate those, and the screens build them from the translated parts). */

@@ -19,8 +19,12 @@ const PROBLEM_STATUSES = new Set(['failed', 'skipped', 'refused', 'declined', 'e
 type JsonObject = Record<string, unknown>;
 const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** The items of a report that did not succeed, each with its reason. */
-export function itemProblems(report: unknown): ItemProblem[] {
+/** How a server's sentence reads in the language shown (the HTTP client's serverSaysNow); English: null, its message. */
+type Says = (said: { message: string; messageId?: unknown; messageArgs?: unknown }) => string | null;
+const english: Says = () => null;
+
+/** The items of a report that did not succeed, each with its reason: worded by `says` when the item names its sentence (docs/languages.md). */
+export function itemProblems(report: unknown, says: Says = english): ItemProblem[] {
   if (!isObject(report) || !Array.isArray(report.items)) return [];
   return report.items.filter(isObject).flatMap((item): ItemProblem[] => {
     const status = typeof item.status === 'string' ? item.status : '';
@@ -30,7 +34,7 @@ export function itemProblems(report: unknown): ItemProblem[] {
         productId: typeof item.productId === 'number' ? item.productId : null,
         orderId: typeof item.orderId === 'string' ? item.orderId : null,
         status,
-        message: typeof item.message === 'string' && item.message.trim() !== '' ? item.message.trim() : 'No reason given',
+        message: typeof item.message === 'string' && item.message.trim() !== '' ? (says({ ...item, message: item.message }) ?? item.message).trim() : 'No reason given',
       },
     ];
   });

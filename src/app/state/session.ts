@@ -7,6 +7,7 @@ import { atomWithStorage, RESET } from 'jotai/utils';
 import type { LoginResponse } from '../../shared/contract';
 import { forgetListSnapshot } from '../boot/list-snapshot';
 import { chosenLanguageAtom } from '../i18n/language';
+import { forgetPendingLanguage } from '../i18n/pending-language';
 
 /** Same shape as jotai's SyncStorage (not exported from 'jotai/utils'). */
 interface ValueStorage<V> {
@@ -96,6 +97,8 @@ export const signInAtom = atom(null, (_get, set, login: LoginResponse & { userna
   set(sessionDisplayNameAtom, login.displayName ?? login.username);
   // The person's language from their account; none chosen: the tablet's (docs/languages.md).
   set(chosenLanguageAtom, login.language ?? null);
+  // A choice still waiting from before (pending-language.ts) gives way to the account's.
+  forgetPendingLanguage();
   set(sessionExpiredNoticeAtom, false);
 });
 

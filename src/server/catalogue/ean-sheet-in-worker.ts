@@ -8,6 +8,7 @@ import { EanSheetError, type EanSheetRow } from './ean-sheet';
 import type { EanSheetWorkerReply } from './ean-sheet-worker-protocol';
 import { startWorker } from '../lib/worker-thread';
 import { describeError } from '../lib/caught-errors';
+import { serverSentence } from '../../shared/server-messages';
 
 export interface EanSheetWorkerLimits {
   /** V8 old-generation heap of the worker, in MB. */
@@ -29,8 +30,8 @@ export const EAN_SHEET_WORKER_LIMITS: EanSheetWorkerLimits = {
   maxWaiting: 8,
 };
 
-const NEEDS_TOO_MUCH_MEMORY = 'The workbook needs more memory to read than an EAN sheet may use; keep only the EAN columns, or split it into smaller files';
-const TOO_SLOW = 'The workbook took too long to read; keep only the EAN columns, or split it into smaller files';
+const NEEDS_TOO_MUCH_MEMORY = serverSentence('eanSheetTooMuchMemory');
+const TOO_SLOW = serverSentence('eanSheetTooSlow');
 const BUSY_RETRY_AFTER_SECONDS = 5;
 
 /** Runs one sheet in a fresh worker (a fresh heap each time: nothing of one upload stays for the next). */
@@ -57,16 +58,16 @@ function readInWorker(bytes: Uint8Array, limits: EanSheetWorkerLimits): Promise<
       }
       if (message.ok) return finish(() => resolve(message.rows));
       if (message.detail) console.warn('[server] EAN sheet could not be read:', message.detail);
-      finish(() => reject(new EanSheetError(message.status, message.message)));
+      finish(() => reject(new EanSheetError(message.status, message.sentence ?? message.message)));
     });
     worker.on('error', (error: Error & { code?: string }) => {
       if (error.code === 'ERR_WORKER_OUT_OF_MEMORY') return finish(() => reject(new EanSheetError(413, NEEDS_TOO_MUCH_MEMORY)));
       console.error(`[server] the EAN sheet worker failed: ${describeError(error)}`);
-      finish(() => reject(new EanSheetError(422, 'The workbook is damaged and cannot be read')));
+      finish(() => reject(new EanSheetError(422, serverSentence('eanSheetDamaged'))));
     });
     worker.on('exit', (code) => {
       // An exit without an answer: the memory limit (some versions exit instead of raising an error) or a crash.
-      finish(() => reject(new EanSheetError(413, code === 0 ? 'The workbook could not be read' : NEEDS_TOO_MUCH_MEMORY)));
+      finish(() => reject(new EanSheetError(413, code === 0 ? serverSentence('eanSheetNotRead') : NEEDS_TOO_MUCH_MEMORY)));
     });
   });
 }
@@ -82,7 +83,7 @@ export class EanSheetReader {
   async read(bytes: Uint8Array): Promise<EanSheetRow[]> {
     if (this.running >= this.limits.concurrent) {
       if (this.waiting.length >= this.limits.maxWaiting) {
-        throw new EanSheetError(503, 'Too many EAN sheets are being read right now; try again in a few seconds', BUSY_RETRY_AFTER_SECONDS);
+        throw new EanSheetError(503, serverSentence('eanSheetsBusy'), BUSY_RETRY_AFTER_SECONDS);
       }
       await new Promise<void>((resolve) => this.waiting.push(resolve));
     } else {

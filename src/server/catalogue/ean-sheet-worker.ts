@@ -6,6 +6,9 @@
 import { parentPort } from 'node:worker_threads';
 import { EanSheetError, readEanSheet } from './ean-sheet';
 import type { EanSheetWorkerReply } from './ean-sheet-worker-protocol';
+import { serverSentence } from '../../shared/server-messages';
+
+const DAMAGED = serverSentence('eanSheetDamaged');
 
 const port = parentPort;
 if (!port) throw new Error('ean-sheet-worker.ts runs as a worker thread only');
@@ -16,8 +19,8 @@ port.once('message', (bytes: Uint8Array) => {
     (error: unknown) => {
       const reply: EanSheetWorkerReply =
         error instanceof EanSheetError
-          ? { ok: false, status: error.status, message: error.message }
-          : { ok: false, status: 422, message: 'The workbook is damaged and cannot be read', detail: error instanceof Error ? error.message : String(error) };
+          ? { ok: false, status: error.status, message: error.message, ...(error.sentence ? { sentence: error.sentence } : {}) }
+          : { ok: false, status: 422, message: DAMAGED.message, sentence: DAMAGED, detail: error instanceof Error ? error.message : String(error) };
       port.postMessage(reply);
     },
   );

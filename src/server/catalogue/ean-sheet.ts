@@ -11,6 +11,7 @@
  */
 import type ExcelJS from 'exceljs';
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
+import { serverSentence, type ServerSentence } from '../../shared/server-messages';
 import { InflateBudget, readZipEntry, ZipReadError, zipEntries, type ZipEntry } from '../lib/xlsx-zip';
 import { columnOf, localName } from '../lib/xlsx-cells';
 
@@ -22,16 +23,21 @@ export const MAX_EAN_SHEET_UNPACKED_BYTES = 100 * 1024 * 1024;
 export const SUPPLIER_EAN_COLUMN = 'Supplier EAN';
 export const NEW_EAN_COLUMN = 'New EAN';
 
-/** A problem with the whole file: nothing is changed and the person gets this message. */
+/**
+ * A problem with the whole file: nothing is changed and the person gets this message; `sentence`
+ * names it for the app to word (docs/languages.md, "Sentences the server writes").
+ */
 export class EanSheetError extends Error {
+  readonly sentence: ServerSentence | null;
   constructor(
     readonly status: 413 | 415 | 422 | 503,
-    message: string,
+    said: string | ServerSentence,
     /** For 503: when to try again, in seconds. */
     readonly retryAfterSeconds?: number,
   ) {
-    super(message);
+    super(typeof said === 'string' ? said : said.message);
     this.name = 'EanSheetError';
+    this.sentence = typeof said === 'string' ? null : said;
   }
 }
 
@@ -45,7 +51,7 @@ export interface EanSheetRow {
   newEan: EanCell;
 }
 
-const NOT_XLSX = 'The file is not an Excel workbook (.xlsx)';
+const NOT_XLSX = serverSentence('eanSheetNotXlsx');
 
 const u16 = (bytes: Uint8Array, at: number) => (bytes[at] ?? 0) | ((bytes[at + 1] ?? 0) << 8);
 const u32 = (bytes: Uint8Array, at: number) => (u16(bytes, at) + u16(bytes, at + 2) * 0x10000) >>> 0;
@@ -66,11 +72,11 @@ export function checkXlsxContainer(bytes: Uint8Array): void {
       break;
     }
   }
-  if (end < 0) throw new EanSheetError(422, 'The workbook is damaged and cannot be read (its zip directory is missing)');
+  if (end < 0) throw new EanSheetError(422, serverSentence('eanSheetNoZipDirectory'));
   const entries = u16(bytes, end + 10);
   const directoryOffset = u32(bytes, end + 16);
   if (entries === 0xffff || directoryOffset === 0xffffffff) {
-    throw new EanSheetError(413, 'The workbook is too large to read (zip64)');
+    throw new EanSheetError(413, serverSentence('eanSheetZip64'));
   }
 
   let unpacked = 0;
@@ -78,7 +84,7 @@ export function checkXlsxContainer(bytes: Uint8Array): void {
   let at = directoryOffset;
   for (let entry = 0; entry < entries; entry += 1) {
     if (at + 46 > bytes.length || u32(bytes, at) !== 0x02014b50) {
-      throw new EanSheetError(422, 'The workbook is damaged and cannot be read');
+      throw new EanSheetError(422, DAMAGED_WORKBOOK);
     }
     const size = u32(bytes, at + 24);
     const nameLength = u16(bytes, at + 28);
@@ -86,7 +92,7 @@ export function checkXlsxContainer(bytes: Uint8Array): void {
     if (name === 'xl/workbook.xml') hasWorkbook = true;
     unpacked += size;
     if (size === 0xffffffff || unpacked > MAX_EAN_SHEET_UNPACKED_BYTES) {
-      throw new EanSheetError(413, `The workbook unpacks to more than ${MAX_EAN_SHEET_UNPACKED_BYTES / 1024 / 1024} MB`);
+      throw new EanSheetError(413, serverSentence('eanSheetUnpacksTooLarge', MAX_EAN_SHEET_UNPACKED_BYTES / 1024 / 1024));
     }
     at += 46 + nameLength + u16(bytes, at + 30) + u16(bytes, at + 32);
   }
@@ -141,11 +147,10 @@ const MAX_CELL_CHARS = 200;
 /** Rows with something in an EAN column kept before their shared strings are known (blank ones are dropped later). */
 const MAX_PENDING_ROWS = 2 * MAX_EAN_SHEET_ROWS;
 
-const DAMAGED_WORKBOOK = 'The workbook is damaged and cannot be read';
-const tooManyRows = () =>
-  new EanSheetError(413, `The sheet has more than ${MAX_EAN_SHEET_ROWS.toLocaleString('en-US')} rows; split it into smaller files`);
-const unpacksTooLarge = () =>
-  new ZipReadError('too-large', `The workbook unpacks to more than ${MAX_EAN_SHEET_UNPACKED_BYTES / 1024 / 1024} MB`);
+const DAMAGED_WORKBOOK = serverSentence('eanSheetDamaged');
+const tooManyRows = () => new EanSheetError(413, serverSentence('eanSheetTooManyRows', MAX_EAN_SHEET_ROWS));
+const UNPACKS_TOO_LARGE = serverSentence('eanSheetUnpacksTooLarge', MAX_EAN_SHEET_UNPACKED_BYTES / 1024 / 1024);
+const unpacksTooLarge = () => new ZipReadError('too-large', UNPACKS_TOO_LARGE.message);
 
 /** One cell as it stands in the sheet's XML, before shared strings and styles are applied. */
 interface RawCell {
@@ -215,7 +220,7 @@ async function firstSheetPath(bytes: Uint8Array, entries: Map<string, ZipEntry>,
       reading.stop = true;
     });
   });
-  if (relationId === null) throw new EanSheetError(422, 'The workbook has no worksheet');
+  if (relationId === null) throw new EanSheetError(422, serverSentence('eanSheetNoWorksheet'));
   const rels = entries.get('xl/_rels/workbook.xml.rels');
   let target: string | null = null;
   if (rels) {
@@ -402,13 +407,13 @@ function cellValue(cell: RawCell | undefined, strings: Map<number, string>, date
 /** Reads the sheet's rows; throws EanSheetError for a file that is not a usable EAN sheet. */
 export async function readEanSheet(bytes: Uint8Array): Promise<EanSheetRow[]> {
   if (bytes.length > MAX_EAN_SHEET_BYTES) {
-    throw new EanSheetError(413, `The file is larger than ${MAX_EAN_SHEET_BYTES / 1024 / 1024} MB`);
+    throw new EanSheetError(413, serverSentence('eanFileTooLarge', MAX_EAN_SHEET_BYTES / 1024 / 1024));
   }
   checkXlsxContainer(bytes);
   try {
     return await readCheckedSheet(bytes);
   } catch (error) {
-    if (error instanceof ZipReadError) throw new EanSheetError(error.kind === 'too-large' ? 413 : 422, error.kind === 'too-large' ? error.message : DAMAGED_WORKBOOK);
+    if (error instanceof ZipReadError) throw new EanSheetError(error.kind === 'too-large' ? 413 : 422, error.kind === 'too-large' ? (error.message === UNPACKS_TOO_LARGE.message ? UNPACKS_TOO_LARGE : error.message) : DAMAGED_WORKBOOK);
     throw error;
   }
 }
@@ -426,7 +431,7 @@ async function readCheckedSheet(bytes: Uint8Array): Promise<EanSheetRow[]> {
     header = row;
     return false;
   });
-  if (!header) throw new EanSheetError(422, 'The sheet is empty');
+  if (!header) throw new EanSheetError(422, serverSentence('eanSheetEmpty'));
   const headerRow: RawRow = header;
   const headerStrings = await sharedStrings(bytes, entries, budget, new Set(headerRow.cells.filter((cell) => cell.type === 's').map((cell) => Number(cell.value))));
   const seen = new Map<string, number>();
@@ -434,17 +439,14 @@ async function readCheckedSheet(bytes: Uint8Array): Promise<EanSheetRow[]> {
     const text = headerText(cellValue(cell, headerStrings, dates));
     const name = normaliseHeader(text);
     if (name === '') continue;
-    if (seen.has(name)) throw new EanSheetError(422, `The header row names the column '${text.trim()}' twice`);
+    if (seen.has(name)) throw new EanSheetError(422, serverSentence('eanSheetColumnTwice', text.trim()));
     seen.set(name, cell.column);
   }
   const supplierColumn = seen.get(normaliseHeader(SUPPLIER_EAN_COLUMN)) ?? 0;
   const newColumn = seen.get(normaliseHeader(NEW_EAN_COLUMN)) ?? 0;
   const missing = [supplierColumn ? null : SUPPLIER_EAN_COLUMN, newColumn ? null : NEW_EAN_COLUMN].filter(Boolean);
   if (missing.length > 0) {
-    throw new EanSheetError(
-      422,
-      `The header row (the first filled row of the first sheet) must name the columns '${SUPPLIER_EAN_COLUMN}' and '${NEW_EAN_COLUMN}'; missing: ${missing.map((name) => `'${name}'`).join(' and ')}`,
-    );
+    throw new EanSheetError(422, serverSentence('eanSheetColumnsMissing', SUPPLIER_EAN_COLUMN, NEW_EAN_COLUMN, missing.map((name) => `'${name}'`).join(' and ')));
   }
 
   // The rows under it, only their two EAN cells; reading stops once there are too many.
@@ -477,7 +479,7 @@ async function readCheckedSheet(bytes: Uint8Array): Promise<EanSheetRow[]> {
     if (rows.length >= MAX_EAN_SHEET_ROWS) throw tooManyRows();
     rows.push({ row: row.row, supplierEan: readEanCell(supplierValue), newEan: readEanCell(newValue) });
   }
-  if (rows.length === 0) throw new EanSheetError(422, 'The sheet has no rows under its header');
+  if (rows.length === 0) throw new EanSheetError(422, serverSentence('eanSheetNoRows'));
   return rows;
 }
 

@@ -359,6 +359,9 @@ export const parsingHistory = pgTable(
     /** Rows read with characters the feed's encoding could not read (U+FFFD), written as read (docs/feeds.md, "Encodings"). */
     unreadableRows: integer('unreadable_rows').notNull().default(0),
     message: text('message').notNull().default(''),
+    /** The message's sentence: its catalog id and arguments (docs/languages.md); null for a message written without one. */
+    messageId: text('message_id'),
+    messageArgs: jsonb('message_args').$type<SentenceArg[]>(),
   },
   (t) => [index('parsing_history_date').on(t.dateTimeOperation)],
 );

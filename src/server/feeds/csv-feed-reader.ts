@@ -8,6 +8,7 @@
  */
 import { Readable } from 'node:stream';
 import { CsvError, parse } from 'csv-parse';
+import { serverSentence } from '../../shared/server-messages';
 import { FeedFormatError, type FeedItem } from './feed-item';
 import { csvLineTooLong, csvRecordTooLong, MAX_CSV_LINE_CHARS, MAX_FEED_COLUMNS, tooManyColumns } from './feed-limits';
 
@@ -132,7 +133,8 @@ export async function* readCsvFeed(source: AsyncIterable<Chunk>, options: CsvRea
         continue;
       }
       if (record.length !== columns.length) {
-        yield { line, problem: `The row has ${record.length} fields but the header has ${columns.length}` };
+        const sentence = serverSentence('feedFieldCount', record.length, columns.length);
+        yield { line, problem: sentence.message, sentence };
         continue;
       }
       const fields: Record<string, string> = {};

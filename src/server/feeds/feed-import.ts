@@ -287,7 +287,7 @@ async function runClaimedImport(deps: FeedJobDeps, supplier: SupplierRecord, opt
   const wroteNothing = counts.refused > 0 && counts.created + counts.updated + counts.unchanged === 0;
   const status = failure || wroteNothing ? 'failed' : counts.refused > 0 ? 'partial' : 'success';
   if (!failure && wroteNothing) sentence = serverSentence('feedNothingImported', supplier.supplierName, sentence);
-  await recordHistory(deps.db, historyId, { counts, problems, heldBack, status, message: sentence.message, finishedAt: now() });
+  await recordHistory(deps.db, historyId, { counts, problems, heldBack, status, message: sentence, finishedAt: now() });
   if (counts.created + counts.updated > 0) await refreshAfterBulkChange(deps, `import of ${supplier.supplierName}`);
   return { entry: await historyEntry(deps.db, historyId), failure, sentence };
 }

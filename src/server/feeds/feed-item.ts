@@ -1,11 +1,12 @@
 /** What the streaming feed readers hand to the import, one at a time. */
+import type { ServerSentence } from '../../shared/server-messages';
 import type { FeedRecord } from './parse-feed-row';
 
 export type FeedItem =
   /** A record and the (1-based) line of the feed where it starts; `unreadable`: the feed's encoding could not read some of its characters. */
   | { line: number; record: FeedRecord; unreadable?: true }
   /** A record the reader could not even split into fields (e.g. a CSV row with a wrong field count). */
-  | { line: number; problem: string }
+  | { line: number; problem: string; sentence?: ServerSentence }
   /** A record the mapping's row filter skips (docs/feeds.md, "Variants and parent rows"): counted, not read. */
   | { line: number; skipped: true; skippedRecord: FeedRecord };
 

@@ -4,7 +4,7 @@
  */
 import { serverSentence, type ServerSentence } from '../../shared/server-messages';
 import { asc, eq } from 'drizzle-orm';
-import type { FeedRunReport } from '../../shared/contract';
+import type { FeedRunReport, SkippedSupplier } from '../../shared/contract';
 import type { JobRefusal, JobTrigger } from '../../shared/jobs';
 import type { Database } from '../db/connection';
 import { suppliers } from '../db/schema';
@@ -112,8 +112,9 @@ export function imageReexportHandler(deps: ImageJobDeps): JobHandler {
 
 export type SupplierJobKind = 'feed-import' | 'image-reexport';
 
-function busyMessage(supplierName: string): string {
-  return new SupplierBusyError(supplierName).message;
+/** A supplier left out of an id-0 run, with the sentence saying why. */
+function skippedFor(supplier: { supplierId: number; supplierName: string }, said: ServerSentence): SkippedSupplier {
+  return { supplierId: supplier.supplierId, supplierName: supplier.supplierName, message: said.message, messageId: said.messageId, messageArgs: said.messageArgs };
 }
 
 /**
@@ -136,7 +137,7 @@ export async function startSupplierJobs(
   for (const supplier of targets) {
     // "Every supplier" leaves out the disabled ones (docs/jobs.md); one chosen by id runs anyway.
     if (supplierId === 0 && !supplier.enabled) {
-      skipped.push({ supplierId: supplier.supplierId, supplierName: supplier.supplierName, message: `Supplier '${supplier.supplierName}' is disabled` });
+      skipped.push(skippedFor(supplier, serverSentence('supplierDisabled', supplier.supplierName)));
       continue;
     }
     const job = supplier.inProgress ? null : await enqueueJob(db, { kind, supplierId: supplier.supplierId, ...who });
@@ -145,7 +146,7 @@ export async function startSupplierJobs(
       continue;
     }
     if (supplierId !== 0) throw new SupplierBusyError(supplier.supplierName);
-    skipped.push({ supplierId: supplier.supplierId, supplierName: supplier.supplierName, message: busyMessage(supplier.supplierName) });
+    skipped.push(skippedFor(supplier, serverSentence('supplierBusy', supplier.supplierName)));
   }
   return { jobs: started, skipped };
 }

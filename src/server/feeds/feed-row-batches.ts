@@ -13,6 +13,7 @@ import { readCsvFeed } from './csv-feed-reader';
 import { FeedFormatError, type FeedItem } from './feed-item';
 import { decodeFeedText, recordHasUnreadableCharacters, type FeedEncoding } from './feed-text-encoding';
 import { parseFeedRow, type FeedProductRow, type FeedRecord, type FeedRowRefusal, type FeedRowSupplier } from './parse-feed-row';
+import { serverSentence, type ServerSentence } from '../../shared/server-messages';
 import { rowPreparationFor, type RowPreparation } from '../../shared/feed-row-preparation';
 import { readXlsxFeed } from './xlsx-feed-reader';
 import { readXmlFeed } from './xml-feed-reader';
@@ -215,6 +216,11 @@ export function parseMappedRow(item: { line: number; record: FeedRecord }, suppl
   return parsed;
 }
 
+/** The refusal of a row whose key (its EAN, else its SKU) the row on `firstLine` had already. */
+export function keyAgain(row: Pick<FeedProductRow, 'ean' | 'sku'>, firstLine: number): ServerSentence {
+  return serverSentence('feedKeyAgain', row.ean !== '' ? `EAN ${row.ean}` : `SKU ${row.sku}`, firstLine);
+}
+
 export async function* feedRowBatches(
   items: AsyncIterable<FeedItem>,
   supplier: FeedRowSupplier,
@@ -234,8 +240,8 @@ export async function* feedRowBatches(
       } else {
         const firstLine = seen.get(parsed.row.sourceKey);
         if (firstLine !== undefined) {
-          const key = parsed.row.ean !== '' ? `EAN ${parsed.row.ean}` : `SKU ${parsed.row.sku}`;
-          batch.refusals.push({ line: item.line, reason: `${key} appears again (first on line ${firstLine}); the row is skipped` });
+          const sentence = keyAgain(parsed.row, firstLine);
+          batch.refusals.push({ line: item.line, reason: sentence.message, sentence });
         } else {
           seen.set(parsed.row.sourceKey, item.line);
           batch.rows.push(parsed.row);
@@ -244,7 +250,7 @@ export async function* feedRowBatches(
     } else if ('skipped' in item) {
       batch.skipped += 1;
     } else {
-      batch.refusals.push({ line: item.line, reason: item.problem });
+      batch.refusals.push({ line: item.line, reason: item.problem, ...(item.sentence ? { sentence: item.sentence } : {}) });
     }
     if (batch.rows.length >= batchSize || batch.refusals.length >= batchSize) {
       yield batch;

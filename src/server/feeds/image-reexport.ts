@@ -14,6 +14,7 @@ import { emptyCounts, historyEntry, MAX_STORED_PROBLEMS, recordHistory, startHis
 import { queryRows } from '../db/query-rows';
 import { claimSupplier, releaseSupplier, type SupplierRecord } from './supplier-lock';
 import { describeError, errorMessageOf, isDiskFullError } from '../lib/caught-errors';
+import { serverSentence } from '../../shared/server-messages';
 
 export interface ImageReexportOptions {
   concurrency?: number;
@@ -136,14 +137,13 @@ async function runClaimedReexport(deps: ImageJobDeps, supplier: SupplierRecord, 
     if (!diskFull) console.error(`[feeds] image re-export of supplier ${supplier.supplierId} failed: ${describeError(error)}`);
   }
 
-  const n = (value: number) => value.toLocaleString('en-US');
   const message = diskFull
-    ? `The image re-export of supplier '${supplier.supplierName}' stopped after ${n(counts.created)} images because the disk of the data folder is full. Free disk space and try again.`
+    ? serverSentence('imageReexportDiskFull', supplier.supplierName, counts.created)
     : failed
-    ? `The image re-export of supplier '${supplier.supplierName}' stopped because of a server error after ${n(counts.created)} images`
-    : `Stored ${n(counts.created)} of ${n(counts.rowsRead)} images on this server (${n(downloads)} downloads), ${n(counts.refused)} failed`;
+      ? serverSentence('imageReexportServerError', supplier.supplierName, counts.created)
+      : serverSentence('imageReexportSummary', counts.created, counts.rowsRead, downloads, counts.refused);
   const status = failed || (counts.refused > 0 && counts.created === 0) ? 'failed' : counts.refused > 0 ? 'partial' : 'success';
   await recordHistory(deps.db, historyId, { counts, problems, status, message, finishedAt: now() });
   if (counts.created > 0) await refreshAfterBulkChange(deps, 'image re-export');
-  return { entry: await historyEntry(deps.db, historyId), failure: diskFull ? 'disk-full' : failed ? 'server' : null };
+  return { entry: await historyEntry(deps.db, historyId), failure: diskFull ? 'disk-full' : failed ? 'server' : null, sentence: message };
 }

@@ -6,7 +6,7 @@
 import { readAmount, readMeasure, isExponentNumber, SELLER_CURRENCY } from '../../shared/feed-values';
 import { feedValueMessages } from '../../shared/messages';
 import { feedReadingMessages } from '../../shared/feed-reading-messages';
-import { imageFileNames, resolveImageAddress, separatorInValue, type ImageBase, type ImageSeparator } from '../../shared/feed-image-addresses';
+import { IMAGE_SEPARATOR_KEYS, IMAGE_SEPARATOR_NAMES, imageFileNames, resolveImageAddress, separatorInValue, type ImageBase, type ImageSeparator } from '../../shared/feed-image-addresses';
 import { eanProblem, eanProblemOf } from '../../shared/rules/ean';
 import type { TestFeedProduct } from '../../shared/suppliers';
 import { isDeliveryCode } from '../../shared/rules/product-validation';
@@ -98,6 +98,17 @@ function field(column: FeedField, label: string): ServerSentence {
   return sentenceOf(`feedField.${column}`, label);
 }
 
+/** A separator as the Parser screen names it (its Dutch in the catalog's `parser.imageSeparators`). */
+function separatorSaid(separator: ImageSeparator): ServerSentence {
+  return sentenceOf(`parser.imageSeparators.${IMAGE_SEPARATOR_KEYS[separator]}`, IMAGE_SEPARATOR_NAMES[separator]);
+}
+
+/** One image part holds several addresses: the feed's separator is not the mapping's (docs/feeds.md, "Images"). */
+function severalImages(fileNames: readonly string[], found: ImageSeparator, chosen: ImageSeparator): ServerSentence {
+  const english = feedReadingMessages.severalImages(fileNames, found, chosen);
+  return sentenceOf('feedReading.severalImages', english, [fileNames.join(', '), separatorSaid(found), separatorSaid(chosen)]);
+}
+
 function text(record: FeedRecord, column: string): string {
   const value = record[column];
   if (value === undefined) return '';
@@ -161,7 +172,7 @@ function images(record: FeedRecord, rules: FeedRowRules, warnings: string[]): st
     const written = part.trim();
     if (written === '' || urls.includes(written)) continue;
     const several = separatorInValue(written);
-    if (several) throw new RowRefused(feedReadingMessages.severalImages(imageFileNames(written, several), several, rules.imageSeparator ?? '|'));
+    if (several) throw new RowRefused(severalImages(imageFileNames(written, several), several, rules.imageSeparator ?? '|'));
     const resolved = written.length > MAX_IMAGE_URL_LENGTH ? { invalid: true as const } : resolveImageAddress(written, rules.imageBase ?? OWN_SERVER);
     if ('invalid' in resolved) throw new RowRefused(serverSentence('feedImageNotAddress', written.slice(0, 100)));
     if ('unusable' in resolved) {

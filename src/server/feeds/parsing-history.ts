@@ -4,6 +4,7 @@ import type { Page, ParsingHistoryEntry } from '../../shared/contract';
 import type { Database } from '../db/connection';
 import { parsingHistory, suppliers } from '../db/schema';
 import type { FeedRowRefusal } from './parse-feed-row';
+import type { SentenceArg, ServerSentence } from '../../shared/server-messages';
 
 export type HistoryOperation = ParsingHistoryEntry['operation'];
 export type HistoryStatus = ParsingHistoryEntry['status'];
@@ -41,7 +42,7 @@ export async function startHistoryEntry(db: Database, supplierId: number, operat
 export async function recordHistory(
   db: Database,
   id: number,
-  values: { counts: RunCounts; problems: FeedRowRefusal[]; heldBack?: HeldBackItem[]; status?: HistoryStatus; message?: string; finishedAt?: Date },
+  values: { counts: RunCounts; problems: FeedRowRefusal[]; heldBack?: HeldBackItem[]; status?: HistoryStatus; message?: string | ServerSentence; finishedAt?: Date },
 ): Promise<void> {
   await db
     .update(parsingHistory)
@@ -50,10 +51,15 @@ export async function recordHistory(
       problems: values.problems.slice(0, MAX_STORED_PROBLEMS).map(({ line, reason }) => ({ line, reason })),
       ...(values.heldBack ? { heldBackFields: values.heldBack.slice(0, MAX_STORED_PROBLEMS) } : {}),
       ...(values.status ? { status: values.status } : {}),
-      ...(values.message !== undefined ? { message: values.message } : {}),
+      ...(values.message !== undefined ? messageColumns(values.message) : {}),
       ...(values.finishedAt ? { finishedAt: values.finishedAt } : {}),
     })
     .where(eq(parsingHistory.id, id));
+}
+
+/** The message, and its sentence's id and arguments when it is one (docs/languages.md). */
+function messageColumns(said: string | ServerSentence): { message: string; messageId: string | null; messageArgs: SentenceArg[] | null } {
+  return typeof said === 'string' ? { message: said, messageId: null, messageArgs: null } : { message: said.message, messageId: said.messageId, messageArgs: [...said.messageArgs] };
 }
 
 const entryColumns = {
@@ -74,6 +80,8 @@ const entryColumns = {
   heldBackFields: parsingHistory.heldBackFields,
   unreadableRows: parsingHistory.unreadableRows,
   message: parsingHistory.message,
+  messageId: parsingHistory.messageId,
+  messageArgs: parsingHistory.messageArgs,
 };
 
 interface EntryRow {
@@ -94,11 +102,15 @@ interface EntryRow {
   heldBackFields: unknown;
   unreadableRows: number;
   message: string;
+  messageId: string | null;
+  messageArgs: SentenceArg[] | null;
 }
 
 function toEntry(row: EntryRow): ParsingHistoryEntry {
+  const { messageId, messageArgs, ...rest } = row;
   return {
-    ...row,
+    ...rest,
+    ...(messageId ? { messageId, messageArgs: messageArgs ?? [] } : {}),
     operation: row.operation as HistoryOperation,
     status: row.status as HistoryStatus,
     dateTimeOperation: row.dateTimeOperation.toISOString(),

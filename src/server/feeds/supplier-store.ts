@@ -131,6 +131,7 @@ export async function listSupplierDetails(db: Database, onlyId?: number): Promis
             unchanged: run.unchanged,
             refused: run.refused,
             message: run.message,
+            ...(run.messageId ? { messageId: run.messageId, messageArgs: run.messageArgs ?? [] } : {}),
           }
         : null,
       file ? { name: file.name, bytes: file.bytes, uploadedAt: iso(file.uploadedAt) ?? '' } : null,

@@ -8,7 +8,7 @@ import { applyMapping, compileMapping, feedValueFormat, guessMapping, learnDecim
 import { TEST_FEED_ROWS, type FeedEncoding, type TestFeedReport, type TestFeedRow } from '../../shared/suppliers';
 import type { FeedItem } from './feed-item';
 import type { FeedRecord } from './parse-feed-row';
-import { parseMappedRow, prepareFeedItems, readRawFeed } from './feed-row-batches';
+import { keyAgain, parseMappedRow, prepareFeedItems, readRawFeed } from './feed-row-batches';
 import { feedReadingMessages } from '../../shared/feed-reading-messages';
 import { recordHasUnreadableCharacters } from './feed-text-encoding';
 import type { ImageBase } from '../../shared/feed-image-addresses';
@@ -98,7 +98,7 @@ export function previewReport(
   const seenKeys = new Map<string, number>();
 
   const rows: TestFeedRow[] = items.map((item) => {
-    if ('problem' in item) return { line: item.line, values: {}, product: null, problems: [item.problem], warnings: [] };
+    if ('problem' in item) return { line: item.line, values: {}, product: null, problems: [item.problem], ...(item.sentence ? { problemSentences: [item.sentence] } : {}), warnings: [] };
     const valuesOf = (record: FeedRecord) => {
       const values: Record<string, string> = {};
       for (const [key, value] of Object.entries(record)) values[nameOf.get(key) ?? key] = display(value);
@@ -112,10 +112,10 @@ export function previewReport(
     if (!parsed.ok) return { line: item.line, values, product: null, problems: [parsed.refusal.reason], ...(parsed.refusal.sentence ? { problemSentences: [parsed.refusal.sentence] } : {}), warnings };
     if (parsed.warnings) warnings.push(...parsed.warnings);
     const row = parsed.row;
-    const problems: string[] = [];
     const first = seenKeys.get(row.sourceKey);
-    if (first !== undefined) problems.push(`${row.ean !== '' ? `EAN ${row.ean}` : `SKU ${row.sku}`} appears again (first on line ${first}); the row is skipped`);
-    else seenKeys.set(row.sourceKey, item.line);
+    const again = first === undefined ? null : keyAgain(row, first);
+    if (first === undefined) seenKeys.set(row.sourceKey, item.line);
+    const problems: string[] = again ? [again.message] : [];
     return {
       line: item.line,
       values,
@@ -134,6 +134,7 @@ export function previewReport(
         images: row.images.slice(0, 5),
       },
       problems,
+      ...(again ? { problemSentences: [again] } : {}),
       warnings,
     };
   });

@@ -5,6 +5,7 @@
  * messages of a schema that names its fields in them ('reasonCode must be one of …').
  */
 import type { z } from 'zod';
+import type { ServerSentence } from '../../shared/server-messages';
 import { ApiError } from './errors';
 
 /** A sentence names at most this many problems, then how many more there are. */
@@ -25,6 +26,11 @@ export interface ProblemWording {
   whole?: string;
   /** The schema's messages name their fields themselves ('orderItemId is required'): each stands alone. */
   fieldsInMessages?: boolean;
+  /**
+   * The refusal as a sentence the app words (docs/languages.md, "Sentences the server writes"),
+   * given the problems as problemList writes them; its English must be `<what> is not valid: …`.
+   */
+  said?: (problems: string) => ServerSentence;
 }
 
 /** One problem: `field.path: message`, or the message alone (see ProblemWording). */
@@ -53,9 +59,18 @@ export function problemSentence(issues: readonly SchemaIssue[], wording: Problem
   return problems[0] ?? 'The request is not valid';
 }
 
+/** Throws the 400 saying `sentence` when its English is `english` (the sentence every call wrote before), else `english` alone. */
+function refusedSaying(sentence: ServerSentence, english: string): never {
+  throw sentence.message === english ? ApiError.saying(400, sentence) : new ApiError(400, english);
+}
+
 /** The value as the schema reads it, or a 400 with the sentence of its refusal. */
 export function parsedOr400<T extends z.ZodType>(schema: T, value: unknown, wording: ProblemWording = {}): z.infer<T> {
   const parsed = schema.safeParse(value);
-  if (!parsed.success) throw new ApiError(400, problemSentence(parsed.error.issues, wording));
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => problemText(issue, wording));
+    if (wording.said && wording.what !== undefined) return refusedSaying(wording.said(problemList(problems)), notValidSentence(wording.what, problems));
+    throw new ApiError(400, problemSentence(parsed.error.issues, wording));
+  }
   return parsed.data;
 }

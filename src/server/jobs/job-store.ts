@@ -240,6 +240,7 @@ export function refusalsOf(row: JobRow): JobRefusal[] {
         ...(typeof item.productId === 'number' ? { productId: item.productId } : {}),
         ...(typeof item.orderId === 'string' ? { orderId: item.orderId } : {}),
         reason: String(item.message ?? ''),
+        ...(typeof item.messageId === 'string' ? { reasonId: item.messageId, reasonArgs: Array.isArray(item.messageArgs) ? (item.messageArgs as SentenceArg[]) : [] } : {}),
       });
     }
   }

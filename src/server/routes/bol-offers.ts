@@ -17,7 +17,8 @@ import { marketplaceState } from '../bol/marketplace/product-state';
 import { products } from '../db/schema';
 import { adminOnly } from '../http/admin-only';
 import { authorOf } from '../http/author';
-import { ApiError } from '../http/errors';
+import { ApiError, errorBody } from '../http/errors';
+import { sentenceOf, serverSentence } from '../../shared/server-messages';
 import { parsedOr400 } from '../http/problem-sentence';
 import { readJsonBody } from '../http/read-json';
 import { idempotencyOf, runIdempotentTransaction } from '../http/idempotency';
@@ -40,10 +41,10 @@ export function bolOfferRoutes(deps: OfferRouteDeps) {
     .post('/bol/offers/:productId/send-anyway', async (c) => {
       const productId = idParam(c.req.param('productId'), 'productId');
       const [product] = await db.select({ productId: products.productId }).from(products).where(eq(products.productId, productId));
-      if (!product) throw new ApiError(404, `Product ${productId} was not found`);
+      if (!product) throw ApiError.saying(404, serverSentence('offerProductMissing', productId));
       // Keyed like the other writes: the outbox re-sends a call whose answer was lost and gets the same answer.
       const result = await runIdempotentTransaction(db, idempotencyOf(c, 'POST /bol/offers/send-anyway', [productId]), async (tx) => {
-        if (!(await sendAnyway(tx, productId, authorOf(c), now()))) return { status: 409, body: { message: 'Nothing is held back for this product: its offer changes are sent as they come' } };
+        if (!(await sendAnyway(tx, productId, authorOf(c), now()))) return { status: 409, body: errorBody(ApiError.saying(409, serverSentence('offerNothingHeldBack'))) };
         return { status: 200, body: await marketplaceState(tx, productId) };
       });
       if (result.replayed) c.header('Idempotent-Replayed', 'true');
@@ -53,13 +54,13 @@ export function bolOfferRoutes(deps: OfferRouteDeps) {
     .post('/bol/offers/feed-batch/:jobId/confirm', async (c) => {
       const jobId = idParam(c.req.param('jobId'), 'jobId');
       const released = await confirmFeedBatch(db, jobId, authorOf(c), now());
-      if (released === 0) throw new ApiError(404, `No offer changes of feed import ${jobId} are held back`);
+      if (released === 0) throw ApiError.saying(404, serverSentence('offerFeedBatchNotHeld', jobId));
       await queueRun();
       return c.json({ jobId, released });
     })
     .get('/bol/offers/settings', async (c) => c.json(await loadOfferSettings(db)))
-    .put('/bol/offers/settings', adminOnly(bolOfferMessages.settings.adminsOnly), async (c) => {
-      const input = parsedOr400(offerSettingsSchema, await readJsonBody(c), { what: 'The offer settings', whole: 'body' });
+    .put('/bol/offers/settings', adminOnly(sentenceOf('bolOffer.settings.adminsOnly', bolOfferMessages.settings.adminsOnly)), async (c) => {
+      const input = parsedOr400(offerSettingsSchema, await readJsonBody(c), { what: 'The offer settings', whole: 'body', said: (problems) => serverSentence('offerSettingsNotValid', problems) });
       return c.json(await saveOfferSettings(db, input, authorOf(c)));
     })
     .get('/bol/offers/summary', async (c) => c.json(await offerStateCounts(db)));

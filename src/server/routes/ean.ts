@@ -15,6 +15,7 @@ import type { Database } from '../db/connection';
 import { products } from '../db/schema';
 import { authorOf } from '../http/author';
 import { ApiError } from '../http/errors';
+import { serverSentence } from '../../shared/server-messages';
 import { readSingleFile, singleFileBodyLimit, uploadBodyLimitBytes, type SingleFileUpload } from '../http/single-file-upload';
 import type { AuthEnv } from '../http/require-token';
 
@@ -26,7 +27,7 @@ const EAN_SHEET_UPLOAD: SingleFileUpload = {
   field: EAN_UPLOAD_FIELD,
   maxBytes: MAX_EAN_SHEET_BYTES,
   what: 'an .xlsx file',
-  tooLarge: () => new ApiError(413, `The file is larger than ${MAX_EAN_SHEET_BYTES / 1024 / 1024} MB`),
+  tooLarge: () => ApiError.saying(413, serverSentence('eanFileTooLarge', MAX_EAN_SHEET_BYTES / 1024 / 1024)),
 };
 
 /** The largest request body the EAN upload reads. */
@@ -108,7 +109,7 @@ export function eanRoutes(deps: Pick<CatalogueDeps, 'db' | 'now' | 'eanSheetRead
         rows = await sheets.read(new Uint8Array(await file.arrayBuffer()));
       } catch (error) {
         if (error instanceof EanSheetError) {
-          throw new ApiError(error.status, error.message, error.retryAfterSeconds ? { 'Retry-After': String(error.retryAfterSeconds) } : {});
+          throw new ApiError(error.status, error.message, error.retryAfterSeconds ? { 'Retry-After': String(error.retryAfterSeconds) } : {}, error.sentence);
         }
         throw error;
       }

@@ -9,6 +9,7 @@ import { CANCELLATION_REASON_LABELS, cancelOrderItem, cancelRequestSchema } from
 import { importOrders, lastOrderImport, orderImportScope, type OrderImportScope } from '../bol/marketplace/order-import';
 import { orderPage, parseOrderPageQuery } from '../bol/marketplace/order-page';
 import { ApiError } from '../http/errors';
+import { serverSentence } from '../../shared/server-messages';
 import { parsedOr400 } from '../http/problem-sentence';
 import { readJsonBody } from '../http/read-json';
 import type { AuthEnv } from '../http/require-token';
@@ -25,14 +26,14 @@ export function orderRoutes(deps: Pick<BolWingDeps, 'db' | 'now' | 'bol'>) {
     .post('/bol/order/import', async (c) => {
       const client = requireBolClient(deps.bol);
       const since = new URL(c.req.url).searchParams.get('since');
-      if (since !== null && since !== 'last-import') throw new ApiError(400, `since must be 'last-import' (or left out for every order), got '${since}'`);
+      if (since !== null && since !== 'last-import') throw ApiError.saying(400, serverSentence('orderSinceNotValid', since));
       const scope: OrderImportScope = since === null ? { kind: 'all' } : orderImportScope(await lastOrderImport(deps.db), now());
       return jobAnswer(c, await runJob(deps.db, 'order-import', now, (job) => importOrders(deps.db, client, job, now, scope)));
     })
     .get('/bol/order/cancellation-reasons', (c) => c.json({ reasons: Object.entries(CANCELLATION_REASON_LABELS).map(([code, label]) => ({ code, label })) }))
     .post('/bol/order/cancel', async (c) => {
       const client = requireBolClient(deps.bol);
-      const request = parsedOr400(cancelRequestSchema, await readJsonBody(c), { what: 'The cancellation', fieldsInMessages: true });
+      const request = parsedOr400(cancelRequestSchema, await readJsonBody(c), { what: 'The cancellation', fieldsInMessages: true, said: (problems) => serverSentence('cancellationNotValid', problems) });
       const answer = await cancelOrderItem(deps.db, client, request, now);
       // bol refused (e.g. already shipped): 409 with bol's reason; not finished in our bound: 202.
       const status = answer.status === 'SUCCESS' ? 200 : answer.status === 'FAILURE' ? 409 : 202;

@@ -45,7 +45,7 @@ export function productRoutes(deps: Pick<CatalogueDeps, 'db' | 'now'>) {
   return new Hono<AuthEnv>()
     .get('/bol/product/filter', async (c) => {
       const parsed = parseProductFilter(searchParams(c));
-      if (!parsed.ok) throw new ApiError(400, parsed.message);
+      if (!parsed.ok) throw ApiError.saying(400, parsed.refusal);
       const started = performance.now();
       const page = await filterProducts(db, parsed.filter);
       // The database's share of the call, for the list paint bench (docs/product-list.md "Speed").

@@ -10,10 +10,16 @@ import {
   accountChangeSchema,
   accountMessages,
   leavesNoActiveAdmin,
+  letterScripts,
+  MAX_PASSWORD_LENGTH,
+  MIN_PASSWORD_LENGTH,
   newAccountSchema,
   ownLanguageChangeSchema,
   ownPasswordChangeSchema,
+  normalUserName,
   passwordResetSchema,
+  passwordTooLong,
+  passwordTooShort,
   shownName,
 } from '../../shared/accounts';
 import type { AuthDeps } from '../auth/auth-deps';
@@ -33,7 +39,7 @@ import { findUserById } from '../auth/users';
 import { adminOnly } from '../http/admin-only';
 import { ApiError } from '../http/errors';
 import { parsedOr400 } from '../http/problem-sentence';
-import { sentenceOf } from '../../shared/server-messages';
+import { sentenceOf, type ServerSentence } from '../../shared/server-messages';
 import { readJsonBody } from '../http/read-json';
 import { idOf } from '../http/request-params';
 import type { AuthEnv } from '../http/require-token';
@@ -48,6 +54,22 @@ function accountRefusal(status: 400 | 404 | 409, key: PlainAccountSentence): Api
 }
 
 /**
+ * The account rule a schema's problem is, as its sentence with its arguments: a plain sentence, a
+ * password limit, or the user name's mixed scripts (read again from the name asked for); null for
+ * any other problem.
+ */
+function accountRuleSaid(message: string, body: unknown): ServerSentence | null {
+  const plain = (Object.keys(accountMessages) as (keyof typeof accountMessages)[]).find((name) => accountMessages[name] === message);
+  if (plain !== undefined) return sentenceOf(`account.${plain}`, message);
+  if (message === passwordTooShort) return sentenceOf('account.passwordTooShort', message, [MIN_PASSWORD_LENGTH]);
+  if (message === passwordTooLong) return sentenceOf('account.passwordTooLong', message, [MAX_PASSWORD_LENGTH]);
+  const username = typeof body === 'object' && body !== null ? (body as { username?: unknown }).username : undefined;
+  const scripts = typeof username === 'string' ? letterScripts(normalUserName(username)) : [];
+  if (scripts.length > 1 && message === accountMessages.userNameMixedScripts(scripts)) return sentenceOf('account.userNameMixedScripts', message, [scripts]);
+  return null;
+}
+
+/**
  * The body as the schema reads it, else 400 with its first problem: the account rules' own
  * sentences as they are (the Accounts screen shows them), named when they are one of them.
  */
@@ -56,8 +78,8 @@ async function parsed<T extends z.ZodType>(c: Context, schema: T): Promise<z.inf
   try {
     return parsedOr400(schema, body);
   } catch (error) {
-    const key = error instanceof ApiError ? (Object.keys(accountMessages) as (keyof typeof accountMessages)[]).find((name) => accountMessages[name] === error.message) : undefined;
-    throw key === undefined ? error : accountRefusal(400, key as PlainAccountSentence);
+    const said = error instanceof ApiError ? accountRuleSaid(error.message, body) : null;
+    throw said === null ? error : ApiError.saying(400, said);
   }
 }
 

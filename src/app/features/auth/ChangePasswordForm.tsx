@@ -1,7 +1,7 @@
 /** "Change password" for everyone (docs/security.md, "Accounts"): the current password and a new one. */
 import { Button, Callout, Flex, Heading, Text, TextField } from '@radix-ui/themes';
 import { useState, type FormEvent } from 'react';
-import { accountMessages, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../../shared/accounts';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, passwordTooLong, passwordTooShort } from '../../../shared/accounts';
 import { changeOwnPassword } from '../../api/accounts';
 import { ApiFailure } from '../../api/client';
 
@@ -13,8 +13,8 @@ export default function ChangePasswordForm() {
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (newPassword.length < MIN_PASSWORD_LENGTH) return setError(accountMessages.passwordTooShort);
-    if (newPassword.length > MAX_PASSWORD_LENGTH) return setError(accountMessages.passwordTooLong);
+    if (newPassword.length < MIN_PASSWORD_LENGTH) return setError(passwordTooShort);
+    if (newPassword.length > MAX_PASSWORD_LENGTH) return setError(passwordTooLong);
     setBusy(true);
     setError(null);
     try {

@@ -6,7 +6,7 @@
 import { Button, Card, Flex, Heading, Text } from '@radix-ui/themes';
 import { useState } from 'react';
 import { exportProductContentReport, reimportOffers } from '../../api/bol-actions';
-import { toApiFailure } from '../../api/client';
+import { serverSaysNow, toApiFailure } from '../../api/client';
 import { itemProblems, reportTone, type ItemProblem, type OutcomeTone } from '../../lib/job-items';
 import { ItemReasons } from '../../ui/ItemReasons';
 import { fileNameFromContentDisposition, saveFile } from '../products';
@@ -37,10 +37,10 @@ async function runReport(kind: Kind, words: ExportWords): Promise<Outcome> {
       return { text: words.downloaded(name), tone: 'green', problems: [] };
     }
     const report = await reimportOffers();
-    return { text: offerImportText(report, words), tone: reportTone(report), problems: itemProblems(report) };
+    return { text: offerImportText(report, words), tone: reportTone(report), problems: itemProblems(report, serverSaysNow) };
   } catch (error) {
     const failed = toApiFailure(error);
-    return { text: failed.message, tone: 'red', problems: itemProblems(failed.body) };
+    return { text: failed.message, tone: 'red', problems: itemProblems(failed.body, serverSaysNow) };
   }
 }
 

@@ -7,7 +7,7 @@ import { Button, Callout, Card, Flex, Heading, Text } from '@radix-ui/themes';
 import { useAtomValue, useStore } from 'jotai';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { messages } from '../../../shared/messages';
-import { toApiFailure } from '../../api/client';
+import { serverSaysNow, toApiFailure } from '../../api/client';
 import { getLatestOrderImport, importOrders, type OrderImportMode } from '../../api/orders';
 import { orderListAtom } from './orders-state';
 import { onlineAtom } from '../../state/sync';
@@ -96,13 +96,13 @@ export default function OrdersPage() {
     setProgress(importProgressText(null, words));
     try {
       const report = await importOrders(mode);
-      setResult({ ...importResult(report, words), tone: reportTone(report), problems: itemProblems(report) });
+      setResult({ ...importResult(report, words), tone: reportTone(report), problems: itemProblems(report, serverSaysNow) });
       reload();
     } catch (error) {
       // 409 (an import already runs), 503 (no bol connection), 502 (bol failed it): the server's message.
       console.error('Importing orders failed', error);
       const failure = toApiFailure(error);
-      setResult({ ok: false, text: failure.message, tone: 'red', problems: itemProblems(failure.body) });
+      setResult({ ok: false, text: failure.message, tone: 'red', problems: itemProblems(failure.body, serverSaysNow) });
     } finally {
       setImporting(null);
     }

@@ -6,7 +6,7 @@
 import { Badge, Button, Callout, Card, Flex, Heading, Text } from '@radix-ui/themes';
 import { useCallback, useEffect, useState } from 'react';
 import type { SupplierDetails } from '../../../shared/suppliers';
-import { ApiFailure } from '../../api/client';
+import { ApiFailure, serverSaysNow } from '../../api/client';
 import { setSupplierEnabled, listSuppliers } from '../../api/suppliers';
 import { countText, dateTimeText, offlineDataNote } from '../../lib/format';
 import { noServerSays } from '../../lib/no-server-sentence';
@@ -198,7 +198,7 @@ function SupplierRow({ words, supplier, onEdit, onToggle }: { words: ParserWords
                   {words.lastRun} {dateTimeText(run.dateTimeOperation)}{' '}
                   <Badge color={runStatusColor(run.status)}>{words.runStatus[run.status]}</Badge>
                   {run.status !== 'running' && run.status !== 'failed' ? ` ${runCountsText(run, countText, words)}` : ''}
-                  {run.status === 'failed' ? ` ${run.message}` : ''}
+                  {run.status === 'failed' ? ` ${serverSaysNow(run) ?? run.message}` : ''}
                 </>
               ) : (
                 words.neverImported

@@ -121,7 +121,8 @@ export function useSupplierEditor(initial: SupplierForm, online: boolean, onClos
     await editor.act('run', async () => {
       const started = await startSupplierImport(supplierId);
       const first = started.jobs[0];
-      if (!first) return refuse(started.skipped[0]?.message ?? wordsNow().importNotStarted);
+      const skipped = started.skipped[0];
+      if (!first) return refuse(skipped ? (serverSaysNow(skipped) ?? skipped.message) : wordsNow().importNotStarted);
       importRun.follow([first]);
     });
   }

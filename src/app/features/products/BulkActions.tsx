@@ -5,7 +5,7 @@
 import { Button, Flex, Spinner, Text } from '@radix-ui/themes';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { memo, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { toApiFailure } from '../../api/client';
+import { serverSaysNow, toApiFailure } from '../../api/client';
 import { createBolContent, exportProductContentReport, getUploadReport, importFromBol, reimportOffers } from '../../api/bol-actions';
 import { clearSelectionAtom, selectedProductIdsAtom } from './product-list-state';
 import { onlineAtom } from '../../state/sync';
@@ -40,7 +40,7 @@ type Shown = Outcome & { running: boolean; tone: OutcomeTone; problems: ItemProb
 /** An answer read as an outcome: its line, whether it fully worked, and each refused item's reason. */
 function readReport(action: BulkAction, report: unknown, words: BulkWords, statusTables: OutcomeStatusWords): Omit<Shown, 'running'> {
   const tone = reportTone(report);
-  return { ...reportText(action, report, words, statusTables), tone, ok: tone !== 'red', problems: itemProblems(report) };
+  return { ...reportText(action, report, words, statusTables), tone, ok: tone !== 'red', problems: itemProblems(report, serverSaysNow) };
 }
 
 /** Runs one action's call; answers the outcome. */
@@ -106,7 +106,7 @@ export const BulkActions = memo(function BulkActions({ onCatalogueChanged, child
     } catch (error) {
       const failure = toApiFailure(error);
       // A job that failed as a whole (502) still names its items.
-      show({ ...failureText(action, failure, words), running: false, tone: 'red', problems: itemProblems(failure.body) });
+      show({ ...failureText(action, failure, words), running: false, tone: 'red', problems: itemProblems(failure.body, serverSaysNow) });
     }
     setFinished((count) => count + 1);
   }

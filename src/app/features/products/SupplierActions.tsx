@@ -17,7 +17,7 @@ import { getParsingHistory, reexportImages } from '../../api/feeds';
 import { productFilterAtoms } from './product-list-state';
 import { loadReferenceLists, suppliersAtom } from '../../state/reference-lists';
 import { onlineAtom } from '../../state/sync';
-import { actionScope, chosenSupplier, feedScopeLabel, historyLabel, importConfirmation, runOutcome, runProblems, supplierActionState } from './supplier-actions-rules';
+import { actionScope, chosenSupplier, feedScopeLabel, historyLabel, importConfirmation, runOutcome, runProblems, skippedLine, supplierActionState } from './supplier-actions-rules';
 import { useMessages } from '../../i18n/language';
 import { listActionsMessages } from '../../../shared/list-actions-messages';
 import { jobProgressMessages } from '../../../shared/job-progress-messages';
@@ -88,7 +88,7 @@ export const SupplierActions = memo(function SupplierActions({ onCatalogueChange
     try {
       const answer = await startFeedImport(supplier.supplierId);
       // Suppliers left out of an 'All' run because one of theirs runs: said at once.
-      setOutcome(answer.skipped.map((skipped) => ({ text: `${skipped.supplierName}: ${skipped.message}`, ok: false })));
+      setOutcome(answer.skipped.map((skipped) => skippedLine(skipped, serverSaysNow)));
       if (historyOpen) void loadHistory();
       followed.follow(answer.jobs);
       if (answer.jobs.length === 0) finished();
@@ -106,7 +106,7 @@ export const SupplierActions = memo(function SupplierActions({ onCatalogueChange
     setOutcome([{ text: words.storingImagesOf(actionScope(supplier, words)), ok: true }]);
     try {
       const report: FeedRunReport = await reexportImages(supplier.supplierId);
-      setOutcome(runOutcome(report));
+      setOutcome(runOutcome(report, serverSaysNow));
       setProblems(runProblems(report, undefined, jobWords));
     } catch (error) {
       const failure = toApiFailure(error);
@@ -218,7 +218,7 @@ export const SupplierActions = memo(function SupplierActions({ onCatalogueChange
                     <Table.Cell>{label.operation}</Table.Cell>
                     <Table.Cell>{label.status}</Table.Cell>
                     <Table.Cell>
-                      {entry.message}
+                      {serverSaysNow(entry) ?? entry.message}
                       {entry.problems.length > 0 && (
                         <Button size="1" variant="ghost" ml="2" aria-expanded={open} onClick={() => setExpanded(open ? null : entry.id)}>
                           {open ? words.hideRefused : words.refusedLines(refusedCountText(entry))}

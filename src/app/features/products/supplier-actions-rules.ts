@@ -1,6 +1,6 @@
 /** What the supplier actions on the product list may do right now, and how their outcome reads. */
 import { ALL_SUPPLIERS_ID } from '../../../shared/constants';
-import type { FeedRunReport, ParsingHistoryEntry, Supplier } from '../../../shared/contract';
+import type { FeedRunReport, ParsingHistoryEntry, SkippedSupplier, Supplier } from '../../../shared/contract';
 import { listActionsMessages, type ListActionsWords } from '../../../shared/list-actions-messages';
 import { jobProgressMessages, type JobProgressWords } from '../../../shared/job-progress-messages';
 import { JOB_KIND_WORDS } from '../../../shared/status-words';
@@ -42,15 +42,24 @@ export function feedScopeLabel(supplier: Supplier | null, chosenName: string, wo
   return supplier.supplierId === ALL_SUPPLIERS_ID ? words.feedsOfEverySupplier : words.feedOf(supplier.supplierName);
 }
 
-/** One line per supplier that ran, plus the ones skipped because they were busy. */
-export function runOutcome(report: FeedRunReport): { text: string; ok: boolean; warning?: true }[] {
+/** How a server's sentence reads in the language shown (the HTTP client's serverSaysNow); English: its message. */
+type Says = (said: { message: string; messageId?: string; messageArgs?: readonly unknown[] }) => string | null;
+const english: Says = (said) => said.message;
+
+/** A supplier left out of "import every supplier": its name and why, worded by `says`. */
+export function skippedLine(skipped: SkippedSupplier, says: Says = english): { text: string; ok: false } {
+  return { text: `${skipped.supplierName}: ${says(skipped) ?? skipped.message}`, ok: false };
+}
+
+/** One line per supplier that ran, plus the ones skipped because they were disabled or busy. */
+export function runOutcome(report: FeedRunReport, says: Says = english): { text: string; ok: boolean; warning?: true }[] {
   const lines: { text: string; ok: boolean; warning?: true }[] = report.entries.map((entry) => ({
-    text: `${entry.supplierName}: ${entry.message}`,
+    text: `${entry.supplierName}: ${says(entry) ?? entry.message}`,
     ok: entry.status === 'success' || entry.status === 'partial',
     // Some rows refused: a warning, not a plain success (docs/reports-and-export.md, "Failure reasons").
     ...(entry.status === 'partial' ? { warning: true as const } : {}),
   }));
-  for (const skipped of report.skipped) lines.push({ text: `${skipped.supplierName}: ${skipped.message}`, ok: false });
+  for (const skipped of report.skipped) lines.push(skippedLine(skipped, says));
   return lines;
 }
 

@@ -53,6 +53,11 @@ export function jobReport(row: JobRow): BolJobReport {
   };
 }
 
+/** A failed item's message: the error's sentence when it names one (docs/languages.md), else its words as written (bol's own). */
+export function itemSaid(error: Error): Pick<BolJobItem, 'message' | 'messageId' | 'messageArgs'> {
+  return error instanceof ApiError && error.sentence ? { message: error.message, messageId: error.sentence.messageId, messageArgs: error.sentence.messageArgs } : { message: error.message };
+}
+
 export class BolJob {
   total = 0;
   done = 0;

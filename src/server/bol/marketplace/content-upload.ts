@@ -14,7 +14,7 @@ import type { BolClient, ProcessOutcome } from '../client/bol-client';
 import { BolApiError, isItemRefusal } from '../client/bol-errors';
 import type { BolCreateProductContent, BolProcessStatus } from '../client/bol-wire';
 import type { BolDeps } from '../bol-deps';
-import type { BolJob } from './bol-jobs';
+import { itemSaid, type BolJob } from './bol-jobs';
 import { readModel, requireProduct } from './product-model';
 import { withPublicAssetUrls, type MediaPublicUrl } from './public-media';
 import { loadStates, updateState, uploadReportOf } from './product-state';
@@ -48,8 +48,8 @@ export function buildContentRequest(model: BolModel, product: Pick<Product, 'ean
 }
 
 /** Why this product's model cannot be sent, or null. */
-function notSendable(model: BolModel, product: Product): string | null {
-  if (!model.chunkId) return 'Choose a Bol category for this product first';
+function notSendable(model: BolModel, product: Product): string | ServerSentence | null {
+  if (!model.chunkId) return serverSentence('bolItemChooseCategory');
   const problems = describeModelProblems(model.attributeData);
   if (problems) return problems;
   const ean = model.attributeData.find((attribute) => attribute.attributeId === 'EAN')?.value || product.ean;
@@ -71,7 +71,7 @@ async function recordOutcome(context: ContentContext, job: BolJob, productId: nu
         }
       }
       await updateState(context.db, productId, { contentStatus: 'SUCCESS', uploadId, uploadReport: report, contentMessage: '' }, now);
-      job.item({ productId, status: 'success', message: `Accepted by bol; upload report ${report?.status ?? 'not available yet'}`, processStatusId: outcome.status.processStatusId, uploadId, uploadReport: report });
+      job.item({ productId, status: 'success', ...serverSentence('bolItemAccepted', report?.status ?? serverSentence('bolItemReportNotYet')), processStatusId: outcome.status.processStatusId, uploadId, uploadReport: report });
       job.count('accepted');
       return;
     }
@@ -102,7 +102,7 @@ export async function createContent(context: ContentContext, job: BolJob, produc
       const model = await readModel(context.db, product, context.selfOrigin);
       const refusal = notSendable(model, product);
       if (refusal) {
-        job.item({ productId, status: 'failed', message: refusal });
+        job.item({ productId, status: 'failed', ...(typeof refusal === 'string' ? { message: refusal } : refusal) });
         continue;
       }
       const request = withPublicAssetUrls(buildContentRequest(model, product, context.language), context.selfOrigin, context.publicBaseUrl ?? null, context.mediaPublicUrl);
@@ -119,7 +119,7 @@ export async function createContent(context: ContentContext, job: BolJob, produc
         await updateState(context.db, productId, { contentStatus: 'FAILURE', contentMessage: error.message }, context.now());
         job.item({ productId, status: 'failed', message: error.message });
       } else if (error instanceof ApiError && error.status === 404) {
-        job.item({ productId, status: 'failed', message: error.message });
+        job.item({ productId, status: 'failed', ...itemSaid(error) });
       } else {
         throw error;
       }
@@ -157,13 +157,13 @@ export async function readUploadReports(context: ContentContext, job: BolJob, pr
         continue;
       }
       if (!uploadId) {
-        job.item({ productId, status: 'skipped', message: state && state.contentStatus !== 'NOT_SENT' ? `No upload report: the upload ended ${state.contentStatus}` : 'No content was sent to bol for this product yet' });
+        job.item({ productId, status: 'skipped', ...(state && state.contentStatus !== 'NOT_SENT' ? serverSentence('bolItemUploadEnded', state.contentStatus) : serverSentence('bolItemNothingSent')) });
         continue;
       }
       const report = uploadReportOf(await context.client.getUploadReport(uploadId), context.now());
       await updateState(context.db, productId, { uploadReport: report }, context.now());
       const declined = report.attributes.filter((attribute) => attribute.status === 'DECLINED').length + report.assets.filter((asset) => asset.status === 'DECLINED').length;
-      job.item({ productId, status: 'success', message: `Upload report ${report.status}${declined > 0 ? `, ${declined} declined` : ''}`, uploadId, uploadReport: report });
+      job.item({ productId, status: 'success', ...serverSentence('bolItemUploadReport', report.status, declined), uploadId, uploadReport: report });
     } catch (error) {
       if (!isItemRefusal(error)) throw error;
       job.item({ productId, status: 'failed', message: error.message });

@@ -36,7 +36,7 @@ export async function importOffers(db: Database, client: BolClient, job: BolJob,
       job.done += 1;
     } else {
       unmatched += 1;
-      job.item({ status: 'skipped', message: `Offer ${offer.offerId}: no product with EAN ${offer.ean || '(none)'}` });
+      job.item({ status: 'skipped', ...serverSentence('bolItemOfferUnmatched', offer.offerId, offer.ean) });
     }
   }
   job.count('productsMatched', matched.size);

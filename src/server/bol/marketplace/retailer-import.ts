@@ -10,7 +10,7 @@ import type { Database } from '../../db/connection';
 import { bolProductStates, products } from '../../db/schema';
 import type { BolClient } from '../client/bol-client';
 import { isItemRefusal } from '../client/bol-errors';
-import type { BolJob } from './bol-jobs';
+import { itemSaid, type BolJob } from './bol-jobs';
 import { updateState, uploadReportOf } from './product-state';
 
 export async function importFromRetailer(db: Database, client: BolClient, job: BolJob, now: () => Date): Promise<ServerSentence> {
@@ -24,7 +24,7 @@ export async function importFromRetailer(db: Database, client: BolClient, job: B
   for (const row of rows) {
     try {
       if (!row.ean) {
-        job.item({ productId: row.productId, status: 'skipped', message: 'The product has no EAN' });
+        job.item({ productId: row.productId, status: 'skipped', ...serverSentence('bolItemNoEan') });
         continue;
       }
       const entry = await client.getCatalogProduct(row.ean);
@@ -38,10 +38,12 @@ export async function importFromRetailer(db: Database, client: BolClient, job: B
       }
       await updateState(db, row.productId, { catalog, uploadReport }, now());
       job.count(entry ? (entry.published ? 'published' : 'notPublished') : 'unknownToBol');
-      job.item({ productId: row.productId, status: 'success', message: entry ? `On bol: ${entry.published ? 'published' : 'not published'}, category ${entry.gpc?.chunkId ?? 'unknown'}` : `bol does not know EAN ${row.ean} (yet)` });
+      const category = entry?.gpc?.chunkId ?? serverSentence('bolCategoryUnknown');
+      const said = entry ? serverSentence(entry.published ? 'bolItemPublished' : 'bolItemNotPublished', category) : serverSentence('bolItemEanUnknown', row.ean);
+      job.item({ productId: row.productId, status: 'success', ...said });
     } catch (error) {
       if (!isItemRefusal(error)) throw error;
-      job.item({ productId: row.productId, status: 'failed', message: error.message });
+      job.item({ productId: row.productId, status: 'failed', ...itemSaid(error) });
     }
     await job.progress();
   }
