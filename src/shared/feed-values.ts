@@ -49,8 +49,27 @@ function currencyOf(mark: string): string | null {
   return CURRENCY_CODES.has(code) ? code : null;
 }
 
+/** Digits, or digits, one mark and digits: the form nearly every feed value has. */
+const SIMPLE_NUMBER = /^(\d+)(?:([.,])(\d+))?$/;
+
+/**
+ * A number written as digits alone (`1234`) or with one mark between digits (`12,50`, `1.234`):
+ * its parts, read with one regular expression. Such values are most of a feed's numbers (prices,
+ * stock, measures, read twice per row: by the mapping and by the row's check), so readNumber and
+ * decimalMarkEvidence answer them without their general steps, with the same results
+ * (tests/unit/feed-values.test.ts compares both on many values; docs/feeds.md, "Prices").
+ */
+function simpleNumber(number: string): { whole: string; mark: DecimalMark | null; fraction: string } | null {
+  const match = SIMPLE_NUMBER.exec(number);
+  if (!match) return null;
+  const [, whole = '', mark, fraction = ''] = match;
+  return { whole, mark: mark === undefined ? null : mark === ',' ? 'comma' : 'point', fraction };
+}
+
 /** What one number says about the feed's decimal mark, or null when it says nothing (`1234`, `1.234`). */
 export function decimalMarkEvidence(number: string): DecimalMark | null {
+  const simple = simpleNumber(number);
+  if (simple) return simple.mark === null ? null : simple.fraction.length !== 3 || simple.whole === '0' ? simple.mark : null;
   const digits = number.replace(SPACES, '').replace(/'/g, '').replace(/^[-+]/, '');
   const lastComma = digits.lastIndexOf(',');
   const lastPoint = digits.lastIndexOf('.');
@@ -89,6 +108,12 @@ export function decideDecimalMark(numbers: Iterable<string>): DecimalMark | null
  * not a number of 0 or more.
  */
 export function readNumber(number: string, decimalMark: DecimalMark | null): number | null {
+  const simple = simpleNumber(number);
+  // Digits alone, or digits with one mark that can only be the decimal one: the value as written.
+  if (simple && (simple.mark === null || simple.fraction.length !== 3 || simple.whole === '0')) {
+    const value = Number(simple.mark === null ? number : `${simple.whole}.${simple.fraction}`);
+    return Number.isFinite(value) ? value : null;
+  }
   let text = number.replace(SPACES, '').replace(/'/g, '');
   if (text.startsWith('+')) text = text.slice(1);
   if (text === '' || !/^[\d.,]+$/.test(text)) return null;

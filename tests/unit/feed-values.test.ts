@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideDecimalMark, isExponentNumber, readAmount, readMeasure, readNumber, splitCurrency, unitInColumnName } from '../../src/shared/feed-values';
+import { decideDecimalMark, decimalMarkEvidence, isExponentNumber, readAmount, readMeasure, readNumber, splitCurrency, unitInColumnName } from '../../src/shared/feed-values';
 
 describe('prices as people write them', () => {
   it('takes a currency code or sign before or after the number', () => {
@@ -34,6 +34,22 @@ describe('prices as people write them', () => {
     expect(readNumber('0.125', 'comma')).toBe(0.125);
     expect(readNumber('1.234.567', null)).toBe(1234567);
     expect(readNumber('12,5', 'point')).toBe(12.5);
+  });
+
+  it('reads digits alone and digits with one mark the same way whatever the feed says, and refuses digits too long to be a number', () => {
+    for (const mark of ['comma', 'point', null] as const) {
+      expect(readNumber('007', mark)).toBe(7);
+      expect(readNumber('12,50', mark)).toBe(12.5);
+      expect(readNumber('12.5000', mark)).toBe(12.5);
+      expect(readNumber('0,123', mark)).toBe(0.123);
+      expect(readNumber('9'.repeat(400), mark)).toBeNull();
+      expect(readNumber('1'.repeat(400) + ',5', mark)).toBeNull();
+    }
+    expect(decimalMarkEvidence('1234')).toBeNull();
+    expect(decimalMarkEvidence('12,50')).toBe('comma');
+    expect(decimalMarkEvidence('0.123')).toBe('point');
+    expect(decimalMarkEvidence('1,234')).toBeNull();
+    expect(decimalMarkEvidence('1.2345')).toBe('point');
   });
 
   it('decides the feed decimal mark from the values that show it, by majority', () => {
