@@ -51,6 +51,24 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: true,
     chunkSizeWarningLimit: 800,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              // The frame every screen shares (top bar, sync indicator and its rules, the load-failure
+              // boundary, the session rules) with what they import (React, jotai, the HTTP client):
+              // one chunk, which the sign-in page loads too. Left to the bundler, this code came out
+              // in more and smaller chunks whenever a lazy screen started importing a part of it,
+              // and each chunk's own gzip and import glue pushed /login over its 120 KB JavaScript
+              // budget (docs/architecture.md, "First visit").
+              name: 'shell',
+              test: /src\/(app\/(ui\/(icons|LoadFailureBoundary)|features\/sync\/(sync-rules|sync-icons|SyncIndicator|index)|features\/layout\/(TopBar|nav-items)|lib\/install-offer)|shared\/(sync-status-messages|nav-messages|rules\/(path-title|session)))\.tsx?$/,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     proxy: {

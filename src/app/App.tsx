@@ -1,5 +1,7 @@
 import 'virtual:theme-rest.css';
+import { useEffect } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { pendingLanguage } from './i18n/pending-language';
 import { AppRoutes } from './routes';
 
 /**
@@ -13,5 +15,11 @@ let router: ReturnType<typeof createBrowserRouter> | null = null;
 
 export function App() {
   router ??= createBrowserRouter([{ path: '*', element: <AppRoutes /> }]);
+  // A language chosen offline is kept on the account once the connection is back (docs/languages.md,
+  // "Offline choice"). Only a signed-in person has an account to tell, so it starts with the app, not
+  // on the sign-in page; the sending loads with the language choice, only when a choice waits.
+  useEffect(() => {
+    if (pendingLanguage()) void import('./i18n/choose-language').then((module) => module.followPendingLanguage());
+  }, []);
   return <RouterProvider router={router} />;
 }

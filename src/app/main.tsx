@@ -20,7 +20,6 @@ import { UpdatePrompt } from './ui/UpdatePrompt';
 import { isOnline } from './lib/online';
 import { catchInstallOffer } from './lib/install-offer';
 import { applyLanguage, followLanguage } from './i18n/language';
-import { pendingLanguage } from './i18n/pending-language';
 
 // Start-up marks (read by bench/offline-start.ts): when this module ran.
 performance.mark('boot:main');
@@ -146,7 +145,4 @@ function afterNextFrame(): Promise<void> {
 // app starts after its frame; otherwise at once.
 // The first screen is drawn in the person's language: a Dutch pack loads first (docs/languages.md).
 followLanguage();
-// A language chosen offline is kept on the account once the connection is back (docs/languages.md);
-// the sending loads with the language choice, so a start without one waiting does not load it.
-if (pendingLanguage()) void import('./i18n/choose-language').then((module) => module.followPendingLanguage());
 void Promise.all([listSnapshotPainted(), applyLanguage()]).then(startApp);
