@@ -34,13 +34,13 @@ export type { AppDeps } from './app-deps';
  */
 export const BODY_LIMITS: readonly BodyLimitRule[] = [
   { path: '/auth/', maxBytes: LOGIN_BODY_LIMIT_BYTES },
-  { path: '/api/v1/media/save/image', maxBytes: MAX_IMAGE_UPLOAD_BODY_BYTES, message: imageTooLarge().message, streamed: true },
-  { path: '/api/v1/ean', maxBytes: MAX_EAN_UPLOAD_BODY_BYTES, message: eanSheetTooLarge().message },
+  { path: '/api/v1/media/save/image', maxBytes: MAX_IMAGE_UPLOAD_BODY_BYTES, sentence: imageTooLarge().sentence, streamed: true },
+  { path: '/api/v1/ean', maxBytes: MAX_EAN_UPLOAD_BODY_BYTES, sentence: eanSheetTooLarge().sentence },
   // A Bol model may carry up to 500 attributes with long values (src/shared/bol-contract.ts).
   { path: '/api/v1/bol/data/model/product', maxBytes: 8 * JSON_BODY_LIMIT_BYTES },
   // A feed file from the tablet (docs/feeds.md, "Feed sources").
-  { path: '/api/v1/suppliers/feed-file/', maxBytes: MAX_FEED_UPLOAD_BODY_BYTES, message: feedFileTooLarge().message, streamed: true },
-  { path: '/api/v1/suppliers/test-feed', maxBytes: MAX_FEED_UPLOAD_BODY_BYTES, message: feedFileTooLarge().message, streamed: true },
+  { path: '/api/v1/suppliers/feed-file/', maxBytes: MAX_FEED_UPLOAD_BODY_BYTES, sentence: feedFileTooLarge().sentence, streamed: true },
+  { path: '/api/v1/suppliers/test-feed', maxBytes: MAX_FEED_UPLOAD_BODY_BYTES, sentence: feedFileTooLarge().sentence, streamed: true },
 ];
 
 export function createApp(deps: AppDeps) {

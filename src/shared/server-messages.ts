@@ -163,6 +163,31 @@ export const serverMessages = {
   offerSettingsNotValid: (problems: string) => `The offer settings is not valid: ${problems}`,
   /** The export call (src/server/routes/reports.ts); the problems as the schema wrote them. */
   exportNotValid: (problems: string) => `The export is not valid: ${problems}`,
+  /**
+   * Every call's own refusals (src/server/http): a person meets them by opening an address by hand
+   * (a product id that is no number), an empty or second file, a body past its limit, a session
+   * that ended, or the server failing.
+   */
+  signInRequired: 'Sign-in required',
+  sessionInvalid: 'Your session is invalid or has expired; sign in again',
+  internalError: 'Internal server error',
+  diskFull: "The server's disk is full; the change was not saved. Tell the administrator.",
+  /** `problem`: the database's own words. */
+  valueNotStorable: (problem: string) => `A value in the request cannot be stored: ${problem}`,
+  /** `size`: '16 KB', '10 MB' (body-limits.ts, describeBytes). */
+  bodyTooLarge: (size: string) => `The request body is larger than ${size}`,
+  bodyNotJson: 'The request body must be JSON',
+  bodyTooDeep: (levels: number) => `The request body nests deeper than ${levels} levels`,
+  /** `name`: the parameter as the call names it ('Product id', 'supplierId'). */
+  idNotValid: (name: string, got: string) => `${name} must be a positive whole number, got '${got}'`,
+  /** `zeroMeans`: what 0 stands for, as the call writes it ('0 = all suppliers'). */
+  idOrZeroNotValid: (name: string, zeroMeans: string, got: string) => `${name} must be a whole number (${zeroMeans}), got '${got}'`,
+  wholeNumberNotValid: (name: string, min: number, max: number, got: string) =>
+    `${name} must be a whole number from ${min} to ${max >= 10_000 ? n(max) : String(max)}, got '${got}'`,
+  sortNotValid: (field: string, got: string) => `sort must be '${field},asc' or '${field},desc', got '${got}'`,
+  uploadUnreadable: 'The upload could not be read as multipart/form-data',
+  oneFilePerRequest: 'Send one file per request',
+  fileEmpty: 'The file is empty',
 };
 
 type ServerMessages = typeof serverMessages;

@@ -45,7 +45,7 @@ describe('POST /auth/login', () => {
 
     const notJson = await t.app.request('/auth/login', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{oops' });
     expect(notJson.status).toBe(400);
-    expect(await notJson.json()).toEqual({ message: 'The request body must be JSON' });
+    expect(await notJson.json()).toEqual({ message: 'The request body must be JSON', messageId: 'server.bodyNotJson', messageArgs: [] });
   });
 
   it('slows down repeated failures per user name and address, then lets the right password in again', async () => {
@@ -74,7 +74,7 @@ describe('the bearer token on /api', () => {
     const response = await supplierList();
     expect(response.status).toBe(401);
     expect(response.headers.get('WWW-Authenticate')).toBe('Bearer');
-    expect(await response.json()).toEqual({ message: 'Sign-in required' });
+    expect(await response.json()).toEqual({ message: 'Sign-in required', messageId: 'server.signInRequired', messageArgs: [] });
   });
 
   it('must not be expired', async () => {

@@ -164,7 +164,7 @@ describe('on a real HTTP server', () => {
     );
     for (const result of results) {
       expect(result.status).toBe(413);
-      expect(JSON.parse(result.body)).toEqual({ message: 'The request body is larger than 16 KB' });
+      expect(JSON.parse(result.body)).toEqual({ message: 'The request body is larger than 16 KB', messageId: 'server.bodyTooLarge', messageArgs: ['16 KB'] });
       expect(result.ms).toBeLessThan(5_000);
     }
     expect(growthMb).toBeLessThan(150);

@@ -127,7 +127,7 @@ describe('the server process: failing saves answer clearly and never log a secre
   it('answers 507 to a supplier save on a full database disk, with one short log line: route, SQLSTATE, message', async () => {
     const { result, log } = await logOf('53100', () => create(input('Disk-full test supplier')));
     expect(result.status).toBe(507);
-    expect(await result.json()).toEqual({ message: DISK_FULL_MESSAGE });
+    expect(await result.json()).toEqual({ message: DISK_FULL_MESSAGE, messageId: 'server.diskFull', messageArgs: [] });
     const lines = log.trim().split('\n');
     expect(lines).toHaveLength(1);
     expect(lines[0]).toBe(
@@ -144,7 +144,7 @@ describe('the server process: failing saves answer clearly and never log a secre
       fetch(`${server.origin}/api/v1/suppliers/feed-file/${supplier.supplierId}`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form }),
     );
     expect(result.status).toBe(507);
-    expect(await result.json()).toEqual({ message: DISK_FULL_MESSAGE });
+    expect(await result.json()).toEqual({ message: DISK_FULL_MESSAGE, messageId: 'server.diskFull', messageArgs: [] });
     expect(log.trim().split('\n')).toHaveLength(1);
     expect(log).toContain(`[server] POST /api/v1/suppliers/feed-file/${supplier.supplierId}: the disk is full: SQLSTATE 53100`);
     expect(Buffer.byteLength(log)).toBeLessThan(400);
@@ -154,7 +154,7 @@ describe('the server process: failing saves answer clearly and never log a secre
     const body: SupplierInput = { supplierName: 'Broken test supplier', feedSource: 'upload', credentials: { kind: 'header', headerName: 'X-Feed-Key', value: HEADER_SECRET } };
     const { result, log } = await logOf('XX000', () => create(body));
     expect(result.status).toBe(500);
-    expect(await result.json()).toEqual({ message: 'Internal server error' });
+    expect(await result.json()).toEqual({ message: 'Internal server error', messageId: 'server.internalError', messageArgs: [] });
     expect(log.trim().split('\n')).toEqual(['[server] POST /api/v1/suppliers failed: SQLSTATE XX000: the test refuses this save']);
   });
 
@@ -214,7 +214,7 @@ describe('the media store on a full disk', () => {
         form.append('multipartFile', new File([png()], 'photo.png', { type: 'image/png' }));
         const answer = await t.app.request('/api/v1/media/save/image', { method: 'POST', headers: { Authorization: `Bearer ${await t.token()}` }, body: form });
         expect(answer.status).toBe(507);
-        expect(await answer.json()).toEqual({ message: DISK_FULL_MESSAGE });
+        expect(await answer.json()).toEqual({ message: DISK_FULL_MESSAGE, messageId: 'server.diskFull', messageArgs: [] });
         expect(logged.mock.calls).toEqual([[expect.stringMatching(/^\[server\] POST \/api\/v1\/media\/save\/image: the disk is full: ENOSPC: no space left on device, write '.*upload'$/)]]);
       } finally {
         logged.mockRestore();

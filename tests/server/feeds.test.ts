@@ -259,7 +259,7 @@ describe('POST /api/v1/feed/parse/{id}', () => {
 
   it('answers 404 for an unknown supplier and 400 for an id that is not a whole number', async () => {
     expect(await parse(999_999)).toEqual({ status: 404, body: { message: 'There is no supplier with id 999999', messageId: 'server.supplierMissing', messageArgs: [999999] } });
-    expect(await parse('abc')).toEqual({ status: 400, body: { message: "The supplier id must be a whole number (0 for all suppliers), got 'abc'" } });
+    expect(await parse('abc')).toEqual({ status: 400, body: { message: "The supplier id must be a whole number (0 for all suppliers), got 'abc'", messageId: 'server.idOrZeroNotValid', messageArgs: ['The supplier id', '0 for all suppliers', 'abc'] } });
     expect((await parse('-1')).status).toBe(400);
     expect((await parse('99999999999')).status).toBe(400);
   });
@@ -418,9 +418,9 @@ describe('GET /api/v1/history/feed', () => {
   it('refuses unknown sort keys and out-of-range sizes and pages with a clear message', async () => {
     expect(await history('?sort=supplierName,desc')).toEqual({
       status: 400,
-      body: { message: "sort must be 'dateTimeOperation,asc' or 'dateTimeOperation,desc', got 'supplierName,desc'" },
+      body: { message: "sort must be 'dateTimeOperation,asc' or 'dateTimeOperation,desc', got 'supplierName,desc'", messageId: 'server.sortNotValid', messageArgs: ['dateTimeOperation', 'supplierName,desc'] },
     });
-    expect(await history('?size=0')).toEqual({ status: 400, body: { message: "size must be a whole number from 1 to 200, got '0'" } });
+    expect(await history('?size=0')).toEqual({ status: 400, body: { message: "size must be a whole number from 1 to 200, got '0'", messageId: 'server.wholeNumberNotValid', messageArgs: ['size', 1, 200, '0'] } });
     expect((await history('?size=201')).status).toBe(400);
     expect((await history('?size=ten')).status).toBe(400);
     expect((await history('?page=-1')).body.message).toBe("page must be a whole number from 0 to 1,000,000, got '-1'");
@@ -436,7 +436,7 @@ describe('without a token', () => {
   ])('%s %s answers 401', async (method, path) => {
     const response = await t.app.request(path, { method });
     expect(response.status).toBe(401);
-    expect(await response.json()).toEqual({ message: 'Sign-in required' });
+    expect(await response.json()).toEqual({ message: 'Sign-in required', messageId: 'server.signInRequired', messageArgs: [] });
   });
 });
 

@@ -62,7 +62,7 @@ describe.each(MEDIA_STORE_KINDS)('media on the %s store', (kind) => {
       const before = await storedFileCount();
       const response = await upload(uploadForm(new TextEncoder().encode('just some text, not a picture'), 'fake.png'));
       expect(response.status).toBe(415);
-      expect(await response.json()).toEqual({ message: 'The file is not an image (PNG, JPEG, GIF, WebP, BMP or ICO)' });
+      expect(await response.json()).toEqual({ message: 'The file is not an image (PNG, JPEG, GIF, WebP, BMP or ICO)', messageId: 'server.notAnImage', messageArgs: [] });
       expect(await storedFileCount()).toBe(before);
     });
 
@@ -77,7 +77,7 @@ describe.each(MEDIA_STORE_KINDS)('media on the %s store', (kind) => {
       const before = await storedFileCount();
       const response = await upload(uploadForm(pngBytes(MAX_IMAGE_BYTES + 1)));
       expect(response.status).toBe(413);
-      expect(await response.json()).toEqual({ message: 'The image is larger than 10 MB' });
+      expect(await response.json()).toEqual({ message: 'The image is larger than 10 MB', messageId: 'server.imageTooLarge', messageArgs: [10] });
       expect(await storedFileCount()).toBe(before);
     });
 
@@ -115,7 +115,7 @@ describe.each(MEDIA_STORE_KINDS)('media on the %s store', (kind) => {
       form.append('multipartFile', new File([pngBytes()], 'second.png', { type: 'image/png' }));
       const response = await upload(form);
       expect(response.status).toBe(400);
-      expect(await response.json()).toEqual({ message: 'Send one file per request' });
+      expect(await response.json()).toEqual({ message: 'Send one file per request', messageId: 'server.oneFilePerRequest', messageArgs: [] });
     });
 
     it('stores the same bytes once', async () => {

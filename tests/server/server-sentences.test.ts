@@ -106,7 +106,7 @@ describe('PATCH /product/{id}: each refusal names its sentence', () => {
   it('refuses without a token, before any sentence is written', async () => {
     const response = await t.app.request('/api/v1/product/1', { method: 'PATCH', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(titleChange('Lamp', 'Desk lamp')) });
     expect(response.status).toBe(401);
-    expect(await response.json()).toEqual({ message: 'Sign-in required' });
+    expect(await response.json()).toEqual({ message: 'Sign-in required', messageId: 'server.signInRequired', messageArgs: [] });
   });
 });
 

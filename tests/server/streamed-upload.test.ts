@@ -136,7 +136,7 @@ describe.each(MEDIA_STORE_KINDS)('streamed image upload on the %s store', (kind)
     const body = generatedUpload(MAX_IMAGE_BYTES + CHUNK, PNG_SIGNATURE);
     const response = await send(body.stream);
     expect(response.status).toBe(413);
-    expect(await response.json()).toEqual({ message: 'The image is larger than 10 MB' });
+    expect(await response.json()).toEqual({ message: 'The image is larger than 10 MB', messageId: 'server.imageTooLarge', messageArgs: [10] });
     expect(await leftBehind()).toEqual(before);
   });
 
@@ -145,7 +145,7 @@ describe.each(MEDIA_STORE_KINDS)('streamed image upload on the %s store', (kind)
     const body = generatedUpload(8 * 1024 * 1024, new TextEncoder().encode('name;ean;price\nnot an image at all, a spreadsheet'));
     const response = await send(body.stream);
     expect(response.status).toBe(415);
-    expect(await response.json()).toEqual({ message: 'The file is not an image (PNG, JPEG, GIF, WebP, BMP or ICO)' });
+    expect(await response.json()).toEqual({ message: 'The file is not an image (PNG, JPEG, GIF, WebP, BMP or ICO)', messageId: 'server.notAnImage', messageArgs: [] });
     expect(response.headers.get('Connection')).toBe('close');
     expect(body.sent()).toBeLessThan(1024 * 1024);
     expect(await leftBehind()).toEqual(before);
@@ -158,7 +158,7 @@ describe.each(MEDIA_STORE_KINDS)('streamed image upload on the %s store', (kind)
     const body = generatedUpload(size, PNG_SIGNATURE, undefined, 'somethingElse');
     const response = await send(body.stream);
     expect(response.status).toBe(413);
-    expect(await response.json()).toEqual({ message: 'The image is larger than 10 MB' });
+    expect(await response.json()).toEqual({ message: 'The image is larger than 10 MB', messageId: 'server.imageTooLarge', messageArgs: [10] });
     expect(body.sent()).toBeLessThan(MAX_IMAGE_BYTES + 1024 * 1024);
     expect(await leftBehind()).toEqual(before);
   });

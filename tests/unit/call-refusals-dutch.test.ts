@@ -8,6 +8,8 @@ import { dutchPack } from '../../src/app/i18n/dutch-pack';
 import { accountMessages, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, passwordTooLong, passwordTooShort } from '../../src/shared/accounts';
 import { parseProductFilter } from '../../src/shared/product-filter';
 import { serverSentence } from '../../src/shared/server-messages';
+import { ApiError, DISK_FULL_MESSAGE, errorBody } from '../../src/server/http/errors';
+import { idParam, sortDirectionParam, wholeNumberParam } from '../../src/server/http/request-params';
 
 /** As the answer reaches the app: JSON. */
 const dutch = (body: unknown) => dutchPack.says?.(JSON.parse(JSON.stringify(body)) as unknown) ?? null;
@@ -64,5 +66,37 @@ describe('the order, EAN upload and offer calls', () => {
     const said = serverSentence('offerFeedBatchNotHeld', 7);
     expect(said.message).toBe('No offer changes of feed import 7 are held back');
     expect(dutch(said)).toBe('Er worden geen aanbodwijzigingen van feedimport 7 tegengehouden');
+  });
+});
+
+describe("every call's own refusals (the HTTP layer)", () => {
+  const thrown = (act: () => unknown) => {
+    try {
+      act();
+    } catch (error) {
+      if (error instanceof ApiError) return errorBody(error);
+    }
+    throw new Error('expected a refusal');
+  };
+
+  it('a product address with no number, a page out of range and a wrong sort read in Dutch, the English unchanged', () => {
+    const badId = thrown(() => idParam('abc', 'Product id'));
+    expect(badId.message).toBe("Product id must be a positive whole number, got 'abc'");
+    expect(dutch(badId)).toBe('Product id moet een positief geheel getal zijn, niet ‘abc’');
+    const allOrOne = thrown(() => idParam('x', 'The supplier id', '0 for all suppliers'));
+    expect(allOrOne.message).toBe("The supplier id must be a whole number (0 for all suppliers), got 'x'");
+    const page = thrown(() => wholeNumberParam('2000000', 'page', { min: 0, max: 1_000_000, fallback: 0 }));
+    expect(page.message).toBe("page must be a whole number from 0 to 1,000,000, got '2000000'");
+    expect(dutch(page)).toBe('page moet een geheel getal van 0 tot 1.000.000 zijn, niet ‘2000000’');
+    const sort = thrown(() => sortDirectionParam('name,up', 'createdAt'));
+    expect(dutch(sort)).toBe('sort moet ‘createdAt,asc’ of ‘createdAt,desc’ zijn, niet ‘name,up’');
+  });
+
+  it('an ended session, an empty file, a server failure and a body past its limit read in Dutch', () => {
+    expect(dutch(serverSentence('sessionInvalid'))).toBe('Je sessie is ongeldig of verlopen; meld je opnieuw aan');
+    expect(dutch(serverSentence('fileEmpty'))).toBe('Het bestand is leeg');
+    expect(dutch(serverSentence('internalError'))).toBe('Interne serverfout');
+    expect(serverSentence('diskFull').message).toBe(DISK_FULL_MESSAGE);
+    expect(dutch(serverSentence('bodyTooLarge', '16 KB'))).toBe('Het verzoek is groter dan 16 KB');
   });
 });

@@ -6,6 +6,7 @@
  */
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { serverSentence, type ServerSentence } from '../../shared/server-messages';
 import { ApiError } from './errors';
 import { streamedBodyLimit } from './streamed-upload';
 
@@ -18,8 +19,8 @@ export interface BodyLimitRule {
   /** Exact path, or a prefix when it ends with '/'. */
   path: string;
   maxBytes: number;
-  /** The 413 message; by default 'The request body is larger than …'. */
-  message?: string;
+  /** The 413 sentence; by default 'The request body is larger than …' (server.bodyTooLarge). */
+  sentence?: ServerSentence | null;
   /** Counted while it streams, never buffered: the call reads its body as a stream (streamed-upload.ts). */
   streamed?: boolean;
 }
@@ -27,6 +28,11 @@ export interface BodyLimitRule {
 export function describeBytes(bytes: number): string {
   if (bytes >= 1024 * 1024) return `${+(bytes / 1024 / 1024).toFixed(1)} MB`;
   return `${+(bytes / 1024).toFixed(1)} KB`;
+}
+
+/** The 413 answer of a rule: its own sentence, else the request body's size. */
+function tooLargeSentence(rule: BodyLimitRule): ServerSentence {
+  return rule.sentence ?? serverSentence('bodyTooLarge', describeBytes(rule.maxBytes));
 }
 
 /** The rule for a path: the first matching rule, else the JSON limit. Pure. */
@@ -40,7 +46,7 @@ export function requestBodyLimits(rules: readonly BodyLimitRule[]): MiddlewareHa
   const limiterOf = (rule: BodyLimitRule) => {
     let limiter = limiters.get(rule);
     if (!limiter && rule.streamed) {
-      limiter = streamedBodyLimit(rule.maxBytes, () => new ApiError(413, rule.message ?? `The request body is larger than ${describeBytes(rule.maxBytes)}`));
+      limiter = streamedBodyLimit(rule.maxBytes, () => ApiError.saying(413, tooLargeSentence(rule)));
       limiters.set(rule, limiter);
     }
     if (!limiter) {
@@ -48,7 +54,7 @@ export function requestBodyLimits(rules: readonly BodyLimitRule[]): MiddlewareHa
         maxSize: rule.maxBytes,
         onError: () => {
           // Close the connection: the rest of the body is not read (the server drains a little, then hangs up).
-          throw new ApiError(413, rule.message ?? `The request body is larger than ${describeBytes(rule.maxBytes)}`, { Connection: 'close' });
+          throw new ApiError(413, tooLargeSentence(rule).message, { Connection: 'close' }, tooLargeSentence(rule));
         },
       });
       limiters.set(rule, limiter);

@@ -5,12 +5,12 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { ServerSentence } from '../../shared/server-messages';
+import { serverSentence, type ServerSentence } from '../../shared/server-messages';
 import { describeError, isDiskFullError, sqlStateOf } from '../lib/caught-errors';
 
 
 /** The answer (507) to a request that ran into a full disk: the database's or the media store's. */
-export const DISK_FULL_MESSAGE = "The server's disk is full; the change was not saved. Tell the administrator.";
+export const DISK_FULL_MESSAGE = serverSentence('diskFull').message;
 
 /** An error whose message is meant for the person using the app. */
 export class ApiError extends Error {
@@ -63,14 +63,14 @@ export function errorResponse(error: Error, c: Context): Response {
   const route = `${c.req.method} ${c.req.path.slice(0, 200)}`;
   if (isDiskFullError(error)) {
     console.error(`[server] ${route}: the disk is full: ${describeError(error)}`);
-    return c.json({ message: DISK_FULL_MESSAGE }, 507);
+    return c.json(serverSentence('diskFull'), 507);
   }
   // Safety net: a value the checks let through but the database refuses (SQLSTATE class 22, "data
   // exception": numeric out of range, invalid byte sequence, …) is the caller's input, not our failure.
   if (sqlStateOf(error)?.startsWith('22')) {
     console.warn(`[server] ${route}: the database refused a value: ${describeError(error)}`);
-    return c.json({ message: `A value in the request cannot be stored: ${databaseMessage(error)}` }, 400);
+    return c.json(serverSentence('valueNotStorable', databaseMessage(error)), 400);
   }
   console.error(`[server] ${route} failed: ${describeError(error)}`);
-  return c.json({ message: 'Internal server error' }, 500);
+  return c.json(serverSentence('internalError'), 500);
 }

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { MAX_JSON_DEPTH, NUL_REFUSED, nestsDeeperThan, nulFieldIn } from '../../shared/safe-values';
+import { serverSentence } from '../../shared/server-messages';
 import { ApiError } from './errors';
 
 /**
@@ -24,8 +25,8 @@ export async function readJsonOnly(c: Context): Promise<unknown> {
   try {
     body = (await c.req.json()) as unknown;
   } catch {
-    throw new ApiError(400, 'The request body must be JSON');
+    throw ApiError.saying(400, serverSentence('bodyNotJson'));
   }
-  if (nestsDeeperThan(body, MAX_JSON_DEPTH)) throw new ApiError(400, `The request body nests deeper than ${MAX_JSON_DEPTH} levels`);
+  if (nestsDeeperThan(body, MAX_JSON_DEPTH)) throw ApiError.saying(400, serverSentence('bodyTooDeep', MAX_JSON_DEPTH));
   return body;
 }

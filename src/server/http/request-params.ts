@@ -6,6 +6,7 @@
  * id, a page is 0 to MAX_PAGE; a page's size is the call's own (its area document says which).
  */
 import { MAX_DB_INTEGER } from '../../shared/safe-values';
+import { serverSentence } from '../../shared/server-messages';
 import { ApiError } from './errors';
 
 /** The last page number a paged call accepts (pages count from 0). */
@@ -16,11 +17,6 @@ const QUOTED_CHARS = 40;
 /** A value as a refusal quotes it: trimmed, at most 40 characters; '' when absent. */
 export function quoted(text: string | null | undefined): string {
   return (text ?? '').trim().slice(0, QUOTED_CHARS);
-}
-
-/** A limit as a refusal writes it: grouped from five digits on (1000, 10,000, 1,000,000). */
-function limitText(limit: number): string {
-  return limit >= 10_000 ? limit.toLocaleString('en-US') : String(limit);
 }
 
 /** A whole number written in digits within min..max, or null. */
@@ -43,8 +39,7 @@ export function idOf(text: string | null | undefined): number | null {
 export function idParam(text: string | null | undefined, name: string, zeroMeans?: string): number {
   const id = wholeNumberIn(text, zeroMeans === undefined ? 1 : 0, MAX_DB_INTEGER);
   if (id !== null) return id;
-  const expected = zeroMeans === undefined ? 'a positive whole number' : `a whole number (${zeroMeans})`;
-  throw new ApiError(400, `${name} must be ${expected}, got '${quoted(text)}'`);
+  throw ApiError.saying(400, zeroMeans === undefined ? serverSentence('idNotValid', name, quoted(text)) : serverSentence('idOrZeroNotValid', name, zeroMeans, quoted(text)));
 }
 
 export interface WholeNumberRule {
@@ -59,7 +54,7 @@ export function wholeNumberParam(text: string | null | undefined, name: string, 
   if ((text ?? '').trim() === '') return rule.fallback;
   const value = wholeNumberIn(text, rule.min, rule.max);
   if (value !== null) return value;
-  throw new ApiError(400, `${name} must be a whole number from ${rule.min} to ${limitText(rule.max)}, got '${quoted(text)}'`);
+  throw ApiError.saying(400, serverSentence('wholeNumberNotValid', name, rule.min, rule.max, quoted(text)));
 }
 
 /** A call's page size: from `min` (1 unless said) to `max`, `default` when not asked. */
@@ -85,6 +80,6 @@ export function sortDirectionParam(text: string | null | undefined, field: strin
   const value = (text ?? '').trim();
   if (value === '') return 'desc';
   const match = new RegExp(`^${field}(?:,(asc|desc))?$`, 'i').exec(value);
-  if (!match) throw new ApiError(400, `sort must be '${field},asc' or '${field},desc', got '${quoted(text)}'`);
+  if (!match) throw ApiError.saying(400, serverSentence('sortNotValid', field, quoted(text)));
   return (match[1]?.toLowerCase() as 'asc' | 'desc' | undefined) ?? 'asc';
 }

@@ -6,7 +6,11 @@
  */
 import { createMiddleware } from 'hono/factory';
 import type { Role } from '../../shared/accounts';
+import { serverSentence } from '../../shared/server-messages';
 import { ApiError } from './errors';
+
+const SIGN_IN_REQUIRED = serverSentence('signInRequired');
+const SESSION_INVALID = serverSentence('sessionInvalid');
 
 /** Who a valid token says the caller is. */
 export interface TokenClaims {
@@ -30,13 +34,11 @@ export function requireToken(check: TokenCheck) {
   return createMiddleware<AuthEnv>(async (c, next) => {
     const header = c.req.header('Authorization') ?? '';
     const match = /^Bearer\s+(\S+)$/i.exec(header);
-    if (!match?.[1]) throw new ApiError(401, 'Sign-in required', { 'WWW-Authenticate': 'Bearer' });
+    if (!match?.[1]) throw new ApiError(401, SIGN_IN_REQUIRED.message, { 'WWW-Authenticate': 'Bearer' }, SIGN_IN_REQUIRED);
     const claims = await check.verify(match[1]);
     const session = claims ? await check.session(claims.userId) : null;
     if (!claims || !session || !session.active || session.sessionVersion !== claims.sessionVersion) {
-      throw new ApiError(401, 'Your session is invalid or has expired; sign in again', {
-        'WWW-Authenticate': 'Bearer error="invalid_token"',
-      });
+      throw new ApiError(401, SESSION_INVALID.message, { 'WWW-Authenticate': 'Bearer error="invalid_token"' }, SESSION_INVALID);
     }
     c.set('user', claims);
     c.set('role', session.role);

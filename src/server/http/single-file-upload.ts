@@ -5,6 +5,7 @@
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { serverSentence } from '../../shared/server-messages';
 import { ApiError } from './errors';
 
 /** Room for the multipart boundaries and part headers around the file itself. */
@@ -42,13 +43,13 @@ export async function readSingleFile(c: Context, upload: SingleFileUpload): Prom
   try {
     form = await c.req.formData();
   } catch {
-    throw new ApiError(400, 'The upload could not be read as multipart/form-data');
+    throw ApiError.saying(400, serverSentence('uploadUnreadable'));
   }
   const parts = form.getAll(upload.field);
   const file = parts[0];
   if (!(file instanceof File)) throw new ApiError(400, `The field '${upload.field}' with ${upload.what} is missing`);
-  if (parts.length > 1) throw new ApiError(400, 'Send one file per request');
+  if (parts.length > 1) throw ApiError.saying(400, serverSentence('oneFilePerRequest'));
   if (file.size > upload.maxBytes) throw upload.tooLarge();
-  if (file.size === 0) throw new ApiError(400, 'The file is empty');
+  if (file.size === 0) throw ApiError.saying(400, serverSentence('fileEmpty'));
   return file;
 }

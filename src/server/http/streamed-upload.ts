@@ -10,6 +10,7 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as NodeWebReadableStream } from 'node:stream/web';
 import busboy from 'busboy';
 import type { Context, MiddlewareHandler } from 'hono';
+import { serverSentence } from '../../shared/server-messages';
 import { ApiError } from './errors';
 import type { SingleFileUpload } from './single-file-upload';
 
@@ -22,7 +23,7 @@ export class BodyTooLargeError extends Error {
 
 /** A 413 that also closes the connection: the rest of the body is not read. */
 function closing(error: ApiError): ApiError {
-  return new ApiError(error.status, error.message, { ...error.headers, Connection: 'close' });
+  return new ApiError(error.status, error.message, { ...error.headers, Connection: 'close' }, error.sentence);
 }
 
 /**
@@ -79,7 +80,7 @@ export async function receiveSingleFile<T>(
   if (!contentType.toLowerCase().startsWith('multipart/form-data')) {
     throw new ApiError(400, `Send ${upload.what} as multipart/form-data in the field '${upload.field}'`);
   }
-  const unreadable = () => new ApiError(400, 'The upload could not be read as multipart/form-data');
+  const unreadable = () => ApiError.saying(400, serverSentence('uploadUnreadable'));
   const body = c.req.raw.body;
   if (!body) throw unreadable();
   let parser: busboy.Busboy;
@@ -136,7 +137,7 @@ export async function receiveSingleFile<T>(
     if (error instanceof BodyTooLargeError) throw closing(upload.tooLarge());
     if (error instanceof ApiError) throw error.status === 413 ? closing(error) : error;
     const known = takeError(error);
-    if (fileBytes === 0 && files === 1 && !(known instanceof ApiError && known.status === 413)) throw new ApiError(400, 'The file is empty');
+    if (fileBytes === 0 && files === 1 && !(known instanceof ApiError && known.status === 413)) throw ApiError.saying(400, serverSentence('fileEmpty'));
     if (known instanceof ApiError) throw closing(known);
     throw known;
   };
@@ -147,7 +148,7 @@ export async function receiveSingleFile<T>(
     return settle(error);
   }
   if (files === 0 || !taking) return settle(new ApiError(400, `The field '${upload.field}' with ${upload.what} is missing`));
-  if (files > 1) return settle(new ApiError(400, 'Send one file per request'));
+  if (files > 1) return settle(ApiError.saying(400, serverSentence('oneFilePerRequest')));
   let taken: T;
   try {
     taken = await (taking as Promise<T>);
@@ -156,7 +157,7 @@ export async function receiveSingleFile<T>(
   }
   if (fileBytes === 0) {
     await discard(taken);
-    throw new ApiError(400, 'The file is empty');
+    throw ApiError.saying(400, serverSentence('fileEmpty'));
   }
   return taken;
 }
