@@ -72,6 +72,25 @@ const FIRST_ROW_PROBE = `(() => {
  * after that task (headless Chromium rasterises in software). Null when none was recorded within
  * a second, or when it came before the row was in the page.
  */
+/**
+ * With OFFLINE_START_DOWNLOAD_PROFILE=folder, samples the page's CPU until `stop()` and writes
+ * `<name>-<time>.cpuprofile` there (open it in Chromium's DevTools); without it, does nothing.
+ */
+async function profilePage(context: BrowserContext, page: Page, name: string): Promise<{ stop(): Promise<void> }> {
+  const profileDir = process.env.OFFLINE_START_DOWNLOAD_PROFILE;
+  if (!profileDir) return { stop: async () => undefined };
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
+  await cdp.send('Profiler.start');
+  return {
+    async stop() {
+      const { profile } = await cdp.send('Profiler.stop');
+      writeFileSync(path.join(profileDir, `${name}-${Date.now()}.cpuprofile`), JSON.stringify(profile));
+    },
+  };
+}
+
 async function firstContentfulPaint(page: Page, shownAt: number): Promise<number | null> {
   const paint = await page
     .waitForFunction(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null, undefined, { timeout: 1_000, polling: 20 })
@@ -209,13 +228,7 @@ async function prepareDevice(profile: string, url: string, size: Size, log: (lin
     });
 
     // OFFLINE_START_DOWNLOAD_PROFILE=folder: a CPU profile of the page during the download.
-    const profileDir = process.env.OFFLINE_START_DOWNLOAD_PROFILE;
-    const cdp = profileDir ? await context.newCDPSession(page) : null;
-    if (cdp) {
-      await cdp.send('Profiler.enable');
-      await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
-      await cdp.send('Profiler.start');
-    }
+    const downloadProfile = await profilePage(context, page, `offline-download-${products}`);
     const started = performance.now();
     await page.getByTestId('sync-indicator').click();
     const section = page.getByRole('dialog', { name: 'Sync status' }).getByRole('region', { name: 'Make available offline' });
@@ -228,10 +241,7 @@ async function prepareDevice(profile: string, url: string, size: Size, log: (lin
       if (!done) kept.push(`${((performance.now() - started) / 1000).toFixed(0)} s: ${(await keptCount(page)).toLocaleString('en-US')}`);
     }
     const downloadSeconds = (performance.now() - started) / 1000;
-    if (cdp && profileDir) {
-      const { profile } = await cdp.send('Profiler.stop');
-      writeFileSync(path.join(profileDir, `offline-download-${products}-${Date.now()}.cpuprofile`), JSON.stringify(profile));
-    }
+    await downloadProfile.stop();
     const keptInAll = await keptCount(page);
     if (keptInAll < products) throw new Error(`only ${keptInAll} products were kept on the device`);
     const count = products.toLocaleString('en-US');
@@ -275,13 +285,7 @@ async function measureRefresh(profile: string, url: string, size: Size, log: (li
     const ids = [...changed.keys()];
     const before = await keptOnDevice(page, ids);
     // OFFLINE_START_DOWNLOAD_PROFILE=folder: a CPU profile of the page during the refresh too.
-    const profileDir = process.env.OFFLINE_START_DOWNLOAD_PROFILE;
-    const cdp = profileDir ? await context.newCDPSession(page) : null;
-    if (cdp) {
-      await cdp.send('Profiler.enable');
-      await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
-      await cdp.send('Profiler.start');
-    }
+    const refreshProfile = await profilePage(context, page, `offline-refresh-${products}`);
     const refreshStarted = performance.now();
     await section.getByRole('button', { name: 'Update now' }).click();
     for (const deadline = performance.now() + 300_000; ; await page.waitForTimeout(50)) {
@@ -289,10 +293,7 @@ async function measureRefresh(profile: string, url: string, size: Size, log: (li
       if (performance.now() > deadline) throw new Error('"Update now" did not finish within 300 s');
     }
     const refreshSeconds = (performance.now() - refreshStarted) / 1000;
-    if (cdp && profileDir) {
-      const { profile } = await cdp.send('Profiler.stop');
-      writeFileSync(path.join(profileDir, `offline-refresh-${products}-${Date.now()}.cpuprofile`), JSON.stringify(profile));
-    }
+    await refreshProfile.stop();
     const after = await keptOnDevice(page, ids);
     const arrived = after.titles.filter((title, i) => title === changed.get(ids[i] ?? 0)).length;
     if (arrived !== ids.length) throw new Error(`the refresh brought ${arrived} of the ${ids.length} changed products`);
