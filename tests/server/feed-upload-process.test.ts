@@ -50,11 +50,11 @@ function csvFeed(bytes: number): Uint8Array<ArrayBuffer> {
   return new TextEncoder().encode(lines.join('\n')) as Uint8Array<ArrayBuffer>;
 }
 
-async function post(path: string, form: FormData): Promise<{ status: number; text: string; ms: number }> {
+async function post(path: string, form: FormData): Promise<{ status: number; text: string; ms: number; connection: string | null }> {
   const started = performance.now();
   const response = await fetch(`${server.origin}${path}`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form, signal: AbortSignal.timeout(120_000) });
   const text = await response.text();
-  return { status: response.status, text, ms: performance.now() - started };
+  return { status: response.status, text, ms: performance.now() - started, connection: response.headers.get('connection') };
 }
 
 function testFeedForm(format: string, bytes: Uint8Array<ArrayBuffer>): FormData {
@@ -128,6 +128,8 @@ describe('Test feed with a hostile file', () => {
     expect(answer.status).toBe(422);
     expect(JSON.parse(answer.text)).toEqual({ message: 'The CSV header has more than 2,000 columns, the limit of a feed' });
     expect(answer.ms).toBeLessThan(HOSTILE_ANSWER_MS);
+    // Refused before the rest of the body was read: the connection is not offered for the next request.
+    expect(answer.connection).toBe('close');
   });
 
   it('four at once: each refused, /healthz under 1 s meanwhile, and the memory given back afterwards', async () => {

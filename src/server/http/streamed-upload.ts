@@ -21,7 +21,7 @@ export class BodyTooLargeError extends Error {
   }
 }
 
-/** A 413 that also closes the connection: the rest of the body is not read. */
+/** A refusal that also closes the connection: the rest of the body is not read. */
 function closing(error: ApiError): ApiError {
   return new ApiError(error.status, error.message, { ...error.headers, Connection: 'close' }, error.sentence);
 }
@@ -134,10 +134,13 @@ export async function receiveSingleFile<T>(
     (current as Readable | null)?.destroy(error instanceof Error ? error : new Error('upload ended'));
     const taken = await (taking as Promise<T> | null)?.catch(() => null);
     if (taken !== null && taken !== undefined) await discard(taken);
+    // The request's body was left unread above, so every refusal from here closes the connection:
+    // answered without `Connection: close`, a client could send its next request on a socket the
+    // server is about to drop (a `/healthz` beside four refused Test feeds once met `write EPIPE`).
     if (error instanceof BodyTooLargeError) throw closing(upload.tooLarge());
-    if (error instanceof ApiError) throw error.status === 413 ? closing(error) : error;
+    if (error instanceof ApiError) throw closing(error);
     const known = takeError(error);
-    if (fileBytes === 0 && files === 1 && !(known instanceof ApiError && known.status === 413)) throw ApiError.saying(400, serverSentence('fileEmpty'));
+    if (fileBytes === 0 && files === 1 && !(known instanceof ApiError && known.status === 413)) throw closing(ApiError.saying(400, serverSentence('fileEmpty')));
     if (known instanceof ApiError) throw closing(known);
     throw known;
   };
