@@ -7,7 +7,7 @@ import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { BolJobItem, BolJobKind, BolJobReport } from '../../../shared/bol-contract';
 import type { Database } from '../../db/connection';
 import { jobs as bolJobs } from '../../db/schema';
-import { ApiError } from '../../http/errors';
+import { ApiError, errorBody } from '../../http/errors';
 import { leasesFor, JobStopped } from '../../jobs/job-leases';
 import { insertRunningJob } from '../../jobs/job-store';
 import { BolApiError } from '../client/bol-errors';
@@ -55,7 +55,7 @@ export function jobReport(row: JobRow): BolJobReport {
 
 /** A failed item's message: the error's sentence when it names one (docs/languages.md), else its words as written (bol's own). */
 export function itemSaid(error: Error): Pick<BolJobItem, 'message' | 'messageId' | 'messageArgs'> {
-  return error instanceof ApiError && error.sentence ? { message: error.message, messageId: error.sentence.messageId, messageArgs: error.sentence.messageArgs } : { message: error.message };
+  return error instanceof ApiError ? errorBody(error) : { message: error.message };
 }
 
 export class BolJob {
