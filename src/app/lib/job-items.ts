@@ -19,8 +19,9 @@ const PROBLEM_STATUSES = new Set(['failed', 'skipped', 'refused', 'declined', 'e
 type JsonObject = Record<string, unknown>;
 const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** How a server's sentence reads in the language shown (the HTTP client's serverSaysNow); English: null, its message. */
-type Says = (said: { message: string; messageId?: unknown; messageArgs?: unknown }) => string | null;
+/** How a server's sentence reads in the language shown (the HTTP client's serverSaysNow); rules take it as an argument, so they stay pure. */
+export type ServerSays = (said: { message: string; messageId?: unknown; messageArgs?: unknown }) => string | null;
+type Says = ServerSays;
 const english: Says = () => null;
 
 /** The items of a report that did not succeed, each with its reason: worded by `says` when the item names its sentence (docs/languages.md). */

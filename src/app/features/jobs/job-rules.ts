@@ -5,6 +5,7 @@ import { logsMessages, type LogsWords } from '../../../shared/logs-messages';
 import { JOB_KIND_WORDS, JOB_STATUS_WORDS } from '../../../shared/status-words';
 import { countText } from '../../lib/format';
 import { jobProgressMessages, type JobProgressWords } from '../../../shared/job-progress-messages';
+import type { ServerSays } from '../../lib/job-items';
 
 /** The colour of an outcome: partly done is a warning, never a green success. */
 export function statusTone(status: JobStatus): 'green' | 'amber' | 'red' | 'gray' | 'blue' {
@@ -57,8 +58,7 @@ export function progressValue(job: Job): number | null {
   return job.percent;
 }
 
-/** How a server's sentence reads in the language shown (the HTTP client's serverSaysNow); English: its message. */
-type Says = (said: { message: string; messageId?: string; messageArgs?: readonly unknown[] }) => string | null;
+type Says = ServerSays;
 const english: Says = (said) => said.message;
 
 /** A refused line's or item's reason, worded by `says` when it names its sentence. */

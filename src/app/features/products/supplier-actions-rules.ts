@@ -4,6 +4,7 @@ import type { FeedRunReport, ParsingHistoryEntry, SkippedSupplier, Supplier } fr
 import { listActionsMessages, type ListActionsWords } from '../../../shared/list-actions-messages';
 import { jobProgressMessages, type JobProgressWords } from '../../../shared/job-progress-messages';
 import { JOB_KIND_WORDS } from '../../../shared/status-words';
+import type { ServerSays } from '../../lib/job-items';
 
 /** The feed actions' words, in the language shown (English by default). */
 export type FeedWords = ListActionsWords['feed'];
@@ -42,8 +43,7 @@ export function feedScopeLabel(supplier: Supplier | null, chosenName: string, wo
   return supplier.supplierId === ALL_SUPPLIERS_ID ? words.feedsOfEverySupplier : words.feedOf(supplier.supplierName);
 }
 
-/** How a server's sentence reads in the language shown (the HTTP client's serverSaysNow); English: its message. */
-type Says = (said: { message: string; messageId?: string; messageArgs?: readonly unknown[] }) => string | null;
+type Says = ServerSays;
 const english: Says = (said) => said.message;
 
 /** A supplier left out of "import every supplier": its name and why, worded by `says`. */
