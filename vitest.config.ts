@@ -11,8 +11,9 @@ import { TIMED_FILES } from './tests/server/support/timed-files.ts';
 export default defineConfig({
   test: {
     maxWorkers: 2,
-    // The timed files first: run alone early, they never hold the second worker idle at the end.
-    sequence: { sequencer: slowFirstSequencer(TIMED_FILES) },
+    // The timed files last: they run alone, after the checks npm test runs beside the tests have
+    // ended (each check also takes a turn, so a timed file never runs beside one; scripts/test.ts).
+    sequence: { sequencer: slowFirstSequencer([], TIMED_FILES) },
     projects: [
       {
         // The Dutch pack's catalog is imported as the app imports it (docs/languages.md).
@@ -34,7 +35,7 @@ export default defineConfig({
           globalSetup: ['tests/server/support/global-setup.ts'],
           // One module cache per worker, as the unit project (docs/testing.md, "Unit and server tests").
           isolate: false,
-          // Each file waits for its turn: the timed files run alone (turns.ts).
+          // Each file waits for its turn: the timed files run alone (scripts/lib/test-turns.ts).
           setupFiles: ['tests/server/support/run-alone.ts'],
           testTimeout: 20_000,
           hookTimeout: 60_000,

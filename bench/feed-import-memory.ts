@@ -2,6 +2,8 @@
  * Where the feed import's memory goes: samples process.memoryUsage() (rss, heap, external,
  * arrayBuffers) and PGlite's WebAssembly memory while the generated feed is imported.
  * Run with `npx tsx bench/feed-import-memory.ts [rows]` (it reruns itself as the built server runs). A diagnostic, not a pass/fail bench.
+ * SMAPS=1 adds the largest mappings to each sample; HEAP_SNAPSHOT_MB=N writes one heap snapshot (in
+ * the working directory) the first time the JavaScript heap holds N MB.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -49,6 +51,7 @@ function residentMappings(): string {
 }
 
 let dumpedAt = 0;
+let heapSnapshotWritten = false;
 function snapshot(label: string, client: PGlite | null): void {
   const m = process.memoryUsage();
   const wasm = client ? (client as unknown as { mod?: { HEAPU8?: Uint8Array } }).mod?.HEAPU8?.byteLength ?? 0 : 0;
@@ -58,6 +61,12 @@ function snapshot(label: string, client: PGlite | null): void {
     writeFileSync(process.env.SMAPS_DUMP, readFileSync('/proc/self/smaps', 'utf8'));
   }
   if (process.env.SMAPS) console.log(`    largest: ${residentMappings()}`);
+  // HEAP_SNAPSHOT_MB=N: one heap snapshot (live objects only) the first time the heap holds N MB.
+  const snapshotAt = Number(process.env.HEAP_SNAPSHOT_MB);
+  if (snapshotAt > 0 && !heapSnapshotWritten && m.heapUsed >= snapshotAt * 1024 * 1024) {
+    heapSnapshotWritten = true;
+    console.log(`    heap snapshot: ${v8.writeHeapSnapshot()}`);
+  }
 }
 
 async function main() {

@@ -1,8 +1,9 @@
 /**
  * npm test: type check, lint, unit and server tests, then the browser tests in Chromium
  * (docs/testing.md, "npm test"). The type check, the lint and the PWA's build run one after the
- * other beside the unit and server tests (their output is printed as each ends); the browser tests
- * follow. Prints how long each phase took, then ends with one line `N passed, N failed` counting
+ * other beside the unit and server tests (their output is printed as each ends), each taking a turn
+ * from the keeper the server test files take theirs from, so none runs beside a file with timed
+ * checks (scripts/lib/test-turns.ts); the browser tests follow. Prints how long each phase took, then ends with one line `N passed, N failed` counting
  * every test that ran (CI reads it).
  */
 import { spawn } from 'node:child_process';
@@ -11,6 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildIsCurrent, markBuilt, viteBuildCommand } from './lib/build';
 import { phaseTimesTable, type PhaseTime } from './lib/phase-times';
+import { startTurnKeeper, takeTurn, TURN_KEEPER_PORT_VARIABLE } from './lib/test-turns';
 import { failuresOf, readVitestReport } from './lib/vitest-report';
 
 const started = performance.now();
@@ -20,6 +22,9 @@ const failedSteps: string[] = [];
 const failedTests: string[] = [];
 const phases: (PhaseTime & { startedAt: number })[] = [];
 
+/** The keeper of turns (scripts/lib/test-turns.ts): the server test files take theirs from it, and so do the checks beside them. */
+const turns = await startTurnKeeper();
+
 interface StepOptions {
   /** Keep the step's output and print it in one piece when it ends (a step running beside another). */
   beside?: string;
@@ -27,6 +32,8 @@ interface StepOptions {
 }
 
 async function run(step: string, args: string[], { beside, env }: StepOptions = {}): Promise<boolean> {
+  // A step beside the tests waits while a timed file runs, and a timed file waits for it.
+  const giveBack = beside ? await takeTurn(turns.port, false) : undefined;
   const stepStarted = performance.now();
   if (!beside) console.log(`\n=== ${step} ===`);
   const child = spawn(process.execPath, args, { stdio: beside ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: env ?? process.env });
@@ -42,6 +49,7 @@ async function run(step: string, args: string[], { beside, env }: StepOptions = 
   });
   const seconds = (performance.now() - stepStarted) / 1000;
   if (beside) process.stdout.write(`\n=== ${step} (beside the ${beside}): ${code === 0 ? 'ok' : 'FAILED'} ===\n${output}`);
+  giveBack?.();
   phases.push({ name: step, seconds, startedAt: stepStarted, ...(beside ? { beside } : {}) });
   if (code !== 0) failedSteps.push(step);
   return code === 0;
@@ -83,7 +91,11 @@ async function checksAndBuild(): Promise<void> {
   await run('browser test data', ['node_modules/tsx/dist/cli.mjs', 'scripts/prepare-browser-test-data.ts', browserData], { beside: UNIT_AND_SERVER });
 }
 
-await Promise.all([vitest(UNIT_AND_SERVER, ['--project', 'unit', '--project', 'server']), checksAndBuild()]);
+await Promise.all([
+  vitest(UNIT_AND_SERVER, ['--project', 'unit', '--project', 'server'], { ...process.env, [TURN_KEEPER_PORT_VARIABLE]: String(turns.port) }),
+  checksAndBuild(),
+]);
+await turns.close();
 if (withBrowser) await vitest('browser tests', ['--config', 'vitest.e2e.config.ts'], { ...process.env, E2E_PREPARED_DATA: browserData });
 rmSync(reportDir, { recursive: true, force: true });
 rmSync(browserData, { recursive: true, force: true });

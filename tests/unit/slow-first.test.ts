@@ -25,6 +25,13 @@ describe('slowFirstOrder', () => {
     ]);
   });
 
+  it('moves the files named last to the end in the order named, after the others', () => {
+    const files = ['tests/timed-b.test.ts', 'tests/a.test.ts', 'tests/timed-a.test.ts', 'tests/slow.test.ts', 'tests/c.test.ts'].map(name);
+    expect(slowFirstOrder(files, (file) => file, ['tests/slow.test.ts'], ['tests/timed-a.test.ts', 'tests/timed-b.test.ts'])).toEqual(
+      ['tests/slow.test.ts', 'tests/a.test.ts', 'tests/c.test.ts', 'tests/timed-a.test.ts', 'tests/timed-b.test.ts'].map(name),
+    );
+  });
+
   it('keeps everything as it was when nothing is named', () => {
     expect(slowFirstOrder([3, 1, 2], String, [])).toEqual([3, 1, 2]);
   });

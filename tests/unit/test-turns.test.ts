@@ -1,7 +1,7 @@
-/** The turns of the server test files (tests/server/support/turns.ts, timed-files.ts): timed files run alone. */
+/** The turns of the server test files (scripts/lib/test-turns.ts, timed-files.ts): timed files run alone. */
 import { describe, expect, it } from 'vitest';
 import { runsAlone } from '../server/support/timed-files';
-import { startTurnKeeper, takeTurn, TurnKeeper } from '../server/support/turns';
+import { startTurnKeeper, takeTurn, TurnKeeper } from '../../scripts/lib/test-turns';
 
 function asker(keeper: TurnKeeper, alone: boolean) {
   const file = { started: false, giveBack: () => undefined as void };

@@ -3,7 +3,7 @@
  * copy in well under a second instead of paying PGlite's ~4 s first start; the folder itself is
  * copied into the data folder of every server the tests start as a process (server-process.ts).
  * Also starts the S3-compatible test server (s3-server.ts) the media tests run against besides the
- * disk, and the keeper of the test files' turns (turns.ts: timed files run alone).
+ * disk, and the keeper of the test files' turns (scripts/lib/test-turns.ts: timed files run alone).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,7 +12,7 @@ import type { TestProject } from 'vitest/node';
 import { buildServerIfNeeded } from '../../../scripts/lib/server-bundle';
 import { createPglite, openDatabase } from '../../../src/server/db/connection';
 import { startS3Server } from './s3-server';
-import { startTurnKeeper } from './turns';
+import { startTurnKeeper, TURN_KEEPER_PORT_VARIABLE } from '../../../scripts/lib/test-turns';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -21,7 +21,7 @@ declare module 'vitest' {
     pgliteTemplateDir: string;
     /** The S3-compatible test server (s3-server.ts) every test file can make buckets on. */
     s3Endpoint: string;
-    /** The loopback port of the keeper of the test files' turns (turns.ts, run-alone.ts). */
+    /** The loopback port of the keeper of the test files' turns (scripts/lib/test-turns.ts, run-alone.ts). */
     turnKeeperPort: number;
   }
 }
@@ -42,7 +42,9 @@ export default async function setup(project: TestProject) {
   project.provide('pgliteTemplateDir', template);
   const s3 = await startS3Server();
   project.provide('s3Endpoint', s3.endpoint);
-  const turns = await startTurnKeeper();
+  // npm test's keeper, whose turns its checks take too (scripts/test.ts); else one of our own.
+  const given = Number(process.env[TURN_KEEPER_PORT_VARIABLE]);
+  const turns = Number.isInteger(given) && given > 0 ? { port: given, close: async () => undefined } : await startTurnKeeper();
   project.provide('turnKeeperPort', turns.port);
   return async () => {
     await turns.close();

@@ -1,11 +1,11 @@
 /**
  * Setup file of the server tests (vitest.config.ts): every test file waits for its turn before its
- * first hook and gives it back after its last (turns.ts); a file of TIMED_FILES runs alone, any
+ * first hook and gives it back after its last (scripts/lib/test-turns.ts); a file of TIMED_FILES runs alone, any
  * other beside at most one more. Run on its own, a file has its turn at once.
  */
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { runsAlone } from './timed-files';
-import { takeTurn } from './turns';
+import { takeTurn } from '../../../scripts/lib/test-turns';
 
 let giveBack: (() => void) | undefined;
 

@@ -1,8 +1,8 @@
 /**
  * The server test files whose checks are timed on the wall clock (docs/testing.md, "Unit and server
- * tests"): each runs alone, never beside another test file (turns.ts), and they start before the
- * others (vitest.config.ts), so the second worker is not left idle at the end. A file with a new
- * timed check belongs here.
+ * tests"): each runs alone, never beside another test file or a check npm test runs beside the
+ * tests (scripts/lib/test-turns.ts), and they start after the others (vitest.config.ts), when those
+ * checks have ended. A file with a new timed check belongs here.
  */
 export const TIMED_FILES = [
   // A keyed retry answered within 2 s after a kill; its child server imports 30,000 rows meanwhile, on both cores.

@@ -2,10 +2,16 @@
  * Turns for server test files (docs/testing.md, "Unit and server tests"): most files run two at a
  * time, but a file with timed checks (a child server's `/healthz` under 1 s, a kill halfway through
  * an import) runs alone. Every server test file asks for its turn before its first hook and gives
- * it back after its last (run-alone.ts); the keeper lives in the global setup's process and answers
- * over a loopback socket, so a worker that dies gives its turn back with its connection.
+ * it back after its last (tests/server/support/run-alone.ts), and so does each check `npm test`
+ * runs beside the tests (scripts/test.ts: type check, lint, build), so none of them runs beside a
+ * timed file. The keeper answers over a loopback socket, so a worker that dies gives its turn back
+ * with its connection. `npm test` starts it and names its port in TURN_KEEPER_PORT_VARIABLE;
+ * without that, the server tests' global setup starts its own.
  */
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
+
+/** The environment variable `npm test` names its keeper's port in (scripts/test.ts, global-setup.ts). */
+export const TURN_KEEPER_PORT_VARIABLE = 'TEST_TURN_KEEPER_PORT';
 
 interface Waiting {
   alone: boolean;
@@ -97,7 +103,7 @@ export async function startTurnKeeper(): Promise<{ port: number; close(): Promis
   };
 }
 
-/** Waits for this file's turn from the keeper on `port`; resolves with how to give it back. */
+/** Waits for a turn (a test file's, a check's) from the keeper on `port`; resolves with how to give it back. */
 export function takeTurn(port: number, alone: boolean): Promise<() => void> {
   return new Promise((resolve, reject) => {
     const socket = createConnection({ port, host: '127.0.0.1' }, () => socket.write(`${alone ? 'alone' : 'together'}\n`));
