@@ -3,12 +3,16 @@
  * arrayBuffers) and PGlite's WebAssembly memory while the generated feed is imported.
  * Run with `npx tsx bench/feed-import-memory.ts [rows]` (it reruns itself as the built server runs). A diagnostic, not a pass/fail bench.
  * SMAPS=1 adds the largest mappings to each sample; HEAP_SNAPSHOT_MB=N writes one heap snapshot (in
- * the working directory) the first time the JavaScript heap holds N MB.
+ * the working directory) the first time the JavaScript heap holds N MB; ALLOC_PROFILE=FILE samples
+ * every allocation of the main thread during the re-import, garbage included (V8's sampling heap
+ * profiler), writes the profile to FILE (.heapprofile, for Chrome's DevTools) and prints the
+ * functions that allocated most.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Session } from 'node:inspector/promises';
 import v8 from 'node:v8';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
@@ -69,6 +73,37 @@ function snapshot(label: string, client: PGlite | null): void {
   }
 }
 
+interface SamplingNode {
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  selfSize: number;
+  children: SamplingNode[];
+}
+
+/** Starts V8's sampling heap profiler counting collected objects too; answers how to stop it and report. */
+async function profileAllocations(file: string): Promise<() => Promise<void>> {
+  const session = new Session();
+  session.connect();
+  await session.post('HeapProfiler.enable');
+  await session.post('HeapProfiler.startSampling', { samplingInterval: 16_384, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+  return async () => {
+    const { profile } = (await session.post('HeapProfiler.stopSampling')) as unknown as { profile: { head: SamplingNode } };
+    writeFileSync(file, JSON.stringify(profile));
+    const bySite = new Map<string, number>();
+    let total = 0;
+    const walk = (node: SamplingNode) => {
+      const frame = node.callFrame;
+      const site = `${frame.functionName || '(anonymous)'} ${path.basename(frame.url)}:${frame.lineNumber + 1}`;
+      bySite.set(site, (bySite.get(site) ?? 0) + node.selfSize);
+      total += node.selfSize;
+      node.children.forEach(walk);
+    };
+    walk(profile.head);
+    console.log(`allocated during the re-import (sampled): ${mb(total)} MB; the most by function:`);
+    for (const [site, bytes] of [...bySite].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`  ${mb(bytes)} MB  ${site}`);
+    session.disconnect();
+  };
+}
+
 async function main() {
   const rows = Number(process.argv[2] ?? 100_000);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'backoffice-feed-mem-'));
@@ -92,9 +127,11 @@ async function main() {
     await importSupplierFeed({ db: handle.db, fetch: fakeFetch }, supplier!.supplierId, { parseInWorker: process.env.PARSE_IN_WORKER !== '0' });
     snapshot(`import done ${Math.round(rows / ((performance.now() - t) / 1000))} rows/s, ${cpuSeconds()} s CPU`, client);
     revision = 1;
+    const stopProfile = process.env.ALLOC_PROFILE ? await profileAllocations(process.env.ALLOC_PROFILE) : null;
     t = performance.now();
     cpu = process.cpuUsage();
     await importSupplierFeed({ db: handle.db, fetch: fakeFetch }, supplier!.supplierId, { parseInWorker: process.env.PARSE_IN_WORKER !== '0' });
+    await stopProfile?.();
     snapshot(`re-import done ${Math.round(rows / ((performance.now() - t) / 1000))} rows/s, ${cpuSeconds()} s CPU`, client);
   } finally {
     clearInterval(timer);

@@ -209,24 +209,22 @@ class FilterReader {
   }
 
   yesNo(name: ProductFilterParam): boolean | null {
+    return this.either(name, ['true'], ['false'], (text) => filterRefusal('yesNo', name, text));
+  }
+
+  stock(): boolean | null {
+    return this.either('stock', ['true', 'instock'], ['false', 'outofstock'], (text) => filterRefusal('stock', text));
+  }
+
+  /** True for one of `yes`, false for one of `no` (in any case), else refused with `refusal`. */
+  private either(name: ProductFilterParam, yes: readonly string[], no: readonly string[], refusal: (text: string) => FilterRefusal): boolean | null {
     return this.attempt(() => {
       const text = this.text(name);
       if (text === null) return null;
       const lower = text.toLowerCase();
-      if (lower === 'true') return true;
-      if (lower === 'false') return false;
-      throw new FilterProblem(filterRefusal('yesNo', name, text));
-    }, null);
-  }
-
-  stock(): boolean | null {
-    return this.attempt(() => {
-      const text = this.text('stock');
-      if (text === null) return null;
-      const lower = text.toLowerCase();
-      if (lower === 'true' || lower === 'instock') return true;
-      if (lower === 'false' || lower === 'outofstock') return false;
-      throw new FilterProblem(filterRefusal('stock', text));
+      if (yes.includes(lower)) return true;
+      if (no.includes(lower)) return false;
+      throw new FilterProblem(refusal(text));
     }, null);
   }
 

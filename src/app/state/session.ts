@@ -48,12 +48,16 @@ const parseExpiry = (raw: string): number | null => {
   return Number.isFinite(value) ? value : null;
 };
 
-export const jwtAtom = atomWithStorage<string | null>(
-  'jwt',
-  null,
-  localStorageOf((raw) => raw, (value) => value),
-  { getOnInit: true },
-);
+/** A text of the session kept in localStorage under `key` as it is (null when absent). */
+const storedSessionText = (key: string) =>
+  atomWithStorage<string | null>(
+    key,
+    null,
+    localStorageOf((raw) => raw, (value) => value),
+    { getOnInit: true },
+  );
+
+export const jwtAtom = storedSessionText('jwt');
 
 export const expiredAccessTokenAtom = atomWithStorage<number | null>(
   'expiredAccessToken',
@@ -63,12 +67,7 @@ export const expiredAccessTokenAtom = atomWithStorage<number | null>(
 );
 
 /** The user name of the signed-in person (for tagging offline changes); not secret. */
-export const sessionUserAtom = atomWithStorage<string | null>(
-  'sessionUser',
-  null,
-  localStorageOf((raw) => raw, (value) => value),
-  { getOnInit: true },
-);
+export const sessionUserAtom = storedSessionText('sessionUser');
 
 /** The signed-in person's role from the login answer: shows or hides the account screens (the server decides). */
 export const sessionRoleAtom = atomWithStorage<'admin' | 'staff' | null>(
@@ -79,12 +78,7 @@ export const sessionRoleAtom = atomWithStorage<'admin' | 'staff' | null>(
 );
 
 /** The signed-in person's display name from the login answer. */
-export const sessionDisplayNameAtom = atomWithStorage<string | null>(
-  'sessionDisplayName',
-  null,
-  localStorageOf((raw) => raw, (value) => value),
-  { getOnInit: true },
-);
+export const sessionDisplayNameAtom = storedSessionText('sessionDisplayName');
 
 /** Set when the guard ended an expired session, so the login page can say so. */
 export const sessionExpiredNoticeAtom = atom(false);

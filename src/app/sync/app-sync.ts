@@ -237,24 +237,24 @@ export async function settleChange(id: string, choices: Readonly<Record<string, 
   void syncNow();
 }
 
-/** Follows the waiting changes of one product (the editor shows their state); returns the unsubscribe. */
-export function watchProductChanges(productId: number, onEntries: (entries: OutboxEntry[]) => void): () => void {
+/** Follows the waiting changes of one record of the outbox (`entityKey`), in their order; returns the unsubscribe. */
+function watchEntityChanges(entityKey: string, onEntries: (entries: OutboxEntry[]) => void): () => void {
   const db = getAppDatabase();
-  const subscription = liveQuery(async () => asEntries(await db.outbox.where('entityKey').equals(productEntityKey(productId)).sortBy('seq'))).subscribe({
+  const subscription = liveQuery(async () => asEntries(await db.outbox.where('entityKey').equals(entityKey).sortBy('seq'))).subscribe({
     next: onEntries,
     error: (error: unknown) => console.error('Reading the outbox failed', error),
   });
   return () => subscription.unsubscribe();
 }
 
+/** Follows the waiting changes of one product (the editor shows their state); returns the unsubscribe. */
+export function watchProductChanges(productId: number, onEntries: (entries: OutboxEntry[]) => void): () => void {
+  return watchEntityChanges(productEntityKey(productId), onEntries);
+}
+
 /** Follows the waiting changes of one product's Bol model (the Bol Model tab shows their state); returns the unsubscribe. */
 export function watchBolModelChanges(productId: number, onEntries: (entries: OutboxEntry[]) => void): () => void {
-  const db = getAppDatabase();
-  const subscription = liveQuery(async () => asEntries(await db.outbox.where('entityKey').equals(bolModelEntityKey(productId)).sortBy('seq'))).subscribe({
-    next: onEntries,
-    error: (error: unknown) => console.error('Reading the outbox failed', error),
-  });
-  return () => subscription.unsubscribe();
+  return watchEntityChanges(bolModelEntityKey(productId), onEntries);
 }
 
 export async function resolveChange(id: string, choice: 'keep-mine' | 'take-theirs'): Promise<void> {

@@ -270,15 +270,20 @@ async function doClaimedWork(
     throw error;
   }
   clearInterval(renewal);
-  if (answer.status >= 200 && answer.status < 300) {
-    await db
-      .update(idempotentRequests)
-      .set({ status: answer.status, body: { fingerprint, answer: answer.body } satisfies StoredBody, createdAt: sql`now()` })
-      .where(eq(idempotentRequests.key, storedKey));
-  } else {
-    await releaseClaim(db, storedKey);
-  }
+  if (isStored(answer)) await storeAnswer(db, storedKey, fingerprint, answer);
+  else await releaseClaim(db, storedKey);
   return answer;
+}
+
+/** Only a 2xx answer is kept for a repeat of its key; any other lets the key be tried again. */
+const isStored = (answer: IdempotentAnswer) => answer.status >= 200 && answer.status < 300;
+
+/** Keeps `answer` with its claim, for a repeat of the key with the same body. */
+async function storeAnswer(db: Database | Transaction, storedKey: string, fingerprint: string, answer: IdempotentAnswer): Promise<void> {
+  await db
+    .update(idempotentRequests)
+    .set({ status: answer.status, body: { fingerprint, answer: answer.body } satisfies StoredBody, createdAt: sql`now()` })
+    .where(eq(idempotentRequests.key, storedKey));
 }
 
 async function releaseClaim(db: Database, storedKey: string): Promise<void> {
@@ -344,14 +349,8 @@ export type ItemClaim = { claimed: true; storedKey: string } | { claimed: false;
  * transaction); any other removes the claim.
  */
 export async function finishItem(tx: Transaction, storedKey: string, fingerprint: string, answer: IdempotentAnswer): Promise<void> {
-  if (answer.status >= 200 && answer.status < 300) {
-    await tx
-      .update(idempotentRequests)
-      .set({ status: answer.status, body: { fingerprint, answer: answer.body } satisfies StoredBody, createdAt: sql`now()` })
-      .where(eq(idempotentRequests.key, storedKey));
-  } else {
-    await tx.delete(idempotentRequests).where(eq(idempotentRequests.key, storedKey));
-  }
+  if (isStored(answer)) await storeAnswer(tx, storedKey, fingerprint, answer);
+  else await tx.delete(idempotentRequests).where(eq(idempotentRequests.key, storedKey));
 }
 
 /** The fingerprint idempotencyOf gives `content` (for calls that build their scope themselves). */

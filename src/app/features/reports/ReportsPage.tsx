@@ -4,7 +4,7 @@
  * each count a link to the product list filtered to exactly those products; why bol declined; and per product the latest upload report
  * as readable text with a link to fix the product. Offline it shows what was last fetched.
  */
-import { Badge, Button, Callout, Card, Flex, Grid, Heading, Link as ThemeLink, Text } from '@radix-ui/themes';
+import { Badge, Button, Callout, Card, Flex, Grid, Heading, Link as ThemeLink, Text, type GridProps } from '@radix-ui/themes';
 import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -39,6 +39,17 @@ function Tile({ tile }: { tile: CountTile }) {
         {tile.hint}
       </Text>
     </Link>
+  );
+}
+
+/** The tiles of one section of counts (each a link to the products it counts). */
+function Tiles({ tiles, columns }: { tiles: readonly CountTile[]; columns: GridProps['columns'] }) {
+  return (
+    <Grid columns={columns} gap="3">
+      {tiles.map((tile) => (
+        <Tile key={tile.id} tile={tile} />
+      ))}
+    </Grid>
   );
 }
 
@@ -168,21 +179,13 @@ export default function ReportsPage() {
             <Heading as="h3" size="3" id="report-states" mb="2">
               {words.byState}
             </Heading>
-            <Grid columns={{ initial: '2', sm: '3', lg: '6' }} gap="3">
-              {stateTiles(report, words, states).map((tile) => (
-                <Tile key={tile.id} tile={tile} />
-              ))}
-            </Grid>
+            <Tiles columns={{ initial: '2', sm: '3', lg: '6' }} tiles={stateTiles(report, words, states)} />
           </section>
           <section aria-labelledby="report-offers">
             <Heading as="h3" size="3" id="report-offers" mb="2">
               {words.offers}
             </Heading>
-            <Grid columns={{ initial: '2', lg: '6' }} gap="3">
-              {offerTiles(report, words).map((tile) => (
-                <Tile key={tile.id} tile={tile} />
-              ))}
-            </Grid>
+            <Tiles columns={{ initial: '2', lg: '6' }} tiles={offerTiles(report, words)} />
           </section>
           {offerSyncTiles(report, offerWords).length > 0 && (
             <section aria-labelledby="report-offer-sync">
@@ -198,11 +201,7 @@ export default function ReportsPage() {
                   </ThemeLink>
                 )}
               </Flex>
-              <Grid columns={{ initial: '2', lg: '4' }} gap="3">
-                {offerSyncTiles(report, offerWords).map((tile) => (
-                  <Tile key={tile.id} tile={tile} />
-                ))}
-              </Grid>
+              <Tiles columns={{ initial: '2', lg: '4' }} tiles={offerSyncTiles(report, offerWords)} />
             </section>
           )}
 
