@@ -323,6 +323,18 @@ describe('importSupplierFeed', () => {
       { read: 3, written: 3 },
     ]);
   });
+  it('starts a full garbage collection each time so many more rows are written, so a long import keeps its heap near what is live', async () => {
+    const url = 'https://supplier.test/collections.csv';
+    const id = await addSupplier('Collections Co', url);
+    const rows = Array.from({ length: 81 }, (_, n) => `;ITEM-${n};Item ${n};;Nordhem;Chairs;12;25;2-3d;${n % 7};;;;;`);
+    served.set(url, text(`${HEADER}\n${rows.join('\n')}\n`));
+    let started = 0;
+    const collection = { everyRows: 20, start: () => (started += 1) > 0 };
+    const { entry } = await importSupplierFeed({ db: t.database.db, fetch: fakeFetch }, id, { batchSize: 8, collection });
+    expect(entry.created).toBe(81);
+    // Batches of 8 rows: after the 24th, the 48th, the 72nd row written (the 81st is 9 after the last).
+    expect(started).toBe(3);
+  });
 });
 
 describe('POST /api/v1/feed/reexport/images/{id}', () => {
