@@ -65,14 +65,6 @@ const FIRST_ROW_PROBE = `(() => {
 })();`;
 
 /**
- * The browser's first-contentful-paint time: the presentation of the first frame with text, after
- * it was rasterised (nothing with text paints before the rows on these starts: the app waits for
- * them). Printed beside the target figure, which is the first task after the frame that followed
- * the row (the method of the issue's figures); on this machine the presentation comes 40-120 ms
- * after that task (headless Chromium rasterises in software). Null when none was recorded within
- * a second, or when it came before the row was in the page.
- */
-/**
  * With OFFLINE_START_DOWNLOAD_PROFILE=folder, samples the page's CPU until `stop()` and writes
  * `<name>-<time>.cpuprofile` there (open it in Chromium's DevTools); without it, does nothing.
  */
@@ -91,6 +83,14 @@ async function profilePage(context: BrowserContext, page: Page, name: string): P
   };
 }
 
+/**
+ * The browser's first-contentful-paint time: the presentation of the first frame with text, after
+ * it was rasterised (nothing with text paints before the rows on these starts: the app waits for
+ * them). Printed beside the target figure, which is the first task after the frame that followed
+ * the row (the method of the issue's figures); on this machine the presentation comes 40-120 ms
+ * after that task (headless Chromium rasterises in software). Null when none was recorded within
+ * a second, or when it came before the row was in the page.
+ */
 async function firstContentfulPaint(page: Page, shownAt: number): Promise<number | null> {
   const paint = await page
     .waitForFunction(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null, undefined, { timeout: 1_000, polling: 20 })

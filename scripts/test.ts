@@ -3,8 +3,8 @@
  * (docs/testing.md, "npm test"). The type check, the lint and the PWA's build run one after the
  * other beside the unit and server tests (their output is printed as each ends), each taking a turn
  * from the keeper the server test files take theirs from, so none runs beside a file with timed
- * checks (scripts/lib/test-turns.ts); the browser tests follow. Prints how long each phase took, then ends with one line `N passed, N failed` counting
- * every test that ran (CI reads it).
+ * checks (scripts/lib/test-turns.ts); the browser tests follow. Prints how long each phase took,
+ * then ends with one line `N passed, N failed` counting every test that ran (CI reads it).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -23,7 +23,7 @@ import path from 'node:path';
  *   function, while it runs: ~60-80 MB less resident (no baseline code, no tier-up compile jobs
  *   during an import) and ~10 % less CPU per imported row, for ~1 s more CPU when the server starts.
  * - --expose-gc: a long import starts a full garbage collection every 10,000 rows
- *   (src/server/lib/heap-collection.ts): ~50-70 MB less resident at the import's peak.
+ *   (src/server/lib/heap-collection.ts): ~50-90 MB less resident at the import's peak.
  */
 export const SERVER_NODE_FLAGS = ['--max-semi-space-size=4', '--no-liftoff', '--expose-gc'];
 

@@ -21,11 +21,10 @@ const isObject = (value: unknown): value is JsonObject => typeof value === 'obje
 
 /** How a server's sentence reads in the language shown (the HTTP client's serverSaysNow); rules take it as an argument, so they stay pure. */
 export type ServerSays = (said: { message: string; messageId?: unknown; messageArgs?: unknown }) => string | null;
-type Says = ServerSays;
-const english: Says = () => null;
+const english: ServerSays = () => null;
 
 /** The items of a report that did not succeed, each with its reason: worded by `says` when the item names its sentence (docs/languages.md). */
-export function itemProblems(report: unknown, says: Says = english): ItemProblem[] {
+export function itemProblems(report: unknown, says: ServerSays = english): ItemProblem[] {
   if (!isObject(report) || !Array.isArray(report.items)) return [];
   return report.items.filter(isObject).flatMap((item): ItemProblem[] => {
     const status = typeof item.status === 'string' ? item.status : '';

@@ -88,5 +88,5 @@ export class LoginThrottle {
 /** The 429 answer to a refused attempt: a sign-in's, or a password change's current password. */
 export function tooManyAttempts(of: 'tooManySignIns' | 'tooManyCurrentPasswords', verdict: ThrottleVerdict): ApiError {
   const sentence = serverSentence(of, verdict.retryAfterSeconds);
-  return new ApiError(429, sentence.message, { 'Retry-After': String(verdict.retryAfterSeconds) }, sentence);
+  return ApiError.saying(429, sentence, { 'Retry-After': String(verdict.retryAfterSeconds) });
 }

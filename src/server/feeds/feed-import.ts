@@ -162,7 +162,7 @@ async function runClaimedImport(deps: FeedJobDeps, supplier: SupplierRecord, opt
   const commitRows = options.batchSize ?? COPY_COMMIT_ROWS;
   let pending: FeedProductRow[] = [];
   // The import's promoted garbage collected every 10,000 rows, not at three times the live heap (docs/feeds.md, "Import memory").
-  const collection = options.collection ? new CollectionEvery(options.collection.everyRows, options.collection.start) : new CollectionEvery(COLLECT_EVERY_ROWS);
+  const collection = new CollectionEvery(options.collection?.everyRows ?? COLLECT_EVERY_ROWS, options.collection?.start);
   const write = async (rows: FeedProductRow[]) => {
     await familyMains?.beforeBatch(deps.db, rows, hasProducts);
     const written = copyWriter

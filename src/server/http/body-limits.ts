@@ -54,7 +54,7 @@ export function requestBodyLimits(rules: readonly BodyLimitRule[]): MiddlewareHa
         maxSize: rule.maxBytes,
         onError: () => {
           // Close the connection: the rest of the body is not read (the server drains a little, then hangs up).
-          throw new ApiError(413, tooLargeSentence(rule).message, { Connection: 'close' }, tooLargeSentence(rule));
+          throw ApiError.saying(413, tooLargeSentence(rule), { Connection: 'close' });
         },
       });
       limiters.set(rule, limiter);

@@ -25,9 +25,9 @@ export class ApiError extends Error {
     this.name = 'ApiError';
   }
 
-  /** The error answering `sentence` (its English is the message). */
-  static saying(status: ContentfulStatusCode, sentence: ServerSentence): ApiError {
-    return new ApiError(status, sentence.message, {}, sentence);
+  /** The error answering `sentence` (its English is the message), with the answer's own headers. */
+  static saying(status: ContentfulStatusCode, sentence: ServerSentence, headers: Record<string, string> = {}): ApiError {
+    return new ApiError(status, sentence.message, headers, sentence);
   }
 }
 

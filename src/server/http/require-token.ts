@@ -34,11 +34,11 @@ export function requireToken(check: TokenCheck) {
   return createMiddleware<AuthEnv>(async (c, next) => {
     const header = c.req.header('Authorization') ?? '';
     const match = /^Bearer\s+(\S+)$/i.exec(header);
-    if (!match?.[1]) throw new ApiError(401, SIGN_IN_REQUIRED.message, { 'WWW-Authenticate': 'Bearer' }, SIGN_IN_REQUIRED);
+    if (!match?.[1]) throw ApiError.saying(401, SIGN_IN_REQUIRED, { 'WWW-Authenticate': 'Bearer' });
     const claims = await check.verify(match[1]);
     const session = claims ? await check.session(claims.userId) : null;
     if (!claims || !session || !session.active || session.sessionVersion !== claims.sessionVersion) {
-      throw new ApiError(401, SESSION_INVALID.message, { 'WWW-Authenticate': 'Bearer error="invalid_token"' }, SESSION_INVALID);
+      throw ApiError.saying(401, SESSION_INVALID, { 'WWW-Authenticate': 'Bearer error="invalid_token"' });
     }
     c.set('user', claims);
     c.set('role', session.role);

@@ -58,16 +58,15 @@ export function progressValue(job: Job): number | null {
   return job.percent;
 }
 
-type Says = ServerSays;
-const english: Says = (said) => said.message;
+const english: ServerSays = (said) => said.message;
 
 /** A refused line's or item's reason, worded by `says` when it names its sentence. */
-function reasonOf(refusal: JobRefusal, says: Says): string {
+function reasonOf(refusal: JobRefusal, says: ServerSays): string {
   return says({ message: refusal.reason, ...(refusal.reasonId ? { messageId: refusal.reasonId, messageArgs: refusal.reasonArgs ?? [] } : {}) }) ?? refusal.reason;
 }
 
 /** A refused line or item as one sentence. */
-export function refusalText(refusal: JobRefusal, words: JobProgressWords = jobProgressMessages, says: Says = english): string {
+export function refusalText(refusal: JobRefusal, words: JobProgressWords = jobProgressMessages, says: ServerSays = english): string {
   const reason = reasonOf(refusal, says);
   if (refusal.line !== undefined) return words.line(refusal.line, reason);
   if (refusal.productId !== undefined) return words.product(refusal.productId, reason);
@@ -92,7 +91,7 @@ export function jobOutcomeLines(
 }
 
 /** Each refused line of finished jobs with its supplier, at most `limit` (the counts cover the rest). */
-export function jobProblemLines(jobs: readonly Job[], limit = 100, words: JobProgressWords = jobProgressMessages, says: Says = english): { lines: string[]; hidden: number } {
+export function jobProblemLines(jobs: readonly Job[], limit = 100, words: JobProgressWords = jobProgressMessages, says: ServerSays = english): { lines: string[]; hidden: number } {
   const all = jobs.flatMap((job) => (job.refusals ?? []).flatMap((r) => (r.line === undefined ? [] : [words.supplierLine(job.supplierName ?? '', r.line, reasonOf(r, says))])));
   const total = jobs.reduce((sum, job) => sum + job.refused, 0);
   return { lines: all.slice(0, limit), hidden: Math.max(0, total - Math.min(limit, all.length)) };

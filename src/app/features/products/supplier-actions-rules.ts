@@ -43,16 +43,15 @@ export function feedScopeLabel(supplier: Supplier | null, chosenName: string, wo
   return supplier.supplierId === ALL_SUPPLIERS_ID ? words.feedsOfEverySupplier : words.feedOf(supplier.supplierName);
 }
 
-type Says = ServerSays;
-const english: Says = (said) => said.message;
+const english: ServerSays = (said) => said.message;
 
 /** A supplier left out of "import every supplier": its name and why, worded by `says`. */
-export function skippedLine(skipped: SkippedSupplier, says: Says = english): { text: string; ok: false } {
+export function skippedLine(skipped: SkippedSupplier, says: ServerSays = english): { text: string; ok: false } {
   return { text: `${skipped.supplierName}: ${says(skipped) ?? skipped.message}`, ok: false };
 }
 
 /** One line per supplier that ran, plus the ones skipped because they were disabled or busy. */
-export function runOutcome(report: FeedRunReport, says: Says = english): { text: string; ok: boolean; warning?: true }[] {
+export function runOutcome(report: FeedRunReport, says: ServerSays = english): { text: string; ok: boolean; warning?: true }[] {
   const lines: { text: string; ok: boolean; warning?: true }[] = report.entries.map((entry) => ({
     text: `${entry.supplierName}: ${says(entry) ?? entry.message}`,
     ok: entry.status === 'success' || entry.status === 'partial',
