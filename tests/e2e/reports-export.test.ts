@@ -3,7 +3,7 @@
  * and its bol simulator: every Reports count equals the product list it links to; an export of a
  * filtered view downloads a CSV and an .xlsx with exactly the filter's rows; creating content for
  * products without a Bol category lists each with the server's reason and a link to fix it.
- * Screenshots of /report and /export at 1280x800 and 800x1280 go to tests/e2e/support/screenshots.ts's folder.
+ * Screenshots of /report (also offline) and /export at 1280x800 and 800x1280 go to tests/e2e/support/screenshots.ts's folder.
  */
 import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
@@ -93,6 +93,7 @@ describe('Reports', () => {
     await page.getByTestId('report-offline-note').waitFor({ timeout: 20_000 });
     expect(await page.getByTestId('report-offline-note').textContent()).toMatch(/^Offline data, fetched at /);
     expect(await tiles.count()).toBe(12);
+    await page.screenshot({ path: `${SHOTS}/report-offline-1280x800.png` });
     await page.context().setOffline(false);
   }, 180_000);
 });
