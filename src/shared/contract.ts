@@ -117,7 +117,8 @@ export interface ParsingHistoryEntry {
   updated: number;
   unchanged: number;
   refused: number;
-  problems: { line: number; reason: string }[];
+  /** The first refused rows: line, reason (English) and, when it names one, the reason's sentence id and arguments (docs/languages.md). */
+  problems: { line: number; reason: string; reasonId?: string; reasonArgs?: readonly SentenceArg[] }[];
   /**
    * Feed values held back in this run (a person changed the field since the feed wrote it), and the
    * first 100 of them: product, field, the person's value and the supplier's (docs/feeds.md).
@@ -173,7 +174,8 @@ export interface Page<T> {
 export interface EanUploadReport {
   rowsRead: number;
   applied: { row: number; supplierEan: string; newEan: string; productIds: number[] }[];
-  refused: { row: number; reason: string }[];
+  /** Each refused row with its reason (English) and the reason's catalog id and arguments, which the app words (docs/languages.md). */
+  refused: { row: number; reason: string; reasonId?: string; reasonArgs?: readonly SentenceArg[] }[];
 }
 
 /** How a product changed (docs/products.md "History"). */

@@ -110,6 +110,8 @@ export const serverMessages = {
   supplierNameTaken: (name: string) => `A supplier named '${name}' exists already`,
   supplierBusy: (name: string) => `An import or image re-export of supplier '${name}' is already running; try again when it has finished`,
   supplierImportRunning: (name: string) => `An import of supplier '${name}' is running; try again when it has finished`,
+  /** 412: a supplier save over someone else's newer one (SupplierStaleAnswer). */
+  supplierChanged: 'Someone else saved this supplier after you opened it. Save your changes on top of theirs, or use theirs.',
   /** A disabled supplier left out of "import every supplier" (src/server/feeds/feed-jobs.ts). */
   supplierDisabled: (name: string) => `Supplier '${name}' is disabled`,
   supplierHasProducts: (name: string, products: number) =>
@@ -149,6 +151,31 @@ export const serverMessages = {
   eanSheetColumnsMissing: (supplierColumn: string, newColumn: string, missing: string) =>
     `The header row (the first filled row of the first sheet) must name the columns '${supplierColumn}' and '${newColumn}'; missing: ${missing}`,
   eanSheetNoRows: 'The sheet has no rows under its header',
+  /**
+   * A sheet row refused (src/server/catalogue/ean-sheet-plan.ts); `column`: the sheet's own column
+   * name ('Supplier EAN', 'New EAN'), kept as the sheet writes it.
+   */
+  eanCellEmpty: (column: string) => `${column} is empty`,
+  eanCellNotEan: (column: string, value: string) => `${column} '${value}' is not an EAN`,
+  eanCellScientific: (column: string, value: string) =>
+    `${column} '${value}' is in scientific notation: Excel has rounded the number, so the EAN is lost. Format the column as Text and type the EAN again`,
+  eanCellDecimals: (column: string, value: string) => `${column} '${value}' is a number with decimals, not an EAN`,
+  eanCellDate: (column: string) => `${column} is a date, not an EAN`,
+  eanCellExcelError: (column: string, error: string) => `${column} is an Excel error (${error})`,
+  eanCellFormula: (column: string) => `${column} is a formula without a value; save the workbook in Excel first`,
+  eanCellDigitsOnly: (column: string, value: string) => `${column} '${value}' must contain digits only`,
+  eanCellLength: (column: string, value: string) => `${column} '${value}' must have 8, 12, 13 or 14 digits`,
+  eanCellCheckDigit: (column: string, value: string, expected: number) => `${column} '${value}' has a wrong check digit (expected ${expected})`,
+  /** Both EAN cells of a row refused: the two sentences. */
+  eanRowTwoProblems: (first: string, second: string) => `${first}; ${second}`,
+  /** `rows`: the sheet's row numbers, in order. */
+  eanRowTwice: (column: string, ean: string, rows: readonly string[]) =>
+    `${column} ${ean} appears more than once in the sheet (rows ${rows.slice(0, -1).join(', ')} and ${rows.at(-1)})`,
+  eanNoProduct: (ean: string) => `No product has the supplier EAN ${ean}`,
+  eanTakenByProduct: (column: string, ean: string, productId: number) => `${column} ${ean} is already the EAN of product ${productId}`,
+  /** `productIds`: the first three, written '1, 2, 3'; `more`: how many others. */
+  eanTakenByProducts: (column: string, ean: string, productIds: string, more: number) =>
+    `${column} ${ean} is already the EAN of products ${productIds}${more > 0 ? ` and ${more} more` : ''}`,
   eanSheetTooMuchMemory: 'The workbook needs more memory to read than an EAN sheet may use; keep only the EAN columns, or split it into smaller files',
   eanSheetTooSlow: 'The workbook took too long to read; keep only the EAN columns, or split it into smaller files',
   eanSheetNotRead: 'The workbook could not be read',

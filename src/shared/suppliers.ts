@@ -50,14 +50,13 @@ export interface SupplierDetails extends Supplier {
   version: number;
 }
 
-/** The answer to a stale supplier save (412): the message and the supplier as it is now. */
-export interface SupplierStaleAnswer {
-  message: string;
+/**
+ * The answer to a stale supplier save (412): its sentence (`server.supplierChanged`, with its id
+ * so a Dutch tablet words it) and the supplier as it is now.
+ */
+export interface SupplierStaleAnswer extends ServerSentence {
   supplier: SupplierDetails;
 }
-
-export const SUPPLIER_CHANGED_MESSAGE =
-  'Someone else saved this supplier after you opened it. Save your changes on top of theirs, or use theirs.';
 
 /** Credentials as sent by the form: `keep` leaves the stored ones unchanged. */
 export const credentialsInputSchema = z.discriminatedUnion('kind', [

@@ -185,6 +185,8 @@ describe('two Dutch tablets save one supplier', { timeout: 180_000 }, () => {
       await bram.getByRole('button', { name: 'Opslaan', exact: true }).click();
       const stale = bram.getByTestId('supplier-stale');
       await stale.waitFor({ timeout: 20_000 });
+      expect(await stale.innerText()).toContain('Iemand anders heeft deze leverancier opgeslagen nadat jij hem opende.');
+      expect(await stale.innerText()).not.toContain('Someone else saved');
       expect(await stale.innerText()).toContain('Intussen gewijzigd: Aan of uit.');
       expect(await stale.innerText()).not.toContain('Changed meanwhile');
       await shootBoth(bram, 'parser-stale', stale);

@@ -12,6 +12,8 @@ import { baseUrl, launchBrowser, signIn, waitForServiceWorkerControl } from './s
 import { signInOnForm } from './support/language-sign-in';
 import { apiJson, demoProduct, serverProduct } from './support/catalogue-api';
 import { DEMO_TOTAL } from './support/product-list';
+import ExcelJS from 'exceljs';
+import { gtinCheckDigit } from '../../src/shared/rules/ean';
 
 /** A person of this file only, with no language chosen: each tablet shows its own. */
 const NIENKE = { username: 'nienke', password: 'nienke-password-1' };
@@ -56,6 +58,13 @@ const text = (page: Page, selector = 'main') => page.locator(selector).first().i
 const shot = async (page: Page, name: string, fullPage = false) => {
   if (LANGUAGE_SHOTS) await page.screenshot({ path: `${LANGUAGE_SHOTS}/languages-${name}-nl-${page.viewportSize()?.width}x${page.viewportSize()?.height}.png`, fullPage });
 };
+
+async function xlsxBuffer(rows: unknown[][]): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('EAN');
+  for (const values of rows) sheet.addRow(values);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
 
 /** The list settled: its rows shown. */
 async function openList(page: Page, query = ''): Promise<void> {
@@ -163,7 +172,27 @@ describe('a Dutch tablet', () => {
       expect(await text(page)).toContain('hoogstens 10.000 regels');
       await page.getByRole('button', { name: 'Uploaden', exact: true }).click();
       await expect.poll(() => page.getByText('Kies eerst een bestand').count()).toBeGreaterThan(0);
-      await shot(page, 'upload-ean');
+      // A file that is no workbook: the server's refusal in Dutch.
+      await page.locator('input[type=file]').setInputFiles({ name: 'eans.csv', mimeType: 'text/csv', buffer: Buffer.from('Supplier EAN;New EAN\n1;2\n') });
+      await page.getByRole('button', { name: 'Uploaden', exact: true }).click();
+      await expect.poll(() => page.getByText('Het bestand is geen Excel-werkmap (.xlsx)').count()).toBeGreaterThan(0);
+      // A sheet whose rows are refused: each row's reason in Dutch, the sheet's column names as it writes them.
+      const unknown = `${'871999800001'}${gtinCheckDigit('871999800001')}`;
+      const wrongDigit = `${'871999800002'}${(gtinCheckDigit('871999800002') + 1) % 10}`;
+      await page.locator('input[type=file]').setInputFiles({
+        name: 'ean-nl.xlsx',
+        mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        buffer: await xlsxBuffer([['Supplier EAN', 'New EAN'], [unknown, wrongDigit], ['', 871.5]]),
+      });
+      await page.getByRole('button', { name: 'Uploaden', exact: true }).click();
+      const refused = page.getByRole('table', { name: 'Geweigerde regels' });
+      await refused.waitFor();
+      expect(await refused.locator('tbody tr').allInnerTexts()).toEqual([
+        `2\tNew EAN ‘${wrongDigit}’ heeft een verkeerd controlecijfer (verwacht ${gtinCheckDigit('871999800002')})`,
+        '3\tSupplier EAN is leeg; New EAN ‘871.5’ is een getal met decimalen, geen EAN',
+      ]);
+      expect(await text(page)).not.toMatch(/\b(is empty|wrong check digit|No product has)\b/);
+      await shot(page, 'upload-ean-refused', true);
 
       await page.getByTestId('sync-indicator').click();
       const panel = page.getByRole('dialog', { name: 'Synchronisatie' });

@@ -86,8 +86,8 @@ describe('POST /api/v1/ean', () => {
     const report = (await response.json()) as EanUploadReport;
     expect(report.rowsRead).toBe(3);
     expect(report.applied).toEqual([{ row: 2, supplierEan, newEan, productIds: [first.productId] }]);
-    expect(report.refused).toEqual([
-      { row: 3, reason: `No product has the supplier EAN ${unknownSupplierEan}` },
+    expect(report.refused).toMatchObject([
+      { row: 3, reason: `No product has the supplier EAN ${unknownSupplierEan}`, reasonId: 'server.eanNoProduct', reasonArgs: [unknownSupplierEan] },
       { row: 4, reason: expect.stringMatching(/^Supplier EAN '\d{5}' must have 8, 12, 13 or 14 digits; New EAN '\d{13}' has a wrong check digit/) },
     ]);
 
@@ -120,7 +120,14 @@ describe('POST /api/v1/ean', () => {
     const report = (await (
       await uploadEan(sheetForm(await xlsx([['Supplier EAN', 'New EAN'], [target.supplierEan, taken.ean], [other.supplierEan, otherNew]])))
     ).json()) as EanUploadReport;
-    expect(report.refused).toEqual([{ row: 2, reason: `New EAN ${taken.ean} is already the EAN of product ${taken.productId}` }]);
+    expect(report.refused).toEqual([
+      {
+        row: 2,
+        reason: `New EAN ${taken.ean} is already the EAN of product ${taken.productId}`,
+        reasonId: 'server.eanTakenByProduct',
+        reasonArgs: ['New EAN', taken.ean, taken.productId],
+      },
+    ]);
     expect(report.applied.map((change) => change.row)).toEqual([3]);
     expect((await productRow(target.productId)).ean).toBe(target.ean);
     expect((await productRow(other.productId)).ean).toBe(otherNew);
@@ -198,7 +205,14 @@ describe('POST /api/v1/ean', () => {
     expect(report).toEqual({
       rowsRead: 1,
       applied: [],
-      refused: [{ row: 2, reason: `Supplier EAN '${wrong}' has a wrong check digit (expected ${product.supplierEan.at(-1)})` }],
+      refused: [
+        {
+          row: 2,
+          reason: `Supplier EAN '${wrong}' has a wrong check digit (expected ${product.supplierEan.at(-1)})`,
+          reasonId: 'server.eanCellCheckDigit',
+          reasonArgs: ['Supplier EAN', wrong, Number(product.supplierEan.at(-1))],
+        },
+      ],
     });
     expect(await snapshot()).toEqual(before);
   });

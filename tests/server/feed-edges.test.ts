@@ -129,7 +129,7 @@ describe('images: the separator', () => {
     const supplier = await addSupplier({ supplierUrlFeed: server.url('/shop/woocommerce.csv'), mapping: wrong });
     const entry = await runImport(supplier.supplierId);
     expect(entry).toMatchObject({ status: 'partial', created: 2, refused: 2 });
-    expect(entry.problems[0]).toEqual({ line: 2, reason });
+    expect(entry.problems[0]).toMatchObject({ line: 2, reason, reasonId: 'feedReading.severalImages' });
     // No address with a comma in it was stored as if it were one image.
     const stored = [...(await importedProducts(supplier.supplierId)).values()].flatMap((product) => product.images);
     expect(stored.filter((url) => url.includes(','))).toEqual([]);

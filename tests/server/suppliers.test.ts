@@ -13,7 +13,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FeedRunReport } from '../../src/shared/contract';
 import type { FeedMapping } from '../../src/shared/feed-mapping';
-import { SUPPLIER_CHANGED_MESSAGE, type SupplierDetails, type SupplierInput, type SupplierStaleAnswer, type TestFeedReport } from '../../src/shared/suppliers';
+import { type SupplierDetails, type SupplierInput, type SupplierStaleAnswer, type TestFeedReport } from '../../src/shared/suppliers';
+import { serverMessages } from '../../src/shared/server-messages';
 import { productImages, products, suppliers } from '../../src/server/db/schema';
 import { parseAllowList } from '../../src/server/feeds/outbound-addresses';
 import { createTestApp, type TestApp } from './support/test-app';
@@ -295,7 +296,7 @@ describe('supplier calls', () => {
     // Bram opened version 1 too and sets a schedule: refused, with what the server holds now.
     const bram = await save({ supplierUrlFeed: feedUrl('/a.csv'), schedule: { kind: 'every', hours: 4, timeZone: 'Europe/Amsterdam' } }, 1);
     expect(bram.status).toBe(412);
-    expect(bram.body.message).toBe(SUPPLIER_CHANGED_MESSAGE);
+    expect(bram.body).toMatchObject({ message: serverMessages.supplierChanged, messageId: 'server.supplierChanged', messageArgs: [] });
     expect(bram.body.supplier).toMatchObject({ supplierUrlFeed: feedUrl('/anna.csv'), version: 2, schedule: null });
     expect((await call('GET', path)).body).toMatchObject({ supplierUrlFeed: feedUrl('/anna.csv'), version: 2 });
     // Knowingly, against version 2: saved.

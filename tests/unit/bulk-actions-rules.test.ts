@@ -66,6 +66,11 @@ describe('bulk actions: outcome', () => {
       text: 'Re-import offers: Done by bol (offers imported 1,200, errors 0).',
       ok: true,
     });
+    // The values of the report's sentence are not a list it counts.
+    expect(reportText(create, { message: 'Content sent to bol.', messageId: 'server.bolContentSent', messageArgs: [3, 'x'], created: 3 })).toEqual({
+      text: 'Create content on bol: Content sent to bol (created 3).',
+      ok: true,
+    });
     expect(reportText(offers, null)).toEqual({ text: 'Re-import offers: done.', ok: true });
     expect(reportText(offers, 'Imported 4 offers')).toEqual({ text: 'Re-import offers: Imported 4 offers', ok: true });
   });

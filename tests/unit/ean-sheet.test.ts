@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { checkXlsxContainer, EanSheetError, readEanCell, readEanSheet, type EanSheetRow } from '../../src/server/catalogue/ean-sheet';
-import { gtinKey, gtinVariants, planEanUpload, type ProductEanRef } from '../../src/server/catalogue/ean-sheet-plan';
+import { gtinKey, gtinVariants, planEanUpload, type EanPlan, type ProductEanRef } from '../../src/server/catalogue/ean-sheet-plan';
 import { gtinCheckDigit } from '../../src/shared/rules/ean';
 
 /** A valid EAN-13 from 12 digits. */
@@ -17,9 +17,11 @@ const N3 = ean('871999900003');
 
 const row = (n: number, supplierEan: string, newEan: string): EanSheetRow => ({
   row: n,
-  supplierEan: supplierEan === '' ? { problem: 'is empty' } : { ean: supplierEan },
-  newEan: newEan === '' ? { problem: 'is empty' } : { ean: newEan },
+  supplierEan: supplierEan === '' ? { problem: { key: 'empty' } } : { ean: supplierEan },
+  newEan: newEan === '' ? { problem: { key: 'empty' } } : { ean: newEan },
 });
+/** The refused rows as a person reads them in English: row and reason. */
+const reasons = (plan: EanPlan) => plan.refused.map(({ row: n, reason }) => ({ row: n, reason }));
 const product = (productId: number, supplierEan: string, currentEan = supplierEan): ProductEanRef => ({ productId, supplierEan, ean: currentEan });
 
 async function xlsx(rows: unknown[][], build?: (sheet: ExcelJS.Worksheet) => void): Promise<Uint8Array> {
@@ -49,7 +51,7 @@ describe('planEanUpload', () => {
     const bad = withWrongCheckDigit(A);
     const plan = planEanUpload([row(5, bad, N1), row(6, B, withWrongCheckDigit(N2))], { bySupplierEan: [product(1, B)], byEan: [] });
     expect(plan.applied).toEqual([]);
-    expect(plan.refused).toEqual([
+    expect(reasons(plan)).toEqual([
       { row: 5, reason: `Supplier EAN '${bad}' has a wrong check digit (expected ${A.at(-1)})` },
       { row: 6, reason: `New EAN '${withWrongCheckDigit(N2)}' has a wrong check digit (expected ${N2.at(-1)})` },
     ]);
@@ -57,16 +59,60 @@ describe('planEanUpload', () => {
 
   it('refuses empty cells and says which', () => {
     const plan = planEanUpload([row(3, '', N1), row(4, A, ''), row(9, '', '')], { bySupplierEan: [product(1, A)], byEan: [] });
-    expect(plan.refused).toEqual([
+    expect(reasons(plan)).toEqual([
       { row: 3, reason: 'Supplier EAN is empty' },
       { row: 4, reason: 'New EAN is empty' },
       { row: 9, reason: 'Supplier EAN is empty; New EAN is empty' },
     ]);
   });
 
+  it("words every cell's problem after its column, as the sheet names it", () => {
+    const cells: EanSheetRow[] = [
+      { row: 2, supplierEan: { problem: { key: 'scientific', value: '8.71235E+12' } }, newEan: { problem: { key: 'decimals', value: '871.5' } } },
+      { row: 3, supplierEan: { problem: { key: 'date' } }, newEan: { problem: { key: 'notEan', value: 'TRUE' } } },
+      { row: 4, supplierEan: { problem: { key: 'excelError', error: '#N/A' } }, newEan: { problem: { key: 'formula' } } },
+      { row: 5, supplierEan: { ean: '87123' }, newEan: { ean: '87a' } },
+    ];
+    expect(planEanUpload(cells, { bySupplierEan: [], byEan: [] }).refused.map((refusal) => refusal.reason)).toEqual([
+      "Supplier EAN '8.71235E+12' is in scientific notation: Excel has rounded the number, so the EAN is lost. Format the column as Text and type the EAN again; New EAN '871.5' is a number with decimals, not an EAN",
+      "Supplier EAN is a date, not an EAN; New EAN 'TRUE' is not an EAN",
+      'Supplier EAN is an Excel error (#N/A); New EAN is a formula without a value; save the workbook in Excel first',
+      "Supplier EAN '87123' must have 8, 12, 13 or 14 digits; New EAN '87a' must contain digits only",
+    ]);
+  });
+
+  it("names each refusal's sentence and its values, so a Dutch tablet words it", () => {
+    const plan = planEanUpload([row(2, '', N1), row(3, '', ''), row(4, A, N1), row(5, B, N1)], {
+      bySupplierEan: [product(1, A)],
+      byEan: [product(9, C, N1), product(10, C, N1), product(11, C, N1), product(12, C, N1), product(13, C, N1)],
+    });
+    expect(plan.refused.map(({ row: n, reasonId, reasonArgs }) => ({ row: n, reasonId, reasonArgs }))).toEqual([
+      { row: 2, reasonId: 'server.eanCellEmpty', reasonArgs: ['Supplier EAN'] },
+      {
+        row: 3,
+        reasonId: 'server.eanRowTwoProblems',
+        reasonArgs: [
+          { message: 'Supplier EAN is empty', messageId: 'server.eanCellEmpty', messageArgs: ['Supplier EAN'] },
+          { message: 'New EAN is empty', messageId: 'server.eanCellEmpty', messageArgs: ['New EAN'] },
+        ],
+      },
+      { row: 4, reasonId: 'server.eanRowTwice', reasonArgs: ['New EAN', N1, ['4', '5']] },
+      { row: 5, reasonId: 'server.eanRowTwice', reasonArgs: ['New EAN', N1, ['4', '5']] },
+    ]);
+    const taken = planEanUpload([row(2, A, N1)], { bySupplierEan: [product(1, A)], byEan: [9, 10, 11, 12, 13].map((id) => product(id, C, N1)) });
+    expect(taken.refused).toEqual([
+      {
+        row: 2,
+        reason: `New EAN ${N1} is already the EAN of products 9, 10, 11 and 2 more`,
+        reasonId: 'server.eanTakenByProducts',
+        reasonArgs: ['New EAN', N1, '9, 10, 11', 2],
+      },
+    ]);
+  });
+
   it('refuses a supplier EAN no product has', () => {
     const plan = planEanUpload([row(2, C, N1)], { bySupplierEan: [], byEan: [] });
-    expect(plan.refused).toEqual([{ row: 2, reason: `No product has the supplier EAN ${C}` }]);
+    expect(reasons(plan)).toEqual([{ row: 2, reason: `No product has the supplier EAN ${C}` }]);
   });
 
   it('refuses a new EAN that another product already carries, but not one the row itself changes', () => {
@@ -74,13 +120,13 @@ describe('planEanUpload', () => {
       bySupplierEan: [product(1, A), product(2, B, N2)],
       byEan: [product(9, C, N1), product(2, B, N2)],
     });
-    expect(plan.refused).toEqual([{ row: 2, reason: `New EAN ${N1} is already the EAN of product 9` }]);
+    expect(reasons(plan)).toEqual([{ row: 2, reason: `New EAN ${N1} is already the EAN of product 9` }]);
     expect(plan.applied.map((change) => change.row)).toEqual([3]);
   });
 
   it('refuses every row of a supplier EAN that appears twice: which one was meant cannot be known', () => {
     const plan = planEanUpload([row(2, A, N1), row(3, B, N2), row(7, A, N3)], { bySupplierEan: [product(1, A), product(2, B)], byEan: [] });
-    expect(plan.refused).toEqual([
+    expect(reasons(plan)).toEqual([
       { row: 2, reason: `Supplier EAN ${A} appears more than once in the sheet (rows 2 and 7)` },
       { row: 7, reason: `Supplier EAN ${A} appears more than once in the sheet (rows 2 and 7)` },
     ]);
@@ -129,17 +175,18 @@ describe('readEanCell', () => {
   });
 
   it('refuses numbers Excel has rounded and text in scientific notation', () => {
-    expect(readEanCell(1.23456789e16)).toEqual({ problem: expect.stringMatching(/^'1\.23457E\+16' is in scientific notation/) });
-    expect(readEanCell('8.71235E+12')).toEqual({ problem: expect.stringMatching(/^'8\.71235E\+12' is in scientific notation: Excel has rounded/) });
+    expect(readEanCell(1.23456789e16)).toEqual({ problem: { key: 'scientific', value: '1.23457E+16' } });
+    expect(readEanCell('8.71235E+12')).toEqual({ problem: { key: 'scientific', value: '8.71235E+12' } });
   });
 
   it('refuses empty cells, decimals, dates, booleans and errors with a reason', () => {
-    expect(readEanCell(null)).toEqual({ problem: 'is empty' });
-    expect(readEanCell('  ')).toEqual({ problem: 'is empty' });
-    expect(readEanCell(871.5)).toEqual({ problem: "'871.5' is a number with decimals, not an EAN" });
-    expect(readEanCell(new Date(0))).toEqual({ problem: 'is a date, not an EAN' });
-    expect(readEanCell(true)).toEqual({ problem: "'TRUE' is not an EAN" });
-    expect(readEanCell({ error: '#N/A' })).toEqual({ problem: 'is an Excel error (#N/A)' });
+    expect(readEanCell(null)).toEqual({ problem: { key: 'empty' } });
+    expect(readEanCell('  ')).toEqual({ problem: { key: 'empty' } });
+    expect(readEanCell(871.5)).toEqual({ problem: { key: 'decimals', value: '871.5' } });
+    expect(readEanCell(new Date(0))).toEqual({ problem: { key: 'date' } });
+    expect(readEanCell(true)).toEqual({ problem: { key: 'notEan', value: 'TRUE' } });
+    expect(readEanCell({ error: '#N/A' })).toEqual({ problem: { key: 'excelError', error: '#N/A' } });
+    expect(readEanCell({ formula: 'A1' } as ExcelJS.CellValue)).toEqual({ problem: { key: 'formula' } });
   });
 });
 
@@ -154,7 +201,7 @@ describe('readEanSheet', () => {
     ]);
     expect(await readEanSheet(bytes)).toEqual([
       { row: 2, supplierEan: { ean: A }, newEan: { ean: N1 } },
-      { row: 5, supplierEan: { ean: '8712345000019' }, newEan: { problem: 'is empty' } },
+      { row: 5, supplierEan: { ean: '8712345000019' }, newEan: { problem: { key: 'empty' } } },
     ]);
   });
 

@@ -37,6 +37,11 @@ describe('Upload EAN screen rules', () => {
     expect(uploadFailureMessage(new Error('boom'))).toBe('Failed to upload file');
   });
 
+  it("shows the server's refusal as the failure words it, in the language shown", () => {
+    const body = { message: 'The sheet is empty', messageId: 'server.eanSheetEmpty', messageArgs: [] };
+    expect(uploadFailureMessage(new ApiFailure('Het blad is leeg', 422, body))).toBe('Het blad is leeg');
+  });
+
   it('sums up the report in one sentence', () => {
     const report = {
       rowsRead: 3,

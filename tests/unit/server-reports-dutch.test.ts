@@ -10,7 +10,10 @@ import { localized } from '../../src/app/i18n/translation-pack';
 import { jobProgressMessages } from '../../src/shared/job-progress-messages';
 import { eanProblem, eanProblemOf } from '../../src/shared/rules/ean';
 import { answerSentence } from '../../src/shared/answer-sentence';
-import { itemProblems } from '../../src/app/lib/job-items';
+import { itemProblems, reasonOf } from '../../src/app/lib/job-items';
+import { bulkAction, reportText } from '../../src/app/features/products/bulk-actions-rules';
+import { runProblems } from '../../src/app/features/products/supplier-actions-rules';
+import type { FeedRunReport } from '../../src/shared/contract';
 import type { Job } from '../../src/shared/jobs';
 import { sentenceOf, serverSentence } from '../../src/shared/server-messages';
 
@@ -156,5 +159,45 @@ describe("the per-item messages of bol's jobs", () => {
     ]);
     // bol's own words (no sentence id) stay as bol wrote them.
     expect(itemProblems({ items: [{ productId: 12, status: 'failed', message: 'Attribute X is invalid' }] }, says)[0]?.message).toBe('Attribute X is invalid');
+  });
+});
+
+describe("the EAN sheet's refused rows, a stale supplier save and a bulk action's report", () => {
+  const says = (said: unknown) => dutchPack.says?.(JSON.parse(JSON.stringify(said)) as unknown) ?? null;
+
+  it('read in Dutch on the Upload EAN screen, the sheet keeping its column names', () => {
+    const empty = (column: string) => serverSentence('eanCellEmpty', column);
+    const both = serverSentence('eanRowTwoProblems', empty('Supplier EAN'), serverSentence('eanCellCheckDigit', 'New EAN', '8712345678907', 6));
+    const row = { row: 3, reason: both.message, reasonId: both.messageId, reasonArgs: both.messageArgs };
+    expect(reasonOf(row, says)).toBe('Supplier EAN is leeg; New EAN ‘8712345678907’ heeft een verkeerd controlecijfer (verwacht 6)');
+    expect(reasonOf({ reason: both.message })).toBe("Supplier EAN is empty; New EAN '8712345678907' has a wrong check digit (expected 6)");
+    expect(says(serverSentence('eanRowTwice', 'Supplier EAN', '8712345678906', ['2', '7', '9']))).toBe(
+      'Supplier EAN 8712345678906 komt meer dan eens voor in het werkblad (regels 2, 7 en 9)',
+    );
+    expect(says(serverSentence('eanTakenByProducts', 'New EAN', '8712345678906', '9, 10, 11', 2))).toBe(
+      'New EAN 8712345678906 is al de EAN van de producten 9, 10, 11 en nog 2',
+    );
+    expect(says(serverSentence('eanTakenByProducts', 'New EAN', '8712345678906', '9, 10', 0))).toBe('New EAN 8712345678906 is al de EAN van de producten 9, 10');
+    expect(says(serverSentence('eanNoProduct', '8712345678906'))).toBe('Geen product heeft de leveranciers-EAN 8712345678906');
+  });
+
+  it("words a run's refused lines from the parsing history, a line without a sentence as written", () => {
+    const noKey = serverSentence('feedNoEanNorSku', 'Acme');
+    const entry = { supplierName: 'Acme', problems: [{ line: 4, reason: noKey.message, reasonId: noKey.messageId, reasonArgs: noKey.messageArgs }, { line: 9, reason: 'Old reason' }] };
+    const report = { entries: [entry], skipped: [] } as unknown as FeedRunReport;
+    const lines = runProblems(report, 100, localized(jobProgressMessages, dutchPack, 'jobProgress'), says).lines;
+    expect(lines[0]).toContain(says(noKey) ?? 'no Dutch');
+    expect(lines[0]).not.toContain('Neither EAN nor SKU');
+    expect(lines[1]).toContain('Old reason');
+  });
+
+  it("words the stale supplier save and a bulk action's sentence, and leaves a message without an id as written", () => {
+    expect(says(serverSentence('supplierChanged'))).toBe(
+      'Iemand anders heeft deze leverancier opgeslagen nadat jij hem opende. Sla je wijzigingen op over die van hen heen, of gebruik hun versie.',
+    );
+    const offers = bulkAction('reimport-offers');
+    const report = { ...serverSentence('bolItemNoEan'), status: 'SUCCESS' };
+    expect(reportText(offers, report, undefined, undefined, says).text).toBe(`${offers.label}: Het product heeft geen EAN.`);
+    expect(reportText(offers, { message: 'Imported by bol.' }, undefined, undefined, says).text).toBe(`${offers.label}: Imported by bol.`);
   });
 });

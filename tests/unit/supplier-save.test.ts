@@ -54,6 +54,12 @@ describe('saving the supplier form', () => {
     await expect(saveSupplierForm(formOf(supplier()), null, fakeCalls(refused).deps)).rejects.toBe(refused);
   });
 
+  it("gives the stale answer's sentence as the failure reads it, in the language shown", () => {
+    const english = { message: 'Someone else saved this supplier after you opened it.', messageId: 'server.supplierChanged', messageArgs: [], supplier: supplier() };
+    const worded = new ApiFailure('Iemand anders heeft deze leverancier opgeslagen nadat jij hem opende.', 412, english);
+    expect(staleAnswerOf(worded)).toEqual({ message: 'Iemand anders heeft deze leverancier opgeslagen nadat jij hem opende.', supplier: supplier() });
+  });
+
   it('reads a stale answer only from a 412 that carries the supplier', () => {
     expect(staleAnswerOf(new ApiFailure('x', 412, { message: 'x' }))).toBeNull();
     expect(staleAnswerOf(new ApiFailure('x', 409, { message: 'x', supplier: supplier() }))).toBeNull();

@@ -4,6 +4,8 @@
  * (docs/reports-and-export.md "Failure reasons"). The answer is read by shape, since it may be any
  * job report or a failure's body.
  */
+import type { SentenceArg } from '../../shared/server-messages';
+
 export type OutcomeTone = 'green' | 'amber' | 'red';
 
 export interface ItemProblem {
@@ -22,6 +24,18 @@ const isObject = (value: unknown): value is JsonObject => typeof value === 'obje
 /** How a server's sentence reads in the language shown (the HTTP client's serverSaysNow); rules take it as an argument, so they stay pure. */
 export type ServerSays = (said: { message: string; messageId?: unknown; messageArgs?: unknown }) => string | null;
 const english: ServerSays = () => null;
+
+/** A refused line, item or sheet row with its English reason and, when it names one, the reason's sentence. */
+export interface RefusalReason {
+  reason: string;
+  reasonId?: string;
+  reasonArgs?: readonly SentenceArg[];
+}
+
+/** A refusal's reason, worded by `says` when it names its sentence, else as the server wrote it. */
+export function reasonOf(refusal: RefusalReason, says: ServerSays = english): string {
+  return says({ message: refusal.reason, ...(refusal.reasonId ? { messageId: refusal.reasonId, messageArgs: refusal.reasonArgs ?? [] } : {}) }) ?? refusal.reason;
+}
 
 /** The items of a report that did not succeed, each with its reason: worded by `says` when the item names its sentence (docs/languages.md). */
 export function itemProblems(report: unknown, says: ServerSays = english): ItemProblem[] {

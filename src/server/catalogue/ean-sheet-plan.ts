@@ -7,7 +7,8 @@
  * Excel still finds products whose supplier EAN was stored with its zeros.
  */
 import type { EanUploadReport } from '../../shared/contract';
-import { eanProblem } from '../../shared/rules/ean';
+import { eanProblemOf } from '../../shared/rules/ean';
+import { serverSentence, type ServerSentence } from '../../shared/server-messages';
 import { NEW_EAN_COLUMN, SUPPLIER_EAN_COLUMN, type EanCell, type EanSheetRow } from './ean-sheet';
 
 export interface ProductEanRef {
@@ -52,17 +53,47 @@ export function gtinVariants(digits: string): string[] {
   return [...forms];
 }
 
-function cellProblem(column: string, cell: EanCell): string | null {
-  if ('problem' in cell) return `${column} ${cell.problem}`;
-  const problem = eanProblem(cell.ean);
-  return problem ? problem.replace(/^EAN/, column) : null;
+function cellProblem(column: string, cell: EanCell): ServerSentence | null {
+  if ('problem' in cell) {
+    const problem = cell.problem;
+    switch (problem.key) {
+      case 'empty':
+        return serverSentence('eanCellEmpty', column);
+      case 'date':
+        return serverSentence('eanCellDate', column);
+      case 'formula':
+        return serverSentence('eanCellFormula', column);
+      case 'notEan':
+        return serverSentence('eanCellNotEan', column, problem.value);
+      case 'decimals':
+        return serverSentence('eanCellDecimals', column, problem.value);
+      case 'scientific':
+        return serverSentence('eanCellScientific', column, problem.value);
+      case 'excelError':
+        return serverSentence('eanCellExcelError', column, problem.error);
+    }
+  }
+  const problem = eanProblemOf(cell.ean);
+  if (problem === null) return null;
+  switch (problem.key) {
+    case 'empty':
+      return serverSentence('eanCellEmpty', column);
+    case 'checkDigit':
+      return serverSentence('eanCellCheckDigit', column, ...problem.args);
+    case 'digitsOnly':
+      return serverSentence('eanCellDigitsOnly', column, ...problem.args);
+    case 'length':
+      return serverSentence('eanCellLength', column, ...problem.args);
+  }
 }
 
-const rowList = (rows: number[]) =>
-  rows.length === 2 ? `rows ${rows[0]} and ${rows[1]}` : `rows ${rows.slice(0, -1).join(', ')} and ${rows.at(-1)}`;
+/** A refused row as the report carries it: the English reason, and its id and arguments for the app's catalogs. */
+const refusal = (row: number, said: ServerSentence): EanPlan['refused'][number] => ({ row, reason: said.message, reasonId: said.messageId, reasonArgs: said.messageArgs });
 
-const productList = (ids: number[]) =>
-  ids.length === 1 ? `product ${ids[0]}` : `products ${ids.slice(0, 3).join(', ')}${ids.length > 3 ? ` and ${ids.length - 3} more` : ''}`;
+function takenBy(column: string, ean: string, productIds: number[]): ServerSentence {
+  if (productIds.length === 1) return serverSentence('eanTakenByProduct', column, ean, productIds[0] as number);
+  return serverSentence('eanTakenByProducts', column, ean, productIds.slice(0, 3).join(', '), Math.max(0, productIds.length - 3));
+}
 
 /**
  * The rows to apply and the rows refused, each refusal with its row number and reason:
@@ -76,10 +107,11 @@ export function planEanUpload(rows: EanSheetRow[], lookup: EanSheetLookup): EanP
   const valid: { row: number; supplierEan: string; newEan: string }[] = [];
   for (const row of rows) {
     const problems = [cellProblem(SUPPLIER_EAN_COLUMN, row.supplierEan), cellProblem(NEW_EAN_COLUMN, row.newEan)].filter(
-      (problem): problem is string => problem !== null,
+      (problem): problem is ServerSentence => problem !== null,
     );
     if (problems.length > 0 || !('ean' in row.supplierEan) || !('ean' in row.newEan)) {
-      refused.push({ row: row.row, reason: problems.join('; ') });
+      const [first, second] = problems as [ServerSentence, ServerSentence | undefined];
+      refused.push(refusal(row.row, second ? serverSentence('eanRowTwoProblems', first, second) : first));
     } else {
       valid.push({ row: row.row, supplierEan: row.supplierEan.ean, newEan: row.newEan.ean });
     }
@@ -110,25 +142,26 @@ export function planEanUpload(rows: EanSheetRow[], lookup: EanSheetLookup): EanP
     const newKey = gtinKey(entry.newEan);
     const sameSupplier = rowsBySupplier.get(supplierKey) ?? [];
     const sameNew = rowsByNew.get(newKey) ?? [];
-    const refuse = (reason: string) => refused.push({ row: entry.row, reason });
+    const refuse = (said: ServerSentence) => refused.push(refusal(entry.row, said));
+    const rowNumbers = (rows: number[]) => rows.map(String);
 
     if (sameSupplier.length > 1) {
-      refuse(`${SUPPLIER_EAN_COLUMN} ${entry.supplierEan} appears more than once in the sheet (${rowList(sameSupplier)})`);
+      refuse(serverSentence('eanRowTwice', SUPPLIER_EAN_COLUMN, entry.supplierEan, rowNumbers(sameSupplier)));
       continue;
     }
     if (sameNew.length > 1) {
-      refuse(`${NEW_EAN_COLUMN} ${entry.newEan} appears more than once in the sheet (${rowList(sameNew)})`);
+      refuse(serverSentence('eanRowTwice', NEW_EAN_COLUMN, entry.newEan, rowNumbers(sameNew)));
       continue;
     }
     const targets = productsBySupplier.get(supplierKey) ?? [];
     if (targets.length === 0) {
-      refuse(`No product has the supplier EAN ${entry.supplierEan}`);
+      refuse(serverSentence('eanNoProduct', entry.supplierEan));
       continue;
     }
     const targetIds = new Set(targets.map((product) => product.productId));
     const others = (productsByEan.get(newKey) ?? []).filter((product) => !targetIds.has(product.productId));
     if (others.length > 0) {
-      refuse(`${NEW_EAN_COLUMN} ${entry.newEan} is already the EAN of ${productList(others.map((product) => product.productId))}`);
+      refuse(takenBy(NEW_EAN_COLUMN, entry.newEan, others.map((product) => product.productId)));
       continue;
     }
     applied.push({

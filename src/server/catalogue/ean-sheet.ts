@@ -41,8 +41,17 @@ export class EanSheetError extends Error {
   }
 }
 
+/**
+ * Why a cell cannot be an EAN, as the key of its sentence (`eanCell…` in
+ * src/shared/server-messages.ts, where the column's name is put before it) and its value.
+ */
+export type EanCellProblem =
+  | { key: 'empty' | 'date' | 'formula' }
+  | { key: 'notEan' | 'decimals' | 'scientific'; value: string }
+  | { key: 'excelError'; error: string };
+
 /** One cell read as an EAN: its digits as text, or why it cannot be one. */
-export type EanCell = { ean: string } | { problem: string };
+export type EanCell = { ean: string } | { problem: EanCellProblem };
 
 export interface EanSheetRow {
   /** The row number as Excel shows it (1 = the first row of the sheet). */
@@ -105,8 +114,6 @@ export function normaliseHeader(value: string): string {
 }
 
 const SCIENTIFIC = /^\d+(?:[.,]\d+)?e[+-]?\d+$/i;
-const DAMAGED =
-  'is in scientific notation: Excel has rounded the number, so the EAN is lost. Format the column as Text and type the EAN again';
 
 /**
  * One cell as an EAN. Number cells are whole numbers of at most 15 digits in Excel, which keeps
@@ -114,26 +121,26 @@ const DAMAGED =
  * zeros to 13 (the same GTIN, the check digit unchanged). Text cells are taken as typed.
  */
 export function readEanCell(value: ExcelJS.CellValue): EanCell {
-  if (value === null || value === undefined) return { problem: 'is empty' };
+  if (value === null || value === undefined) return { problem: { key: 'empty' } };
   if (typeof value === 'number') {
-    if (!Number.isFinite(value) || value < 0) return { problem: `'${value}' is not an EAN` };
-    if (value >= 1e15) return { problem: `'${value.toExponential(5).toUpperCase()}' ${DAMAGED}` };
-    if (!Number.isInteger(value)) return { problem: `'${value}' is a number with decimals, not an EAN` };
+    if (!Number.isFinite(value) || value < 0) return { problem: { key: 'notEan', value: String(value) } };
+    if (value >= 1e15) return { problem: { key: 'scientific', value: value.toExponential(5).toUpperCase() } };
+    if (!Number.isInteger(value)) return { problem: { key: 'decimals', value: String(value) } };
     return { ean: String(value).padStart(13, '0') };
   }
   if (typeof value === 'string') {
     const text = value.trim();
-    if (text === '') return { problem: 'is empty' };
-    if (SCIENTIFIC.test(text)) return { problem: `'${text.slice(0, 40)}' ${DAMAGED}` };
+    if (text === '') return { problem: { key: 'empty' } };
+    if (SCIENTIFIC.test(text)) return { problem: { key: 'scientific', value: text.slice(0, 40) } };
     return { ean: text.slice(0, 100) };
   }
-  if (typeof value === 'boolean') return { problem: `'${value ? 'TRUE' : 'FALSE'}' is not an EAN` };
-  if (value instanceof Date) return { problem: 'is a date, not an EAN' };
-  if ('error' in value) return { problem: `is an Excel error (${value.error})` };
+  if (typeof value === 'boolean') return { problem: { key: 'notEan', value: value ? 'TRUE' : 'FALSE' } };
+  if (value instanceof Date) return { problem: { key: 'date' } };
+  if ('error' in value) return { problem: { key: 'excelError', error: String(value.error) } };
   if ('richText' in value) return readEanCell(value.richText.map((part) => part.text).join(''));
   if ('hyperlink' in value) return readEanCell(value.text);
   if ('result' in value) return readEanCell(value.result ?? null);
-  return { problem: 'is a formula without a value; save the workbook in Excel first' };
+  return { problem: { key: 'formula' } };
 }
 
 function headerText(value: ExcelJS.CellValue): string {

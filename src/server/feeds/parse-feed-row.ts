@@ -35,7 +35,7 @@ export interface FeedProductRow extends TestFeedProduct {
 export interface FeedRowRefusal {
   line: number;
   reason: string;
-  /** The reason's sentence, when it names one (docs/languages.md); kept with the job, not the history. */
+  /** The reason's sentence, when it names one (docs/languages.md); kept with the job and the parsing history. */
   sentence?: ServerSentence;
 }
 

@@ -48,7 +48,10 @@ export async function recordHistory(
     .update(parsingHistory)
     .set({
       ...values.counts,
-      problems: values.problems.slice(0, MAX_STORED_PROBLEMS).map(({ line, reason }) => ({ line, reason })),
+      // Each with its reason's sentence when it names one, so a Dutch tablet words it (docs/languages.md).
+      problems: values.problems
+        .slice(0, MAX_STORED_PROBLEMS)
+        .map(({ line, reason, sentence }) => ({ line, reason, ...(sentence ? { reasonId: sentence.messageId, reasonArgs: sentence.messageArgs } : {}) })),
       ...(values.heldBack ? { heldBackFields: values.heldBack.slice(0, MAX_STORED_PROBLEMS) } : {}),
       ...(values.status ? { status: values.status } : {}),
       ...(values.message !== undefined ? messageColumns(values.message) : {}),

@@ -8,7 +8,7 @@
 import { serverSentence } from '../../shared/server-messages';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { SUPPLIER_CHANGED_MESSAGE, supplierInputSchema, testFeedRequestSchema, type SupplierInputParsed, type SupplierStaleAnswer, type TestFeedRequestParsed } from '../../shared/suppliers';
+import { supplierInputSchema, testFeedRequestSchema, type SupplierInputParsed, type SupplierStaleAnswer, type TestFeedRequestParsed } from '../../shared/suppliers';
 // A supplier's ETag is its version in quotes, as a product's is.
 import { productEtag as versionEtag } from '../http/version-etag';
 import type { FeedDeps } from '../feeds/feed-deps';
@@ -178,7 +178,7 @@ export function supplierRoutes(deps: FeedDeps) {
       checkSource(deps, input);
       const outcome = await updateSupplier(deps.db, id, input, c.req.header('If-Match') ?? null, deps.selfOrigin);
       c.header('ETag', versionEtag(outcome.supplier.version));
-      if (outcome.kind === 'stale') return c.json({ message: SUPPLIER_CHANGED_MESSAGE, supplier: outcome.supplier } satisfies SupplierStaleAnswer, 412);
+      if (outcome.kind === 'stale') return c.json({ ...serverSentence('supplierChanged'), supplier: outcome.supplier } satisfies SupplierStaleAnswer, 412);
       return c.json(outcome.supplier);
     })
     .put('/suppliers/:id/enabled', async (c) => {

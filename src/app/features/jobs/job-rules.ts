@@ -5,7 +5,7 @@ import { logsMessages, type LogsWords } from '../../../shared/logs-messages';
 import { JOB_KIND_WORDS, JOB_STATUS_WORDS } from '../../../shared/status-words';
 import { countText } from '../../lib/format';
 import { jobProgressMessages, type JobProgressWords } from '../../../shared/job-progress-messages';
-import type { ServerSays } from '../../lib/job-items';
+import { reasonOf, type ServerSays } from '../../lib/job-items';
 
 /** The colour of an outcome: partly done is a warning, never a green success. */
 export function statusTone(status: JobStatus): 'green' | 'amber' | 'red' | 'gray' | 'blue' {
@@ -59,11 +59,6 @@ export function progressValue(job: Job): number | null {
 }
 
 const english: ServerSays = (said) => said.message;
-
-/** A refused line's or item's reason, worded by `says` when it names its sentence. */
-function reasonOf(refusal: JobRefusal, says: ServerSays): string {
-  return says({ message: refusal.reason, ...(refusal.reasonId ? { messageId: refusal.reasonId, messageArgs: refusal.reasonArgs ?? [] } : {}) }) ?? refusal.reason;
-}
 
 /** A refused line or item as one sentence. */
 export function refusalText(refusal: JobRefusal, words: JobProgressWords = jobProgressMessages, says: ServerSays = english): string {

@@ -16,11 +16,14 @@ export interface SupplierSaveDeps {
   uploadFeedFile(id: number, file: File): Promise<SupplierDetails>;
 }
 
-/** The server's answer to a save over someone else's newer one (412), or null for any other failure. */
-export function staleAnswerOf(failure: unknown): SupplierStaleAnswer | null {
+/**
+ * The server's answer to a save over someone else's newer one (412), or null for any other
+ * failure: its sentence as the failure reads it (in the language shown, toApiFailure) and their supplier.
+ */
+export function staleAnswerOf(failure: unknown): { message: string; supplier: SupplierDetails } | null {
   if (!(failure instanceof ApiFailure) || failure.status !== 412) return null;
   const data = failure.body as Partial<SupplierStaleAnswer> | undefined;
-  return data?.supplier && typeof data.message === 'string' ? { message: data.message, supplier: data.supplier } : null;
+  return data?.supplier && typeof data.message === 'string' ? { message: failure.message, supplier: data.supplier } : null;
 }
 
 /** Saves the form (and the picked feed file); `sent` carries the form of the supplier as saved. */

@@ -40,7 +40,7 @@ type Shown = Outcome & { running: boolean; tone: OutcomeTone; problems: ItemProb
 /** An answer read as an outcome: its line, whether it fully worked, and each refused item's reason. */
 function readReport(action: BulkAction, report: unknown, words: BulkWords, statusTables: OutcomeStatusWords): Omit<Shown, 'running'> {
   const tone = reportTone(report);
-  return { ...reportText(action, report, words, statusTables), tone, ok: tone !== 'red', problems: itemProblems(report, serverSaysNow) };
+  return { ...reportText(action, report, words, statusTables, serverSaysNow), tone, ok: tone !== 'red', problems: itemProblems(report, serverSaysNow) };
 }
 
 /** Runs one action's call; answers the outcome. */

@@ -12,6 +12,7 @@ import type { Job } from '../../../shared/jobs';
 import { startFeedImport } from '../../api/jobs';
 import { JobProgress, jobOutcomeLines, jobProblemLines, useFollowedJobs } from '../jobs';
 import { serverSaysNow, toApiFailure } from '../../api/client';
+import { reasonOf } from '../../lib/job-items';
 import { countText, dateTimeText } from '../../lib/format';
 import { getParsingHistory, reexportImages } from '../../api/feeds';
 import { productFilterAtoms } from './product-list-state';
@@ -107,7 +108,7 @@ export const SupplierActions = memo(function SupplierActions({ onCatalogueChange
     try {
       const report: FeedRunReport = await reexportImages(supplier.supplierId);
       setOutcome(runOutcome(report, serverSaysNow));
-      setProblems(runProblems(report, undefined, jobWords));
+      setProblems(runProblems(report, undefined, jobWords, serverSaysNow));
     } catch (error) {
       const failure = toApiFailure(error);
       const entries = (failure.body as Partial<FeedRunReport> | null)?.entries;
@@ -232,7 +233,7 @@ export const SupplierActions = memo(function SupplierActions({ onCatalogueChange
                         <ul className="feed-problems" aria-label={words.refusedIn(label.operation, entry.supplierName)} data-testid="history-problems">
                           {entry.problems.map((problem) => (
                             <li key={`${problem.line}:${problem.reason}`}>
-                              <Text size="1">{jobWords.line(problem.line, problem.reason)}</Text>
+                              <Text size="1">{jobWords.line(problem.line, reasonOf(problem, serverSaysNow))}</Text>
                             </li>
                           ))}
                           {entry.refused > entry.problems.length && (

@@ -6,6 +6,7 @@
 import { countText } from '../../lib/format';
 import { listActionsMessages, type ListActionsWords } from '../../../shared/list-actions-messages';
 import { STATUS_WORDS, subStatusWords, type StatusWords } from '../../../shared/status-words';
+import type { ServerSays } from '../../lib/job-items';
 
 export type BulkActionId = 'create-content' | 'upload-report' | 'import-from-bol' | 'reimport-offers' | 'export-content-report';
 
@@ -134,7 +135,8 @@ export function reportCounts(report: unknown, words: Pick<BulkWords, 'count' | '
   add(report);
   if (isObject(report.counts)) add(report.counts);
   for (const [name, value] of Object.entries(report)) {
-    if (Array.isArray(value) && name !== 'content') counts.push(count(name, value.length));
+    // `messageArgs` are the values of the report's sentence (docs/languages.md), not a list it counts.
+    if (Array.isArray(value) && name !== 'content' && name !== 'messageArgs') counts.push(count(name, value.length));
   }
   return counts;
 }
@@ -152,16 +154,19 @@ export function outcomeStatusWords(status: string, tables: OutcomeStatusWords = 
   return subStatusWords(status, tables.subStatus);
 }
 
-/** How a finished action's answer reads: the server's message or status (in words), with its counts. */
+/** How a finished action's answer reads: the server's message (worded by `says` when it names its sentence) or status (in words), with its counts. */
 export function reportText(
   action: BulkAction,
   report: unknown,
   words: Pick<BulkWords, 'done' | 'status' | 'count' | 'countNames'> = ENGLISH,
   statusTables: OutcomeStatusWords = STATUS_WORDS,
+  says: ServerSays = () => null,
 ): Outcome {
   if (typeof report === 'string' && report.trim() !== '') return { text: `${action.label}: ${report.trim()}`, ok: true };
   const object = isObject(report) ? report : {};
-  const message = typeof object.message === 'string' && object.message.trim() !== '' ? object.message.trim() : null;
+  const written = typeof object.message === 'string' && object.message.trim() !== '' ? object.message.trim() : null;
+  // The server's sentence in the language shown when it names one (docs/languages.md).
+  const message = written === null ? null : (says({ ...object, message: written })?.trim() ?? written);
   const status = typeof object.status === 'string' && object.status.trim() !== '' ? object.status.trim() : null;
   const counts = reportCounts(report, words);
   const failed = status !== null && /^(failure|failed|error)$/i.test(status);

@@ -4,7 +4,7 @@ import type { FeedRunReport, ParsingHistoryEntry, SkippedSupplier, Supplier } fr
 import { listActionsMessages, type ListActionsWords } from '../../../shared/list-actions-messages';
 import { jobProgressMessages, type JobProgressWords } from '../../../shared/job-progress-messages';
 import { JOB_KIND_WORDS } from '../../../shared/status-words';
-import type { ServerSays } from '../../lib/job-items';
+import { reasonOf, type ServerSays } from '../../lib/job-items';
 
 /** The feed actions' words, in the language shown (English by default). */
 export type FeedWords = ListActionsWords['feed'];
@@ -72,8 +72,13 @@ export function historyLabel(
 }
 
 /** Each refused row of a run with its line and reason, at most `limit` (the counts cover the rest). */
-export function runProblems(report: FeedRunReport, limit = 100, words: Pick<JobProgressWords, 'supplierLine'> = jobProgressMessages): { lines: string[]; hidden: number } {
-  const all = report.entries.flatMap((entry) => (entry.problems ?? []).map((problem) => words.supplierLine(entry.supplierName, problem.line, problem.reason)));
+export function runProblems(
+  report: FeedRunReport,
+  limit = 100,
+  words: Pick<JobProgressWords, 'supplierLine'> = jobProgressMessages,
+  says?: ServerSays,
+): { lines: string[]; hidden: number } {
+  const all = report.entries.flatMap((entry) => (entry.problems ?? []).map((problem) => words.supplierLine(entry.supplierName, problem.line, reasonOf(problem, says))));
   return { lines: all.slice(0, limit), hidden: Math.max(0, all.length - limit) };
 }
 

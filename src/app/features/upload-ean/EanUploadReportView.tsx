@@ -5,6 +5,8 @@ import { Link } from 'react-router-dom';
 import type { EanUploadReport } from '../../../shared/contract';
 import { reportSummary, visibleRows } from './ean-upload-rules';
 import { countText } from '../../lib/format';
+import { reasonOf } from '../../lib/job-items';
+import { serverSaysNow } from '../../api/client';
 import { useMessages } from '../../i18n/language';
 import { eanUploadPageMessages, type EanUploadPageWords } from '../../../shared/ean-upload-page-messages';
 
@@ -108,7 +110,7 @@ export function EanUploadReportView({ report }: { report: EanUploadReport }) {
             {refused.shown.map((entry, index) => (
               <Table.Row key={`${entry.row}-${index}`}>
                 <Table.RowHeaderCell>{entry.row}</Table.RowHeaderCell>
-                <Table.Cell>{entry.reason}</Table.Cell>
+                <Table.Cell>{reasonOf(entry, serverSaysNow)}</Table.Cell>
               </Table.Row>
             ))}
           </RowsSection>

@@ -26,12 +26,17 @@ export function uploadRefusal(file: File | null, words: SpecWords = messages.ean
   return file ? null : words.selectFileFirst;
 }
 
-/** The server's message when it sent one, else the spec's generic failure. */
+/**
+ * The server's message when it sent one, else the spec's generic failure. The failure's own
+ * message is the server's sentence in the language shown (toApiFailure), so a Dutch tablet reads
+ * the refusal in Dutch.
+ */
 export function uploadFailureMessage(error: unknown, words: SpecWords = messages.eanUpload): string {
   if (typeof error === 'object' && error !== null && 'body' in error) {
     const { body } = error;
     if (typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string' && body.message.trim() !== '') {
-      return body.message;
+      const worded = 'message' in error && typeof error.message === 'string' ? error.message.trim() : '';
+      return worded !== '' ? worded : body.message;
     }
   }
   return words.failed;
