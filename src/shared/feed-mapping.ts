@@ -22,11 +22,11 @@ import {
   WEIGHT_UNITS,
   type DecimalMark,
 } from './feed-values';
-import { feedValueMessages } from './messages';
 import { SKIP_WHEN } from './feed-row-filter';
 import { CATEGORY_PATH_RULES, categoryPaths, oneCategoryPath } from './feed-category-paths';
 import { detectImageSeparator, IMAGE_SEPARATORS, isHttpAddress, splitImageValue, type ImageSeparator } from './feed-image-addresses';
 import { text } from './safe-values';
+import { serverSentence, type ServerSentence } from './server-messages';
 
 /** Our feed fields, in the order the Parser screen shows them. */
 export const FEED_FIELDS = [
@@ -481,15 +481,15 @@ export function derivedSellingPrice(supplierPrice: number, mapping: FeedMapping)
  * Why a feed with these columns cannot be read with this mapping (no title, or neither EAN nor
  * SKU, or no supplier price, among its columns or fixed values), or null. Column names compare case-insensitively.
  */
-export function mappingProblem(columnNames: readonly string[], compiled: CompiledMapping): string | null {
+export function mappingProblem(columnNames: readonly string[], compiled: CompiledMapping): ServerSentence | null {
   const present = new Set(columnNames.map((name) => name.trim().toLowerCase()));
   const has = (field: FeedField) =>
     compiled.fixed.some(([f]) => f === field) || compiled.sources.some(([f, columns]) => f === field && columns.some((c) => present.has(c)));
   if (!has('title')) {
     const wanted = compiled.sources.find(([f]) => f === 'title')?.[1] ?? [];
-    return wanted.length === 0 ? 'No column is mapped to the title' : `The feed has no column '${wanted.join("' or '")}' for the title`;
+    return wanted.length === 0 ? serverSentence('feedNoTitleMapped') : serverSentence('feedNoTitleColumn', wanted.join("' or '"));
   }
-  if (!has('ean') && !has('sku')) return 'No column of the feed is mapped to the EAN or the SKU';
-  if (!has('price')) return feedValueMessages.noPriceColumn;
+  if (!has('ean') && !has('sku')) return serverSentence('feedNoEanOrSkuMapped');
+  if (!has('price')) return serverSentence('feedNoPriceMapped');
   return null;
 }

@@ -123,6 +123,44 @@ export const serverMessages = {
   testFeedDownloadFailed: (problem: string) => `The feed could not be downloaded: ${problem}`,
   testFeedTimedOut: (seconds: number) => `The feed could not be read within ${seconds} s`,
   testFeedUnreadable: (problem: string) => `The feed stopped being readable: ${problem}`,
+  /**
+   * Why a feed cannot be read (FeedFormatError, src/server/feeds): Test feed's refusal, and the
+   * problem inside an import's report. `problem`: a reader library's own words (English).
+   */
+  feedCsvUnreadable: (problem: string) => `The CSV feed cannot be read: ${problem}`,
+  feedXmlUnreadable: (problem: string) => `The XML feed cannot be read: ${problem}`,
+  feedWorkbookUnreadable: (problem: string) => `The workbook cannot be read: ${problem}`,
+  feedWorkbookPartNotXml: (part: string) => `The workbook cannot be read: the part ${part} is not valid XML`,
+  feedNotXlsx: 'The feed is not an Excel workbook (.xlsx)',
+  feedNoWorksheet: 'The workbook has no worksheet',
+  feedUnpacksTooLarge: (megabytes: number) => `The feed unpacks to more than ${n(megabytes)} MB`,
+  feedGzipDamaged: (problem: string) => `The gzip-compressed feed is damaged (${problem})`,
+  feedWorkbookTooLarge: (megabytes: number) => `The workbook is larger than ${megabytes} MB; send it as CSV instead`,
+  feedNeedsMoreMemory: 'The feed needs more memory to read than an import may use',
+  feedCsvHeaderTooManyColumns: (max: number) => `The CSV header has more than ${n(max)} columns, the limit of a feed`,
+  feedCsvLineTooManyColumns: (line: number, max: number) => `Line ${n(line)} of the CSV feed has more than ${n(max)} columns, the limit of a feed`,
+  feedWorkbookRowTooManyColumns: (row: number, max: number) => `Row ${n(row)} of the workbook has more than ${n(max)} columns, the limit of a feed`,
+  feedCsvLineTooLong: (line: number, megabytes: number) => `Line ${n(line)} of the CSV feed is longer than ${megabytes} MB, the limit of one line`,
+  feedCsvRecordTooLong: (line: number, megabytes: number) =>
+    `The CSV feed has a record longer than ${megabytes} MB (by line ${n(line)}), the limit of one line; a quote may have been left open`,
+  /** What an XML limit names: the XML feed, or a part of a workbook. */
+  feedWhatXml: 'The XML feed',
+  feedWhatWorkbookPart: (part: string) => `The workbook's part ${part}`,
+  feedXmlTooDeep: (what: string, max: number) => `${what} nests elements more than ${n(max)} deep, the limit of a feed`,
+  feedXmlNameTooLong: (what: string, max: number) => `${what} has an element name longer than ${n(max)} characters, the limit of a feed`,
+  feedXmlTooManyAttributes: (what: string, max: number) => `${what} has an element with more than ${n(max)} attributes, the limit of a feed`,
+  feedXmlAttributeNameTooLong: (what: string, max: number) => `${what} has an attribute name longer than ${n(max)} characters, the limit of a feed`,
+  feedXmlTextTooLong: (what: string, megabytes: number) => `${what} has a text, tag or attribute value longer than ${megabytes} MB, the limit of a feed`,
+  /** The feed's columns against the mapping (src/shared/feed-mapping.ts `mappingProblem`, the import's header check). */
+  feedNoTitleMapped: 'No column is mapped to the title',
+  /** `columns`: the mapped columns, joined by "' or '". */
+  feedNoTitleColumn: (columns: string) => `The feed has no column '${columns}' for the title`,
+  feedNoEanOrSkuMapped: 'No column of the feed is mapped to the EAN or the SKU',
+  feedNoPriceMapped: feedValueMessages.noPriceColumn,
+  feedNoRows: 'The feed has no rows',
+  /** `expected`: the columns a feed without a mapping needs, joined by ', '. */
+  feedHeaderNoTitle: (line: number, expected: string) => `The header (line ${line}) has no 'title' column; expected columns: ${expected}`,
+  feedHeaderMapping: (problem: string, line: number) => `${problem} (header on line ${line}); change the supplier's column mapping`,
   /** A feed row's refusal (src/server/feeds/parse-feed-row.ts); `field`: the field's name, a sentence of the feedField ids. */
   feedValueTooLong: (field: string, max: number) => `${field} is longer than ${n(max)} characters`,
   feedMeasureNotValid: (field: string, raw: string, max: number) => `${field} '${raw}' is not a number from 0 to ${n(max)}`,

@@ -163,6 +163,8 @@ export interface TestFeedReport {
   valueFormat: FeedValueFormat;
   /** Why the feed cannot be imported with the mapping as a whole (e.g. no title column), or null. */
   mappingProblem: string | null;
+  /** The same as its sentence, for the app to word (docs/languages.md); absent when there is no problem. */
+  mappingProblemSaid?: ServerSentence;
   /** The first rows (at most 20). */
   rows: TestFeedRow[];
   /** True when the feed has more rows than were read. */

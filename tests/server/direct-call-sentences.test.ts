@@ -13,6 +13,10 @@ let t: TestApp;
 const PREVIEW_URL = 'https://supplier.test/preview.csv';
 const { served, feedFetch } = servedFeeds();
 served.set(PREVIEW_URL, 'ean;sku;title;price;stock\n;;No key;1;1\n');
+const BROKEN_XML_URL = 'https://supplier.test/broken.xml';
+served.set(BROKEN_XML_URL, '<?xml version="1.0"?><products <product>');
+const NO_TITLE_URL = 'https://supplier.test/no-title.csv';
+served.set(NO_TITLE_URL, 'ean;naam;prijs\n8712345678906;Emmer;4,95\n');
 
 beforeAll(async () => {
   t = await createTestApp({ deps: { fetch: feedFetch } });
@@ -114,6 +118,24 @@ describe('supplier calls and Test feed', () => {
     expect(row).toMatchObject({
       problems: ['Neither EAN nor SKU is given, so the row cannot be matched to a product of Probe Co'],
       problemSentences: [{ message: 'Neither EAN nor SKU is given, so the row cannot be matched to a product of Probe Co', messageId: 'server.feedNoEanNorSku', messageArgs: ['Probe Co'] }],
+    });
+  });
+
+  it("Test feed of a feed it cannot read names the reader's sentence, the parser's own words inside it", async () => {
+    const answer = await call('POST', '/api/v1/suppliers/test-feed', { supplierUrlFeed: BROKEN_XML_URL, feedFormat: 'xml' });
+    expect(answer.status).toBe(422);
+    expect(answer.body.messageId).toBe('server.feedXmlUnreadable');
+    const [problem] = answer.body.messageArgs as string[];
+    expect(answer.body.message).toBe(`The XML feed cannot be read: ${problem}`);
+  });
+
+  it("Test feed's preview names the mapping's problem", async () => {
+    const mapping = { columns: { title: ['titel'], ean: ['ean'], price: ['prijs'] } };
+    const answer = await call('POST', '/api/v1/suppliers/test-feed', { supplierUrlFeed: NO_TITLE_URL, mapping });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({
+      mappingProblem: "The feed has no column 'titel' for the title",
+      mappingProblemSaid: { message: "The feed has no column 'titel' for the title", messageId: 'server.feedNoTitleColumn', messageArgs: ['titel'] },
     });
   });
 

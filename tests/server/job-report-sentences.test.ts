@@ -55,6 +55,21 @@ async function importedJob(supplierId: number): Promise<Job> {
 }
 
 describe("the feed import's report", () => {
+  it("names why the feed stopped being readable as a sentence of its own inside the report", async () => {
+    const url = 'https://supplier.test/unmapped.csv';
+    served.set(url, `naam;prijs\nEmmer;4,95\n`);
+    const job = await importedJob(await addSupplier('Unmapped Co', url));
+    expect(job.status).toBe('failed');
+    expect(job.messageId).toBe('server.feedUnreadable');
+    const [name, problem] = job.messageArgs ?? [];
+    expect(name).toBe('Unmapped Co');
+    expect(problem).toMatchObject({
+      messageId: 'server.feedHeaderNoTitle',
+      message: "The header (line 1) has no 'title' column; expected columns: " + String((problem as { messageArgs: unknown[] }).messageArgs[1]),
+    });
+    expect(job.message).toContain(`stopped being readable; rows before were imported. ${(problem as { message: string }).message}. Read 0 rows`);
+  });
+
   it('names the counts sentence with the counts, the English as before', async () => {
     const url = 'https://supplier.test/report.csv';
     served.set(url, `${HEADER}\n${ROW_1}\n;;No key;1;1\n${ROW_2}\n`);

@@ -5,6 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { MAX_BYTES_AHEAD, ParseWorker } from '../../src/server/feeds/parse-in-worker';
+import { FeedFormatError } from '../../src/server/feeds/feed-item';
 
 const HEADER = 'ean;sku;title;price;stock';
 const ROWS = 60_000;
@@ -68,5 +69,25 @@ describe('parse worker queue', () => {
     for await (const batch of batches) rows += batch.rows.length + batch.refusals.length;
     expect(rows).toBe(ROWS);
     expect(pulled.bytes).toBe(total);
+  });
+
+  it('hands an unreadable feed back with its sentence, which crossed the thread (docs/languages.md)', async () => {
+    worker = await ParseWorker.start();
+    const feed = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('<?xml version="1.0"?><products <product>'));
+        controller.close();
+      },
+    });
+    const failure = await (async () => {
+      try {
+        for await (const batch of worker!.batches('xml', feed, 'Broken Co', 250)) void batch;
+        return null;
+      } catch (error) {
+        return error;
+      }
+    })();
+    expect(failure).toBeInstanceOf(FeedFormatError);
+    expect((failure as FeedFormatError).sentence).toMatchObject({ messageId: 'server.feedXmlUnreadable', message: (failure as Error).message });
   });
 });

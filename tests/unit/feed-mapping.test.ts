@@ -104,11 +104,13 @@ describe('mappingProblem', () => {
   it('names a missing title column, and asks for an EAN or SKU column and a supplier price', () => {
     const compiled = compileMapping(mapping({ columns: { title: ['Naam'], ean: ['EAN13'], price: ['Prijs'] } }));
     expect(mappingProblem(['naam', 'EAN13', 'prijs'], compiled)).toBeNull();
-    expect(mappingProblem(['Titel', 'EAN13'], compiled)).toBe("The feed has no column 'naam' for the title");
-    expect(mappingProblem(['Naam'], compiled)).toBe('No column of the feed is mapped to the EAN or the SKU');
-    expect(mappingProblem(['naam', 'EAN13'], compiled)).toBe('No column of the feed is mapped to the supplier price; map one, or every row is refused');
+    expect(mappingProblem(['Titel', 'EAN13'], compiled)?.message).toBe("The feed has no column 'naam' for the title");
+    expect(mappingProblem(['Naam'], compiled)?.message).toBe('No column of the feed is mapped to the EAN or the SKU');
+    expect(mappingProblem(['naam', 'EAN13'], compiled)?.message).toBe('No column of the feed is mapped to the supplier price; map one, or every row is refused');
     expect(mappingProblem(['x'], compileMapping(mapping({ columns: { ean: ['x'] }, fixed: { title: 'Same title', price: '10' } })))).toBeNull();
-    expect(mappingProblem(['x'], compileMapping(mapping({ columns: { ean: ['x'] } })))).toBe('No column is mapped to the title');
+    expect(mappingProblem(['x'], compileMapping(mapping({ columns: { ean: ['x'] } })))?.message).toBe('No column is mapped to the title');
+    // Each names its sentence, so a Dutch tablet words it (the preview, an import's report).
+    expect(mappingProblem(['Titel', 'EAN13'], compiled)).toMatchObject({ messageId: 'server.feedNoTitleColumn', messageArgs: ['naam'] });
   });
 });
 

@@ -191,6 +191,19 @@ describe("the EAN sheet's refused rows, a stale supplier save and a bulk action'
     expect(lines[1]).toContain('Old reason');
   });
 
+  it("words why a feed cannot be read, in Test feed's refusal, the preview and inside an import's report", () => {
+    expect(says(serverSentence('feedCsvLineTooManyColumns', 12345, 2000))).toBe('Regel 12.345 van de CSV-feed heeft meer dan 2.000 kolommen, de grens van een feed');
+    expect(says(serverSentence('feedXmlTooDeep', serverSentence('feedWhatWorkbookPart', 'xl/worksheets/sheet1.xml'), 64))).toBe(
+      'Het deel xl/worksheets/sheet1.xml van de werkmap nest elementen dieper dan 64 niveaus, de grens van een feed',
+    );
+    expect(says(serverSentence('feedNoTitleColumn', 'naam'))).toBe('De feed heeft geen kolom ‘naam’ voor de titel');
+    const header = serverSentence('feedHeaderMapping', serverSentence('feedNoEanOrSkuMapped'), 1);
+    const report = serverSentence('feedUnreadable', 'Acme', header, serverSentence('feedRunSummary', 0, 0, 0, 0, 0, 0, 0, 0));
+    expect(report.message).toContain("rows before were imported. No column of the feed is mapped to the EAN or the SKU (header on line 1); change the supplier's column mapping. Read 0 rows");
+    expect(says(report)).toContain('Geen kolom van de feed is gekoppeld aan de EAN of de SKU (kopregel op regel 1); pas de kolomkoppeling van de leverancier aan');
+    expect(says(report)).not.toMatch(/column mapping|No column/);
+  });
+
   it("words the stale supplier save and a bulk action's sentence, and leaves a message without an id as written", () => {
     expect(says(serverSentence('supplierChanged'))).toBe(
       'Iemand anders heeft deze leverancier opgeslagen nadat jij hem opende. Sla je wijzigingen op over die van hen heen, of gebruik hun versie.',

@@ -9,7 +9,7 @@
 import { Readable } from 'node:stream';
 import { CsvError, parse } from 'csv-parse';
 import { serverSentence } from '../../shared/server-messages';
-import { FeedFormatError, type FeedItem } from './feed-item';
+import { feedProblem, type FeedItem } from './feed-item';
 import { csvLineTooLong, csvRecordTooLong, MAX_CSV_LINE_CHARS, MAX_FEED_COLUMNS, tooManyColumns } from './feed-limits';
 
 const DELIMITERS = [',', ';', '\t'] as const;
@@ -106,7 +106,7 @@ export async function* readCsvFeed(source: AsyncIterable<Chunk>, options: CsvRea
   const counts = delimiterCounts(headText.split('\n', 1)[0] ?? '');
   const delimiter = mostFrequent(counts);
   // A header that wide is refused before csv-parse builds it.
-  if ((counts.get(delimiter) ?? 0) + 1 > MAX_FEED_COLUMNS) throw tooManyColumns('The CSV header');
+  if ((counts.get(delimiter) ?? 0) + 1 > MAX_FEED_COLUMNS) throw tooManyColumns({ csvHeader: true });
 
   const parser = parse({
     delimiter,
@@ -125,7 +125,7 @@ export async function* readCsvFeed(source: AsyncIterable<Chunk>, options: CsvRea
   try {
     for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
       const line = info.lines - newlines(record);
-      if (record.length > MAX_FEED_COLUMNS) throw tooManyColumns(columns ? `Line ${line.toLocaleString('en-US')} of the CSV feed` : 'The CSV header');
+      if (record.length > MAX_FEED_COLUMNS) throw tooManyColumns(columns ? { line } : { csvHeader: true });
       if (!columns) {
         const names = record.map((name) => name.trim());
         options.onColumns?.(names, line);
@@ -146,7 +146,7 @@ export async function* readCsvFeed(source: AsyncIterable<Chunk>, options: CsvRea
     }
   } catch (error) {
     if (error instanceof CsvError && error.code === 'CSV_MAX_RECORD_SIZE') throw csvRecordTooLong(Number((error as CsvError & { lines?: number }).lines) || 1);
-    if (error instanceof CsvError) throw new FeedFormatError(`The CSV feed cannot be read: ${error.message}`);
+    if (error instanceof CsvError) throw feedProblem(serverSentence('feedCsvUnreadable', error.message));
     throw error;
   } finally {
     input.destroy();

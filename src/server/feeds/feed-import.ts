@@ -279,7 +279,7 @@ async function runClaimedImport(deps: FeedJobDeps, supplier: SupplierRecord, opt
       sentence = serverSentence('feedDownloadFailed', name, error.message);
     } else if (error instanceof FeedFormatError || (error instanceof Error && /premature close|terminated|aborted/i.test(error.message))) {
       failure = 'feed';
-      sentence = serverSentence('feedUnreadable', name, errorText(error), counted);
+      sentence = serverSentence('feedUnreadable', name, (error instanceof FeedFormatError ? error.sentence : null) ?? errorText(error), counted);
     } else {
       failure = 'server';
       console.error(`[feeds] import of supplier ${supplier.supplierId} failed: ${describeError(error)}`);

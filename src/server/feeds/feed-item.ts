@@ -10,13 +10,22 @@ export type FeedItem =
   /** A record the mapping's row filter skips (docs/feeds.md, "Variants and parent rows"): counted, not read. */
   | { line: number; skipped: true; skippedRecord: FeedRecord };
 
-/** The feed is unreadable from this point on (bad XML, unclosed CSV quote): the import stops. */
+/**
+ * The feed is unreadable from this point on (bad XML, unclosed CSV quote): the import stops.
+ * `sentence` names the problem for the app to word (docs/languages.md, "Sentences the server
+ * writes"); a problem written by a library stays English inside it.
+ */
 export class FeedFormatError extends Error {
-  constructor(message: string) {
-    super(message);
+  readonly sentence: ServerSentence | null;
+  constructor(said: string | ServerSentence) {
+    super(typeof said === 'string' ? said : said.message);
     this.name = 'FeedFormatError';
+    this.sentence = typeof said === 'string' ? null : said;
   }
 }
+
+/** A FeedFormatError of the sentence `key` of src/shared/server-messages.ts. */
+export const feedProblem = (said: ServerSentence) => new FeedFormatError(said);
 
 /** Canonical column name for a CSV header or XML element name, or null for columns we ignore. */
 export function canonicalColumn(name: string, known: readonly string[]): string | null {

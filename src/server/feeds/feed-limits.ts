@@ -5,7 +5,8 @@
  * time with it. Real supplier feeds stay far below every one of them.
  */
 import type { SaxesParser } from 'saxes';
-import { FeedFormatError } from './feed-item';
+import { feedProblem } from './feed-item';
+import { serverSentence, type ServerSentence } from '../../shared/server-messages';
 
 /** Elements nested deeper than this (a product feed needs fewer than ten levels). */
 export const MAX_XML_DEPTH = 64;
@@ -20,17 +21,20 @@ export const MAX_CSV_LINE_CHARS = 1024 * 1024;
 /** Columns of a CSV or .xlsx feed (its header, and any row). */
 export const MAX_FEED_COLUMNS = 2_000;
 
-const count = (n: number) => n.toLocaleString('en-US');
-const describeChars = (chars: number) => (chars % (1024 * 1024) === 0 ? `${chars / 1024 / 1024} MB` : `${count(chars)} characters`);
+const megabytes = (chars: number) => chars / 1024 / 1024;
 
-export const tooManyColumns = (what: string) => new FeedFormatError(`${what} has more than ${count(MAX_FEED_COLUMNS)} columns, the limit of a feed`);
-export const csvLineTooLong = (line: number) =>
-  new FeedFormatError(`Line ${count(line)} of the CSV feed is longer than ${describeChars(MAX_CSV_LINE_CHARS)}, the limit of one line`);
-/** A record over several lines (quoted line breaks) whose fields together pass the line limit. */
-export const csvRecordTooLong = (line: number) =>
-  new FeedFormatError(
-    `The CSV feed has a record longer than ${describeChars(MAX_CSV_LINE_CHARS)} (by line ${count(line)}), the limit of one line; a quote may have been left open`,
+/** Too many columns in the CSV header, a CSV line (`line`) or a workbook row (`row`). */
+export const tooManyColumns = (where: { csvHeader: true } | { line: number } | { row: number }) =>
+  feedProblem(
+    'line' in where
+      ? serverSentence('feedCsvLineTooManyColumns', where.line, MAX_FEED_COLUMNS)
+      : 'row' in where
+        ? serverSentence('feedWorkbookRowTooManyColumns', where.row, MAX_FEED_COLUMNS)
+        : serverSentence('feedCsvHeaderTooManyColumns', MAX_FEED_COLUMNS),
   );
+export const csvLineTooLong = (line: number) => feedProblem(serverSentence('feedCsvLineTooLong', line, megabytes(MAX_CSV_LINE_CHARS)));
+/** A record over several lines (quoted line breaks) whose fields together pass the line limit. */
+export const csvRecordTooLong = (line: number) => feedProblem(serverSentence('feedCsvRecordTooLong', line, megabytes(MAX_CSV_LINE_CHARS)));
 
 /** Text is written to saxes in slices this long, so a limit stops the parser within one slice. */
 const SLICE_CHARS = 16 * 1024;
@@ -40,26 +44,22 @@ const SLICE_CHARS = 16 * 1024;
  * `sawText` from its handlers (saxes has one handler per event) and writes through `write`, which
  * hands the text over in slices and stops once one token (a text node, a tag, a comment) has run
  * past MAX_XML_TEXT_CHARS without the parser reporting anything: saxes holds such a token whole.
- * Every check throws a FeedFormatError naming the limit; `what` names the document ('The XML feed').
+ * Every check throws a FeedFormatError naming the limit; `what` names the document (`feedWhatXml`).
  */
 export class XmlLimits {
   private depth = 0;
   private attributes = 0;
   private sinceEvent = 0;
 
-  constructor(private readonly what: string) {}
-
-  private fail(message: string): never {
-    throw new FeedFormatError(`${this.what} ${message}`);
-  }
+  constructor(private readonly what: ServerSentence) {}
 
   /** An element opened (saxes 'opentag'): its attributes were counted before it. */
   opened(name: string): void {
     this.sinceEvent = 0;
     this.attributes = 0;
     this.depth += 1;
-    if (this.depth > MAX_XML_DEPTH) this.fail(`nests elements more than ${MAX_XML_DEPTH} deep, the limit of a feed`);
-    if (name.length > MAX_XML_NAME_CHARS) this.fail(`has an element name longer than ${count(MAX_XML_NAME_CHARS)} characters, the limit of a feed`);
+    if (this.depth > MAX_XML_DEPTH) throw feedProblem(serverSentence('feedXmlTooDeep', this.what, MAX_XML_DEPTH));
+    if (name.length > MAX_XML_NAME_CHARS) throw feedProblem(serverSentence('feedXmlNameTooLong', this.what, MAX_XML_NAME_CHARS));
   }
 
   closed(): void {
@@ -70,8 +70,8 @@ export class XmlLimits {
   attribute(name: string): void {
     this.sinceEvent = 0;
     this.attributes += 1;
-    if (this.attributes > MAX_XML_ATTRIBUTES) this.fail(`has an element with more than ${MAX_XML_ATTRIBUTES} attributes, the limit of a feed`);
-    if (name.length > MAX_XML_NAME_CHARS) this.fail(`has an attribute name longer than ${count(MAX_XML_NAME_CHARS)} characters, the limit of a feed`);
+    if (this.attributes > MAX_XML_ATTRIBUTES) throw feedProblem(serverSentence('feedXmlTooManyAttributes', this.what, MAX_XML_ATTRIBUTES));
+    if (name.length > MAX_XML_NAME_CHARS) throw feedProblem(serverSentence('feedXmlAttributeNameTooLong', this.what, MAX_XML_NAME_CHARS));
   }
 
   /** Text, CDATA, a comment or an instruction was reported. */
@@ -85,7 +85,7 @@ export class XmlLimits {
   }
 
   private textTooLong(): never {
-    this.fail(`has a text, tag or attribute value longer than ${describeChars(MAX_XML_TEXT_CHARS)}, the limit of a feed`);
+    throw feedProblem(serverSentence('feedXmlTextTooLong', this.what, megabytes(MAX_XML_TEXT_CHARS)));
   }
 
   /** Writes decoded text to the parser slice by slice, checking the token limit after each. */

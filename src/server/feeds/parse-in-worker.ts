@@ -7,7 +7,8 @@ import type { TransferListItem, Worker } from 'node:worker_threads';
 import type { FeedMapping } from '../../shared/feed-mapping';
 import type { ImageBase } from '../../shared/feed-image-addresses';
 import type { TestFeedReport } from '../../shared/suppliers';
-import { FeedFormatError } from './feed-item';
+import { FeedFormatError, feedProblem } from './feed-item';
+import { serverSentence } from '../../shared/server-messages';
 import type { ParsedBatch } from './feed-row-batches';
 import type { ParseWorkerReply, ParseWorkerRequest } from './parse-worker-protocol';
 import type { PreviewRequest } from './test-feed-preview';
@@ -79,7 +80,7 @@ export class ParseWorker {
   private constructor(private readonly worker: Worker) {
     worker.on('message', (reply: ParseWorkerReply) => this.push(reply));
     worker.on('error', (error: Error & { code?: string }) =>
-      this.fail(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new FeedFormatError('The feed needs more memory to read than an import may use') : error),
+      this.fail(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? feedProblem(serverSentence('feedNeedsMoreMemory')) : error),
     );
     worker.on('exit', (code) => this.fail(new Error(`the feed parser stopped (exit code ${code})`)));
   }
@@ -200,7 +201,7 @@ export class ParseWorker {
     for (;;) {
       const reply = await this.next();
       if (reply.type === 'end') return;
-      if (reply.type === 'error') throw reply.unreadable ? new FeedFormatError(reply.message) : new Error(reply.message);
+      if (reply.type === 'error') throw reply.unreadable ? new FeedFormatError(reply.sentence ?? reply.message) : new Error(reply.message);
       if (reply.type !== 'batch') continue;
       // Let the worker parse the next batch while this one is written.
       this.send({ type: 'more' });
@@ -218,7 +219,7 @@ export class ParseWorker {
     for (;;) {
       const reply = await this.next();
       if (reply.type === 'preview') return reply.report;
-      if (reply.type === 'error') throw reply.unreadable ? new FeedFormatError(reply.message) : new Error(reply.message);
+      if (reply.type === 'error') throw reply.unreadable ? new FeedFormatError(reply.sentence ?? reply.message) : new Error(reply.message);
     }
   }
 

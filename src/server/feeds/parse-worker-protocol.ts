@@ -3,6 +3,7 @@ import type { ImageBase } from '../../shared/feed-image-addresses';
 import type { FeedMapping } from '../../shared/feed-mapping';
 import type { TestFeedReport } from '../../shared/suppliers';
 import type { ParsedBatch } from './feed-row-batches';
+import type { ServerSentence } from '../../shared/server-messages';
 import type { PreviewRequest } from './test-feed-preview';
 
 export type ParseWorkerRequest =
@@ -34,4 +35,4 @@ export type ParseWorkerReply =
   | { type: 'consumed'; bytes: number }
   | { type: 'end' }
   /** `unreadable`: the feed itself is broken (FeedFormatError); otherwise a stream or server problem. */
-  | { type: 'error'; unreadable: boolean; message: string };
+  | { type: 'error'; unreadable: boolean; message: string; sentence?: ServerSentence };

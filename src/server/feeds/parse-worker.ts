@@ -55,7 +55,7 @@ async function parse(request: Extract<ParseWorkerRequest, { type: 'parse' }>): P
     }
     send({ type: 'end' });
   } catch (error) {
-    send({ type: 'error', unreadable: error instanceof FeedFormatError, message: error instanceof Error ? error.message : String(error) });
+    send(errorReply(error));
   }
 }
 
@@ -63,8 +63,15 @@ async function preview(request: Extract<ParseWorkerRequest, { type: 'preview' }>
   try {
     send({ type: 'preview', report: await previewFeedBytes(input(), request) });
   } catch (error) {
-    send({ type: 'error', unreadable: error instanceof FeedFormatError, message: error instanceof Error ? error.message : String(error) });
+    send(errorReply(error));
   }
+}
+
+/** A failure as the worker tells it: a FeedFormatError keeps its sentence across the thread (docs/languages.md). */
+function errorReply(error: unknown): ParseWorkerReply {
+  const message = error instanceof Error ? error.message : String(error);
+  if (!(error instanceof FeedFormatError)) return { type: 'error', unreadable: false, message };
+  return { type: 'error', unreadable: true, message, ...(error.sentence ? { sentence: error.sentence } : {}) };
 }
 
 port.on('message', (message: ParseWorkerRequest) => {

@@ -12,6 +12,7 @@ import { keyAgain, parseMappedRow, prepareFeedItems, readRawFeed } from './feed-
 import { feedReadingMessages } from '../../shared/feed-reading-messages';
 import { recordHasUnreadableCharacters } from './feed-text-encoding';
 import type { ImageBase } from '../../shared/feed-image-addresses';
+import { serverSentence } from '../../shared/server-messages';
 
 export interface PreviewRequest {
   format: string;
@@ -140,13 +141,15 @@ export function previewReport(
   });
 
   const guessed = guessMapping(columns, samples);
+  const problem = columns.length === 0 && rows.length === 0 ? serverSentence('feedNoRows') : mappingProblem(columns, compiled);
   return {
     columns,
     encoding: reading.encoding,
     recordElement: reading.recordElement,
     guessedMapping: guessed,
     valueFormat: feedValueFormat(columns, samples, request.mapping ?? guessed),
-    mappingProblem: columns.length === 0 && rows.length === 0 ? 'The feed has no rows' : mappingProblem(columns, compiled),
+    mappingProblem: problem?.message ?? null,
+    ...(problem ? { mappingProblemSaid: problem } : {}),
     rows,
     more,
   };

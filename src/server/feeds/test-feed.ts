@@ -94,7 +94,7 @@ export async function testFeed(deps: OutboundDeps & { db: Database }, input: Tes
     });
   } catch (error) {
     if (error instanceof ApiError) throw error;
-    if (error instanceof FeedFormatError) throw new ApiError(422, error.message);
+    if (error instanceof FeedFormatError) throw error.sentence ? ApiError.saying(422, error.sentence) : new ApiError(422, error.message);
     if (error instanceof RefusedTargetError) throw ApiError.saying(422, serverSentence('feedAddressRefused', error.message));
     if (error instanceof DownloadError) throw ApiError.saying(502, serverSentence('testFeedDownloadFailed', error.message));
     if (error instanceof PreviewTimedOut) throw ApiError.saying(502, serverSentence('testFeedTimedOut', TEST_FEED_TIMEOUT_MS / 1000));

@@ -9,7 +9,8 @@
  */
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import { InflateBudget, readZipEntry, ZipReadError, zipEntries, type ZipEntry } from '../lib/xlsx-zip';
-import { FeedFormatError, type FeedItem } from './feed-item';
+import { feedProblem, type FeedItem } from './feed-item';
+import { serverSentence } from '../../shared/server-messages';
 import { MAX_FEED_COLUMNS, tooManyColumns, XmlLimits } from './feed-limits';
 import { columnOf, localName } from '../lib/xlsx-cells';
 
@@ -20,7 +21,7 @@ const MAX_CELL_CHARS = 200_000;
 /** A parser for one part with its XML limits: attributes are counted here, the callers' handlers report the rest. */
 function limitedParser(entry: ZipEntry): { parser: SaxesParser; limits: XmlLimits } {
   const parser = new SaxesParser({ position: false });
-  const limits = new XmlLimits(`The workbook's part ${entry.name}`);
+  const limits = new XmlLimits(serverSentence('feedWhatWorkbookPart', entry.name));
   parser.on('attribute', (attribute) => limits.attribute(attribute.name));
   return { parser, limits };
 }
@@ -43,12 +44,12 @@ async function* parsePart(
   const decoder = new TextDecoder('utf-8');
   for await (const chunk of readZipEntry(bytes, entry, budget)) {
     limits.write(parser, decoder.decode(chunk, { stream: true }));
-    if (failure) throw new FeedFormatError(`The workbook cannot be read: the part ${entry.name} is not valid XML`);
+    if (failure) throw feedProblem(serverSentence('feedWorkbookPartNotXml', entry.name));
     yield* drain();
   }
   limits.write(parser, decoder.decode());
   parser.close();
-  if (failure) throw new FeedFormatError(`The workbook cannot be read: the part ${entry.name} is not valid XML`);
+  if (failure) throw feedProblem(serverSentence('feedWorkbookPartNotXml', entry.name));
   yield* drain();
 }
 
@@ -111,10 +112,10 @@ export async function* readXlsxFeed(bytes: Uint8Array, options: XlsxReadOptions)
     try {
       entries = zipEntries(bytes);
     } catch {
-      throw new FeedFormatError('The feed is not an Excel workbook (.xlsx)');
+      throw feedProblem(serverSentence('feedNotXlsx'));
     }
     const sheet = firstSheet(entries);
-    if (!sheet) throw new FeedFormatError('The workbook has no worksheet');
+    if (!sheet) throw feedProblem(serverSentence('feedNoWorksheet'));
     const strings = await sharedStrings(bytes, entries.find((entry) => entry.name === 'xl/sharedStrings.xml'), budget);
 
     const part = limitedParser(sheet);
@@ -145,7 +146,7 @@ export async function* readXlsxFeed(bytes: Uint8Array, options: XlsxReadOptions)
         lastColumn = 0;
       } else if (name === 'c' && cells) {
         const column = columnOf(attributes.r ?? '') || lastColumn + 1;
-        if (column > MAX_FEED_COLUMNS) throw tooManyColumns(`Row ${rowNumber.toLocaleString('en-US')} of the workbook`);
+        if (column > MAX_FEED_COLUMNS) throw tooManyColumns({ row: rowNumber });
         lastColumn = column;
         cell = { column, type: attributes.t ?? 'n', value: '', inline: '' };
       } else if (cell) {
@@ -184,7 +185,7 @@ export async function* readXlsxFeed(bytes: Uint8Array, options: XlsxReadOptions)
     });
     yield* parsePart(bytes, sheet, budget, part, () => ready.splice(0));
   } catch (error) {
-    if (error instanceof ZipReadError) throw new FeedFormatError(`The workbook cannot be read: ${error.message}`);
+    if (error instanceof ZipReadError) throw feedProblem(serverSentence('feedWorkbookUnreadable', error.message));
     throw error;
   }
 }

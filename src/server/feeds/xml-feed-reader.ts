@@ -13,7 +13,8 @@
  * depth, attributes per element and the length of a text are bounded (feed-limits.ts).
  */
 import { SaxesParser } from 'saxes';
-import { FeedFormatError, type FeedItem } from './feed-item';
+import { feedProblem, type FeedItem } from './feed-item';
+import { serverSentence } from '../../shared/server-messages';
 import { MAX_XML_DEPTH, XmlLimits } from './feed-limits';
 import { chooseRecordElement, RecordElementCounter } from './xml-record-element';
 
@@ -124,7 +125,7 @@ export async function* readXmlFeed(source: AsyncIterable<Chunk>, options: XmlRea
   const byName = recordPath.length === 1;
 
   const parser = new SaxesParser({ position: true });
-  const limits = new XmlLimits('The XML feed');
+  const limits = new XmlLimits(serverSentence('feedWhatXml'));
   const ready: FeedItem[] = [];
   /** Local names (lower case) of the open elements outside a record, from the root. */
   const outside: string[] = [];
@@ -203,7 +204,7 @@ export async function* readXmlFeed(source: AsyncIterable<Chunk>, options: XmlRea
   });
 
   const fail = () => {
-    throw new FeedFormatError(`The XML feed cannot be read: ${failure}`);
+    throw feedProblem(serverSentence('feedXmlUnreadable', failure ?? ''));
   };
   for await (const chunk of text) {
     limits.write(parser, chunk);

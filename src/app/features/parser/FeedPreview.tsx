@@ -42,7 +42,7 @@ export function FeedPreview({ report }: { report: TestFeedReport }) {
         )}
         {report.mappingProblem && (
           <Callout.Root color="amber" role="alert">
-            <Callout.Text>{report.mappingProblem}</Callout.Text>
+            <Callout.Text>{(report.mappingProblemSaid && serverSaysNow(report.mappingProblemSaid)) ?? report.mappingProblem}</Callout.Text>
           </Callout.Root>
         )}
         <div className="parser-table-scroll" ref={scroll}>
