@@ -15,6 +15,7 @@ const n = (value: number) => value.toLocaleString('en-US');
 
 export const serverMessages = {
   productMissing: (productId: number) => `Product ${productId} does not exist`,
+  categoryMissing: (categoryId: number) => `Category ${categoryId} does not exist`,
   /** 400: a change set of the product or the Bol model the schema refuses; the problems as the schema wrote them. */
   changeSetNotValid: (problems: string) => `The change set is not valid: ${problems}`,
   bolChangeSetNotValid: (problems: string) => `The Bol model change set is not valid: ${problems}`,
@@ -123,6 +124,11 @@ export const serverMessages = {
   testFeedDownloadFailed: (problem: string) => `The feed could not be downloaded: ${problem}`,
   testFeedTimedOut: (seconds: number) => `The feed could not be read within ${seconds} s`,
   testFeedUnreadable: (problem: string) => `The feed stopped being readable: ${problem}`,
+  /** A kept feed login the address it is saved or tested with may not have (src/server/feeds/credential-origin.ts). */
+  feedLoginThisAddress: 'this address',
+  feedLoginNewAddress: (address: string) => `the new address ${address}`,
+  feedLoginOnlyFor: (address: string, origin: string) => `credentials: Enter the feed login again for ${address}; the stored one is only sent to ${origin}`,
+  feedLoginSentNowhere: (address: string) => `credentials: Enter the feed login again for ${address}; the stored one was saved without an address and is sent nowhere`,
   /**
    * Why a feed cannot be read (FeedFormatError, src/server/feeds): Test feed's refusal, and the
    * problem inside an import's report. `problem`: a reader library's own words (English).

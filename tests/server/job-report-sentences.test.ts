@@ -61,13 +61,14 @@ describe("the feed import's report", () => {
     const job = await importedJob(await addSupplier('Unmapped Co', url));
     expect(job.status).toBe('failed');
     expect(job.messageId).toBe('server.feedUnreadable');
-    const [name, problem] = job.messageArgs ?? [];
+    const [name, said] = job.messageArgs ?? [];
     expect(name).toBe('Unmapped Co');
+    const problem = said as { message: string; messageId: string; messageArgs: unknown[] };
     expect(problem).toMatchObject({
       messageId: 'server.feedHeaderNoTitle',
-      message: "The header (line 1) has no 'title' column; expected columns: " + String((problem as { messageArgs: unknown[] }).messageArgs[1]),
+      message: `The header (line 1) has no 'title' column; expected columns: ${String(problem.messageArgs[1])}`,
     });
-    expect(job.message).toContain(`stopped being readable; rows before were imported. ${(problem as { message: string }).message}. Read 0 rows`);
+    expect(job.message).toContain(`stopped being readable; rows before were imported. ${problem.message}. Read 0 rows`);
   });
 
   it('names the counts sentence with the counts, the English as before', async () => {

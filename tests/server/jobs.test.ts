@@ -274,7 +274,7 @@ describe('durability', () => {
     expect(await job(dead?.id ?? 0)).toMatchObject({ status: 'interrupted', message: 'Interrupted: the server stopped while this was running' });
     expect((await job(alive?.id ?? 0)).status).toBe('running');
     const [closed] = await t.database.db.select().from(parsingHistory).where(eq(parsingHistory.id, history?.id ?? -1));
-    expect(closed).toMatchObject({ status: 'failed', message: 'Interrupted: the server stopped while this was running' });
+    expect(closed).toMatchObject({ status: 'failed', message: 'Interrupted: the server stopped while this was running', messageId: 'server.jobInterrupted' });
     const [supplier] = await t.database.db.select().from(suppliers).where(eq(suppliers.supplierId, id));
     expect(supplier?.inProgress).toBe(false);
     // The supplier can be imported again at once.

@@ -107,7 +107,7 @@ describe('kill -9 and restart', () => {
       expect(suppliers.find((supplier) => supplier.supplierId === importId)?.inProgress).toBe(false);
       const history = await get<Page<ParsingHistoryEntry>>('/api/v1/history/feed?page=0&size=5');
       const interrupted = history.content.find((entry) => entry.supplierId === importId);
-      expect(interrupted).toMatchObject({ status: 'failed', message: 'Interrupted: the server stopped while this was running' });
+      expect(interrupted).toMatchObject({ status: 'failed', message: 'Interrupted: the server stopped while this was running', messageId: 'server.jobInterrupted' });
       const after = await productCount(IMPORT);
       // Every batch is one transaction of DEFAULT_BATCH_SIZE rows (no row of this feed is refused).
       expect(after).toBeGreaterThan(before);

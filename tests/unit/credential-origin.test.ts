@@ -27,11 +27,11 @@ describe('the origin of a feed login', () => {
   it('lets a stored login be kept only for an address on its own origin, and says why otherwise', () => {
     expect(keptCredentialsProblem(null, 'https://elsewhere.example')).toBeNull();
     expect(keptCredentialsProblem(stored('https://feeds.example'), 'https://feeds.example')).toBeNull();
-    expect(keptCredentialsProblem(stored('https://feeds.example'), 'https://elsewhere.example')).toBe(
+    expect(keptCredentialsProblem(stored('https://feeds.example'), 'https://elsewhere.example')?.message).toBe(
       'credentials: Enter the feed login again for the new address https://elsewhere.example; the stored one is only sent to https://feeds.example',
     );
     expect(keptCredentialsProblem(stored('https://feeds.example'), 'http://feeds.example')).not.toBeNull();
-    expect(keptCredentialsProblem(stored(null), 'https://feeds.example')).toBe(
+    expect(keptCredentialsProblem(stored(null), 'https://feeds.example')?.message).toBe(
       'credentials: Enter the feed login again for the new address https://feeds.example; the stored one was saved without an address and is sent nowhere',
     );
   });

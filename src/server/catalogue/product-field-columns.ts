@@ -9,6 +9,7 @@ import { normalFieldValue, type ProductFieldName, type ProductFieldValues } from
 import type { products } from '../db/schema';
 import { brands, categories } from '../db/schema';
 import { ApiError } from '../http/errors';
+import { serverSentence } from '../../shared/server-messages';
 import type { Queryable } from '../db/query-rows';
 import { sanitizeDescription } from './sanitize-description';
 
@@ -30,7 +31,7 @@ async function brandIdFor(tx: Queryable, name: string | null): Promise<number | 
 async function checkCategory(tx: Queryable, categoryId: number | null): Promise<void> {
   if (categoryId === null) return;
   const [found] = await tx.select({ id: categories.categoryId }).from(categories).where(eq(categories.categoryId, categoryId));
-  if (!found) throw new ApiError(400, `Category ${categoryId} does not exist`);
+  if (!found) throw ApiError.saying(400, serverSentence('categoryMissing', categoryId));
 }
 
 /** The column values for these field values (only the fields given). */

@@ -6,6 +6,7 @@
  */
 import type { CredentialsInput } from '../../shared/suppliers';
 import { resolveAddress } from './outbound';
+import { serverSentence, type ServerSentence } from '../../shared/server-messages';
 
 /** A login as it is kept in suppliers.feed_credentials, with the origin it may be sent to (null: nowhere). */
 export type StoredCredentials =
@@ -32,9 +33,8 @@ export function enteredCredentials(input: Extract<CredentialsInput, { kind: 'bas
  * Why the stored login cannot be kept for an address with origin `target`, or null when it may
  * (there is none, or it was entered for that origin). The sentence names both origins.
  */
-export function keptCredentialsProblem(stored: StoredCredentials | null, target: string | null): string | null {
+export function keptCredentialsProblem(stored: StoredCredentials | null, target: string | null): ServerSentence | null {
   if (!stored || stored.origin === target) return null;
-  const address = target === null ? 'this address' : `the new address ${target}`;
-  const where = stored.origin === null ? 'was saved without an address and is sent nowhere' : `is only sent to ${stored.origin}`;
-  return `credentials: Enter the feed login again for ${address}; the stored one ${where}`;
+  const address = target === null ? serverSentence('feedLoginThisAddress') : serverSentence('feedLoginNewAddress', target);
+  return stored.origin === null ? serverSentence('feedLoginSentNowhere', address) : serverSentence('feedLoginOnlyFor', address, stored.origin);
 }

@@ -17,6 +17,7 @@ import { orderedUuid } from '../db/ordered-uuid';
 import { queryRows, type Queryable } from '../db/query-rows';
 import { productImages } from '../db/schema';
 import { ApiError } from '../http/errors';
+import { serverSentence } from '../../shared/server-messages';
 import { recordHistory } from '../catalogue/product-history';
 import { loadProduct, loadProductForSave } from '../catalogue/product-read-model';
 import { imageName } from './feed-batch-writer';
@@ -35,7 +36,7 @@ function heldList(feedHeld: unknown): string[] | null {
 export async function takeHeldImages(tx: Queryable, productId: number, take: TakeHeldImages, who: { author: string; deviceAt: Date | null }, now: Date): Promise<TakeOutcome> {
   // Locked as every save of the product is: no other save of it runs until this one ends.
   const before = await loadProductForSave(tx, productId);
-  if (!before) throw new ApiError(404, `Product ${productId} does not exist`);
+  if (!before) throw ApiError.saying(404, serverSentence('productMissing', productId));
   const verdict = takeVerdict(heldList(before.row.product.feedHeld), before.images.map((image) => image.id), take);
   if (verdict === 'ended') return { kind: 'ended', product: before.product };
   if (verdict !== 'take') {

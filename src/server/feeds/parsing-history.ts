@@ -61,7 +61,7 @@ export async function recordHistory(
 }
 
 /** The message, and its sentence's id and arguments when it is one (docs/languages.md). */
-function messageColumns(said: string | ServerSentence): { message: string; messageId: string | null; messageArgs: SentenceArg[] | null } {
+export function messageColumns(said: string | ServerSentence): { message: string; messageId: string | null; messageArgs: SentenceArg[] | null } {
   return typeof said === 'string' ? { message: said, messageId: null, messageArgs: null } : { message: said.message, messageId: said.messageId, messageArgs: [...said.messageArgs] };
 }
 

@@ -7,6 +7,7 @@ import { and, eq, not, sql } from 'drizzle-orm';
 import type { Database } from '../db/connection';
 import { parsingHistory, suppliers } from '../db/schema';
 import { ApiError } from '../http/errors';
+import { messageColumns } from './parsing-history';
 
 export type SupplierRecord = typeof suppliers.$inferSelect;
 
@@ -41,7 +42,7 @@ export async function releaseSupplier(db: Database, supplierId: number): Promise
 export async function resetInterruptedRuns(db: Database, now: Date = new Date()): Promise<{ released: number; interrupted: number }> {
   const interrupted = await db
     .update(parsingHistory)
-    .set({ status: 'failed', finishedAt: now, message: 'Interrupted: the server stopped while this was running' })
+    .set({ status: 'failed', finishedAt: now, ...messageColumns(serverSentence('jobInterrupted')) })
     .where(eq(parsingHistory.status, 'running'))
     .returning({ id: parsingHistory.id });
   const released = await db.update(suppliers).set({ inProgress: false }).where(sql`${suppliers.inProgress}`).returning({ id: suppliers.supplierId });

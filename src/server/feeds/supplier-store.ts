@@ -164,7 +164,7 @@ function nextCredentials(input: SupplierInputParsed, { current, selfOrigin }: Sa
   if (!current) return null;
   const stored = storedCredentials(current.feedCredentials, addressOrigin(current.supplierUrlFeed, selfOrigin));
   const problem = input.feedSource === 'url' ? keptCredentialsProblem(stored, origin) : null;
-  if (problem) throw new ApiError(400, problem);
+  if (problem) throw ApiError.saying(400, problem);
   return stored;
 }
 

@@ -196,7 +196,7 @@ export async function interruptAbandonedJobs(db: Database, options: { all: boole
   if (historyIds.length > 0) {
     await db
       .update(parsingHistory)
-      .set({ status: 'failed', finishedAt: sql`now()`, message: INTERRUPTED_MESSAGE })
+      .set({ status: 'failed', finishedAt: sql`now()`, message: INTERRUPTED_MESSAGE, messageId: INTERRUPTED.messageId, messageArgs: [] })
       .where(and(inArray(parsingHistory.id, historyIds), eq(parsingHistory.status, 'running')));
   }
   return rows;

@@ -78,7 +78,7 @@ async function credentialsFor(deps: FeedDeps, request: TestFeedRequestParsed, wi
     .where(eq(suppliers.supplierId, request.supplierId));
   const stored = row ? storedCredentials(row.credentials, addressOrigin(row.address, deps.selfOrigin)) : null;
   const problem = !withFile && request.feedSource === 'url' ? keptCredentialsProblem(stored, origin) : null;
-  if (problem) throw new ApiError(422, problem);
+  if (problem) throw ApiError.saying(422, problem);
   return stored;
 }
 
