@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Plugin } from 'vite';
-import { inRadixLayer, splitSheet, type Half } from './theme-css-split.ts';
+import { inRadixLayer, RADIX_LAYER_ORDER, splitSheet, type Half } from './theme-css-split.ts';
 
 /** The Radix classes (without `.rt-`) the sign-in screen, the top bar and the update prompt use. */
 export const FIRST_SCREEN_COMPONENTS = [
@@ -29,15 +29,13 @@ export function themeSheets(): Record<Half, string> {
   const isFirstColor = (file: string) => (FIRST_SCREEN_COLORS as readonly string[]).includes(file.replace(/\.css$/, ''));
   const components = splitSheet(read('components.css'), FIRST_SCREEN_COMPONENTS);
   const utilities = splitSheet(read('utilities.css'), FIRST_SCREEN_COMPONENTS);
-  const first = [
-    read('tokens/base.css'),
-    ...colors.filter(isFirstColor).map((file) => read(`tokens/colors/${file}`)),
-    components.first,
-    utilities.first,
-  ];
-  const rest = [...colors.filter((file) => !isFirstColor(file)).map((file) => read(`tokens/colors/${file}`)), components.rest, utilities.rest];
-  // Declaring the layer first keeps the app's own (unlayered) style sheets above it.
-  return { first: `@layer radix;\n${inRadixLayer(first.join('\n'))}`, rest: inRadixLayer(rest.join('\n')) };
+  const firstTokens = [read('tokens/base.css'), ...colors.filter(isFirstColor).map((file) => read(`tokens/colors/${file}`))];
+  const restTokens = colors.filter((file) => !isFirstColor(file)).map((file) => read(`tokens/colors/${file}`));
+  const sheet = (tokens: string[], half: Half) =>
+    [inRadixLayer('tokens', tokens.join('\n')), inRadixLayer('components', components[half]), inRadixLayer('utilities', utilities[half])].join('\n');
+  // Declaring the layers first keeps the app's own (unlayered) style sheets above them, and
+  // Radix's own order inside them whichever half arrives first.
+  return { first: `${RADIX_LAYER_ORDER}\n${sheet(firstTokens, 'first')}`, rest: sheet(restTokens, 'rest') };
 }
 
 export function themeCss(): Plugin {

@@ -5,7 +5,10 @@
  *   breakpoint;
  * - the rest: every other component, colour and breakpoint, loaded with the app's chunk.
  * Both are wrapped in the cascade layer `radix`, so the app's own style sheets win over Radix
- * whatever order the two halves arrive in.
+ * whatever order the two halves arrive in. Inside it, Radix's own order (tokens, components,
+ * utilities) is kept by sub-layers the first sheet declares: a utility of the first sheet
+ * (`.rt-r-gtc-2`, a Grid's columns) still overrides a component's default that arrives later with
+ * the rest (`.rt-Grid`'s one column), as it does in Radix's single sheet.
  *
  * The sheet is split at its top-level rules and inside @media/@supports blocks; a rule goes to
  * the first sheet when every Radix component class it names (`.rt-Button`, `.rt-TextFieldRoot`…)
@@ -137,7 +140,11 @@ export function splitSheet(css: string, firstComponents: readonly string[]): Rec
   return { first: render(halves.first), rest: render(halves.rest) };
 }
 
-/** Wraps a sheet in the `radix` cascade layer. */
-export function inRadixLayer(css: string): string {
-  return `@layer radix{\n${css}\n}`;
+/** The sub-layers of `radix` in Radix's own order; declared once, at the top of the first sheet. */
+export type RadixPart = 'tokens' | 'components' | 'utilities';
+export const RADIX_LAYER_ORDER = '@layer radix.tokens, radix.components, radix.utilities;';
+
+/** Wraps one part of a sheet in its sub-layer of the `radix` cascade layer. */
+export function inRadixLayer(part: RadixPart, css: string): string {
+  return `@layer radix.${part}{\n${css}\n}`;
 }

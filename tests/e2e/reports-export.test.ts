@@ -69,7 +69,19 @@ describe('Reports', () => {
     const states = read.slice(0, 6).reduce((sum, tile) => sum + tile.count, 0);
     expect(states).toBe(read[6]!.count + read[7]!.count);
     await page.screenshot({ path: `${SHOTS}/report-1280x800.png` });
+    // Tiles per row as each grid asks: states 6, offers 6 landscape; states 3, offers 2 upright.
+    const tilesPerRow = (ids: readonly string[]) =>
+      page.evaluate((wanted) => {
+        const tops = wanted.map((id) => document.querySelector(`[data-testid="report-count"][data-tile="${id}"]`)?.getBoundingClientRect().top ?? NaN);
+        return tops.filter((top) => top === tops[0]).length;
+      }, ids);
+    const stateIds = read.slice(0, 6).map((tile) => tile.id);
+    const offerIds = read.slice(6, 8).map((tile) => tile.id);
+    expect(await tilesPerRow(stateIds)).toBe(6);
+    expect(await tilesPerRow(offerIds)).toBe(2);
     await page.setViewportSize({ width: 800, height: 1280 });
+    expect(await tilesPerRow(stateIds)).toBe(3);
+    expect(await tilesPerRow(offerIds)).toBe(2);
     await page.screenshot({ path: `${SHOTS}/report-800x1280.png` });
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.screenshot({ path: `${SHOTS}/report-1280x800-full.png`, fullPage: true });

@@ -118,7 +118,11 @@ describe('Test feed with a hostile file', () => {
     const answer = await post('/api/v1/suppliers/test-feed', testFeedForm('xml', hostileXml()));
     console.log(`[hostile xml] ${answer.status} in ${answer.ms.toFixed(0)} ms: ${answer.text}`);
     expect(answer.status).toBe(422);
-    expect(JSON.parse(answer.text)).toEqual({ message: 'The XML feed nests elements more than 64 deep, the limit of a feed' });
+    expect(JSON.parse(answer.text)).toEqual({
+      message: 'The XML feed nests elements more than 64 deep, the limit of a feed',
+      messageId: 'server.feedXmlTooDeep',
+      messageArgs: [{ message: 'The XML feed', messageId: 'server.feedWhatXml', messageArgs: [] }, 64],
+    });
     expect(answer.ms).toBeLessThan(HOSTILE_ANSWER_MS);
   });
 
@@ -126,7 +130,11 @@ describe('Test feed with a hostile file', () => {
     const answer = await post('/api/v1/suppliers/test-feed', testFeedForm('csv', wideCsv()));
     console.log(`[hostile csv] ${answer.status} in ${answer.ms.toFixed(0)} ms: ${answer.text}`);
     expect(answer.status).toBe(422);
-    expect(JSON.parse(answer.text)).toEqual({ message: 'The CSV header has more than 2,000 columns, the limit of a feed' });
+    expect(JSON.parse(answer.text)).toEqual({
+      message: 'The CSV header has more than 2,000 columns, the limit of a feed',
+      messageId: 'server.feedCsvHeaderTooManyColumns',
+      messageArgs: [2000],
+    });
     expect(answer.ms).toBeLessThan(HOSTILE_ANSWER_MS);
     // Refused before the rest of the body was read: the connection is not offered for the next request.
     expect(answer.connection).toBe('close');

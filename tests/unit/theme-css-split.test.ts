@@ -26,7 +26,7 @@ describe('splitting Radix Themes for the first screen', () => {
 
   it('splits the real package so nothing is lost: every component class lands in one of the halves', () => {
     const { first, rest } = themeSheets();
-    expect(first.startsWith('@layer radix;')).toBe(true);
+    expect(first.startsWith('@layer radix.tokens, radix.components, radix.utilities;')).toBe(true);
     for (const name of FIRST_SCREEN_COMPONENTS) expect(first).toContain(`.rt-${name}`);
     expect(first).not.toContain('.rt-SelectTrigger');
     expect(rest).toContain('.rt-SelectTrigger');
@@ -34,5 +34,18 @@ describe('splitting Radix Themes for the first screen', () => {
     expect(first).toContain('--blue-9:');
     expect(rest).toContain('--amber-9:');
     expect(first).not.toContain('--amber-9:');
+  });
+
+  it("keeps Radix's order of components and utilities whichever half arrives first", () => {
+    const { first, rest } = themeSheets();
+    // A Grid's columns (a utility of the base breakpoint, in the first half) must still override
+    // the Grid's own one column, which arrives later with the rest.
+    const layerOf = (sheet: string, selector: string) => {
+      const at = sheet.indexOf(`${selector} {`) >= 0 ? sheet.indexOf(`${selector} {`) : sheet.indexOf(`${selector}{`);
+      expect(at, selector).toBeGreaterThanOrEqual(0);
+      return sheet.slice(0, at).match(/@layer (radix\.\w+)\{/g)?.at(-1);
+    };
+    expect(layerOf(first, '.rt-r-gtc-2')).toBe('@layer radix.utilities{');
+    expect(layerOf(rest, '.rt-Grid')).toBe('@layer radix.components{');
   });
 });
