@@ -9,7 +9,7 @@
 import { Readable } from 'node:stream';
 import { CsvError, parse } from 'csv-parse';
 import { serverSentence } from '../../shared/server-messages';
-import { feedProblem, type FeedItem } from './feed-item';
+import { FeedFormatError, type FeedItem } from './feed-item';
 import { csvLineTooLong, csvRecordTooLong, MAX_CSV_LINE_CHARS, MAX_FEED_COLUMNS, tooManyColumns } from './feed-limits';
 
 const DELIMITERS = [',', ';', '\t'] as const;
@@ -146,7 +146,7 @@ export async function* readCsvFeed(source: AsyncIterable<Chunk>, options: CsvRea
     }
   } catch (error) {
     if (error instanceof CsvError && error.code === 'CSV_MAX_RECORD_SIZE') throw csvRecordTooLong(Number((error as CsvError & { lines?: number }).lines) || 1);
-    if (error instanceof CsvError) throw feedProblem(serverSentence('feedCsvUnreadable', error.message));
+    if (error instanceof CsvError) throw new FeedFormatError(serverSentence('feedCsvUnreadable', error.message));
     throw error;
   } finally {
     input.destroy();

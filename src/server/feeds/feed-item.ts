@@ -24,9 +24,6 @@ export class FeedFormatError extends Error {
   }
 }
 
-/** A FeedFormatError of the sentence `key` of src/shared/server-messages.ts. */
-export const feedProblem = (said: ServerSentence) => new FeedFormatError(said);
-
 /** Canonical column name for a CSV header or XML element name, or null for columns we ignore. */
 export function canonicalColumn(name: string, known: readonly string[]): string | null {
   const wanted = name.trim().toLowerCase();

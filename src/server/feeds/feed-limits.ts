@@ -5,7 +5,7 @@
  * time with it. Real supplier feeds stay far below every one of them.
  */
 import type { SaxesParser } from 'saxes';
-import { feedProblem } from './feed-item';
+import { FeedFormatError } from './feed-item';
 import { serverSentence, type ServerSentence } from '../../shared/server-messages';
 
 /** Elements nested deeper than this (a product feed needs fewer than ten levels). */
@@ -25,16 +25,16 @@ const megabytes = (chars: number) => chars / 1024 / 1024;
 
 /** Too many columns in the CSV header, a CSV line (`line`) or a workbook row (`row`). */
 export const tooManyColumns = (where: { csvHeader: true } | { line: number } | { row: number }) =>
-  feedProblem(
+  new FeedFormatError(
     'line' in where
       ? serverSentence('feedCsvLineTooManyColumns', where.line, MAX_FEED_COLUMNS)
       : 'row' in where
         ? serverSentence('feedWorkbookRowTooManyColumns', where.row, MAX_FEED_COLUMNS)
         : serverSentence('feedCsvHeaderTooManyColumns', MAX_FEED_COLUMNS),
   );
-export const csvLineTooLong = (line: number) => feedProblem(serverSentence('feedCsvLineTooLong', line, megabytes(MAX_CSV_LINE_CHARS)));
+export const csvLineTooLong = (line: number) => new FeedFormatError(serverSentence('feedCsvLineTooLong', line, megabytes(MAX_CSV_LINE_CHARS)));
 /** A record over several lines (quoted line breaks) whose fields together pass the line limit. */
-export const csvRecordTooLong = (line: number) => feedProblem(serverSentence('feedCsvRecordTooLong', line, megabytes(MAX_CSV_LINE_CHARS)));
+export const csvRecordTooLong = (line: number) => new FeedFormatError(serverSentence('feedCsvRecordTooLong', line, megabytes(MAX_CSV_LINE_CHARS)));
 
 /** Text is written to saxes in slices this long, so a limit stops the parser within one slice. */
 const SLICE_CHARS = 16 * 1024;
@@ -58,8 +58,8 @@ export class XmlLimits {
     this.sinceEvent = 0;
     this.attributes = 0;
     this.depth += 1;
-    if (this.depth > MAX_XML_DEPTH) throw feedProblem(serverSentence('feedXmlTooDeep', this.what, MAX_XML_DEPTH));
-    if (name.length > MAX_XML_NAME_CHARS) throw feedProblem(serverSentence('feedXmlNameTooLong', this.what, MAX_XML_NAME_CHARS));
+    if (this.depth > MAX_XML_DEPTH) throw new FeedFormatError(serverSentence('feedXmlTooDeep', this.what, MAX_XML_DEPTH));
+    if (name.length > MAX_XML_NAME_CHARS) throw new FeedFormatError(serverSentence('feedXmlNameTooLong', this.what, MAX_XML_NAME_CHARS));
   }
 
   closed(): void {
@@ -70,8 +70,8 @@ export class XmlLimits {
   attribute(name: string): void {
     this.sinceEvent = 0;
     this.attributes += 1;
-    if (this.attributes > MAX_XML_ATTRIBUTES) throw feedProblem(serverSentence('feedXmlTooManyAttributes', this.what, MAX_XML_ATTRIBUTES));
-    if (name.length > MAX_XML_NAME_CHARS) throw feedProblem(serverSentence('feedXmlAttributeNameTooLong', this.what, MAX_XML_NAME_CHARS));
+    if (this.attributes > MAX_XML_ATTRIBUTES) throw new FeedFormatError(serverSentence('feedXmlTooManyAttributes', this.what, MAX_XML_ATTRIBUTES));
+    if (name.length > MAX_XML_NAME_CHARS) throw new FeedFormatError(serverSentence('feedXmlAttributeNameTooLong', this.what, MAX_XML_NAME_CHARS));
   }
 
   /** Text, CDATA, a comment or an instruction was reported. */
@@ -85,7 +85,7 @@ export class XmlLimits {
   }
 
   private textTooLong(): never {
-    throw feedProblem(serverSentence('feedXmlTextTooLong', this.what, megabytes(MAX_XML_TEXT_CHARS)));
+    throw new FeedFormatError(serverSentence('feedXmlTextTooLong', this.what, megabytes(MAX_XML_TEXT_CHARS)));
   }
 
   /** Writes decoded text to the parser slice by slice, checking the token limit after each. */

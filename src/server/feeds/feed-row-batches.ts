@@ -10,7 +10,7 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { createGunzip } from 'node:zlib';
 import { applyMapping, compileMapping, derivedSellingPrice, mappingProblem, type CompiledMapping, type FeedMapping } from '../../shared/feed-mapping';
 import { readCsvFeed } from './csv-feed-reader';
-import { FeedFormatError, feedProblem, type FeedItem } from './feed-item';
+import { FeedFormatError, type FeedItem } from './feed-item';
 import { decodeFeedText, recordHasUnreadableCharacters, type FeedEncoding } from './feed-text-encoding';
 import { parseFeedRow, type FeedProductRow, type FeedRecord, type FeedRowRefusal, type FeedRowSupplier } from './parse-feed-row';
 import { serverSentence, type ServerSentence } from '../../shared/server-messages';
@@ -94,12 +94,12 @@ export async function* gunzipIfNeeded(bytes: AsyncIterable<Uint8Array>, maxBytes
   try {
     for await (const chunk of gunzip as AsyncIterable<Buffer>) {
       unpacked += chunk.length;
-      if (unpacked > maxBytes) throw feedProblem(serverSentence('feedUnpacksTooLarge', Math.round(maxBytes / 1024 / 1024)));
+      if (unpacked > maxBytes) throw new FeedFormatError(serverSentence('feedUnpacksTooLarge', Math.round(maxBytes / 1024 / 1024)));
       yield chunk;
     }
   } catch (error) {
     if (error instanceof FeedFormatError) throw error;
-    if (error instanceof Error && 'code' in error && String(error.code).startsWith('Z_')) throw feedProblem(serverSentence('feedGzipDamaged', error.message));
+    if (error instanceof Error && 'code' in error && String(error.code).startsWith('Z_')) throw new FeedFormatError(serverSentence('feedGzipDamaged', error.message));
     throw error;
   } finally {
     input.destroy();
@@ -112,7 +112,7 @@ async function collect(bytes: AsyncIterable<Uint8Array>, maxBytes: number): Prom
   let size = 0;
   for await (const chunk of bytes) {
     size += chunk.byteLength;
-    if (size > maxBytes) throw feedProblem(serverSentence('feedWorkbookTooLarge', Math.round(maxBytes / 1024 / 1024)));
+    if (size > maxBytes) throw new FeedFormatError(serverSentence('feedWorkbookTooLarge', Math.round(maxBytes / 1024 / 1024)));
     parts.push(chunk);
   }
   return Buffer.concat(parts);
@@ -127,7 +127,7 @@ export async function* readRawFeed(format: string, bytes: AsyncIterable<Uint8Arr
     options.onColumns?.(columns);
     if (options.checkColumns === false) return;
     const problem = headerProblem(columns, line, compiled, options.mapping ?? null);
-    if (problem) throw feedProblem(problem);
+    if (problem) throw new FeedFormatError(problem);
   };
   if (format === 'xlsx') {
     const limit = Math.min(maxBytes, MAX_XLSX_FEED_BYTES);

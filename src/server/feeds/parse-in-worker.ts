@@ -7,7 +7,7 @@ import type { TransferListItem, Worker } from 'node:worker_threads';
 import type { FeedMapping } from '../../shared/feed-mapping';
 import type { ImageBase } from '../../shared/feed-image-addresses';
 import type { TestFeedReport } from '../../shared/suppliers';
-import { FeedFormatError, feedProblem } from './feed-item';
+import { FeedFormatError } from './feed-item';
 import { serverSentence } from '../../shared/server-messages';
 import type { ParsedBatch } from './feed-row-batches';
 import type { ParseWorkerReply, ParseWorkerRequest } from './parse-worker-protocol';
@@ -80,7 +80,7 @@ export class ParseWorker {
   private constructor(private readonly worker: Worker) {
     worker.on('message', (reply: ParseWorkerReply) => this.push(reply));
     worker.on('error', (error: Error & { code?: string }) =>
-      this.fail(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? feedProblem(serverSentence('feedNeedsMoreMemory')) : error),
+      this.fail(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new FeedFormatError(serverSentence('feedNeedsMoreMemory')) : error),
     );
     worker.on('exit', (code) => this.fail(new Error(`the feed parser stopped (exit code ${code})`)));
   }

@@ -9,7 +9,7 @@
  */
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import { InflateBudget, readZipEntry, ZipReadError, zipEntries, type ZipEntry } from '../lib/xlsx-zip';
-import { feedProblem, type FeedItem } from './feed-item';
+import { FeedFormatError, type FeedItem } from './feed-item';
 import { serverSentence } from '../../shared/server-messages';
 import { MAX_FEED_COLUMNS, tooManyColumns, XmlLimits } from './feed-limits';
 import { columnOf, localName } from '../lib/xlsx-cells';
@@ -44,12 +44,12 @@ async function* parsePart(
   const decoder = new TextDecoder('utf-8');
   for await (const chunk of readZipEntry(bytes, entry, budget)) {
     limits.write(parser, decoder.decode(chunk, { stream: true }));
-    if (failure) throw feedProblem(serverSentence('feedWorkbookPartNotXml', entry.name));
+    if (failure) throw new FeedFormatError(serverSentence('feedWorkbookPartNotXml', entry.name));
     yield* drain();
   }
   limits.write(parser, decoder.decode());
   parser.close();
-  if (failure) throw feedProblem(serverSentence('feedWorkbookPartNotXml', entry.name));
+  if (failure) throw new FeedFormatError(serverSentence('feedWorkbookPartNotXml', entry.name));
   yield* drain();
 }
 
@@ -112,10 +112,10 @@ export async function* readXlsxFeed(bytes: Uint8Array, options: XlsxReadOptions)
     try {
       entries = zipEntries(bytes);
     } catch {
-      throw feedProblem(serverSentence('feedNotXlsx'));
+      throw new FeedFormatError(serverSentence('feedNotXlsx'));
     }
     const sheet = firstSheet(entries);
-    if (!sheet) throw feedProblem(serverSentence('feedNoWorksheet'));
+    if (!sheet) throw new FeedFormatError(serverSentence('feedNoWorksheet'));
     const strings = await sharedStrings(bytes, entries.find((entry) => entry.name === 'xl/sharedStrings.xml'), budget);
 
     const part = limitedParser(sheet);
@@ -185,7 +185,7 @@ export async function* readXlsxFeed(bytes: Uint8Array, options: XlsxReadOptions)
     });
     yield* parsePart(bytes, sheet, budget, part, () => ready.splice(0));
   } catch (error) {
-    if (error instanceof ZipReadError) throw feedProblem(serverSentence('feedWorkbookUnreadable', error.message));
+    if (error instanceof ZipReadError) throw new FeedFormatError(serverSentence('feedWorkbookUnreadable', error.message));
     throw error;
   }
 }

@@ -13,7 +13,7 @@
  * depth, attributes per element and the length of a text are bounded (feed-limits.ts).
  */
 import { SaxesParser } from 'saxes';
-import { feedProblem, type FeedItem } from './feed-item';
+import { FeedFormatError, type FeedItem } from './feed-item';
 import { serverSentence } from '../../shared/server-messages';
 import { MAX_XML_DEPTH, XmlLimits } from './feed-limits';
 import { chooseRecordElement, RecordElementCounter } from './xml-record-element';
@@ -204,7 +204,7 @@ export async function* readXmlFeed(source: AsyncIterable<Chunk>, options: XmlRea
   });
 
   const fail = () => {
-    throw feedProblem(serverSentence('feedXmlUnreadable', failure ?? ''));
+    throw new FeedFormatError(serverSentence('feedXmlUnreadable', failure ?? ''));
   };
   for await (const chunk of text) {
     limits.write(parser, chunk);
