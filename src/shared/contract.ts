@@ -3,7 +3,7 @@
  * Shapes follow the specification's sections 3 and 7.
  */
 import { z } from 'zod';
-import type { SentenceArg } from './server-messages';
+import type { SaidReason, SentenceArg } from './server-messages';
 import { heldSupplierValueSchema } from './feed-fields';
 import { LANGUAGES } from './languages';
 import { productFieldsShape } from './product-fields';
@@ -118,7 +118,7 @@ export interface ParsingHistoryEntry {
   unchanged: number;
   refused: number;
   /** The first refused rows: line, reason (English) and, when it names one, the reason's sentence id and arguments (docs/languages.md). */
-  problems: { line: number; reason: string; reasonId?: string; reasonArgs?: readonly SentenceArg[] }[];
+  problems: (SaidReason & { line: number })[];
   /**
    * Feed values held back in this run (a person changed the field since the feed wrote it), and the
    * first 100 of them: product, field, the person's value and the supplier's (docs/feeds.md).
@@ -175,7 +175,7 @@ export interface EanUploadReport {
   rowsRead: number;
   applied: { row: number; supplierEan: string; newEan: string; productIds: number[] }[];
   /** Each refused row with its reason (English) and the reason's catalog id and arguments, which the app words (docs/languages.md). */
-  refused: { row: number; reason: string; reasonId?: string; reasonArgs?: readonly SentenceArg[] }[];
+  refused: (SaidReason & { row: number })[];
 }
 
 /** How a product changed (docs/products.md "History"). */

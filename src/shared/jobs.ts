@@ -4,7 +4,7 @@
  */
 import type { BolJobKind } from './bol-contract';
 import type { RunSchedule } from './schedule';
-import type { SentenceArg } from './server-messages';
+import type { SaidReason, SentenceArg } from './server-messages';
 import type { SkippedSupplier } from './contract';
 
 /** 'offer-sync': offers follow the catalogue (docs/bol.md). */
@@ -19,14 +19,10 @@ export const ACTIVE_JOB_STATUSES: readonly JobStatus[] = ['queued', 'running'];
 export type JobTrigger = 'user' | 'schedule' | 'server';
 
 /** A refused feed line (line number) or bol item (product or order) with its reason. */
-export interface JobRefusal {
+export interface JobRefusal extends SaidReason {
   line?: number;
   productId?: number;
   orderId?: string;
-  reason: string;
-  /** The reason's catalog id and arguments, when the app words it (docs/languages.md). */
-  reasonId?: string;
-  reasonArgs?: readonly SentenceArg[];
 }
 
 export interface Job {

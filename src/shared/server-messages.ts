@@ -287,6 +287,21 @@ export function serverSentence<K extends Key>(key: K, ...args: ArgsOf<K>): Serve
   return { message: typeof english === 'string' ? english : english(...values), messageId: `server.${key}`, messageArgs: args as readonly SentenceArg[] };
 }
 
+/**
+ * A refused line's, item's or sheet row's reason as answers carry it: the English, and the
+ * sentence's id and arguments when it names one (docs/languages.md).
+ */
+export interface SaidReason {
+  reason: string;
+  reasonId?: string;
+  reasonArgs?: readonly SentenceArg[];
+}
+
+/** The id and arguments of a reason's sentence, when it names one. */
+export function reasonSentence(sentence: ServerSentence | null | undefined): Pick<SaidReason, 'reasonId' | 'reasonArgs'> {
+  return sentence ? { reasonId: sentence.messageId, reasonArgs: sentence.messageArgs } : {};
+}
+
 /** A sentence of another module (its catalog id and English), as the server answers it. */
 export function sentenceOf(messageId: string, message: string, messageArgs: readonly SentenceArg[] = []): ServerSentence {
   return { message, messageId, messageArgs };

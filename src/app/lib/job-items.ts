@@ -4,7 +4,7 @@
  * (docs/reports-and-export.md "Failure reasons"). The answer is read by shape, since it may be any
  * job report or a failure's body.
  */
-import type { SentenceArg } from '../../shared/server-messages';
+import type { SaidReason } from '../../shared/server-messages';
 
 export type OutcomeTone = 'green' | 'amber' | 'red';
 
@@ -23,22 +23,16 @@ const isObject = (value: unknown): value is JsonObject => typeof value === 'obje
 
 /** How a server's sentence reads in the language shown (the HTTP client's serverSaysNow); rules take it as an argument, so they stay pure. */
 export type ServerSays = (said: { message: string; messageId?: unknown; messageArgs?: unknown }) => string | null;
-const english: ServerSays = () => null;
-
-/** A refused line, item or sheet row with its English reason and, when it names one, the reason's sentence. */
-export interface RefusalReason {
-  reason: string;
-  reasonId?: string;
-  reasonArgs?: readonly SentenceArg[];
-}
+/** The English as the server wrote it: the default `says` of the rules that word its sentences. */
+export const englishSays: ServerSays = () => null;
 
 /** A refusal's reason, worded by `says` when it names its sentence, else as the server wrote it. */
-export function reasonOf(refusal: RefusalReason, says: ServerSays = english): string {
+export function reasonOf(refusal: SaidReason, says: ServerSays = englishSays): string {
   return says({ message: refusal.reason, ...(refusal.reasonId ? { messageId: refusal.reasonId, messageArgs: refusal.reasonArgs ?? [] } : {}) }) ?? refusal.reason;
 }
 
 /** The items of a report that did not succeed, each with its reason: worded by `says` when the item names its sentence (docs/languages.md). */
-export function itemProblems(report: unknown, says: ServerSays = english): ItemProblem[] {
+export function itemProblems(report: unknown, says: ServerSays = englishSays): ItemProblem[] {
   if (!isObject(report) || !Array.isArray(report.items)) return [];
   return report.items.filter(isObject).flatMap((item): ItemProblem[] => {
     const status = typeof item.status === 'string' ? item.status : '';

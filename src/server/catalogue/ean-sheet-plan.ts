@@ -8,7 +8,7 @@
  */
 import type { EanUploadReport } from '../../shared/contract';
 import { eanProblemOf } from '../../shared/rules/ean';
-import { serverSentence, type ServerSentence } from '../../shared/server-messages';
+import { reasonSentence, serverSentence, type ServerSentence } from '../../shared/server-messages';
 import { NEW_EAN_COLUMN, SUPPLIER_EAN_COLUMN, type EanCell, type EanSheetRow } from './ean-sheet';
 
 export interface ProductEanRef {
@@ -88,7 +88,7 @@ function cellProblem(column: string, cell: EanCell): ServerSentence | null {
 }
 
 /** A refused row as the report carries it: the English reason, and its id and arguments for the app's catalogs. */
-const refusal = (row: number, said: ServerSentence): EanPlan['refused'][number] => ({ row, reason: said.message, reasonId: said.messageId, reasonArgs: said.messageArgs });
+const refusal = (row: number, said: ServerSentence): EanPlan['refused'][number] => ({ row, reason: said.message, ...reasonSentence(said) });
 
 function takenBy(column: string, ean: string, productIds: number[]): ServerSentence {
   if (productIds.length === 1) return serverSentence('eanTakenByProduct', column, ean, productIds[0] as number);

@@ -2,7 +2,7 @@
  * Feed imports and image re-exports as jobs (docs/jobs.md): the handlers the runner calls, and
  * the start of a run for one supplier or for every supplier (id 0).
  */
-import { serverSentence, type ServerSentence } from '../../shared/server-messages';
+import { reasonSentence, serverSentence, type ServerSentence } from '../../shared/server-messages';
 import { asc, eq } from 'drizzle-orm';
 import type { FeedRunReport, SkippedSupplier } from '../../shared/contract';
 import type { JobRefusal, JobTrigger } from '../../shared/jobs';
@@ -28,11 +28,6 @@ function percentOf(progress: FeedProgress): number | null {
   if (!progress.bytesTotal) return null;
   // 100 only once it ended: the last rows are still being written when the download is complete.
   return Math.min(99, Math.floor((progress.bytesRead * 100) / progress.bytesTotal));
-}
-
-/** A refused line's reason as its sentence id and arguments, when it names one (docs/languages.md). */
-function reasonSaid(sentence: ServerSentence | undefined): Pick<JobRefusal, 'reasonId' | 'reasonArgs'> {
-  return sentence ? { reasonId: sentence.messageId, reasonArgs: sentence.messageArgs } : {};
 }
 
 /** The job's end from the run's parsing-history entry. */
@@ -79,7 +74,7 @@ export function feedImportHandler(deps: FeedJobDeps): JobHandler {
       signal: context.signal,
       stopReason: () => (context.leases.stopReason(job.id) === 'cancelled' ? 'cancelled' : 'interrupted'),
       onRefused: (refusal) => {
-        if (refusals.length < MAX_JOB_REFUSALS) refusals.push({ line: refusal.line, reason: refusal.reason, ...reasonSaid(refusal.sentence) });
+        if (refusals.length < MAX_JOB_REFUSALS) refusals.push({ line: refusal.line, reason: refusal.reason, ...reasonSentence(refusal.sentence) });
       },
       onBatch: async (progress) => {
         latest = progress;

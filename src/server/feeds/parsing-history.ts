@@ -4,7 +4,7 @@ import type { Page, ParsingHistoryEntry } from '../../shared/contract';
 import type { Database } from '../db/connection';
 import { parsingHistory, suppliers } from '../db/schema';
 import type { FeedRowRefusal } from './parse-feed-row';
-import type { SentenceArg, ServerSentence } from '../../shared/server-messages';
+import { reasonSentence, type SentenceArg, type ServerSentence } from '../../shared/server-messages';
 
 export type HistoryOperation = ParsingHistoryEntry['operation'];
 export type HistoryStatus = ParsingHistoryEntry['status'];
@@ -51,7 +51,7 @@ export async function recordHistory(
       // Each with its reason's sentence when it names one, so a Dutch tablet words it (docs/languages.md).
       problems: values.problems
         .slice(0, MAX_STORED_PROBLEMS)
-        .map(({ line, reason, sentence }) => ({ line, reason, ...(sentence ? { reasonId: sentence.messageId, reasonArgs: sentence.messageArgs } : {}) })),
+        .map(({ line, reason, sentence }) => ({ line, reason, ...reasonSentence(sentence) })),
       ...(values.heldBack ? { heldBackFields: values.heldBack.slice(0, MAX_STORED_PROBLEMS) } : {}),
       ...(values.status ? { status: values.status } : {}),
       ...(values.message !== undefined ? messageColumns(values.message) : {}),

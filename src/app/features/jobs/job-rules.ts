@@ -5,7 +5,7 @@ import { logsMessages, type LogsWords } from '../../../shared/logs-messages';
 import { JOB_KIND_WORDS, JOB_STATUS_WORDS } from '../../../shared/status-words';
 import { countText } from '../../lib/format';
 import { jobProgressMessages, type JobProgressWords } from '../../../shared/job-progress-messages';
-import { reasonOf, type ServerSays } from '../../lib/job-items';
+import { englishSays, reasonOf, type ServerSays } from '../../lib/job-items';
 
 /** The colour of an outcome: partly done is a warning, never a green success. */
 export function statusTone(status: JobStatus): 'green' | 'amber' | 'red' | 'gray' | 'blue' {
@@ -58,10 +58,8 @@ export function progressValue(job: Job): number | null {
   return job.percent;
 }
 
-const english: ServerSays = (said) => said.message;
-
 /** A refused line or item as one sentence. */
-export function refusalText(refusal: JobRefusal, words: JobProgressWords = jobProgressMessages, says: ServerSays = english): string {
+export function refusalText(refusal: JobRefusal, words: JobProgressWords = jobProgressMessages, says: ServerSays = englishSays): string {
   const reason = reasonOf(refusal, says);
   if (refusal.line !== undefined) return words.line(refusal.line, reason);
   if (refusal.productId !== undefined) return words.product(refusal.productId, reason);
@@ -86,7 +84,7 @@ export function jobOutcomeLines(
 }
 
 /** Each refused line of finished jobs with its supplier, at most `limit` (the counts cover the rest). */
-export function jobProblemLines(jobs: readonly Job[], limit = 100, words: JobProgressWords = jobProgressMessages, says: ServerSays = english): { lines: string[]; hidden: number } {
+export function jobProblemLines(jobs: readonly Job[], limit = 100, words: JobProgressWords = jobProgressMessages, says: ServerSays = englishSays): { lines: string[]; hidden: number } {
   const all = jobs.flatMap((job) => (job.refusals ?? []).flatMap((r) => (r.line === undefined ? [] : [words.supplierLine(job.supplierName ?? '', r.line, reasonOf(r, says))])));
   const total = jobs.reduce((sum, job) => sum + job.refused, 0);
   return { lines: all.slice(0, limit), hidden: Math.max(0, total - Math.min(limit, all.length)) };

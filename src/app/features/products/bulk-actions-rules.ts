@@ -6,7 +6,7 @@
 import { countText } from '../../lib/format';
 import { listActionsMessages, type ListActionsWords } from '../../../shared/list-actions-messages';
 import { STATUS_WORDS, subStatusWords, type StatusWords } from '../../../shared/status-words';
-import type { ServerSays } from '../../lib/job-items';
+import { englishSays, type ServerSays } from '../../lib/job-items';
 
 export type BulkActionId = 'create-content' | 'upload-report' | 'import-from-bol' | 'reimport-offers' | 'export-content-report';
 
@@ -160,7 +160,7 @@ export function reportText(
   report: unknown,
   words: Pick<BulkWords, 'done' | 'status' | 'count' | 'countNames'> = ENGLISH,
   statusTables: OutcomeStatusWords = STATUS_WORDS,
-  says: ServerSays = () => null,
+  says: ServerSays = englishSays,
 ): Outcome {
   if (typeof report === 'string' && report.trim() !== '') return { text: `${action.label}: ${report.trim()}`, ok: true };
   const object = isObject(report) ? report : {};
