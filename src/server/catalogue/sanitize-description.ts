@@ -5,6 +5,7 @@
  * including scripts, event handlers, iframes, forms and javascript: URLs.
  */
 import sanitizeHtml from 'sanitize-html';
+import { bareDescriptionAsSanitized } from './bare-description';
 
 const INLINE_IMAGE = /^data:image\/(png|gif|jpeg|bmp|x-icon|vnd\.microsoft\.icon);base64,[a-z0-9+/=\s]+$/i;
 
@@ -46,6 +47,12 @@ function isAllowedImageSource(src: string): boolean {
   return /^https?:\/\//i.test(src) || src.startsWith('/media/');
 }
 
+/** The description with only what the allow-list keeps; plain text and bare tags take a shortcut (bare-description.ts). */
 export function sanitizeDescription(html: string): string {
+  return bareDescriptionAsSanitized(html) ?? sanitizeWithAllowList(html);
+}
+
+/** The allow-list sanitiser itself, without the shortcut. */
+export function sanitizeWithAllowList(html: string): string {
   return sanitizeHtml(html, OPTIONS).trim();
 }
