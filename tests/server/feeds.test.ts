@@ -317,11 +317,13 @@ describe('importSupplierFeed', () => {
       onBatch: async ({ counts }) => void seen.push({ read: counts.rowsRead, written: counts.created + counts.updated + counts.unchanged }),
     });
     // A job's progress bar moves as soon as rows are read, not only after the first write.
-    expect(seen).toEqual([
-      { read: 2, written: 0 },
-      { read: 2, written: 2 },
-      { read: 3, written: 3 },
-    ]);
+    expect(seen.map((report) => report.written)).toEqual([0, 2, 3]);
+    expect(seen[0]).toEqual({ read: 2, written: 0 });
+    expect(seen[2]).toEqual({ read: 3, written: 3 });
+    // On PostgreSQL the next commit's rows are read while one is written (docs/feeds.md, "Writing on
+    // PostgreSQL"); on PGlite a batch is written before the next is read.
+    if (process.env.TEST_DATABASE_URL) expect(seen[1]?.read).toBeGreaterThanOrEqual(2);
+    else expect(seen[1]).toEqual({ read: 2, written: 2 });
   });
   it('starts a full garbage collection each time so many more rows are written, so a long import keeps its heap near what is live', async () => {
     const url = 'https://supplier.test/collections.csv';

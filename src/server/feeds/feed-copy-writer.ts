@@ -69,6 +69,38 @@ export async function* batchesWithIdleFlush<T>(source: AsyncIterable<T>, idleMs:
   }
 }
 
+/**
+ * The one COPY commit being written while the next one's rows are gathered (docs/feeds.md,
+ * "Writing on PostgreSQL"). Its failure is kept until the import next waits for it, never left
+ * unhandled.
+ */
+export class CommitInFlight {
+  private current: Promise<void> | null = null;
+  private failure: { error: unknown } | null = null;
+
+  start(commit: Promise<void>): void {
+    this.current = commit.catch((error: unknown) => {
+      this.failure = { error };
+    });
+  }
+
+  /** Waits for the commit under way; throws its failure. */
+  async settled(): Promise<void> {
+    await this.current;
+    this.current = null;
+    const failure = this.failure;
+    this.failure = null;
+    if (failure) throw failure.error;
+  }
+
+  /** Waits for the commit under way when the import already failed for another reason, which is the one told. */
+  async quietlySettled(): Promise<void> {
+    await this.current;
+    this.current = null;
+    this.failure = null;
+  }
+}
+
 /** The staging table's columns, in the order the COPY lines give them: a BatchRow's, then the new products' images. */
 const STAGING_COLUMNS: readonly { name: keyof BatchRow | 'images'; type: string }[] = [
   { name: 'k', type: 'text' },

@@ -15,7 +15,7 @@ import { writeFeedBatch, type FeedWriteRules } from './feed-batch-writer';
 import { FeedFamilyMains } from './feed-family-mains';
 import { readVariantParents } from './variant-parents';
 import { mappingReadsParentSku } from '../../shared/feed-attribute-columns';
-import { batchesWithIdleFlush, COPY_COMMIT_ROWS, COPY_IDLE_FLUSH_MS, FeedCopyWriter } from './feed-copy-writer';
+import { batchesWithIdleFlush, CommitInFlight, COPY_COMMIT_ROWS, COPY_IDLE_FLUSH_MS, FeedCopyWriter } from './feed-copy-writer';
 import type { FeedJobDeps } from './feed-deps';
 import { FeedFormatError } from './feed-item';
 import { feedRowBatches, readFeed, type ParsedBatch } from './feed-row-batches';
@@ -161,6 +161,7 @@ async function runClaimedImport(deps: FeedJobDeps, supplier: SupplierRecord, opt
   let copyWriter: FeedCopyWriter | null = null;
   const commitRows = options.batchSize ?? COPY_COMMIT_ROWS;
   let pending: FeedProductRow[] = [];
+  const commits = new CommitInFlight();
   // The import's promoted garbage collected every 10,000 rows, not at three times the live heap (docs/feeds.md, "Import memory").
   const collection = new CollectionEvery(options.collection?.everyRows ?? COLLECT_EVERY_ROWS, options.collection?.start);
   const write = async (rows: FeedProductRow[]) => {
@@ -235,11 +236,14 @@ async function runClaimedImport(deps: FeedJobDeps, supplier: SupplierRecord, opt
       stop = feed.stop;
       parsed = feedRowBatches(feed.items, { supplierName: supplier.supplierName, imageBase }, batchSize, mapping);
     }
+    // A COPY commit is written while the next one's rows are gathered: the parse worker keeps
+    // parsing while PostgreSQL merges. Commits still run one after the other, each whole or not at all.
     const flushPending = async () => {
+      await commits.settled();
       if (pending.length === 0) return;
       const rows = pending;
       pending = [];
-      await write(rows);
+      commits.start(write(rows));
     };
     // With COPY, rows gathered for a commit are written once the parser idles (COPY_IDLE_FLUSH_MS).
     const incoming = copyWriter ? batchesWithIdleFlush(parsed, COPY_IDLE_FLUSH_MS, flushPending) : parsed;
@@ -263,9 +267,12 @@ async function runClaimedImport(deps: FeedJobDeps, supplier: SupplierRecord, opt
       }
     }
     await flushPending();
+    await commits.settled();
     sentence = summarySentence({ ...counts, skipped });
   } catch (error) {
     stop();
+    // A commit under way is written or undone before the run's counts are told.
+    await commits.quietlySettled();
     const name = supplier.supplierName;
     const counted = summarySentence({ ...counts, skipped });
     if (error instanceof ImportCancelled || options.signal?.aborted) {
