@@ -1,18 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bareDescriptionAsSanitized } from '../../src/server/catalogue/bare-description';
 import { sanitizeDescription, sanitizeWithAllowList } from '../../src/server/catalogue/sanitize-description';
-
-/** A small seeded generator, so a failing description can be found again. */
-function randomFrom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from '../server/support/chaos-transport';
 
 const pick = <T,>(random: () => number, items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
 
@@ -76,7 +65,8 @@ describe('bareDescriptionAsSanitized', () => {
   });
 
   it('never answers differently from the sanitiser (generated descriptions)', () => {
-    const random = randomFrom(20261129);
+    // Seeded, so a failing description can be found again.
+    const random = seededRandom(20261129);
     let answered = 0;
     let formatted = 0;
     for (let i = 0; i < 6_000; i += 1) {
