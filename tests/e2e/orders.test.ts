@@ -31,8 +31,27 @@ async function api<T>(path: string, method = 'GET'): Promise<{ status: number; b
 /** Imports every order through the screen ('Import all orders'; a second import finds them unchanged). */
 async function importThroughScreen(): Promise<void> {
   await page.goto(`${baseUrl()}/orders`);
+  await page.getByRole('button', { name: 'Import all orders' }).waitFor();
+  // The tapped button says it is busy. Watched from inside the page: a quick import can end
+  // between two of Playwright's checks, and the busy label would be missed.
+  const sawBusy = page.evaluate(
+    () =>
+      new Promise<boolean>((resolve) => {
+        const busy = () => [...document.querySelectorAll('button')].some((button) => button.textContent?.trim() === 'Importing...');
+        const observer = new MutationObserver(() => {
+          if (!busy()) return;
+          observer.disconnect();
+          resolve(true);
+        });
+        observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+        setTimeout(() => {
+          observer.disconnect();
+          resolve(busy());
+        }, 60_000);
+      }),
+  );
   await page.getByRole('button', { name: 'Import all orders' }).click();
-  await page.getByRole('button', { name: 'Importing...' }).waitFor();
+  expect(await sawBusy).toBe(true);
   const result = page.getByTestId('order-import-result');
   await result.waitFor({ timeout: 90_000 });
   expect(await result.textContent()).toMatch(/^130 order\(s\) on 3 page\(s\): \d+ new, \d+ updated, \d+ unchanged$/);
