@@ -23,6 +23,7 @@ import { clientAddressOf } from './http/client-address';
 import { ServerHealth } from './http/server-health';
 import { releaseAbandonedClaims } from './http/idempotency';
 import { httpServerOptions } from './http/server-limits';
+import { lingerBeforeClosing } from './http/lingering-close';
 import { ServerLifecycle } from './http/lifecycle';
 import { openMediaStore } from './media/open-media-store';
 import type { AppDeps } from './app-deps';
@@ -134,6 +135,8 @@ async function main(): Promise<void> {
       );
     }
   });
+  // A refusal that leaves the body unread reaches the client before the connection closes.
+  lingerBeforeClosing(server);
 
   // SIGTERM (docs/deployment.md, "Running on several machines"): not ready, new requests refused with 503, running
   // requests get SHUTDOWN_GRACE_SECONDS to finish, then the bol simulator and the database close.

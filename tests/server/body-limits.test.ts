@@ -9,8 +9,10 @@ import { serve, type ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bodyLimitFor, JSON_BODY_LIMIT_BYTES, LOGIN_BODY_LIMIT_BYTES } from '../../src/server/http/body-limits';
 import { httpServerOptions, SERVER_LIMITS } from '../../src/server/http/server-limits';
+import { LINGER, lingerBeforeClosing } from '../../src/server/http/lingering-close';
 import { BODY_LIMITS } from '../../src/server/app';
 import { createTestApp, TEST_USER, type TestApp } from './support/test-app';
+import { sendAllThenRead } from './support/late-reader';
 
 let t: TestApp;
 let auth: Record<string, string>;
@@ -104,6 +106,7 @@ describe('on a real HTTP server', () => {
     server = await new Promise<ServerType>((resolve) => {
       const started: ServerType = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1', serverOptions: options }, () => resolve(started));
     });
+    lingerBeforeClosing(server); // as src/server/main.ts does
     port = (server.address() as AddressInfo).port;
   });
   afterAll(async () => {
@@ -173,6 +176,29 @@ describe('on a real HTTP server', () => {
     expect(health.status).toBe(200);
     const signIn = await fetch(`http://127.0.0.1:${port}/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(TEST_USER) });
     expect(signIn.status).toBe(200);
+  });
+
+  it('lets a client that reads only after sending its whole 8 MB body read the 413, then closes the connection', async () => {
+    const body = new Uint8Array(8 * 1024 * 1024).fill(0x61);
+    expect(body.byteLength).toBeLessThan(LINGER.maxBytes);
+    const head = `POST /auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.byteLength}\r\n\r\n`;
+    const started = performance.now();
+    const reading = await sendAllThenRead(`http://127.0.0.1:${port}`, head, body);
+    const ms = performance.now() - started;
+    // Closed without lingering, the unread body made the connection reset: EPIPE, and no answer at all.
+    expect(reading.error).toBeNull();
+    expect(reading.answer).toMatch(/^HTTP\/1\.1 413 /);
+    expect(reading.answer).toMatch(/\r\nconnection: close\r\n/i);
+    expect(reading.answer).toContain('"messageId":"server.bodyTooLarge"');
+    // The server ended the connection once the body was read, not after its time limit.
+    expect(ms).toBeLessThan(LINGER.maxMs);
+  });
+
+  it('stops reading a refused body after LINGER.maxBytes and drops the connection', async () => {
+    const body = new Uint8Array(LINGER.maxBytes * 3).fill(0x61);
+    const head = `POST /auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.byteLength}\r\n\r\n`;
+    const reading = await sendAllThenRead(`http://127.0.0.1:${port}`, head, body, 0);
+    expect(reading.error).toMatch(/ECONNRESET|EPIPE/);
   });
 
   it('closes a connection whose request head does not arrive in time (slowloris)', async () => {

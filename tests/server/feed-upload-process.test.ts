@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupplierDetails, TestFeedReport } from '../../src/shared/suppliers';
 import { residentBytes, watchServer } from '../../scripts/lib/server-watch';
 import { startServerProcess, type ServerProcess } from './support/server-process';
+import { sendAllThenRead } from './support/late-reader';
 
 const MB = 1024 * 1024;
 /** Answers of the hostile Test feeds: the old code took 37-60 s for each. */
@@ -138,6 +139,29 @@ describe('Test feed with a hostile file', () => {
     expect(answer.ms).toBeLessThan(HOSTILE_ANSWER_MS);
     // Refused before the rest of the body was read: the connection is not offered for the next request.
     expect(answer.connection).toBe('close');
+  });
+
+  it('reaches a client that reads the 422 only after sending its whole file (the server lingers before closing)', async () => {
+    const boundary = 'late-reader-boundary';
+    const encoder = new TextEncoder();
+    const parts = [
+      encoder.encode(
+        `--${boundary}\r\nContent-Disposition: form-data; name="settings"\r\n\r\n${JSON.stringify({ feedSource: 'upload', feedFormat: 'csv' })}\r\n` +
+          `--${boundary}\r\nContent-Disposition: form-data; name="feedFile"; filename="hostile.csv"\r\nContent-Type: text/csv\r\n\r\n`,
+      ),
+      wideCsv(),
+      encoder.encode(`\r\n--${boundary}--\r\n`),
+    ];
+    const body = new Uint8Array(parts.reduce((sum, part) => sum + part.byteLength, 0));
+    parts.reduce((offset, part) => (body.set(part, offset), offset + part.byteLength), 0);
+    const head =
+      `POST /api/v1/suppliers/test-feed HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\n` +
+      `Content-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${body.byteLength}\r\n\r\n`;
+    const reading = await sendAllThenRead(server.origin, head, body);
+    expect(reading.error).toBeNull();
+    expect(reading.answer).toMatch(/^HTTP\/1\.1 422 /);
+    expect(reading.answer).toMatch(/\r\nconnection: close\r\n/i);
+    expect(reading.answer).toContain('more than 2,000 columns');
   });
 
   it('four at once: each refused, /healthz under 1 s meanwhile, and the memory given back afterwards', async () => {
