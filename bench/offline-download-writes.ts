@@ -10,6 +10,12 @@
  * - `no-multi-entry`: the same without the three multi-entry indexes (searchWords, searchCodes, filterKeys);
  * - `no-index`: the primary key only, one record per product;
  * - `page-record`: one record per page (no index).
+ * - `block-16`, `block-64`: products kept in blocks by id (`productId` ÷ 16 or 64), one record a
+ *   block, no index: a page is merged into the blocks it touches (each read, then written).
+ *
+ * For `no-index` and the block shapes it also times what such a store costs afterwards: a refresh
+ * that writes 1 % of the products (every hundredth id, pages of 500), reading 50 scattered
+ * products (a sorted page of a view: median of 20 reads), and reading every product back.
  *
  * Per shape: the wall clock, and the CPU of Chromium's browser process (where IndexedDB writes its
  * files) and of its other processes (the page's renderer among them). Only shapes to compare: the
@@ -51,7 +57,7 @@ const VERSION_4_INDEXES: readonly (readonly [string, boolean])[] = [
   ['filterKeys', true],
   ['keptAt', false],
 ];
-const SHAPES = ['all', 'no-multi-entry', 'no-index', 'page-record'] as const;
+const SHAPES = ['all', 'no-multi-entry', 'no-index', 'page-record', 'block-16', 'block-64'] as const;
 type Shape = (typeof SHAPES)[number];
 
 function indexesOf(shape: Shape): (readonly [string, boolean])[] {
@@ -131,35 +137,93 @@ function browserPid(profile: string): number {
 /** In the page: writes every page into a fresh database of the shape, one transaction per page. Plain JavaScript. */
 const WRITE_PAGES = `async ({ shape, indexes, pages }) => {
   const name = 'writes-' + shape + '-' + Date.now();
+  const blockSize = shape.startsWith('block-') ? Number(shape.slice(6)) : 0;
   const db = await new Promise((resolve, reject) => {
     const open = indexedDB.open(name, 1);
     open.onupgradeneeded = () => {
-      const store = open.result.createObjectStore('products', { keyPath: 'productId' });
+      const store = open.result.createObjectStore('products', { keyPath: blockSize ? 'blockId' : 'productId' });
       for (const [index, multiEntry] of indexes) store.createIndex(index, index, { multiEntry });
     };
     open.onsuccess = () => resolve(open.result);
     open.onerror = () => reject(open.error);
   });
+  const done = (request) => new Promise((resolve, reject) => { request.onsuccess = () => resolve(request.result); request.onerror = () => reject(request.error); });
+  const committed = (transaction) => new Promise((resolve, reject) => { transaction.oncomplete = resolve; transaction.onerror = () => reject(transaction.error); });
+  /** Writes rows in one transaction: one record each, or merged into their blocks. */
+  const write = async (rows, pageAt) => {
+    const transaction = db.transaction('products', 'readwrite');
+    const store = transaction.objectStore('products');
+    if (shape === 'page-record') store.put({ productId: pageAt, rows });
+    else if (!blockSize) for (const row of rows) store.put(row);
+    else {
+      const byBlock = new Map();
+      for (const row of rows) {
+        const blockId = Math.floor(row.productId / blockSize);
+        if (!byBlock.has(blockId)) byBlock.set(blockId, []);
+        byBlock.get(blockId).push(row);
+      }
+      await Promise.all([...byBlock].map(async ([blockId, changed]) => {
+        const block = (await done(store.get(blockId))) ?? { blockId, products: {} };
+        for (const row of changed) block.products[row.productId] = row;
+        store.put(block);
+      }));
+    }
+    await committed(transaction);
+  };
   const started = performance.now();
   const get = (at) => fetch('/pages/' + at).then((answer) => answer.json());
   let next = get(0);
+  const ids = [];
   for (let at = 0; at < pages; at += 1) {
     const rows = await next;
     if (at + 1 < pages) next = get(at + 1);
-    await new Promise((resolve, reject) => {
-      const transaction = db.transaction('products', 'readwrite');
-      const store = transaction.objectStore('products');
-      if (shape === 'page-record') store.put({ productId: at, rows });
-      else for (const row of rows) store.put(row);
-      transaction.oncomplete = resolve;
-      transaction.onerror = () => reject(transaction.error);
-    });
+    for (const row of rows) ids.push(row.productId);
+    await write(rows, at);
   }
-  const ms = performance.now() - started;
+  const result = { ms: performance.now() - started };
+  if (shape === 'no-index' || blockSize) {
+    const readMany = async (wanted) => {
+      const store = db.transaction('products', 'readonly').objectStore('products');
+      const keys = blockSize ? [...new Set(wanted.map((id) => Math.floor(id / blockSize)))] : wanted;
+      const records = await Promise.all(keys.map((key) => done(store.get(key))));
+      return blockSize ? wanted.map((id) => records[keys.indexOf(Math.floor(id / blockSize))].products[id]) : records;
+    };
+    // A refresh: every hundredth product changed, written in pages of 500.
+    const changed = ids.filter((_, at) => at % 100 === 0);
+    let at = performance.now();
+    for (let from = 0; from < changed.length; from += 500) {
+      const rows = (await readMany(changed.slice(from, from + 500))).map((row) => ({ ...row, title: row.title + ' (changed)' }));
+      await write(rows, -1);
+    }
+    result.refreshMs = performance.now() - at;
+    // A sorted page of a view: 50 scattered products.
+    const reads = [];
+    for (let round = 0; round < 20; round += 1) {
+      const wanted = Array.from({ length: 50 }, (_, i) => ids[(round * 7919 + i * 1543) % ids.length]);
+      at = performance.now();
+      const rows = await readMany(wanted);
+      if (rows.some((row) => !row)) throw new Error('a product was not found');
+      reads.push(performance.now() - at);
+    }
+    reads.sort((a, b) => a - b);
+    result.pageReadMs = reads[10];
+    at = performance.now();
+    const all = await done(db.transaction('products', 'readonly').objectStore('products').getAll());
+    result.readAllMs = performance.now() - at;
+    result.readAll = blockSize ? all.reduce((sum, block) => sum + Object.keys(block.products).length, 0) : all.length;
+  }
   db.close();
   indexedDB.deleteDatabase(name);
-  return ms;
+  return result;
 }`;
+
+interface WriteResult {
+  ms: number;
+  refreshMs?: number;
+  pageReadMs?: number;
+  readAllMs?: number;
+  readAll?: number;
+}
 
 async function main(): Promise<void> {
   const products = Number(process.argv[2] ?? 20_000);
@@ -186,11 +250,15 @@ async function main(): Promise<void> {
     console.log(`${rows.toLocaleString('en-US')} products in ${pages.length} pages of ${PAGE_SIZE}`);
     for (const shape of shapes) {
       const before = processTreeCpu(browser);
-      const ms = await page.evaluate(`(${WRITE_PAGES})(${JSON.stringify({ shape, indexes: indexesOf(shape), pages: pages.length })})`);
+      const result = (await page.evaluate(`(${WRITE_PAGES})(${JSON.stringify({ shape, indexes: indexesOf(shape), pages: pages.length })})`)) as WriteResult;
       const after = processTreeCpu(browser);
       const seconds = (value: number) => `${(value / 1000).toFixed(1)} s`;
+      const afterwards =
+        result.refreshMs === undefined
+          ? ''
+          : `; then a refresh of 1 % ${seconds(result.refreshMs)}, 50 scattered products ${result.pageReadMs?.toFixed(1)} ms, every product (${result.readAll}) ${seconds(result.readAllMs ?? 0)}`;
       console.log(
-        `${shape}: ${seconds(Number(ms))} wall; CPU: browser process ${seconds(after.root - before.root)}, its other processes ${seconds(after.others - before.others)}; machine load ${loadavg().map((load) => load.toFixed(2)).join(' ')}`,
+        `${shape}: ${seconds(result.ms)} wall; CPU: browser process ${seconds(after.root - before.root)}, its other processes ${seconds(after.others - before.others)}${afterwards}; machine load ${loadavg().map((load) => load.toFixed(2)).join(' ')}`,
       );
     }
   } finally {
