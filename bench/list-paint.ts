@@ -26,7 +26,7 @@ import { startServerProcess } from '../scripts/lib/server-process';
 import { openDatabase } from '../src/server/db/connection';
 import { cpuSecondsOf, cpuSecondsOfEach, descendantsOf, machineLoad } from './lib/process-cpu';
 import { medianOf } from './lib/figures';
-import { seedCatalogue } from './product-filter';
+import { seedCatalogue, settleSeededOffers } from './product-filter';
 
 const PRODUCTS = 100_000;
 /** The target: list paint after a filter change, p95 ≤ 150 ms. */
@@ -331,6 +331,7 @@ export async function benchListPaint(log: (line: string) => void = console.log):
       const handle = await openDatabase({ kind: 'pglite', dataDir });
       try {
         await seedCatalogue(handle.db, PRODUCTS);
+        await settleSeededOffers(handle.db);
       } finally {
         await handle.close();
       }

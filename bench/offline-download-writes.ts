@@ -35,7 +35,7 @@ import { openDatabase } from '../src/server/db/connection';
 import type { Product } from '../src/shared/contract';
 import { toCachedProduct } from '../src/app/db/cached-product';
 import { searchFieldsOf } from '../src/app/db/search-fields';
-import { seedCatalogue } from './product-filter';
+import { seedCatalogue, settleSeededOffers } from './product-filter';
 
 const ADMIN = { username: 'bench', password: 'bench-password-1' };
 const PAGE_SIZE = 500;
@@ -73,6 +73,7 @@ async function downloadPages(products: number): Promise<string[]> {
     const handle = await openDatabase({ kind: 'pglite', dataDir });
     try {
       await seedCatalogue(handle.db, products);
+      await settleSeededOffers(handle.db);
     } finally {
       await handle.close();
     }

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { LAST_USER_META_KEY, LATEST_VERSION, toCachedProduct, type BackofficeDatabase } from '../../src/app/db/database';
+import { fromCachedProduct, LAST_USER_META_KEY, LATEST_VERSION, toCachedProduct, type BackofficeDatabase } from '../../src/app/db/database';
 import { readCachedProducts } from '../../src/app/db/product-cache';
-import { buildSortOrders, sortOrdersAreStale } from '../../src/app/db/sort-orders';
+import { COLUMNS_META_KEY, keptColumnsNow, refreshKeptColumns } from '../../src/app/db/kept-columns-store';
 import { makeProduct, openTestDatabase, testDatabaseName } from './support/offline-fakes';
 
 let db: BackofficeDatabase;
@@ -58,12 +58,12 @@ describe('database versions', () => {
     expect(await db.products.where('filterKeys').equals('buyBlock:1').primaryKeys()).toEqual([1]);
     expect(await db.outbox.count()).toBe(1);
     // What the app reads back carries none of the index helpers.
-    const first = await readCachedProducts(db, { keyword: 'running' });
-    expect(first.page.content.map((product) => product.productId)).toEqual([1]);
-    expect(Object.keys(first.page.content[0] ?? {})).not.toContain('searchWords');
+    const first = await db.products.get(1);
+    expect(first?.searchWords).toEqual(expect.arrayContaining(['running', 'unning']));
+    expect(Object.keys(fromCachedProduct(first ?? makeProduct()))).not.toContain('searchWords');
   });
 
-  it('upgrades a version 3 database to version 4 keeping every product and change; orders built later find them', async () => {
+  it('upgrades a version 3 database to version 4 keeping every product and change; products written later are stamped', async () => {
     const name = testDatabaseName();
     const v3 = openTestDatabase(name, 3);
     await v3.products.bulkPut([
@@ -75,25 +75,50 @@ describe('database versions', () => {
     expect((await v3.table('products').get(1)).keptAt).toBeUndefined();
     v3.close();
 
-    db = openTestDatabase(name);
+    db = openTestDatabase(name, 4);
     await db.open();
-    expect(db.verno).toBe(LATEST_VERSION);
-    expect(LATEST_VERSION).toBe(4);
+    expect(db.verno).toBe(4);
     expect(await db.products.count()).toBe(2);
     expect(await db.outbox.count()).toBe(1);
     expect(await db.files.count()).toBe(1);
-    // Kept before: older than any order, so not "changed since" one.
+    // Kept before: older than any picture, so not "written since" one.
     expect(await db.products.where('keptAt').above(0).count()).toBe(0);
-    expect(await sortOrdersAreStale(db)).toBe(true);
-    await buildSortOrders(db);
-    expect(await sortOrdersAreStale(db)).toBe(false);
-    expect([...((await db.sortOrders.get('title'))?.ids ?? [])]).toEqual([2, 1]);
+    await db.products.update(2, { title: 'Blue boots' });
+    expect(await db.products.where('keptAt').above(0).primaryKeys()).toEqual([2]);
+  });
+
+  it('upgrades a version 4 database to version 5 keeping every product and change, without the field indexes and sort orders; columns built later find them', async () => {
+    const name = testDatabaseName();
+    const v4 = openTestDatabase(name, 4);
+    await v4.products.bulkPut([
+      toCachedProduct(makeProduct({ productId: 1, title: 'Red boot', dateUpdate: '2024-01-02T00:00:00.000Z' })),
+      toCachedProduct(makeProduct({ productId: 2, title: 'Blue boot', dateUpdate: '2024-01-01T00:00:00.000Z' })),
+    ]);
+    await v4.sortOrders.put({ key: 'title', ids: Int32Array.from([2, 1]), builtAt: 1 });
+    await v4.table('outbox').put({ id: 'a', seq: 1, author: 'anna', kind: 'product-save', entityKey: 'product:1', status: 'pending', createdAt: 1, payload: { product: makeProduct() } });
+    await v4.table('files').put({ id: 'f', bytes: new ArrayBuffer(2), name: 'a.png', type: 'image/png', createdAt: 1 });
+    expect(v4.products.schema.indexes.map((index) => index.name)).toContain('title');
+    v4.close();
+
+    db = openTestDatabase(name);
+    await db.open();
+    expect(db.verno).toBe(LATEST_VERSION);
+    expect(LATEST_VERSION).toBe(5);
+    expect(await db.products.count()).toBe(2);
+    expect(await db.outbox.count()).toBe(1);
+    expect(await db.files.count()).toBe(1);
+    expect(db.products.schema.indexes.map((index) => index.name)).toEqual(['keptAt']);
+    expect(db.tables.map((table) => table.name)).not.toContain('sortOrders');
+    // No columns yet: the first read builds them from every kept product.
+    expect(await db.meta.get(COLUMNS_META_KEY)).toBeUndefined();
     const page = await readCachedProducts(db, { keyword: 'boot', sort: 'title,asc' });
     expect(page.page.content.map((product) => product.productId)).toEqual([2, 1]);
     expect(Object.keys(page.page.content[0] ?? {})).not.toContain('keptAt');
-    // A product written now is stamped, and makes the orders stale.
-    await db.products.update(2, { title: 'Blue boots' });
-    expect(await db.products.where('keptAt').above(0).primaryKeys()).toEqual([2]);
-    expect(await sortOrdersAreStale(db)).toBe(true);
+    // A product written now is stamped and is "written since" the columns.
+    await refreshKeptColumns(db);
+    await db.products.update(2, { title: 'Aaa boots' });
+    expect((await keptColumnsNow(db)).written.map((product) => product.productId)).toEqual([2]);
+    const after = await readCachedProducts(db, { keyword: 'boot', sort: 'title,asc' });
+    expect(after.page.content.map((product) => product.title)).toEqual(['Aaa boots', 'Red boot']);
   });
 });

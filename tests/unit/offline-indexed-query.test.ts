@@ -1,14 +1,16 @@
 /**
- * The indexed offline query (src/app/db/indexed-query.ts) gives exactly what filtering every kept
- * product gives (filterProductsLocally), for every filter, sort and page, while reading only the
- * records of the page when the indexes answer the whole query.
+ * The offline query of the kept products (src/app/db/indexed-query.ts, over the list's columns of
+ * kept-columns.ts) gives exactly what filtering every kept product gives (filterProductsLocally),
+ * for every filter, sort and page, with products written since the columns were built, while
+ * reading only the records of the page.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toCachedProduct, type BackofficeDatabase } from '../../src/app/db/database';
 import { queryKeptProducts } from '../../src/app/db/indexed-query';
+import { COLUMNS_META_KEY, KEEP_MERGED_OVER, keptColumnsNow, MERGE_WRITTEN_OVER, refreshKeptColumns } from '../../src/app/db/kept-columns-store';
+import { forgetColumns } from '../../src/app/db/kept-columns-memory';
 import { filterProductsLocally } from '../../src/app/db/local-filter';
 import { indexedSuffixes, searchFieldsOf, wordsOf } from '../../src/app/db/search-fields';
-import { buildSortOrders, compactIds, firstInOrder, sortOrdersAreStale } from '../../src/app/db/sort-orders';
 import type { Product } from '../../src/shared/contract';
 import { keptCatalogue, KEPT_QUERIES as QUERIES } from './support/kept-catalogue';
 import { makeProduct, openTestDatabase } from './support/offline-fakes';
@@ -22,55 +24,53 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   vi.restoreAllMocks();
+  forgetColumns(db.name);
   await db.delete();
 });
 
+async function expectAnswers(catalogue: readonly Product[], query: Record<string, string>) {
+  const expected = filterProductsLocally(catalogue, query);
+  const answer = await queryKeptProducts(db, query);
+  expect(answer.totalElements).toBe(expected.totalElements);
+  expect(answer.totalPages).toBe(expected.totalPages);
+  expect(answer.content.map((product) => product.productId)).toEqual(expected.content.map((product) => product.productId));
+  expect(answer.content).toEqual(expected.content);
+}
+
 describe('queryKeptProducts', () => {
-  // Threshold 0: every query with indexed filters walks the sort index; 1,000: few candidates are read.
-  it.each(QUERIES.flatMap((query) => [0, 1_000].map((upTo) => [new URLSearchParams(query).toString() || '(no filter)', upTo, query] as const)))(
-    'answers %s (reading up to %i candidates) as filtering every kept product does',
-    async (_name, upTo, query) => {
-      const expected = filterProductsLocally(PRODUCTS, query);
-      const answer = await queryKeptProducts(db, query, upTo);
-      expect(answer.totalElements).toBe(expected.totalElements);
-      expect(answer.totalPages).toBe(expected.totalPages);
-      expect(answer.content.map((product) => product.productId)).toEqual(expected.content.map((product) => product.productId));
-      expect(answer.content).toEqual(expected.content);
-    },
-  );
-
-  // With the sort orders kept (sort-orders.ts): the page's ids come from them, not from a walk.
   it.each(QUERIES.map((query) => [new URLSearchParams(query).toString() || '(no filter)', query] as const))(
-    'answers %s from the kept sort orders as filtering every kept product does',
+    'answers %s as filtering every kept product does',
     async (_name, query) => {
-      await buildSortOrders(db);
-      const walk = vi.spyOn(db.products, 'orderBy');
-      const expected = filterProductsLocally(PRODUCTS, query);
-      const answer = await queryKeptProducts(db, query, 0);
-      expect(answer.totalElements).toBe(expected.totalElements);
-      expect(answer.content).toEqual(expected.content);
-      const f = new URLSearchParams(query);
-      // A filtered view sorted by an indexed key never walks its sort index.
-      if (Object.keys(query).some((name) => !['sort', 'page', 'size', 'supplierName'].includes(name)) && /^(title|dateUpdate|dateCreate|sellingPrice|stock|productId),/.test(f.get('sort') ?? 'dateUpdate,')) {
-        expect(walk).not.toHaveBeenCalled();
-      }
+      await expectAnswers(PRODUCTS, query);
     },
   );
 
-  it('answers right from sort orders built before products were changed, added and deleted', async () => {
-    await buildSortOrders(db);
-    expect(await sortOrdersAreStale(db)).toBe(false);
+  it('builds the columns from every kept product once, keeps them, and then reads only the records of the page', async () => {
+    const toArray = vi.spyOn(db.products, 'toArray');
+    await queryKeptProducts(db, { sort: 'title,asc' });
+    expect(toArray).toHaveBeenCalledTimes(1);
+    expect((await db.meta.get(COLUMNS_META_KEY))?.value).toEqual(expect.any(Number));
+    // Forgotten in memory (a new start): read back from their record, not built again.
+    forgetColumns(db.name);
+    const bulkGet = vi.spyOn(db.products, 'bulkGet');
+    const answer = await queryKeptProducts(db, { keyword: 'boot', supplierName: 'Acme', sort: 'title,asc', size: '10' });
+    expect(answer.totalElements).toBeGreaterThan(10);
+    expect(toArray).toHaveBeenCalledTimes(1);
+    expect(bulkGet).toHaveBeenCalledTimes(1);
+    expect(bulkGet.mock.calls[0]?.[0]).toHaveLength(10);
+  });
+
+  it('answers right from columns built before products were changed and added', async () => {
+    await refreshKeptColumns(db);
     const now = [...PRODUCTS];
     const changed = { ...(PRODUCTS[5] as Product), title: 'Aaa boot first', sellingPrice: 0.01, stock: 999, dateUpdate: '2030-01-01T00:00:00.000Z' };
     const added = { ...(PRODUCTS[6] as Product), productId: 10_000, title: 'Boot added later', ean: '1', sku: '', supplierEan: '', dateUpdate: '2020-01-01T00:00:00.000Z' };
     now[5] = changed;
     now.push(added);
-    now.splice(now.findIndex((p) => p.productId === 40), 1);
     await db.products.put(toCachedProduct(changed));
     await db.products.put(toCachedProduct(added));
-    await db.products.delete(40);
-    expect(await sortOrdersAreStale(db)).toBe(true);
-    const walk = vi.spyOn(db.products, 'orderBy');
+    expect((await keptColumnsNow(db)).written.map((product) => product.productId).sort()).toEqual([changed.productId, added.productId].sort());
+    const toArray = vi.spyOn(db.products, 'toArray');
     for (const query of [
       { keyword: 'boot', sort: 'title,asc' },
       { keyword: 'boot', sort: 'title,desc' },
@@ -78,51 +78,54 @@ describe('queryKeptProducts', () => {
       { keyword: 'boot', sort: 'stock,desc', page: '1', size: '5' },
       { buyBlock: String(changed.buyBlock), sort: 'dateUpdate,desc' },
       { supplierName: added.supplier.supplierName, sort: 'dateUpdate,asc' },
+      ...QUERIES,
     ]) {
-      const expected = filterProductsLocally(now, query);
-      const answer = await queryKeptProducts(db, query, 0);
-      expect(answer.totalElements).toBe(expected.totalElements);
-      expect(answer.content.map((p) => p.productId)).toEqual(expected.content.map((p) => p.productId));
+      await expectAnswers(now, query);
     }
-    expect(walk).not.toHaveBeenCalled();
+    expect(toArray).not.toHaveBeenCalled();
   });
 
-  it('keeps orders in 4 bytes per id, and still answers from the 8-byte orders of earlier builds', async () => {
-    expect(compactIds([3, 1, 2])).toEqual(Int32Array.from([3, 1, 2]));
-    // An id past 32 bits (not one the server gives) keeps the 8-byte form, unchanged.
-    expect(compactIds([1, 2 ** 31])).toEqual(Float64Array.from([1, 2 ** 31]));
-    await buildSortOrders(db);
-    const kept = await db.sortOrders.toArray();
-    expect(kept.length).toBeGreaterThan(0);
-    for (const order of kept) expect(order.ids).toBeInstanceOf(Int32Array);
-    const walk = vi.spyOn(db.products, 'orderBy');
-    const query = { keyword: 'boot', sort: 'title,desc', size: '5' };
-    const expected = filterProductsLocally(PRODUCTS, query);
-    expect((await queryKeptProducts(db, query, 0)).content.map((p) => p.productId)).toEqual(expected.content.map((p) => p.productId));
-    // Orders kept by an earlier build: the same ids as 8-byte numbers.
-    await db.sortOrders.bulkPut(kept.map((order) => ({ ...order, ids: Float64Array.from(order.ids) })));
-    expect((await queryKeptProducts(db, query, 0)).content.map((p) => p.productId)).toEqual(expected.content.map((p) => p.productId));
-    expect(walk).not.toHaveBeenCalled();
+  it(`merges more than ${MERGE_WRITTEN_OVER} products written since into the columns before answering, and keeps them once more than ${KEEP_MERGED_OVER} were merged`, async () => {
+    await refreshKeptColumns(db);
+    const keptAt = (await db.meta.get(COLUMNS_META_KEY))?.value as number;
+    const batch = (from: number, count: number) =>
+      Array.from({ length: count }, (_, n) => makeProduct({ productId: from + n, title: `Boot batch ${from + n}`, ean: `5${from + n}`, sellingPrice: (from + n) % 997 }));
+    const many = batch(20_000, MERGE_WRITTEN_OVER + 1);
+    await db.products.bulkPut(many.map(toCachedProduct));
+    let now = [...PRODUCTS, ...many];
+    await expectAnswers(now, { keyword: 'boot', sort: 'sellingPrice,desc', size: '20' });
+    // Merged in memory: nothing left to read as records, the kept record untouched.
+    expect((await keptColumnsNow(db)).written).toEqual([]);
+    expect((await db.meta.get(COLUMNS_META_KEY))?.value).toBe(keptAt);
+    for (const query of QUERIES) await expectAnswers(now, query);
+    // A new start forgets the memory: the kept record and the products written since still answer.
+    forgetColumns(db.name);
+    await expectAnswers(now, { keyword: 'batch', sort: 'title,desc', size: '7' });
+    // Past the limit the merged columns are kept.
+    const more = batch(30_000, KEEP_MERGED_OVER);
+    await db.products.bulkPut(more.map(toCachedProduct));
+    now = [...now, ...more];
+    await expectAnswers(now, { keyword: 'batch', sort: 'sellingPrice,asc', size: '9' });
+    expect((await db.meta.get(COLUMNS_META_KEY))?.value).toBeGreaterThan(keptAt);
+    forgetColumns(db.name);
+    expect((await keptColumnsNow(db)).written).toEqual([]);
   });
 
-  it('walks the sort index when a candidate is in no kept order', async () => {
-    // Kept before the orders were built, without a stock: in no stock order (sorted last, descending).
-    const noStock = { ...(PRODUCTS[7] as Product), productId: 20_000, ean: '2', sku: '', supplierEan: '' } as Product;
-    delete (noStock as Partial<Product>).stock;
-    await db.products.put(toCachedProduct(noStock));
-    await buildSortOrders(db);
-    const walk = vi.spyOn(db.products, 'orderBy');
-    const query = { supplierName: noStock.supplier.supplierName, sort: 'stock,desc' };
-    const all = [...PRODUCTS, noStock];
-    const expected = filterProductsLocally(all, query);
-    expect((await queryKeptProducts(db, query, 0)).content).toEqual(expected.content);
-    const last = { ...query, page: String(expected.totalPages - 1) };
-    expect((await queryKeptProducts(db, last, 0)).content).toEqual(filterProductsLocally(all, last).content);
-    expect(walk).toHaveBeenCalled();
+  it('reads the columns another tab kept since, not the ones it remembers', async () => {
+    await refreshKeptColumns(db);
+    const other = openTestDatabase(db.name);
+    const renamed = { ...(PRODUCTS[3] as Product), title: 'Aaa renamed in the other tab' };
+    await other.products.put(toCachedProduct(renamed));
+    await refreshKeptColumns(other);
+    other.close();
+    await expectAnswers(
+      PRODUCTS.map((p) => (p.productId === renamed.productId ? renamed : p)),
+      { sort: 'title,asc', size: '3' },
+    );
   });
 
-  it('sees a product changed after the orders were built even when the clock was set back', async () => {
-    await buildSortOrders(db);
+  it('sees a product changed after the columns were built even when the clock was set back', async () => {
+    await refreshKeptColumns(db);
     vi.spyOn(Date, 'now').mockReturnValue(0);
     const renamed = { ...(PRODUCTS[9] as Product), title: 'Aaaa boot' };
     await db.products.put(toCachedProduct(renamed));
@@ -130,27 +133,11 @@ describe('queryKeptProducts', () => {
     const query = { keyword: 'boot', sort: 'title,asc' };
     const expected = filterProductsLocally(PRODUCTS.map((p) => (p.productId === renamed.productId ? renamed : p)), query);
     expect(expected.content[0]?.productId).toBe(renamed.productId);
-    expect((await queryKeptProducts(db, query, 0)).content).toEqual(expected.content);
-    expect(await sortOrdersAreStale(db)).toBe(true);
+    expect((await queryKeptProducts(db, query)).content).toEqual(expected.content);
   });
 
-  it('picks the first candidates of an order in either direction, leaving out changed ones', () => {
-    const ids = [5, 3, 9, 1, 7];
-    expect(firstInOrder(ids, false, new Set([1, 9, 7, 5]), new Set([9]), 2)).toEqual({ first: [5, 1], held: 3 });
-    expect(firstInOrder(ids, true, new Set([1, 9, 7, 5]), new Set(), 2)).toEqual({ first: [7, 1], held: 4 });
-  });
-
-  it('reads only the records of the page when the indexes answer the query', async () => {
-    const toArray = vi.spyOn(db.products, 'toArray');
-    const bulkGet = vi.spyOn(db.products, 'bulkGet');
-    const answer = await queryKeptProducts(db, { keyword: 'boot', supplierName: 'Acme', sort: 'title,asc', size: '10' }, 0);
-    expect(answer.totalElements).toBeGreaterThan(10);
-    expect(toArray).not.toHaveBeenCalled();
-    expect(bulkGet).toHaveBeenCalledTimes(1);
-    expect(bulkGet.mock.calls[0]?.[0]).toHaveLength(10);
-  });
-
-  it('keeps the index right whatever way a product is written', async () => {
+  it('keeps the answers right whatever way a product is written', async () => {
+    await refreshKeptColumns(db);
     const kept = await db.products.get(1);
     if (!kept) throw new Error('product 1 missing');
     // As the outbox does when an image is deleted: the kept record spread, images changed, title too.

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BackofficeDatabase } from '../../src/app/db/database';
 import { isQuotaError, requestPersistentStorage, withQuotaFallback } from '../../src/app/db/storage';
+import { COLUMNS_META_KEY, refreshKeptColumns } from '../../src/app/db/kept-columns-store';
 import { enqueueImageUpload, enqueueProductSave } from '../../src/app/sync/outbox';
 import { makeProduct, openTestDatabase } from './support/offline-fakes';
 
@@ -12,7 +13,7 @@ afterEach(async () => {
 const quotaError = () => Object.assign(new Error('The quota has been exceeded.'), { name: 'QuotaExceededError' });
 
 describe('storage', () => {
-  it('on a quota error evicts cached pages and sort orders, never the outbox or files, and tries once more', async () => {
+  it('on a quota error evicts cached pages and the kept columns, never the outbox or files, and tries once more', async () => {
     db = openTestDatabase();
     await enqueueProductSave(db, makeProduct(), 1, 'anna');
     await enqueueImageUpload(db, { productId: 1, bytes: new ArrayBuffer(8), name: 'a.png', type: 'image/png' }, 'anna');
@@ -20,7 +21,8 @@ describe('storage', () => {
       { key: 'page=1', productIds: [1], totalPages: 2, totalElements: 2, fetchedAt: 200 },
       { key: 'page=0', productIds: [1], totalPages: 2, totalElements: 2, fetchedAt: 100 },
     ]);
-    await db.sortOrders.put({ key: 'title', ids: Float64Array.from([1]), builtAt: 1 });
+    await refreshKeptColumns(db);
+    expect(await db.keptColumns.count()).toBe(1);
     let calls = 0;
 
     const result = await withQuotaFallback(db, async () => {
@@ -32,7 +34,8 @@ describe('storage', () => {
     expect(result).toBe('written');
     expect(calls).toBe(2);
     expect(await db.productPages.count()).toBe(0);
-    expect(await db.sortOrders.count()).toBe(0);
+    expect(await db.keptColumns.count()).toBe(0);
+    expect(await db.meta.get(COLUMNS_META_KEY)).toBeUndefined();
     expect(await db.outbox.count()).toBe(2);
     expect(await db.files.count()).toBe(1);
   });

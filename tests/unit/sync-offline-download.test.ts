@@ -1,5 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { toCachedProduct, type BackofficeDatabase } from '../../src/app/db/database';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fromCachedProduct, toCachedProduct, type BackofficeDatabase } from '../../src/app/db/database';
+import { queryKeptProducts } from '../../src/app/db/indexed-query';
+import { filterProductsLocally } from '../../src/app/db/local-filter';
+import { COLUMNS_KEY, keptColumnsNow } from '../../src/app/db/kept-columns-store';
 import {
   downloadPercent,
   listDownloadRecords,
@@ -78,9 +81,42 @@ describe('make available offline', () => {
     expect(await readDownloadRecord(db, 'All')).toMatchObject({ cursor: 'c7', received: 7, total: 7, complete: true });
     // The cached copy carries the index helpers of the cache.
     expect((await db.products.get(1))?.moderationKey).toBe(0);
-    // And the kept products' sort orders are built once it finished (db/sort-orders.ts).
-    const byTitle = (await db.products.toArray()).sort((a, b) => (a.title < b.title ? -1 : a.title > b.title ? 1 : a.productId - b.productId));
-    expect([...((await db.sortOrders.get('title'))?.ids ?? [])]).toEqual(byTitle.map((p) => p.productId));
+    // And the list's columns of the kept products are built once it finished (db/kept-columns-store.ts).
+    expect((await db.keptColumns.get(COLUMNS_KEY))?.columns.numbers.productId).toEqual(Float64Array.from([1, 2, 3, 4, 5, 6, 7]));
+    expect((await keptColumnsNow(db)).written).toEqual([]);
+  });
+
+  it("gathers the list's columns from the pages, with products someone else wrote between two pages in their place", async () => {
+    db = openTestDatabase();
+    const products = catalogue(9).map((product) => ({ ...product, title: `Boot ${product.productId}` }));
+    const feed = new FakeChangesFeed(products);
+    const asked = feed.changes.bind(feed);
+    // While the third page is asked for (the first is stored, the second not yet), edits' answers
+    // land on the device: product 2 (already downloaded, so that write is the newest), product 8
+    // (downloaded later, so the page wins) and product 50 (not in the download at all).
+    feed.changes = async (query) => {
+      if (feed.calls.length === 2) {
+        await db.products.put(toCachedProduct({ ...(products[1] as Product), title: 'Aaa boot edited here' }));
+        await db.products.put(toCachedProduct({ ...(products[7] as Product), title: 'Zzz boot edited before its page' }));
+        await db.products.put(toCachedProduct(makeProduct({ productId: 50, title: 'Boot kept from a list page' })));
+      }
+      return asked(query);
+    };
+    const toArray = vi.spyOn(db.products, 'toArray');
+    await runOfflineDownload({ db, transport: feed, pageSize: 3 }, 'All');
+    // Not read back from the records: gathered as the pages were written (the device held nothing before).
+    for (const result of toArray.mock.results) expect(await result.value).toEqual([]);
+    expect((await keptColumnsNow(db)).written).toEqual([]);
+    toArray.mockRestore();
+    const everything = (await db.products.toArray()).map(fromCachedProduct);
+    expect(everything.find((product) => product.productId === 2)?.title).toBe('Aaa boot edited here');
+    expect(everything.find((product) => product.productId === 8)?.title).toBe('Boot 8');
+    for (const query of [{ keyword: 'boot', sort: 'title,asc' }, { keyword: 'boot', sort: 'title,desc', size: '4' }, {}]) {
+      const answer = await queryKeptProducts(db, query);
+      const expected = filterProductsLocally(everything, query);
+      expect(answer.totalElements).toBe(expected.totalElements);
+      expect(answer.content.map((product) => product.productId)).toEqual(expected.content.map((product) => product.productId));
+    }
   });
 
   it('keeps the cursor after every page, so a download cut off continues where it stopped', async () => {
@@ -117,9 +153,9 @@ describe('make available offline', () => {
     expect(progress.at(-1)).toEqual({ scope: 'All', received: 1, total: null, refreshing: true });
     expect((await db.products.get(2))?.title).toBe('Renamed on the server');
     expect(feed.totalCalls).toBe(1);
-    // The refresh wrote a product: the orders were built again and hold its new place.
-    const byTitle = (await db.products.toArray()).sort((a, b) => (a.title < b.title ? -1 : a.title > b.title ? 1 : a.productId - b.productId));
-    expect([...((await db.sortOrders.get('title'))?.ids ?? [])]).toEqual(byTitle.map((p) => p.productId));
+    // The refresh wrote a product: it was merged into the kept columns, which hold its new title.
+    expect((await keptColumnsNow(db)).written).toEqual([]);
+    expect((await db.keptColumns.get(COLUMNS_KEY))?.columns.texts.title[1]).toBe('Renamed on the server');
   });
 
   it('never overwrites a product whose change is still waiting in the outbox', async () => {

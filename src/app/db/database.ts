@@ -10,13 +10,14 @@ import Dexie, { type DBCore, type DBCoreKeyRange, type DBCoreMutateRequest, type
 import type { Category, Product } from '../../shared/contract';
 import type { OutboxRow } from './outbox-entry';
 import type { CachedProduct } from './cached-product';
+import type { KeptColumns } from './kept-columns';
 import { searchFieldsOf } from './search-fields';
 
 // The cached product's shape and its conversions have no Dexie in them (the early rows read without it).
 export { fromCachedProduct, toCachedProduct, type CachedProduct } from './cached-product';
 
 export const DATABASE_NAME = 'backoffice';
-export const LATEST_VERSION = 4;
+export const LATEST_VERSION = 5;
 
 /** One page of the product list as the server answered it, keyed by the canonical query. */
 export interface CachedProductPage {
@@ -60,13 +61,19 @@ export interface CachedChunk {
 
 /**
  * The kept products' ids in the order of one sort key, as built at `builtAt` (version 4,
- * sort-orders.ts): a view's page is picked from it without walking the sort index.
+ * removed in version 5): a view's page was picked from it without walking the sort index.
  */
 export interface StoredSortOrder {
   key: string;
-  /** 32-bit where every id fits (sort-orders.ts compactIds); orders built before are 64-bit. */
+  /** 32-bit where every id fits; 64-bit in the first builds. */
   ids: Int32Array | Float64Array;
   builtAt: number;
+}
+
+/** The list's columns of the kept products (version 5, kept-columns.ts), one record. */
+export interface StoredColumns {
+  key: string;
+  columns: KeptColumns;
 }
 
 /** A picked image kept until its upload succeeds; the id is the upload entry's id. */
@@ -95,12 +102,17 @@ export class BackofficeDatabase extends Dexie {
   outbox!: Table<OutboxRow, string>;
   files!: Table<StoredFile, string>;
   meta!: Table<MetaRow, string>;
+  /** Versions 4 only: deleted by version 5. */
   sortOrders!: Table<StoredSortOrder, string>;
+  keptColumns!: Table<StoredColumns, string>;
 
   constructor(name: string, upToVersion: number, options?: DexieOptions) {
     super(name, options);
     declareVersions(this, upToVersion);
-    if (upToVersion >= 3) this.use({ stack: 'dbcore', name: 'product-search-fields', create: (down) => withProductSearchFields(down, upToVersion >= 4) });
+    if (upToVersion >= 3) {
+      const shape = upToVersion >= 5 ? 'columns' : upToVersion >= 4 ? 'stamped' : 'indexed';
+      this.use({ stack: 'dbcore', name: 'product-search-fields', create: (down) => withProductSearchFields(down, shape) });
+    }
   }
 }
 
@@ -108,26 +120,34 @@ export class BackofficeDatabase extends Dexie {
 const WHOLE_INDEX = { type: 3 } as DBCoreKeyRange;
 
 /**
- * Every product written (put, add, and Dexie's modify/update, which end as puts) gets its search
- * fields computed from what is written, so no write path can leave the index stale, and (version
- * 4) a write stamp `keptAt`, so no write goes unnoticed by a sort order built before it. The stamp
- * is the time, but always above the highest stamp kept (read in the same transaction, which
- * IndexedDB runs after every earlier write of products): stamps grow in the order writes commit,
- * whatever the clock does.
+ * What a write of products adds (see withProductSearchFields): `indexed` (version 3) the search
+ * fields; `stamped` (version 4) those and the write stamp; `columns` (version 5) the stamp only.
  */
-function withProductSearchFields(down: DBCore, stampWrites: boolean): DBCore {
+type ProductWriteShape = 'indexed' | 'stamped' | 'columns';
+
+/**
+ * Every product written (put, add, and Dexie's modify/update, which end as puts) gets a write stamp
+ * `keptAt` (version 4 on), so no write goes unnoticed by a picture of the products built before it
+ * (the kept columns, kept-columns-store.ts), and in versions 3 and 4 the search fields their
+ * indexes need, computed from what is written so no write path leaves an index stale. The stamp is
+ * the time, but always above the highest stamp kept (read in the same transaction, which IndexedDB
+ * runs after every earlier write of products): stamps grow in the order writes commit, whatever the
+ * clock does. The app never deletes a kept product (clearing the device deletes the database).
+ */
+function withProductSearchFields(down: DBCore, shape: ProductWriteShape): DBCore {
   return {
     ...down,
     table(name) {
       const table = down.table(name);
       if (name !== 'products') return table;
-      const keptAtIndex = stampWrites ? table.schema.getIndexByKeyPath('keptAt') : undefined;
+      const keptAtIndex = shape === 'indexed' ? undefined : table.schema.getIndexByKeyPath('keptAt');
       return {
         ...table,
         mutate(request: DBCoreMutateRequest) {
           if (request.type !== 'put' && request.type !== 'add') return table.mutate(request);
+          const withFields = shape !== 'columns';
           const write = (stamp: { keptAt?: number }) =>
-            table.mutate({ ...request, values: request.values.map((value: Product) => ({ ...value, ...searchFieldsOf(value), ...stamp })) });
+            table.mutate({ ...request, values: request.values.map((value: Product) => (withFields ? { ...value, ...searchFieldsOf(value), ...stamp } : { ...value, ...stamp })) });
           if (!keptAtIndex) return write({});
           return table
             .query({ trans: request.trans, values: true, limit: 1, direction: 'prev', query: { index: keptAtIndex, range: WHOLE_INDEX } })
@@ -139,11 +159,6 @@ function withProductSearchFields(down: DBCore, stampWrites: boolean): DBCore {
       };
     },
   };
-}
-
-/** The highest write stamp kept (0 when none): a sort order built now holds every product stamped up to it. */
-export async function highestKeptAt(db: BackofficeDatabase): Promise<number> {
-  return (await db.products.orderBy('keptAt').last())?.keptAt ?? 0;
 }
 
 /** The meta key under which the app remembers who signed in last (used by the v2 backfill). */
@@ -190,13 +205,25 @@ function declareVersions(db: Dexie, upToVersion: number): void {
   if (upToVersion < 4) return;
 
   // Version 4: each product written gets `keptAt` (when; indexed), and `sortOrders` keeps the
-  // products' ids in the order of each sort key (sort-orders.ts), so a view never opened reads its
+  // products' ids in the order of each sort key (built after a download), so a view never opened reads its
   // page from one record instead of walking a sort index. No upgrade: products kept before have
   // no keptAt, which is right (they are older than any sort order), and the orders are built later.
   db.version(4).stores({
     products:
       '&productId, supplier.supplierName, moderationKey, sellingPrice, dateUpdate, familyKey, brand, categoryId, dateCreate, title, stock, *searchWords, *searchCodes, *filterKeys, keptAt',
     sortOrders: '&key',
+  });
+  if (upToVersion < 5) return;
+
+  // Version 5: the list's columns of the kept products (kept-columns.ts), one record in
+  // `keptColumns`, answer the list's filters and sorts instead of an index per field: writing
+  // 100,000 products with those indexes took four times as long as without (docs/benchmarks.md).
+  // Products keep their primary key and the write stamp. The sort orders (version 4) go: the
+  // columns sort. No upgrade: the columns are built at the first read.
+  db.version(5).stores({
+    products: '&productId, keptAt',
+    sortOrders: null,
+    keptColumns: '&key',
   });
 }
 

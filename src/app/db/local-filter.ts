@@ -5,7 +5,7 @@
  * than showing an error.
  */
 import type { Product, ProductPage } from '../../shared/contract';
-import { readProductFilterLeniently, type ProductFilter } from '../../shared/product-filter';
+import { readProductFilterLeniently, type ProductFilter, type ProductSortKey } from '../../shared/product-filter';
 import { normalizeProductQuery, type ProductQuery } from './query-key';
 
 /** The query read by the shared filter parser, leniently (a wrong value is ignored). */
@@ -17,11 +17,26 @@ function dayStart(day: string | null): number | null {
   return day === null ? null : Date.parse(`${day}T00:00:00Z`);
 }
 
-function compareValues(a: unknown, b: unknown): number {
+/** A product's value of a sort key as the list compares it: a number, a text, or null (sorted first). */
+export type SortValue = number | string | null;
+
+const DATE_KEYS: ReadonlySet<string> = new Set<ProductSortKey>(['dateUpdate', 'dateCreate']);
+
+/** The value the list sorts `product` by for `key`: dates as their time (ms), none as null. */
+export function sortValue(product: Product, key: ProductSortKey): SortValue {
+  const value: unknown = product[key];
+  if (DATE_KEYS.has(key)) {
+    const time = typeof value === 'string' ? Date.parse(value) : Number.NaN;
+    return Number.isNaN(time) ? null : time;
+  }
+  return typeof value === 'number' || typeof value === 'string' ? value : null;
+}
+
+function compareValues(a: SortValue, b: SortValue): number {
   if (a === b) return 0;
-  if (a === null || a === undefined) return -1;
-  if (b === null || b === undefined) return 1;
-  return (a as number | string) < (b as number | string) ? -1 : 1;
+  if (a === null) return -1;
+  if (b === null) return 1;
+  return a < b ? -1 : 1;
 }
 
 /** The predicate of the query's filters. */
@@ -68,7 +83,7 @@ export function filterProductsLocally(products: readonly Product[], query: Produ
   const key = sort.key;
   const direction = sort.direction === 'desc' ? -1 : 1;
   const matches = products.filter(productMatcher(query));
-  matches.sort((a, b) => direction * (compareValues(a[key], b[key]) || a.productId - b.productId));
+  matches.sort((a, b) => direction * (compareValues(sortValue(a, key), sortValue(b, key)) || a.productId - b.productId));
   return {
     content: matches.slice(page * size, page * size + size),
     totalPages: Math.ceil(matches.length / size),

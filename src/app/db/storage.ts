@@ -1,10 +1,11 @@
 /**
  * Keeping the database alive: ask the browser not to evict it, and when a write hits the quota,
- * make room by dropping cached list pages (they can be fetched again) and the kept sort orders
- * (sort-orders.ts: built again after the next download) — never the outbox or the stored files,
- * which hold edits that exist nowhere else.
+ * make room by dropping cached list pages (they can be fetched again) and the list's columns of
+ * the kept products (kept-columns-store.ts: built again at the next read) — never the outbox or the
+ * stored files, which hold edits that exist nowhere else.
  */
 import type { BackofficeDatabase } from './database';
+import { dropKeptColumns } from './kept-columns-store';
 
 const PERSIST_ASKED_META_KEY = 'storagePersistAsked';
 
@@ -48,8 +49,8 @@ export async function evictCachedPages(db: BackofficeDatabase, keep = 0): Promis
 }
 
 /**
- * Runs a write; on a quota error evicts the cached product pages (oldest first) and the sort
- * orders, and tries once more. A second quota error is passed on so the UI can tell the person.
+ * Runs a write; on a quota error evicts the cached product pages (oldest first) and the kept
+ * columns, and tries once more. A second quota error is passed on so the UI can tell the person.
  */
 export async function withQuotaFallback<T>(db: BackofficeDatabase, write: () => Promise<T>): Promise<T> {
   try {
@@ -57,7 +58,7 @@ export async function withQuotaFallback<T>(db: BackofficeDatabase, write: () => 
   } catch (error) {
     if (!isQuotaError(error)) throw error;
     await evictCachedPages(db);
-    await db.sortOrders.clear();
+    await dropKeptColumns(db);
     return write();
   }
 }

@@ -11,7 +11,7 @@ import type { Product } from '../../shared/contract';
 import { toCachedProduct, type BackofficeDatabase } from '../db/database';
 import { withQuotaFallback } from '../db/storage';
 import { productEntityKey } from '../db/outbox-entry';
-import { refreshSortOrders } from '../db/sort-orders';
+import { collectPage, finishCollectingColumns, startCollectingColumns, type ColumnsCollector } from '../db/kept-columns-store';
 import { keepReferenceLists, type ReferenceLists } from '../db/kept-reference-lists';
 
 export const DOWNLOAD_META_PREFIX = 'offlineDownload:';
@@ -104,12 +104,14 @@ export async function listDownloadRecords(db: BackofficeDatabase): Promise<Downl
 
 /**
  * Keeps one page of products and the cursor after it, in one transaction: a reload never finds
- * a cursor past products that were not stored. Answers how many were left as they were.
+ * a cursor past products that were not stored. Answers how many were left as they were; the
+ * products written go to `collector` with their write stamp (db/kept-columns-store.ts).
  */
 export async function storeDownloadedPage(
   db: BackofficeDatabase,
   products: readonly Product[],
   record: DownloadRecord,
+  collector?: ColumnsCollector,
 ): Promise<number> {
   return withQuotaFallback(db, () =>
     db.transaction('rw', [db.products, db.outbox, db.meta], async () => {
@@ -117,7 +119,10 @@ export async function storeDownloadedPage(
       const waiting = new Set((await db.outbox.where('entityKey').anyOf(keys).toArray()).map((entry) => entry.entityKey));
       const fresh = products.filter((product) => !waiting.has(productEntityKey(product.productId)));
       await db.products.bulkPut(fresh.map(toCachedProduct));
+      // One put, one stamp (database.ts): the highest now.
+      const stamp = fresh.length > 0 ? (await db.products.orderBy('keptAt').last())?.keptAt : undefined;
       await db.meta.put({ key: downloadMetaKey(record.scope), value: record });
+      if (collector && stamp !== undefined) collectPage(collector, fresh, stamp);
       return products.length - fresh.length;
     }),
   );
@@ -160,8 +165,13 @@ export async function runOfflineDownload(deps: DownloadDeps, supplierName: strin
     return asked;
   };
   let next = ask(record.cursor);
+  // The list's columns of the kept products gather the pages as they are written (db/kept-columns-store.ts).
+  const collector = await startCollectingColumns(db);
   for (;;) {
-    if (deps.signal?.aborted) return { record, receivedThisRun, keptLocal, finished: false };
+    if (deps.signal?.aborted) {
+      await finishCollectingColumns(db, collector);
+      return { record, receivedThisRun, keptLocal, finished: false };
+    }
     const page = await next;
     const advanced = page.cursor !== null && page.cursor !== record.cursor;
     receivedThisRun += page.products.length;
@@ -176,10 +186,10 @@ export async function runOfflineDownload(deps: DownloadDeps, supplierName: strin
     // The next page is asked for before this one is stored: the server's work on it and the
     // device's write overlap. Pages are still stored in order, each with the cursor after it.
     if (!done) next = ask(record.cursor);
-    keptLocal += await storeDownloadedPage(db, page.products, record);
-    // The kept products' sort orders, so views never opened are quick offline (db/sort-orders.ts),
-    // and the lists the filters choose from (docs/offline.md "Reference lists").
-    if (done) await refreshSortOrders(db);
+    keptLocal += await storeDownloadedPage(db, page.products, record, collector);
+    // The list's columns, so views never opened are quick offline, and the lists the filters
+    // choose from (docs/offline.md "Reads", "Reference lists").
+    if (done) await finishCollectingColumns(db, collector);
     if (done && transport.referenceLists) await keepReferenceLists(db, await transport.referenceLists().catch(() => ({})));
     report();
     if (done) return { record, receivedThisRun, keptLocal, finished: true };

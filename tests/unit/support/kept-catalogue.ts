@@ -48,7 +48,7 @@ export function keptCatalogue(count: number): Product[] {
 }
 
 
-/** List queries over every filter, sort and paging the device answers (index-plan.ts, indexed-query.ts). */
+/** List queries over every filter, sort and paging the device answers (kept-columns.ts, indexed-query.ts). */
 export const KEPT_QUERIES: Record<string, string>[] = [
   {},
   { sort: 'title,asc' },
