@@ -12,16 +12,12 @@ import type { Product } from '../../shared/contract';
 import { readProductFilterLeniently } from '../../shared/product-filter';
 import { fromCachedProduct, type CachedProduct } from './cached-product';
 import type { CachedProductPage, MetaRow, StoredColumns } from './database';
-import { pageFromColumns } from './kept-columns';
+import { COLUMNS_KEY, COLUMNS_META_KEY, MERGE_WRITTEN_OVER, pageFromColumns } from './kept-columns';
 import { rememberColumns, rememberedFrom } from './kept-columns-memory';
 import { keptAnswer, type CachedAnswer } from './kept-answer';
 import { normalizeProductQuery, productQueryKey, type ProductQuery } from './query-key';
 
 const STORES = ['products', 'productPages', 'keptColumns', 'meta'];
-/** As kept-columns-store.ts (not imported: it brings Dexie). */
-const COLUMNS_KEY = 'list';
-const COLUMNS_META_KEY = 'keptColumnsBuiltAt';
-const MERGE_WRITTEN_OVER = 500;
 
 function requested<T>(request: IDBRequest<T>): Promise<T> {
   return new Promise((resolve, reject) => {

@@ -13,14 +13,11 @@
 import type { Product } from '../../shared/contract';
 import type { CachedProduct } from './cached-product';
 import type { BackofficeDatabase } from './database';
-import { buildKeptColumns, combineColumns, mergeIntoColumns, type KeptColumns } from './kept-columns';
+import { buildKeptColumns, combineColumns, COLUMNS_KEY, COLUMNS_META_KEY, mergeIntoColumns, MERGE_WRITTEN_OVER, type KeptColumns } from './kept-columns';
 import { forgetColumns, rememberColumns, rememberedFrom } from './kept-columns-memory';
 
-export const COLUMNS_KEY = 'list';
-/** The meta key holding the write stamp of the kept columns. */
-export const COLUMNS_META_KEY = 'keptColumnsBuiltAt';
-/** More products than this written since the columns were built: merged in before answering. */
-export const MERGE_WRITTEN_OVER = 500;
+// The record's keys and the merge limit live with the pure rules (the early rows' read uses them without Dexie).
+export { COLUMNS_KEY, COLUMNS_META_KEY, MERGE_WRITTEN_OVER } from './kept-columns';
 /** More products than this merged in memory since the record was kept: the record is kept again. */
 export const KEEP_MERGED_OVER = 5_000;
 

@@ -16,6 +16,13 @@ import type { ProductFilter } from '../../shared/product-filter';
 import { productMatcher, sortValue, type SortValue } from './local-filter';
 import type { ProductQuery } from './query-key';
 
+/** The key of the columns' record in `keptColumns` (kept-columns-store.ts). */
+export const COLUMNS_KEY = 'list';
+/** The meta key holding the write stamp of the kept columns. */
+export const COLUMNS_META_KEY = 'keptColumnsBuiltAt';
+/** More products than this written since the columns were built: merged in before answering. */
+export const MERGE_WRITTEN_OVER = 500;
+
 /** Yes/no fields of a product, one bit each in `flags`. */
 const FLAG_BITS = {
   passedModeration: 1,
