@@ -8,13 +8,12 @@
  * on the fly, or the database is older than version 5, it answers null and the Dexie read answers
  * (list-head-start.ts).
  */
-import type { Product } from '../../shared/contract';
 import { readProductFilterLeniently } from '../../shared/product-filter';
-import { fromCachedProduct, type CachedProduct } from './cached-product';
+import type { CachedProduct } from './cached-product';
 import type { CachedProductPage, MetaRow, StoredColumns } from './database';
 import { COLUMNS_KEY, COLUMNS_META_KEY, MERGE_WRITTEN_OVER, pageFromColumns } from './kept-columns';
 import { rememberColumns, rememberedFrom } from './kept-columns-memory';
-import { keptAnswer, type CachedAnswer } from './kept-answer';
+import { idsToRead, keptAnswer, pageContent, type CachedAnswer } from './kept-answer';
 import { normalizeProductQuery, productQueryKey, type ProductQuery } from './query-key';
 
 const STORES = ['products', 'productPages', 'keptColumns', 'meta'];
@@ -53,12 +52,6 @@ export async function readPageWithoutDexie(connection: IDBDatabase, query: Produ
 
   const f = readProductFilterLeniently(new URLSearchParams(normalizeProductQuery(query)));
   const { ids, total } = pageFromColumns(columns, f, query, since);
-  const writtenById = new Map(since.map((product) => [product.productId, product]));
-  const records = new Map((await read(ids.filter((id) => !writtenById.has(id)))).map((record) => [record.productId, record]));
-  const content: Product[] = [];
-  for (const id of ids) {
-    const record = writtenById.get(id) ?? records.get(id);
-    if (record) content.push(fromCachedProduct(record));
-  }
+  const content = pageContent(ids, since, await read(idsToRead(ids, since)));
   return { page: { content, totalPages: Math.ceil(total / f.size), totalElements: total }, fetchedAt: null, local: true };
 }

@@ -5,10 +5,10 @@
  * is the one filterProductsLocally gives over every kept product
  * (tests/unit/offline-indexed-query.test.ts).
  */
-import type { Product, ProductPage } from '../../shared/contract';
+import type { ProductPage } from '../../shared/contract';
 import { readProductFilterLeniently } from '../../shared/product-filter';
-import { fromCachedProduct, type CachedProduct } from './cached-product';
 import type { BackofficeDatabase } from './database';
+import { idsToRead, pageContent } from './kept-answer';
 import { pageFromColumns } from './kept-columns';
 import { keptColumnsNow } from './kept-columns-store';
 import { normalizeProductQuery, type ProductQuery } from './query-key';
@@ -18,13 +18,6 @@ export async function queryKeptProducts(db: BackofficeDatabase, query: ProductQu
   const f = readProductFilterLeniently(new URLSearchParams(normalizeProductQuery(query)));
   const { columns, written } = await keptColumnsNow(db);
   const { ids, total } = pageFromColumns(columns, f, query, written);
-  const writtenById = new Map(written.map((product) => [product.productId, product]));
-  const toRead = ids.filter((id) => !writtenById.has(id));
-  const read = new Map((await db.products.bulkGet(toRead)).filter((record): record is CachedProduct => record !== undefined).map((record) => [record.productId, record]));
-  const content: Product[] = [];
-  for (const id of ids) {
-    const record = writtenById.get(id) ?? read.get(id);
-    if (record) content.push(fromCachedProduct(record));
-  }
+  const content = pageContent(ids, written, await db.products.bulkGet(idsToRead(ids, written)));
   return { content, totalPages: Math.ceil(total / f.size), totalElements: total };
 }
