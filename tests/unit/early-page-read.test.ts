@@ -10,7 +10,8 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { toCachedProduct, type BackofficeDatabase } from '../../src/app/db/database';
 import { readPageWithoutDexie } from '../../src/app/db/early-page-read';
 import { cacheProductPage, readCachedProducts } from '../../src/app/db/product-cache';
-import { MERGE_WRITTEN_OVER, refreshKeptColumns } from '../../src/app/db/kept-columns-store';
+import { COLUMNS_KEY, MERGE_WRITTEN_OVER, refreshKeptColumns } from '../../src/app/db/kept-columns-store';
+import type { KeptColumns } from '../../src/app/db/kept-columns';
 import { forgetColumns } from '../../src/app/db/kept-columns-memory';
 import { keptCatalogue, KEPT_QUERIES } from './support/kept-catalogue';
 import { makeProduct, openTestDatabase, testDatabaseName } from './support/offline-fakes';
@@ -58,6 +59,17 @@ describe('readPageWithoutDexie', () => {
     const many = Array.from({ length: MERGE_WRITTEN_OVER + 1 }, (_, n) => toCachedProduct(makeProduct({ productId: 30_000 + n, title: `boot ${n}` })));
     await db.products.bulkPut(many);
     expect(await readPageWithoutDexie(connection(), query)).toBeNull();
+  });
+
+  it('leaves columns kept in an older shape to the Dexie read, which builds them again', async () => {
+    const query = { keyword: 'boot', sort: 'title,asc' };
+    const current = (await db.keptColumns.get(COLUMNS_KEY))?.columns;
+    if (!current) throw new Error('no kept columns');
+    await db.keptColumns.put({ key: COLUMNS_KEY, columns: { ...current, format: undefined } as unknown as KeptColumns });
+    expect(await readPageWithoutDexie(connection(), query)).toBeNull();
+    const answer = await readCachedProducts(db, query, { keptPageLikely: false });
+    forgetColumns(db.name);
+    expect(await readPageWithoutDexie(connection(), query)).toEqual(answer);
   });
 
   it('answers from products changed and added after the columns were built, as the Dexie read does', async () => {

@@ -7,7 +7,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toCachedProduct, type BackofficeDatabase } from '../../src/app/db/database';
 import { queryKeptProducts } from '../../src/app/db/indexed-query';
-import { COLUMNS_META_KEY, KEEP_MERGED_OVER, keptColumnsNow, MERGE_WRITTEN_OVER, refreshKeptColumns } from '../../src/app/db/kept-columns-store';
+import { COLUMNS_KEY, COLUMNS_META_KEY, KEEP_MERGED_OVER, keptColumnsNow, MERGE_WRITTEN_OVER, refreshKeptColumns } from '../../src/app/db/kept-columns-store';
+import { COLUMNS_FORMAT, type KeptColumns } from '../../src/app/db/kept-columns';
 import { forgetColumns } from '../../src/app/db/kept-columns-memory';
 import { filterProductsLocally } from '../../src/app/db/local-filter';
 import { indexedSuffixes, searchFieldsOf, wordsOf } from '../../src/app/db/search-fields';
@@ -109,6 +110,22 @@ describe('queryKeptProducts', () => {
     expect((await db.meta.get(COLUMNS_META_KEY))?.value).toBeGreaterThan(keptAt);
     forgetColumns(db.name);
     expect((await keptColumnsNow(db)).written).toEqual([]);
+  });
+
+  it('builds the columns again from the products when the kept record is of an older shape', async () => {
+    await refreshKeptColumns(db);
+    const keptAt = (await db.meta.get(COLUMNS_META_KEY))?.value as number;
+    // The record as an older version kept it: every text column an array of texts, no shape mark.
+    const current = (await db.keptColumns.get(COLUMNS_KEY))?.columns;
+    if (!current) throw new Error('no kept columns');
+    const older = { ...current, format: undefined, texts: { title: PRODUCTS.map((p) => p.title), ean: [], sku: [], supplierEan: [] } };
+    await db.keptColumns.put({ key: COLUMNS_KEY, columns: older as unknown as KeptColumns });
+    forgetColumns(db.name);
+    const toArray = vi.spyOn(db.products, 'toArray');
+    await expectAnswers(PRODUCTS, { keyword: 'boot', sort: 'title,asc' });
+    expect(toArray).toHaveBeenCalledTimes(1);
+    expect((await db.keptColumns.get(COLUMNS_KEY))?.columns.format).toBe(COLUMNS_FORMAT);
+    expect((await db.meta.get(COLUMNS_META_KEY))?.value).toBeGreaterThanOrEqual(keptAt);
   });
 
   it('reads the columns another tab kept since, not the ones it remembers', async () => {

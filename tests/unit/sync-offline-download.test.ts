@@ -3,6 +3,7 @@ import { fromCachedProduct, toCachedProduct, type BackofficeDatabase } from '../
 import { queryKeptProducts } from '../../src/app/db/indexed-query';
 import { filterProductsLocally } from '../../src/app/db/local-filter';
 import { COLUMNS_KEY, keptColumnsNow } from '../../src/app/db/kept-columns-store';
+import { textAt } from '../../src/app/db/kept-texts';
 import {
   downloadPercent,
   listDownloadRecords,
@@ -155,7 +156,8 @@ describe('make available offline', () => {
     expect(feed.totalCalls).toBe(1);
     // The refresh wrote a product: it was merged into the kept columns, which hold its new title.
     expect((await keptColumnsNow(db)).written).toEqual([]);
-    expect((await db.keptColumns.get(COLUMNS_KEY))?.columns.texts.title[1]).toBe('Renamed on the server');
+    const kept = (await db.keptColumns.get(COLUMNS_KEY))?.columns;
+    expect(kept && textAt(kept.texts.title, 1)).toBe('Renamed on the server');
   });
 
   it('never overwrites a product whose change is still waiting in the outbox', async () => {

@@ -4,14 +4,14 @@
  * so an offline start's first rows wait neither for Dexie's ~100 KB of script nor for its open.
  * It gives what readCachedProducts gives: the page kept for exactly this query, else the page the
  * kept columns make (kept-columns.ts, the rules queryKeptProducts runs with Dexie). When the
- * columns are missing, or more products were written since they were built than a query merges
+ * columns are missing (or of an older shape), or more products were written since they were built than a query merges
  * on the fly, or the database is older than version 5, it answers null and the Dexie read answers
  * (list-head-start.ts).
  */
 import { readProductFilterLeniently } from '../../shared/product-filter';
 import type { CachedProduct } from './cached-product';
 import type { CachedProductPage, MetaRow, StoredColumns } from './database';
-import { COLUMNS_KEY, COLUMNS_META_KEY, MERGE_WRITTEN_OVER, pageFromColumns } from './kept-columns';
+import { COLUMNS_KEY, COLUMNS_META_KEY, isCurrentColumns, MERGE_WRITTEN_OVER, pageFromColumns } from './kept-columns';
 import { rememberColumns, rememberedFrom } from './kept-columns-memory';
 import { idsToRead, keptAnswer, pageContent, type CachedAnswer } from './kept-answer';
 import { normalizeProductQuery, productQueryKey, type ProductQuery } from './query-key';
@@ -43,8 +43,9 @@ export async function readPageWithoutDexie(connection: IDBDatabase, query: Produ
   if (typeof keptAs !== 'number') return null;
   let columns = rememberedFrom(connection.name, keptAs)?.columns ?? null;
   if (columns === null) {
-    columns = (await requested(transaction.objectStore('keptColumns').get(COLUMNS_KEY) as IDBRequest<StoredColumns | undefined>))?.columns ?? null;
-    if (columns === null || columns.builtAt !== keptAs) return null;
+    const stored: unknown = (await requested(transaction.objectStore('keptColumns').get(COLUMNS_KEY) as IDBRequest<StoredColumns | undefined>))?.columns;
+    if (!isCurrentColumns(stored) || stored.builtAt !== keptAs) return null;
+    columns = stored;
     rememberColumns(connection.name, columns);
   }
   const since = await requested(products.index('keptAt').getAll(IDBKeyRange.lowerBound(columns.builtAt, true), MERGE_WRITTEN_OVER + 1) as IDBRequest<CachedProduct[]>);

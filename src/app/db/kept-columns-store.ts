@@ -7,13 +7,13 @@
  * A query gets the columns and the products written since they were built (their records: few).
  * When more than MERGE_WRITTEN_OVER were written since (a refresh, pages of the list seen online),
  * they are merged in before answering, in memory; the columns are kept again once more than
- * KEEP_MERGED_OVER were merged since the record was kept (the record of 100,000 products is ~15 MB)
+ * KEEP_MERGED_OVER were merged since the record was kept (the record of 100,000 products is ~19 MB)
  * and when "Make available offline" ends. With no columns yet they are built from every kept product.
  */
 import type { Product } from '../../shared/contract';
 import type { CachedProduct } from './cached-product';
 import type { BackofficeDatabase } from './database';
-import { buildKeptColumns, combineColumns, COLUMNS_KEY, COLUMNS_META_KEY, mergeIntoColumns, MERGE_WRITTEN_OVER, type KeptColumns } from './kept-columns';
+import { buildKeptColumns, combineColumns, COLUMNS_KEY, COLUMNS_META_KEY, isCurrentColumns, mergeIntoColumns, MERGE_WRITTEN_OVER, type KeptColumns } from './kept-columns';
 import { forgetColumns, rememberColumns, rememberedFrom } from './kept-columns-memory';
 
 // The record's keys and the merge limit live with the pure rules (the early rows' read uses them without Dexie).
@@ -42,7 +42,9 @@ export async function keptColumnsNow(db: BackofficeDatabase, mergeOver = MERGE_W
   const read = await db.transaction('r', [db.products, db.keptColumns, db.meta], async () => {
     const keptAs = (await db.meta.get(COLUMNS_META_KEY))?.value;
     const memory = typeof keptAs === 'number' ? rememberedFrom(db.name, keptAs) : null;
-    const columns = memory?.columns ?? (typeof keptAs === 'number' ? ((await db.keptColumns.get(COLUMNS_KEY))?.columns ?? null) : null);
+    const stored = memory === null && typeof keptAs === 'number' ? (await db.keptColumns.get(COLUMNS_KEY))?.columns : undefined;
+    // A record of an older shape is built again, as a missing one is.
+    const columns = memory?.columns ?? (isCurrentColumns(stored) ? stored : null);
     if (columns === null || typeof keptAs !== 'number') {
       const all = await db.products.toArray();
       return { columns: buildKeptColumns(all, highestStamp(all, 0)), written: [], merged: all.length, keptAs: null };

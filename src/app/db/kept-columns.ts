@@ -13,6 +13,7 @@
 import type { Product } from '../../shared/contract';
 import type { ProductSortKey } from '../../shared/constants';
 import type { ProductFilter } from '../../shared/product-filter';
+import { markContaining, markEqual, packTexts, textAt, unpackTexts, type KeptTexts } from './kept-texts';
 import { productMatcher, sortValue, type SortValue } from './local-filter';
 import type { ProductQuery } from './query-key';
 
@@ -22,6 +23,8 @@ export const COLUMNS_KEY = 'list';
 export const COLUMNS_META_KEY = 'keptColumnsBuiltAt';
 /** More products than this written since the columns were built: merged in before answering. */
 export const MERGE_WRITTEN_OVER = 500;
+/** The shape of the kept record; a record of another shape is built again (kept-columns-store.ts). */
+export const COLUMNS_FORMAT = 2;
 
 /** Yes/no fields of a product, one bit each in `flags`. */
 const FLAG_BITS = {
@@ -44,6 +47,7 @@ const NAMED = ['supplier', 'brand', 'familyKey'] as const;
 type Named = (typeof NAMED)[number];
 
 export interface KeptColumns {
+  format: typeof COLUMNS_FORMAT;
   /** The highest write stamp the columns hold: products stamped above it are not in them. */
   builtAt: number;
   /** Row → index into `names[…]`, -1 for none. */
@@ -56,8 +60,17 @@ export interface KeptColumns {
   images: Uint16Array;
   /** Rows are in ascending productId (`numbers.productId`). */
   numbers: Record<NumberKey, Float64Array>;
-  texts: Record<TextKey, (string | null)[]>;
+  /** Each text column as one string (kept-texts.ts). */
+  texts: Record<TextKey, KeptTexts>;
 }
+
+/** Whether a kept record holds columns of the shape this code reads (an older one is built again). */
+export function isCurrentColumns(value: unknown): value is KeptColumns {
+  return typeof value === 'object' && value !== null && (value as Partial<KeptColumns>).format === COLUMNS_FORMAT;
+}
+
+/** Columns being filled row by row: the texts are packed once every row is in (`finish`). */
+type ColumnsDraft = Omit<KeptColumns, 'texts'> & { texts: Record<TextKey, (string | null)[]> };
 
 /** The number of products the columns hold. */
 export function columnRows(columns: KeptColumns): number {
@@ -68,8 +81,9 @@ function numberOf(value: SortValue): number {
   return typeof value === 'number' ? value : Number.NaN;
 }
 
-function emptyColumns(rows: number, builtAt: number, names: Record<Named, string[]>): KeptColumns {
+function emptyColumns(rows: number, builtAt: number, names: Record<Named, string[]>): ColumnsDraft {
   return {
+    format: COLUMNS_FORMAT,
     builtAt,
     codes: { supplier: new Int32Array(rows), brand: new Int32Array(rows), familyKey: new Int32Array(rows) },
     names,
@@ -77,8 +91,12 @@ function emptyColumns(rows: number, builtAt: number, names: Record<Named, string
     flags: new Uint8Array(rows),
     images: new Uint16Array(rows),
     numbers: Object.fromEntries(NUMBER_KEYS.map((key) => [key, new Float64Array(rows)])) as KeptColumns['numbers'],
-    texts: Object.fromEntries(TEXT_KEYS.map((key) => [key, new Array<string | null>(rows).fill(null)])) as KeptColumns['texts'],
+    texts: Object.fromEntries(TEXT_KEYS.map((key) => [key, new Array<string | null>(rows).fill(null)])) as ColumnsDraft['texts'],
   };
+}
+
+function finish(draft: ColumnsDraft): KeptColumns {
+  return { ...draft, texts: Object.fromEntries(TEXT_KEYS.map((key) => [key, packTexts(draft.texts[key])])) as KeptColumns['texts'] };
 }
 
 /** The columns of `products` (any order; one each), holding every write stamped up to `builtAt`. */
@@ -117,11 +135,18 @@ export function buildKeptColumns(products: readonly Product[], builtAt: number):
       columns.texts[key][row] = typeof value === 'string' ? value : null;
     }
   });
-  return columns;
+  return finish(columns);
 }
 
-/** Copies row `from` of `source` to row `to` of `target`, mapping the name codes by `recode`. */
-function copyRow(source: KeptColumns, from: number, target: KeptColumns, to: number, recode: Record<Named, Int32Array>): void {
+/** Copies row `from` of `source` (its texts unpacked: `sourceTexts`) to row `to` of `target`, mapping the name codes by `recode`. */
+function copyRow(
+  source: KeptColumns,
+  sourceTexts: Record<TextKey, readonly (string | null)[]>,
+  from: number,
+  target: ColumnsDraft,
+  to: number,
+  recode: Record<Named, Int32Array>,
+): void {
   for (const name of NAMED) {
     const at = source.codes[name][from] as number;
     target.codes[name][to] = at < 0 ? at : (recode[name][at] as number);
@@ -130,7 +155,7 @@ function copyRow(source: KeptColumns, from: number, target: KeptColumns, to: num
   target.flags[to] = source.flags[from] as number;
   target.images[to] = source.images[from] as number;
   for (const key of NUMBER_KEYS) target.numbers[key][to] = source.numbers[key][from] as number;
-  for (const key of TEXT_KEYS) target.texts[key][to] = source.texts[key][from] ?? null;
+  for (const key of TEXT_KEYS) target.texts[key][to] = sourceTexts[key][from] ?? null;
 }
 
 /**
@@ -179,6 +204,7 @@ export function combineColumns(parts: readonly KeptColumns[], builtAt: number): 
   let rows = 0;
   for (let step = 0; step < all; step += 1) if (step === 0 || Math.floor((keys[step] as number) / slots) !== Math.floor((keys[step - 1] as number) / slots)) rows += 1;
   const combined = emptyColumns(rows, builtAt, names);
+  const partTexts = parts.map((part) => Object.fromEntries(TEXT_KEYS.map((key) => [key, unpackTexts(part.texts[key])])) as Record<TextKey, readonly (string | null)[]>);
   const nextRow = new Int32Array(parts.length);
   let row = 0;
   let lastId = Number.NaN;
@@ -190,10 +216,10 @@ export function combineColumns(parts: readonly KeptColumns[], builtAt: number): 
     nextRow[index] = from + 1;
     if (id === lastId) continue;
     lastId = id;
-    copyRow(parts[index] as KeptColumns, from, combined, row, recodes[index] as Record<Named, Int32Array>);
+    copyRow(parts[index] as KeptColumns, partTexts[index] as Record<TextKey, readonly (string | null)[]>, from, combined, row, recodes[index] as Record<Named, Int32Array>);
     row += 1;
   }
-  return combined;
+  return finish(combined);
 }
 
 /** The rows of the columns that match `f`'s filters, leaving out the products in `skip`. */
@@ -219,15 +245,18 @@ export function matchingRows(columns: KeptColumns, f: ProductFilter, skip: Reado
   flag(f.isChangeEan, FLAG_BITS.isChangeEan);
   flag(f.hasDescription, FLAG_BITS.hasDescription);
   flag(f.inStock, FLAG_BITS.inStock);
-  const keyword = f.keyword?.toLowerCase() ?? null;
-  const exactKeyword = f.keyword;
-  const titles = keyword === null ? null : lowerCaseTitles(columns);
+  // The keyword: in the title (any case), or exactly one of the three codes; marked up front, over the long strings.
+  let keywordRows: Uint8Array | null = null;
+  if (f.keyword !== null) {
+    keywordRows = new Uint8Array(n);
+    markContaining(columns.texts.title, f.keyword.toLowerCase(), keywordRows);
+    for (const code of [columns.texts.ean, columns.texts.sku, columns.texts.supplierEan]) markEqual(code, f.keyword, keywordRows);
+  }
   const dayStart = (day: string | null) => (day === null ? null : Date.parse(`${day}T00:00:00Z`));
   const from = dayStart(f.dateFrom);
   const toStart = dayStart(f.dateTo);
   const to = toStart === null ? null : toStart + 24 * 60 * 60 * 1000;
   const { sellingPrice: price, dateUpdate: updated, productId: ids } = columns.numbers;
-  const { ean, sku, supplierEan } = columns.texts;
 
   const rows = new Int32Array(n);
   let found = 0;
@@ -242,25 +271,11 @@ export function matchingRows(columns: KeptColumns, f: ProductFilter, skip: Reado
     if (f.priceTo !== null && !((price[row] as number) <= f.priceTo)) continue;
     if (from !== null && !((updated[row] as number) >= from)) continue;
     if (to !== null && !((updated[row] as number) < to)) continue;
-    if (titles !== null && exactKeyword !== null && !(titles[row] as string).includes(keyword as string)) {
-      if (ean[row] !== exactKeyword && sku[row] !== exactKeyword && supplierEan[row] !== exactKeyword) continue;
-    }
+    if (keywordRows !== null && keywordRows[row] === 0) continue;
     if (skip.size > 0 && skip.has(ids[row] as number)) continue;
     rows[found++] = row;
   }
   return rows.subarray(0, found);
-}
-
-const lowerTitles = new WeakMap<KeptColumns, string[]>();
-
-/** The titles in lower case, made once per columns (the keyword's search). */
-function lowerCaseTitles(columns: KeptColumns): string[] {
-  let titles = lowerTitles.get(columns);
-  if (!titles) {
-    titles = columns.texts.title.map((title) => (title ?? '').toLowerCase());
-    lowerTitles.set(columns, titles);
-  }
-  return titles;
 }
 
 /** The list's comparison (local-filter.ts): equal, none first, then `<`. */
@@ -272,7 +287,7 @@ function compareValues(a: SortValue, b: SortValue): number {
 }
 
 function valueAt(columns: KeptColumns, key: ProductSortKey, row: number): SortValue {
-  if ((TEXT_KEYS as readonly string[]).includes(key)) return columns.texts[key as TextKey][row] ?? null;
+  if ((TEXT_KEYS as readonly string[]).includes(key)) return textAt(columns.texts[key as TextKey], row);
   const number = columns.numbers[key as NumberKey][row] as number;
   return Number.isNaN(number) ? null : number;
 }
@@ -299,7 +314,7 @@ export function pageFromColumns(
   const ids = columns.numbers.productId;
 
   // Rows first, compared by the key's column; the written products are then merged in.
-  const texts = (TEXT_KEYS as readonly string[]).includes(key) ? columns.texts[key as TextKey] : null;
+  const texts = (TEXT_KEYS as readonly string[]).includes(key) ? unpackTexts(columns.texts[key as TextKey]) : null;
   const numbers = texts === null ? columns.numbers[key as NumberKey] : null;
   const compareRows =
     numbers !== null
