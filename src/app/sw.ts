@@ -9,8 +9,26 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
+import { warmDeviceDatabase } from './db/device-connection';
 
 declare const self: ServiceWorkerGlobalScope;
+
+/** Navigations the server answers itself, not with the app's page. */
+const NOT_THE_APP = [/^\/api\//, /^\/auth\//, /^\/healthz/, /^\/media\//];
+
+function isAppNavigation(url: URL): boolean {
+  return url.origin === self.location.origin && !NOT_THE_APP.some((path) => path.test(url.pathname));
+}
+
+/**
+ * A navigation to the app (answered with index.html below) warms the device database while the
+ * page loads (db/device-connection.ts; docs/offline.md "Cold start on /products"). Registered
+ * before Workbox's routes; it answers nothing itself.
+ */
+self.addEventListener('fetch', (event: FetchEvent) => {
+  if (event.request.mode !== 'navigate' || !isAppNavigation(new URL(event.request.url))) return;
+  event.waitUntil(warmDeviceDatabase().catch(() => false));
+});
 
 /**
  * The build's hashed files (/assets/*), answered straight from the precache (docs/offline.md,
@@ -58,11 +76,7 @@ self.addEventListener('install', (event: ExtendableEvent) => {
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
-registerRoute(
-  new NavigationRoute(createHandlerBoundToURL('/index.html'), {
-    denylist: [/^\/api\//, /^\/auth\//, /^\/healthz/, /^\/media\//],
-  }),
-);
+registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: NOT_THE_APP }));
 
 registerRoute(
   ({ url, request }) => url.origin === self.location.origin && url.pathname.startsWith('/media/') && request.destination === 'image',

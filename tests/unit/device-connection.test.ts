@@ -4,7 +4,7 @@
  */
 import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
-import { DEVICE_DATABASE_NAME, openDeviceDatabaseAsItIs } from '../../src/app/db/device-connection';
+import { DEVICE_DATABASE_NAME, openDeviceDatabaseAsItIs, warmDeviceDatabase } from '../../src/app/db/device-connection';
 import { DATABASE_NAME } from '../../src/app/db/database';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
@@ -55,5 +55,44 @@ describe('openDeviceDatabaseAsItIs', () => {
     const first = openDeviceDatabaseAsItIs(factory);
     expect(openDeviceDatabaseAsItIs(factory)).toBe(first);
     expect(opens).toBe(1);
+  });
+});
+
+describe('warmDeviceDatabase (the service worker, on a navigation to the app)', () => {
+  async function existing(factory: IDBFactory, version: number): Promise<void> {
+    const created = factory.open(DEVICE_DATABASE_NAME, version);
+    created.onupgradeneeded = () => created.result.createObjectStore('products');
+    await new Promise((resolve) => (created.onsuccess = resolve));
+    created.result.close();
+  }
+
+  it('creates no database on a device that has none', async () => {
+    const factory = new IDBFactory();
+    expect(await warmDeviceDatabase(factory)).toBe(false);
+    await settle();
+    expect(await factory.databases()).toEqual([]);
+  });
+
+  it('opens the database on every navigation, and neither an upgrade nor a deletion waits for it', async () => {
+    const factory = new IDBFactory();
+    await existing(factory, 5);
+    expect(await warmDeviceDatabase(factory, 60_000)).toBe(true);
+    expect(await warmDeviceDatabase(factory, 60_000)).toBe(true);
+    const upgrade = factory.open(DEVICE_DATABASE_NAME, 6);
+    let blocked = false;
+    upgrade.onblocked = () => (blocked = true);
+    await new Promise((resolve, reject) => {
+      upgrade.onsuccess = resolve;
+      upgrade.onerror = reject;
+    });
+    expect(blocked).toBe(false);
+    upgrade.result.close();
+
+    expect(await warmDeviceDatabase(factory, 60_000)).toBe(true);
+    const deletion = factory.deleteDatabase(DEVICE_DATABASE_NAME);
+    deletion.onblocked = () => (blocked = true);
+    await new Promise((resolve) => (deletion.onsuccess = resolve));
+    expect(blocked).toBe(false);
+    expect(await factory.databases()).toEqual([]);
   });
 });
