@@ -2,7 +2,7 @@
  * Products as the API shows them (the Product DTO of src/shared/contract.ts): the product row with
  * its supplier, brand name, category and images. Any number of products costs one query.
  */
-import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { asc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Product, ProductImage } from '../../shared/contract';
 import { heldValuesOf } from '../../shared/feed-fields';
 import { toProductImage } from './image-rows';
@@ -12,14 +12,36 @@ import { brands, categories, productImages, products, suppliers } from '../db/sc
 export type ProductRow = typeof products.$inferSelect;
 export type ImageRow = typeof productImages.$inferSelect;
 
-export interface ProductRowWithNames {
-  product: ProductRow;
+/** The columns of a product row the API shows (productDto). */
+const DTO_FIELDS = [
+  'productId', 'ean', 'supplierEan', 'isChangeEan', 'sku', 'title', 'description', 'sellingPrice', 'priceSupplier',
+  'deliveryPrice', 'deliveryCode', 'weight', 'width', 'length', 'height', 'productSize', 'color', 'material',
+  'supplierId', 'categoryId', 'stock', 'passedModeration', 'mainProduct', 'familyKey', 'buyBlock', 'isExportOnBol',
+  'numberOfImages', 'version', 'dateCreate', 'dateUpdate', 'feedHeld',
+] as const satisfies readonly (keyof ProductRow)[];
+type DtoField = (typeof DTO_FIELDS)[number];
+type ProductColumns = ReturnType<typeof getTableColumns<typeof products>>;
+export type ProductDtoRow = Pick<ProductRow, DtoField>;
+
+/**
+ * What a read for the API selects of the product row: not the feed's bases (a text per field the
+ * feed maps), the source key, the lower-case title or the writer's transaction, which a save and
+ * an import need and a read does not (docs/products.md "`GET /product/changes`": "Make available
+ * offline" reads every product).
+ */
+const dtoColumns = Object.fromEntries(DTO_FIELDS.map((field) => [field, products[field]])) as Pick<ProductColumns, DtoField>;
+
+export interface NamesOfProduct {
   supplierName: string;
   brandName: string | null;
   categoryName: string | null;
 }
 
-export function productDto(row: ProductRowWithNames, images: ProductImage[]): Product {
+export interface ProductRowWithNames extends NamesOfProduct {
+  product: ProductRow;
+}
+
+export function productDto(row: NamesOfProduct & { product: ProductDtoRow }, images: ProductImage[]): Product {
   const p = row.product;
   return {
     productId: p.productId,
@@ -65,11 +87,11 @@ function heldOf(stored: unknown): Pick<Product, 'heldBack'> {
   return held.length > 0 ? { heldBack: held } : {};
 }
 
-/** The products of `productIds` (by id) with their supplier, brand and category names and `images`, one JSON column. */
-function productsWithNames<I>(db: Queryable, images: SQL<I>, productIds: readonly number[]) {
+/** The products of `productIds` (by id): `columns` of the row, the supplier, brand and category names and `images`, one JSON column. */
+function productsWithNames<C extends Partial<ProductColumns>, I>(db: Queryable, columns: C, images: SQL<I>, productIds: readonly number[]) {
   return db
     .select({
-      product: products,
+      product: columns,
       supplierName: suppliers.supplierName,
       brandName: brands.brandName,
       categoryName: categories.categoryName,
@@ -111,7 +133,7 @@ const imagesOfRow = sql<ProductImage[]>`(select coalesce(json_agg(json_build_obj
 /** These products as DTOs, in the order of the ids given; ids that do not exist are left out. One query. */
 export async function loadProducts(db: Queryable, productIds: number[]): Promise<Product[]> {
   if (productIds.length === 0) return [];
-  const rows = await productsWithNames(db, imagesOfRow, productIds);
+  const rows = await productsWithNames(db, dtoColumns, imagesOfRow, productIds);
   const byId = new Map(rows.map((row) => [row.product.productId, row]));
   return productIds.flatMap((id) => {
     const row = byId.get(id);
@@ -177,7 +199,7 @@ export async function loadProductsForSave(tx: Queryable, productIds: readonly nu
     .orderBy(asc(products.productId))
     .for('update');
   if (locked.length === 0) return found;
-  const rows = await productsWithNames(tx, imageRowsOfRow, locked.map((row) => row.productId));
+  const rows = await productsWithNames(tx, getTableColumns(products), imageRowsOfRow, locked.map((row) => row.productId));
   for (const { images, ...row } of rows) {
     const own: ImageRow[] = images.map((image) => ({ ...image, createdAt: new Date(image.createdAt) }));
     found.set(row.product.productId, { row, images: own, product: productDto(row, own.map(toProductImage)) });
