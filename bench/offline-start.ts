@@ -72,6 +72,20 @@ async function profilePage(context: BrowserContext, page: Page, name: string): P
   const profileDir = process.env.OFFLINE_START_DOWNLOAD_PROFILE;
   if (!profileDir) return { stop: async () => undefined };
   const cdp = await context.newCDPSession(page);
+  // OFFLINE_START_TIMELINE=1 with it: a DevTools timeline trace instead (every process's tasks: IndexedDB's too).
+  if (process.env.OFFLINE_START_TIMELINE === '1') {
+    const events: unknown[] = [];
+    cdp.on('Tracing.dataCollected', (event: { value: unknown[] }) => void events.push(...event.value));
+    await cdp.send('Tracing.start', { categories: 'devtools.timeline,v8,blink,IndexedDB,toplevel,disabled-by-default-devtools.timeline', transferMode: 'ReportEvents' });
+    return {
+      async stop() {
+        const ended = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
+        await cdp.send('Tracing.end');
+        await ended;
+        writeFileSync(path.join(profileDir, `${name}-${Date.now()}.trace.json`), JSON.stringify(events));
+      },
+    };
+  }
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
   await cdp.send('Profiler.start');
