@@ -234,6 +234,7 @@ export const serverMessages = {
   offerSettingsNotValid: (problems: string) => `The offer settings is not valid: ${problems}`,
   /** The export call (src/server/routes/reports.ts); the problems as the schema wrote them. */
   exportNotValid: (problems: string) => `The export is not valid: ${problems}`,
+  exportsBusy: 'Too many exports are running right now; try again in a few seconds',
   /**
    * Every call's own refusals (src/server/http): a person meets them by opening an address by hand
    * (a product id that is no number), an empty or second file, a body past its limit, a session

@@ -6,6 +6,7 @@
 import type { Database } from '../db/connection';
 import type { MediaStore } from '../media/media-store';
 import type { EanSheetReader } from './ean-sheet-in-worker';
+import type { ExportGate } from './export-gate';
 
 export interface CatalogueDeps {
   db: Database;
@@ -14,4 +15,6 @@ export interface CatalogueDeps {
   now?: () => number;
   /** Reads EAN sheets in worker threads (default: EAN_SHEET_WORKER_LIMITS); tests pass their own limits. */
   eanSheetReader?: EanSheetReader;
+  /** How many product exports read at once (default: EXPORT_LIMITS); tests pass their own limits. */
+  exportGate?: ExportGate;
 }
