@@ -278,9 +278,11 @@ async function prepareDevice(profile: string, url: string, size: Size, log: (lin
 
     await page.goto(`${url}/products`);
     await page.getByRole('table', { name: 'Products' }).locator('tbody tr').first().waitFor({ timeout: 30_000 });
-    // The page is kept after the answer is shown: give the write a moment before the browser closes.
-    await page.waitForTimeout(1_000);
-    const snapshot = await page.evaluate((key) => localStorage.getItem(key), LIST_SNAPSHOT_KEY);
+    // The list keeps its snapshot once the view has stayed a moment (boot/list-snapshot-store.ts).
+    const snapshot = await page
+      .waitForFunction((key) => localStorage.getItem(key), LIST_SNAPSHOT_KEY, { timeout: 10_000, polling: 100 })
+      .then((found) => found.jsonValue() as Promise<string>)
+      .catch(() => null);
     if (snapshot === null) throw new Error('the list kept no snapshot of the view seen online');
     if (TRACE) {
       const { html } = JSON.parse(snapshot) as { html: string };
