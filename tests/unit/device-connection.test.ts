@@ -9,6 +9,27 @@ import { DATABASE_NAME } from '../../src/app/db/database';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
 
+async function createDatabase(factory: IDBFactory, version: number): Promise<void> {
+  const created = factory.open(DEVICE_DATABASE_NAME, version);
+  created.onupgradeneeded = () => created.result.createObjectStore('products');
+  await new Promise((resolve) => (created.onsuccess = resolve));
+  created.result.close();
+}
+
+/** Opens the database at `version` (an app's upgrade); answers whether an open connection held it back. */
+async function upgradeWasBlocked(factory: IDBFactory, version: number): Promise<boolean> {
+  const upgrade = factory.open(DEVICE_DATABASE_NAME, version);
+  let blocked = false;
+  upgrade.onblocked = () => (blocked = true);
+  await new Promise((resolve, reject) => {
+    upgrade.onsuccess = resolve;
+    upgrade.onerror = reject;
+  });
+  expect(upgrade.result.version).toBe(version);
+  upgrade.result.close();
+  return blocked;
+}
+
 describe('openDeviceDatabaseAsItIs', () => {
   it('names the database the app opens', () => {
     expect(DEVICE_DATABASE_NAME).toBe(DATABASE_NAME);
@@ -23,25 +44,12 @@ describe('openDeviceDatabaseAsItIs', () => {
 
   it('opens the existing database at its version and closes for an upgrade', async () => {
     const factory = new IDBFactory();
-    const created = factory.open(DEVICE_DATABASE_NAME, 3);
-    created.onupgradeneeded = () => created.result.createObjectStore('products');
-    await new Promise((resolve) => (created.onsuccess = resolve));
-    created.result.close();
-
+    await createDatabase(factory, 3);
     const connection = await openDeviceDatabaseAsItIs(factory);
     expect(connection?.version).toBe(3);
     expect(await factory.databases()).toEqual([{ name: DEVICE_DATABASE_NAME, version: 3 }]);
-    // An upgrade (a new app version) is not blocked by the warming connection.
-    const upgrade = factory.open(DEVICE_DATABASE_NAME, 4);
-    let blocked = false;
-    upgrade.onblocked = () => (blocked = true);
-    await new Promise((resolve, reject) => {
-      upgrade.onsuccess = resolve;
-      upgrade.onerror = reject;
-    });
-    expect(blocked).toBe(false);
-    expect(upgrade.result.version).toBe(4);
-    upgrade.result.close();
+    // An upgrade (a new app version) is not blocked by the boot module's connection.
+    expect(await upgradeWasBlocked(factory, 4)).toBe(false);
   });
 
   it('asks once per page load: the boot module opens it, the early rows read on the same connection', () => {
@@ -59,13 +67,6 @@ describe('openDeviceDatabaseAsItIs', () => {
 });
 
 describe('warmDeviceDatabase (the service worker, on a navigation to the app)', () => {
-  async function existing(factory: IDBFactory, version: number): Promise<void> {
-    const created = factory.open(DEVICE_DATABASE_NAME, version);
-    created.onupgradeneeded = () => created.result.createObjectStore('products');
-    await new Promise((resolve) => (created.onsuccess = resolve));
-    created.result.close();
-  }
-
   it('creates no database on a device that has none', async () => {
     const factory = new IDBFactory();
     expect(await warmDeviceDatabase(factory)).toBe(false);
@@ -75,21 +76,14 @@ describe('warmDeviceDatabase (the service worker, on a navigation to the app)', 
 
   it('opens the database on every navigation, and neither an upgrade nor a deletion waits for it', async () => {
     const factory = new IDBFactory();
-    await existing(factory, 5);
+    await createDatabase(factory, 5);
     expect(await warmDeviceDatabase(factory, 60_000)).toBe(true);
     expect(await warmDeviceDatabase(factory, 60_000)).toBe(true);
-    const upgrade = factory.open(DEVICE_DATABASE_NAME, 6);
-    let blocked = false;
-    upgrade.onblocked = () => (blocked = true);
-    await new Promise((resolve, reject) => {
-      upgrade.onsuccess = resolve;
-      upgrade.onerror = reject;
-    });
-    expect(blocked).toBe(false);
-    upgrade.result.close();
+    expect(await upgradeWasBlocked(factory, 6)).toBe(false);
 
     expect(await warmDeviceDatabase(factory, 60_000)).toBe(true);
     const deletion = factory.deleteDatabase(DEVICE_DATABASE_NAME);
+    let blocked = false;
     deletion.onblocked = () => (blocked = true);
     await new Promise((resolve) => (deletion.onsuccess = resolve));
     expect(blocked).toBe(false);
