@@ -5,6 +5,17 @@ import { COLUMNS_META_KEY, keptColumnsNow, refreshKeptColumns } from '../../src/
 import { makeProduct, openTestDatabase, testDatabaseName } from './support/offline-fakes';
 
 let db: BackofficeDatabase;
+
+/** What a device of an older version holds before an upgrade: two products, a waiting save and its file. */
+async function keepTwoBootsAndAChange(older: BackofficeDatabase): Promise<void> {
+  await older.products.bulkPut([
+    toCachedProduct(makeProduct({ productId: 1, title: 'Red boot', dateUpdate: '2024-01-02T00:00:00.000Z' })),
+    toCachedProduct(makeProduct({ productId: 2, title: 'Blue boot', dateUpdate: '2024-01-01T00:00:00.000Z' })),
+  ]);
+  await older.table('outbox').put({ id: 'a', seq: 1, author: 'anna', kind: 'product-save', entityKey: 'product:1', status: 'pending', createdAt: 1, payload: { product: makeProduct() } });
+  await older.table('files').put({ id: 'f', bytes: new ArrayBuffer(2), name: 'a.png', type: 'image/png', createdAt: 1 });
+}
+
 afterEach(async () => {
   await db.delete();
 });
@@ -66,12 +77,7 @@ describe('database versions', () => {
   it('upgrades a version 3 database to version 4 keeping every product and change; products written later are stamped', async () => {
     const name = testDatabaseName();
     const v3 = openTestDatabase(name, 3);
-    await v3.products.bulkPut([
-      toCachedProduct(makeProduct({ productId: 1, title: 'Red boot', dateUpdate: '2024-01-02T00:00:00.000Z' })),
-      toCachedProduct(makeProduct({ productId: 2, title: 'Blue boot', dateUpdate: '2024-01-01T00:00:00.000Z' })),
-    ]);
-    await v3.table('outbox').put({ id: 'a', seq: 1, author: 'anna', kind: 'product-save', entityKey: 'product:1', status: 'pending', createdAt: 1, payload: { product: makeProduct() } });
-    await v3.table('files').put({ id: 'f', bytes: new ArrayBuffer(2), name: 'a.png', type: 'image/png', createdAt: 1 });
+    await keepTwoBootsAndAChange(v3);
     expect((await v3.table('products').get(1)).keptAt).toBeUndefined();
     v3.close();
 
@@ -90,13 +96,8 @@ describe('database versions', () => {
   it('upgrades a version 4 database to version 5 keeping every product and change, without the field indexes and sort orders; columns built later find them', async () => {
     const name = testDatabaseName();
     const v4 = openTestDatabase(name, 4);
-    await v4.products.bulkPut([
-      toCachedProduct(makeProduct({ productId: 1, title: 'Red boot', dateUpdate: '2024-01-02T00:00:00.000Z' })),
-      toCachedProduct(makeProduct({ productId: 2, title: 'Blue boot', dateUpdate: '2024-01-01T00:00:00.000Z' })),
-    ]);
+    await keepTwoBootsAndAChange(v4);
     await v4.sortOrders.put({ key: 'title', ids: Int32Array.from([2, 1]), builtAt: 1 });
-    await v4.table('outbox').put({ id: 'a', seq: 1, author: 'anna', kind: 'product-save', entityKey: 'product:1', status: 'pending', createdAt: 1, payload: { product: makeProduct() } });
-    await v4.table('files').put({ id: 'f', bytes: new ArrayBuffer(2), name: 'a.png', type: 'image/png', createdAt: 1 });
     expect(v4.products.schema.indexes.map((index) => index.name)).toContain('title');
     v4.close();
 
