@@ -8,6 +8,7 @@ import { EanSheetError, type EanSheetRow } from './ean-sheet';
 import type { EanSheetWorkerReply } from './ean-sheet-worker-protocol';
 import { startWorker } from '../lib/worker-thread';
 import { describeError } from '../lib/caught-errors';
+import { WaitingLine } from '../lib/waiting-line';
 import { serverSentence } from '../../shared/server-messages';
 
 export interface EanSheetWorkerLimits {
@@ -74,28 +75,20 @@ function readInWorker(bytes: Uint8Array, limits: EanSheetWorkerLimits): Promise<
 
 /** The queue in front of the workers. */
 export class EanSheetReader {
-  private running = 0;
-  private readonly waiting: (() => void)[] = [];
+  private readonly line: WaitingLine;
 
-  constructor(private readonly limits: EanSheetWorkerLimits = EAN_SHEET_WORKER_LIMITS) {}
+  constructor(private readonly limits: EanSheetWorkerLimits = EAN_SHEET_WORKER_LIMITS) {
+    this.line = new WaitingLine(limits, () => new EanSheetError(503, serverSentence('eanSheetsBusy'), BUSY_RETRY_AFTER_SECONDS));
+  }
 
   /** Rows of the sheet; EanSheetError for a sheet that cannot be used, or 503 while too many wait. */
   async read(bytes: Uint8Array): Promise<EanSheetRow[]> {
-    if (this.running >= this.limits.concurrent) {
-      if (this.waiting.length >= this.limits.maxWaiting) {
-        throw new EanSheetError(503, serverSentence('eanSheetsBusy'), BUSY_RETRY_AFTER_SECONDS);
-      }
-      await new Promise<void>((resolve) => this.waiting.push(resolve));
-    } else {
-      this.running += 1;
-    }
+    const free = await this.line.enter();
     try {
       return await readInWorker(bytes, this.limits);
     } finally {
-      // Hand the slot straight to the next waiting upload, or free it.
-      const next = this.waiting.shift();
-      if (next) next();
-      else this.running -= 1;
+      // Hand the place straight to the next waiting upload, or free it.
+      free();
     }
   }
 }

@@ -8,51 +8,16 @@
  */
 import { serverSentence } from '../../shared/server-messages';
 import { ApiError } from '../http/errors';
+import { WaitingLine, type WaitingLineLimits } from '../lib/waiting-line';
 
-export interface ExportLimits {
-  /** Exports reading at once. */
-  concurrent: number;
-  /** Exports waiting for a place; one more is refused (503). */
-  maxWaiting: number;
-}
-
-export const EXPORT_LIMITS: ExportLimits = { concurrent: 2, maxWaiting: 4 };
+export const EXPORT_LIMITS: WaitingLineLimits = { concurrent: 2, maxWaiting: 4 };
 /** Retry-After of the refusal: an export of 100,000 products takes a few seconds. */
 export const EXPORTS_BUSY_RETRY_AFTER_SECONDS = 10;
 
-export class ExportGate {
-  private running = 0;
-  private readonly waiting: (() => void)[] = [];
-
-  constructor(private readonly limits: ExportLimits = EXPORT_LIMITS) {}
-
-  /** Exports reading now, and waiting (for the tests and the log). */
-  get state(): { running: number; waiting: number } {
-    return { running: this.running, waiting: this.waiting.length };
-  }
-
-  /**
-   * A place to read the catalogue, once one is free; ApiError 503 when too many wait already. The
-   * answer frees it: call it once the export ended, failed or was cancelled (more calls do nothing).
-   */
-  async enter(): Promise<() => void> {
-    if (this.running >= this.limits.concurrent) {
-      if (this.waiting.length >= this.limits.maxWaiting) {
-        throw ApiError.saying(503, serverSentence('exportsBusy'), { 'Retry-After': String(EXPORTS_BUSY_RETRY_AFTER_SECONDS) });
-      }
-      // The place is handed over by the export that frees it (running stays as it is).
-      await new Promise<void>((resolve) => this.waiting.push(resolve));
-    } else {
-      this.running += 1;
-    }
-    let freed = false;
-    return () => {
-      if (freed) return;
-      freed = true;
-      const next = this.waiting.shift();
-      if (next) next();
-      else this.running -= 1;
-    };
+/** The exports' waiting line (lib/waiting-line.ts); its refusal is the exports' own sentence. */
+export class ExportGate extends WaitingLine {
+  constructor(limits: WaitingLineLimits = EXPORT_LIMITS) {
+    super(limits, () => ApiError.saying(503, serverSentence('exportsBusy'), { 'Retry-After': String(EXPORTS_BUSY_RETRY_AFTER_SECONDS) }));
   }
 }
 
