@@ -102,7 +102,7 @@ export class BackofficeDatabase extends Dexie {
   outbox!: Table<OutboxRow, string>;
   files!: Table<StoredFile, string>;
   meta!: Table<MetaRow, string>;
-  /** Versions 4 only: deleted by version 5. */
+  /** Version 4 only: deleted by version 5. */
   sortOrders!: Table<StoredSortOrder, string>;
   keptColumns!: Table<StoredColumns, string>;
 

@@ -4,9 +4,9 @@
  * so an offline start's first rows wait neither for Dexie's ~100 KB of script nor for its open.
  * It gives what readCachedProducts gives: the page kept for exactly this query, else the page the
  * kept columns make (kept-columns.ts, the rules queryKeptProducts runs with Dexie). When the
- * columns are missing (or of an older shape), or more products were written since they were built than a query merges
- * on the fly, or the database is older than version 5, it answers null and the Dexie read answers
- * (list-head-start.ts).
+ * columns are missing (or of an older shape), or more products were written since they were built
+ * than a query merges on the fly, or the database is older than version 5, it answers null and the
+ * Dexie read answers (list-head-start.ts).
  */
 import { readProductFilterLeniently } from '../../shared/product-filter';
 import type { CachedProduct } from './cached-product';
