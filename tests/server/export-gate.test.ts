@@ -50,7 +50,7 @@ describe('several product exports at once', () => {
     await until(() => gate.state.waiting === 1);
 
     const third = await exportPost();
-    expect(third.status).toBe(503);
+    expect(third.status).toBe(429);
     expect(third.headers.get('Retry-After')).toBe(String(EXPORTS_BUSY_RETRY_AFTER_SECONDS));
     expect(await third.json()).toEqual({
       message: 'Too many exports are running right now; try again in a few seconds',

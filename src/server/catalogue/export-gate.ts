@@ -14,10 +14,14 @@ export const EXPORT_LIMITS: WaitingLineLimits = { concurrent: 2, maxWaiting: 4 }
 /** Retry-After of the refusal: an export of 100,000 products takes a few seconds. */
 export const EXPORTS_BUSY_RETRY_AFTER_SECONDS = 10;
 
-/** The exports' waiting line (lib/waiting-line.ts); its refusal is the exports' own sentence. */
+/**
+ * The exports' waiting line (lib/waiting-line.ts); its refusal is the exports' own sentence, as a
+ * 429: the app reads a 503 as the server not answering (lib/reachability-rule.ts) and would say it
+ * cannot reach the server.
+ */
 export class ExportGate extends WaitingLine {
   constructor(limits: WaitingLineLimits = EXPORT_LIMITS) {
-    super(limits, () => ApiError.saying(503, serverSentence('exportsBusy'), { 'Retry-After': String(EXPORTS_BUSY_RETRY_AFTER_SECONDS) }));
+    super(limits, () => ApiError.saying(429, serverSentence('exportsBusy'), { 'Retry-After': String(EXPORTS_BUSY_RETRY_AFTER_SECONDS) }));
   }
 }
 

@@ -1,8 +1,8 @@
 /**
  * A few places for heavy work (an EAN sheet read in a worker, a product export holding a database
  * connection): at most `concurrent` hold one at a time, up to `maxWaiting` more wait their turn in
- * the order they came, and one more is refused at once with `whenFull`'s error (a 503 with its
- * reason and Retry-After), so a burst of requests neither piles up without end nor starves the
+ * the order they came, and one more is refused at once with `whenFull`'s error (a 429 or 503 with
+ * its reason and Retry-After), so a burst of requests neither piles up without end nor starves the
  * server's other calls.
  */
 export interface WaitingLineLimits {
