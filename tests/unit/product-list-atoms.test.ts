@@ -165,6 +165,53 @@ describe('loading a page of products', () => {
     expect(store.get(productListAtom).source).toEqual({ kind: 'cache', fetchedAt: 500 });
   });
 
+  describe('when the connection goes while the server\'s answer for the view is shown', () => {
+    const secondPage = { page: '1', size: '20' };
+    const shownAnswer = (query = 'page=1&size=20') => ({ ...page([21, 22, 23], 60), source: { kind: 'network' as const, fetchedAt: 700 }, query });
+
+    it('keeps that answer, as offline data fetched when it was, while the device has no copy of the page yet', async () => {
+      const store = createStore();
+      store.set(productListAtom, shownAnswer());
+      // Only the first page's products are kept: filtered on the device, the second page is empty.
+      const deps = fakeDeps({ online: () => false, readOffline: () => Promise.resolve({ page: page([], 20), fetchedAt: null, local: true }) });
+      await loadProductList(store, secondPage, deps);
+      expect(store.get(productListAtom).content.map((p) => p.productId)).toEqual([21, 22, 23]);
+      expect(store.get(productListAtom).totalPages).toBe(3);
+      expect(store.get(productListAtom).source).toEqual({ kind: 'cache', fetchedAt: 700 });
+      expect(store.get(productListLoadingAtom)).toBe(false);
+    });
+
+    it('keeps it too when the device cannot be read, or the server stops answering', async () => {
+      const store = createStore();
+      vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      store.set(productListAtom, shownAnswer());
+      await loadProductList(store, secondPage, fakeDeps({ online: () => false }));
+      expect(store.get(productListAtom).source).toEqual({ kind: 'cache', fetchedAt: 700 });
+      store.set(productListAtom, shownAnswer());
+      const noAnswer = fakeDeps({ fetchPage: () => Promise.reject(new ApiFailure('No connection to the server', 0, null)), readOffline: () => Promise.resolve({ page: page([]), fetchedAt: null, local: true }) });
+      await loadProductList(store, secondPage, noAnswer);
+      expect(store.get(productListAtom).content.map((p) => p.productId)).toEqual([21, 22, 23]);
+      expect(store.get(productListErrorAtom)).toBeNull();
+    });
+
+    it('shows the page kept on the device instead when there is one: it has the changes made on the device since', async () => {
+      const store = createStore();
+      store.set(productListAtom, shownAnswer());
+      const deps = fakeDeps({ online: () => false, readOffline: () => Promise.resolve({ page: page([21, 22, 23], 60), fetchedAt: 650, local: false }) });
+      await loadProductList(store, secondPage, deps);
+      expect(store.get(productListAtom).source).toEqual({ kind: 'cache', fetchedAt: 650 });
+    });
+
+    it('does not keep the answer of another view', async () => {
+      const store = createStore();
+      store.set(productListAtom, shownAnswer('page=0&size=20'));
+      const deps = fakeDeps({ online: () => false, readOffline: () => Promise.resolve({ page: page([], 20), fetchedAt: null, local: true }) });
+      await loadProductList(store, secondPage, deps);
+      expect(store.get(productListAtom).content).toEqual([]);
+      expect(store.get(productListAtom).source).toEqual({ kind: 'local', fetchedAt: null });
+    });
+  });
+
   it('shows a kept page at once and replaces it with the answer', async () => {
     const store = createStore();
     let answer: (value: ProductPage) => void = () => undefined;

@@ -3,7 +3,8 @@
  * the flag goes on and the list is cleared; a page kept on the device shows at once; the
  * server's answer replaces it and is kept. Without an answer (offline, no connection) the kept
  * page, or a page filtered on the device, stays with its "offline data" note. The flag goes off
- * afterwards, also on failure. A load overtaken by a newer one changes nothing.
+ * afterwards, also on failure. A load overtaken by a newer one changes nothing. When the connection
+ * goes while the server's answer for the view is shown, that answer stays, marked as offline data.
  */
 import type { createStore } from 'jotai';
 import type { ProductPage } from '../../../shared/contract';
@@ -47,18 +48,33 @@ function failureOf(error: unknown): { status: number; message: string } {
 
 let latestLoad = 0;
 
+/**
+ * What the device answers offline, unless it only filtered its kept products while the list shows
+ * the server's own answer to this query: that answer stays, as offline data fetched when it was.
+ * The copy of a page is written after its rows paint, so a connection lost just then finds no kept
+ * page, and the products kept so far can answer it shorter, or not at all. A kept page wins: it
+ * shows the device's copies, with any change made since.
+ */
+function offlineAnswer(answer: CachedAnswer | null, shown: ProductListResult, key: string): ProductListResult | null {
+  if ((answer === null || answer.local) && shown.query === key && shown.source?.kind === 'network') {
+    return { ...shown, source: { kind: 'cache', fetchedAt: shown.source.fetchedAt } };
+  }
+  return answer && fromCache(answer, key);
+}
+
 /** Loads the page of `query` into the list atoms of `store`. */
 export async function loadProductList(store: Store, query: ProductQuery, deps: ProductListDeps): Promise<void> {
   const load = ++latestLoad;
   const key = productQueryKey(query);
   const current = () => load === latestLoad;
+  const shown = store.get(productListAtom);
   store.set(productListLoadingAtom, true);
   store.set(productListAtom, EMPTY_RESULT);
   store.set(productListErrorAtom, null);
   try {
     if (!deps.online()) {
-      const offline = await deps.readOffline(query).catch(() => null);
-      if (current() && offline) store.set(productListAtom, fromCache(offline, key));
+      const offline = offlineAnswer(await deps.readOffline(query).catch(() => null), shown, key);
+      if (current() && offline) store.set(productListAtom, offline);
       return;
     }
     const cached = deps.readCachedPage(query).then(
@@ -80,8 +96,8 @@ export async function loadProductList(store: Store, query: ProductQuery, deps: P
       if (!current()) return;
       if (failure.status === 0) {
         // No answer: what the device has is the best there is.
-        const offline = await deps.readOffline(query).catch(() => null);
-        if (current() && offline) store.set(productListAtom, fromCache(offline, key));
+        const offline = offlineAnswer(await deps.readOffline(query).catch(() => null), shown, key);
+        if (current() && offline) store.set(productListAtom, offline);
         if (current() && !offline) store.set(productListErrorAtom, failure);
       } else {
         store.set(productListAtom, EMPTY_RESULT);
