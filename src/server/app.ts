@@ -9,6 +9,7 @@ import { pwaStaticRoutes } from './http/pwa-static';
 import { refuseNulInUrl } from './http/refuse-nul-in-url';
 import { requireToken, type AuthEnv } from './http/require-token';
 import { securityHeaders } from './http/security-headers';
+import { serverAnswerMark } from './http/server-answer-mark';
 import { currentSession } from './auth/users';
 import { authRoutes } from './routes/auth';
 import { bolRoutes } from './routes/bol';
@@ -48,6 +49,7 @@ export function createApp(deps: AppDeps) {
   app.onError(errorResponse);
   // First: every request counts while it runs, and none starts while the server drains (SIGTERM).
   if (deps.lifecycle) app.use('*', deps.lifecycle.track());
+  app.use('*', serverAnswerMark());
   app.use('*', securityHeaders());
   // Before anything reads a body or checks a token.
   app.use('*', requestBodyLimits(BODY_LIMITS));

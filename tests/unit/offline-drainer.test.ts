@@ -10,6 +10,7 @@ import {
   resolveConflict,
 } from '../../src/app/sync/outbox';
 import type { Product } from '../../src/shared/contract';
+import { SERVER_ANSWER_HEADER } from '../../src/shared/server-answer';
 import {
   drainDeps,
   headerOf,
@@ -107,6 +108,28 @@ describe('drainOutbox answer classes', () => {
     await drainOutbox(deps);
     expect((await db.outbox.toArray())[0]).toMatchObject({ attempts: 2, nextAttemptAt: 1_500, status: 'pending' });
     transport.verify();
+  });
+
+  it("tells what it heard: the server's own 503 (its mark) is an answer, a gateway's is not, no answer is status 0", async () => {
+    db = openTestDatabase();
+    const clock = { now: 0 };
+    await enqueueProductSave(db, makeProduct(), 1, 'anna');
+    const transport = new StrictTransport()
+      .expect('PUT', '/api/v1/product', { status: 503, body: { message: 'Busy' }, headers: { [SERVER_ANSWER_HEADER]: '1' } })
+      .expect('PUT', '/api/v1/product', { status: 503, body: '<html>Service Unavailable</html>' })
+      .expect('PUT', '/api/v1/product', new Error('ECONNRESET'));
+    const heard: [number, boolean][] = [];
+    const deps = { ...drainDeps(db, transport, { clock, random: () => 0 }), heard: (status: number, _sentAt: number, fromServer: boolean) => heard.push([status, fromServer]) };
+    for (let round = 0; round < 3; round += 1) {
+      await drainOutbox(deps);
+      clock.now = (await db.outbox.toArray())[0]?.nextAttemptAt ?? clock.now;
+    }
+    transport.verify();
+    expect(heard).toEqual([
+      [503, true],
+      [503, false],
+      [0, false],
+    ]);
   });
 
   it('waits as long as Retry-After says on a 429', async () => {

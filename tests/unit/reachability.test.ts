@@ -18,12 +18,22 @@ describe('reachedServer', () => {
   it('does not count no answer at all, nor a proxy saying the server behind it does not answer', () => {
     for (const status of [0, 502, 503, 504]) expect(reachedServer(status), String(status)).toBe(false);
   });
+
+  it('counts a 502, 503 or 504 that carries the server\'s own mark: the server answered, and refused', () => {
+    for (const status of [502, 503, 504]) expect(reachedServer(status, true), String(status)).toBe(true);
+    expect(reachedServer(0, true)).toBe(false);
+  });
 });
 
 describe('nextReach', () => {
   it('a request without an answer makes a reachable server unreachable', () => {
     expect(nextReach(FIRST_REACH, { status: 0, sentAt: 5_000, at: 6_000 }).reach).toBe('unreachable');
     expect(nextReach(FIRST_REACH, { status: 504, sentAt: 5_000, at: 6_000 }).reach).toBe('unreachable');
+  });
+
+  it('a 503 the server wrote keeps it reachable, and makes an unreachable one reachable', () => {
+    expect(nextReach(FIRST_REACH, { status: 503, sentAt: 5_000, at: 6_000, fromServer: true }).reach).toBe('reachable');
+    expect(nextReach(unreachable, { status: 503, sentAt: 9_000, at: 9_500, fromServer: true }).reach).toBe('reachable');
   });
 
   it('any answer makes it reachable again, and forgets the failed probes', () => {

@@ -10,6 +10,7 @@ import { appStore } from '../state/store';
 import { packAtom } from '../i18n/language';
 import { heardFromServer, reachability } from '../lib/online';
 import { probeServer } from './health';
+import { markedByServer } from '../../shared/server-answer';
 
 // While the server does not answer, the probe asks it again (docs/offline.md "Reaching the server"):
 // set where every call starts, so the login page recovers too.
@@ -60,15 +61,17 @@ function stoppedByCaller(error: unknown): boolean {
  * Runs one call and tells the reachability what it heard (docs/offline.md "Reaching the server"):
  * an answer, or none at all; the failure is rethrown as ApiFailure.
  */
-async function heard<T>(call: () => Promise<T>, status: (result: T) => number = () => 200): Promise<T> {
+async function heard<T>(call: () => Promise<T>, answer: (result: T) => { status: number; headers?: Headers } = () => ({ status: 200 })): Promise<T> {
   const sentAt = Date.now();
   try {
     const result = await call();
-    heardFromServer(status(result), sentAt);
+    const { status, headers } = answer(result);
+    heardFromServer(status, sentAt, markedByServer(headers));
     return result;
   } catch (error) {
     const failure = toApiFailure(error);
-    if (!stoppedByCaller(error)) heardFromServer(failure.status, sentAt);
+    // A 503 of the server's own (busy, no bol connection) is an answer, not the server gone.
+    if (!stoppedByCaller(error)) heardFromServer(failure.status, sentAt, error instanceof FetchError && markedByServer(error.response?.headers));
     throw failure;
   }
 }
@@ -114,7 +117,7 @@ export async function apiFetchWithHeaders<T>(path: string, options: FetchOptions
 export async function apiFetchIfChanged<T>(path: string, etag: string): Promise<{ data: T; etag: string | null } | null> {
   const response = await heard(
     () => baseFetch.raw<T>(path, { headers: { 'If-None-Match': etag }, cache: 'no-store' }),
-    (answer) => answer.status,
+    (answer) => answer,
   );
   if (response.status === 304) return null;
   return { data: response._data as T, etag: response.headers.get('ETag') };
@@ -127,7 +130,7 @@ export async function apiFetchIfChanged<T>(path: string, etag: string): Promise<
 export async function apiStream(path: string, options: FetchOptions<'stream'> = {}): Promise<{ body: ReadableStream<Uint8Array>; headers: Headers }> {
   const response = await heard(
     () => baseFetch.raw<ReadableStream<Uint8Array>, 'stream'>(path, { ...options, responseType: 'stream', ignoreResponseError: true }),
-    (answer) => answer.status,
+    (answer) => answer,
   );
   const body = response._data;
   if (!response.ok || !body) {

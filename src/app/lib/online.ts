@@ -29,9 +29,9 @@ export function isOnline(): boolean {
   return connection() === 'online';
 }
 
-/** Records a request's outcome for the reachability (status 0: no answer), sent at `sentAt`. */
-export function heardFromServer(status: number, sentAt: number): void {
-  reachability.heard(status, sentAt);
+/** Records a request's outcome for the reachability (status 0: no answer), sent at `sentAt`; `fromServer`: it carries the server's mark. */
+export function heardFromServer(status: number, sentAt: number, fromServer = false): void {
+  reachability.heard(status, sentAt, { fromServer });
 }
 
 /** Calls `onChange` with the new connection whenever the network or the server's answering changes; returns the unsubscribe. */

@@ -28,15 +28,19 @@ export interface Heard {
   at: number;
   /** A probe of the server (its failures make the next probe wait longer). */
   probe?: boolean;
+  /** The answer carries the server's own mark (src/shared/server-answer.ts). */
+  fromServer?: boolean;
 }
 
 /**
  * Whether a status came from the server itself: any answer but none at all (0) and the 502, 503
  * and 504 a proxy or gateway gives when the server behind it does not answer (the outbox retries
- * these the same way, classify-answer.ts).
+ * these the same way, classify-answer.ts), unless the answer carries the server's own mark: then
+ * the server answered, and refused (busy, no bol connection, bol failed).
  */
-export function reachedServer(status: number): boolean {
-  return status !== 0 && status !== 502 && status !== 503 && status !== 504;
+export function reachedServer(status: number, fromServer = false): boolean {
+  if (status === 0) return false;
+  return fromServer || (status !== 502 && status !== 503 && status !== 504);
 }
 
 /**
@@ -45,7 +49,7 @@ export function reachedServer(status: number): boolean {
  * there and this one was only slow or lost).
  */
 export function nextReach(state: ReachState, heard: Heard): ReachState {
-  if (reachedServer(heard.status)) {
+  if (reachedServer(heard.status, heard.fromServer)) {
     const lastAnswerAt = Math.max(state.lastAnswerAt, heard.at);
     return state.reach === 'reachable' && state.failedProbes === 0 && state.lastAnswerAt === lastAnswerAt ? state : { reach: 'reachable', lastAnswerAt, failedProbes: 0 };
   }

@@ -17,8 +17,11 @@ export interface ReachabilityDeps {
 
 export interface Reachability {
   state(): ReachState;
-  /** Records one request's outcome: status 0 for no answer; `sentAt` when it was sent. */
-  heard(status: number, sentAt: number, probe?: boolean): void;
+  /**
+   * Records one request's outcome: status 0 for no answer; `sentAt` when it was sent; `fromServer`
+   * when the answer carries the server's mark (a 503 of its own is an answer).
+   */
+  heard(status: number, sentAt: number, how?: { probe?: boolean; fromServer?: boolean }): void;
   /** Calls `onChange` whenever the server becomes reachable or unreachable; returns the unsubscribe. */
   watch(onChange: (reachable: boolean) => void): () => void;
   /** The call that asks the server (its status, 0 for none); probing runs only once one is handed in. */
@@ -55,13 +58,13 @@ export function createReachability(deps: ReachabilityDeps): Reachability {
     const sentAt = deps.now();
     const status = await probe().catch(() => 0);
     probing = false;
-    heard(status, sentAt, true);
+    heard(status, sentAt, { probe: true });
     schedule(probeDelay(state.failedProbes));
   };
 
-  function heard(status: number, sentAt: number, isProbe = false): void {
+  function heard(status: number, sentAt: number, how: { probe?: boolean; fromServer?: boolean } = {}): void {
     const before = state.reach;
-    state = nextReach(state, { status, sentAt, at: deps.now(), probe: isProbe });
+    state = nextReach(state, { status, sentAt, at: deps.now(), probe: how.probe === true, fromServer: how.fromServer === true });
     if (state.reach === before) return;
     if (state.reach === 'unreachable') schedule(probeDelay(state.failedProbes));
     else schedule(0);

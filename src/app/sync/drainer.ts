@@ -11,6 +11,7 @@ import { syncPanelMessages, type SyncPanelWords } from '../../shared/sync-panel-
 import type { OutboxRequest } from '../api/outbox-requests';
 import type { BackofficeDatabase } from '../db/database';
 import { classifyAnswer, type AnswerClass, type HeadersLike } from './classify-answer';
+import { markedByServer } from '../../shared/server-answer';
 import type { OutboxRow } from '../db/outbox-entry';
 import { PRODUCT_BATCH_MAX_ITEMS, planBatches, type ProductBatchAnswer } from '../../shared/product-batch';
 import { productBatchRequest } from '../api/outbox-requests';
@@ -42,7 +43,7 @@ export interface DrainDeps {
   /** Waiting change sets of different products go together in POST /product/batch (default true). */
   batch?: boolean;
   /** Told of every request's answer (status 0: none), sent at `sentAt`: whether the server is reached (docs/offline.md "Reaching the server"). */
-  heard?: (status: number, sentAt: number) => void;
+  heard?: (status: number, sentAt: number, fromServer: boolean) => void;
   /** The words of the line the engine keeps under a change (default: the language shown when it is written). */
   words?: () => EngineWords;
 }
@@ -364,7 +365,7 @@ async function exchange(deps: DrainDeps, request: OutboxRequest): Promise<EntryA
     const words = (deps.words ?? wordsShown)();
     noAnswer = error instanceof TimeoutError ? words.noAnswerWithin(Math.round(error.ms / 1000)) : words.noConnection(error instanceof Error ? error.message : String(error));
   }
-  deps.heard?.(response?.status ?? 0, sentAt);
+  deps.heard?.(response?.status ?? 0, sentAt, markedByServer(response?.headers));
   return {
     status: response?.status ?? 0,
     body: response ? await readBody(response) : undefined,

@@ -16,8 +16,7 @@ export const EXPORTS_BUSY_RETRY_AFTER_SECONDS = 10;
 
 /**
  * The exports' waiting line (lib/waiting-line.ts); its refusal is the exports' own sentence, as a
- * 429: the app reads a 503 as the server not answering (lib/reachability-rule.ts) and would say it
- * cannot reach the server.
+ * 429 (too many at once) with Retry-After.
  */
 export class ExportGate extends WaitingLine {
   constructor(limits: WaitingLineLimits = EXPORT_LIMITS) {
