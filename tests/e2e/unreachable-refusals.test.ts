@@ -3,10 +3,12 @@
  * tablets side by side: on one the requests to the server fail while the browser stays online, the
  * other has no network at all. The sync panel's note and the Parser's refused Save say "Can't reach
  * the server…" on the first and the specification's offline sentences, word for word, on the second.
+ * A refusal the server itself wrote (its mark) is an answer: the tablet stays online.
  */
 import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { noServerMessages } from '../../src/shared/no-server-messages';
+import { SERVER_ANSWER_HEADER } from '../../src/shared/server-answer';
 import { messages } from '../../src/shared/messages';
 import { baseUrl } from './support/browser';
 import { SHOTS } from './support/screenshots';
@@ -83,5 +85,22 @@ describe('refusals that need the server say why', { timeout: 180_000 }, () => {
     await unreachable.unroute(toServer, noAnswer);
     await expect.poll(() => unreachablePanel.getByTestId('sync-no-server').count(), { timeout: 45_000 }).toBe(0);
     await offline.context().setOffline(false);
+  });
+
+  it("takes the server's own refusal (a 502 or 503 it marks) as its answer: its sentence shows and the tablet stays online; a gateway's 503 does not", async () => {
+    const page = await supplierForm();
+    const sentence = 'The feed could not be downloaded: the supplier answered 404 Not Found';
+    const fromServer = (route: Route) =>
+      route.fulfill({ status: 502, contentType: 'application/json', headers: { [SERVER_ANSWER_HEADER]: '1' }, body: JSON.stringify({ message: sentence }) });
+    await page.route('**/api/v1/suppliers/test-feed', fromServer);
+    await page.getByRole('button', { name: 'Test feed' }).click();
+    await page.getByRole('alert').getByText(sentence, { exact: true }).waitFor();
+    expect(await indicator(page).textContent()).not.toBe(messages.sync.unreachable);
+
+    // The same refusal from a gateway (no mark): the server behind it is not answering.
+    await page.unroute('**/api/v1/suppliers/test-feed', fromServer);
+    await page.route(toServer, (route) => route.fulfill({ status: 503, contentType: 'text/html', body: '<html><body>503 Service Unavailable</body></html>' }));
+    await page.getByRole('button', { name: 'Test feed' }).click();
+    await expect.poll(() => indicator(page).textContent(), { timeout: 20_000 }).toBe(messages.sync.unreachable);
   });
 });
