@@ -293,4 +293,10 @@ describe('what the list shows', () => {
     expect(thumbnailPath({ productImages: [{ filePath: '/media/a.png' }, { filePath: '/media/b.png' }] })).toBe('/media/a.png');
     expect(thumbnailPath({ productImages: [] })).toBeNull();
   });
+
+  it('shows no thumbnail for an image this server does not have yet: a supplier\'s address, another origin, a picture waiting in the outbox', () => {
+    for (const filePath of ['https://images.supplier.example/1.jpg', '//cdn.example/1.jpg', 'outbox-file:7f3a', 'javascript:alert(1)', '']) {
+      expect(thumbnailPath({ productImages: [{ filePath }] }), filePath).toBeNull();
+    }
+  });
 });

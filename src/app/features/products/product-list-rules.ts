@@ -225,8 +225,13 @@ export function offlineNote(
   return `${note}${words.filter.list.without(skipped, skipped.length)}`;
 }
 
-/** The thumbnail of a row: the first image, or none. */
+/**
+ * The thumbnail of a row: the first image when this server has its file (a path on this origin,
+ * `/media/…`), else none (docs/product-list.md "Columns"). An image not downloaded yet reads as the
+ * supplier's address, which the page's Content-Security-Policy does not let it load, and one picked
+ * offline as its outbox placeholder, which is no address: either would show a broken image.
+ */
 export function thumbnailPath(product: { productImages: readonly { filePath: string }[] }): string | null {
   const path = product.productImages[0]?.filePath ?? '';
-  return path === '' ? null : path;
+  return path.startsWith('/') && !path.startsWith('//') ? path : null;
 }
