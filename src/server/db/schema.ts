@@ -236,6 +236,10 @@ export const products = pgTable(
     index('products_date_update').on(t.dateUpdate, t.productId),
     index('products_selling_price').on(t.sellingPrice, t.productId),
     index('products_title_sort').on(t.title, t.productId),
+    // The other sorts the list offers, likewise: without them a page sorted by stock or by date
+    // created read and sorted every product (docs/products.md "Speed", migration 0023).
+    index('products_stock_sort').on(t.stock, t.productId),
+    index('products_date_create_sort').on(t.dateCreate, t.productId),
     // Small partial indexes for the list's frequent yes/no filters: the page and the count read
     // only the matching entries instead of scanning the table.
     index('products_not_moderated_date_update').on(t.dateUpdate, t.productId).where(sql`not ${t.passedModeration}`),
@@ -246,8 +250,9 @@ export const products = pgTable(
     index('products_brand_date_update').on(t.brandId, t.dateUpdate, t.productId, t.sellingPrice),
     index('products_category_date_update').on(t.categoryId, t.dateUpdate, t.productId),
     index('products_family_key').on(t.familyKey),
-    // "Products without images" (numberOfImages=0) is a daily filter.
-    index('products_number_of_images').on(t.numberOfImages),
+    // "Products without images" (numberOfImages=0) is a daily filter; with productId also the
+    // sort by number of images, read off the index (migration 0023).
+    index('products_number_of_images').on(t.numberOfImages, t.productId),
     index('products_change_txid').on(t.changeTxid, t.productId),
     index('products_title_lower_trgm').using('gin', sql`${t.titleLower} gin_trgm_ops`),
     // The lower-case title on its own: a keyword found in many titles is counted up to the exact
