@@ -8,7 +8,7 @@ import { ServerHealth } from './http/server-health';
 import { pwaStaticRoutes } from './http/pwa-static';
 import { refuseNulInUrl } from './http/refuse-nul-in-url';
 import { requireToken, type AuthEnv } from './http/require-token';
-import { securityHeaders } from './http/security-headers';
+import { mediaOriginOf, securityHeaders } from './http/security-headers';
 import { serverAnswerMark } from './http/server-answer-mark';
 import { currentSession } from './auth/users';
 import { authRoutes } from './routes/auth';
@@ -50,7 +50,7 @@ export function createApp(deps: AppDeps) {
   // First: every request counts while it runs, and none starts while the server drains (SIGTERM).
   if (deps.lifecycle) app.use('*', deps.lifecycle.track());
   app.use('*', serverAnswerMark());
-  app.use('*', securityHeaders());
+  app.use('*', securityHeaders({ mediaOrigin: mediaOriginOf(deps.media.publicUrl) }));
   // Before anything reads a body or checks a token.
   app.use('*', requestBodyLimits(BODY_LIMITS));
   app.use('*', refuseNulInUrl());

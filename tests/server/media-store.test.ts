@@ -104,6 +104,17 @@ describe('an object store with a public address (MEDIA_PUBLIC_URL)', () => {
     expect((await t.app.request('/media/../package.json')).status).toBe(404);
   });
 
+  it("lets the app's pages and service worker load images from that address, and nothing else from there", async () => {
+    // The page's <img src="/media/…"> and the service worker's fetch of it follow the redirect:
+    // a CSP of 'self' alone refused the image, so no product image showed.
+    const csp = (await t.app.request('/healthz/live')).headers.get('Content-Security-Policy') ?? '';
+    const directive = (name: string) => csp.split(';').map((part) => part.trim()).find((part) => part.startsWith(`${name} `)) ?? '';
+    expect(directive('img-src').split(' ')).toContain('https://cdn.example.com');
+    expect(directive('connect-src').split(' ')).toContain('https://cdn.example.com');
+    expect(directive('script-src')).not.toContain('cdn.example.com');
+    expect(directive('default-src')).toBe("default-src 'self'");
+  });
+
   it('sends our own images to bol under that address, supplier images as they are', () => {
     const self = 'http://127.0.0.1:8080';
     const filePath = `/media/ab/${'ab'.repeat(32)}.png`;

@@ -84,6 +84,9 @@ describe('serving the PWA', () => {
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(csp).not.toMatch(/script-src[^;]*'unsafe-eval'/);
     expect(csp).toContain("frame-ancestors 'none'");
+    // Without MEDIA_PUBLIC_URL images and fetches come from this server only.
+    expect(csp).toMatch(/img-src 'self' data: blob:(;|$)/);
+    expect(csp).toMatch(/connect-src 'self'(;|$)/);
     expect(response.headers.get('X-Content-Type-Options')).toBe('nosniff');
   });
 });

@@ -1,7 +1,23 @@
 /** Security headers for every answer: a strict CSP with no inline script, nosniff, no framing. */
 import { secureHeaders } from 'hono/secure-headers';
 
-export function securityHeaders() {
+/**
+ * The origin the product images come from besides this server: with `MEDIA_PUBLIC_URL` a request
+ * for `/media/…` is redirected there (docs/media-store.md), and the page's images and the service
+ * worker's fetch of them follow that redirect, which the CSP must allow. Null without one.
+ */
+export function mediaOriginOf(publicUrl: string | null): string | null {
+  if (!publicUrl) return null;
+  try {
+    const { origin } = new URL(publicUrl);
+    return origin === 'null' ? null : origin;
+  } catch {
+    return null;
+  }
+}
+
+export function securityHeaders({ mediaOrigin = null }: { mediaOrigin?: string | null } = {}) {
+  const media = mediaOrigin ? [mediaOrigin] : [];
   return secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
@@ -10,9 +26,9 @@ export function securityHeaders() {
       scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
       // Radix Themes sets style attributes at run time; styles cannot run code.
       styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", 'data:', 'blob:'],
+      imgSrc: ["'self'", 'data:', 'blob:', ...media],
       fontSrc: ["'self'", 'data:'],
-      connectSrc: ["'self'"],
+      connectSrc: ["'self'", ...media],
       workerSrc: ["'self'"],
       manifestSrc: ["'self'"],
       objectSrc: ["'none'"],
