@@ -9,24 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageQuery } from '../../src/server/catalogue/product-filter';
 import { jsonValue, queryRows } from '../../src/server/db/query-rows';
 import { parseProductFilter } from '../../src/shared/product-filter';
+import { SORT_OPTIONS } from '../../src/app/features/products/product-list-view';
 import { createTestDatabase, type TestDatabase } from './support/test-database';
 
-/** The list's sorts (src/app/features/products/product-list-view.ts). */
-const LIST_SORTS = [
-  'dateUpdate,desc',
-  'dateUpdate,asc',
-  'dateCreate,desc',
-  'title,asc',
-  'title,desc',
-  'sellingPrice,asc',
-  'sellingPrice,desc',
-  'stock,asc',
-  'stock,desc',
-  'ean,asc',
-  'sku,asc',
-  'numberOfImages,asc',
-  'productId,asc',
-];
+/** The list's sorts, as its sort menu offers them. */
+const LIST_SORTS = SORT_OPTIONS.map((option) => option.value);
 /** Identifiers nearly unique per product: their index gives the order, product id only breaks rare ties. */
 const NEARLY_UNIQUE = ['ean', 'sku'];
 
