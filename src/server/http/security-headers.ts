@@ -4,16 +4,11 @@ import { secureHeaders } from 'hono/secure-headers';
 /**
  * The origin the product images come from besides this server: with `MEDIA_PUBLIC_URL` a request
  * for `/media/…` is redirected there (docs/media-store.md), and the page's images and the service
- * worker's fetch of them follow that redirect, which the CSP must allow. Null without one.
+ * worker's fetch of them follow that redirect, which the CSP must allow. Null without one. The
+ * configuration accepts only an absolute http(s) URL there (config.ts).
  */
 export function mediaOriginOf(publicUrl: string | null): string | null {
-  if (!publicUrl) return null;
-  try {
-    const { origin } = new URL(publicUrl);
-    return origin === 'null' ? null : origin;
-  } catch {
-    return null;
-  }
+  return publicUrl ? new URL(publicUrl).origin : null;
 }
 
 export function securityHeaders({ mediaOrigin = null }: { mediaOrigin?: string | null } = {}) {
