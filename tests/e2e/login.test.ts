@@ -73,6 +73,10 @@ describe('signing in', () => {
 
   it('sends an expired session to /login with the expiry heading and clears it', async () => {
     await signIn(page);
+    // The signed-in screens must be up before the expiry is written: the route guard reads the
+    // stored session when it first mounts, so an expiry written while the app's chunk still loads
+    // is already ended on this page (with the heading), and the next load finds no session at all.
+    await expect.poll(() => page.getByTestId('page-title').textContent()).toBe('dashboard');
     await page.evaluate(() => localStorage.setItem('expiredAccessToken', String(Date.now() - 1_000)));
     await page.goto(`${baseUrl()}/orders`);
     await page.waitForURL(`${baseUrl()}/login`);
