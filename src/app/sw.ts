@@ -5,11 +5,11 @@
  * the app in IndexedDB, not here. A new version waits until the person chooses to reload.
  */
 import { cacheNames, clientsClaim } from 'workbox-core';
-import { ExpirationPlugin } from 'workbox-expiration';
+import { CacheExpiration } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { CacheFirst } from 'workbox-strategies';
 import { warmDeviceDatabase } from './db/device-connection';
+import { keptImageAnswer } from './lib/kept-product-images';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -78,12 +78,32 @@ cleanupOutdatedCaches();
 
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: NOT_THE_APP }));
 
+/**
+ * Product images: kept in a bounded cache and answered from it, connection or not
+ * (lib/kept-product-images.ts; docs/offline.md "Product images"). The least recently used go
+ * first past 2,000 images or after 30 days unused; a full device drops the whole cache (the
+ * outbox's changes matter more).
+ */
+const PRODUCT_IMAGES = 'product-images';
+const imageExpiration = new CacheExpiration(PRODUCT_IMAGES, { maxEntries: 2_000, maxAgeSeconds: 30 * 24 * 60 * 60 });
+const answerImage = keptImageAnswer({
+  match: (url) => caches.open(PRODUCT_IMAGES).then((cache) => cache.match(url)),
+  async keep(url, response) {
+    try {
+      await (await caches.open(PRODUCT_IMAGES)).put(url, response);
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'QuotaExceededError') await imageExpiration.delete();
+      throw error;
+    }
+    await imageExpiration.updateTimestamp(url);
+    await imageExpiration.expireEntries();
+  },
+  used: (url) => imageExpiration.updateTimestamp(url),
+  fetch: (request) => fetch(request),
+});
 registerRoute(
   ({ url, request }) => url.origin === self.location.origin && url.pathname.startsWith('/media/') && request.destination === 'image',
-  new CacheFirst({
-    cacheName: 'product-images',
-    plugins: [new ExpirationPlugin({ maxEntries: 2_000, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true })],
-  }),
+  ({ request, event }) => answerImage(request, (work) => (event as ExtendableEvent).waitUntil(work)),
 );
 
 self.addEventListener('message', (event: ExtendableMessageEvent) => {

@@ -18,14 +18,15 @@ const START_PATH = '/signed-in-start';
  * Costs one call and an empty page where `signIn` loads the sign-in page, fills the form and
  * renders the dashboard. With `open`, goes there (e.g. '/dashboard', where `signIn` ends);
  * without it, the page stays on the blank page: `apiJson` works there, and the test's next
- * `goto` is its first load of the app.
+ * `goto` is its first load of the app. `server`: another server than this worker's (its address).
  */
-export async function signedInStart(page: Page, options: { as?: { username: string; password: string }; open?: string } = {}): Promise<void> {
+export async function signedInStart(page: Page, options: { as?: { username: string; password: string }; open?: string; server?: string } = {}): Promise<void> {
   const credentials = options.as ?? E2E_ADMIN;
-  const answer = await page.request.post(`${baseUrl()}/auth/login`, { data: credentials });
+  const origin = options.server ?? baseUrl();
+  const answer = await page.request.post(`${origin}/auth/login`, { data: credentials });
   expect(answer.status(), `sign-in call for ${credentials.username}`).toBe(200);
   const entries = storedSession(await answer.json(), credentials.username);
-  const startUrl = `${baseUrl()}${START_PATH}`;
+  const startUrl = `${origin}${START_PATH}`;
   await page.route(startUrl, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Signed-in start</title>' }));
   try {
     await page.goto(startUrl);
@@ -35,5 +36,5 @@ export async function signedInStart(page: Page, options: { as?: { username: stri
   } finally {
     await page.unroute(startUrl);
   }
-  if (options.open) await page.goto(`${baseUrl()}${options.open}`);
+  if (options.open) await page.goto(`${origin}${options.open}`);
 }

@@ -15,9 +15,25 @@ export interface RunningS3Server {
   close(): Promise<void>;
 }
 
-export async function startS3Server(): Promise<RunningS3Server> {
+/** A bucket made when the server starts; `readableByAnyOrigin`: its objects may be read by pages of any origin (a CORS rule for GET). */
+export interface PreparedBucket {
+  name: string;
+  readableByAnyOrigin?: boolean;
+}
+
+/** A bucket's CORS configuration as S3's PutBucketCors takes it: GET from any origin. */
+const GET_FROM_ANY_ORIGIN = `<CORSConfiguration>
+  <CORSRule>
+    <AllowedOrigin>*</AllowedOrigin>
+    <AllowedMethod>GET</AllowedMethod>
+    <MaxAgeSeconds>3000</MaxAgeSeconds>
+  </CORSRule>
+</CORSConfiguration>`;
+
+export async function startS3Server(buckets: readonly PreparedBucket[] = []): Promise<RunningS3Server> {
   const directory = mkdtempSync(path.join(tmpdir(), 'backoffice-s3rver-'));
-  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory });
+  const configureBuckets = buckets.map((bucket) => ({ name: bucket.name, configs: bucket.readableByAnyOrigin ? [GET_FROM_ANY_ORIGIN] : [] }));
+  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets });
   const address = await server.run();
   return {
     endpoint: `http://127.0.0.1:${address.port}`,
