@@ -4,7 +4,7 @@
  * shown when the answer names its sentence, docs/languages.md). It never toasts
  * or redirects: the caller decides what a failure means (offline, it may mean "queue it").
  */
-import { FetchError, ofetch, type FetchOptions } from 'ofetch';
+import { FetchError, ofetch, type FetchOptions, type ResponseType } from 'ofetch';
 import { jwtAtom, signOutAtom } from '../state/session';
 import { appStore } from '../state/store';
 import { packAtom } from '../i18n/language';
@@ -80,10 +80,6 @@ const baseFetch = ofetch.create({
   baseURL: '/',
   timeout: 30_000,
   retry: 0,
-  onRequest({ options }) {
-    const token = appStore.get(jwtAtom);
-    if (token) options.headers.set('Authorization', `Bearer ${token}`);
-  },
   onResponseError({ response, options }) {
     // The server refused the session itself (deactivated, password changed, expired): end it here
     // too, so the route guard takes the person to /login (docs/security.md, "Accounts").
@@ -93,9 +89,23 @@ const baseFetch = ofetch.create({
   },
 });
 
+/**
+ * The call's options with the session's bearer token, read as the call is made. Not an `onRequest`
+ * hook: ofetch awaits its hooks, so the request would leave a few microtasks later, after React has
+ * rendered the event that made the call (docs/product-list.md "Speed": the list's filter call
+ * leaves before the page renders the change). Without hooks, ofetch calls `fetch` at once.
+ */
+function withToken<R extends ResponseType>(options: FetchOptions<R>): FetchOptions<R> {
+  const token = appStore.get(jwtAtom);
+  if (!token) return options;
+  const headers = new Headers(options.headers);
+  headers.set('Authorization', `Bearer ${token}`);
+  return { ...options, headers };
+}
+
 /** Calls the API; rejects with ApiFailure. */
 export function apiFetch<T>(path: string, options: FetchOptions<'json'> = {}): Promise<T> {
-  return heard(() => baseFetch<T>(path, options));
+  return heard(() => baseFetch<T>(path, withToken(options)));
 }
 
 /** The login call: the only one without a bearer token. */
@@ -105,7 +115,7 @@ export function publicFetch<T>(path: string, options: FetchOptions<'json'> = {})
 
 /** Calls the API when the answer's headers matter too; rejects with ApiFailure. */
 export async function apiFetchWithHeaders<T>(path: string, options: FetchOptions<'json'> = {}): Promise<{ data: T; headers: Headers }> {
-  const response = await heard(() => baseFetch.raw<T>(path, options));
+  const response = await heard(() => baseFetch.raw<T>(path, withToken(options)));
   return { data: response._data as T, headers: response.headers };
 }
 
@@ -116,7 +126,7 @@ export async function apiFetchWithHeaders<T>(path: string, options: FetchOptions
  */
 export async function apiFetchIfChanged<T>(path: string, etag: string): Promise<{ data: T; etag: string | null } | null> {
   const response = await heard(
-    () => baseFetch.raw<T>(path, { headers: { 'If-None-Match': etag }, cache: 'no-store' }),
+    () => baseFetch.raw<T>(path, withToken({ headers: { 'If-None-Match': etag }, cache: 'no-store' })),
     (answer) => answer,
   );
   if (response.status === 304) return null;
@@ -129,7 +139,7 @@ export async function apiFetchIfChanged<T>(path: string, etag: string): Promise<
  */
 export async function apiStream(path: string, options: FetchOptions<'stream'> = {}): Promise<{ body: ReadableStream<Uint8Array>; headers: Headers }> {
   const response = await heard(
-    () => baseFetch.raw<ReadableStream<Uint8Array>, 'stream'>(path, { ...options, responseType: 'stream', ignoreResponseError: true }),
+    () => baseFetch.raw<ReadableStream<Uint8Array>, 'stream'>(path, withToken({ ...options, responseType: 'stream', ignoreResponseError: true })),
     (answer) => answer,
   );
   const body = response._data;

@@ -18,7 +18,7 @@ import {
 } from './product-list-state';
 import { BulkActions } from './BulkActions';
 import { loadProductList } from './load-product-list';
-import { appProductListDeps } from './product-list-deps';
+import { appProductListDeps, startCallsAsViewChanges } from './product-list-deps';
 import { productQueryKey } from '../../db/query-key';
 import { lastExistingPage, offlineNextReason, offlineNote, showsAnotherView, toFilterQuery } from './product-list-rules';
 import { ProductFilterBar } from './ProductFilterBar';
@@ -68,6 +68,8 @@ export default function ProductListPage() {
   const catalogueChanged = useCallback(() => setCatalogueVersion((n) => n + 1), []);
   // One element for the page's life, so the memoised bulk bar it sits in does not render again.
   const feedActions = useMemo(() => <SupplierActions onCatalogueChanged={catalogueChanged} />, [catalogueChanged]);
+  // A changed view's filter call leaves before this page renders the change; the load below takes it.
+  useEffect(() => startCallsAsViewChanges(store), [store]);
   useEffect(() => {
     // Whatever the answer, the live list has it now: the start's snapshot (if any) goes.
     void loadProductList(store, JSON.parse(queryText) as Record<string, string>, appProductListDeps).finally(dropListSnapshot);

@@ -3,12 +3,20 @@ import { filterProducts } from '../../api/products';
 import { keepProductPage, readKeptProductPage, readProductPageOffline } from '../../db/device-copies';
 import { afterNextPaint } from '../../lib/after-paint';
 import { isOnline } from '../../lib/online';
+import { earlyFilterCalls } from './early-filter-call';
 import { takeHeadStart } from './list-head-start';
 import type { ProductListDeps } from './load-product-list';
+import { toFilterQuery } from './product-list-rules';
+import { productListViewAtom } from './product-list-state';
+import { productQueryKey } from '../../db/query-key';
+import type { createStore } from 'jotai';
+
+/** Filter calls started as the view changes (early-filter-call.ts), taken by the list's load. */
+export const earlyListCalls = earlyFilterCalls((query) => filterProducts(query), () => performance.now());
 
 export const appProductListDeps: ProductListDeps = {
   online: isOnline,
-  fetchPage: (query) => filterProducts(query),
+  fetchPage: (query) => earlyListCalls.take(query) ?? filterProducts(query),
   readCachedPage: readKeptProductPage,
   readOffline: (query) => takeHeadStart(query)?.then((answer) => answer ?? readProductPageOffline(query)) ?? readProductPageOffline(query),
   // The copy on the device changes nothing on the screen: it is written once the rows have painted.
@@ -16,3 +24,19 @@ export const appProductListDeps: ProductListDeps = {
   keepPage: (query, page) => afterNextPaint(250, 2).then(() => keepProductPage(query, page)),
   now: () => Date.now(),
 };
+
+/**
+ * Starts the filter call of each changed view as the view's atom changes, online (offline there is
+ * no call to start); a change that leaves the query as it was starts nothing. Returns the
+ * unsubscribe, for the list page's effect.
+ */
+export function startCallsAsViewChanges(store: ReturnType<typeof createStore>): () => void {
+  let shownKey = productQueryKey(toFilterQuery(store.get(productListViewAtom)));
+  return store.sub(productListViewAtom, () => {
+    const query = toFilterQuery(store.get(productListViewAtom));
+    const key = productQueryKey(query);
+    if (key === shownKey) return;
+    shownKey = key;
+    if (isOnline()) earlyListCalls.start(query);
+  });
+}
