@@ -92,7 +92,10 @@ const answerImage = keptImageAnswer({
     try {
       await (await caches.open(PRODUCT_IMAGES)).put(url, response);
     } catch (error) {
-      if (error instanceof DOMException && error.name === 'QuotaExceededError') await imageExpiration.delete();
+      if (error instanceof DOMException && error.name === 'QuotaExceededError') {
+        await caches.delete(PRODUCT_IMAGES);
+        await imageExpiration.delete();
+      }
       throw error;
     }
     await imageExpiration.updateTimestamp(url);
