@@ -104,6 +104,17 @@ async function freshPng(target: Page): Promise<Buffer> {
   return Buffer.from(base64, 'base64');
 }
 
+/**
+ * Signed in on a server of its own (its worker controlling the page), a new picture added to one
+ * of its demo products through the product page: the product, and the picture's stored path and size.
+ */
+async function pictureOnStore(target: Page, origin: string, productIndex: number): Promise<{ product: Product; added: { filePath: string; bytes: number } }> {
+  await signedInStart(target, { server: origin, open: '/dashboard' });
+  await waitForServiceWorkerControl(target);
+  const product = await demoProduct(target, 'supplierName=Volt%20Electronics', productIndex);
+  return { product, added: await addPicture(target, origin, product) };
+}
+
 /** Adds a new picture to the product through its page and waits until the server has it; its stored path. */
 async function addPicture(target: Page, origin: string, product: Product): Promise<{ filePath: string; bytes: number }> {
   await openProduct(target, origin, product);
@@ -139,10 +150,7 @@ describe('product images without a connection', () => {
 
   it("shows an image of an object store's public address that allows the app, kept once seen, with neither the server nor the store answering", async () => {
     const origin = sharedStore.url;
-    await signedInStart(page, { server: origin, open: '/dashboard' });
-    await waitForServiceWorkerControl(page);
-    const product = await demoProduct(page, 'supplierName=Volt%20Electronics', 5);
-    const added = await addPicture(page, origin, product);
+    const { product, added } = await pictureOnStore(page, origin, 5);
 
     // The server sends the image to the bucket's own address.
     const redirect = await page.request.get(`${origin}${added.filePath}`, { maxRedirects: 0 });
@@ -159,10 +167,7 @@ describe('product images without a connection', () => {
 
   it('shows an image of an object store that does not allow the app while online', async () => {
     const origin = privateStore.url;
-    await signedInStart(page, { server: origin, open: '/dashboard' });
-    await waitForServiceWorkerControl(page);
-    const product = await demoProduct(page, 'supplierName=Volt%20Electronics', 6);
-    const added = await addPicture(page, origin, product);
+    const { product, added } = await pictureOnStore(page, origin, 6);
 
     await openProduct(page, origin, product);
     await expect.poll(() => imageShown(page, added.filePath)).toBe(true);
