@@ -28,7 +28,7 @@ export function isKeepable(response: Response): boolean {
 }
 
 /** The readable request for an image the page asked for: same address, CORS, no cookies sent elsewhere. */
-export function readableRequest(request: Request): Request {
+function readableRequest(request: Request): Request {
   return new Request(request.url, { mode: 'cors', credentials: 'same-origin', redirect: 'follow' });
 }
 

@@ -31,12 +31,13 @@ export const appProductListDeps: ProductListDeps = {
  * unsubscribe, for the list page's effect.
  */
 export function startCallsAsViewChanges(store: ReturnType<typeof createStore>): () => void {
-  let shownKey = productQueryKey(toFilterQuery(store.get(productListViewAtom)));
+  // The query of the view last seen here: a change that keeps it needs no call (no load follows).
+  let lastKey = productQueryKey(toFilterQuery(store.get(productListViewAtom)));
   return store.sub(productListViewAtom, () => {
     const query = toFilterQuery(store.get(productListViewAtom));
     const key = productQueryKey(query);
-    if (key === shownKey) return;
-    shownKey = key;
+    if (key === lastKey) return;
+    lastKey = key;
     if (isOnline()) earlyListCalls.start(query);
   });
 }
