@@ -21,6 +21,7 @@ import { startServerProcess } from '../scripts/lib/server-process';
 import { LIST_SNAPSHOT_KEY } from '../src/app/boot/list-snapshot-rules';
 import { isValidGtin } from '../src/shared/rules/ean';
 import { openDatabase } from '../src/server/db/connection';
+import { keptProductCount, keptProductsOnDevice } from '../tests/e2e/support/device-store';
 import { medianOf } from './lib/figures';
 import { seedCatalogue, settleSeededOffers } from './product-filter';
 
@@ -182,55 +183,32 @@ async function changeOnServer(url: string, count: number): Promise<Map<number, s
 /**
  * In the page: the kept record of the whole catalogue's download (offline-download.ts), the write
  * stamp of the list's columns (kept-columns-store.ts: the download ends by keeping them), and the
- * titles kept of `ids`.
+ * titles kept of `ids` (records or blocks, as the app reads them).
  */
 async function keptOnDevice(page: Page, ids: readonly number[]): Promise<{ finishedAt: number | null; columnsBuiltAt: number | null; titles: (string | null)[] }> {
-  return page.evaluate(
-    (wanted) =>
-      new Promise<{ finishedAt: number | null; columnsBuiltAt: number | null; titles: (string | null)[] }>((resolve, reject) => {
+  const marks = await page.evaluate(
+    () =>
+      new Promise<{ finishedAt: number | null; columnsBuiltAt: number | null }>((resolve, reject) => {
         const request = indexedDB.open('backoffice');
         request.onerror = () => reject(request.error);
         request.onsuccess = () => {
-          const tx = request.result.transaction(['meta', 'products']);
+          const tx = request.result.transaction(['meta']);
           const record = tx.objectStore('meta').get('offlineDownload:All');
           const columns = tx.objectStore('meta').get('keptColumnsBuiltAt');
-          const titles: (string | null)[] = [];
-          for (const id of wanted) {
-            const read = tx.objectStore('products').get(id);
-            read.onsuccess = () => titles.push((read.result as { title?: string } | undefined)?.title ?? null);
-          }
           tx.oncomplete = () => {
             request.result.close();
             resolve({
               finishedAt: (record.result as { value?: { finishedAt?: number | null } } | undefined)?.value?.finishedAt ?? null,
               columnsBuiltAt: (columns.result as { value?: number } | undefined)?.value ?? null,
-              titles,
             });
           };
           tx.onerror = () => reject(tx.error);
         };
       }),
-    [...ids],
   );
-}
-
-/** In the page: how many products the device keeps. */
-function keptCount(page: Page): Promise<number> {
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve, reject) => {
-        const request = indexedDB.open('backoffice');
-        request.onerror = () => reject(request.error);
-        request.onsuccess = () => {
-          const count = request.result.transaction('products').objectStore('products').count();
-          count.onsuccess = () => {
-            request.result.close();
-            resolve(count.result);
-          };
-          count.onerror = () => reject(count.error);
-        };
-      }),
-  );
+  if (ids.length === 0) return { ...marks, titles: [] };
+  const titles = new Map((await keptProductsOnDevice(page, ids)).map((product) => [product.productId, product.title]));
+  return { ...marks, titles: ids.map((id) => titles.get(id) ?? null) };
 }
 
 /**
@@ -264,11 +242,11 @@ async function prepareDevice(profile: string, url: string, size: Size, log: (lin
     const kept: string[] = [];
     for (let done = false; !done; ) {
       done = await Promise.race([finished.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 30_000))]);
-      if (!done) kept.push(`${((performance.now() - started) / 1000).toFixed(0)} s: ${(await keptCount(page)).toLocaleString('en-US')}`);
+      if (!done) kept.push(`${((performance.now() - started) / 1000).toFixed(0)} s: ${(await keptProductCount(page)).toLocaleString('en-US')}`);
     }
     const downloadSeconds = (performance.now() - started) / 1000;
     await downloadProfile.stop();
-    const keptInAll = await keptCount(page);
+    const keptInAll = await keptProductCount(page);
     if (keptInAll < products) throw new Error(`only ${keptInAll} products were kept on the device`);
     const count = products.toLocaleString('en-US');
     log(`"Make available offline", ${count} products onto the tablet (Chromium, kept ${keptInAll.toLocaleString('en-US')}): ${secondsLine(downloadSeconds, size.downloadTargetS)}; machine load ${loadavg().map((load) => load.toFixed(2)).join(' ')}`);

@@ -11,6 +11,7 @@ import type { Supplier } from '../../src/shared/contract';
 import { priceText } from '../../src/app/lib/format';
 import { baseUrl, waitForServiceWorkerControl } from './support/browser';
 import { apiJson, demoProduct, serverProduct } from './support/catalogue-api';
+import { keptProductsOnDevice } from './support/device-store';
 import { productList } from './support/product-list';
 import { SHOTS } from './support/screenshots';
 import { useStaffTablets, waitSynced, type Person } from './support/two-staff';
@@ -33,29 +34,29 @@ async function shootBothSizes(page: Page, name: string): Promise<void> {
 }
 
 /** The device's kept lists (meta `referenceList:<name>`) and its kept products' ids by supplier, read from the page. */
-function readDevice(page: Page): Promise<{ lists: string[]; productsBySupplier: Record<string, number[]> }> {
-  return page.evaluate(async () => {
+async function readDevice(page: Page): Promise<{ lists: string[]; productsBySupplier: Record<string, number[]> }> {
+  const lists = await page.evaluate(async () => {
     const db = await new Promise<IDBDatabase>((resolve, reject) => {
       const request = indexedDB.open('backoffice');
       request.onsuccess = () => resolve(request.result);
       request.onerror = () => reject(request.error ?? new Error('the device database did not open'));
     });
-    const all = <T,>(store: string) =>
-      new Promise<T[]>((resolve, reject) => {
-        const request = db.transaction(store).objectStore(store).getAll();
-        request.onsuccess = () => resolve(request.result as T[]);
-        request.onerror = () => reject(request.error ?? new Error(`reading ${store} failed`));
-      });
     try {
-      const meta = await all<{ key: string }>('meta');
-      const products = await all<{ productId: number; supplier: { supplierName: string } }>('products');
-      const productsBySupplier: Record<string, number[]> = {};
-      for (const product of products) (productsBySupplier[product.supplier.supplierName] ??= []).push(product.productId);
-      return { lists: meta.map((row) => row.key).filter((key) => key.startsWith('referenceList:')).sort(), productsBySupplier };
+      const keys = await new Promise<IDBValidKey[]>((resolve, reject) => {
+        const request = db.transaction('meta').objectStore('meta').getAllKeys();
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error ?? new Error('reading meta failed'));
+      });
+      return keys.map(String).filter((key) => key.startsWith('referenceList:')).sort();
     } finally {
       db.close();
     }
   });
+  const productsBySupplier: Record<string, number[]> = {};
+  // In id order, as the product records' own order was.
+  const kept = (await keptProductsOnDevice(page)).sort((a, b) => a.productId - b.productId);
+  for (const product of kept) (productsBySupplier[product.supplier.supplierName] ??= []).push(product.productId);
+  return { lists, productsBySupplier };
 }
 
 describe('filter lists offline', { timeout: 150_000 }, () => {

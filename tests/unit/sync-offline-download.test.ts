@@ -4,6 +4,7 @@ import { queryKeptProducts } from '../../src/app/db/indexed-query';
 import { filterProductsLocally } from '../../src/app/db/local-filter';
 import { COLUMNS_KEY, keptColumnsNow } from '../../src/app/db/kept-columns-store';
 import { textAt } from '../../src/app/db/kept-texts';
+import { everyKeptProduct, keptProductCount, keptProductTables } from '../../src/app/db/product-blocks-store';
 import {
   downloadPercent,
   listDownloadRecords,
@@ -18,6 +19,8 @@ import type { Product } from '../../src/shared/contract';
 import { makeProduct, openTestDatabase } from './support/offline-fakes';
 
 let db: BackofficeDatabase;
+/** Every product kept on the device, records and blocks (a first download keeps blocks: db/product-blocks.ts). */
+const keptProducts = () => db.transaction('r', keptProductTables(db), () => everyKeptProduct(db));
 afterEach(async () => {
   await db.delete();
 });
@@ -75,7 +78,7 @@ describe('make available offline', () => {
     const result = await runOfflineDownload({ db, transport: feed, pageSize: 3, onProgress: (p) => progress.push(p) }, 'All');
 
     expect(result.finished).toBe(true);
-    expect(await db.products.count()).toBe(7);
+    expect(await keptProductCount(db)).toBe(7);
     expect(feed.calls.map((call) => call.cursor)).toEqual([null, 'c3', 'c6']);
     expect(progress.map((p) => p.received)).toEqual([0, 3, 6, 7]);
     expect(progress.every((p) => p.total === 7 && !p.refreshing)).toBe(true);
@@ -109,7 +112,7 @@ describe('make available offline', () => {
     for (const result of toArray.mock.results) expect(await result.value).toEqual([]);
     expect((await keptColumnsNow(db)).written).toEqual([]);
     toArray.mockRestore();
-    const everything = (await db.products.toArray()).map(fromCachedProduct);
+    const everything = (await keptProducts()).map(fromCachedProduct);
     expect(everything.find((product) => product.productId === 2)?.title).toBe('Aaa boot edited here');
     expect(everything.find((product) => product.productId === 8)?.title).toBe('Boot 8');
     for (const query of [{ keyword: 'boot', sort: 'title,asc' }, { keyword: 'boot', sort: 'title,desc', size: '4' }, {}]) {
@@ -126,7 +129,7 @@ describe('make available offline', () => {
     feed.failOnCall = 2;
 
     await expect(runOfflineDownload({ db, transport: feed, pageSize: 3 }, 'All')).rejects.toThrow('No connection');
-    expect(await db.products.count()).toBe(3);
+    expect(await keptProductCount(db)).toBe(3);
     expect(await readDownloadRecord(db, 'All')).toMatchObject({ cursor: 'c3', received: 3, complete: false });
 
     // A reload: a new run, same database.
@@ -136,7 +139,7 @@ describe('make available offline', () => {
     expect(result.finished).toBe(true);
     expect(feed.calls.slice(2).map((call) => call.cursor)).toEqual(['c3', 'c6']);
     expect(progress).toEqual([3, 6, 7]);
-    expect(await db.products.count()).toBe(7);
+    expect(await keptProductCount(db)).toBe(7);
     expect(feed.totalCalls).toBe(1);
   });
 
@@ -181,7 +184,7 @@ describe('make available offline', () => {
     await runOfflineDownload({ db, transport: feed, pageSize: 2 }, 'Beta');
 
     expect(feed.calls.every((call) => call.supplierName === 'Beta')).toBe(true);
-    expect((await db.products.toArray()).map((p) => p.productId).sort()).toEqual([2, 4, 6]);
+    expect((await keptProducts()).map((p) => p.productId).sort()).toEqual([2, 4, 6]);
     expect(await readDownloadRecord(db, 'All')).toBeNull();
     expect((await listDownloadRecords(db)).map((record) => [record.scope, record.total, record.complete])).toEqual([['Beta', 3, true]]);
   });
@@ -192,7 +195,7 @@ describe('make available offline', () => {
     const keptWhenAsked: number[] = [];
     const watching: DownloadTransport = {
       changes: async (query) => {
-        keptWhenAsked.push(await db.products.count());
+        keptWhenAsked.push(await keptProductCount(db));
         return feed.changes(query);
       },
     };
@@ -201,7 +204,7 @@ describe('make available offline', () => {
     // Page 2 was asked for before page 1 was stored, page 3 before page 2 was.
     expect(keptWhenAsked).toEqual([0, 0, 3]);
     expect(feed.calls.map((call) => call.cursor)).toEqual([null, 'c3', 'c6']);
-    expect(await db.products.count()).toBe(7);
+    expect(await keptProductCount(db)).toBe(7);
   });
 
   it('stops on an answer that says there is more but does not move', async () => {

@@ -6,7 +6,8 @@
  * kept columns make (kept-columns.ts, the rules queryKeptProducts runs with Dexie). When the
  * columns are missing (or of an older shape), or more products were written since they were built
  * than a query merges on the fly, or the database is older than version 5, it answers null and the
- * Dexie read answers (list-head-start.ts).
+ * Dexie read answers (list-head-start.ts). Products kept in blocks are read as the Dexie read
+ * reads them (product-blocks.ts).
  */
 import { readProductFilterLeniently } from '../../shared/product-filter';
 import type { CachedProduct } from './cached-product';
@@ -15,8 +16,11 @@ import { COLUMNS_KEY, COLUMNS_META_KEY, isCurrentColumns, MERGE_WRITTEN_OVER, pa
 import { rememberColumns, rememberedFrom } from './kept-columns-memory';
 import { idsToRead, keptAnswer, pageContent, type CachedAnswer } from './kept-answer';
 import { normalizeProductQuery, productQueryKey, type ProductQuery } from './query-key';
+import { firstBlockKeyAbove, PRODUCT_BLOCK_INDEX_STORE, PRODUCT_BLOCKS_STORE, readFromBlocks, type ReadMany } from './product-blocks';
 
 const STORES = ['products', 'productPages', 'keptColumns', 'meta'];
+/** Version 6 on: products kept in blocks (product-blocks.ts). */
+const BLOCK_STORES = [PRODUCT_BLOCKS_STORE, PRODUCT_BLOCK_INDEX_STORE];
 
 function requested<T>(request: IDBRequest<T>): Promise<T> {
   return new Promise((resolve, reject) => {
@@ -28,10 +32,20 @@ function requested<T>(request: IDBRequest<T>): Promise<T> {
 /** The page of `query` from the device without Dexie, or null where the Dexie read must answer. */
 export async function readPageWithoutDexie(connection: IDBDatabase, query: ProductQuery): Promise<CachedAnswer | null> {
   if (!STORES.every((name) => connection.objectStoreNames.contains(name))) return null;
-  const transaction = connection.transaction(STORES, 'readonly');
+  const withBlocks = BLOCK_STORES.every((name) => connection.objectStoreNames.contains(name));
+  const transaction = connection.transaction(withBlocks ? [...STORES, ...BLOCK_STORES] : STORES, 'readonly');
   const products = transaction.objectStore('products');
-  const read = async (ids: readonly number[]) =>
-    (await Promise.all(ids.map((id) => requested(products.get(id) as IDBRequest<CachedProduct | undefined>)))).filter((record) => record !== undefined);
+  const readMany =
+    <T>(store: string): ReadMany<T> =>
+    (keys) =>
+      Promise.all(keys.map((key) => requested(transaction.objectStore(store).get(key) as IDBRequest<T | undefined>)));
+  // A product's record wins over its block copy (product-blocks.ts).
+  const read = async (ids: readonly number[]) => {
+    const records = await readMany<CachedProduct>('products')([...ids]);
+    const missing = ids.filter((_, at) => records[at] === undefined);
+    const fromBlocks = withBlocks && missing.length > 0 ? await readFromBlocks(missing, readMany(PRODUCT_BLOCK_INDEX_STORE), readMany(PRODUCT_BLOCKS_STORE)) : null;
+    return ids.map((id, at) => records[at] ?? fromBlocks?.get(id)).filter((record) => record !== undefined);
+  };
 
   const keptPage = requested(transaction.objectStore('productPages').get(productQueryKey(query)) as IDBRequest<CachedProductPage | undefined>);
   const meta = requested(transaction.objectStore('meta').get(COLUMNS_META_KEY) as IDBRequest<MetaRow | undefined>);
@@ -50,6 +64,8 @@ export async function readPageWithoutDexie(connection: IDBDatabase, query: Produ
   }
   const since = await requested(products.index('keptAt').getAll(IDBKeyRange.lowerBound(columns.builtAt, true), MERGE_WRITTEN_OVER + 1) as IDBRequest<CachedProduct[]>);
   if (since.length > MERGE_WRITTEN_OVER) return null;
+  // Blocks written since the columns (a download cut off before it kept them): the Dexie read merges them.
+  if (withBlocks && (await requested(transaction.objectStore(PRODUCT_BLOCKS_STORE).count(IDBKeyRange.lowerBound(firstBlockKeyAbove(columns.builtAt))))) > 0) return null;
 
   const f = readProductFilterLeniently(new URLSearchParams(normalizeProductQuery(query)));
   const { ids, total } = pageFromColumns(columns, f, query, since);

@@ -4,7 +4,8 @@
  * columns last read held in memory, so a query reads the record only when another tab or a merge
  * stored newer ones (kept-columns-memory.ts). kept-columns.ts holds the pure rules.
  *
- * A query gets the columns and the products written since they were built (their records: few).
+ * A query gets the columns and the products written since they were built (their records: few;
+ * records and blocks alike, product-blocks-store.ts).
  * When more than MERGE_WRITTEN_OVER were written since (a refresh, pages of the list seen online),
  * they are merged in before answering, in memory; the columns are kept again once more than
  * KEEP_MERGED_OVER were merged since the record was kept (the record of 100,000 products is ~19 MB)
@@ -15,6 +16,7 @@ import type { CachedProduct } from './cached-product';
 import type { BackofficeDatabase } from './database';
 import { buildKeptColumns, combineColumns, COLUMNS_KEY, COLUMNS_META_KEY, isCurrentColumns, mergeIntoColumns, MERGE_WRITTEN_OVER, type KeptColumns } from './kept-columns';
 import { forgetColumns, rememberColumns, rememberedFrom } from './kept-columns-memory';
+import { everyKeptProduct, keptProductsWrittenAbove, keptProductsWrittenIn, keptProductTables } from './product-blocks-store';
 
 // The record's keys and the merge limit live with the pure rules (the early rows' read uses them without Dexie).
 export { COLUMNS_KEY, COLUMNS_META_KEY, MERGE_WRITTEN_OVER } from './kept-columns';
@@ -39,17 +41,17 @@ function highestStamp(products: readonly CachedProduct[], floor: number): number
  * one is in `written`. `keep`: keep the columns whenever anything was merged.
  */
 export async function keptColumnsNow(db: BackofficeDatabase, mergeOver = MERGE_WRITTEN_OVER, keep = false): Promise<ColumnsNow> {
-  const read = await db.transaction('r', [db.products, db.keptColumns, db.meta], async () => {
+  const read = await db.transaction('r', [...keptProductTables(db), db.keptColumns, db.meta], async () => {
     const keptAs = (await db.meta.get(COLUMNS_META_KEY))?.value;
     const memory = typeof keptAs === 'number' ? rememberedFrom(db.name, keptAs) : null;
     const stored = memory === null && typeof keptAs === 'number' ? (await db.keptColumns.get(COLUMNS_KEY))?.columns : undefined;
     // A record of an older shape is built again, as a missing one is.
     const columns = memory?.columns ?? (isCurrentColumns(stored) ? stored : null);
     if (columns === null || typeof keptAs !== 'number') {
-      const all = await db.products.toArray();
+      const all = await everyKeptProduct(db);
       return { columns: buildKeptColumns(all, highestStamp(all, 0)), written: [], merged: all.length, keptAs: null };
     }
-    const written = await db.products.where('keptAt').above(columns.builtAt).toArray();
+    const written = await keptProductsWrittenAbove(db, columns.builtAt);
     const mergedBefore = memory?.mergedSinceKept ?? 0;
     if (written.length <= mergeOver) return { columns, written, merged: mergedBefore, keptAs };
     const merged = mergeIntoColumns(columns, written, highestStamp(written, columns.builtAt));
@@ -123,7 +125,7 @@ export async function finishCollectingColumns(db: BackofficeDatabase, collector:
   const stamps = collector.pages.map((page) => page.stamp);
   const bounds = [collector.base.builtAt, ...stamps];
   const gaps = bounds.map((low, at): [number, number] => [low, bounds[at + 1] ?? Infinity]);
-  const others = await db.products.where('keptAt').inAnyRange(gaps, { includeLowers: false, includeUppers: false }).toArray();
+  const others = await db.transaction('r', keptProductTables(db), () => keptProductsWrittenIn(db, gaps));
   const byStamp = new Map<number, CachedProduct[]>();
   for (const product of others) {
     const stamp = product.keptAt ?? 0;

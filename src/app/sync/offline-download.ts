@@ -1,6 +1,6 @@
 /**
- * "Make available offline": downloads the whole catalogue (or one supplier's) into the products
- * table, page by page from GET /api/v1/product/changes, so the product screens work without a
+ * "Make available offline": downloads the whole catalogue (or one supplier's) onto the device
+ * (the first download as blocks of products, a refresh as records; db/product-blocks.ts), page by page from GET /api/v1/product/changes, so the product screens work without a
  * connection. After every page the cursor is kept in meta, so a reload (or a lost connection)
  * continues where it stopped; once finished, the same cursor later fetches only what changed.
  * A product with a change still waiting in the outbox is never overwritten: the local edit wins
@@ -13,6 +13,7 @@ import { withQuotaFallback } from '../db/storage';
 import { productEntityKey } from '../db/outbox-entry';
 import { collectPage, finishCollectingColumns, startCollectingColumns, type ColumnsCollector } from '../db/kept-columns-store';
 import { keepReferenceLists, type ReferenceLists } from '../db/kept-reference-lists';
+import { keepProductsAsBlocks, keptProductTables } from '../db/product-blocks-store';
 
 export const DOWNLOAD_META_PREFIX = 'offlineDownload:';
 export const DEFAULT_DOWNLOAD_PAGE_SIZE = 500;
@@ -105,22 +106,29 @@ export async function listDownloadRecords(db: BackofficeDatabase): Promise<Downl
 /**
  * Keeps one page of products and the cursor after it, in one transaction: a reload never finds
  * a cursor past products that were not stored. Answers how many were left as they were; the
- * products written go to `collector` with their write stamp (db/kept-columns-store.ts).
+ * products written go to `collector` with their write stamp (db/kept-columns-store.ts). A first
+ * download keeps its pages as blocks of products (`asBlocks`, db/product-blocks.ts: a record per
+ * product costs the device most of the download's time); a refresh writes each product's record.
  */
 export async function storeDownloadedPage(
   db: BackofficeDatabase,
   products: readonly Product[],
   record: DownloadRecord,
   collector?: ColumnsCollector,
+  asBlocks = false,
 ): Promise<number> {
   return withQuotaFallback(db, () =>
-    db.transaction('rw', [db.products, db.outbox, db.meta], async () => {
+    db.transaction('rw', [...keptProductTables(db), db.outbox, db.meta], async () => {
       const keys = products.map((product) => productEntityKey(product.productId));
       const waiting = new Set((await db.outbox.where('entityKey').anyOf(keys).toArray()).map((entry) => entry.entityKey));
       const fresh = products.filter((product) => !waiting.has(productEntityKey(product.productId)));
-      await db.products.bulkPut(fresh.map(toCachedProduct));
-      // One put, one stamp (database.ts): the highest now.
-      const stamp = fresh.length > 0 ? (await db.products.orderBy('keptAt').last())?.keptAt : undefined;
+      let stamp: number | undefined;
+      if (asBlocks) stamp = await keepProductsAsBlocks(db, fresh.map(toCachedProduct));
+      else {
+        await db.products.bulkPut(fresh.map(toCachedProduct));
+        // One put, one stamp (database.ts): the highest now.
+        stamp = fresh.length > 0 ? (await db.products.orderBy('keptAt').last())?.keptAt : undefined;
+      }
       await db.meta.put({ key: downloadMetaKey(record.scope), value: record });
       if (collector && stamp !== undefined) collectPage(collector, fresh, stamp);
       return products.length - fresh.length;
@@ -186,7 +194,7 @@ export async function runOfflineDownload(deps: DownloadDeps, supplierName: strin
     // The next page is asked for before this one is stored: the server's work on it and the
     // device's write overlap. Pages are still stored in order, each with the cursor after it.
     if (!done) next = ask(record.cursor);
-    keptLocal += await storeDownloadedPage(db, page.products, record, collector);
+    keptLocal += await storeDownloadedPage(db, page.products, record, collector, !refreshing);
     // The list's columns, so views never opened are quick offline, and the lists the filters
     // choose from (docs/offline.md "Reads", "Reference lists").
     if (done) await finishCollectingColumns(db, collector);
