@@ -9,6 +9,7 @@ import type { Product } from '../../src/shared/contract';
 import { baseUrl, useFreshPage, waitForServiceWorkerControl } from './support/browser';
 import { signedInStart } from './support/signed-in-start';
 import { apiJson, demoProduct, serverProduct, storedImageBytes } from './support/catalogue-api';
+import { keptProductsOnDevice } from './support/device-store';
 
 const freshPage = useFreshPage({ width: 1280, height: 800 });
 let page: Page;
@@ -167,5 +168,49 @@ describe('product edit offline', () => {
     expect(saved.productImages).toHaveLength(product.productImages.length + 1);
     expect(saved.productImages.at(-1)!.filePath).toMatch(/^\/media\//);
     await expect.poll(() => page.getByTestId('sync-indicator').getAttribute('data-tone'), { timeout: 15_000 }).toBe('synced');
+  });
+
+  it('a product only downloaded for offline use, never opened, opens in the editor offline and its edit reaches the server once online', async () => {
+    await signedInStart(page, { open: '/dashboard' });
+    await waitForServiceWorkerControl(page);
+    await page.getByTestId('sync-indicator').click();
+    const section = page.getByRole('dialog', { name: 'Sync status' }).getByRole('region', { name: 'Make available offline' });
+    await section.getByRole('button', { name: 'Download' }).click();
+    await section.getByText(/^The whole catalogue is available offline/).waitFor({ timeout: 60_000 });
+    await page.keyboard.press('Escape');
+    const product = await demoProduct(page, GARDEN, 14);
+    // On the device only inside a block of the download (docs/offline.md "Products kept in blocks"), not as a record of its own.
+    expect((await keptProductsOnDevice(page, [product.productId])).map((kept) => kept.title)).toEqual([product.title]);
+    const ownRecord = await page.evaluate(
+      (id) =>
+        new Promise<boolean>((resolve, reject) => {
+          const request = indexedDB.open('backoffice');
+          request.onerror = () => reject(request.error);
+          request.onsuccess = () => {
+            const read = request.result.transaction('products').objectStore('products').count(id);
+            read.onsuccess = () => {
+              request.result.close();
+              resolve(read.result > 0);
+            };
+          };
+        }),
+      product.productId,
+    );
+    expect(ownRecord).toBe(false);
+    const saves = countProductSaves([page]);
+
+    await page.context().setOffline(true);
+    await openEditor(page, product);
+    const title = page.getByRole('textbox', { name: 'Title' });
+    expect(await title.inputValue()).toBe(product.title);
+    const edited = `Kept offline ${Date.now()}`;
+    await title.fill(edited);
+    await page.getByRole('button', { name: 'Apply', exact: true }).click();
+    await page.getByTestId('save-queued').waitFor();
+
+    await page.context().setOffline(false);
+    await expect.poll(async () => (await serverProduct(page, product.productId)).title, { timeout: 30_000 }).toBe(edited);
+    await expect.poll(() => page.getByTestId('sync-indicator').getAttribute('data-tone'), { timeout: 15_000 }).toBe('synced');
+    expect(saves()).toBe(1);
   });
 });
