@@ -9,7 +9,7 @@ import { CacheExpiration } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { warmDeviceDatabase } from './db/device-connection';
-import { keptImageAnswer } from './lib/kept-product-images';
+import { keepImage, keptImageAnswer, type ImageCache } from './lib/kept-product-images';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -86,21 +86,20 @@ registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { deny
  */
 const PRODUCT_IMAGES = 'product-images';
 const imageExpiration = new CacheExpiration(PRODUCT_IMAGES, { maxEntries: 2_000, maxAgeSeconds: 30 * 24 * 60 * 60 });
-const answerImage = keptImageAnswer({
-  match: (url) => caches.open(PRODUCT_IMAGES).then((cache) => cache.match(url)),
-  async keep(url, response) {
-    try {
-      await (await caches.open(PRODUCT_IMAGES)).put(url, response);
-    } catch (error) {
-      if (error instanceof DOMException && error.name === 'QuotaExceededError') {
-        await caches.delete(PRODUCT_IMAGES);
-        await imageExpiration.delete();
-      }
-      throw error;
-    }
+const imageCache: ImageCache = {
+  put: async (url, response) => (await caches.open(PRODUCT_IMAGES)).put(url, response),
+  async touch(url) {
     await imageExpiration.updateTimestamp(url);
     await imageExpiration.expireEntries();
   },
+  async dropAll() {
+    await caches.delete(PRODUCT_IMAGES);
+    await imageExpiration.delete();
+  },
+};
+const answerImage = keptImageAnswer({
+  match: (url) => caches.open(PRODUCT_IMAGES).then((cache) => cache.match(url)),
+  keep: (url, response) => keepImage(imageCache, url, response),
   used: (url) => imageExpiration.updateTimestamp(url),
   fetch: (request) => fetch(request),
 });

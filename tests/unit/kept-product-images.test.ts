@@ -4,7 +4,7 @@
  * store that refuses the app's origin still shows its images, and is not asked twice per image.
  */
 import { describe, expect, it } from 'vitest';
-import { isKeepable, keptImageAnswer, type KeptImageDeps } from '../../src/app/lib/kept-product-images';
+import { isKeepable, keepImage, keptImageAnswer, type ImageCache, type KeptImageDeps } from '../../src/app/lib/kept-product-images';
 
 const IMAGE = 'https://backoffice.example/media/ab/ab12.png';
 
@@ -102,5 +102,59 @@ describe('isKeepable', () => {
     expect(isKeepable(answered(0, 'opaque', ''))).toBe(false);
     expect(isKeepable(answered(206, 'cors'))).toBe(false);
     expect(isKeepable(answered(500, 'basic'))).toBe(false);
+  });
+});
+
+describe('keepImage', () => {
+  /** A cache of `room` images, counting what the bounds were told. */
+  function boundedCache(room: number) {
+    const images = new Map<string, Response>();
+    const touched: string[] = [];
+    let drops = 0;
+    const cache: ImageCache = {
+      put: async (url, response) => {
+        if (images.size >= room) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+        images.set(url, response);
+      },
+      touch: async (url) => {
+        touched.push(url);
+      },
+      dropAll: async () => {
+        drops += 1;
+        images.clear();
+      },
+    };
+    return { cache, images, touched, drops: () => drops };
+  }
+
+  it('keeps an image and tells the bounds it was used', async () => {
+    const device = boundedCache(5);
+    await keepImage(device.cache, IMAGE, answered(200, 'basic'));
+    expect([...device.images.keys()]).toEqual([IMAGE]);
+    expect(device.touched).toEqual([IMAGE]);
+  });
+
+  it('on a full device drops every kept image, fails that keep, and keeps the next image again', async () => {
+    const device = boundedCache(2);
+    const second = IMAGE.replace('ab12', 'cd34');
+    const third = IMAGE.replace('ab12', 'ef56');
+    await keepImage(device.cache, IMAGE, answered(200, 'basic'));
+    await keepImage(device.cache, second, answered(200, 'basic'));
+    await expect(keepImage(device.cache, third, answered(200, 'basic'))).rejects.toThrow('quota');
+    expect(device.drops()).toBe(1);
+    expect(device.images.size).toBe(0);
+    expect(device.touched).not.toContain(third);
+
+    await keepImage(device.cache, third, answered(200, 'basic'));
+    expect([...device.images.keys()]).toEqual([third]);
+  });
+
+  it('keeps what it has when a keep fails for another reason', async () => {
+    const device = boundedCache(5);
+    await keepImage(device.cache, IMAGE, answered(200, 'basic'));
+    const failing: ImageCache = { ...device.cache, put: async () => Promise.reject(new TypeError('Request scheme unsupported')) };
+    await expect(keepImage(failing, IMAGE.replace('ab12', 'cd34'), answered(200, 'basic'))).rejects.toThrow('unsupported');
+    expect(device.drops()).toBe(0);
+    expect(device.images.size).toBe(1);
   });
 });

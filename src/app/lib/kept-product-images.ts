@@ -63,3 +63,26 @@ export function keptImageAnswer(deps: KeptImageDeps): (request: Request, waitUnt
     return readable;
   };
 }
+
+/** The worker's cache of product images, as keepImage uses it. */
+export interface ImageCache {
+  put(url: string, response: Response): Promise<void>;
+  /** Notes the image as just used and drops those past the cache's bounds. */
+  touch(url: string): Promise<void>;
+  /** Drops every kept image and what the bounds know of them. */
+  dropAll(): Promise<void>;
+}
+
+/**
+ * Keeps one image. A full device (QuotaExceededError) drops every kept image before the error is
+ * passed on: the outbox's changes need the room more than pictures that can be fetched again.
+ */
+export async function keepImage(cache: ImageCache, url: string, response: Response): Promise<void> {
+  try {
+    await cache.put(url, response);
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'QuotaExceededError') await cache.dropAll();
+    throw error;
+  }
+  await cache.touch(url);
+}
