@@ -13,7 +13,8 @@
  *   Float64Array of INDEX_SPAN block keys (0: none), one slot per id of that range.
  * - A block's key is its write stamp × BLOCKS_PER_STAMP + its place in the page: the stamp (the
  *   same kind as a product record's `keptAt`, database.ts) is read back from the key, and the last
- *   key is the highest block stamp.
+ *   key is the highest block stamp (exact in a double while stamps, milliseconds since 1970, stay
+ *   below 9 × 10^12: until the year 2255).
  *
  * A product kept as a record in `products` wins over its block copy: the records are what every
  * later write (an edit, the outbox, a refresh, a page seen online) puts, and a download that writes
