@@ -49,6 +49,9 @@ const feedFiles = (dataDir: string) => [path.join(dataDir, 'feed-0.csv'), path.j
 
 const TARGET_ROWS_PER_SECOND = 6_000;
 const TARGET_PEAK_MB = 300;
+/** The stricter targets for the embedded default of the million-products work (docs/benchmarks.md). */
+const MARGIN_ROWS_PER_SECOND = 7_500;
+const MARGIN_PEAK_MB = 280;
 const mark = (ok: boolean) => (ok ? 'pass' : 'FAIL');
 
 /** One run in this process: import, then re-import with every row changed. */
@@ -109,9 +112,9 @@ export function feedImportLines(runs: readonly FeedImportRun[], rows = 100_000):
   const baseline = medianOf(of('baselineRssMb'));
   const count = `${rows.toLocaleString('en-US')} CSV rows`;
   const lines = [
-    `feed import (${count}, embedded database, median of ${runs.length} runs): ${medianWithRuns(of('rowsPerSecond'))} rows/s (${medianWithRuns(of('cpuSeconds'), 1)} s CPU); target ≥ ${TARGET_ROWS_PER_SECOND.toLocaleString('en-US')} rows/s ${mark(speed >= TARGET_ROWS_PER_SECOND)}`,
+    `feed import (${count}, embedded database, median of ${runs.length} runs): ${medianWithRuns(of('rowsPerSecond'))} rows/s (${medianWithRuns(of('cpuSeconds'), 1)} s CPU); target ≥ ${TARGET_ROWS_PER_SECOND.toLocaleString('en-US')} rows/s ${mark(speed >= TARGET_ROWS_PER_SECOND)}; with margin ≥ ${MARGIN_ROWS_PER_SECOND.toLocaleString('en-US')} rows/s ${mark(speed >= MARGIN_ROWS_PER_SECOND)}`,
     `feed re-import (${count}, every row changed, one history entry each): ${medianWithRuns(of('reimportRowsPerSecond'))} rows/s (${medianWithRuns(of('reimportCpuSeconds'), 1)} s CPU)`,
-    `feed import peak memory (RSS, whole process, import and re-import, median of ${runs.length} runs): ${medianWithRuns(of('peakRssMb'))} MB; target < ${TARGET_PEAK_MB} MB ${mark(peak < TARGET_PEAK_MB)}`,
+    `feed import peak memory (RSS, whole process, import and re-import, median of ${runs.length} runs): ${medianWithRuns(of('peakRssMb'))} MB; target < ${TARGET_PEAK_MB} MB ${mark(peak < TARGET_PEAK_MB)}; with margin < ${MARGIN_PEAK_MB} MB ${mark(peak < MARGIN_PEAK_MB)}`,
     `feed import memory above the opened database (RSS ${baseline} MB before the import): ${peak - baseline} MB`,
   ];
   return { lines, ok: speed >= TARGET_ROWS_PER_SECOND && peak < TARGET_PEAK_MB };

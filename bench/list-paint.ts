@@ -31,6 +31,8 @@ import { seedCatalogue, settleSeededOffers } from './product-filter';
 const PRODUCTS = 100_000;
 /** The target: list paint after a filter change, p95 ≤ 150 ms. */
 const P95_TARGET_MS = 150;
+/** The stricter target of the million-products work, with margin for a slower hour (docs/benchmarks.md). */
+const P95_MARGIN_MS = 110;
 /** Rounds of every change, each in a fresh browser context; each figure is the median over them (LIST_PAINT_ROUNDS). */
 const ROUNDS = Math.max(1, Number(process.env.LIST_PAINT_ROUNDS) || 3);
 /** In a kept data directory (LIST_PAINT_DATA_DIR): the seed is complete. */
@@ -374,7 +376,7 @@ export async function benchListPaint(log: (line: string) => void = console.log):
       const roundsText = rounds.length > 1 ? ` (each round's p95: ${p95s.map((ms) => ms.toFixed(0)).join(' / ')} ms)` : '';
       log(
         `product list paint after a filter change, first screen of rows (${PRODUCTS.toLocaleString('en-US')} products, ${CHANGES.length} changes, median of ${rounds.length} rounds in fresh browser contexts, headless Chromium 1280×800): ` +
-          `p50 ${result.p50.toFixed(0)} ms, p95 ${result.p95.toFixed(0)} ms${roundsText}; target p95 ≤ ${P95_TARGET_MS} ms ${result.p95 <= P95_TARGET_MS ? 'pass' : 'FAIL'} ` +
+          `p50 ${result.p50.toFixed(0)} ms, p95 ${result.p95.toFixed(0)} ms${roundsText}; target p95 ≤ ${P95_TARGET_MS} ms ${result.p95 <= P95_TARGET_MS ? 'pass' : 'FAIL'}; with margin ≤ ${P95_MARGIN_MS} ms ${result.p95 <= P95_MARGIN_MS ? 'pass' : 'FAIL'} ` +
           `(the filter call alone p50 ${medianOf(perRound((round) => round.requests, 50)).toFixed(0)} ms)`,
       );
       // The target line times the first screen of rows; this one the whole page (not a target):

@@ -25,10 +25,13 @@ import { keptProductCount, keptProductsOnDevice } from '../tests/e2e/support/dev
 import { medianOf } from './lib/figures';
 import { seedCatalogue, settleSeededOffers } from './product-filter';
 
-/** Products on the device, and the targets for each (ms to the first product row). */
+/**
+ * Products on the device, and the targets for each (ms to the first product row); `unseenMarginMs`:
+ * the stricter one of the million-products work for a view never opened (docs/benchmarks.md).
+ */
 const SIZES = [
-  { products: 20_000, keptTargetMs: 400, unseenTargetMs: 400, downloadTargetS: null, refreshTargetS: null },
-  { products: 100_000, keptTargetMs: 800, unseenTargetMs: 800, downloadTargetS: 30, refreshTargetS: 3 },
+  { products: 20_000, keptTargetMs: 400, unseenTargetMs: 400, unseenMarginMs: 280, downloadTargetS: null, refreshTargetS: null },
+  { products: 100_000, keptTargetMs: 800, unseenTargetMs: 800, unseenMarginMs: null, downloadTargetS: 30, refreshTargetS: 3 },
 ] as const;
 type Size = (typeof SIZES)[number];
 const RUNS = Number(process.env.OFFLINE_START_RUNS ?? 5);
@@ -422,7 +425,8 @@ export async function benchOfflineStart(
       const count = PRODUCTS.toLocaleString('en-US');
       const mark = (ms: number, target: number) => `${ms.toFixed(0)} ms (median of ${RUNS}); target ≤ ${target} ms ${ms <= target ? 'pass' : 'FAIL'}`;
       log(`offline cold start to the first product row, ${count} products on the device, the view last seen online: ${mark(keptPageMs, size.keptTargetMs)}`);
-      log(`offline cold start to the first product row, ${count} products on the device, a view never opened: ${mark(unseenViewMs, size.unseenTargetMs)}`);
+      const margin = size.unseenMarginMs === null ? '' : `; with margin ≤ ${size.unseenMarginMs} ms ${unseenViewMs <= size.unseenMarginMs ? 'pass' : 'FAIL'}`;
+      log(`offline cold start to the first product row, ${count} products on the device, a view never opened: ${mark(unseenViewMs, size.unseenTargetMs)}${margin}`);
       const live = (kind: 'kept' | 'unseen') => `${medianOf(liveRows[kind].filter((ms) => !Number.isNaN(ms))).toFixed(0)} ms`;
       log(`  (the live list's first rows, median: last view ${live('kept')}, view never opened ${live('unseen')}; machine load ${loadavg().map((load) => load.toFixed(2)).join(' ')})`);
       const shown = (kind: 'kept' | 'unseen') => (contentful[kind].length > 0 ? `${medianOf(contentful[kind]).toFixed(0)} ms (${contentful[kind].length} of ${RUNS} starts)` : 'not recorded');
