@@ -16,6 +16,15 @@ export interface CachedProduct extends Product, Partial<Omit<ProductSearchFields
   keptAt?: number;
 }
 
+/**
+ * The write stamp of the next write of products (database.ts): the time, but above every stamp
+ * kept (`highest`: the highest of the records', and of the blocks', product-blocks.ts), so stamps
+ * grow in the order writes commit whatever the clock does.
+ */
+export function nextWriteStamp(...highest: number[]): number {
+  return Math.max(Date.now(), Math.max(0, ...highest) + 1);
+}
+
 /** Adds the index helpers to a product from the server or an edit. */
 export function toCachedProduct(product: Product): CachedProduct {
   return { ...product, moderationKey: product.passedModeration ? 1 : 0 };

@@ -9,7 +9,7 @@
 import Dexie, { type DBCore, type DBCoreKeyRange, type DBCoreMutateRequest, type DexieOptions, type Table, type Transaction } from 'dexie';
 import type { Category, Product } from '../../shared/contract';
 import type { OutboxRow } from './outbox-entry';
-import type { CachedProduct } from './cached-product';
+import { nextWriteStamp, type CachedProduct } from './cached-product';
 import type { KeptColumns } from './kept-columns';
 import { searchFieldsOf } from './search-fields';
 import type { StoredProductBlock } from './product-blocks';
@@ -160,10 +160,7 @@ function withProductSearchFields(down: DBCore, shape: ProductWriteShape, withBlo
           return Promise.all([
             table.query({ trans: request.trans, values: true, limit: 1, direction: 'prev', query: { index: keptAtIndex, range: WHOLE_INDEX } }),
             withBlocks ? highestBlockStamp(down, request.trans) : 0,
-          ]).then(([{ result }, blockStamp]) => {
-            const highest = Math.max((result[0] as CachedProduct | undefined)?.keptAt ?? 0, blockStamp);
-            return write({ keptAt: Math.max(Date.now(), highest + 1) });
-          });
+          ]).then(([{ result }, blockStamp]) => write({ keptAt: nextWriteStamp((result[0] as CachedProduct | undefined)?.keptAt ?? 0, blockStamp) }));
         },
       };
     },

@@ -4,7 +4,7 @@
  * every kept product, or every one written since a stamp, comes here.
  */
 import type { Table } from 'dexie';
-import type { CachedProduct } from './cached-product';
+import { nextWriteStamp, type CachedProduct } from './cached-product';
 import type { BackofficeDatabase } from './database';
 import {
   blockKeyOf,
@@ -23,21 +23,20 @@ export function keptProductTables(db: BackofficeDatabase): Table[] {
   return [db.products, db.productBlocks, db.productBlockIndex];
 }
 
-/** The next write stamp: the time, above every stamp kept (records' and blocks'; database.ts). */
+/** The next write stamp, above every stamp kept (records' and blocks'; nextWriteStamp). */
 async function nextStamp(db: BackofficeDatabase): Promise<number> {
   const [lastRecord, lastBlock] = await Promise.all([db.products.orderBy('keptAt').last(), db.productBlocks.toCollection().lastKey()]);
-  const highest = Math.max(lastRecord?.keptAt ?? 0, typeof lastBlock === 'number' ? stampOfBlockKey(lastBlock) : 0);
-  return Math.max(Date.now(), highest + 1);
+  return nextWriteStamp(lastRecord?.keptAt ?? 0, typeof lastBlock === 'number' ? stampOfBlockKey(lastBlock) : 0);
 }
 
 /**
  * Keeps `products` (one page of a download) as blocks with one new stamp, points the index at
  * them, and deletes the records they replace. Run inside a transaction over keptProductTables.
- * Answers the stamp.
+ * Answers the stamp (undefined when there was nothing to keep, as for a page of records).
  */
-export async function keepProductsAsBlocks(db: BackofficeDatabase, products: readonly CachedProduct[]): Promise<number> {
+export async function keepProductsAsBlocks(db: BackofficeDatabase, products: readonly CachedProduct[]): Promise<number | undefined> {
+  if (products.length === 0) return undefined;
   const stamp = await nextStamp(db);
-  if (products.length === 0) return stamp;
   const packed = packBlocks(products, stamp);
   const ids = products.map((product) => product.productId);
   const indexKeys = indexKeysOf(ids);

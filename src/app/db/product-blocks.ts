@@ -94,18 +94,23 @@ export function packBlocks(products: readonly CachedProduct[], stamp: number): P
   return packed;
 }
 
+/** A product's text of a block as kept: its write stamp is the block's. */
+function keptFromText(text: string, keptAt: number): CachedProduct {
+  return { ...(JSON.parse(text) as CachedProduct), keptAt };
+}
+
 /** The product `productId` of a block, as kept (its stamp from the block's key), or undefined. */
 export function productInBlock(key: number, block: StoredProductBlock | undefined, productId: number): CachedProduct | undefined {
   if (!block) return undefined;
   const at = block.ids.indexOf(productId);
   const text = at < 0 ? undefined : block.texts[at];
-  return text === undefined ? undefined : { ...(JSON.parse(text) as CachedProduct), keptAt: stampOfBlockKey(key) };
+  return text === undefined ? undefined : keptFromText(text, stampOfBlockKey(key));
 }
 
 /** Every product of a block, as kept. */
 export function productsOfBlock(key: number, block: StoredProductBlock): CachedProduct[] {
   const keptAt = stampOfBlockKey(key);
-  return block.texts.map((text) => ({ ...(JSON.parse(text) as CachedProduct), keptAt }));
+  return block.texts.map((text) => keptFromText(text, keptAt));
 }
 
 /** The block key the index gives for `productId` (0: none), given the index records read. */
@@ -155,7 +160,7 @@ export function productsOfIndexedBlocks(
     block.ids.forEach((id, at) => {
       if (skip.has(id) || blockKeyFor(indexRecords, id) !== key) return;
       const text = block.texts[at];
-      if (text !== undefined) products.push({ ...(JSON.parse(text) as CachedProduct), keptAt });
+      if (text !== undefined) products.push(keptFromText(text, keptAt));
     });
   }
   return products;

@@ -1,8 +1,9 @@
 /**
  * "Make available offline": downloads the whole catalogue (or one supplier's) onto the device
- * (the first download as blocks of products, a refresh as records; db/product-blocks.ts), page by page from GET /api/v1/product/changes, so the product screens work without a
- * connection. After every page the cursor is kept in meta, so a reload (or a lost connection)
- * continues where it stopped; once finished, the same cursor later fetches only what changed.
+ * (the first download as blocks of products, a refresh as records; db/product-blocks.ts), page
+ * by page from GET /api/v1/product/changes, so the product screens work without a connection.
+ * After every page the cursor is kept in meta, so a reload (or a lost connection) continues where
+ * it stopped; once finished, the same cursor later fetches only what changed.
  * A product with a change still waiting in the outbox is never overwritten: the local edit wins
  * until it reaches the server (its answer then brings the server's copy).
  */
@@ -124,10 +125,10 @@ export async function storeDownloadedPage(
       const fresh = products.filter((product) => !waiting.has(productEntityKey(product.productId)));
       let stamp: number | undefined;
       if (asBlocks) stamp = await keepProductsAsBlocks(db, fresh.map(toCachedProduct));
-      else {
+      else if (fresh.length > 0) {
         await db.products.bulkPut(fresh.map(toCachedProduct));
         // One put, one stamp (database.ts): the highest now.
-        stamp = fresh.length > 0 ? (await db.products.orderBy('keptAt').last())?.keptAt : undefined;
+        stamp = (await db.products.orderBy('keptAt').last())?.keptAt;
       }
       await db.meta.put({ key: downloadMetaKey(record.scope), value: record });
       if (collector && stamp !== undefined) collectPage(collector, fresh, stamp);
