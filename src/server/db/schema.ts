@@ -441,9 +441,10 @@ export const bolProductStates = pgTable(
 );
 
 /**
- * Offers follow the catalogue (docs/bol.md, "Offers follow the catalogue"; migration 0017): per
- * product what bol holds as far as we know (`on_bol`), whether a change is due (marked by the
- * trigger products_mark_offer_due for every writer), held back, in flight or failed.
+ * Offers follow the catalogue (docs/bol.md, "Offers follow the catalogue"; migrations 0017 and
+ * 0024): per product what bol holds as far as we know (`on_bol`), whether a change is due (marked
+ * by the triggers on products for every writer: once per UPDATE statement, and per new product
+ * with Export on Bol on), held back, in flight or failed.
  */
 export const bolOfferSync = pgTable(
   'bol_offer_sync',
