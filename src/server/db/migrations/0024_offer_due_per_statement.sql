@@ -40,6 +40,10 @@ BEGIN
     next_attempt_at = NULL,
     error = NULL,
     updated_at = now();
+  -- Nothing marked (most single-row saves): no approval to end either.
+  IF NOT FOUND THEN
+    RETURN NULL;
+  END IF;
   -- A new selling price ends the approvals of held changes (a new row has none).
   UPDATE bol_offer_sync s SET approved = '[]'::jsonb
     FROM offer_due_new n JOIN offer_due_old o ON o.product_id = n.product_id
