@@ -9,6 +9,16 @@
 -- price ends earlier approvals of held changes. A transition table cannot go with a column list,
 -- so the changed offer fields are compared here.
 DROP TRIGGER IF EXISTS products_mark_offer_due_on_update ON products;--> statement-breakpoint
+-- The row function now serves INSERT only (its trigger's WHEN: Export on Bol on): a new product
+-- has no sync row, no earlier stock and no approvals, so its UPDATE branches are gone.
+CREATE OR REPLACE FUNCTION products_mark_offer_due() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO bol_offer_sync (product_id, due, due_since, revision, feed_job)
+  VALUES (NEW.product_id, true, now(), 1,
+          (SELECT j.id FROM jobs j WHERE j.supplier_id = NEW.supplier_id AND j.kind = 'feed-import' AND j.status = 'running' LIMIT 1))
+  ON CONFLICT (product_id) DO NOTHING;
+  RETURN NULL;
+END $$;--> statement-breakpoint
 CREATE OR REPLACE FUNCTION products_mark_offer_due_per_statement() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO bol_offer_sync AS s (product_id, due, due_since, revision, feed_job, feed_stock_from)
