@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { ADMIN_ENV, preparedBrowserTestData, prepareBrowserTestData } from '../../../scripts/lib/browser-test-data';
-import { findChromium } from '../../../scripts/lib/chromium';
+import { findTestChromium } from '../../../scripts/lib/chromium';
 import { startServerProcess } from '../../../scripts/lib/server-process';
 
 declare module 'vitest' {
@@ -34,7 +34,7 @@ export { E2E_ADMIN } from '../../../scripts/lib/browser-test-data';
 export default async function setup(project: TestProject) {
   const setupStarted = performance.now();
   const seconds = () => ((performance.now() - setupStarted) / 1000).toFixed(1);
-  const chromiumPath = findChromium();
+  const chromiumPath = findTestChromium();
   const work = mkdtempSync(path.join(tmpdir(), 'backoffice-e2e-'));
   const prepared = process.env.E2E_PREPARED_DATA ? preparedBrowserTestData(process.env.E2E_PREPARED_DATA) : null;
   const { demoDataDir, migratedDataDir } = prepared ?? (await prepareBrowserTestData(work));
