@@ -2,11 +2,11 @@
  * Products as the API shows them (the Product DTO of src/shared/contract.ts): the product row with
  * its supplier, brand name, category and images. Any number of products costs one query.
  */
-import { asc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Product, ProductImage } from '../../shared/contract';
 import { heldValuesOf } from '../../shared/feed-fields';
 import { toProductImage } from './image-rows';
-import { jsonValue, queryRows, type Queryable } from '../db/query-rows';
+import { idArrayParam, isOneOfIds, jsonValue, queryRows, type Queryable } from '../db/query-rows';
 import { brands, categories, productImages, products, suppliers } from '../db/schema';
 
 export type ProductRow = typeof products.$inferSelect;
@@ -20,7 +20,6 @@ const DTO_FIELDS = [
   'numberOfImages', 'version', 'dateCreate', 'dateUpdate', 'feedHeld',
 ] as const satisfies readonly (keyof ProductRow)[];
 type DtoField = (typeof DTO_FIELDS)[number];
-type ProductColumns = ReturnType<typeof getTableColumns<typeof products>>;
 export type ProductDtoRow = Pick<ProductRow, DtoField>;
 
 export interface NamesOfProduct {
@@ -79,24 +78,6 @@ function heldOf(stored: unknown): Pick<Product, 'heldBack'> {
   return held.length > 0 ? { heldBack: held } : {};
 }
 
-/** The products of `productIds` (by id): `columns` of the row, the supplier, brand and category names and `images`, one JSON column. */
-function productsWithNames<C extends Partial<ProductColumns>, I>(db: Queryable, columns: C, images: SQL<I>, productIds: readonly number[]) {
-  return db
-    .select({
-      product: columns,
-      supplierName: suppliers.supplierName,
-      brandName: brands.brandName,
-      categoryName: categories.categoryName,
-      images,
-    })
-    .from(products)
-    .innerJoin(suppliers, eq(suppliers.supplierId, products.supplierId))
-    .leftJoin(brands, eq(brands.brandId, products.brandId))
-    .leftJoin(categories, eq(categories.categoryId, products.categoryId))
-    .where(sql`${products.productId} = any(${idArrayParam(productIds)})`)
-    .orderBy(asc(products.productId));
-}
-
 /** Images of these products, grouped by product, each list in position order. One query. */
 export async function loadImages(db: Queryable, productIds: number[]): Promise<Map<number, ProductImage[]>> {
   const byProduct = new Map<number, ProductImage[]>(productIds.map((id) => [id, []]));
@@ -104,7 +85,7 @@ export async function loadImages(db: Queryable, productIds: number[]): Promise<M
   const rows = await db
     .select()
     .from(productImages)
-    .where(sql`${productImages.productId} = any(${idArrayParam(productIds)})`)
+    .where(isOneOfIds(productImages.productId, productIds))
     .orderBy(asc(productImages.productId), asc(productImages.position), asc(productImages.createdAt), asc(productImages.id));
   for (const row of rows) byProduct.get(row.productId)?.push(toProductImage(row));
   return byProduct;
@@ -151,12 +132,6 @@ function dtoRowOfJson(values: readonly unknown[]): NamesOfProduct & { product: P
     categoryName: values[NAMES_AT + 2] as string | null,
     images: values[NAMES_AT + 3] as ProductImage[],
   };
-}
-
-/** Integer ids as one array parameter (`= any`, `unnest`): a parameter per id cost the embedded database ~10 µs each. */
-export function idArrayParam(ids: readonly number[]): SQL {
-  for (const id of ids) if (!Number.isSafeInteger(id)) throw new Error(`not an id: ${id}`);
-  return sql`${`{${ids.join(',')}}`}::int[]`;
 }
 
 /** These products as DTOs, in the order of the ids given; ids that do not exist are left out. One query. */
@@ -212,6 +187,24 @@ const imageRowsOfRow = sql<ImageRowJson[]>`(select coalesce(json_agg(json_build_
     'createdAt', i.created_at
   ) order by i.position, i.created_at, i.id), '[]'::json) from ${productImages} i where i.product_id = ${products.productId})`;
 
+/** The products of `productIds` (by id): the whole row, the supplier, brand and category names and the image rows (imageRowsOfRow). */
+function productsWithNames(db: Queryable, productIds: readonly number[]) {
+  return db
+    .select({
+      product: getTableColumns(products),
+      supplierName: suppliers.supplierName,
+      brandName: brands.brandName,
+      categoryName: categories.categoryName,
+      images: imageRowsOfRow,
+    })
+    .from(products)
+    .innerJoin(suppliers, eq(suppliers.supplierId, products.supplierId))
+    .leftJoin(brands, eq(brands.brandId, products.brandId))
+    .leftJoin(categories, eq(categories.categoryId, products.categoryId))
+    .where(isOneOfIds(products.productId, productIds))
+    .orderBy(asc(products.productId));
+}
+
 /**
  * loadProductForSave for several products at once (POST /product/batch): their rows locked FOR
  * UPDATE in product-id order (so two batches lock in the same order), then read with their names
@@ -232,11 +225,11 @@ export async function loadProductsForSave(tx: Queryable, productIds: readonly nu
   const locked = await tx
     .select({ productId: products.productId })
     .from(products)
-    .where(sql`${products.productId} = any(${idArrayParam(productIds)})`)
+    .where(isOneOfIds(products.productId, productIds))
     .orderBy(asc(products.productId))
     .for('update');
   if (locked.length === 0) return found;
-  const rows = await productsWithNames(tx, getTableColumns(products), imageRowsOfRow, locked.map((row) => row.productId));
+  const rows = await productsWithNames(tx, locked.map((row) => row.productId));
   for (const { images, ...row } of rows) {
     const own: ImageRow[] = images.map((image) => ({ ...image, createdAt: new Date(image.createdAt) }));
     found.set(row.product.productId, { row, images: own, product: productDto(row, own.map(toProductImage)) });
