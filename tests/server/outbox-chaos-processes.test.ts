@@ -5,7 +5,7 @@
  * midway one process is killed with SIGKILL while calls are in flight, then started again. At the
  * end every product is its last edit (0 lost), no save or image landed twice (0 duplicated), and
  * every distinct image is one media row and one object. Needs a real PostgreSQL: runs when
- * TEST_DATABASE_URL is set (.ci/run sets it). Seeded: CHAOS_SEED replays a run.
+ * TEST_DATABASE_URL is set (.ci/run sets it). Seeded: CHAOS_SEED replays the script and the faults (see support/chaos-transport.ts).
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { inArray, sql } from 'drizzle-orm';
@@ -18,7 +18,7 @@ import type { Product } from '../../src/shared/contract';
 import { mediaFiles, productHistory } from '../../src/server/db/schema';
 import { S3MediaStore, type S3MediaConfig } from '../../src/server/media/s3-media-store';
 import { openTestDatabase } from '../unit/support/offline-fakes';
-import { ChaosTransport, seededRandom } from './support/chaos-transport';
+import { ChaosTransport, chaosStreams } from './support/chaos-transport';
 import { insertCatalogueBasics, insertProduct } from './support/product-fixtures';
 import { sharedStoreEnv, startServerProcess, PROCESS_ADMIN, type ServerProcess } from './support/server-process';
 import { createTestBucket } from './support/test-app';
@@ -82,7 +82,8 @@ describe.skipIf(!postgres)('the outbox under chaos, spread over two server proce
   });
 
   it.each(SAVE_MODES)('ends with every product at its last edit: 0 lost, 0 duplicated ($name)', async (mode) => {
-    const random = seededRandom(SEED);
+    const streams = chaosStreams(SEED);
+    const random = streams.script;
     const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
     const images = Array.from({ length: DISTINCT_IMAGES }, (_, index) => makePng(index));
     const token = await processes[0]!.signIn();
@@ -116,9 +117,9 @@ describe.skipIf(!postgres)('the outbox under chaos, spread over two server proce
       expected.set(productId, { title: product.title, sellingPrice: product.sellingPrice, images: [] });
     }
 
-    const transport = new ChaosTransport(target, random);
+    const transport = new ChaosTransport(target, streams.connection(0));
     const clock = deviceClock();
-    const deps: DrainDeps = { db: local, send: transport.send, token: () => token, currentUser: () => AUTHOR, now: () => clock.now, random };
+    const deps: DrainDeps = { db: local, send: transport.send, token: () => token, currentUser: () => AUTHOR, now: () => clock.now, random: streams.jitter };
     /** Queues an edit of `product` (the device's copy) the way this run saves. */
     const save = async (product: Product, edited: Product) => {
       if (mode.changeSets) await enqueueProductChange(local, buildChangeSet(product, edited, clock.now, false), edited, AUTHOR, clock.now);

@@ -3,7 +3,7 @@
  * outbox while the connection between the drainer and the real server drops and returns, and a
  * third of the calls fail (503s, resets, answers lost after the server committed). At the end the
  * server must hold exactly the last edit of every product, no image file twice, and the outbox
- * must be empty. Seeded: set CHAOS_SEED to replay a failing run.
+ * must be empty. Seeded: CHAOS_SEED replays the script and the faults (see support/chaos-transport.ts).
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { readdirSync } from 'node:fs';
@@ -24,7 +24,7 @@ import { buildChangeSet } from '../../src/shared/change-set';
 import type { Product } from '../../src/shared/contract';
 import { mediaFiles } from '../../src/server/db/schema';
 import { makeProduct, openTestDatabase } from '../unit/support/offline-fakes';
-import { ChaosTransport, seededRandom } from './support/chaos-transport';
+import { ChaosTransport, chaosStreams } from './support/chaos-transport';
 import { insertCatalogueBasics, insertImages, insertProduct, type CatalogueFixture } from './support/product-fixtures';
 import { createTestApp, TEST_USER, type TestApp } from './support/test-app';
 import { deviceClock } from './support/device-clock';
@@ -99,7 +99,8 @@ const SAVE_MODES: SaveMode[] = [
 
 describe.each(SAVE_MODES)('the outbox under chaos ($name)', (mode) => {
   it('delivers every product\'s last edit exactly once through drops, 503s, resets and lost answers', async () => {
-    const random = seededRandom(SEED);
+    const streams = chaosStreams(SEED);
+    const random = streams.script;
     const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
     const images = Array.from({ length: DISTINCT_IMAGES }, (_, index) => makePng(index));
 
@@ -129,7 +130,7 @@ describe.each(SAVE_MODES)('the outbox under chaos ($name)', (mode) => {
       });
     }
 
-    const transport = new ChaosTransport(t.app, random);
+    const transport = new ChaosTransport(t.app, streams.connection(0));
     const clock = deviceClock(t.clock.now);
     const deps: DrainDeps = {
       db,
@@ -137,7 +138,7 @@ describe.each(SAVE_MODES)('the outbox under chaos ($name)', (mode) => {
       token: () => token,
       currentUser: () => AUTHOR,
       now: () => clock.now,
-      random,
+      random: streams.jitter,
       batch: mode.batch,
     };
     /** Queues an edit of `product` (the device's copy) the way this run saves. */

@@ -1,6 +1,11 @@
 /**
- * A misbehaving connection between the outbox drainer and the real Hono app, for the chaos test.
- * Every decision comes from a seeded random source, so a failing run can be replayed exactly.
+ * A misbehaving connection between the outbox drainer and the real Hono app, for the chaos tests.
+ * Every decision comes from a seeded random source. A test's script (what is edited, when the
+ * connection drops, when the drainer runs), each connection's faults and the drainer's backoff
+ * jitter draw from streams of their own (`chaosStreams`): a drain runs beside the script's next
+ * edits, so one shared stream would hand its numbers out in an order that follows the database's
+ * speed, and a seed would not replay the run (on a slow database a run once drew far fewer lost
+ * answers than the test needs to prove anything).
  *
  * What it injects:
  * - offline periods (`online = false`): every request fails as fetch does without a network;
@@ -20,6 +25,24 @@ export function seededRandom(seed: number): () => number {
     t = Math.imul(t ^ (t >>> 15), t | 1);
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+/** Independent seeded streams for one chaos run; the same seed gives the same numbers to each. */
+export interface ChaosStreams {
+  /** The test's script: which product, which edit, when the connection drops, when to drain. */
+  script: () => number;
+  /** The drainer's backoff jitter. */
+  jitter: () => number;
+  /** The faults of connection `index` (one per device): its n-th call always gets the same roll. */
+  connection(index: number): () => number;
+}
+
+export function chaosStreams(seed: number): ChaosStreams {
+  return {
+    script: seededRandom(seed),
+    jitter: seededRandom(seed + 1_000),
+    connection: (index) => seededRandom(seed + 1 + index),
   };
 }
 
