@@ -488,18 +488,27 @@ export function useTabletBrowser(): () => Browser {
 }
 
 /**
- * A tablet of `size` (touch emulated) opens every screen of TABLET_SCREENS in turn, signing in
- * once, and `check` looks at each; the tablet is closed afterwards, also when a check throws.
+ * A touch-emulated tablet opens every screen of TABLET_SCREENS in turn, signing in once, and
+ * `check` looks at each screen at both sizes: as it opened, then turned to the other size (the
+ * tablet rotated). Every other screen opens in portrait, so half of them are read as loaded at
+ * each size and the other half after a rotation, as a person turns the tablet with a screen open.
+ * Opening a screen (a page load, its data, the settle) is most of the checks' time: one opening
+ * serves both sizes. The tablet is closed afterwards, also when a check throws.
  */
-export async function visitTabletScreens(browser: Browser, size: TabletSize, check: (page: Page, screen: TabletScreen) => Promise<void>): Promise<void> {
-  const context = await tabletContext(browser, size);
+export async function visitTabletScreens(browser: Browser, check: (page: Page, screen: TabletScreen, size: TabletSize) => Promise<void>): Promise<void> {
+  const context = await tabletContext(browser, TABLET_SIZES[0]);
   try {
     const page = await context.newPage();
     let signedIn = false;
-    for (const screen of TABLET_SCREENS) {
+    for (const [index, screen] of TABLET_SCREENS.entries()) {
+      const [opened, turned] = index % 2 === 0 ? TABLET_SIZES : ([TABLET_SIZES[1], TABLET_SIZES[0]] as const);
+      await page.setViewportSize({ width: opened.width, height: opened.height });
       await openScreen(page, screen, signedIn);
       signedIn ||= screen.signedIn;
-      await check(page, screen);
+      await check(page, screen, opened);
+      await page.setViewportSize({ width: turned.width, height: turned.height });
+      await settle(page);
+      await check(page, screen, turned);
       await screen.leave?.(page);
     }
   } finally {
@@ -517,7 +526,7 @@ export interface TouchTarget {
 /**
  * Every visible interactive element with the extent (through its centre, both ways) where a tap
  * lands on it: its own box, padding, a label that activates it, or a pseudo-element that widens it.
- * Runs in the page.
+ * Runs in the page, and leaves it scrolled as it found it (the next check reads the same screen).
  */
 export function measureTouchTargets(page: Page): Promise<TouchTarget[]> {
   return page.evaluate(() => {
@@ -528,6 +537,9 @@ export function measureTouchTargets(page: Page): Promise<TouchTarget[]> {
     ].join(',');
     const seen = new Set<Element>();
     const out: { label: string; width: number; height: number }[] = [];
+    const scrolled = (el: Element) => el.scrollTop !== 0 || el.scrollLeft !== 0;
+    const found = new Map(Array.from(document.querySelectorAll('*')).filter(scrolled).map((el) => [el, [el.scrollLeft, el.scrollTop] as const]));
+    const foundPage = [scrollX, scrollY] as const;
     const nameOf = (el: Element) => {
       const text = (el.getAttribute('aria-label') || el.getAttribute('title') || (el as HTMLElement).innerText || el.getAttribute('placeholder') || el.getAttribute('name') || '').trim().replace(/\s+/g, ' ').slice(0, 40);
       const cls = (el.getAttribute('class') || '').split(' ').filter((c) => c && !c.startsWith('rt-r-')).slice(0, 2).join('.');
@@ -570,7 +582,8 @@ export function measureTouchTargets(page: Page): Promise<TouchTarget[]> {
       };
       out.push({ label: nameOf(el), width: extent(-1, 0) + extent(1, 0) + 1, height: extent(0, -1) + extent(0, 1) + 1 });
     }
-    window.scrollTo(0, 0);
+    for (const el of Array.from(document.querySelectorAll('*')).filter(scrolled)) el.scrollTo(...(found.get(el) ?? [0, 0]));
+    window.scrollTo(...foundPage);
     return out;
   });
 }
