@@ -171,7 +171,8 @@ export const boundaryZones = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist', 'dist-server', 'dist-server.tmp-*', 'node_modules', 'data', 'coverage'] },
+  // .tmp/: scratch scripts, git-ignored like the build output.
+  { ignores: ['dist', 'dist-server', 'dist-server.tmp-*', 'node_modules', 'data', 'coverage', '.tmp'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
