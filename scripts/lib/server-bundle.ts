@@ -37,6 +37,7 @@ const SERVER_ENTRIES: Record<string, string> = {
   main: 'src/server/main.ts',
   'parse-worker': 'src/server/feeds/parse-worker.ts',
   'ean-sheet-worker': 'src/server/catalogue/ean-sheet-worker.ts',
+  'pglite-worker': 'src/server/db/pglite-worker.ts',
 };
 
 /** What the bundle is made of: a change in any of them builds it again. */

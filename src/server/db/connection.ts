@@ -5,8 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -16,6 +15,10 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema';
 import { describeError } from '../lib/caught-errors';
+import { createPglite } from './pglite-open';
+import { PGliteThread } from './pglite-thread';
+
+export { createPglite } from './pglite-open';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -29,26 +32,10 @@ export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.met
 
 export type DatabaseSource =
   | { kind: 'postgres'; url: string }
-  | { kind: 'pglite'; dataDir: string }
+  /** `thread`: on a thread of its own (pglite-thread.ts; docs/architecture.md, "The embedded database's thread"); unset: yes unless PGLITE_THREAD=0. */
+  | { kind: 'pglite'; dataDir: string; thread?: boolean }
   /** An already open PGlite, e.g. one loaded from a test snapshot. */
   | { kind: 'pglite-instance'; client: PGlite };
-
-/**
- * PGlite's default shared_buffers (128 MB) lives inside the WebAssembly heap of our own process,
- * on top of the OS page cache that already holds the data files. 32 MB keeps the server's resident
- * memory about 100 MB lower (measured: 381 -> 285 MB after writing 200,000 rows) without slowing
- * the product filter; `PGLITE_SHARED_BUFFERS` changes it.
- */
-const PGLITE_SHARED_BUFFERS = process.env.PGLITE_SHARED_BUFFERS || '32MB';
-
-/**
- * Opens a PGlite with the extensions the migrations need (they must be registered on every open).
- * Without a data folder it lives in memory.
- */
-export function createPglite(dataDir?: string, options: Omit<PGliteOptions, 'extensions' | 'dataDir'> = {}): Promise<PGlite> {
-  return PGlite.create({ postgresqlconf: [`shared_buffers=${PGLITE_SHARED_BUFFERS}`], ...options, dataDir, extensions: { pg_trgm } });
-}
-
 
 export async function openDatabase(source: DatabaseSource): Promise<DatabaseHandle> {
   if (source.kind === 'postgres') {
@@ -61,15 +48,16 @@ export async function openDatabase(source: DatabaseSource): Promise<DatabaseHand
     await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
     return { db, kind: 'postgres', close: () => pool.end() };
   }
-  let client: PGlite;
+  let client: PGlite | PGliteThread;
   if (source.kind === 'pglite') {
     const dir = path.join(source.dataDir, 'pgdata');
     mkdirSync(dir, { recursive: true });
-    client = await createPglite(dir);
+    client = (source.thread ?? process.env.PGLITE_THREAD !== '0') ? await PGliteThread.start(dir) : await createPglite(dir);
   } else {
     client = source.client;
   }
-  const db = drizzlePglite(client, { schema });
+  // The thread has the calls drizzle's PGlite driver makes (pglite-thread.ts).
+  const db = drizzlePglite(client as PGlite, { schema });
   await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
   return { db, kind: 'pglite', close: () => client.close() };
 }

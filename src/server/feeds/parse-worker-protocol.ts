@@ -21,7 +21,7 @@ export type ParseWorkerRequest =
     }
   /** Test feed: read the first rows and answer one report (test-feed-preview.ts). */
   | ({ type: 'preview' } & PreviewRequest)
-  /** Feed bytes, pushed by the main thread as they arrive (the worker cannot pull while PGlite keeps the main thread busy). */
+  /** Feed bytes, pushed by the main thread as they arrive (the worker cannot pull while the main thread is busy, as it is with PGlite on it). */
   | { type: 'chunk'; bytes: Uint8Array }
   | { type: 'end-of-input' }
   /** The writer can take one more batch. */

@@ -1,7 +1,7 @@
 /**
  * Worker thread entry: parses one feed and posts batches of rows to the import, which writes them
- * meanwhile on the main thread (PGlite runs there, so parsing beside it makes large imports
- * faster). The main thread pushes the feed's bytes; at most one batch waits ahead of the writer.
+ * meanwhile (parsing beside the writing makes large imports faster). The main thread pushes the
+ * feed's bytes; at most one batch waits ahead of the writer.
  * Test feed reads its first rows here too and gets one report back (test-feed-preview.ts).
  */
 import { parentPort } from 'node:worker_threads';
