@@ -36,7 +36,8 @@ export interface ThreadTransaction {
   readonly closed: boolean;
 }
 
-type Request = DatabaseRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
+/** A request as a caller writes it: each kind of DatabaseRequest without its id (`send` numbers it). */
+type Request = DatabaseRequest extends infer Kind ? (Kind extends DatabaseRequest ? Omit<Kind, 'id'> : never) : never;
 
 /** First come, first served; `run` holds it while its work runs. */
 class SessionLock {
