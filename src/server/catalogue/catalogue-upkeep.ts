@@ -3,7 +3,8 @@
  *
  * The embedded PGlite has one session: a `VACUUM (ANALYZE)` of 100,000 freshly imported products
  * holds it for about a second (2.6 s measured on a busy machine), and every request's statements
- * wait meanwhile (with PGlite on the main thread, `PGLITE_THREAD=0`, not even /healthz is answered). So on the embedded database the upkeep comes in two parts:
+ * wait meanwhile (with PGlite on the main thread, `PGLITE_THREAD=0`, not even /healthz is
+ * answered). So on the embedded database the upkeep comes in two parts:
  * - at once, a quick ANALYZE on a small sample (~0.1 s), so the planner knows the tables' new size;
  * - the full VACUUM (ANALYZE), which sets the visibility map the filter's counts need for index-only
  *   scans, once the server has been quiet for a moment (no request and no bulk job), or after

@@ -1,6 +1,7 @@
 /**
  * Opening the embedded PGlite, shared by the server's database thread (pglite-worker.ts) and the
- * tests' in-process databases (connection.ts): the extensions the migrations need and the memory
+ * databases opened on the caller's own thread (connection.ts: the tests', and the server's with
+ * PGLITE_THREAD=0): the extensions the migrations need and the memory
  * it may keep. No drizzle here, so the database thread loads only PGlite.
  */
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';

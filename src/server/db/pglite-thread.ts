@@ -175,16 +175,13 @@ export class PGliteThread {
     });
   }
 
-  /** Closes the database and ends the thread. */
+  /** Closes the database, then ends its thread (nothing is left for it to write). */
   async close(): Promise<void> {
     if (this.stopped) return;
     await this.session.run(async () => {
       await this.send({ op: 'close' });
       this.stopped = new Error('the embedded database stopped: it was closed');
     });
-    await new Promise<void>((resolve) => {
-      if (this.stopped) resolve();
-      else this.worker.once('exit', () => resolve());
-    });
+    await this.worker.terminate();
   }
 }

@@ -54,6 +54,5 @@ port.on('message', (request: DatabaseRequest) => {
       // An answer that cannot be copied to the main thread: its caller gets why, the queue goes on.
       port.postMessage({ id: request.id, ok: false, error: threadErrorOf(error) } satisfies DatabaseAnswer);
     }
-    if (request.op === 'close' && reply.ok) port.close();
   });
 });
