@@ -36,6 +36,21 @@ describe('the embedded database on its own thread', () => {
     expect(new Date(row?.at ?? '').toISOString()).toBe('2026-11-30T12:00:00.000Z');
   });
 
+  it('answers a statement that comes again (sent as one message) as it answered it the first time', async () => {
+    const names = ['Again A', 'Again B', 'Again C', 'Again D'];
+    const made = [];
+    for (const name of names) made.push((await handle.db.insert(suppliers).values({ supplierName: name, supplierUrlFeed: `/feeds/${name}.csv` }).returning())[0]);
+    for (const [at, name] of names.entries()) expect(await supplierNamed(name)).toEqual([made[at]]);
+    for (let time = 0; time < 3; time++) {
+      const [row] = await queryRows<{ at: string; doc: unknown; n: number }>(handle.db, sql`select ${new Date(Date.UTC(2026, 10, 30, time))}::timestamptz as at, ${JSON.stringify({ time })}::jsonb as doc, ${time}::int + 1 as n`);
+      expect({ at: new Date(row?.at ?? '').toISOString(), doc: row?.doc, n: row?.n }).toEqual({ at: new Date(Date.UTC(2026, 10, 30, time)).toISOString(), doc: { time }, n: time + 1 });
+    }
+    for (let time = 0; time < 3; time++) {
+      const failure = await handle.db.insert(suppliers).values({ supplierName: 'Again A', supplierUrlFeed: '/feeds/x.csv' }).then(() => null, (error: unknown) => error);
+      expect((failure as { cause?: { code?: string } }).cause?.code).toBe('23505');
+    }
+  });
+
   it("hands on the database's error with its code and constraint", async () => {
     await handle.db.insert(suppliers).values({ supplierName: 'Twice', supplierUrlFeed: '/feeds/b.csv' });
     const failure = await handle.db

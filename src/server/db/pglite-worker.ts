@@ -5,6 +5,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import type { PGlite } from '@electric-sql/pglite';
+import { OneMessageQueries } from './pglite-one-message';
 import { createPglite } from './pglite-open';
 import { threadErrorOf, type DatabaseAnswer, type DatabaseRequest, type ThreadStart } from './pglite-thread-protocol';
 
@@ -14,10 +15,11 @@ const { dataDir } = workerData as { dataDir: string };
 
 const keepText = (value: string) => value;
 
-async function answer(db: PGlite, request: DatabaseRequest): Promise<unknown> {
+async function answer(db: PGlite, queries: OneMessageQueries, request: DatabaseRequest): Promise<unknown> {
   switch (request.op) {
     case 'query':
-      return db.query(request.text, request.params, {
+      // A statement seen before goes as one protocol message (pglite-one-message.ts).
+      return queries.query(request.text, request.params, {
         rowMode: request.rowMode,
         parsers: Object.fromEntries(request.keepAsText.map((type) => [type, keepText])),
       });
@@ -36,6 +38,7 @@ try {
   port.postMessage({ started: false, error: threadErrorOf(error) } satisfies ThreadStart);
   throw error;
 }
+const queries = new OneMessageQueries(db);
 port.postMessage({ started: true } satisfies ThreadStart);
 
 // One at a time, in the order received: the main thread decides what may run together.
@@ -44,7 +47,7 @@ port.on('message', (request: DatabaseRequest) => {
   queue = queue.then(async () => {
     let reply: DatabaseAnswer;
     try {
-      reply = { id: request.id, ok: true, result: await answer(db, request) };
+      reply = { id: request.id, ok: true, result: await answer(db, queries, request) };
     } catch (error) {
       reply = { id: request.id, ok: false, error: threadErrorOf(error) };
     }
