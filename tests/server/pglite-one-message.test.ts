@@ -97,17 +97,22 @@ describe('statements as one message', () => {
     expect((await db.query('select id from item where id between 20 and 23 order by id', [], arrays)).rows).toEqual([[20]]);
   });
 
-  it('forgets the oldest statement past the ones it keeps, which then starts over', async () => {
+  it('forgets the least recently used statement past the ones it keeps, which then starts over', async () => {
     const queries = new OneMessageQueries(db, 2);
-    const texts = ['select $1::int as a', 'select $1::int as b', 'select $1::int as c'];
+    const a = 'select $1::int as a';
+    const b = 'select $1::int as b';
+    const c = 'select $1::int as c';
     const watch = watched();
     try {
-      for (const text of texts.slice(0, 2)) for (let time = 0; time < 3; time++) await queries.query(text, [time], arrays);
+      for (const text of [a, b]) for (let time = 0; time < 3; time++) await queries.query(text, [time], arrays);
       expect(watch.counts()).toEqual({ query: 2, describe: 2, oneMessage: 4 });
-      await queries.query(texts[2]!, [1], arrays); // the first text is forgotten
-      await queries.query(texts[0]!, [1], arrays); // new again: query() answers; the second is forgotten
-      await queries.query(texts[0]!, [1], arrays); // seen before: described, one message
-      expect(watch.counts()).toEqual({ query: 4, describe: 3, oneMessage: 5 });
+      await queries.query(a, [1], arrays); // used again: b is now the least recently used
+      await queries.query(c, [1], arrays); // new: b is forgotten
+      await queries.query(a, [1], arrays); // still kept: one message
+      expect(watch.counts()).toEqual({ query: 3, describe: 2, oneMessage: 6 });
+      await queries.query(b, [1], arrays); // new again: query() answers
+      await queries.query(b, [1], arrays); // seen before: described, one message
+      expect(watch.counts()).toEqual({ query: 4, describe: 3, oneMessage: 7 });
     } finally {
       watch.restore();
     }

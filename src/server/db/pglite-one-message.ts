@@ -12,8 +12,11 @@
  */
 import { parse, protocol, type PGlite, type QueryOptions, type Results } from '@electric-sql/pglite';
 
-/** Statement texts whose parameter types are kept; the server's statements are far fewer. */
-const KEPT_STATEMENTS = 2_000;
+/**
+ * Statement texts kept (a few hundred come again in a server's life; texts that change with their
+ * values come once each): at most this many, the least recently used dropped first.
+ */
+const KEPT_STATEMENTS = 1_000;
 
 type Serializer = (value: unknown) => string;
 
@@ -29,8 +32,8 @@ function joined(parts: readonly Uint8Array[]): Uint8Array {
 
 export class OneMessageQueries {
   /**
-   * Statement text -> its parameters' type ids, or null while it was seen once only (in first-seen
-   * order; the oldest is dropped first).
+   * Statement text -> its parameters' type ids, or null while it was seen once only; in the order
+   * of their last use (the first is dropped first).
    */
   private readonly parameterTypes = new Map<string, readonly number[] | null>();
 
@@ -75,7 +78,10 @@ export class OneMessageQueries {
    */
   private async typesOf(text: string): Promise<readonly number[] | null> {
     const kept = this.parameterTypes.get(text);
-    if (kept) return kept;
+    if (kept) {
+      this.remember(text, kept);
+      return kept;
+    }
     if (kept === undefined) {
       this.remember(text, null);
       return null;
@@ -90,8 +96,9 @@ export class OneMessageQueries {
     return types;
   }
 
+  /** Keeps the text as the most recently used, dropping the least recently used past the limit. */
   private remember(text: string, types: readonly number[] | null): void {
-    if (!this.parameterTypes.has(text) && this.parameterTypes.size >= this.keep) {
+    if (!this.parameterTypes.delete(text) && this.parameterTypes.size >= this.keep) {
       const oldest = this.parameterTypes.keys().next();
       if (!oldest.done) this.parameterTypes.delete(oldest.value);
     }
