@@ -20,16 +20,6 @@ const KEPT_STATEMENTS = 1_000;
 
 type Serializer = (value: unknown) => string;
 
-function joined(parts: readonly Uint8Array[]): Uint8Array {
-  const whole = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    whole.set(part, at);
-    at += part.length;
-  }
-  return whole;
-}
-
 export class OneMessageQueries {
   /**
    * Statement text -> its parameters' type ids, or null while it was seen once only; in the order
@@ -52,7 +42,7 @@ export class OneMessageQueries {
       const serialize = (options.serializers?.[type] ?? this.db.serializers[type]) as Serializer | undefined;
       return serialize ? serialize(value) : String(value);
     });
-    const message = joined([
+    const message = Buffer.concat([
       protocol.serialize.parse({ text }),
       protocol.serialize.bind({ values }),
       protocol.serialize.describe({ type: 'P' }),

@@ -1,8 +1,8 @@
 /**
  * Opening the embedded PGlite, shared by the server's database thread (pglite-worker.ts) and the
  * databases opened on the caller's own thread (connection.ts: the tests', and the server's with
- * PGLITE_THREAD=0): the extensions the migrations need and the memory
- * it may keep. No drizzle here, so the database thread loads only PGlite.
+ * PGLITE_THREAD=0): the extensions the migrations need and the memory it may keep. No drizzle
+ * here, so the database thread loads only PGlite.
  */
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
