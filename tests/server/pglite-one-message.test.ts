@@ -21,6 +21,15 @@ afterAll(async () => {
 
 const arrays: QueryOptions = { rowMode: 'array' };
 
+/** The statements prepared under a name with this text, and how often each ran. */
+async function preparedStatements(text: string) {
+  const kept = await db.query<{ custom_plans: number; generic_plans: number }>(
+    'select custom_plans::int, generic_plans::int from pg_prepared_statements where statement = $1',
+    [text],
+  );
+  return kept.rows.map((row) => ({ ...row, runs: row.custom_plans + row.generic_plans }));
+}
+
 /** Counts how often the statement went through PGlite's query(), was described, or went as one message. */
 function watched() {
   const query = vi.spyOn(db, 'query');
@@ -95,6 +104,70 @@ describe('statements as one message', () => {
     await expect(queries.query(text, [23, 'after the error'], arrays)).rejects.toMatchObject({ code: '25P02' });
     await db.exec('rollback');
     expect((await db.query('select id from item where id between 20 and 23 order by id', [], arrays)).rows).toEqual([[20]]);
+  });
+
+  it('parses a statement that comes again once: from then on only its values are sent', async () => {
+    const queries = new OneMessageQueries(db);
+    const text = 'select name from item where id = $1 and $2::text is not null';
+    const sent = vi.spyOn(db, 'execProtocol');
+    try {
+      for (const id of [1, 10, 11, 12]) expect((await queries.query(text, [id, 'x'], arrays)).rows).toEqual([[id === 1 ? 'one' : `item ${id}`]]);
+      // The first time query() answers; the second the statement is parsed under a name (P), then only bound (B).
+      const firsts = sent.mock.calls.map(([message]) => String.fromCharCode(message[0] ?? 0));
+      expect(firsts).toEqual(['P', 'B', 'B']);
+    } finally {
+      vi.restoreAllMocks();
+    }
+    expect(await preparedStatements(text)).toEqual([{ custom_plans: expect.any(Number), generic_plans: expect.any(Number), runs: 3 }]);
+  });
+
+  it('plans a statement with its values each time when asked to, never keeping it prepared', async () => {
+    const queries = new OneMessageQueries(db);
+    const text = 'select count(*)::int as n from item where id >= $1';
+    for (const from of [1, 10, 11, 12]) await queries.query(text, [from], arrays, { withValues: true });
+    expect((await queries.query(text, [10], arrays, { withValues: true })).rows).toEqual((await db.query(text, [10], arrays)).rows);
+    expect(await preparedStatements(text)).toEqual([]);
+  });
+
+  it('prepares anew a statement whose answer changed shape under it', async () => {
+    const queries = new OneMessageQueries(db);
+    await db.exec('create table shape (id int primary key, a text)');
+    const read = 'select * from shape where id > $1';
+    await queries.query(read, [0], arrays);
+    await queries.query(read, [0], arrays); // now prepared
+    await db.exec(`alter table shape add column b text; insert into shape values (1, 'a', 'b')`);
+    // The prepared statement may no longer answer: the database says why, once.
+    const changed = await queries.query(read, [0], arrays).then(() => null, (error: unknown) => error);
+    expect(changed).toMatchObject({ code: '0A000', query: read });
+    expect((await queries.query(read, [0], arrays)).rows).toEqual([[1, 'a', 'b']]);
+    expect(await preparedStatements(read)).toHaveLength(1);
+  });
+
+  it('prepares a statement again after a first Parse the database refused', async () => {
+    const queries = new OneMessageQueries(db, 10, 1);
+    const insert = 'insert into item (name, id) values ($2, $1)';
+    const other = 'select $1::int as other';
+    for (const [id, name] of [[30, 'first'], [31, 'second']] as const) await queries.query(insert, [id, name], arrays); // now prepared
+    for (let time = 0; time < 2; time++) await queries.query(other, [time], arrays); // prepared in its place: insert is closed
+    await db.exec('begin');
+    await expect(db.query('select 1 / 0')).rejects.toMatchObject({ code: '22012' });
+    // Its Parse is refused in the failed transaction.
+    await expect(queries.query(insert, [32, 'refused'], arrays)).rejects.toMatchObject({ code: '25P02', query: insert });
+    await db.exec('rollback');
+    expect((await queries.query(insert, [33, 'after'], arrays)).affectedRows).toBe(1);
+    expect(await preparedStatements(insert)).toHaveLength(1);
+    expect((await db.query('select id from item where id between 30 and 33 order by id', [], arrays)).rows).toEqual([[30], [31], [33]]);
+  });
+
+  it('keeps no more statements prepared than it may, closing the least recently used', async () => {
+    const queries = new OneMessageQueries(db, 10, 1);
+    const a = 'select $1::int + 1 as a';
+    const b = 'select $1::int + 2 as b';
+    for (const text of [a, a, b, b, a]) await queries.query(text, [1], arrays);
+    // b's preparing closed a; a's preparing again closes b with its next message.
+    expect(await preparedStatements(a)).toHaveLength(1);
+    expect((await queries.query(a, [5], arrays)).rows).toEqual([[6]]);
+    expect(await preparedStatements(b)).toEqual([]);
   });
 
   it('forgets the least recently used statement past the ones it keeps, which then starts over', async () => {

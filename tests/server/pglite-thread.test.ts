@@ -8,6 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/connection';
 import { queryRows } from '../../src/server/db/query-rows';
 import { suppliers } from '../../src/server/db/schema';
+import { countExport, exportBatches, exportCondition } from '../../src/server/catalogue/product-export';
+import { filterProducts } from '../../src/server/catalogue/product-filter';
+import { parseProductFilter } from '../../src/shared/product-filter';
 import { migratedDataDir } from './support/server-process';
 
 let dataDir: string;
@@ -97,6 +100,27 @@ describe('the embedded database on its own thread', () => {
     });
     await expect(transaction).rejects.toThrow('rolled back');
     expect(await outside).toEqual([]);
+  });
+
+  it('keeps a statement that comes again prepared, but plans the product filter and the export with their values', async () => {
+    const [supplier] = await handle.db.insert(suppliers).values({ supplierName: 'Plans', supplierUrlFeed: '/feeds/plans.csv' }).returning();
+    await handle.db.execute(sql`insert into products (supplier_id, source_key, ean, title)
+      select ${supplier?.supplierId}, 'plan-' || g, (8712345000000 + g)::text, 'Trail runner ' || g from generate_series(1, 5) g`);
+    const parsed = parseProductFilter(new URLSearchParams('keyword=runner&size=2'));
+    if (!parsed.ok) throw new Error(parsed.message);
+    for (let time = 0; time < 3; time++) {
+      expect((await filterProducts(handle.db, parsed.filter)).totalElements).toBe(5);
+      const where = exportCondition({ filter: { keyword: 'runner' } });
+      expect(await countExport(handle.db, where)).toBe(5);
+      let exported = 0;
+      for await (const rows of exportBatches(handle.db, where, undefined, 2)) exported += rows.length;
+      expect(exported).toBe(5);
+      await supplierNamed('Plans');
+    }
+    const prepared = (await queryRows<{ statement: string }>(handle.db, sql`select statement from pg_prepared_statements`)).map((row) => row.statement);
+    expect(prepared.filter((statement) => statement.includes('"suppliers"."supplier_name" = $1'))).toHaveLength(1);
+    // The filter's page, count and estimate and the export's count and batches: planned with their values each time.
+    expect(prepared.filter((statement) => statement.includes('title_lower'))).toEqual([]);
   });
 
   it('keeps the event loop free while a long statement runs', async () => {

@@ -25,6 +25,7 @@ import { bolChunks, bolProductModels, bolProductStates, brands, categories, prod
 import { describeError } from '../lib/caught-errors';
 import { bolStateOfJoinedRows } from './bol-state-sql';
 import { productOrder, SORT_COLUMNS } from './product-filter-sql';
+import { withValuePlansEach } from '../db/value-plans';
 
 export const EXPORT_BATCH = 1_000;
 
@@ -220,6 +221,7 @@ export async function* exportBatches(
   const statusWords: StatusWordTables = { content: words.contentStatuses, subStatus: SUB_STATUS_WORDS };
   if (!Number.isInteger(batch) || batch < 1) throw new Error(`export batch must be a whole number of at least 1, got ${batch}`);
   const pool = postgresPoolOf(db);
-  const batches = pool ? cursorBatches(pool, where, order, batch) : keysetBatches(db, where, order, batch);
+  // The filter's statements are planned with their values (db/value-plans.ts).
+  const batches = pool ? cursorBatches(pool, where, order, batch) : withValuePlansEach(keysetBatches(db, where, order, batch));
   for await (const rows of batches) yield rows.map((row) => exportRowOf(row, words, statusWords));
 }

@@ -21,6 +21,7 @@ import { ApiError } from '../http/errors';
 import { productFilterCondition } from './product-filter-sql';
 import { describeError } from '../lib/caught-errors';
 import type { ExportRow, ExportValue } from './product-export-rows';
+import { withValuePlans } from '../db/value-plans';
 
 export { EXPORT_BATCH, exportBatches } from './product-export-rows';
 
@@ -36,7 +37,8 @@ export function exportCondition(request: Pick<ExportRequest, 'filter' | 'product
 }
 
 export async function countExport(db: Database, where: SQL | undefined): Promise<number> {
-  const [row] = await db.select({ total: count() }).from(products).where(where);
+  // Planned with the filter's values, as the filter's own count (db/value-plans.ts).
+  const [row] = await withValuePlans(async () => db.select({ total: count() }).from(products).where(where));
   return row?.total ?? 0;
 }
 

@@ -2,6 +2,7 @@
 import { count, sql, type SQL } from 'drizzle-orm';
 import type { Page, Product } from '../../shared/contract';
 import { jsonValue, queryRows, type Queryable } from '../db/query-rows';
+import { withValuePlans } from '../db/value-plans';
 import { brands, products, suppliers } from '../db/schema';
 import type { ProductFilter } from '../../shared/product-filter';
 import { productFilterCondition, productOrder, type ResolvedNames } from './product-filter-sql';
@@ -74,10 +75,13 @@ async function productTotal(db: Queryable, filter: ProductFilter, rowsOnPage: nu
 
 export async function filterProducts(db: Queryable, filter: ProductFilter): Promise<Page<Product> & { totalIsEstimate: boolean }> {
   // Page the ids first and load the rows for those ids only: deep pages skip over narrow index
-  // entries instead of joining every skipped row.
-  const pageRows = await pageQuery(db, filter);
-  const ids = pageRows.map((row) => row.productId);
-  const total = await productTotal(db, filter, ids.length);
+  // entries instead of joining every skipped row. The page, the count and the estimate are
+  // planned with the filter's values (db/value-plans.ts); the rows by id need no such care.
+  const { ids, total } = await withValuePlans(async () => {
+    const pageRows = await pageQuery(db, filter);
+    const ids = pageRows.map((row) => row.productId);
+    return { ids, total: await productTotal(db, filter, ids.length) };
+  });
   const content: Product[] = await loadProducts(db, ids);
   return {
     content,

@@ -5,7 +5,16 @@
 
 /** What the main thread asks. Parsers cannot cross threads: `keepAsText` names the type ids whose values stay text. */
 export type DatabaseRequest =
-  | { id: number; op: 'query'; text: string; params: unknown[]; rowMode: 'object' | 'array'; keepAsText: number[] }
+  | {
+      id: number;
+      op: 'query';
+      text: string;
+      params: unknown[];
+      rowMode: 'object' | 'array';
+      keepAsText: number[];
+      /** Planned with its values, never kept prepared (value-plans.ts). */
+      withValues: boolean;
+    }
   | { id: number; op: 'exec'; text: string }
   | { id: number; op: 'close' };
 

@@ -14,6 +14,7 @@
 import type { Worker } from 'node:worker_threads';
 import { startBundledWorker } from '../lib/worker-thread';
 import { errorOf, type DatabaseAnswer, type DatabaseRequest, type ThreadStart } from './pglite-thread-protocol';
+import { plansWithValues } from './value-plans';
 
 /** PGlite's query result, as the driver reads it. */
 export interface ThreadResults {
@@ -111,9 +112,9 @@ export class PGliteThread {
     });
   }
 
-  private sendQuery(text: string, params: unknown[] = [], options: QueryOptions = {}): Promise<ThreadResults> {
+  private sendQuery(text: string, params: unknown[] = [], options: QueryOptions = {}, withValues = plansWithValues()): Promise<ThreadResults> {
     const keepAsText = Object.keys(options.parsers ?? {}).map(Number);
-    return this.send({ op: 'query', text, params, rowMode: options.rowMode ?? 'object', keepAsText });
+    return this.send({ op: 'query', text, params, rowMode: options.rowMode ?? 'object', keepAsText, withValues });
   }
 
   /**
@@ -129,7 +130,9 @@ export class PGliteThread {
   }
 
   query(text: string, params?: unknown[], options?: QueryOptions): Promise<ThreadResults> {
-    return this.outsideTransactions(() => this.sendQuery(text, params, options));
+    // Read in the caller's context: the session's queue may send it from another one.
+    const withValues = plansWithValues();
+    return this.outsideTransactions(() => this.sendQuery(text, params, options, withValues));
   }
 
   exec(text: string): Promise<ThreadResults[]> {

@@ -18,11 +18,13 @@ const keepText = (value: string) => value;
 async function answer(db: PGlite, queries: OneMessageQueries, request: DatabaseRequest): Promise<unknown> {
   switch (request.op) {
     case 'query':
-      // A statement seen before goes as one protocol message (pglite-one-message.ts).
-      return queries.query(request.text, request.params, {
-        rowMode: request.rowMode,
-        parsers: Object.fromEntries(request.keepAsText.map((type) => [type, keepText])),
-      });
+      // A statement seen before goes as one protocol message, kept prepared unless it must be planned with its values (pglite-one-message.ts).
+      return queries.query(
+        request.text,
+        request.params,
+        { rowMode: request.rowMode, parsers: Object.fromEntries(request.keepAsText.map((type) => [type, keepText])) },
+        { withValues: request.withValues },
+      );
     case 'exec':
       return db.exec(request.text);
     case 'close':
