@@ -119,7 +119,7 @@ describe('the embedded database on its own thread', () => {
     }
     const prepared = (await queryRows<{ statement: string }>(handle.db, sql`select statement from pg_prepared_statements`)).map((row) => row.statement);
     expect(prepared.filter((statement) => statement.includes('"suppliers"."supplier_name" = $1'))).toHaveLength(1);
-    // The filter's page, count and estimate and the export's count and batches: planned with their values each time.
+    // The filter's page and count and the export's count and batches: planned with their values each time.
     expect(prepared.filter((statement) => statement.includes('title_lower'))).toEqual([]);
   });
 

@@ -74,8 +74,7 @@ export class OneMessageQueries {
       return serialize ? serialize(value) : String(value);
     });
     const preparing = !withValues && kept.name === null;
-    if (preparing) this.prepare(kept);
-    const name = withValues ? '' : (kept.name ?? '');
+    const name = withValues ? '' : (kept.name ?? this.prepare(kept));
     const message = Buffer.concat([
       ...this.toClose.splice(0).map((closed) => protocol.serialize.close({ type: 'S', name: closed })),
       ...(withValues || preparing ? [protocol.serialize.parse({ text, name })] : []),
@@ -120,8 +119,11 @@ export class OneMessageQueries {
     return kept;
   }
 
-  /** Gives the statement a name of its own (its Parse goes with this message), closing the least recently used prepared one past the limit. */
-  private prepare(kept: Kept): void {
+  /**
+   * Gives the statement a name of its own (its Parse goes with this message), closing the least
+   * recently used prepared one past the limit; returns the name.
+   */
+  private prepare(kept: Kept): string {
     if (this.prepared >= this.keepPrepared) {
       for (const other of this.kept.values()) {
         if (other.name !== null) {
@@ -130,8 +132,10 @@ export class OneMessageQueries {
         }
       }
     }
-    kept.name = `one_message_${nextName++}`;
+    const name = `one_message_${nextName++}`;
+    kept.name = name;
     this.prepared += 1;
+    return name;
   }
 
   private unprepare(kept: Kept): void {

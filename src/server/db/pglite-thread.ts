@@ -112,9 +112,9 @@ export class PGliteThread {
     });
   }
 
-  private sendQuery(text: string, params: unknown[] = [], options: QueryOptions = {}, withValues = plansWithValues()): Promise<ThreadResults> {
-    const keepAsText = Object.keys(options.parsers ?? {}).map(Number);
-    return this.send({ op: 'query', text, params, rowMode: options.rowMode ?? 'object', keepAsText, withValues });
+  private sendQuery(text: string, params: unknown[] | undefined, options: QueryOptions | undefined, withValues: boolean): Promise<ThreadResults> {
+    const keepAsText = Object.keys(options?.parsers ?? {}).map(Number);
+    return this.send({ op: 'query', text, params: params ?? [], rowMode: options?.rowMode ?? 'object', keepAsText, withValues });
   }
 
   /**
@@ -148,7 +148,7 @@ export class PGliteThread {
         if (closed) throw new Error('Transaction is closed');
       };
       const tx: ThreadTransaction = {
-        query: async (text, params, options) => (open(), this.sendQuery(text, params, options)),
+        query: async (text, params, options) => (open(), this.sendQuery(text, params, options, plansWithValues())),
         exec: async (text) => (open(), this.send<ThreadResults[]>({ op: 'exec', text })),
         rollback: async () => {
           open();

@@ -18,7 +18,8 @@ const keepText = (value: string) => value;
 async function answer(db: PGlite, queries: OneMessageQueries, request: DatabaseRequest): Promise<unknown> {
   switch (request.op) {
     case 'query':
-      // A statement seen before goes as one protocol message, kept prepared unless it must be planned with its values (pglite-one-message.ts).
+      // A statement seen before goes as one protocol message, kept prepared unless it must be
+      // planned with its values (pglite-one-message.ts).
       return queries.query(
         request.text,
         request.params,
