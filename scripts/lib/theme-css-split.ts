@@ -148,3 +148,60 @@ export const RADIX_LAYER_ORDER = '@layer radix.tokens, radix.components, radix.u
 export function inRadixLayer(part: RadixPart, css: string): string {
   return `@layer radix.${part}{\n${css}\n}`;
 }
+
+/**
+ * The sheet without what the app can never draw: a selector that requires a Radix component class
+ * the app does not use (`used`: class names without `.rt-`) can match no element, so it is
+ * dropped from its selector list, and a rule left without selectors is dropped whole (also inside
+ * @media, @supports and @layer blocks, which are dropped when left empty). Selectors requiring no
+ * component class (tokens, the reset, `.rt-r-*` utilities) are all kept.
+ */
+export function withoutUnusedComponents(css: string, used: ReadonlySet<string>): string {
+  const kept: string[] = [];
+  for (const block of cssBlocks(css)) {
+    if (/^@(media|supports|layer)\b/.test(block.prelude) && block.body !== '') {
+      const inner = withoutUnusedComponents(block.body, used);
+      if (inner.trim() !== '') kept.push(`${block.prelude}{${inner}}`);
+    } else if (block.prelude.startsWith('@') || block.body === '') {
+      kept.push(render([block]));
+    } else {
+      const selectors = splitSelectors(block.prelude).filter((selector) => requiredComponentClasses(selector).every((name) => used.has(name)));
+      if (selectors.length > 0) kept.push(`${selectors.join(',')}{${block.body}}`);
+    }
+  }
+  return kept.join('\n');
+}
+
+/**
+ * The component classes an element must carry for a selector to match: those outside any
+ * parentheses. Inside `:not(…)`, `:is(…)`, `:where(…)` or `:has(…)` a class may be absent or one of
+ * several alternatives, so it requires nothing (the selector is kept when in doubt).
+ */
+export function requiredComponentClasses(selector: string): string[] {
+  let outside = '';
+  let depth = 0;
+  for (const ch of selector) {
+    if (ch === '(') depth += 1;
+    else if (ch === ')') depth -= 1;
+    else if (depth === 0) outside += ch;
+  }
+  return componentClasses(outside);
+}
+
+/** A selector list's selectors: split at the commas outside parentheses (`:is(.a, .b)` stays whole). */
+export function splitSelectors(list: string): string[] {
+  const selectors: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < list.length; i += 1) {
+    const ch = list[i];
+    if (ch === '(' || ch === '[') depth += 1;
+    else if (ch === ')' || ch === ']') depth -= 1;
+    else if (ch === ',' && depth === 0) {
+      selectors.push(list.slice(start, i).trim());
+      start = i + 1;
+    }
+  }
+  selectors.push(list.slice(start).trim());
+  return selectors.filter((selector) => selector !== '');
+}

@@ -1,8 +1,10 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INITIAL_CSS_BUDGET_KB, INITIAL_JS_BUDGET_KB, measureFirstVisit } from '../../bench/lib/initial-js';
+import { radixThemesDir } from '../../scripts/lib/theme-css-plugin';
+import { componentClassesIn } from '../../scripts/lib/theme-css-usage';
 import { baseUrl, launchBrowser, launchPersistent, signIn, staticDir, waitForServiceWorkerControl } from './support/browser';
 
 let browser: Browser;
@@ -100,5 +102,20 @@ describe('the installed app', () => {
     expect(css.gzipKb).toBeLessThan(INITIAL_CSS_BUDGET_KB);
     // The rich-text editor must never be part of the first load.
     expect(js.files.some((file) => /lexical/i.test(file))).toBe(false);
+  });
+
+  it('has the styles of every Radix Themes component its built JavaScript can draw, and of no other', () => {
+    // The build leaves out the components the app never draws (scripts/lib/theme-css-usage.ts): a
+    // class the built code names whose rules were left out would be an unstyled control.
+    const assets = path.join(staticDir(), 'assets');
+    const text = (ending: string) => readdirSync(assets).filter((file) => file.endsWith(ending)).map((file) => readFileSync(path.join(assets, file), 'utf8')).join('\n');
+    const css = text('.css');
+    const styledByRadix = componentClassesIn(readFileSync(path.join(radixThemesDir(), 'components.css'), 'utf8'));
+    const drawn = [...componentClassesIn(text('.js'))].filter((name) => styledByRadix.has(name));
+    expect(drawn).toEqual(expect.arrayContaining(['Badge', 'SelectTrigger', 'TableCell', 'BaseDialogContent']));
+    const styled = (name: string) => new RegExp(`\\.rt-${name}(?![A-Za-z])`).test(css);
+    expect(drawn.filter((name) => !styled(name))).toEqual([]);
+    expect([...styledByRadix].filter(styled).length).toBeLessThan(styledByRadix.size);
+    expect(styled('AvatarRoot')).toBe(false);
   });
 });
