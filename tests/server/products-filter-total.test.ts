@@ -4,7 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { refreshCatalogueStatistics } from '../../src/server/catalogue/product-maintenance';
+import { EMBEDDED_STATISTICS_TARGET, refreshCatalogueStatistics } from '../../src/server/catalogue/product-maintenance';
+import { queryRows } from '../../src/server/db/query-rows';
 import { EXACT_COUNT_LIMIT } from '../../src/server/catalogue/product-total';
 import { insertCatalogueBasics, type CatalogueFixture } from './support/product-fixtures';
 import { productReads } from './support/product-reads';
@@ -62,6 +63,23 @@ describe('product list total above the exact limit', () => {
     expect(page.totalIsEstimate).toBe(true);
     expect(page.totalElements).toBeGreaterThan(EXACT_COUNT_LIMIT);
     expect(page.content.every((product) => product.title.toLowerCase().includes('i'))).toBe(true);
+  });
+
+  it("refreshes the planner's statistics from a smaller sample on the embedded database (its memory stays low), PostgreSQL's own on PostgreSQL", async () => {
+    const db = t.database.db;
+    const [table] = await queryRows<{ rows: number; visible: number; pages: number }>(
+      db,
+      sql`select reltuples::int as rows, relallvisible as visible, relpages as pages from pg_class where relname = 'products'`,
+    );
+    // The whole table's size is known and every page is marked visible (the counts' index-only scans).
+    expect(table?.rows).toBe(MANY + 300);
+    expect(table?.visible).toBe(table?.pages);
+    // A column of distinct values gets one histogram bound more than the statistics target.
+    const [ean] = await queryRows<{ bounds: number }>(
+      db,
+      sql`select array_length(histogram_bounds::text::text[], 1) as bounds from pg_stats where tablename = 'products' and attname = 'ean'`,
+    );
+    expect(ean?.bounds).toBe(t.database.kind === 'postgres' ? 101 : EMBEDDED_STATISTICS_TARGET + 1);
   });
 
   it('an unknown supplier still matches nothing', async () => {
