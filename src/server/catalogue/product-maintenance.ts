@@ -16,7 +16,7 @@ import { postgresPoolOf } from '../db/postgres-pool';
  * (PostgreSQL's default, 100, reads 30,000). ANALYZE keeps its sample rows in memory at once, and
  * on PGlite memory touched once stays with the process: with 100 a feed import's peak was about
  * 30 MB higher (docs/benchmarks.md, "Where the import's memory went"). The filter's plans and
- * estimates were the same within the bench's spread (docs/products.md, "Totals").
+ * estimates were the same within the bench's spread (docs/products.md, "Speed").
  */
 export const EMBEDDED_STATISTICS_TARGET = 30;
 
