@@ -247,7 +247,10 @@ interface RoundTimes {
 
 /**
  * One round of CHANGES in a fresh browser context (signed in, nothing kept on the device yet), so
- * every round's views are new to the browser as they are to a person. The first round may record
+ * every round's views are new to the browser as they are to a person. They are new to the server
+ * too: signing in writes (the sign-in throttle's record), so no list total is kept from the round
+ * before (docs/products.md "Totals kept until the next write"); within a round, a change of page,
+ * order or page size reuses its filter's total, as it does for a person. The first round may record
  * a CPU profile or a trace (LIST_PAINT_PROFILE, LIST_PAINT_TRACE).
  */
 async function measureRound(browser: Browser, url: string, first: boolean, log: (line: string) => void): Promise<RoundTimes> {

@@ -2,6 +2,7 @@
 import { count, sql, type SQL } from 'drizzle-orm';
 import type { Page, Product } from '../../shared/contract';
 import { jsonValue, queryRows, type Queryable } from '../db/query-rows';
+import { keptUntilWrite } from '../db/kept-until-write';
 import { withValuePlans } from '../db/value-plans';
 import { brands, products, suppliers } from '../db/schema';
 import type { ProductFilter } from '../../shared/product-filter';
@@ -28,13 +29,25 @@ function cappedMatches(db: Queryable, condition: SQL | undefined) {
 }
 
 /**
- * The number of matches, counting no further than EXACT_COUNT_LIMIT + 1. A keyword's two halves
- * are counted apart (KeywordPart: no product in both): "title contains it" alone can be counted
- * from the lower-case title's own index without reading the table, which the whole rule, with its
- * identifiers, cannot (docs/products.md "Speed").
+ * How a keyword's matches are counted: `whole`, as the filter's one rule; `split`, its two halves
+ * apart (KeywordPart: no product is in both), so that "title contains it" alone can be counted
+ * from the lower-case title's own index without reading the table.
  */
-export function countQuery(db: Queryable, filter: ProductFilter) {
-  if (filter.keyword === null) return db.select({ total: count() }).from(cappedMatches(db, productFilterCondition(filter)).as('matches'));
+export type KeywordCount = 'whole' | 'split';
+
+/**
+ * Split only where the planner expects more matches than EXACT_COUNT_LIMIT: there the title
+ * index's walk stops at the limit, while the whole rule's bitmap collects every match before the
+ * first is counted. Below the limit nothing stops early, and the whole rule reads only the
+ * trigram index's candidates instead of every title (docs/products.md "Speed").
+ */
+export function keywordCountFor(plannerEstimate: number): KeywordCount {
+  return plannerEstimate > EXACT_COUNT_LIMIT ? 'split' : 'whole';
+}
+
+/** The number of matches, counting no further than EXACT_COUNT_LIMIT + 1 (a keyword's as `keywordCount` says). */
+export function countQuery(db: Queryable, filter: ProductFilter, keywordCount: KeywordCount = 'whole') {
+  if (filter.keyword === null || keywordCount === 'whole') return db.select({ total: count() }).from(cappedMatches(db, productFilterCondition(filter)).as('matches'));
   const identifierOnly = db.select({ n: count() }).from(cappedMatches(db, productFilterCondition(filter, undefined, 'identifierOnly')).as('identifier_matches'));
   return db
     .select({ total: sql<number>`${count()} + (${identifierOnly})`.mapWith(Number) })
@@ -57,7 +70,7 @@ async function resolveNames(db: Queryable, filter: ProductFilter): Promise<Resol
  * The planner's estimate of the number of matches (EXPLAIN, nothing is read). Names are resolved
  * to ids first: with a sub-select the planner can only assume an average supplier or brand.
  */
-async function plannerEstimate(db: Queryable, filter: ProductFilter): Promise<number> {
+export async function plannerEstimate(db: Queryable, filter: ProductFilter): Promise<number> {
   const names = await resolveNames(db, filter);
   const query = db.select({ productId: products.productId }).from(products).where(productFilterCondition(filter, names));
   const [row] = await queryRows<Record<string, unknown>>(db, sql`explain (format json) ${query}`);
@@ -65,12 +78,37 @@ async function plannerEstimate(db: Queryable, filter: ProductFilter): Promise<nu
   return plans[0]?.Plan?.['Plan Rows'] ?? 0;
 }
 
+/** The filter's matches counted up to EXACT_COUNT_LIMIT + 1 and, above that, the planner's estimate (0 below). */
+interface CappedTotal {
+  counted: number;
+  estimate: number;
+}
+
+async function cappedTotal(db: Queryable, filter: ProductFilter, rowsOnPage: number): Promise<CappedTotal> {
+  if (pageProvesOverLimit(filter.page, filter.size, rowsOnPage)) return { counted: EXACT_COUNT_LIMIT + 1, estimate: await plannerEstimate(db, filter) };
+  // A keyword's count takes its shape from the estimate (keywordCountFor), so that is asked first;
+  // otherwise only a count over the limit needs it.
+  const early = filter.keyword === null ? null : await plannerEstimate(db, filter);
+  const counted = (await countQuery(db, filter, keywordCountFor(early ?? 0)))[0]?.total ?? 0;
+  return { counted, estimate: counted > EXACT_COUNT_LIMIT ? (early ?? (await plannerEstimate(db, filter))) : 0 };
+}
+
+/**
+ * What the count depends on: the filter's conditions, not its page, page size or order. Paging,
+ * sorting and resizing a list therefore reuse its count until the next write (kept-until-write.ts).
+ */
+export function countKey(filter: ProductFilter): string {
+  const { page: _page, size: _size, sort: _sort, ...conditions } = filter;
+  return `product-filter-total:${JSON.stringify(conditions, Object.keys(conditions).sort())}`;
+}
+
 async function productTotal(db: Queryable, filter: ProductFilter, rowsOnPage: number): Promise<ProductTotal> {
   const proven = totalFromPage(filter.page, filter.size, rowsOnPage);
   if (proven !== null) return { totalElements: proven, totalIsEstimate: false };
-  const total = pageProvesOverLimit(filter.page, filter.size, rowsOnPage) ? EXACT_COUNT_LIMIT + 1 : ((await countQuery(db, filter))[0]?.total ?? 0);
-  const estimate = total > EXACT_COUNT_LIMIT ? await plannerEstimate(db, filter) : 0;
-  return totalFromCappedCount(total, estimate, filter.page, filter.size, rowsOnPage);
+  // A capped total holds for every page of the filter: "more than the limit" proven by a deep page
+  // is as true of its first page.
+  const { counted, estimate } = await keptUntilWrite(db, countKey(filter), () => cappedTotal(db, filter, rowsOnPage));
+  return totalFromCappedCount(counted, estimate, filter.page, filter.size, rowsOnPage);
 }
 
 export async function filterProducts(db: Queryable, filter: ProductFilter): Promise<Page<Product> & { totalIsEstimate: boolean }> {
