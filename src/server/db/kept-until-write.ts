@@ -53,7 +53,7 @@ export async function keptUntilWrite<T>(db: Queryable, key: string, compute: () 
   return answer;
 }
 
-/** Forgets every answer kept for `db`: for a bench that times the computation itself. */
+/** Forgets every answer kept for `db`: for work that must run the computation itself (a bench timing it, the filter's warm-up). */
 export function forgetKept(db: Queryable): void {
   keptByDatabase.delete(db);
 }
