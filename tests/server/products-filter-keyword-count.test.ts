@@ -1,13 +1,9 @@
 /**
  * The product list's total for a keyword when the page is full, so the matches are counted
  * (docs/products.md "Totals" and "Speed"): the title matches and the identifier matches are
- * counted apart when the planner expects more matches than the exact limit, as one rule
- * otherwise, and either way a product found both ways is counted once.
+ * counted apart, and a product found both ways is counted once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countQuery, keywordCountFor } from '../../src/server/catalogue/product-filter';
-import { EXACT_COUNT_LIMIT } from '../../src/server/catalogue/product-total';
-import { parseProductFilter } from '../../src/shared/product-filter';
 import { insertCatalogueBasics, insertProduct } from './support/product-fixtures';
 import { productReads } from './support/product-reads';
 import { createTestApp, type TestApp } from './support/test-app';
@@ -61,25 +57,5 @@ describe('product list total of a keyword on a full page', () => {
   it('counts a keyword found only by identifiers', async () => {
     expect(await filter(`keyword=SKU-${4}&size=1`)).toMatchObject({ totalElements: 1, totalIsEstimate: false });
     expect(await filter('keyword=bag&size=2')).toMatchObject({ totalElements: 3, totalIsEstimate: false });
-  });
-
-  it('gives the same count as one rule and in two parts', async () => {
-    const counts = async (query: string) => {
-      const parsed = parseProductFilter(new URLSearchParams(query));
-      if (!parsed.ok) throw new Error(parsed.message);
-      const db = t.database.db;
-      return [(await countQuery(db, parsed.filter, 'whole'))[0]?.total, (await countQuery(db, parsed.filter, 'split'))[0]?.total];
-    };
-    expect(await counts('keyword=trail')).toEqual([13, 13]);
-    expect(await counts('keyword=TRAIL&supplierName=Bag%20Depot')).toEqual([1, 1]);
-    expect(await counts('keyword=trail&supplierName=Shoe%20World')).toEqual([12, 12]);
-    expect(await counts('keyword=SKU-4')).toEqual([1, 1]);
-    expect(await counts('keyword=bag')).toEqual([3, 3]);
-  });
-
-  it('counts in two parts only where the planner expects more matches than the exact limit', () => {
-    expect(keywordCountFor(0)).toBe('whole');
-    expect(keywordCountFor(EXACT_COUNT_LIMIT)).toBe('whole');
-    expect(keywordCountFor(EXACT_COUNT_LIMIT + 1)).toBe('split');
   });
 });

@@ -29,25 +29,13 @@ function cappedMatches(db: Queryable, condition: SQL | undefined) {
 }
 
 /**
- * How a keyword's matches are counted: `whole`, as the filter's one rule; `split`, its two halves
- * apart (KeywordPart: no product is in both), so that "title contains it" alone can be counted
- * from the lower-case title's own index without reading the table.
+ * The number of matches, counting no further than EXACT_COUNT_LIMIT + 1. A keyword's two halves
+ * are counted apart (KeywordPart: no product in both): "title contains it" alone can be counted
+ * from the lower-case title's own index without reading the table, which the whole rule, with its
+ * identifiers, cannot (docs/products.md "Speed").
  */
-export type KeywordCount = 'whole' | 'split';
-
-/**
- * Split only where the planner expects more matches than EXACT_COUNT_LIMIT: there the title
- * index's walk stops at the limit, while the whole rule's bitmap collects every match before the
- * first is counted. Below the limit nothing stops early, and the whole rule reads only the
- * trigram index's candidates instead of every title (docs/products.md "Speed").
- */
-export function keywordCountFor(plannerEstimate: number): KeywordCount {
-  return plannerEstimate > EXACT_COUNT_LIMIT ? 'split' : 'whole';
-}
-
-/** The number of matches, counting no further than EXACT_COUNT_LIMIT + 1 (a keyword's as `keywordCount` says). */
-export function countQuery(db: Queryable, filter: ProductFilter, keywordCount: KeywordCount = 'whole') {
-  if (filter.keyword === null || keywordCount === 'whole') return db.select({ total: count() }).from(cappedMatches(db, productFilterCondition(filter)).as('matches'));
+export function countQuery(db: Queryable, filter: ProductFilter) {
+  if (filter.keyword === null) return db.select({ total: count() }).from(cappedMatches(db, productFilterCondition(filter)).as('matches'));
   const identifierOnly = db.select({ n: count() }).from(cappedMatches(db, productFilterCondition(filter, undefined, 'identifierOnly')).as('identifier_matches'));
   return db
     .select({ total: sql<number>`${count()} + (${identifierOnly})`.mapWith(Number) })
@@ -70,7 +58,7 @@ async function resolveNames(db: Queryable, filter: ProductFilter): Promise<Resol
  * The planner's estimate of the number of matches (EXPLAIN, nothing is read). Names are resolved
  * to ids first: with a sub-select the planner can only assume an average supplier or brand.
  */
-export async function plannerEstimate(db: Queryable, filter: ProductFilter): Promise<number> {
+async function plannerEstimate(db: Queryable, filter: ProductFilter): Promise<number> {
   const names = await resolveNames(db, filter);
   const query = db.select({ productId: products.productId }).from(products).where(productFilterCondition(filter, names));
   const [row] = await queryRows<Record<string, unknown>>(db, sql`explain (format json) ${query}`);
@@ -85,12 +73,8 @@ interface CappedTotal {
 }
 
 async function cappedTotal(db: Queryable, filter: ProductFilter, rowsOnPage: number): Promise<CappedTotal> {
-  if (pageProvesOverLimit(filter.page, filter.size, rowsOnPage)) return { counted: EXACT_COUNT_LIMIT + 1, estimate: await plannerEstimate(db, filter) };
-  // A keyword's count takes its shape from the estimate (keywordCountFor), so that is asked first;
-  // otherwise only a count over the limit needs it.
-  const early = filter.keyword === null ? null : await plannerEstimate(db, filter);
-  const counted = (await countQuery(db, filter, keywordCountFor(early ?? 0)))[0]?.total ?? 0;
-  return { counted, estimate: counted > EXACT_COUNT_LIMIT ? (early ?? (await plannerEstimate(db, filter))) : 0 };
+  const counted = pageProvesOverLimit(filter.page, filter.size, rowsOnPage) ? EXACT_COUNT_LIMIT + 1 : ((await countQuery(db, filter))[0]?.total ?? 0);
+  return { counted, estimate: counted > EXACT_COUNT_LIMIT ? await plannerEstimate(db, filter) : 0 };
 }
 
 /**
