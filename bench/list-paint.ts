@@ -378,7 +378,7 @@ export async function benchListPaint(log: (line: string) => void = console.log):
       };
       const roundsText = rounds.length > 1 ? ` (each round's p95: ${p95s.map((ms) => ms.toFixed(0)).join(' / ')} ms)` : '';
       log(
-        `product list paint after a filter change, first screen of rows (${PRODUCTS.toLocaleString('en-US')} products, ${CHANGES.length} changes, median of ${rounds.length} rounds in fresh browser contexts, headless Chromium 1280×800): ` +
+        `product list paint after a filter change, first screen of rows (${PRODUCTS.toLocaleString('en-US')} products, ${CHANGES.length} changes, median of ${rounds.length} rounds in fresh browser contexts, headless Chromium ${browser.version()} 1280×800): ` +
           `p50 ${result.p50.toFixed(0)} ms, p95 ${result.p95.toFixed(0)} ms${roundsText}; target p95 ≤ ${P95_TARGET_MS} ms ${result.p95 <= P95_TARGET_MS ? 'pass' : 'FAIL'}; with margin ≤ ${P95_MARGIN_MS} ms ${result.p95 <= P95_MARGIN_MS ? 'pass' : 'FAIL'} ` +
           `(the filter call alone p50 ${medianOf(perRound((round) => round.requests, 50)).toFixed(0)} ms)`,
       );

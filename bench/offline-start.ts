@@ -16,7 +16,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { buildIfNeeded } from '../scripts/lib/build';
-import { CHROMIUM_ARGS, findChromium } from '../scripts/lib/chromium';
+import { CHROMIUM_ARGS, chromiumVersion, findChromium } from '../scripts/lib/chromium';
 import { startServerProcess } from '../scripts/lib/server-process';
 import { LIST_SNAPSHOT_KEY } from '../src/app/boot/list-snapshot-rules';
 import { isValidGtin } from '../src/shared/rules/ean';
@@ -428,7 +428,7 @@ export async function benchOfflineStart(
       const margin = size.unseenMarginMs === null ? '' : `; with margin ≤ ${size.unseenMarginMs} ms ${unseenViewMs <= size.unseenMarginMs ? 'pass' : 'FAIL'}`;
       log(`offline cold start to the first product row, ${count} products on the device, a view never opened: ${mark(unseenViewMs, size.unseenTargetMs)}${margin}`);
       const live = (kind: 'kept' | 'unseen') => `${medianOf(liveRows[kind].filter((ms) => !Number.isNaN(ms))).toFixed(0)} ms`;
-      log(`  (the live list's first rows, median: last view ${live('kept')}, view never opened ${live('unseen')}; machine load ${loadavg().map((load) => load.toFixed(2)).join(' ')})`);
+      log(`  (the live list's first rows, median: last view ${live('kept')}, view never opened ${live('unseen')}; machine load ${loadavg().map((load) => load.toFixed(2)).join(' ')}; Chromium ${chromiumVersion()})`);
       const shown = (kind: 'kept' | 'unseen') => (contentful[kind].length > 0 ? `${medianOf(contentful[kind]).toFixed(0)} ms (${contentful[kind].length} of ${RUNS} starts)` : 'not recorded');
       log(`  (the browser's first contentful paint, the rows' frame presented after rasterising, median: last view ${shown('kept')}, view never opened ${shown('unseen')})`);
       return { keptPageMs, unseenViewMs };

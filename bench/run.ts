@@ -4,9 +4,10 @@
  * folder; the catalogue benches run as their own processes so their peak memory is their own.
  */
 import { spawnSync } from 'node:child_process';
+import { cpus, totalmem } from 'node:os';
 import { chromium } from 'playwright-core';
 import { buildIfNeeded } from '../scripts/lib/build';
-import { CHROMIUM_ARGS, findChromium } from '../scripts/lib/chromium';
+import { CHROMIUM_ARGS, chromiumVersion, findChromium } from '../scripts/lib/chromium';
 import { startServerProcess } from '../scripts/lib/server-process';
 import { INITIAL_CSS_BUDGET_KB, INITIAL_JS_BUDGET_KB, measureFirstVisit } from './lib/initial-js';
 import { waitForQuietMachine } from './lib/process-cpu';
@@ -17,6 +18,10 @@ function percentile(sorted: number[], p: number): number {
 
 const ADMIN = { username: 'bench', password: 'bench-password-1' };
 
+// The machine the figures are for: docs/benchmarks.md keeps it beside them.
+console.log(
+  `machine: ${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown'}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, Chromium ${chromiumVersion()}`,
+);
 buildIfNeeded();
 const startedAt = performance.now();
 const server = await startServerProcess({ ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password });

@@ -7,6 +7,7 @@
  * "Browser tests"). The benches measure what a person's browser does, so they take the full
  * Chromium. CHROMIUM_PATH, when set, is used by both.
  */
+import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
 const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
@@ -30,6 +31,20 @@ export function findChromium(): string {
 /** The browser for the browser tests: CHROMIUM_PATH, else the headless shell when installed, else the full Chromium. */
 export function findTestChromium(): string {
   return fromEnvironment() ?? firstExisting([...HEADLESS_SHELLS, ...CANDIDATES]);
+}
+
+/**
+ * The browser's version as it reports it ("150.0.7871.100"), or "unknown". The benches print it
+ * beside their browser figures: the same build's figures moved by half between two Chromium
+ * versions on the same machine (docs/benchmarks.md, "How noisy the figures are").
+ */
+export function chromiumVersion(executable: string = findChromium()): string {
+  try {
+    const text = execFileSync(executable, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: 10_000 });
+    return /(\d+\.\d+\.\d+\.\d+)/.exec(text)?.[1] ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
 }
 
 function fromEnvironment(): string | undefined {
