@@ -38,9 +38,9 @@ export function findTestChromium(): string {
  * beside their browser figures: the same build's figures moved by half between two Chromium
  * versions on the same machine (docs/benchmarks.md, "How noisy the figures are").
  */
-export function chromiumVersion(executable: string = findChromium()): string {
+export function chromiumVersion(executable?: string): string {
   try {
-    const text = execFileSync(executable, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: 10_000 });
+    const text = execFileSync(executable ?? findChromium(), ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: 10_000 });
     return /(\d+\.\d+\.\d+\.\d+)/.exec(text)?.[1] ?? 'unknown';
   } catch {
     return 'unknown';
