@@ -21,7 +21,7 @@ export default defineConfig({
       registerType: 'prompt',
       // Registered from src/app/ui/UpdatePrompt.tsx: no inline script (the CSP forbids it).
       injectRegister: false,
-      includeAssets: ['favicon.svg', 'icons/apple-touch-icon.png'],
+      includeAssets: ['icons/favicon-32.png', 'icons/apple-touch-icon.png'],
       manifest: {
         name: 'Bol Back Office',
         short_name: 'Back Office',

@@ -72,4 +72,8 @@ writeFileSync('public/icons/icon-192.png', icon(192, { rounded: true, scale: 1 }
 writeFileSync('public/icons/icon-512.png', icon(512, { rounded: true, scale: 1 }));
 writeFileSync('public/icons/maskable-512.png', icon(512, { rounded: false, scale: 0.7 }));
 writeFileSync('public/icons/apple-touch-icon.png', icon(180, { rounded: false, scale: 0.8 }));
+// The browser's tab icon. A PNG, not an SVG: Chromium downloads the page's icon again at every
+// change of address (the product list writes its view there), and an SVG icon is drawn as a
+// document of its own on the page's main thread each time (docs/product-list.md, "Speed").
+writeFileSync('public/icons/favicon-32.png', icon(32, { rounded: true, scale: 1 }));
 console.log('icons written to public/icons');
