@@ -38,7 +38,6 @@ import { bolOfferMessages } from '../../../shared/bol-offer-messages';
 
 export default function ProductListPage() {
   if (performance.getEntriesByName('boot:list-render').length === 0) performance.mark('boot:list-render');
-  useListUrl();
   const store = useStore();
   const view = useAtomValue(productListViewAtom);
   const listWords = useMessages(productListMessages, 'productList');
@@ -62,6 +61,9 @@ export default function ProductListPage() {
   const rows = useRowsInStages(list.content);
   const addingRows = !loading && !anotherView && !rows.complete;
   const busy = loading || anotherView || !rows.complete;
+  // The address follows the view once the list shows it (docs/product-list.md "URL"); an address
+  // from outside (a bookmark, the back button) sets the view in an effect before the load's below.
+  useListUrl(!busy);
 
   const [catalogueVersion, setCatalogueVersion] = useState(0);
   // Stable, so the memoised action bars do not render again with every answer.
