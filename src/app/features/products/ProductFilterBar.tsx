@@ -58,14 +58,21 @@ function ChoiceFilter({
   onChange: (value: string) => void;
 }) {
   const id = useId();
+  // The same elements while the options stay: React then skips them when the value changes (a
+  // supplier or category list has hundreds of options).
+  const optionElements = useMemo(
+    () =>
+      options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      )),
+    [options],
+  );
   return (
     <Field label={label} htmlFor={id}>
       <select id={id} className="choice-select" data-filter={filter} value={value} onChange={(event) => onChange(event.target.value)}>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
+        {optionElements}
       </select>
     </Field>
   );
@@ -73,12 +80,13 @@ function ChoiceFilter({
 
 function YesNoFilter({ field, any }: { field: YesNoField; any: string }) {
   const [value, setValue] = useAtom(productFilterAtoms[field.name]);
+  const options = useMemo(() => yesNoOptions(field, any), [field, any]);
   return (
     <ChoiceFilter
       label={field.label}
       filter={FILTER_WIRE_NAMES[field.name]}
       value={value}
-      options={yesNoOptions(field, any)}
+      options={options}
       onChange={(next) => setValue(next as TriState)}
     />
   );
@@ -174,9 +182,42 @@ function FilterPanel({ id }: { id: string }) {
   const moreId = useId();
   const familyListId = useId();
   const brandListId = useId();
-  const supplierOptions = suppliers.some((s) => s.supplierName === supplier)
-    ? suppliers
-    : [...suppliers, { supplierId: -1, supplierName: supplier, supplierUrlFeed: '', inProgress: false }];
+  // The panel renders again with every filter change: its long lists are made once per list (and
+  // language), so React skips their options (docs/product-list.md "Speed").
+  // A supplier the list does not know (from an address) is added, as the live bar always did.
+  const unknownSupplier = suppliers.some((s) => s.supplierName === supplier) ? null : supplier;
+  const supplierOptions = useMemo(
+    () =>
+      [...suppliers.map((s) => s.supplierName), ...(unknownSupplier === null ? [] : [unknownSupplier])].map((name) => ({
+        value: name,
+        label: name === ALL_SUPPLIERS_NAME ? words.allSuppliers : name,
+      })),
+    [suppliers, unknownSupplier, words.allSuppliers],
+  );
+  const categoryOptions = useMemo(
+    () => [{ value: '', label: words.everyCategory }, ...categories.map((c) => ({ value: String(c.categoryId), label: c.categoryName }))],
+    [categories, words.everyCategory],
+  );
+  const brandList = useMemo(
+    () => (
+      <datalist id={brandListId}>
+        {brands.map((brand) => (
+          <option key={brand.brandId} value={brand.brandName} />
+        ))}
+      </datalist>
+    ),
+    [brands, brandListId],
+  );
+  const familyList = useMemo(
+    () => (
+      <datalist id={familyListId}>
+        {familyKeys.map((key) => (
+          <option key={key} value={key} />
+        ))}
+      </datalist>
+    ),
+    [familyKeys, familyListId],
+  );
   const folded = foldedFilterCount(filters);
 
   return (
@@ -186,7 +227,7 @@ function FilterPanel({ id }: { id: string }) {
           label={words.supplier}
           filter={FILTER_WIRE_NAMES.supplier}
           value={supplier}
-          options={supplierOptions.map((s) => ({ value: s.supplierName, label: s.supplierName === ALL_SUPPLIERS_NAME ? words.allSuppliers : s.supplierName }))}
+          options={supplierOptions}
           onChange={(next) => setSupplier(next || 'All')}
         />
         {fields.yesNo.filter((field) => field.place === 'main').map((field) => (
@@ -215,24 +256,16 @@ function FilterPanel({ id }: { id: string }) {
             <YesNoFilter key={field.name} field={field} any={words.any} />
           ))}
           <TextFilter name="brand" label={fields.text.brand} list={brandListId} />
-          <datalist id={brandListId}>
-            {brands.map((brand) => (
-              <option key={brand.brandId} value={brand.brandName} />
-            ))}
-          </datalist>
+          {brandList}
           <ChoiceFilter
             label={words.category}
             filter={FILTER_WIRE_NAMES.categoryId}
             value={categoryId}
-            options={[{ value: '', label: words.everyCategory }, ...categories.map((c) => ({ value: String(c.categoryId), label: c.categoryName }))]}
+            options={categoryOptions}
             onChange={setCategoryId}
           />
           <TextFilter name="familyKey" label={fields.text.familyKey} list={familyListId} />
-          <datalist id={familyListId}>
-            {familyKeys.map((key) => (
-              <option key={key} value={key} />
-            ))}
-          </datalist>
+          {familyList}
           <TextFilter name="numberOfImages" label={fields.text.numberOfImages} type="number" />
           <TextFilter name="dateFrom" label={fields.text.dateFrom} type="date" />
           <TextFilter name="dateTo" label={fields.text.dateTo} type="date" />
