@@ -14,6 +14,7 @@ import { foldedFilterCount, shownSort } from './product-list-rules';
 import { filterFields, yesNoOptions, type FilterFields, type YesNoField } from './filter-fields';
 import { filterSummaryParts, filterSummaryText } from './filter-summary';
 import { SearchBox, useDraft } from './SearchBox';
+import { suggestionsFor } from './filter-suggestions';
 import { useMessages } from '../../i18n/language';
 import { ALL_SUPPLIERS_NAME } from '../../../shared/constants';
 import { BOL_STATE_LABELS } from '../../../shared/messages';
@@ -92,24 +93,36 @@ function YesNoFilter({ field, any }: { field: YesNoField; any: string }) {
   );
 }
 
-/** A text filter that applies when the field is left or Enter is pressed (not on every key). */
-function TextFilter({ name, label, type = 'text', list, placeholder }: {
+/**
+ * A text filter that applies when the field is left or Enter is pressed (not on every key);
+ * `suggestions`: the values it offers, those that go with what is typed (filter-suggestions.ts).
+ */
+function TextFilter({ name, label, type = 'text', suggestions, placeholder }: {
   name: keyof FilterFields['text'];
   label: string;
   type?: 'text' | 'date' | 'number';
-  list?: string;
+  suggestions?: readonly string[];
   placeholder?: string;
 }) {
   const [value, setValue] = useAtom(productFilterAtoms[name]);
   const [draft, setDraft] = useDraft(value);
   const id = useId();
+  const listId = useId();
+  const shown = useMemo(() => (suggestions ? suggestionsFor(suggestions, draft) : null), [suggestions, draft]);
   return (
     <Field label={label} htmlFor={id}>
+      {shown && (
+        <datalist id={listId}>
+          {shown.map((suggestion) => (
+            <option key={suggestion} value={suggestion} />
+          ))}
+        </datalist>
+      )}
       <TextField.Root
         id={id}
         data-filter={FILTER_WIRE_NAMES[name]}
         type={type}
-        list={list}
+        list={shown ? listId : undefined}
         placeholder={placeholder}
         inputMode={name.startsWith('price') ? 'decimal' : undefined}
         min={type === 'number' ? 0 : undefined}
@@ -180,8 +193,6 @@ function FilterPanel({ id }: { id: string }) {
   const resetAll = useSetAtom(resetAllFiltersAtom);
   const [moreOpen, setMoreOpen] = useState(false);
   const moreId = useId();
-  const familyListId = useId();
-  const brandListId = useId();
   // The panel renders again with every filter change: its long lists are made once per list (and
   // language), so React skips their options (docs/product-list.md "Speed").
   // A supplier the list does not know (from an address) is added, as the live bar always did.
@@ -198,26 +209,7 @@ function FilterPanel({ id }: { id: string }) {
     () => [{ value: '', label: words.everyCategory }, ...categories.map((c) => ({ value: String(c.categoryId), label: c.categoryName }))],
     [categories, words.everyCategory],
   );
-  const brandList = useMemo(
-    () => (
-      <datalist id={brandListId}>
-        {brands.map((brand) => (
-          <option key={brand.brandId} value={brand.brandName} />
-        ))}
-      </datalist>
-    ),
-    [brands, brandListId],
-  );
-  const familyList = useMemo(
-    () => (
-      <datalist id={familyListId}>
-        {familyKeys.map((key) => (
-          <option key={key} value={key} />
-        ))}
-      </datalist>
-    ),
-    [familyKeys, familyListId],
-  );
+  const brandNames = useMemo(() => brands.map((brand) => brand.brandName), [brands]);
   const folded = foldedFilterCount(filters);
 
   return (
@@ -255,8 +247,7 @@ function FilterPanel({ id }: { id: string }) {
           {fields.yesNo.filter((field) => field.place === 'more').map((field) => (
             <YesNoFilter key={field.name} field={field} any={words.any} />
           ))}
-          <TextFilter name="brand" label={fields.text.brand} list={brandListId} />
-          {brandList}
+          <TextFilter name="brand" label={fields.text.brand} suggestions={brandNames} />
           <ChoiceFilter
             label={words.category}
             filter={FILTER_WIRE_NAMES.categoryId}
@@ -264,8 +255,7 @@ function FilterPanel({ id }: { id: string }) {
             options={categoryOptions}
             onChange={setCategoryId}
           />
-          <TextFilter name="familyKey" label={fields.text.familyKey} list={familyListId} />
-          {familyList}
+          <TextFilter name="familyKey" label={fields.text.familyKey} suggestions={familyKeys} />
           <TextFilter name="numberOfImages" label={fields.text.numberOfImages} type="number" />
           <TextFilter name="dateFrom" label={fields.text.dateFrom} type="date" />
           <TextFilter name="dateTo" label={fields.text.dateTo} type="date" />
