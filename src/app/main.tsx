@@ -110,7 +110,7 @@ const LIST_FIRST_AT_MOST_MS = 1_000;
 const deviceCopies = () => import('./db/device-copies');
 keepReferenceListsIn({
   read: () => deviceCopies().then((copies) => copies.readReferenceListCopies()),
-  keep: (lists) => deviceCopies().then((copies) => copies.keepReferenceListCopies(lists)),
+  keep: (lists, tags) => deviceCopies().then((copies) => copies.keepReferenceListCopies(lists, tags)),
 });
 
 function startApp(): void {

@@ -102,6 +102,50 @@ describe('reference lists', () => {
   });
 });
 
+describe('reference lists answer 304 while they are the copy the client keeps', () => {
+  const LISTS = ['/supplier', '/brands', '/categories', '/family'];
+
+  it.each(LISTS)('GET %s tags its answer and answers 304 to that tag, 200 to another', async (path) => {
+    const first = await get(path);
+    expect(first.status).toBe(200);
+    const tag = first.headers.get('ETag') ?? '';
+    expect(tag).toMatch(/^W\/"[^"]+"$/);
+    const body = await first.text();
+
+    const same = await get(path, { 'If-None-Match': tag });
+    expect(same.status).toBe(304);
+    expect(await same.text()).toBe('');
+    expect(same.headers.get('ETag')).toBe(tag);
+
+    const other = await get(path, { 'If-None-Match': 'W/"an-older-copy"' });
+    expect(other.status).toBe(200);
+    expect(await other.text()).toBe(body);
+    expect(other.headers.get('ETag')).toBe(tag);
+  });
+
+  it.each(LISTS)('GET %s with a matching tag but no token answers 401, not 304', async (path) => {
+    const tag = (await get(path)).headers.get('ETag') ?? '';
+    const response = await t.app.request(`/api/v1${path}`, { headers: { 'If-None-Match': tag } });
+    expect(response.status).toBe(401);
+    expect(await message(response)).toBe('Sign-in required');
+  });
+
+  it('gives the family keys again, with a new tag, once a product brings a new key', async () => {
+    const before = await get('/family');
+    const tag = before.headers.get('ETag') ?? '';
+    expect((await before.json()) as string[]).not.toContain('TAG-NEW');
+    // A write that leaves the keys as they are keeps the tag: the client keeps its copy.
+    const productId = await insertProduct(t.database.db, { supplierId: f.supplierIds.shoes, familyKey: 'LIST-A' });
+    expect((await get('/family', { 'If-None-Match': tag })).status).toBe(304);
+
+    await t.database.db.update(products).set({ familyKey: 'TAG-NEW' }).where(eq(products.productId, productId));
+    const after = await get('/family', { 'If-None-Match': tag });
+    expect(after.status).toBe(200);
+    expect((await after.json()) as string[]).toContain('TAG-NEW');
+    expect(after.headers.get('ETag')).not.toBe(tag);
+  });
+});
+
 describe('GET /api/v1/product/{id}', () => {
   it('answers the product with its version as ETag, and 304 when the client has that version', async () => {
     const id = await insertProduct(t.database.db, { supplierId: f.supplierIds.shoes, version: 4, title: 'Etag shoe' });

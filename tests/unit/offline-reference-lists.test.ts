@@ -23,7 +23,7 @@ const LISTS: ReferenceLists = {
 
 const noConnection = new Error('No connection to the server');
 const offline = { status: 'rejected', reason: noConnection } as const;
-const answered = <T>(value: T) => ({ status: 'fulfilled', value }) as const;
+const answered = <T>(items: T[]) => ({ status: 'fulfilled', value: { kind: 'new', items, tag: null } }) as const;
 
 let db: BackofficeDatabase;
 afterEach(async () => {

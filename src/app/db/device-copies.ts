@@ -11,7 +11,7 @@ import { hasWaitingChange, keepUnlessWaiting, readFetchedAt } from './device-fir
 import { bolModelEntityKey, productEntityKey } from './outbox-entry';
 import { cacheProductPage, keptAnswer, readCachedProducts, type CachedAnswer, type CachedReadOptions } from './product-cache';
 import { productQueryKey, type ProductQuery } from './query-key';
-import { keepReferenceLists, readKeptReferenceLists, type ReferenceLists } from './kept-reference-lists';
+import { keepReferenceLists, readKeptReferenceListsWithTags, type KeptReferenceLists, type ReferenceListTags, type ReferenceLists } from './kept-reference-lists';
 
 // ---- One product (the editor) ----
 
@@ -179,10 +179,10 @@ export async function readKeptJobsPage<T>(query: string): Promise<{ page: T; fet
 
 // ---- Reference lists (suppliers, categories, brands, family keys) ----
 
-export function keepReferenceListCopies(lists: Partial<ReferenceLists>): Promise<void> {
-  return keepReferenceLists(getAppDatabase(), lists);
+export function keepReferenceListCopies(lists: Partial<ReferenceLists>, tags: ReferenceListTags): Promise<void> {
+  return keepReferenceLists(getAppDatabase(), lists, tags);
 }
 
-export function readReferenceListCopies(): Promise<Partial<ReferenceLists>> {
-  return readKeptReferenceLists(getAppDatabase());
+export function readReferenceListCopies(): Promise<KeptReferenceLists> {
+  return readKeptReferenceListsWithTags(getAppDatabase());
 }

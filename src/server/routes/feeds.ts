@@ -10,6 +10,7 @@ import type { JobStartAnswer } from '../../shared/jobs';
 import { suppliers } from '../db/schema';
 import { findHistoryEntry, historyPage } from '../feeds/parsing-history';
 import { ApiError } from '../http/errors';
+import { listTag } from '../http/list-tag';
 import type { FeedDeps } from '../feeds/feed-deps';
 import { startSupplierJobs, waitedRunAnswer, type SupplierJobKind } from '../feeds/feed-jobs';
 import { jobWithSupplier } from '../jobs/job-store';
@@ -55,7 +56,7 @@ function health(deps: FeedDeps): ServerHealth {
 
 export function feedRoutes(deps: FeedDeps) {
   return new Hono<AuthEnv>()
-    .get('/supplier', async (c) => {
+    .get('/supplier', listTag(), async (c) => {
       const rows = await deps.db.select().from(suppliers).orderBy(asc(suppliers.supplierId));
       return c.json(
         rows.map(

@@ -18,6 +18,8 @@ import { parsedOr400 } from '../http/problem-sentence';
 import { FAMILY_KEY_MISSING } from '../catalogue/family-inheritance';
 import { parseChangesQuery, productChanges } from '../catalogue/product-changes';
 import { headerMatchesVersion, productEtag } from '../http/version-etag';
+import { listTag } from '../http/list-tag';
+import { keptUntilWrite } from '../db/kept-until-write';
 import { filterProducts } from '../catalogue/product-filter';
 import { parseProductFilter } from '../../shared/product-filter';
 import { loadProduct } from '../catalogue/product-read-model';
@@ -53,7 +55,8 @@ export function productRoutes(deps: Pick<CatalogueDeps, 'db' | 'now'>) {
       return c.json(page);
     })
 
-    .get('/brands', async (c) => c.json(await listBrands(db, null)))
+    // The lists a tablet reads at every start carry a tag of their content (http/list-tag.ts).
+    .get('/brands', listTag(), async (c) => c.json(await listBrands(db, null)))
     .get('/brands/:supplierId', async (c) => {
       const supplierId = idParam(c.req.param('supplierId'), 'supplierId', '0 = all suppliers');
       if (supplierId === 0) return c.json(await listBrands(db, null));
@@ -61,8 +64,9 @@ export function productRoutes(deps: Pick<CatalogueDeps, 'db' | 'now'>) {
       if (!supplier) throw new ApiError(404, `Supplier ${supplierId} does not exist`);
       return c.json(await listBrands(db, supplierId));
     })
-    .get('/categories', async (c) => c.json(await listCategories(db)))
-    .get('/family', async (c) => c.json(await listFamilyKeys(db)))
+    .get('/categories', listTag(), async (c) => c.json(await listCategories(db)))
+    // Distinct keys of every product: read again only after the database was written to.
+    .get('/family', listTag(), async (c) => c.json(await keptUntilWrite(db, 'GET /family', () => listFamilyKeys(db))))
 
     // Before /product/:id, which would otherwise take 'changes' for an id.
     .get('/product/changes', async (c) => {
