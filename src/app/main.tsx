@@ -106,7 +106,7 @@ function showSignIn(): void {
 /** The longest an offline start of /products holds back the sync engine for the list's first rows. */
 const LIST_FIRST_AT_MOST_MS = 1_000;
 
-/** The filter lists are kept in the device database, whose code (Dexie) loads only when a list is kept or needed (docs/offline.md "Reference lists"). */
+/** The filter lists are kept in the device database, whose code (Dexie) is a chunk of its own, loaded when the lists are read or kept (docs/offline.md "Reference lists"). */
 const deviceCopies = () => import('./db/device-copies');
 keepReferenceListsIn({
   read: () => deviceCopies().then((copies) => copies.readReferenceListCopies()),

@@ -111,6 +111,59 @@ describe('filter lists offline', { timeout: 150_000 }, () => {
   });
 });
 
+/** The tag kept with each reference list on the device (meta `referenceList:<name>`.tag), read from the page. */
+async function keptListTags(page: Page): Promise<Record<string, string | null>> {
+  return page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open('backoffice');
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error ?? new Error('the device database did not open'));
+    });
+    try {
+      const rows = await new Promise<{ key: string; value: { tag?: string } }[]>((resolve, reject) => {
+        const request = db.transaction('meta').objectStore('meta').getAll();
+        request.onsuccess = () => resolve(request.result as { key: string; value: { tag?: string } }[]);
+        request.onerror = () => reject(request.error ?? new Error('reading meta failed'));
+      });
+      return Object.fromEntries(rows.filter((row) => row.key.startsWith('referenceList:')).map((row) => [row.key.slice('referenceList:'.length), row.value.tag ?? null]));
+    } finally {
+      db.close();
+    }
+  });
+}
+
+describe('reference lists asked for with the kept copy’s tag', { timeout: 150_000 }, () => {
+  it('a new start asks for each kept list with its tag, and a list answered 304 is offered from the device', async () => {
+    const first = await openTablet();
+    await productList(first).openFullList();
+    const PATHS: Record<string, string> = { suppliers: '/api/v1/supplier', categories: '/api/v1/categories', brands: '/api/v1/brands', familyKeys: '/api/v1/family' };
+    // The sign-in's start kept the four lists, each with the tag of its answer.
+    await expect.poll(async () => Object.values(await keptListTags(first)).filter((tag) => tag !== null).length, POLL).toBe(4);
+    const tags = await keptListTags(first);
+
+    // A new start on the same device (a reload would do the same).
+    const page = await first.context().newPage();
+    const asked = new Map<string, { ifNoneMatch: string | null; status: number }>();
+    page.on('response', (response) => {
+      const pathname = new URL(response.url()).pathname;
+      const name = Object.keys(PATHS).find((key) => PATHS[key] === pathname);
+      if (name) asked.set(name, { ifNoneMatch: response.request().headers()['if-none-match'] ?? null, status: response.status() });
+    });
+    await first.close();
+    await page.goto(`${baseUrl()}/products`);
+    await expect.poll(() => asked.size, POLL).toBe(4);
+    for (const [name, tag] of Object.entries(tags)) {
+      expect(asked.get(name)?.ifNoneMatch, name).toBe(tag);
+      // 304 unless another test file changed that list on the shared server in the meantime.
+      expect([200, 304], name).toContain(asked.get(name)?.status);
+    }
+    // The supplier list (304: from the device; 200: the new answer) is offered by the filter.
+    const suppliers = (await apiJson<Supplier[]>(page, '/api/v1/supplier')).body.map((supplier) => supplier.supplierName);
+    await productList(page).openFilters();
+    await expect.poll(() => page.getByRole('combobox', { name: 'Supplier', exact: true }).locator('option').allTextContents(), POLL).toEqual(['All', ...suppliers.filter((name) => name !== 'All')]);
+  });
+});
+
 /** A change set of some fields, sent as the app's outbox sends it, with the page's session. */
 function patchFields(page: Page, productId: number, fields: Record<string, { base: unknown; value: unknown }>) {
   return apiJson(page, `/api/v1/product/${productId}`, { method: 'PATCH', body: { fields, images: { added: [], deleted: [], edited: [] }, madeAt: Date.now(), offline: false } });

@@ -18,7 +18,7 @@ import { parsedOr400 } from '../http/problem-sentence';
 import { FAMILY_KEY_MISSING } from '../catalogue/family-inheritance';
 import { parseChangesQuery, productChanges } from '../catalogue/product-changes';
 import { headerMatchesVersion, productEtag } from '../http/version-etag';
-import { listTag } from '../http/list-tag';
+import { listTag, taggedJson, taggedJsonAnswer } from '../http/list-tag';
 import { keptUntilWrite } from '../db/kept-until-write';
 import { filterProducts } from '../catalogue/product-filter';
 import { parseProductFilter } from '../../shared/product-filter';
@@ -65,8 +65,9 @@ export function productRoutes(deps: Pick<CatalogueDeps, 'db' | 'now'>) {
       return c.json(await listBrands(db, supplierId));
     })
     .get('/categories', listTag(), async (c) => c.json(await listCategories(db)))
-    // Distinct keys of every product: read again only after the database was written to.
-    .get('/family', listTag(), async (c) => c.json(await keptUntilWrite(db, 'GET /family', () => listFamilyKeys(db))))
+    // Distinct keys of every product (tens of thousands in a large catalogue): read, written as
+    // JSON and tagged again only after the database was written to.
+    .get('/family', listTag(), async (c) => taggedJsonAnswer(c, await keptUntilWrite(db, 'GET /family', async () => taggedJson(await listFamilyKeys(db)))))
 
     // Before /product/:id, which would otherwise take 'changes' for an id.
     .get('/product/changes', async (c) => {
