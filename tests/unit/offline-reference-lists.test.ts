@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { fromCachedProduct, toCachedProduct, type BackofficeDatabase } from '../../src/app/db/database';
-import { keepReferenceLists, readKeptReferenceLists, type ReferenceLists } from '../../src/app/db/kept-reference-lists';
+import { keepReferenceLists, readKeptReferenceLists, readKeptReferenceListsWithTags, type ReferenceLists } from '../../src/app/db/kept-reference-lists';
 import { filterProductsLocally } from '../../src/app/db/local-filter';
 import { runOfflineDownload } from '../../src/app/sync/offline-download';
 import { chooseReferenceLists } from '../../src/app/state/reference-lists';
@@ -74,9 +74,11 @@ describe('kept reference lists', () => {
     db = openTestDatabase();
     const transport = {
       changes: async () => ({ products: [makeProduct({ productId: 1 })], cursor: 'c1', hasMore: false }),
-      referenceLists: async () => LISTS,
+      referenceLists: async () => ({ lists: LISTS, tags: { familyKeys: 'W/"keys-1"' } }),
     };
     await runOfflineDownload({ db, transport }, 'All');
     expect(await readKeptReferenceLists(db)).toEqual(LISTS);
+    // With the tags they were answered with: the next start asks whether they changed.
+    expect((await readKeptReferenceListsWithTags(db)).tags).toEqual({ familyKeys: 'W/"keys-1"' });
   });
 });

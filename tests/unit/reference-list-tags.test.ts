@@ -83,7 +83,7 @@ describe('reference lists asked for with the kept copy’s tag', () => {
     expect(((await db.meta.get('referenceList:familyKeys'))?.value as { fetchedAt: number }).fetchedAt).toBe(keptAt.fetchedAt);
   });
 
-  it('asks without a tag for a list kept without one (kept by "Make available offline")', async () => {
+  it('asks without a tag for a list kept without one (kept before lists had tags), and keeps the answer’s tag', async () => {
     db = openTestDatabase();
     await keepReferenceLists(db, LISTS);
     const asked = stubServer(LISTS);

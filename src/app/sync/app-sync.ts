@@ -270,7 +270,10 @@ const REFRESH_AFTER_MS = 10 * 60_000;
 const appDownloadTransport: DownloadTransport = {
   changes: ({ cursor, limit, supplierName }) => getProductChanges({ cursor, limit, supplierName }),
   total: (supplierName) => getProductTotal(supplierName),
-  referenceLists: async () => chooseReferenceLists(await fetchReferenceLists(), {}).keep,
+  referenceLists: async () => {
+    const { keep, tags } = chooseReferenceLists(await fetchReferenceLists(), {});
+    return { lists: keep, tags };
+  },
 };
 
 let downloading: Promise<void> | null = null;

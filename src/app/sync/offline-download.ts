@@ -13,7 +13,7 @@ import { toCachedProduct, type BackofficeDatabase } from '../db/database';
 import { withQuotaFallback } from '../db/storage';
 import { productEntityKey } from '../db/outbox-entry';
 import { collectPage, finishCollectingColumns, startCollectingColumns, type ColumnsCollector } from '../db/kept-columns-store';
-import { keepReferenceLists, type ReferenceLists } from '../db/kept-reference-lists';
+import { keepReferenceLists, type ReferenceListTags, type ReferenceLists } from '../db/kept-reference-lists';
 import { keepProductsAsBlocks, keptProductTables } from '../db/product-blocks-store';
 
 export const DOWNLOAD_META_PREFIX = 'offlineDownload:';
@@ -45,8 +45,11 @@ export interface DownloadTransport {
   changes(query: { cursor: string | null; limit: number; supplierName: string }): Promise<ChangesAnswer>;
   /** The number of products in scope (cheap: the filter's total); optional. */
   total?(supplierName: string): Promise<number>;
-  /** The lists the list's filters choose from, to keep beside the products (those the server answered); optional. */
-  referenceLists?(): Promise<Partial<ReferenceLists>>;
+  /**
+   * The lists the list's filters choose from, to keep beside the products (those the server
+   * answered), with the tags they were answered with; optional.
+   */
+  referenceLists?(): Promise<{ lists: Partial<ReferenceLists>; tags: ReferenceListTags }>;
 }
 
 export interface DownloadProgress {
@@ -199,7 +202,10 @@ export async function runOfflineDownload(deps: DownloadDeps, supplierName: strin
     // The list's columns, so views never opened are quick offline, and the lists the filters
     // choose from (docs/offline.md "Reads", "Reference lists").
     if (done) await finishCollectingColumns(db, collector);
-    if (done && transport.referenceLists) await keepReferenceLists(db, await transport.referenceLists().catch(() => ({})));
+    if (done && transport.referenceLists) {
+      const answered = await transport.referenceLists().catch(() => ({ lists: {}, tags: {} }));
+      await keepReferenceLists(db, answered.lists, answered.tags);
+    }
     report();
     if (done) return { record, receivedThisRun, keptLocal, finished: true };
   }
