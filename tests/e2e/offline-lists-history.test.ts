@@ -139,17 +139,21 @@ describe('reference lists asked for with the kept copy’s tag', { timeout: 150_
     const PATHS: Record<string, string> = { suppliers: '/api/v1/supplier', categories: '/api/v1/categories', brands: '/api/v1/brands', familyKeys: '/api/v1/family' };
     // The sign-in's start kept the four lists, each with the tag of its answer.
     await expect.poll(async () => Object.values(await keptListTags(first)).filter((tag) => tag !== null).length, POLL).toBe(4);
-    const tags = await keptListTags(first);
 
-    // A new start on the same device (a reload would do the same).
+    // A new start on the same device (a reload would do the same). The tags are read once the first
+    // page is gone (nothing can keep newer ones after), from a file of the site that starts no app.
     const page = await first.context().newPage();
+    await first.close();
+    await page.goto(`${baseUrl()}/icons/favicon-32.png`);
+    const tags = await keptListTags(page);
+    expect(Object.values(tags).filter((tag) => tag !== null)).toHaveLength(4);
     const asked = new Map<string, { ifNoneMatch: string | null; status: number }>();
     page.on('response', (response) => {
       const pathname = new URL(response.url()).pathname;
       const name = Object.keys(PATHS).find((key) => PATHS[key] === pathname);
-      if (name) asked.set(name, { ifNoneMatch: response.request().headers()['if-none-match'] ?? null, status: response.status() });
+      // The start's own read of each list (a later one would carry the tag that read kept).
+      if (name && !asked.has(name)) asked.set(name, { ifNoneMatch: response.request().headers()['if-none-match'] ?? null, status: response.status() });
     });
-    await first.close();
     await page.goto(`${baseUrl()}/products`);
     await expect.poll(() => asked.size, POLL).toBe(4);
     for (const [name, tag] of Object.entries(tags)) {
