@@ -58,6 +58,15 @@ export interface ReferenceLists {
   familyKeys: FamilyKey[];
 }
 
+/** The server's tag (ETag) of each reference list that came with one (docs/products.md "Lists"). */
+export type ReferenceListTags = Partial<Record<keyof ReferenceLists, string>>;
+
+/** The reference lists kept on a device and the tags they were answered with (docs/offline.md "Reference lists"). */
+export interface KeptReferenceLists {
+  lists: Partial<ReferenceLists>;
+  tags: ReferenceListTags;
+}
+
 export const productImageSchema = z.object({
   /** A UUID from the server, or a random id the client gave a newly added image. */
   id: text().min(1).max(100),

@@ -33,25 +33,29 @@ async function shootBothSizes(page: Page, name: string): Promise<void> {
   await page.setViewportSize(LANDSCAPE);
 }
 
-/** The device's kept lists (meta `referenceList:<name>`) and its kept products' ids by supplier, read from the page. */
-async function readDevice(page: Page): Promise<{ lists: string[]; productsBySupplier: Record<string, number[]> }> {
-  const lists = await page.evaluate(async () => {
+/** The records of the device database's `meta` table, read from the page. */
+async function deviceMeta(page: Page): Promise<{ key: string; value: unknown }[]> {
+  return page.evaluate(async () => {
     const db = await new Promise<IDBDatabase>((resolve, reject) => {
       const request = indexedDB.open('backoffice');
       request.onsuccess = () => resolve(request.result);
       request.onerror = () => reject(request.error ?? new Error('the device database did not open'));
     });
     try {
-      const keys = await new Promise<IDBValidKey[]>((resolve, reject) => {
-        const request = db.transaction('meta').objectStore('meta').getAllKeys();
-        request.onsuccess = () => resolve(request.result);
+      return await new Promise<{ key: string; value: unknown }[]>((resolve, reject) => {
+        const request = db.transaction('meta').objectStore('meta').getAll();
+        request.onsuccess = () => resolve(request.result as { key: string; value: unknown }[]);
         request.onerror = () => reject(request.error ?? new Error('reading meta failed'));
       });
-      return keys.map(String).filter((key) => key.startsWith('referenceList:')).sort();
     } finally {
       db.close();
     }
   });
+}
+
+/** The device's kept lists (meta `referenceList:<name>`) and its kept products' ids by supplier, read from the page. */
+async function readDevice(page: Page): Promise<{ lists: string[]; productsBySupplier: Record<string, number[]> }> {
+  const lists = (await deviceMeta(page)).map((row) => row.key).filter((key) => key.startsWith('referenceList:')).sort();
   const productsBySupplier: Record<string, number[]> = {};
   // In id order, as the product records' own order was.
   const kept = (await keptProductsOnDevice(page)).sort((a, b) => a.productId - b.productId);
@@ -113,23 +117,8 @@ describe('filter lists offline', { timeout: 150_000 }, () => {
 
 /** The tag kept with each reference list on the device (meta `referenceList:<name>`.tag), read from the page. */
 async function keptListTags(page: Page): Promise<Record<string, string | null>> {
-  return page.evaluate(async () => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const request = indexedDB.open('backoffice');
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error ?? new Error('the device database did not open'));
-    });
-    try {
-      const rows = await new Promise<{ key: string; value: { tag?: string } }[]>((resolve, reject) => {
-        const request = db.transaction('meta').objectStore('meta').getAll();
-        request.onsuccess = () => resolve(request.result as { key: string; value: { tag?: string } }[]);
-        request.onerror = () => reject(request.error ?? new Error('reading meta failed'));
-      });
-      return Object.fromEntries(rows.filter((row) => row.key.startsWith('referenceList:')).map((row) => [row.key.slice('referenceList:'.length), row.value.tag ?? null]));
-    } finally {
-      db.close();
-    }
-  });
+  const rows = (await deviceMeta(page)).filter((row) => row.key.startsWith('referenceList:'));
+  return Object.fromEntries(rows.map((row) => [row.key.slice('referenceList:'.length), (row.value as { tag?: string }).tag ?? null]));
 }
 
 describe('reference lists asked for with the kept copy’s tag', { timeout: 150_000 }, () => {

@@ -6,24 +6,15 @@
  * answer with a tag (ETag) keeps the tag in the same record, so the next read can ask the server
  * whether the list is still that copy, and the tag never names other items than the ones kept.
  */
-import type { ReferenceLists } from '../../shared/contract';
+import type { KeptReferenceLists, ReferenceListTags, ReferenceLists } from '../../shared/contract';
 import type { BackofficeDatabase } from './database';
 
-export type { ReferenceLists };
+export type { KeptReferenceLists, ReferenceListTags, ReferenceLists };
 
 export type ReferenceListName = keyof ReferenceLists;
 export const REFERENCE_LIST_NAMES: readonly ReferenceListName[] = ['suppliers', 'categories', 'brands', 'familyKeys'];
 
 export const REFERENCE_LIST_META_PREFIX = 'referenceList:';
-
-/** The server's tag (ETag) of each kept list that came with one. */
-export type ReferenceListTags = Partial<Record<ReferenceListName, string>>;
-
-/** The kept lists and the tags they were answered with. */
-export interface KeptReferenceLists {
-  lists: Partial<ReferenceLists>;
-  tags: ReferenceListTags;
-}
 
 interface KeptList {
   items: unknown[];

@@ -5,21 +5,12 @@
  * "Reference lists").
  */
 import { atom } from 'jotai';
-import type { Brand, Category, FamilyKey, ReferenceLists, Supplier } from '../../shared/contract';
+import type { Brand, Category, FamilyKey, KeptReferenceLists, ReferenceListTags, ReferenceLists, Supplier } from '../../shared/contract';
 import { withAllSuppliers } from '../../shared/rules/suppliers';
 import { getBrands, getCategories, getFamilyKeys, getSuppliers, type ListAnswer } from '../api/reference-lists';
 import { appStore } from './store';
 
 type ReferenceListName = keyof ReferenceLists;
-
-/** The server's tag (ETag) of each kept list that came with one. */
-export type ReferenceListTags = Partial<Record<ReferenceListName, string>>;
-
-/** The lists kept on the device and the tags they were answered with (db/kept-reference-lists.ts). */
-export interface KeptReferenceLists {
-  lists: Partial<ReferenceLists>;
-  tags: ReferenceListTags;
-}
 
 /** Where the lists are kept on the device: given by the app's root (main.tsx), which may load Dexie. */
 export interface KeptListsPlace {
