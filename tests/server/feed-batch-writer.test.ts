@@ -3,9 +3,10 @@
  * products gets one plain INSERT of products and images; should one of its products exist after all,
  * that statement fails whole and the batch is written by the upsert instead, never twice.
  */
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productImages, products, suppliers } from '../../src/server/db/schema';
+import { queryRows } from '../../src/server/db/query-rows';
 import { isUniqueViolation, writeFeedBatch } from '../../src/server/feeds/feed-batch-writer';
 import { NameIds } from '../../src/server/feeds/name-ids';
 import type { FeedProductRow } from '../../src/server/feeds/parse-feed-row';
@@ -73,6 +74,44 @@ describe('writeFeedBatch', () => {
     const written = await t.database.db.select().from(products).where(eq(products.supplierId, supplierId)).orderBy(products.sourceKey);
     expect(written.map((p) => [p.sourceKey, p.stock, p.numberOfImages, p.version])).toEqual([['sku:W-1', 99, 1, 2], ['sku:W-4', 4, 1, 1]]);
     expect((await imagesOf(supplierId)).map((i) => i.url)).toEqual(['https://img.test/a.png', 'https://img.test/d.png']);
+  });
+
+  it('every trigger of the catalogue fires whatever the replication role, so a batch that skips the reference checks skips nothing else', async () => {
+    // The embedded import's batches run with session_replication_role = replica (docs/feeds.md,
+    // "The embedded import's reference checks"); a trigger left at the default would go quiet there.
+    const triggers = await queryRows<{ table: string; name: string; enabled: string }>(
+      t.database.db,
+      sql`select c.relname as table, g.tgname as name, g.tgenabled as enabled
+            from pg_trigger g join pg_class c on c.oid = g.tgrelid join pg_namespace n on n.oid = c.relnamespace
+           where not g.tgisinternal and n.nspname = 'public' order by 1, 2`,
+    );
+    expect(triggers.length).toBeGreaterThanOrEqual(5);
+    expect(triggers.filter((trigger) => trigger.enabled !== 'A')).toEqual([]);
+  });
+
+  it('a batch of new products skips the reference checks for its own transaction only: the next statement is checked again', async () => {
+    const supplierId = await newSupplier('Writer checks');
+    const counts = await writeFeedBatch(t.database.db, supplierId, [feedRow(1, ['https://img.test/a.png']), feedRow(2, [])], names(), new Date(), false);
+    expect(counts).toEqual({ created: 2, updated: 0, unchanged: 0, heldBack: [] });
+    // The products name brands and a category that exist, and the image its product.
+    const written = await queryRows<{ missing: number }>(
+      t.database.db,
+      sql`select (select count(*)::int from products p
+                   where p.supplier_id = ${supplierId}
+                     and (not exists (select 1 from brands b where b.brand_id = p.brand_id)
+                          or not exists (select 1 from categories c where c.category_id = p.category_id)))
+               + (select count(*)::int from product_images i
+                   where not exists (select 1 from products p where p.product_id = i.product_id)) as missing`,
+    );
+    expect(written[0]?.missing).toBe(0);
+    const [role] = await queryRows<{ session_replication_role: string }>(t.database.db, sql`show session_replication_role`);
+    expect(role?.session_replication_role).toBe('origin');
+    const refused = await t.database.db
+      .insert(products)
+      .values({ supplierId, sourceKey: 'sku:W-ghost', ean: '', sku: 'W-ghost', title: 'Ghost', brandId: 2_000_000_000 })
+      .then(() => null, (error: unknown) => error);
+    expect(refused).not.toBeNull();
+    expect((refused as { cause?: { code?: string } }).cause?.code ?? (refused as { code?: string }).code).toBe('23503');
   });
 
   it('tells a unique violation from other errors, also when wrapped', () => {

@@ -17,6 +17,7 @@ import { currentValueOf, FEED_BASE_IMAGES, feedUpdateSet, imagesMd5, needsFieldR
 import type { NameIds } from './name-ids';
 import type { FeedProductRow } from './parse-feed-row';
 import { jsonValue, queryRows, type Queryable } from '../db/query-rows';
+import { importSkipsReferenceChecks, skipReferenceChecksInTransaction } from './import-reference-checks';
 
 export interface BatchCounts {
   created: number;
@@ -323,12 +324,14 @@ export function isUniqueViolation(error: unknown): boolean {
 /**
  * A batch of products none of which can exist yet (the supplier had no products when its import
  * started, and keys are unique within a feed): a plain INSERT of the products and, in the same
- * statement, of their images. One statement is one transaction by itself, so the batch is still
- * written whole or not at all, with no BEGIN/COMMIT round trips, no ON CONFLICT check per row and no
- * second statement for the images. A unique violation (a product appeared after all) fails the whole
- * statement; the caller then writes the batch with the upsert.
+ * statement, of their images. One statement is written whole or not at all, with no ON CONFLICT
+ * check per row and no second statement for the images. A unique violation (a product appeared
+ * after all) fails the whole statement; the caller then writes the batch with the upsert. On the
+ * embedded database the caller runs it in a transaction of its own without the foreign-key checks
+ * (import-reference-checks.ts); the upsert keeps them: an update checks a reference only when it
+ * changes it, and the setting makes PostgreSQL plan every statement again.
  */
-async function writeNewProducts(db: Database, rows: readonly FeedProductRow[], insert: SQL, at: string): Promise<BatchCounts> {
+async function writeNewProducts(db: Queryable, rows: readonly FeedProductRow[], insert: SQL, at: string): Promise<BatchCounts> {
   const images = JSON.stringify(
     rows.flatMap((row) => row.images.map((url, i) => ({ k: row.sourceKey, id: orderedUuid(), url, name: imageName(url), ord: i + 1 }))),
   );
@@ -443,8 +446,15 @@ export async function writeFeedBatch(
   const payload = JSON.stringify(batch.batchRows);
 
   if (!mayExist) {
+    const insert = insertProducts(supplierId, batchRows(payload), batch.at, rules.mapped);
     try {
-      return await writeNewProducts(db, rows, insertProducts(supplierId, batchRows(payload), batch.at, rules.mapped), batch.at);
+      // On the embedded database in a transaction that skips the foreign-key checks (import-reference-checks.ts).
+      return importSkipsReferenceChecks(db)
+        ? await db.transaction(async (tx) => {
+            await skipReferenceChecksInTransaction(tx);
+            return writeNewProducts(tx, rows, insert, batch.at);
+          })
+        : await writeNewProducts(db, rows, insert, batch.at);
     } catch (error) {
       // Cannot happen while the supplier is claimed (only imports create products); should a product
       // have appeared anyway, nothing was written (one statement) and the upsert below handles it.
