@@ -11,8 +11,10 @@ import { signInOnForm } from './support/language-sign-in';
 import { apiJson, demoProduct } from './support/catalogue-api';
 import { DEMO_TOTAL } from './support/product-list';
 
-/** A person of this file only: the admin's language is left as it is for the other files. */
+/** People of this file only: the admin's language is left as it is for the other files. */
 const LOTTE = { username: 'lotte', password: 'lotte-password-1' };
+/** An administrator (the top bar's Users link) whose language nothing else in the suite chooses. */
+const SANNE = { username: 'sanne', password: 'sanne-password-1' };
 /** Screenshots of the Dutch screens into this folder when set (docs/screenshots/ for the docs). */
 const LANGUAGE_SHOTS = process.env.LANGUAGE_SHOTS;
 
@@ -24,6 +26,8 @@ beforeAll(async () => {
   await signIn(admin);
   const added = await apiJson(admin, '/api/v1/users', { method: 'POST', body: { ...LOTTE, displayName: 'Lotte', role: 'staff' } });
   expect([201, 409]).toContain(added.status);
+  const administrator = await apiJson(admin, '/api/v1/users', { method: 'POST', body: { ...SANNE, displayName: 'Sanne', role: 'admin' } });
+  expect([201, 409]).toContain(administrator.status);
 });
 afterEach(async () => {
   await Promise.all(contexts.splice(0).map((context) => context.close()));
@@ -32,9 +36,9 @@ afterAll(async () => {
   await browser.close();
 });
 
-/** A tablet whose own language is `locale` (navigator.language), with the service worker off (nothing here goes offline). */
+/** A tablet (touch) whose own language is `locale` (navigator.language), with the service worker off (nothing here goes offline). */
 async function tablet(locale: string, viewport = { width: 1280, height: 800 }): Promise<Page> {
-  const context = await browser.newContext({ locale, viewport, serviceWorkers: 'block' });
+  const context = await browser.newContext({ locale, viewport, hasTouch: true, serviceWorkers: 'block' });
   contexts.push(context);
   return context.newPage();
 }
@@ -100,6 +104,22 @@ describe('a Dutch tablet', () => {
       await page.goto(`${baseUrl()}/products`);
       await expect.poll(() => page.getByTestId('product-range').textContent(), { timeout: 15_000 }).toBe(`1–20 van ${dutchTotal}`);
       await page.screenshot({ path: `${LANGUAGE_SHOTS}/languages-products-nl-800x1280.png` });
+    }
+  });
+});
+
+describe('the top bar on a Dutch tablet', () => {
+  it("keeps an administrator's top bar, Users included, on one row at 1280×800 on the screens with the longest titles", async () => {
+    // Dutch has the longer words; an administrator has the most in the bar (docs/ui-touch.md, "The top bar").
+    const page = await tablet('nl-NL');
+    await signInOnForm(page, SANNE, 'Inloggen');
+    for (const path of ['/products', '/orders', '/uploadEan']) {
+      await page.goto(`${baseUrl()}${path}`);
+      const links = page.getByRole('navigation', { name: 'Hoofdmenu' }).getByRole('link');
+      await expect.poll(() => links.count()).toBe(8);
+      await expect.poll(() => page.getByRole('link', { name: 'Gebruikers' }).count()).toBe(1);
+      const rows = await links.evaluateAll((all) => new Set(all.map((link) => Math.round(link.getBoundingClientRect().top))).size);
+      expect(rows, path).toBe(1);
     }
   });
 });
