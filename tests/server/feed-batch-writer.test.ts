@@ -9,6 +9,7 @@ import { productImages, products, suppliers } from '../../src/server/db/schema';
 import { queryRows } from '../../src/server/db/query-rows';
 import { isUniqueViolation, writeFeedBatch } from '../../src/server/feeds/feed-batch-writer';
 import { NameIds } from '../../src/server/feeds/name-ids';
+import { sqlStateOf } from '../../src/server/lib/caught-errors';
 import type { FeedProductRow } from '../../src/server/feeds/parse-feed-row';
 import { createTestApp, type TestApp } from './support/test-app';
 
@@ -111,7 +112,7 @@ describe('writeFeedBatch', () => {
       .values({ supplierId, sourceKey: 'sku:W-ghost', ean: '', sku: 'W-ghost', title: 'Ghost', brandId: 2_000_000_000 })
       .then(() => null, (error: unknown) => error);
     expect(refused).not.toBeNull();
-    expect((refused as { cause?: { code?: string } }).cause?.code ?? (refused as { code?: string }).code).toBe('23503');
+    expect(sqlStateOf(refused)).toBe('23503');
   });
 
   it('tells a unique violation from other errors, also when wrapped', () => {
