@@ -17,6 +17,7 @@ import { currentValueOf, FEED_BASE_IMAGES, feedUpdateSet, imagesMd5, needsFieldR
 import type { NameIds } from './name-ids';
 import type { FeedProductRow } from './parse-feed-row';
 import { jsonValue, queryRows, type Queryable } from '../db/query-rows';
+import { sqlStateOf } from '../lib/caught-errors';
 import { importSkipsReferenceChecks, skipReferenceChecksInTransaction } from './import-reference-checks';
 
 export interface BatchCounts {
@@ -314,11 +315,7 @@ function insertProducts(supplierId: number, rows: SQL, at: string, mapped: Reado
 
 /** PostgreSQL's unique_violation, as node-postgres and PGlite report it (drizzle wraps it in `cause`). */
 export function isUniqueViolation(error: unknown): boolean {
-  for (let current = error, depth = 0; current && typeof current === 'object' && depth < 5; depth += 1) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
+  return sqlStateOf(error) === '23505';
 }
 
 /**
