@@ -58,8 +58,11 @@ export interface ReferenceLists {
   familyKeys: FamilyKey[];
 }
 
+/** The name of one reference list. */
+export type ReferenceListName = keyof ReferenceLists;
+
 /** The server's tag (ETag) of each reference list that came with one (docs/products.md "Lists"). */
-export type ReferenceListTags = Partial<Record<keyof ReferenceLists, string>>;
+export type ReferenceListTags = Partial<Record<ReferenceListName, string>>;
 
 /** The reference lists kept on a device and the tags they were answered with (docs/offline.md "Reference lists"). */
 export interface KeptReferenceLists {

@@ -6,12 +6,10 @@
  * answer with a tag (ETag) keeps the tag in the same record, so the next read can ask the server
  * whether the list is still that copy, and the tag never names other items than the ones kept.
  */
-import type { KeptReferenceLists, ReferenceListTags, ReferenceLists } from '../../shared/contract';
+import type { KeptReferenceLists, ReferenceListName, ReferenceListTags, ReferenceLists } from '../../shared/contract';
 import type { BackofficeDatabase } from './database';
 
-export type { KeptReferenceLists, ReferenceListTags, ReferenceLists };
-
-export type ReferenceListName = keyof ReferenceLists;
+export type { KeptReferenceLists, ReferenceListName, ReferenceListTags, ReferenceLists };
 export const REFERENCE_LIST_NAMES: readonly ReferenceListName[] = ['suppliers', 'categories', 'brands', 'familyKeys'];
 
 export const REFERENCE_LIST_META_PREFIX = 'referenceList:';

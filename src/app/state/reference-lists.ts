@@ -5,12 +5,10 @@
  * "Reference lists").
  */
 import { atom } from 'jotai';
-import type { Brand, Category, FamilyKey, KeptReferenceLists, ReferenceListTags, ReferenceLists, Supplier } from '../../shared/contract';
+import type { Brand, Category, FamilyKey, KeptReferenceLists, ReferenceListName, ReferenceListTags, ReferenceLists, Supplier } from '../../shared/contract';
 import { withAllSuppliers } from '../../shared/rules/suppliers';
 import { getBrands, getCategories, getFamilyKeys, getSuppliers, type ListAnswer } from '../api/reference-lists';
 import { appStore } from './store';
-
-type ReferenceListName = keyof ReferenceLists;
 
 /** Where the lists are kept on the device: given by the app's root (main.tsx), which may load Dexie. */
 export interface KeptListsPlace {
