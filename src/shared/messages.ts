@@ -31,6 +31,8 @@ export const messages = {
     updateAvailable: 'A new version is available',
     loadFailed:
       'This part of the app could not be loaded. Check the connection and reload; changes waiting on this device are kept.',
+    reload: 'Reload',
+    later: 'Later',
   },
   eanUpload: {
     chooseFile: 'Choose File',

@@ -1,10 +1,13 @@
 // @vitest-environment jsdom
 import { Theme } from '@radix-ui/themes';
 import { cleanup, render, screen } from '@testing-library/react';
+import { createStore, Provider } from 'jotai';
 import { lazy, Suspense } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../src/shared/messages';
 import { LoadFailureBoundary } from '../../src/app/ui/LoadFailureBoundary';
+import { dutchPack } from '../../src/app/i18n/dutch-pack';
+import { packAtom } from '../../src/app/i18n/language';
 
 afterEach(cleanup);
 
@@ -32,6 +35,22 @@ describe('a screen whose code cannot be loaded', () => {
     rerender(<Screen path="/dashboard" />);
     expect(await screen.findByText('Dashboard')).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
+    quiet.mockRestore();
+  });
+});
+
+describe('a screen whose code cannot be loaded, on a Dutch tablet', () => {
+  it('says so in Dutch, with a Dutch button', async () => {
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const store = createStore();
+    store.set(packAtom, dutchPack);
+    render(
+      <Provider store={store}>
+        <Screen path="/products" />
+      </Provider>,
+    );
+    expect(await screen.findByRole('alert')).toHaveProperty('textContent', expect.stringContaining('Dit deel van de app kon niet worden geladen.'));
+    expect(screen.getByRole('button', { name: 'Opnieuw laden' })).toBeTruthy();
     quiet.mockRestore();
   });
 });

@@ -6,6 +6,7 @@
 import { Button, Callout, Flex } from '@radix-ui/themes';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { messages } from '../../shared/messages';
+import { useMessages } from '../i18n/language';
 
 interface Props {
   children: ReactNode;
@@ -35,15 +36,21 @@ export class LoadFailureBoundary extends Component<Props, State> {
 
   override render(): ReactNode {
     if (!this.state.failed) return this.props.children;
-    return (
-      <Callout.Root color="red" role="alert" m="3">
-        <Flex direction="column" gap="2" align="start">
-          <Callout.Text>{messages.app.loadFailed}</Callout.Text>
-          <Button size="1" variant="soft" onClick={() => window.location.reload()}>
-            Reload
-          </Button>
-        </Flex>
-      </Callout.Root>
-    );
+    return <LoadFailed />;
   }
+}
+
+/** What the person sees, in the language shown (a class component cannot read it itself). */
+function LoadFailed() {
+  const words = useMessages(messages.app, 'app');
+  return (
+    <Callout.Root color="red" role="alert" m="3">
+      <Flex direction="column" gap="2" align="start">
+        <Callout.Text>{words.loadFailed}</Callout.Text>
+        <Button size="1" variant="soft" onClick={() => window.location.reload()}>
+          {words.reload}
+        </Button>
+      </Flex>
+    </Callout.Root>
+  );
 }

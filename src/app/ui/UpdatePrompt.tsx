@@ -5,6 +5,7 @@
 import { Button, Card, Flex, Text } from '@radix-ui/themes';
 import { useRegisterSW } from 'virtual:pwa-register/react';
 import { messages } from '../../shared/messages';
+import { useMessages } from '../i18n/language';
 
 /**
  * Reload once the new worker controls the page. The plugin reloads only when the page was
@@ -24,11 +25,12 @@ export function UpdatePrompt() {
     },
   });
 
+  const words = useMessages(messages.app, 'app');
   if (!needRefresh) return null;
   return (
     <Card className="update-prompt" role="status" aria-live="polite">
       <Flex gap="3" align="center">
-        <Text size="2">{messages.app.updateAvailable}</Text>
+        <Text size="2">{words.updateAvailable}</Text>
         <Button
           size="1"
           onClick={() => {
@@ -36,10 +38,10 @@ export function UpdatePrompt() {
             void updateServiceWorker(true);
           }}
         >
-          Reload
+          {words.reload}
         </Button>
         <Button size="1" variant="ghost" color="gray" onClick={() => setNeedRefresh(false)}>
-          Later
+          {words.later}
         </Button>
       </Flex>
     </Card>
